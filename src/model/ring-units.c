@@ -1,0 +1,212 @@
+/* ring-units.c: parsing typed quantities, formatting shown ones.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-units.h"
+
+typedef struct
+{
+  const char *suffix;
+  double      factor;
+} Suffix;
+
+/* Splits @text into a number (C locale) and what follows it, trimmed. */
+static gboolean
+split_number (const char  *text,
+              double      *number,
+              const char **rest)
+{
+  char *end = NULL;
+
+  if (text == NULL)
+    return FALSE;
+
+  while (g_ascii_isspace (*text))
+    text++;
+  if (*text == '\0')
+    return FALSE;
+
+  /* g_ascii_strtod accepts "nan", "inf" and hex floats; people do not type those. */
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == 'x' || *p == 'X')
+        return FALSE;
+      if (g_ascii_isalpha (*p) && *p != 'e' && *p != 'E')
+        break;
+    }
+
+  errno = 0;
+  *number = g_ascii_strtod (text, &end);
+  if (end == text || errno == ERANGE || !isfinite (*number))
+    return FALSE;
+
+  while (g_ascii_isspace (*end))
+    end++;
+  *rest = end;
+
+  return TRUE;
+}
+
+static gboolean
+parse_with_suffixes (const char   *text,
+                     const Suffix *suffixes,
+                     gsize         n_suffixes,
+                     double       *value)
+{
+  const char *rest;
+  double number;
+  g_autofree char *unit = NULL;
+
+  if (!split_number (text, &number, &rest))
+    return FALSE;
+
+  unit = g_strchomp (g_strdup (rest));
+
+  if (*unit == '\0')
+    {
+      *value = number;
+      return TRUE;
+    }
+
+  for (gsize i = 0; i < n_suffixes; i++)
+    {
+      if (g_str_equal (unit, suffixes[i].suffix))
+        {
+          double scaled = number * suffixes[i].factor;
+
+          if (!isfinite (scaled))
+            return FALSE;
+          *value = scaled;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+gboolean
+ring_parse_double (const char *text,
+                   double     *value)
+{
+  return parse_with_suffixes (text, NULL, 0, value);
+}
+
+gboolean
+ring_parse_count (const char *text,
+                  double     *value)
+{
+  static const Suffix suffixes[] = {
+    { "K", 1e3 }, { "k", 1e3 },
+    { "M", 1e6 }, { "m", 1e6 },
+    { "B", 1e9 }, { "b", 1e9 }, { "G", 1e9 }, { "g", 1e9 },
+    { "T", 1e12 }, { "t", 1e12 },
+  };
+
+  return parse_with_suffixes (text, suffixes, G_N_ELEMENTS (suffixes), value);
+}
+
+gboolean
+ring_parse_bytes (const char *text,
+                  double     *value)
+{
+  static const Suffix suffixes[] = {
+    { "B", 1 },
+    { "k", 1e3 }, { "K", 1e3 }, { "kB", 1e3 }, { "KB", 1e3 },
+    { "M", 1e6 }, { "MB", 1e6 },
+    { "G", 1e9 }, { "GB", 1e9 },
+    { "T", 1e12 }, { "TB", 1e12 },
+    { "Ki", 1024.0 }, { "KiB", 1024.0 },
+    { "Mi", 1048576.0 }, { "MiB", 1048576.0 },
+    { "Gi", 1073741824.0 }, { "GiB", 1073741824.0 },
+    { "Ti", 1099511627776.0 }, { "TiB", 1099511627776.0 },
+  };
+
+  return parse_with_suffixes (text, suffixes, G_N_ELEMENTS (suffixes), value);
+}
+
+/* Three significant figures, as people read a dial; the locale's decimal separator. */
+static char *
+format_scaled (double      value,
+               const char *unit)
+{
+  if (fabs (value) >= 999.5)
+    return g_strdup_printf ("%.0f %s", value, unit);
+
+  return g_strdup_printf ("%.3g %s", value, unit);
+}
+
+char *
+ring_format_duration (double seconds)
+{
+  if (!isfinite (seconds))
+    return g_strdup ("–");
+  if (seconds == 0)
+    return g_strdup ("0 s");
+  if (fabs (seconds) < 1e-3)
+    return format_scaled (seconds * 1e6, "µs");
+  if (fabs (seconds) < 1)
+    return format_scaled (seconds * 1e3, "ms");
+  if (fabs (seconds) < 600)
+    return format_scaled (seconds, "s");
+  if (fabs (seconds) < 3 * 3600)
+    return format_scaled (seconds / 60, "min");
+
+  return format_scaled (seconds / 3600, "h");
+}
+
+static char *
+format_si (double      value,
+           const char *suffixes[5],
+           const char *unit)
+{
+  static const double factors[] = { 1, 1e3, 1e6, 1e9, 1e12 };
+  guint i = 0;
+  g_autofree char *scaled_unit = NULL;
+
+  if (!isfinite (value))
+    return g_strdup ("–");
+
+  while (i < G_N_ELEMENTS (factors) - 1 && fabs (value) >= factors[i + 1] * 0.9995)
+    i++;
+
+  scaled_unit = g_strconcat (suffixes[i], unit, NULL);
+  if (i == 0 && value == floor (value))
+    return g_strdup_printf ("%.0f%s%s", value, *scaled_unit ? " " : "", scaled_unit);
+
+  return format_scaled (value / factors[i], scaled_unit);
+}
+
+char *
+ring_format_bytes (double bytes)
+{
+  const char *suffixes[5] = { "", "k", "M", "G", "T" };
+
+  return format_si (bytes, suffixes, "B");
+}
+
+char *
+ring_format_count (double count)
+{
+  const char *suffixes[5] = { "", "K", "M", "B", "T" };
+
+  return format_si (count, suffixes, "");
+}
+
+char *
+ring_format_rate (double      per_second,
+                  const char *unit)
+{
+  const char *suffixes[5] = { "", "k ", "M ", "G ", "T " };
+  g_autofree char *full_unit = g_strconcat (unit, "/s", NULL);
+
+  return format_si (per_second, suffixes, full_unit);
+}

@@ -1,0 +1,32 @@
+/* ring-units.h: reading and writing quantities the way people type and read them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* "7e9", "7B", "1.5T", "70M", "7 billion" is not accepted. Suffixes K M B/G T are powers of
+ * 1000. Always parsed with '.' as the decimal point. FALSE for anything else, for NaN,
+ * infinities and overflow. */
+gboolean ring_parse_count    (const char *text,
+                              double     *value);
+/* "1048576", "1MiB", "4GB", "512 KiB", "16GiB": SI (kB MB GB TB) and binary (KiB MiB GiB
+ * TiB) suffixes, optional "B". */
+gboolean ring_parse_bytes    (const char *text,
+                              double     *value);
+/* A plain floating-point number, locale-independent; rejects NaN and infinities. */
+gboolean ring_parse_double   (const char *text,
+                              double     *value);
+
+/* Human text for the window; these follow the locale's decimal separator. */
+char    *ring_format_duration  (double seconds);           /* "163 ms", "4.2 µs", "1.25 s" */
+char    *ring_format_bytes     (double bytes);             /* "28 GB", "3.5 MB" */
+char    *ring_format_count     (double count);             /* "7 B", "1.5 T", "350 M" */
+char    *ring_format_rate      (double per_second,
+                                const char *unit);         /* "1.2 M tokens/s" */
+
+G_END_DECLS

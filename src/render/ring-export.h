@@ -1,0 +1,49 @@
+/* ring-export.h: charts and frames to PNG, SVG, PDF and CSV files, written atomically.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ring-model.h"
+#include "ring-plot.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  RING_EXPORT_FORMAT_PNG,
+  RING_EXPORT_FORMAT_SVG,
+  RING_EXPORT_FORMAT_PDF,
+  RING_EXPORT_FORMAT_CSV,
+} RingExportFormat;
+
+/* From the file name's extension, case-insensitively; FALSE for anything else. */
+gboolean ring_export_format_from_path (const char        *path,
+                                       RingExportFormat  *format);
+
+/* Writes one chart in @format. @scale multiplies the pixel size of a PNG (1 or 2); vector
+ * formats are @width × @height points. The file appears complete or not at all; on error
+ * @error names the path and the reason. */
+gboolean ring_export_chart            (RingModel         *model,
+                                       RingChartKind      kind,
+                                       RingExportFormat   format,
+                                       GFile             *file,
+                                       int                width,
+                                       int                height,
+                                       double             scale,
+                                       GCancellable      *cancellable,
+                                       GError           **error);
+
+/* One PDF: a page with the parameters and derived figures as a table, then a page per
+ * chart kind. */
+gboolean ring_export_report           (RingModel         *model,
+                                       GFile             *file,
+                                       int                width,
+                                       int                height,
+                                       GCancellable      *cancellable,
+                                       GError           **error);
+
+G_END_DECLS

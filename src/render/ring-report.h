@@ -1,0 +1,27 @@
+/* ring-report.h: every parameter and derived figure, as JSON, as text, or as table rows.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ring-model.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  const char *label;   /* translated, for people */
+  char       *value;   /* formatted for people, in the current locale */
+} RingReportRow;
+
+/* One object: every parameter and every derived value under DESIGN.md's snake_case names;
+ * numbers are JSON numbers (never locale-formatted), an unreachable value is null. */
+char      *ring_report_to_json (RingModel *model);
+/* Aligned "label  value" lines for a terminal. */
+char      *ring_report_to_text (RingModel *model);
+/* The same figures as rows for a table (the PDF report's first page). Free with
+ * ring_report_rows_free(). */
+GPtrArray *ring_report_rows    (RingModel *model);
+
+G_END_DECLS

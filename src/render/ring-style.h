@@ -1,0 +1,34 @@
+/* ring-style.h: the colours a drawing uses, taken from the widget's style by the ui layer
+ * (or the light defaults for files written from the command line).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double red, green, blue, alpha;
+} RingColor;
+
+typedef struct
+{
+  gboolean  dark;
+  RingColor background;     /* painted first; extcairo paints none */
+  RingColor foreground;     /* text, axes */
+  RingColor dim;            /* grid, secondary text */
+  RingColor accent;         /* the current configuration's marker */
+  RingColor compute;        /* compute time: green */
+  RingColor communication;  /* communication time: red */
+  RingColor series[4];      /* further curves */
+  const char *font_family;
+} RingStyle;
+
+void ring_style_init_light (RingStyle *style);
+void ring_style_init_dark  (RingStyle *style);
+
+G_END_DECLS

@@ -1,0 +1,22 @@
+/* ring-window.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "ring-application.h"
+#include "ring-model.h"
+
+G_BEGIN_DECLS
+
+#define RING_TYPE_WINDOW (ring_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (RingWindow, ring_window, RING, WINDOW, AdwApplicationWindow)
+
+RingWindow *ring_window_new       (RingApplication *application);
+RingModel  *ring_window_get_model (RingWindow      *self);
+
+G_END_DECLS

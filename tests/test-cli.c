@@ -1,0 +1,310 @@
+/* test-cli.c: the command-line contract, run as a user runs it, with no display.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} RunResult;
+
+static void
+run_result_clear (RunResult *result)
+{
+  g_clear_pointer (&result->out, g_free);
+  g_clear_pointer (&result->err, g_free);
+}
+
+/* Runs ring-allreduce with the arguments (NULL-terminated) and no DISPLAY or
+ * WAYLAND_DISPLAY: a report must never need one. */
+static RunResult
+run (const char *first,
+     ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  RunResult result = { 0 };
+  int wait_status;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("RING_ALLREDUCE_BIN"));
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  envp = g_environ_unsetenv (envp, "DISPLAY");
+  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &result.out, &result.err, &wait_status, &error);
+  g_assert_no_error (error);
+
+  if (WIFEXITED (wait_status))
+    result.status = WEXITSTATUS (wait_status);
+  else
+    result.status = -1;  /* killed by a signal: a crash */
+
+  return result;
+}
+
+static JsonObject *
+parse_report (const char *json)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonNode *root;
+
+  json_parser_load_from_data (parser, json, -1, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+
+  return json_object_ref (json_node_get_object (root));
+}
+
+/* The figures of DESIGN.md at the defaults, derived in test-cost.c. */
+static void
+test_report_defaults (void)
+{
+  RunResult r = run ("--report=json", NULL);
+  g_autoptr(JsonObject) report = NULL;
+  const char *keys[] = {
+    "gpus", "model_params", "bandwidth_gbps", "compute_tflops", "tokens_per_gpu",
+    "gradient_bytes", "latency_us", "overlap", "algorithm", "gradient_buffer_bytes",
+    "compute_time_s", "backward_time_s", "bytes_moved_per_gpu", "allreduce_time_s",
+    "exposed_comm_s", "step_time_s", "utilization", "algbw_gbps", "busbw_gbps",
+    "tokens_per_s", "comm_bound", "bandwidth_for_90pct_gbps",
+  };
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.err, ==, "");
+  report = parse_report (r.out);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      if (!json_object_has_member (report, keys[i]))
+        g_error ("report has no “%s”", keys[i]);
+    }
+
+  g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 8);
+  g_assert_cmpstr (json_object_get_string_member (report, "algorithm"), ==, "ring");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "allreduce_time_s"),
+                                  0.163403, 1e-6);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "compute_time_s"),
+                                  0.43008, 1e-9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "utilization"),
+                                  0.72467, 1e-5);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "busbw_gbps"),
+                                  299.87, 0.005);
+  g_assert_false (json_object_get_boolean_member (report, "comm_bound"));
+
+  run_result_clear (&r);
+}
+
+static void
+test_report_one_gpu (void)
+{
+  RunResult r = run ("--gpus", "1", "--report", NULL);
+  g_autoptr(JsonObject) report = NULL;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out);
+  g_assert_cmpfloat (json_object_get_double_member (report, "allreduce_time_s"), ==, 0);
+  g_assert_cmpfloat (json_object_get_double_member (report, "utilization"), ==, 1);
+
+  run_result_clear (&r);
+}
+
+/* Parameters with suffixes, as typed. 70B bf16 on 64 GPUs at 50 GB/s:
+ *   S = 140e9; moved = 2 · 63/64 · 140e9 = 275.625e9; t = 126 · 5e-6 + 275.625e9/50e9
+ *   = 0.00063 + 5.5125 = 5.51313 s */
+static void
+test_report_parameters (void)
+{
+  RunResult r = run ("--gpus", "64", "--model-params", "70B", "--grad-bytes", "2",
+                     "--bandwidth", "50", "--report=json", NULL);
+  g_autoptr(JsonObject) report = NULL;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out);
+  g_assert_cmpfloat (json_object_get_double_member (report, "model_params"), ==, 70e9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "allreduce_time_s"),
+                                  5.51313, 1e-9);
+  g_assert_true (json_object_get_boolean_member (report, "comm_bound"));
+
+  run_result_clear (&r);
+}
+
+/* nccl-tests style: 1 MiB on 8 GPUs, t = 7e-5 + 2 · 7/8 · 1048576 / 300e9 s. */
+static void
+test_report_message_size (void)
+{
+  RunResult r = run ("--message-size", "1MiB", "--report=json", NULL);
+  g_autoptr(JsonObject) report = NULL;
+  double expected = 7e-5 + 1.75 * 1048576 / 300e9;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out);
+  g_assert_cmpfloat (json_object_get_double_member (report, "gradient_buffer_bytes"), ==,
+                     1048576);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "allreduce_time_s"),
+                                  expected, 1e-12);
+  run_result_clear (&r);
+
+  r = run ("--message-size", "4GB", "--report=json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out);
+  g_assert_cmpfloat (json_object_get_double_member (report, "gradient_buffer_bytes"), ==, 4e9);
+  run_result_clear (&r);
+}
+
+static void
+test_report_text (void)
+{
+  RunResult r = run ("--report=text", NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "GPU utilization"));
+  g_assert_nonnull (strstr (r.out, "72.5 %"));
+  run_result_clear (&r);
+}
+
+static void
+test_preset (void)
+{
+  RunResult r = run ("--preset", "h100-nvlink", "--gpus", "16", "--report", NULL);
+  g_autoptr(JsonObject) report = NULL;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out);
+  g_assert_cmpfloat (json_object_get_double_member (report, "bandwidth_gbps"), ==, 450);
+  /* An option given after the preset wins. */
+  g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 16);
+  run_result_clear (&r);
+
+  r = run ("--preset", "nope", "--report", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "--preset"));
+  run_result_clear (&r);
+}
+
+typedef struct
+{
+  const char *option;
+  const char *value;
+} BadValue;
+
+/* Each rejected value: exit 2, the option named on stderr, nothing on stdout. */
+static void
+test_bad_values (void)
+{
+  const BadValue bad[] = {
+    { "--gpus", "0" },
+    { "--gpus", "-4" },
+    { "--gpus", "2000000" },
+    { "--gpus", "abc" },
+    { "--gpus", "NaN" },
+    { "--gpus", "3.5" },
+    { "--model-params", "1e400" },
+    { "--model-params", "12Q" },
+    { "--bandwidth", "0" },
+    { "--bandwidth", "-300" },
+    { "--compute", "inf" },
+    { "--tokens", "0" },
+    { "--grad-bytes", "3" },
+    { "--latency", "-1" },
+    { "--overlap", "1.5" },
+    { "--algorithm", "butterfly" },
+    { "--message-size", "0" },
+    { "--message-size", "lots" },
+    { "--report", NULL },  /* filled below with a bad format */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *joined = NULL;
+      RunResult r;
+
+      if (bad[i].value == NULL)
+        {
+          r = run ("--report=xml", NULL);
+          joined = g_strdup ("--report=xml");
+        }
+      else
+        {
+          joined = g_strdup_printf ("%s=%s", bad[i].option, bad[i].value);
+          r = run (joined, "--report", NULL);
+        }
+
+      if (r.status != 2)
+        g_error ("%s: exit status %d, expected 2 (stderr: %s)", joined, r.status, r.err);
+      if (strstr (r.err, bad[i].option) == NULL)
+        g_error ("%s: stderr does not name the option: %s", joined, r.err);
+      g_assert_cmpstr (r.out, ==, "");
+
+      run_result_clear (&r);
+    }
+}
+
+static void
+test_unknown_option (void)
+{
+  RunResult r = run ("--frobnicate", NULL);
+
+  g_assert_cmpint (r.status, !=, 0);
+  g_assert_cmpint (r.status, !=, -1);
+  g_assert_nonnull (strstr (r.err, "frobnicate"));
+  g_assert_nonnull (strstr (r.err, "--help"));
+
+  run_result_clear (&r);
+}
+
+static void
+test_help (void)
+{
+  RunResult r = run ("--help", NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "--gpus"));
+  g_assert_nonnull (strstr (r.out, "--report"));
+  g_assert_nonnull (strstr (r.out, "--export"));
+
+  run_result_clear (&r);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (g_getenv ("RING_ALLREDUCE_BIN") == NULL)
+    {
+      g_test_skip ("RING_ALLREDUCE_BIN is not set");
+      return g_test_run ();
+    }
+
+  g_test_add_func ("/ring/cli/report-defaults", test_report_defaults);
+  g_test_add_func ("/ring/cli/report-one-gpu", test_report_one_gpu);
+  g_test_add_func ("/ring/cli/report-parameters", test_report_parameters);
+  g_test_add_func ("/ring/cli/report-message-size", test_report_message_size);
+  g_test_add_func ("/ring/cli/report-text", test_report_text);
+  g_test_add_func ("/ring/cli/preset", test_preset);
+  g_test_add_func ("/ring/cli/bad-values", test_bad_values);
+  g_test_add_func ("/ring/cli/unknown-option", test_unknown_option);
+  g_test_add_func ("/ring/cli/help", test_help);
+
+  return g_test_run ();
+}

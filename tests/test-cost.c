@@ -1,0 +1,212 @@
+/* test-cost.c: the cost formulas against values computed by hand.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ring-cost.h"
+
+static void
+assert_close (double actual,
+              double expected,
+              double relative)
+{
+  double tolerance = fabs (expected) * relative + 1e-15;
+
+  if (fabs (actual - expected) > tolerance)
+    g_error ("expected %.12g, got %.12g (tolerance %.3g)", expected, actual, tolerance);
+}
+
+static RingResult
+evaluate_defaults_with_gpus (guint gpus)
+{
+  RingParams params;
+  RingResult result;
+
+  ring_params_init_default (&params);
+  params.gpus = gpus;
+  ring_cost_evaluate (&params, &result);
+
+  return result;
+}
+
+/* Defaults: N = 8, P = 7e9, B = 300 GB/s, F = 400 TFLOP/s, T = 4096, b = 4, α = 5 µs.
+ *   S         = 7e9 · 4                        = 28e9 B
+ *   compute   = 6 · 7e9 · 4096 / 400e12        = 0.43008 s
+ *   moved     = 2 · 7/8 · 28e9                 = 49e9 B
+ *   allreduce = 2 · 7 · 5e-6 + 49e9 / 300e9    = 7e-5 + 0.163333… = 0.16340333… s
+ *   util      = 0.43008 / (0.43008 + 0.16340333) = 0.724673…
+ *   algbw     = 28e9 / 0.16340333 / 1e9        = 171.355… GB/s
+ *   busbw     = algbw · 2 · 7/8                = 299.871… GB/s
+ *   tokens/s  = 8 · 4096 / 0.59348333          = 55 213.9… */
+static void
+test_defaults (void)
+{
+  RingResult r = evaluate_defaults_with_gpus (8);
+
+  assert_close (r.gradient_buffer_bytes, 28e9, 1e-12);
+  assert_close (r.compute_time_s, 0.43008, 1e-12);
+  assert_close (r.backward_time_s, 0.28672, 1e-12);
+  assert_close (r.bytes_moved_per_gpu, 49e9, 1e-12);
+  assert_close (r.allreduce_time_s, 7e-5 + 49.0 / 300.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (r.allreduce_time_s, 0.163403, 1e-6);
+  assert_close (r.latency_time_s, 7e-5, 1e-12);
+  assert_close (r.exposed_comm_s, r.allreduce_time_s, 1e-12);
+  assert_close (r.step_time_s, 0.43008 + 0.1634033333333, 1e-11);
+  g_assert_cmpfloat_with_epsilon (r.utilization, 0.72467, 1e-5);
+  assert_close (r.algbw_gbps, 28.0 / 0.1634033333333, 1e-10);
+  g_assert_cmpfloat_with_epsilon (r.busbw_gbps, 299.87, 0.005);
+  assert_close (r.tokens_per_s, 8 * 4096 / (0.43008 + 0.1634033333333), 1e-10);
+  g_assert_false (r.comm_bound);
+}
+
+/* N = 1: no neighbour, no communication; utilization 1, no bandwidth figures. */
+static void
+test_one_gpu (void)
+{
+  RingResult r = evaluate_defaults_with_gpus (1);
+
+  g_assert_cmpfloat (r.bytes_moved_per_gpu, ==, 0.0);
+  g_assert_cmpfloat (r.allreduce_time_s, ==, 0.0);
+  g_assert_cmpfloat (r.exposed_comm_s, ==, 0.0);
+  g_assert_cmpfloat (r.utilization, ==, 1.0);
+  g_assert_cmpfloat (r.busbw_gbps, ==, 0.0);
+  g_assert_cmpfloat (r.algbw_gbps, ==, 0.0);
+  assert_close (r.step_time_s, 0.43008, 1e-12);
+  assert_close (r.tokens_per_s, 4096 / 0.43008, 1e-12);
+  g_assert_false (r.comm_bound);
+}
+
+/* N = 2: each GPU sends one chunk of S/2 in each phase.
+ *   moved = 2 · 1/2 · 28e9 = 28e9; allreduce = 2 · 5e-6 + 28e9 / 300e9 = 1e-5 + 0.0933… */
+static void
+test_two_gpus (void)
+{
+  RingResult r = evaluate_defaults_with_gpus (2);
+
+  assert_close (r.bytes_moved_per_gpu, 28e9, 1e-12);
+  assert_close (r.allreduce_time_s, 1e-5 + 28.0 / 300.0, 1e-12);
+  /* busbw = S/t · 2·1/2 = S/t */
+  assert_close (r.busbw_gbps, r.algbw_gbps, 1e-12);
+}
+
+/* N = 1024: moved = 2 · 1023/1024 · 28e9 = 55.9453125e9;
+ *   allreduce = 2 · 1023 · 5e-6 + 55.9453125e9/300e9 = 0.01023 + 0.186484375 = 0.196714375 */
+static void
+test_1024_gpus (void)
+{
+  RingResult r = evaluate_defaults_with_gpus (1024);
+
+  assert_close (r.bytes_moved_per_gpu, 55.9453125e9, 1e-12);
+  assert_close (r.allreduce_time_s, 0.196714375, 1e-12);
+  assert_close (r.utilization, 0.43008 / (0.43008 + 0.196714375), 1e-12);
+  assert_close (r.tokens_per_s, 1024 * 4096 / (0.43008 + 0.196714375), 1e-12);
+}
+
+/* N = 2^20: the latency term alone is 2 · 1048575 · 5e-6 = 10.48575 s; the bytes term is
+ * 2 · (1 − 2^-20) · 28e9 / 300e9 = 0.18666648864746… s. Communication-bound. */
+static void
+test_million_gpus (void)
+{
+  RingResult r = evaluate_defaults_with_gpus (1048576);
+  double bytes_s = 2.0 * (1048575.0 / 1048576.0) * 28e9 / 300e9;
+
+  assert_close (r.latency_time_s, 10.48575, 1e-12);
+  assert_close (r.allreduce_time_s, 10.48575 + bytes_s, 1e-12);
+  g_assert_true (r.comm_bound);
+  g_assert_cmpfloat (r.utilization, <, 0.04);
+  /* Latency alone exceeds compute/9: no bandwidth reaches 90 %. */
+  g_assert_true (isnan (r.bandwidth_for_90pct_gbps));
+}
+
+/* Precision, tokens, overlap, latency. */
+static void
+test_parameters (void)
+{
+  RingParams params;
+  RingResult r;
+
+  ring_params_init_default (&params);
+  params.gradient_bytes = 2;    /* bf16: S = 14e9, moved = 24.5e9 */
+  params.latency_us = 0;
+  ring_cost_evaluate (&params, &r);
+  assert_close (r.allreduce_time_s, 24.5e9 / 300e9, 1e-12);
+
+  /* Doubling the tokens doubles compute and leaves communication alone. */
+  params.tokens_per_gpu = 8192;
+  ring_cost_evaluate (&params, &r);
+  assert_close (r.compute_time_s, 0.86016, 1e-12);
+  assert_close (r.allreduce_time_s, 24.5e9 / 300e9, 1e-12);
+
+  /* overlap 1: up to the whole backward pass (2/3 · 0.86016 = 0.57344 s) hides the
+   * 0.081667 s all-reduce completely. */
+  params.overlap = 1.0;
+  ring_cost_evaluate (&params, &r);
+  g_assert_cmpfloat (r.exposed_comm_s, ==, 0.0);
+  g_assert_cmpfloat (r.utilization, ==, 1.0);
+
+  /* overlap 0.1 at the defaults: exposed = 0.16340333 − 0.1 · 0.28672 = 0.13473133 s */
+  ring_params_init_default (&params);
+  params.overlap = 0.1;
+  ring_cost_evaluate (&params, &r);
+  assert_close (r.exposed_comm_s, 0.1634033333333 - 0.028672, 1e-11);
+}
+
+/* At the defaults: exposed must be ≤ 0.43008/9 = 0.0477866… s; minus the 7e-5 s latency
+ * leaves 0.0477166… s for 49e9 B, so B = 49e9 / 0.0477166… = 1026.89… GB/s. */
+static void
+test_bandwidth_for_90pct (void)
+{
+  RingParams params;
+  RingResult r;
+  double budget_s = 0.43008 / 9.0 - 7e-5;
+
+  ring_params_init_default (&params);
+  ring_cost_evaluate (&params, &r);
+  assert_close (r.bandwidth_for_90pct_gbps, 49e9 / budget_s / 1e9, 1e-12);
+
+  /* And that bandwidth really gives 90 %. */
+  params.bandwidth_gbps = r.bandwidth_for_90pct_gbps;
+  ring_cost_evaluate (&params, &r);
+  assert_close (r.utilization, 0.9, 1e-9);
+}
+
+/* --message-size replaces the gradients: 1 MiB over 8 GPUs.
+ *   moved = 2 · 7/8 · 1048576 = 1835008 B; t = 7e-5 + 1835008/300e9 = 7.611669…e-5 s */
+static void
+test_message_size (void)
+{
+  RingParams params;
+  RingResult r;
+
+  ring_params_init_default (&params);
+  params.message_bytes = 1048576;
+  ring_cost_evaluate (&params, &r);
+  assert_close (r.gradient_buffer_bytes, 1048576, 1e-12);
+  assert_close (r.allreduce_time_s, 7e-5 + 1835008.0 / 300e9, 1e-12);
+  /* Latency-bound: busbw far below the link's 300 GB/s. */
+  g_assert_cmpfloat (r.busbw_gbps, <, 30);
+  /* Crossover: S = N · α · B = 8 · 5e-6 · 300e9 = 12e6 B. */
+  assert_close (ring_cost_latency_crossover_bytes (&params), 12e6, 1e-12);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/cost/defaults", test_defaults);
+  g_test_add_func ("/ring/cost/one-gpu", test_one_gpu);
+  g_test_add_func ("/ring/cost/two-gpus", test_two_gpus);
+  g_test_add_func ("/ring/cost/1024-gpus", test_1024_gpus);
+  g_test_add_func ("/ring/cost/million-gpus", test_million_gpus);
+  g_test_add_func ("/ring/cost/parameters", test_parameters);
+  g_test_add_func ("/ring/cost/bandwidth-for-90pct", test_bandwidth_for_90pct);
+  g_test_add_func ("/ring/cost/message-size", test_message_size);
+
+  return g_test_run ();
+}

@@ -1,0 +1,223 @@
+/* test-model.c: RingModel's properties, notifications and "changed" signal.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ring-model.h"
+
+typedef struct
+{
+  guint changed;
+  guint notify_gpus;
+  guint notify_utilization;
+  guint notify_compute_time;
+  guint notify_total;
+} Counts;
+
+static void
+changed_cb (RingModel *model,
+            Counts    *counts)
+{
+  counts->changed++;
+}
+
+static void
+notify_cb (RingModel  *model,
+           GParamSpec *pspec,
+           Counts     *counts)
+{
+  counts->notify_total++;
+  if (g_str_equal (pspec->name, "gpus"))
+    counts->notify_gpus++;
+  else if (g_str_equal (pspec->name, "utilization"))
+    counts->notify_utilization++;
+  else if (g_str_equal (pspec->name, "compute-time"))
+    counts->notify_compute_time++;
+}
+
+static RingModel *
+model_with_counts (Counts *counts)
+{
+  RingModel *model = ring_model_new ();
+
+  g_signal_connect (model, "changed", G_CALLBACK (changed_cb), counts);
+  g_signal_connect (model, "notify", G_CALLBACK (notify_cb), counts);
+
+  return model;
+}
+
+static void
+test_defaults (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  guint gpus, gradient_bytes;
+  double bandwidth, utilization, allreduce;
+  RingAlgorithm algorithm;
+
+  g_object_get (model,
+                "gpus", &gpus,
+                "gradient-bytes", &gradient_bytes,
+                "bandwidth", &bandwidth,
+                "algorithm", &algorithm,
+                "utilization", &utilization,
+                "allreduce-time", &allreduce,
+                NULL);
+
+  g_assert_cmpuint (gpus, ==, 8);
+  g_assert_cmpuint (gradient_bytes, ==, 4);
+  g_assert_cmpfloat (bandwidth, ==, 300);
+  g_assert_cmpint (algorithm, ==, RING_ALGORITHM_RING);
+  /* See test-cost.c for the derivation. */
+  g_assert_cmpfloat_with_epsilon (utilization, 0.72467, 1e-5);
+  g_assert_cmpfloat_with_epsilon (allreduce, 0.163403, 1e-6);
+}
+
+static void
+test_notify_on_real_change (void)
+{
+  Counts counts = { 0 };
+  g_autoptr(RingModel) model = model_with_counts (&counts);
+
+  ring_model_set_gpus (model, 16);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpuint (counts.notify_gpus, ==, 1);
+  g_assert_cmpuint (counts.notify_utilization, ==, 1);
+  /* Compute per GPU does not depend on N. */
+  g_assert_cmpuint (counts.notify_compute_time, ==, 0);
+  g_assert_cmpuint (ring_model_get_gpus (model), ==, 16);
+
+  /* The same value again: nothing. */
+  counts = (Counts) { 0 };
+  ring_model_set_gpus (model, 16);
+  g_object_set (model, "gpus", 16, NULL);
+  g_assert_cmpuint (counts.changed, ==, 0);
+  g_assert_cmpuint (counts.notify_total, ==, 0);
+
+  /* Through the property system, as a binding does. */
+  g_object_set (model, "bandwidth", 150.0, NULL);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 150.0);
+}
+
+static void
+test_batch_change (void)
+{
+  Counts counts = { 0 };
+  g_autoptr(RingModel) model = model_with_counts (&counts);
+  RingParams params = *ring_model_get_params (model);
+
+  params.gpus = 1024;
+  params.bandwidth_gbps = 50;
+  params.model_params = 70e9;
+  params.gradient_bytes = 2;
+  g_assert_true (ring_model_set_params (model, &params));
+
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpuint (counts.notify_gpus, ==, 1);
+  g_assert_cmpuint (counts.notify_utilization, ==, 1);
+  g_assert_cmpuint (counts.notify_compute_time, ==, 1);
+  g_assert_cmpfloat (ring_model_get_model_params (model), ==, 70e9);
+
+  /* An invalid batch changes nothing. */
+  counts = (Counts) { 0 };
+  params.gradient_bytes = 3;
+  g_assert_false (ring_model_set_params (model, &params));
+  params.gradient_bytes = 2;
+  params.overlap = NAN;
+  g_assert_false (ring_model_set_params (model, &params));
+  g_assert_cmpuint (counts.changed, ==, 0);
+  g_assert_cmpuint (ring_model_get_gradient_bytes (model), ==, 2);
+
+  /* Reset: one change back to the defaults. */
+  ring_model_reset (model);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpuint (ring_model_get_gpus (model), ==, 8);
+}
+
+static void
+test_clamped (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+
+  ring_model_set_bandwidth (model, 1e9);
+  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 10000);
+  ring_model_set_overlap (model, -3);
+  g_assert_cmpfloat (ring_model_get_overlap (model), ==, 0);
+  ring_model_set_gpus (model, 0);
+  g_assert_cmpuint (ring_model_get_gpus (model), ==, 1);
+  g_assert_cmpfloat (ring_model_get_utilization (model), ==, 1.0);
+  ring_model_set_latency (model, NAN);
+  g_assert_cmpfloat (ring_model_get_latency (model), ==, 5);
+}
+
+static void
+test_derived_read_only (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  GParamSpec *pspec;
+  const char *derived[] = {
+    "gradient-buffer-bytes", "compute-time", "backward-time", "bytes-moved-per-gpu",
+    "allreduce-time", "exposed-comm", "step-time", "utilization", "algbw", "busbw",
+    "tokens-per-second", "comm-bound", "bandwidth-for-90pct",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (derived); i++)
+    {
+      pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (model), derived[i]);
+      g_assert_nonnull (pspec);
+      g_assert_false (pspec->flags & G_PARAM_WRITABLE);
+    }
+
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      const RingParamInfo *info = ring_param_info (id);
+
+      pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (model), info->property);
+      g_assert_nonnull (pspec);
+      g_assert_true (pspec->flags & G_PARAM_WRITABLE);
+      g_assert_true (pspec->flags & G_PARAM_EXPLICIT_NOTIFY);
+    }
+}
+
+static void
+test_comm_bound_notify (void)
+{
+  Counts counts = { 0 };
+  g_autoptr(RingModel) model = model_with_counts (&counts);
+  gboolean comm_bound;
+
+  ring_model_set_bandwidth (model, 10);
+  g_object_get (model, "comm-bound", &comm_bound, NULL);
+  /* 49e9 B at 10 GB/s is 4.9 s of communication against 0.43 s of compute. */
+  g_assert_true (comm_bound);
+}
+
+static void
+test_finalize (void)
+{
+  RingModel *model = ring_model_new ();
+
+  ring_model_set_gpus (model, 4);
+  g_assert_finalize_object (model);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/model/defaults", test_defaults);
+  g_test_add_func ("/ring/model/notify-on-real-change", test_notify_on_real_change);
+  g_test_add_func ("/ring/model/batch-change", test_batch_change);
+  g_test_add_func ("/ring/model/clamped", test_clamped);
+  g_test_add_func ("/ring/model/derived-read-only", test_derived_read_only);
+  g_test_add_func ("/ring/model/comm-bound", test_comm_bound_notify);
+  g_test_add_func ("/ring/model/finalize", test_finalize);
+
+  return g_test_run ();
+}

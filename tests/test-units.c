@@ -1,0 +1,124 @@
+/* test-units.c: typed quantities and parameter strings.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "ring-params.h"
+#include "ring-units.h"
+
+static void
+test_parse_count (void)
+{
+  double value;
+
+  g_assert_true (ring_parse_count ("7e9", &value));
+  g_assert_cmpfloat (value, ==, 7e9);
+  g_assert_true (ring_parse_count ("7B", &value));
+  g_assert_cmpfloat (value, ==, 7e9);
+  g_assert_true (ring_parse_count ("1.5T", &value));
+  g_assert_cmpfloat (value, ==, 1.5e12);
+  g_assert_true (ring_parse_count (" 70 B ", &value));
+  g_assert_cmpfloat (value, ==, 70e9);
+  g_assert_true (ring_parse_count ("350M", &value));
+  g_assert_cmpfloat (value, ==, 350e6);
+
+  g_assert_false (ring_parse_count ("abc", &value));
+  g_assert_false (ring_parse_count ("", &value));
+  g_assert_false (ring_parse_count ("7X", &value));
+  g_assert_false (ring_parse_count ("nan", &value));
+  g_assert_false (ring_parse_count ("inf", &value));
+  g_assert_false (ring_parse_count ("1e400", &value));
+  g_assert_false (ring_parse_count ("0x10", &value));
+}
+
+static void
+test_parse_bytes (void)
+{
+  double value;
+
+  g_assert_true (ring_parse_bytes ("1MiB", &value));
+  g_assert_cmpfloat (value, ==, 1048576);
+  g_assert_true (ring_parse_bytes ("4GB", &value));
+  g_assert_cmpfloat (value, ==, 4e9);
+  g_assert_true (ring_parse_bytes ("16 GiB", &value));
+  g_assert_cmpfloat (value, ==, 17179869184.0);
+  g_assert_true (ring_parse_bytes ("512", &value));
+  g_assert_cmpfloat (value, ==, 512);
+  g_assert_false (ring_parse_bytes ("4 parsecs", &value));
+}
+
+static void
+test_set_from_string (void)
+{
+  RingParams params;
+  g_autoptr(GError) error = NULL;
+
+  ring_params_init_default (&params);
+
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_MODEL_PARAMS, "70B", NULL));
+  g_assert_cmpfloat (params.model_params, ==, 70e9);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GRADIENT_BYTES, "bf16", NULL));
+  g_assert_cmpuint (params.gradient_bytes, ==, 2);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPUS, "1048576", NULL));
+  g_assert_cmpuint (params.gpus, ==, 1048576);
+
+  g_assert_false (ring_params_set_from_string (&params, RING_PARAM_GPUS, "0", &error));
+  g_assert_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE);
+  g_assert_nonnull (strstr (error->message, "--gpus"));
+  g_clear_error (&error);
+
+  g_assert_false (ring_params_set_from_string (&params, RING_PARAM_GPUS, "2.5", &error));
+  g_clear_error (&error);
+  g_assert_false (ring_params_set_from_string (&params, RING_PARAM_GRADIENT_BYTES, "3", &error));
+  g_assert_nonnull (strstr (error->message, "--grad-bytes"));
+  g_clear_error (&error);
+  g_assert_false (ring_params_set_from_string (&params, RING_PARAM_BANDWIDTH, "0", &error));
+  g_assert_nonnull (strstr (error->message, "--bandwidth"));
+  g_clear_error (&error);
+  g_assert_false (ring_params_set_from_string (&params, RING_PARAM_ALGORITHM, "tree", &error));
+  g_assert_nonnull (strstr (error->message, "--algorithm"));
+  g_clear_error (&error);
+
+  /* Nothing rejected was stored. */
+  g_assert_cmpuint (params.gpus, ==, 1048576);
+  g_assert_cmpuint (params.gradient_bytes, ==, 2);
+  g_assert_cmpfloat (params.bandwidth_gbps, ==, 300);
+}
+
+static void
+test_format (void)
+{
+  g_autofree char *ms = ring_format_duration (0.163403);
+  g_autofree char *us = ring_format_duration (7e-5);
+  g_autofree char *s = ring_format_duration (10.6);
+  g_autofree char *bytes = ring_format_bytes (28e9);
+  g_autofree char *count = ring_format_count (7e9);
+  g_autofree char *rate = ring_format_rate (55214, "tokens");
+
+  g_assert_cmpstr (ms, ==, "163 ms");
+  g_assert_cmpstr (us, ==, "70 µs");
+  g_assert_cmpstr (s, ==, "10.6 s");
+  g_assert_cmpstr (bytes, ==, "28 GB");
+  g_assert_cmpstr (count, ==, "7 B");
+  g_assert_cmpstr (rate, ==, "55.2 k tokens/s");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/units/parse-count", test_parse_count);
+  g_test_add_func ("/ring/units/parse-bytes", test_parse_bytes);
+  g_test_add_func ("/ring/units/set-from-string", test_set_from_string);
+  g_test_add_func ("/ring/units/format", test_format);
+
+  return g_test_run ();
+}
