@@ -152,6 +152,11 @@ test_clamped (void)
   g_assert_cmpfloat (ring_model_get_utilization (model), ==, 1.0);
   ring_model_set_latency (model, NAN);
   g_assert_cmpfloat (ring_model_get_latency (model), ==, 5);
+  /* A stored 3 (no such precision) becomes fp32, never an invalid state. */
+  g_object_set (model, "gradient-bytes", 3, NULL);
+  g_assert_cmpuint (ring_model_get_gradient_bytes (model), ==, 4);
+  ring_model_set_gradient_bytes (model, 2);
+  g_assert_cmpuint (ring_model_get_gradient_bytes (model), ==, 2);
 }
 
 static void

@@ -161,6 +161,8 @@ apply_params (RingModel        *self,
     g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
 
+/* Every value a setter receives lands inside the parameter's range: a slider's or a stored
+ * setting's stray value must never put the model in a state the formulas do not cover. */
 static double
 clamp_param (RingParamId id,
              double      value)
@@ -170,7 +172,13 @@ clamp_param (RingParamId id,
   if (isnan (value))
     return info->default_value;
 
-  return CLAMP (value, info->minimum, info->maximum);
+  value = CLAMP (value, info->minimum, info->maximum);
+
+  /* 3 bytes per value is no precision: round up to the next real one. */
+  if (id == RING_PARAM_GRADIENT_BYTES && !ring_gradient_bytes_is_valid ((guint) value))
+    value = 4;
+
+  return value;
 }
 
 static void
@@ -461,7 +469,6 @@ ring_model_set_gradient_bytes (RingModel *self,
                                guint      gradient_bytes)
 {
   g_return_if_fail (RING_IS_MODEL (self));
-  g_return_if_fail (ring_gradient_bytes_is_valid (gradient_bytes));
 
   set_param (self, RING_PARAM_GRADIENT_BYTES, gradient_bytes);
 }

@@ -132,7 +132,7 @@ ring_params_validate (const RingParams  *params,
         {
           g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
                        /* Translators: a parameter name, its value, and its range */
-                       _("%s must be between %g and %g, not %g"),
+                       _("%s must be between %.10g and %.10g, not %g"),
                        info->option, info->minimum, info->maximum, value);
           return FALSE;
         }
@@ -254,7 +254,7 @@ ring_params_set_from_string (RingParams  *params,
     {
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
                    /* Translators: option, value, minimum, maximum, unit */
-                   _("--%s: %s is out of range (%g – %g %s)"),
+                   _("--%s: %s is out of range (%.10g – %.10g %s)"),
                    info->option, text, info->minimum, info->maximum, info->unit);
       return FALSE;
     }

@@ -44,6 +44,7 @@ G_DEFINE_FINAL_TYPE (RingApplication, ring_application, ADW_TYPE_APPLICATION)
  * process, so a file-level variable is the simplest place for it. */
 static ReportFormat report_format = REPORT_NONE;
 static gboolean report_format_invalid = FALSE;
+static gboolean options_parsed = FALSE;
 
 static gboolean
 report_option_cb (const char  *option_name,
@@ -254,6 +255,8 @@ ring_application_handle_local_options (GApplication *app,
   const char *chart_name = NULL;
   gboolean any_params;
 
+  options_parsed = TRUE;
+
   if (g_variant_dict_contains (options, "version"))
     {
       g_print ("%s %s\n", g_get_prgname (), PACKAGE_VERSION);
@@ -311,6 +314,27 @@ ring_application_handle_local_options (GApplication *app,
   return EXIT_SUCCESS;
 }
 
+/* GApplication prints "Unknown option --x" and stops before handle-local-options; add the
+ * usage hint and the contract's status for bad usage. */
+static gboolean
+ring_application_local_command_line (GApplication   *app,
+                                     char         ***arguments,
+                                     int            *exit_status)
+{
+  gboolean handled;
+
+  handled = G_APPLICATION_CLASS (ring_application_parent_class)->local_command_line (app,
+                                                                                     arguments,
+                                                                                     exit_status);
+  if (handled && *exit_status != EXIT_SUCCESS && !options_parsed)
+    {
+      g_printerr (_("Try “%s --help” for the options.\n"), g_get_prgname ());
+      *exit_status = EXIT_USAGE;
+    }
+
+  return handled;
+}
+
 static void
 ring_application_activate (GApplication *app)
 {
@@ -342,8 +366,52 @@ quit_action_cb (GSimpleAction *action,
     }
 }
 
+static void
+about_action_cb (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  const char *developers[] = { "The Ring All-Reduce developers", NULL };
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  AdwDialog *about = adw_about_dialog_new ();
+
+  g_object_set (about,
+#else
+  GtkWidget *about = adw_about_window_new ();
+
+  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+  gtk_window_set_modal (GTK_WINDOW (about), TRUE);
+  g_object_set (about,
+#endif
+                "application-name", _("Ring All-Reduce"),
+                "application-icon", APPLICATION_ID,
+                "developer-name", _("The Ring All-Reduce developers"),
+                "version", PACKAGE_VERSION,
+                "website", PACKAGE_WEBSITE,
+                "issue-url", PACKAGE_WEBSITE "/issues",
+                "license-type", GTK_LICENSE_GPL_3_0,
+                "copyright", "© 2026 The Ring All-Reduce developers",
+                "comments", _("See why data-parallel training becomes communication-bound: "
+                              "ring all-reduce’s scatter-reduce and all-gather, played step by "
+                              "step, with the compute and communication time they cost."),
+                "developers", developers,
+                /* Translators: replace with your names, one per line */
+                "translator-credits", _("translator-credits"),
+                NULL);
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (about, GTK_WIDGET (parent));
+#else
+  gtk_window_present (GTK_WINDOW (about));
+#endif
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "quit", .activate = quit_action_cb },
+  { .name = "about", .activate = about_action_cb },
 };
 
 static void
@@ -365,6 +433,7 @@ ring_application_class_init (RingApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  app_class->local_command_line = ring_application_local_command_line;
   app_class->handle_local_options = ring_application_handle_local_options;
   app_class->activate = ring_application_activate;
   app_class->startup = ring_application_startup;

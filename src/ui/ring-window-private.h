@@ -5,6 +5,8 @@
 
 #pragma once
 
+#include "ring-animation.h"
+#include "ring-chart-view.h"
 #include "ring-window.h"
 
 G_BEGIN_DECLS
@@ -14,9 +16,18 @@ struct _RingWindow
   AdwApplicationWindow  parent_instance;
 
   RingModel            *model;
+  GSettings            *settings;   /* NULL when the schema is not installed */
 
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
+  GtkWidget            *parameter_panel;
+  GtkGrid              *metrics_grid;
+  GtkWidget            *step_bar;
+  GtkLabel             *bound_label;
+  GtkWidget            *animation;
+  GtkWidget            *chart_view;
+  GtkWidget            *play_button;
+  GtkDropDown          *speed_dropdown;
 };
 
 void _ring_window_class_actions_init (RingWindowClass *klass);

@@ -8,7 +8,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
+#include "ring-parameter-panel.h"
+#include "ring-step-bar.h"
+#include "ring-units.h"
 #include "ring-window-private.h"
 
 G_DEFINE_FINAL_TYPE (RingWindow, ring_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -21,12 +25,278 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+typedef enum
+{
+  METRIC_DURATION,
+  METRIC_PERCENT,
+  METRIC_GBPS,
+  METRIC_TOKENS_PER_S,
+  METRIC_COUNT,
+} MetricFormat;
+
+typedef struct
+{
+  const char   *title;
+  const char   *tooltip;
+  const char   *property;  /* on the model, or on the animation for "steps-completed" */
+  MetricFormat  format;
+} MetricSpec;
+
+/* The first four are the original design card's. */
+static const MetricSpec metric_specs[] = {
+  { N_("Compute time / step"), N_("Forward and backward pass: 6 · parameters · tokens / FLOP/s"),
+    "compute-time", METRIC_DURATION },
+  { N_("All-reduce time / step"),
+    N_("2 (N − 1) · latency + 2 (N − 1)/N · gradient bytes / bandwidth"),
+    "allreduce-time", METRIC_DURATION },
+  { N_("GPU utilization"), N_("Compute time over step time: what the GPUs spend computing"),
+    "utilization", METRIC_PERCENT },
+  { N_("Steps completed"), N_("Training steps the animation has played"),
+    "steps-completed", METRIC_COUNT },
+  { N_("Bus bandwidth"), N_("Bus bandwidth as nccl-tests reports it: algorithm bandwidth · 2 (N − 1)/N"),
+    "busbw", METRIC_GBPS },
+  { N_("Cluster throughput"), N_("Tokens the whole cluster processes per second"),
+    "tokens-per-second", METRIC_TOKENS_PER_S },
+};
+
+static gboolean
+format_metric (GBinding     *binding,
+               const GValue *from_value,
+               GValue       *to_value,
+               gpointer      user_data)
+{
+  const MetricSpec *spec = user_data;
+
+  switch (spec->format)
+    {
+    case METRIC_DURATION:
+      g_value_take_string (to_value, ring_format_duration (g_value_get_double (from_value)));
+      break;
+    case METRIC_PERCENT:
+      g_value_take_string (to_value, g_strdup_printf ("%.1f %%",
+                                                      100 * g_value_get_double (from_value)));
+      break;
+    case METRIC_GBPS:
+      g_value_take_string (to_value, g_strdup_printf ("%.1f GB/s",
+                                                      g_value_get_double (from_value)));
+      break;
+    case METRIC_TOKENS_PER_S:
+      g_value_take_string (to_value, ring_format_rate (g_value_get_double (from_value),
+                                                       _("tokens")));
+      break;
+    case METRIC_COUNT:
+      g_value_take_string (to_value, g_strdup_printf ("%u", g_value_get_uint (from_value)));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  return TRUE;
+}
+
+static void
+add_metrics (RingWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
+    {
+      const MetricSpec *spec = &metric_specs[i];
+      GtkWidget *card, *title, *value;
+      gpointer source = g_str_equal (spec->property, "steps-completed")
+                        ? (gpointer) self->animation : (gpointer) self->model;
+
+      card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      gtk_widget_add_css_class (card, "card");
+      gtk_widget_add_css_class (card, "metric");
+      gtk_widget_set_tooltip_text (card, _(spec->tooltip));
+
+      title = gtk_label_new (_(spec->title));
+      gtk_widget_add_css_class (title, "caption");
+      gtk_widget_add_css_class (title, "dim-label");
+      gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+      gtk_label_set_xalign (GTK_LABEL (title), 0);
+
+      value = gtk_label_new (NULL);
+      gtk_widget_add_css_class (value, "metric-value");
+      gtk_widget_add_css_class (value, "numeric");
+      gtk_label_set_xalign (GTK_LABEL (value), 0);
+      gtk_widget_set_name (value, spec->property);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
+                                      -1);
+
+      gtk_box_append (GTK_BOX (card), title);
+      gtk_box_append (GTK_BOX (card), value);
+      /* Three a row: the design card's four first, then bandwidth and throughput. */
+      gtk_grid_attach (self->metrics_grid, card, i % 3, i / 3, 1, 1);
+
+      g_object_bind_property_full (source, spec->property, value, "label",
+                                   G_BINDING_SYNC_CREATE, format_metric, NULL,
+                                   (gpointer) spec, NULL);
+    }
+}
+
+static void
+comm_bound_changed_cb (RingWindow *self)
+{
+  const RingResult *result = ring_model_get_result (self->model);
+  GtkWidget *label = GTK_WIDGET (self->bound_label);
+
+  if (ring_model_get_gpus (self->model) == 1)
+    gtk_label_set_label (self->bound_label, _("No communication"));
+  else if (result->comm_bound)
+    gtk_label_set_label (self->bound_label, _("Communication-bound"));
+  else
+    gtk_label_set_label (self->bound_label, _("Compute-bound"));
+
+  if (result->comm_bound)
+    {
+      gtk_widget_add_css_class (label, "comm-bound");
+      gtk_widget_remove_css_class (label, "compute-bound");
+    }
+  else
+    {
+      gtk_widget_add_css_class (label, "compute-bound");
+      gtk_widget_remove_css_class (label, "comm-bound");
+    }
+
+  gtk_widget_set_tooltip_text (label, result->comm_bound
+                               ? _("Exposed communication takes longer than compute: more "
+                                   "GPUs will not help until bandwidth improves")
+                               : _("Compute takes longer than exposed communication"));
+}
+
+/* The speed drop-down lists 0.25×, 0.5×, 1×, 2×, 4×, 8×: item i is 2^(i − 2). */
+static gboolean
+speed_to_item (GBinding     *binding,
+               const GValue *from_value,
+               GValue       *to_value,
+               gpointer      user_data)
+{
+  double item = round (log2 (g_value_get_double (from_value))) + 2;
+
+  g_value_set_uint (to_value, (guint) CLAMP (item, 0, 5));
+
+  return TRUE;
+}
+
+static gboolean
+item_to_speed (GBinding     *binding,
+               const GValue *from_value,
+               GValue       *to_value,
+               gpointer      user_data)
+{
+  guint item = g_value_get_uint (from_value);
+
+  if (item == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+
+  g_value_set_double (to_value, exp2 ((double) item - 2));
+
+  return TRUE;
+}
+
+static gboolean
+playing_to_icon (GBinding     *binding,
+                 const GValue *from_value,
+                 GValue       *to_value,
+                 gpointer      user_data)
+{
+  g_value_set_string (to_value, g_value_get_boolean (from_value)
+                                ? "media-playback-pause-symbolic"
+                                : "media-playback-start-symbolic");
+
+  return TRUE;
+}
+
+static gboolean
+playing_to_tooltip (GBinding     *binding,
+                    const GValue *from_value,
+                    GValue       *to_value,
+                    gpointer      user_data)
+{
+  g_value_set_string (to_value, g_value_get_boolean (from_value)
+                                ? _("Pause (Ctrl+P)")
+                                : _("Play steps back to back (Ctrl+P)"));
+
+  return TRUE;
+}
+
+static GSettings *
+create_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+
+  /* Running from a build tree without the compiled schema: work, but remember nothing. */
+  if (schema == NULL)
+    return NULL;
+
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+static void
+bind_settings (RingWindow *self)
+{
+  int width, height;
+
+  if (self->settings == NULL)
+    return;
+
+  width = g_settings_get_int (self->settings, "window-width");
+  height = g_settings_get_int (self->settings, "window-height");
+  if (width > 0 && height > 0)
+    gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  /* Out-of-range or mistyped stored values never reach the model: GSettings falls back to
+   * the schema's default, and the model clamps what is left. */
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      const char *property = ring_param_info (id)->property;
+
+      g_settings_bind (self->settings, property, self->model, property, G_SETTINGS_BIND_DEFAULT);
+    }
+
+  g_settings_bind (self->settings, "animation-speed", self->animation, "speed",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "visible-chart", self->chart_view, "visible-kind",
+                   G_SETTINGS_BIND_DEFAULT);
+}
+
+static gboolean
+ring_window_close_request (GtkWindow *window)
+{
+  RingWindow *self = RING_WINDOW (window);
+
+  if (self->settings != NULL)
+    {
+      gboolean maximized = gtk_window_is_maximized (window);
+
+      g_settings_set_boolean (self->settings, "window-maximized", maximized);
+      if (!maximized)
+        {
+          int width, height;
+
+          gtk_window_get_default_size (window, &width, &height);
+          g_settings_set_int (self->settings, "window-width", width);
+          g_settings_set_int (self->settings, "window-height", height);
+        }
+    }
+
+  return GTK_WINDOW_CLASS (ring_window_parent_class)->close_request (window);
+}
+
 static void
 ring_window_dispose (GObject *object)
 {
   RingWindow *self = RING_WINDOW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RING_TYPE_WINDOW);
+  g_clear_object (&self->settings);
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (ring_window_parent_class)->dispose (object);
@@ -55,17 +325,32 @@ ring_window_class_init (RingWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = ring_window_dispose;
   object_class->get_property = ring_window_get_property;
+  window_class->close_request = ring_window_close_request;
 
   properties[PROP_MODEL] =
     g_param_spec_object ("model", NULL, NULL, RING_TYPE_MODEL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (RING_TYPE_PARAMETER_PANEL);
+  g_type_ensure (RING_TYPE_STEP_BAR);
+  g_type_ensure (RING_TYPE_ANIMATION);
+  g_type_ensure (RING_TYPE_CHART_VIEW);
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ring-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RingWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, parameter_panel);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, metrics_grid);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, step_bar);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, bound_label);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, animation);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, chart_view);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, speed_dropdown);
 
   _ring_window_class_actions_init (klass);
 }
@@ -76,6 +361,34 @@ ring_window_init (RingWindow *self)
   self->model = ring_model_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Every view shares the one model. */
+  g_object_set (self->parameter_panel, "model", self->model, NULL);
+  g_object_set (self->step_bar, "model", self->model, NULL);
+  g_object_set (self->animation, "model", self->model, NULL);
+  g_object_set (self->chart_view, "model", self->model, NULL);
+
+  add_metrics (self);
+
+  g_signal_connect_object (self->model, "notify::comm-bound",
+                           G_CALLBACK (comm_bound_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::gpus",
+                           G_CALLBACK (comm_bound_changed_cb), self, G_CONNECT_SWAPPED);
+  comm_bound_changed_cb (self);
+
+  g_object_bind_property_full (self->animation, "speed", self->speed_dropdown, "selected",
+                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
+                               speed_to_item, item_to_speed, NULL, NULL);
+  g_object_bind_property_full (self->animation, "playing", self->play_button, "icon-name",
+                               G_BINDING_SYNC_CREATE, playing_to_icon, NULL, NULL, NULL);
+  g_object_bind_property_full (self->animation, "playing", self->play_button, "tooltip-text",
+                               G_BINDING_SYNC_CREATE, playing_to_tooltip, NULL, NULL, NULL);
+
+  self->settings = create_settings ();
+  bind_settings (self);
+
+  if (DEVELOPMENT_BUILD)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 }
 
 RingWindow *
@@ -88,6 +401,7 @@ ring_window_new (RingApplication *application)
 
   self = g_object_new (RING_TYPE_WINDOW, "application", application, NULL);
 
+  /* Options given on the command line win over the stored settings. */
   params = ring_application_get_command_line_params (application);
   if (params != NULL)
     ring_model_set_params (self->model, params);

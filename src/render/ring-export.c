@@ -1,0 +1,518 @@
+/* ring-export.c: charts to PNG, SVG, PDF and CSV files, and the PDF report.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-export.h"
+#include "ring-plot-private.h"
+#include "ring-report.h"
+
+/* cairo's own limit for image surfaces. */
+#define MAX_EXPORT_PIXELS 32767
+
+gboolean
+ring_export_format_from_path (const char       *path,
+                              RingExportFormat *format)
+{
+  static const struct
+  {
+    const char       *extension;
+    RingExportFormat  format;
+  } formats[] = {
+    { ".png", RING_EXPORT_FORMAT_PNG },
+    { ".svg", RING_EXPORT_FORMAT_SVG },
+    { ".pdf", RING_EXPORT_FORMAT_PDF },
+    { ".csv", RING_EXPORT_FORMAT_CSV },
+  };
+  const char *dot;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  dot = strrchr (path, '.');
+  if (dot == NULL || strchr (dot, '/') != NULL)
+    return FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      if (g_ascii_strcasecmp (dot, formats[i].extension) == 0)
+        {
+          if (format != NULL)
+            *format = formats[i].format;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+/* Writing. */
+
+static char *
+describe_file (GFile *file)
+{
+  return g_file_get_parse_name (file);
+}
+
+/* GIO's messages already name the file in their own words; ours say "Could not write
+ * “path”: reason" with the system's reason, as the command line prints it. */
+static const char *
+describe_io_error (const GError *local_error)
+{
+  if (local_error->domain != G_IO_ERROR)
+    return local_error->message;
+
+  switch (local_error->code)
+    {
+    case G_IO_ERROR_NOT_FOUND:
+      return g_strerror (ENOENT);
+    case G_IO_ERROR_NOT_DIRECTORY:
+      return g_strerror (ENOTDIR);
+    case G_IO_ERROR_IS_DIRECTORY:
+      return g_strerror (EISDIR);
+    case G_IO_ERROR_PERMISSION_DENIED:
+      return g_strerror (EACCES);
+    case G_IO_ERROR_NO_SPACE:
+      return g_strerror (ENOSPC);
+    case G_IO_ERROR_READ_ONLY:
+      return g_strerror (EROFS);
+    case G_IO_ERROR_FILENAME_TOO_LONG:
+      return g_strerror (ENAMETOOLONG);
+    default:
+      return local_error->message;
+    }
+}
+
+static void
+set_write_error (GError     **error,
+                 GFile       *file,
+                 int          code,
+                 const char  *reason)
+{
+  g_autofree char *name = describe_file (file);
+
+  g_set_error (error, G_IO_ERROR, code, _("Could not write “%s”: %s"), name, reason);
+}
+
+/* The whole file is built in memory first; g_file_replace_contents() then writes it to a
+ * temporary file beside the target and renames it over, so the target is either the old
+ * file or the complete new one, never a partial one. */
+static gboolean
+write_bytes (GFile         *file,
+             GByteArray    *bytes,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (!g_file_replace_contents (file, (const char *) bytes->data, bytes->len, NULL, FALSE,
+                                G_FILE_CREATE_NONE, NULL, cancellable, &local_error))
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      set_write_error (error, file,
+                       local_error->domain == G_IO_ERROR ? local_error->code : G_IO_ERROR_FAILED,
+                       describe_io_error (local_error));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static cairo_status_t
+append_bytes_cb (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static gboolean
+check_cairo (cairo_status_t   status,
+             GFile           *file,
+             GError         **error)
+{
+  if (status == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+
+  set_write_error (error, file, G_IO_ERROR_FAILED, cairo_status_to_string (status));
+  return FALSE;
+}
+
+static gboolean
+check_size (GFile   *file,
+            int      width,
+            int      height,
+            double   scale,
+            GError **error)
+{
+  g_autofree char *reason = NULL;
+
+  if (width > 0 && height > 0 && isfinite (scale) && scale > 0
+      && width * scale <= MAX_EXPORT_PIXELS && height * scale <= MAX_EXPORT_PIXELS)
+    return TRUE;
+
+  /* TRANSLATORS: why an export failed; %d is a size in pixels. */
+  reason = g_strdup_printf (_("the size must be between 1 and %d pixels a side"),
+                            MAX_EXPORT_PIXELS);
+  set_write_error (error, file, G_IO_ERROR_INVALID_ARGUMENT, reason);
+  return FALSE;
+}
+
+/* Charts. */
+
+static gboolean
+render_png (RingModel     *model,
+            RingChartKind  kind,
+            int            width,
+            int            height,
+            double         scale,
+            GByteArray    *bytes,
+            GFile         *file,
+            GError       **error)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+  RingStyle style;
+
+  ring_style_init_light (&style);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
+                                        (int) ceil (height * scale));
+  cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  ring_plot_draw (kind, model, cr, width, height, &style);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_write_to_png_stream (surface, append_bytes_cb, bytes);
+  cairo_surface_destroy (surface);
+
+  return check_cairo (status, file, error);
+}
+
+static cairo_surface_t *
+create_vector_surface (RingExportFormat  format,
+                       GByteArray       *bytes,
+                       double            width,
+                       double            height)
+{
+  cairo_surface_t *surface;
+
+  if (format == RING_EXPORT_FORMAT_SVG)
+    {
+      surface = cairo_svg_surface_create_for_stream (append_bytes_cb, bytes, width, height);
+      cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+      return surface;
+    }
+
+  surface = cairo_pdf_surface_create_for_stream (append_bytes_cb, bytes, width, height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, PACKAGE_NAME);
+  return surface;
+}
+
+static gboolean
+render_vector (RingModel         *model,
+               RingChartKind      kind,
+               RingExportFormat   format,
+               int                width,
+               int                height,
+               GByteArray        *bytes,
+               GFile             *file,
+               GError           **error)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+  RingStyle style;
+
+  ring_style_init_light (&style);
+  surface = create_vector_surface (format, bytes, width, height);
+  if (format == RING_EXPORT_FORMAT_PDF)
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                    ring_chart_kind_get_title (kind));
+  cr = cairo_create (surface);
+  ring_plot_draw (kind, model, cr, width, height, &style);
+  cairo_show_page (cr);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  return check_cairo (status, file, error);
+}
+
+/* CSV: one column per series, one row per point, '.' as the decimal separator whatever the
+ * locale, as RFC 4180 and every spreadsheet expect. */
+
+static void
+append_csv_field (GString    *csv,
+                  const char *field)
+{
+  if (strpbrk (field, ",\"\r\n") == NULL)
+    {
+      g_string_append (csv, field);
+      return;
+    }
+
+  g_string_append_c (csv, '"');
+  for (const char *c = field; *c != '\0'; c++)
+    {
+      if (*c == '"')
+        g_string_append_c (csv, '"');
+      g_string_append_c (csv, *c);
+    }
+  g_string_append_c (csv, '"');
+}
+
+/* The shortest of 15 or 17 significant digits that reads back as the same double. */
+static void
+append_csv_number (GString *csv,
+                   double   value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    return;
+
+  g_ascii_formatd (buffer, sizeof buffer, "%.15g", value);
+  if (g_ascii_strtod (buffer, NULL) != value)
+    g_ascii_dtostr (buffer, sizeof buffer, value);
+  g_string_append (csv, buffer);
+}
+
+static char *
+chart_to_csv (RingModel     *model,
+              RingChartKind  kind)
+{
+  g_autoptr(RingChartData) data = _ring_chart_data_new (kind, ring_model_get_params (model));
+  GString *csv = g_string_new (NULL);
+
+  for (guint c = 0; c < data->columns->len; c++)
+    {
+      RingSeries *series = _ring_chart_data_column (data, c);
+      g_autofree char *header = g_strdup_printf ("%s (%s)", series->label, series->unit);
+
+      if (c > 0)
+        g_string_append_c (csv, ',');
+      append_csv_field (csv, header);
+    }
+  g_string_append (csv, "\r\n");
+
+  for (guint row = 0; row < data->n_rows; row++)
+    {
+      for (guint c = 0; c < data->columns->len; c++)
+        {
+          if (c > 0)
+            g_string_append_c (csv, ',');
+          append_csv_number (csv, _ring_chart_data_column (data, c)->values[row]);
+        }
+      g_string_append (csv, "\r\n");
+    }
+
+  return g_string_free (csv, FALSE);
+}
+
+gboolean
+ring_export_chart (RingModel         *model,
+                   RingChartKind      kind,
+                   RingExportFormat   format,
+                   GFile             *file,
+                   int                width,
+                   int                height,
+                   double             scale,
+                   GCancellable      *cancellable,
+                   GError           **error)
+{
+  g_autoptr(GByteArray) bytes = NULL;
+
+  g_return_val_if_fail (RING_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (kind < RING_N_CHARTS, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (format != RING_EXPORT_FORMAT_PNG)
+    scale = 1.0;
+  if (format != RING_EXPORT_FORMAT_CSV && !check_size (file, width, height, scale, error))
+    return FALSE;
+
+  bytes = g_byte_array_new ();
+  switch (format)
+    {
+    case RING_EXPORT_FORMAT_PNG:
+      if (!render_png (model, kind, width, height, scale, bytes, file, error))
+        return FALSE;
+      break;
+
+    case RING_EXPORT_FORMAT_SVG:
+    case RING_EXPORT_FORMAT_PDF:
+      if (!render_vector (model, kind, format, width, height, bytes, file, error))
+        return FALSE;
+      break;
+
+    case RING_EXPORT_FORMAT_CSV:
+      {
+        g_autofree char *csv = chart_to_csv (model, kind);
+
+        g_byte_array_append (bytes, (const guint8 *) csv, strlen (csv));
+        break;
+      }
+
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+
+  return write_bytes (file, bytes, cancellable, error);
+}
+
+/* The report. */
+
+static void
+set_font (cairo_t  *cr,
+          gboolean  bold,
+          double    size)
+{
+  cairo_select_font_face (cr, "sans", CAIRO_FONT_SLANT_NORMAL,
+                          bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, size);
+}
+
+static void
+set_source (cairo_t         *cr,
+            const RingColor *color)
+{
+  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
+}
+
+/* The first page: every parameter and derived figure as a two-column table. */
+static void
+draw_report_table (RingModel       *model,
+                   cairo_t         *cr,
+                   double           width,
+                   double           height,
+                   const RingStyle *style)
+{
+  g_autoptr(GPtrArray) rows = ring_report_rows (model);
+  double margin = MIN (width, height) * 0.07;
+  double row_height, font_size, label_width = 0, y;
+  cairo_text_extents_t extents;
+
+  set_source (cr, &style->background);
+  cairo_paint (cr);
+
+  /* The table fills the page below the title, at a comfortable reading size. */
+  row_height = MIN ((height - 2 * margin - height * 0.12) / MAX (rows->len, 1), height / 24);
+  font_size = row_height * 0.58;
+
+  set_source (cr, &style->foreground);
+  set_font (cr, TRUE, font_size * 1.7);
+  y = margin + font_size * 1.7;
+  cairo_move_to (cr, margin, y);
+  cairo_show_text (cr, PACKAGE_NAME);
+
+  set_source (cr, &style->dim);
+  set_font (cr, FALSE, font_size);
+  y += font_size * 1.8;
+  cairo_move_to (cr, margin, y);
+  cairo_show_text (cr, _("Parameters and derived figures of the data-parallel training step"));
+  y += row_height * 1.2;
+
+  set_font (cr, FALSE, font_size);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const RingReportRow *row = g_ptr_array_index (rows, i);
+
+      cairo_text_extents (cr, row->label, &extents);
+      label_width = MAX (label_width, extents.x_advance);
+    }
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const RingReportRow *row = g_ptr_array_index (rows, i);
+      RingColor rule = style->dim;
+
+      /* Hairline rules between rows, as in a printed table. */
+      rule.alpha = 0.35;
+      set_source (cr, &rule);
+      cairo_set_line_width (cr, MAX (0.5, font_size * 0.05));
+      cairo_move_to (cr, margin, y + row_height * 0.3);
+      cairo_line_to (cr, width - margin, y + row_height * 0.3);
+      cairo_stroke (cr);
+
+      set_source (cr, &style->foreground);
+      set_font (cr, FALSE, font_size);
+      cairo_move_to (cr, margin, y);
+      cairo_show_text (cr, row->label);
+      set_font (cr, TRUE, font_size);
+      cairo_move_to (cr, margin + label_width + font_size * 3, y);
+      cairo_show_text (cr, row->value);
+      y += row_height;
+    }
+}
+
+gboolean
+ring_export_report (RingModel     *model,
+                    GFile         *file,
+                    int            width,
+                    int            height,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  g_autoptr(GByteArray) bytes = NULL;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  RingStyle style;
+
+  g_return_val_if_fail (RING_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_size (file, width, height, 1.0, error))
+    return FALSE;
+
+  ring_style_init_light (&style);
+  bytes = g_byte_array_new ();
+  surface = create_vector_surface (RING_EXPORT_FORMAT_PDF, bytes, width, height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, PACKAGE_NAME);
+  cr = cairo_create (surface);
+
+  draw_report_table (model, cr, width, height, &style);
+  cairo_show_page (cr);
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      ring_plot_draw (kind, model, cr, width, height, &style);
+      cairo_show_page (cr);
+    }
+
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (!check_cairo (status, file, error))
+    return FALSE;
+
+  return write_bytes (file, bytes, cancellable, error);
+}

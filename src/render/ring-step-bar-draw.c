@@ -1,0 +1,115 @@
+/* ring-step-bar-draw.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "ring-step-bar-draw.h"
+
+static void
+set_color (cairo_t         *cr,
+           const RingColor *color)
+{
+  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
+}
+
+static void
+rounded_rectangle (cairo_t *cr,
+                   double   x,
+                   double   y,
+                   double   width,
+                   double   height,
+                   double   radius)
+{
+  radius = MIN (radius, MIN (width, height) / 2);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
+  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
+  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
+  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* Centres @text in the segment if it fits, with a shorter fallback. */
+static void
+draw_label (cairo_t    *cr,
+            double      x,
+            double      width,
+            double      height,
+            const char *text,
+            const char *short_text)
+{
+  cairo_text_extents_t extents;
+
+  cairo_text_extents (cr, text, &extents);
+  if (extents.x_advance + 12 > width)
+    {
+      text = short_text;
+      cairo_text_extents (cr, text, &extents);
+      if (extents.x_advance + 8 > width)
+        return;
+    }
+
+  cairo_move_to (cr, x + (width - extents.x_advance) / 2,
+                 height / 2 - extents.y_bearing - extents.height / 2);
+  cairo_show_text (cr, text);
+}
+
+void
+ring_step_bar_draw (cairo_t         *cr,
+                    double           width,
+                    double           height,
+                    double           compute_s,
+                    double           exposed_comm_s,
+                    const RingStyle *style)
+{
+  double total, compute_fraction, split;
+  g_autofree char *compute_text = NULL;
+  g_autofree char *compute_short = NULL;
+  g_autofree char *comm_text = NULL;
+  g_autofree char *comm_short = NULL;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (style != NULL);
+
+  total = compute_s + exposed_comm_s;
+  if (width < 4 || height < 4 || !(total > 0) || !isfinite (total))
+    return;
+
+  compute_fraction = compute_s / total;
+  split = round (width * compute_fraction);
+
+  cairo_save (cr);
+
+  rounded_rectangle (cr, 0, 0, width, height, 6);
+  cairo_clip (cr);
+
+  set_color (cr, &style->compute);
+  cairo_rectangle (cr, 0, 0, split, height);
+  cairo_fill (cr);
+  set_color (cr, &style->communication);
+  cairo_rectangle (cr, split, 0, width - split, height);
+  cairo_fill (cr);
+
+  cairo_select_font_face (cr, style->font_family, CAIRO_FONT_SLANT_NORMAL,
+                          CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, MIN (13.0, height * 0.55));
+  /* White reads on both the green and the red, light or dark. */
+  cairo_set_source_rgb (cr, 1, 1, 1);
+
+  compute_text = g_strdup_printf (_("compute %.0f %%"), compute_fraction * 100);
+  compute_short = g_strdup_printf ("%.0f %%", compute_fraction * 100);
+  comm_text = g_strdup_printf (_("comm %.0f %%"), (1 - compute_fraction) * 100);
+  comm_short = g_strdup_printf ("%.0f %%", (1 - compute_fraction) * 100);
+
+  draw_label (cr, 0, split, height, compute_text, compute_short);
+  draw_label (cr, split, width - split, height, comm_text, comm_short);
+
+  cairo_restore (cr);
+}

@@ -1,0 +1,23 @@
+/* ring-step-bar-draw.h: compute against communication as two proportional segments.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+
+#include "ring-style.h"
+
+G_BEGIN_DECLS
+
+/* @compute_s and @exposed_comm_s are one step's two parts; labels inside each segment
+ * say what it is and its share ("compute 72 %"), when there is room for them. */
+void ring_step_bar_draw (cairo_t         *cr,
+                         double           width,
+                         double           height,
+                         double           compute_s,
+                         double           exposed_comm_s,
+                         const RingStyle *style);
+
+G_END_DECLS

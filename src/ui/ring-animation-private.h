@@ -1,0 +1,26 @@
+/* ring-animation-private.h: test hooks of the animation widget.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ring-animation.h"
+#include "ring-ring-draw.h"
+
+G_BEGIN_DECLS
+
+/* Moves the animation's clock on by @seconds of wall time, exactly as frame-clock ticks
+ * would (the speed applies). */
+void     _ring_animation_advance             (RingAnimation *self,
+                                              double         seconds);
+/* TRUE while a tick callback is installed. */
+gboolean _ring_animation_is_ticking          (RingAnimation *self);
+/* The frame the widget would draw now. */
+void     _ring_animation_get_frame           (RingAnimation *self,
+                                              RingFrame     *frame);
+/* Wall-clock seconds of one training step at 1×, compute and ring phases. */
+double   _ring_animation_get_compute_duration (RingAnimation *self);
+double   _ring_animation_get_ring_duration    (RingAnimation *self);
+
+G_END_DECLS

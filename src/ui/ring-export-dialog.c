@@ -1,0 +1,321 @@
+/* ring-export-dialog.c: choosing a file for a chart or the report, writing it, and saying
+ * so in a toast.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-ui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ring-export.h"
+#include "ring-export-dialog.h"
+
+/* The report is meant for printing: A4 landscape, in points. */
+#define REPORT_WIDTH_PT  842
+#define REPORT_HEIGHT_PT 595
+
+static const struct
+{
+  RingExportFormat  format;
+  const char       *name;
+  const char       *suffix;
+  const char       *mime_type;
+} formats[] = {
+  { RING_EXPORT_FORMAT_PNG, N_("PNG image"), "png", "image/png" },
+  { RING_EXPORT_FORMAT_SVG, N_("SVG image"), "svg", "image/svg+xml" },
+  { RING_EXPORT_FORMAT_PDF, N_("PDF document"), "pdf", "application/pdf" },
+  { RING_EXPORT_FORMAT_CSV, N_("CSV table (the chart’s data)"), "csv", "text/csv" },
+};
+
+typedef struct
+{
+  RingModel       *model;
+  RingChartKind    kind;
+  gboolean         report;
+  AdwToastOverlay *toasts;
+  GtkFileFilter   *filters[G_N_ELEMENTS (formats)];
+} ExportRequest;
+
+static void
+export_request_free (ExportRequest *request)
+{
+  g_clear_object (&request->model);
+  g_clear_object (&request->toasts);
+  for (guint i = 0; i < G_N_ELEMENTS (request->filters); i++)
+    g_clear_object (&request->filters[i]);
+  g_free (request);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportRequest, export_request_free)
+
+static ExportRequest *
+export_request_new (RingModel       *model,
+                    RingChartKind    kind,
+                    gboolean         report,
+                    AdwToastOverlay *toasts)
+{
+  ExportRequest *request = g_new0 (ExportRequest, 1);
+
+  request->model = g_object_ref (model);
+  request->kind = kind;
+  request->report = report;
+  request->toasts = toasts != NULL ? g_object_ref (toasts) : NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      GtkFileFilter *filter;
+
+      if (report && formats[i].format != RING_EXPORT_FORMAT_PDF)
+        continue;
+
+      filter = gtk_file_filter_new ();
+      gtk_file_filter_set_name (filter, _(formats[i].name));
+      gtk_file_filter_add_mime_type (filter, formats[i].mime_type);
+      gtk_file_filter_add_suffix (filter, formats[i].suffix);
+      request->filters[i] = g_object_ref_sink (filter);
+    }
+
+  return request;
+}
+
+static char *
+initial_name (ExportRequest *request)
+{
+  if (request->report)
+    return g_strdup ("ring-allreduce-report.pdf");
+
+  return g_strconcat (ring_chart_kind_to_string (request->kind), ".png", NULL);
+}
+
+static void
+announce (ExportRequest *request,
+          const char    *message)
+{
+  g_autofree char *markup = g_markup_escape_text (message, -1);
+  AdwToast *toast;
+
+  if (request->toasts == NULL)
+    {
+      g_message ("%s", message);
+      return;
+    }
+
+  toast = adw_toast_new (markup);
+  adw_toast_overlay_add_toast (request->toasts, toast);
+}
+
+/* A name the user typed without an extension gets the chosen filter's. */
+static GFile *
+with_extension (GFile         *file,
+                GtkFileFilter *chosen_filter,
+                ExportRequest *request)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *named = NULL;
+  const char *suffix = request->report ? "pdf" : "png";
+
+  if (basename == NULL || parent == NULL || ring_export_format_from_path (basename, NULL))
+    return g_object_ref (file);
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (chosen_filter != NULL && request->filters[i] == chosen_filter)
+      suffix = formats[i].suffix;
+
+  named = g_strconcat (basename, ".", suffix, NULL);
+  return g_file_get_child (parent, named);
+}
+
+static void
+write_file (ExportRequest *request,
+            GFile         *file,
+            double         png_scale)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *message = NULL;
+  RingExportFormat format = RING_EXPORT_FORMAT_PNG;
+  gboolean written;
+
+  if (!ring_export_format_from_path (basename, &format)
+      || (request->report && format != RING_EXPORT_FORMAT_PDF))
+    {
+      /* TRANSLATORS: %s is a file name. */
+      message = g_strdup_printf (request->report
+                                 ? _("Could not export “%s”: the report is a .pdf file")
+                                 : _("Could not export “%s”: use a name ending in .png, "
+                                     ".svg, .pdf or .csv"),
+                                 basename);
+      announce (request, message);
+      return;
+    }
+
+  /* "chart@2x.png" asks for twice the pixels, as on the web. */
+  if (g_str_has_suffix (basename, "@2x.png") || g_str_has_suffix (basename, "@2x.PNG"))
+    png_scale = 2.0;
+
+  if (request->report)
+    written = ring_export_report (request->model, file, REPORT_WIDTH_PT, REPORT_HEIGHT_PT,
+                                  NULL, &error);
+  else
+    written = ring_export_chart (request->model, request->kind, format, file,
+                                 RING_EXPORT_DEFAULT_WIDTH, RING_EXPORT_DEFAULT_HEIGHT,
+                                 png_scale, NULL, &error);
+
+  if (written)
+    /* TRANSLATORS: a toast; %s is a file name. */
+    message = g_strdup_printf (_("Exported “%s”"), basename);
+  else
+    message = g_strdup (error->message);
+
+  announce (request, message);
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+
+static void
+save_finish_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(ExportRequest) request = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) chosen = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  chosen = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, &error);
+  if (chosen == NULL)
+    {
+      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED)
+          && !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
+        announce (request, error->message);
+      return;
+    }
+
+  file = with_extension (chosen, NULL, request);
+  write_file (request, file, 1.0);
+}
+
+static void
+present (GtkWindow     *parent,
+         ExportRequest *request,
+         const char    *title)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_autofree char *name = initial_name (request);
+
+  for (guint i = 0; i < G_N_ELEMENTS (request->filters); i++)
+    if (request->filters[i] != NULL)
+      g_list_store_append (filters, request->filters[i]);
+
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_accept_label (dialog, _("_Export"));
+  gtk_file_dialog_set_initial_name (dialog, name);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_save (dialog, parent, NULL, save_finish_cb, request);
+}
+
+#else
+
+static void
+native_response_cb (GtkNativeDialog *native,
+                    int              response,
+                    gpointer         user_data)
+{
+  g_autoptr(ExportRequest) request = user_data;
+  g_autoptr(GFile) chosen = NULL;
+  g_autoptr(GFile) file = NULL;
+  const char *scale;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      GtkFileChooser *chooser = GTK_FILE_CHOOSER (native);
+
+      chosen = gtk_file_chooser_get_file (chooser);
+      scale = request->report ? NULL : gtk_file_chooser_get_choice (chooser, "png-scale");
+      if (chosen != NULL)
+        {
+          file = with_extension (chosen, gtk_file_chooser_get_filter (chooser), request);
+          write_file (request, file, g_strcmp0 (scale, "2") == 0 ? 2.0 : 1.0);
+        }
+    }
+
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+
+static void
+present (GtkWindow     *parent,
+         ExportRequest *request,
+         const char    *title)
+{
+  GtkFileChooserNative *native;
+  g_autofree char *name = initial_name (request);
+
+  native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  for (guint i = 0; i < G_N_ELEMENTS (request->filters); i++)
+    if (request->filters[i] != NULL)
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), request->filters[i]);
+
+  if (!request->report)
+    {
+      const char *options[] = { "1", "2", NULL };
+      g_autofree char *single = g_strdup_printf (_("1× (%d × %d pixels)"),
+                                                 RING_EXPORT_DEFAULT_WIDTH,
+                                                 RING_EXPORT_DEFAULT_HEIGHT);
+      g_autofree char *twice = g_strdup_printf (_("2× (%d × %d pixels)"),
+                                                2 * RING_EXPORT_DEFAULT_WIDTH,
+                                                2 * RING_EXPORT_DEFAULT_HEIGHT);
+      const char *labels[] = { single, twice, NULL };
+
+      gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), "png-scale",
+                                   _("PNG resolution"), options, labels);
+      gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), "png-scale", "1");
+    }
+
+  g_signal_connect (native, "response", G_CALLBACK (native_response_cb), request);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+#endif
+
+void
+ring_export_dialog_present (GtkWindow       *parent,
+                            RingModel       *model,
+                            RingChartKind    kind,
+                            AdwToastOverlay *toasts)
+{
+  ExportRequest *request;
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (RING_IS_MODEL (model));
+  g_return_if_fail (kind < RING_N_CHARTS);
+  g_return_if_fail (toasts == NULL || ADW_IS_TOAST_OVERLAY (toasts));
+
+  request = export_request_new (model, kind, FALSE, toasts);
+  /* TRANSLATORS: the file dialog's title; %s is a chart's title. */
+  title = g_strdup_printf (_("Export “%s”"), ring_chart_kind_get_title (kind));
+  present (parent, request, title);
+}
+
+void
+ring_export_dialog_present_report (GtkWindow       *parent,
+                                   RingModel       *model,
+                                   AdwToastOverlay *toasts)
+{
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (RING_IS_MODEL (model));
+  g_return_if_fail (toasts == NULL || ADW_IS_TOAST_OVERLAY (toasts));
+
+  present (parent, export_request_new (model, RING_CHART_UTILIZATION_VS_GPUS, TRUE, toasts),
+           _("Export Report"));
+}

@@ -1,0 +1,203 @@
+/* ring-step-bar.c: the step-timing bar, redrawn when the step's split changes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-ui"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "ring-step-bar.h"
+#include "ring-step-bar-draw.h"
+
+struct _RingStepBar
+{
+  GtkWidget  parent_instance;
+
+  RingModel *model;
+};
+
+G_DEFINE_FINAL_TYPE (RingStepBar, ring_step_bar, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_MODEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+update_accessible_label (RingStepBar *self)
+{
+  const RingResult *result;
+  g_autofree char *label = NULL;
+
+  if (self->model == NULL)
+    return;
+
+  result = ring_model_get_result (self->model);
+  label = g_strdup_printf (_("Step time: %.0f %% compute, %.0f %% communication"),
+                           100 * result->compute_time_s / result->step_time_s,
+                           100 * result->exposed_comm_s / result->step_time_s);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static void
+model_changed_cb (RingStepBar *self)
+{
+  update_accessible_label (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+ring_step_bar_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
+{
+  RingStepBar *self = RING_STEP_BAR (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  const RingResult *result;
+  RingStyle style;
+  cairo_t *cr;
+
+  if (self->model == NULL || width <= 0 || height <= 0)
+    return;
+
+  if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+    ring_style_init_dark (&style);
+  else
+    ring_style_init_light (&style);
+
+  result = ring_model_get_result (self->model);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  ring_step_bar_draw (cr, width, height, result->compute_time_s, result->exposed_comm_s,
+                      &style);
+  cairo_destroy (cr);
+}
+
+static void
+ring_step_bar_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 120;
+      *natural = 400;
+    }
+  else
+    {
+      *minimum = *natural = 28;
+    }
+}
+
+static void
+ring_step_bar_dispose (GObject *object)
+{
+  RingStepBar *self = RING_STEP_BAR (object);
+
+  g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (ring_step_bar_parent_class)->dispose (object);
+}
+
+static void
+ring_step_bar_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  RingStepBar *self = RING_STEP_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      g_value_set_object (value, self->model);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ring_step_bar_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  RingStepBar *self = RING_STEP_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      ring_step_bar_set_model (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ring_step_bar_class_init (RingStepBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ring_step_bar_dispose;
+  object_class->get_property = ring_step_bar_get_property;
+  object_class->set_property = ring_step_bar_set_property;
+  widget_class->snapshot = ring_step_bar_snapshot;
+  widget_class->measure = ring_step_bar_measure;
+
+  properties[PROP_MODEL] =
+    g_param_spec_object ("model", NULL, NULL, RING_TYPE_MODEL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "stepbar");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+ring_step_bar_init (RingStepBar *self)
+{
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+}
+
+GtkWidget *
+ring_step_bar_new (RingModel *model)
+{
+  return g_object_new (RING_TYPE_STEP_BAR, "model", model, NULL);
+}
+
+void
+ring_step_bar_set_model (RingStepBar *self,
+                         RingModel   *model)
+{
+  g_return_if_fail (RING_IS_STEP_BAR (self));
+
+  if (self->model == model)
+    return;
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, model_changed_cb, self);
+
+  g_set_object (&self->model, model);
+
+  if (model != NULL)
+    g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+
+  model_changed_cb (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+}

@@ -1,0 +1,689 @@
+/* test-export.c: every chart in every format, through the library and the command line;
+ * the files' contents, the report's pages, the CSV's numbers, and the failures.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "ring-export.h"
+#include "ring-plot-private.h"
+
+static const char *extensions[] = { "png", "svg", "pdf", "csv" };
+static const RingExportFormat formats[] = {
+  RING_EXPORT_FORMAT_PNG, RING_EXPORT_FORMAT_SVG, RING_EXPORT_FORMAT_PDF, RING_EXPORT_FORMAT_CSV,
+};
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* Runs ring-allreduce with @args (NULL-terminated) and no display. */
+static Run
+run_cli (const char *first,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  Run run = { -1, NULL, NULL };
+  const char *binary = g_getenv ("RING_ALLREDUCE_BIN");
+  int wait_status;
+  va_list args;
+
+  g_assert_nonnull (binary);
+  g_ptr_array_add (argv, (char *) binary);
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  envp = g_environ_unsetenv (envp, "DISPLAY");
+  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &run.out, &run.err, &wait_status, &error);
+  g_assert_no_error (error);
+  if (WIFEXITED (wait_status))
+    run.status = WEXITSTATUS (wait_status);
+
+  return run;
+}
+
+static char *
+make_tmp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("ring-export-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_tmp_dir (const char *dir)
+{
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (handle != NULL && g_dir_read_name (handle) != NULL)
+    n++;
+
+  return n;
+}
+
+static char *
+read_file (const char *path,
+           gsize      *length)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, length, &error);
+  g_assert_no_error (error);
+
+  return contents;
+}
+
+/* Checks of each format. */
+
+static void
+check_png (const char *path,
+           int         width,
+           int         height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, height);
+  cairo_surface_destroy (surface);
+}
+
+static void
+svg_start_element_cb (GMarkupParseContext  *context,
+                      const char           *element_name,
+                      const char          **attribute_names,
+                      const char          **attribute_values,
+                      gpointer              user_data,
+                      GError              **error)
+{
+  char **root = user_data;
+
+  if (*root == NULL)
+    *root = g_strdup (element_name);
+}
+
+static void
+check_svg (const char *path)
+{
+  static const GMarkupParser parser = { svg_start_element_cb, NULL, NULL, NULL, NULL };
+  g_autoptr(GMarkupParseContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  contents = read_file (path, &length);
+  context = g_markup_parse_context_new (&parser, G_MARKUP_PREFIX_ERROR_POSITION, &root, NULL);
+  g_markup_parse_context_parse (context, contents, length, &error);
+  g_assert_no_error (error);
+  g_markup_parse_context_end_parse (context, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (root, ==, "svg");
+}
+
+/* cairo writes each page as a "/Type /Page" object (the page tree is "/Type /Pages"), and
+ * does not compress its object dictionaries. */
+static guint
+count_pdf_pages (const char *contents,
+                 gsize       length)
+{
+  static const char needle[] = "/Type /Page";
+  guint pages = 0;
+
+  for (gsize i = 0; i + sizeof needle - 1 < length; i++)
+    if (memcmp (contents + i, needle, sizeof needle - 1) == 0
+        && contents[i + sizeof needle - 1] != 's')
+      pages++;
+
+  return pages;
+}
+
+static void
+check_pdf (const char *path,
+           guint       pages)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  contents = read_file (path, &length);
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  g_assert_cmpuint (count_pdf_pages (contents, length), ==, pages);
+}
+
+/* Splits one CSV line (RFC 4180 quoting). */
+static GStrv
+split_csv_line (const char *line)
+{
+  g_autoptr(GStrvBuilder) fields = g_strv_builder_new ();
+  g_autoptr(GString) field = g_string_new (NULL);
+  gboolean quoted = FALSE;
+
+  for (const char *c = line; *c != '\0'; c++)
+    {
+      if (quoted && *c == '"' && c[1] == '"')
+        {
+          g_string_append_c (field, '"');
+          c++;
+        }
+      else if (*c == '"')
+        quoted = !quoted;
+      else if (*c == ',' && !quoted)
+        {
+          g_strv_builder_add (fields, field->str);
+          g_string_truncate (field, 0);
+        }
+      else
+        g_string_append_c (field, *c);
+    }
+  g_strv_builder_add (fields, field->str);
+
+  return g_strv_builder_end (fields);
+}
+
+/* The CSV holds the chart's series: its header names each with its unit, and each row
+ * is one point, every field a number written with '.'. */
+static void
+check_csv (const char    *path,
+           RingModel     *model,
+           RingChartKind  kind)
+{
+  g_autoptr(RingChartData) data = _ring_chart_data_new (kind, ring_model_get_params (model));
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) header = NULL;
+  guint n_lines;
+
+  contents = read_file (path, NULL);
+  g_assert_true (g_str_has_suffix (contents, "\r\n"));
+  lines = g_strsplit (contents, "\r\n", -1);
+  n_lines = g_strv_length (lines);
+  /* Header, one line per row, and the empty string after the last line break. */
+  g_assert_cmpuint (n_lines, ==, data->n_rows + 2);
+  g_assert_cmpstr (lines[n_lines - 1], ==, "");
+
+  header = split_csv_line (lines[0]);
+  g_assert_cmpuint (g_strv_length (header), ==, data->columns->len);
+  for (guint c = 0; c < data->columns->len; c++)
+    {
+      RingSeries *series = _ring_chart_data_column (data, c);
+      g_autofree char *expected = g_strdup_printf ("%s (%s)", series->label, series->unit);
+
+      g_assert_cmpstr (header[c], ==, expected);
+    }
+
+  for (guint row = 0; row < data->n_rows; row++)
+    {
+      g_auto(GStrv) fields = split_csv_line (lines[row + 1]);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, data->columns->len);
+      for (guint c = 0; c < data->columns->len; c++)
+        {
+          char *end = NULL;
+          double value = g_ascii_strtod (fields[c], &end);
+
+          g_assert_true (end != fields[c] && *end == '\0');
+          g_assert_cmpfloat (value, ==, _ring_chart_data_column (data, c)->values[row]);
+        }
+    }
+}
+
+static void
+check_file (const char       *path,
+            RingModel        *model,
+            RingChartKind     kind,
+            RingExportFormat  format,
+            int               width,
+            int               height)
+{
+  switch (format)
+    {
+    case RING_EXPORT_FORMAT_PNG:
+      check_png (path, width, height);
+      break;
+    case RING_EXPORT_FORMAT_SVG:
+      check_svg (path);
+      break;
+    case RING_EXPORT_FORMAT_PDF:
+      check_pdf (path, 1);
+      break;
+    case RING_EXPORT_FORMAT_CSV:
+      check_csv (path, model, kind);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static gboolean
+skip_without_plplot (void)
+{
+  if (ring_plot_is_available ())
+    return FALSE;
+
+  g_test_skip ("PLplot's extcairo device is not installed");
+  return TRUE;
+}
+
+/* Tests. */
+
+static void
+test_format_from_path (void)
+{
+  RingExportFormat format;
+
+  g_assert_true (ring_export_format_from_path ("a.png", &format));
+  g_assert_cmpint (format, ==, RING_EXPORT_FORMAT_PNG);
+  g_assert_true (ring_export_format_from_path ("dir.d/A.SVG", &format));
+  g_assert_cmpint (format, ==, RING_EXPORT_FORMAT_SVG);
+  g_assert_true (ring_export_format_from_path ("/x/report.Pdf", &format));
+  g_assert_cmpint (format, ==, RING_EXPORT_FORMAT_PDF);
+  g_assert_true (ring_export_format_from_path ("data.csv", &format));
+  g_assert_cmpint (format, ==, RING_EXPORT_FORMAT_CSV);
+
+  g_assert_false (ring_export_format_from_path ("notes.txt", NULL));
+  g_assert_false (ring_export_format_from_path ("png", NULL));
+  g_assert_false (ring_export_format_from_path ("dir.png/file", NULL));
+  g_assert_false (ring_export_format_from_path ("", NULL));
+}
+
+static void
+test_library_every_kind_and_format (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+
+  if (skip_without_plplot ())
+    return;
+
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+      {
+        g_autofree char *name = g_strdup_printf ("%s.%s", ring_chart_kind_to_string (kind),
+                                                 extensions[f]);
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        g_autoptr(GFile) file = g_file_new_for_path (path);
+        g_autoptr(GError) error = NULL;
+
+        ring_export_chart (model, kind, formats[f], file, 800, 500, 1.0, NULL, &error);
+        g_assert_no_error (error);
+        check_file (path, model, kind, formats[f], 800, 500);
+      }
+
+  /* No temporary files are left beside them. */
+  g_assert_cmpuint (count_files (dir), ==, RING_N_CHARTS * G_N_ELEMENTS (formats));
+  remove_tmp_dir (dir);
+}
+
+static void
+test_library_png_scale (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "chart@2x.png", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  if (skip_without_plplot ())
+    return;
+
+  ring_export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_PNG, file,
+                     1600, 1000, 2.0, NULL, &error);
+  g_assert_no_error (error);
+  check_png (path, 3200, 2000);
+  remove_tmp_dir (dir);
+}
+
+static void
+test_cli_every_kind_and_format (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+
+  if (skip_without_plplot ())
+    return;
+
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+      {
+        g_autofree char *name = g_strdup_printf ("%s.%s", ring_chart_kind_to_string (kind),
+                                                 extensions[f]);
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        g_auto(Run) run = run_cli ("--export", path, "--chart", ring_chart_kind_to_string (kind),
+                                   "--size", "640x400", NULL);
+
+        g_assert_cmpstr (run.err, ==, "");
+        g_assert_cmpint (run.status, ==, 0);
+        check_file (path, model, kind, formats[f], 640, 400);
+      }
+
+  /* The default size is 1600 × 1000. */
+  {
+    g_autofree char *path = g_build_filename (dir, "default.png", NULL);
+    g_auto(Run) run = run_cli ("--export", path, "--chart", "utilization-vs-gpus", NULL);
+
+    g_assert_cmpint (run.status, ==, 0);
+    check_png (path, 1600, 1000);
+  }
+
+  remove_tmp_dir (dir);
+}
+
+static void
+test_report (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *library_path = g_build_filename (dir, "library.pdf", NULL);
+  g_autofree char *cli_path = g_build_filename (dir, "cli.pdf", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (library_path);
+  g_autoptr(GError) error = NULL;
+
+  if (skip_without_plplot ())
+    return;
+
+  /* The table, then one page per chart. */
+  ring_export_report (model, file, 842, 595, NULL, &error);
+  g_assert_no_error (error);
+  check_pdf (library_path, RING_N_CHARTS + 1);
+
+  {
+    g_auto(Run) run = run_cli ("--export", cli_path, "--chart", "all", NULL);
+
+    g_assert_cmpstr (run.err, ==, "");
+    g_assert_cmpint (run.status, ==, 0);
+    check_pdf (cli_path, RING_N_CHARTS + 1);
+  }
+
+  remove_tmp_dir (dir);
+}
+
+/* The numbers in the CSV are the cost model's, to the last bit. */
+static void
+test_csv_values (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "utilization.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) header = NULL;
+  RingParams params = *ring_model_get_params (model);
+  RingResult expected;
+  gboolean found = FALSE;
+
+  ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS, RING_EXPORT_FORMAT_CSV, file,
+                     800, 500, 1.0, NULL, &error);
+  g_assert_no_error (error);
+
+  contents = read_file (path, NULL);
+  lines = g_strsplit (contents, "\r\n", -1);
+  header = split_csv_line (lines[0]);
+  g_assert_cmpuint (g_strv_length (header), ==, 4);
+  g_assert_cmpstr (header[0], ==, "GPUs in the ring (GPUs)");
+  g_assert_cmpstr (header[1], ==, "Utilization at 150 GB/s (%)");
+  g_assert_cmpstr (header[2], ==, "Utilization at 300 GB/s (%)");
+  g_assert_cmpstr (header[3], ==, "Utilization at 600 GB/s (%)");
+
+  for (guint row = 1; lines[row] != NULL && lines[row][0] != '\0'; row++)
+    {
+      g_auto(GStrv) fields = split_csv_line (lines[row]);
+
+      if (g_ascii_strtod (fields[0], NULL) != 64)
+        continue;
+
+      params.gpus = 64;
+      params.bandwidth_gbps = 600;
+      ring_cost_evaluate (&params, &expected);
+      g_assert_cmpfloat (g_ascii_strtod (fields[3], NULL), ==, 100 * expected.utilization);
+      found = TRUE;
+    }
+  g_assert_true (found);
+
+  /* At the model's own N, the current-bandwidth column is the model's utilization. */
+  g_assert_nonnull (strstr (contents, "\r\n8,"));
+
+  remove_tmp_dir (dir);
+}
+
+/* A locale with a decimal comma changes nothing in the file. */
+static void
+test_csv_decimal_point (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "map.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old_locale = g_strdup (setlocale (LC_NUMERIC, NULL));
+
+  if (setlocale (LC_NUMERIC, "de_DE.UTF-8") == NULL)
+    {
+      g_test_skip ("the de_DE.UTF-8 locale is not installed");
+      remove_tmp_dir (dir);
+      return;
+    }
+
+  ring_export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_CSV, file,
+                     800, 500, 1.0, NULL, &error);
+  setlocale (LC_NUMERIC, old_locale);
+  g_assert_no_error (error);
+  check_csv (path, model, RING_CHART_UTILIZATION_MAP);
+
+  remove_tmp_dir (dir);
+}
+
+static void
+test_unwritable (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *regular = g_build_filename (dir, "regular", NULL);
+  g_autofree char *missing_dir = g_build_filename (dir, "missing", "chart.png", NULL);
+  g_autofree char *under_file = g_build_filename (dir, "regular", "chart.svg", NULL);
+  const char *paths[] = { missing_dir, under_file };
+
+  if (skip_without_plplot ())
+    return;
+
+  g_assert_true (g_file_set_contents (regular, "not a directory", -1, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (paths[i]);
+      g_autoptr(GError) error = NULL;
+      RingExportFormat format;
+
+      g_assert_true (ring_export_format_from_path (paths[i], &format));
+      g_assert_false (ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS, format, file,
+                                         800, 500, 1.0, NULL, &error));
+      g_assert_error (error, G_IO_ERROR, error->code);
+      g_assert_nonnull (strstr (error->message, paths[i]));
+      g_assert_false (g_file_test (paths[i], G_FILE_TEST_EXISTS));
+
+      {
+        g_auto(Run) run = run_cli ("--export", paths[i], "--chart", "utilization-map", NULL);
+
+        g_assert_cmpint (run.status, ==, 1);
+        g_assert_nonnull (strstr (run.err, paths[i]));
+        g_assert_false (g_file_test (paths[i], G_FILE_TEST_EXISTS));
+      }
+    }
+
+  /* Nothing but the regular file was created. */
+  g_assert_cmpuint (count_files (dir), ==, 1);
+  remove_tmp_dir (dir);
+}
+
+/* An existing file is replaced only by a complete new one, and kept on failure. */
+static void
+test_replace_existing (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "chart.png", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+
+  if (skip_without_plplot ())
+    return;
+
+  g_assert_true (g_file_set_contents (path, "old contents", -1, NULL));
+
+  /* A failed export leaves the old file alone… */
+  g_assert_false (ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS,
+                                     RING_EXPORT_FORMAT_PNG, file, 0, 0, 1.0, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, path));
+  g_clear_error (&error);
+  contents = read_file (path, NULL);
+  g_assert_cmpstr (contents, ==, "old contents");
+  g_clear_pointer (&contents, g_free);
+
+  {
+    g_auto(Run) run = run_cli ("--export", path, "--size", "0x0", NULL);
+
+    g_assert_cmpint (run.status, ==, 2);
+    contents = read_file (path, NULL);
+    g_assert_cmpstr (contents, ==, "old contents");
+    g_clear_pointer (&contents, g_free);
+  }
+
+  /* …and a successful one replaces it whole. */
+  ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS, RING_EXPORT_FORMAT_PNG, file,
+                     800, 500, 1.0, NULL, &error);
+  g_assert_no_error (error);
+  check_png (path, 800, 500);
+
+  {
+    g_auto(Run) run = run_cli ("--export", path, "--size", "400x300", NULL);
+
+    g_assert_cmpint (run.status, ==, 0);
+    check_png (path, 400, 300);
+  }
+
+  g_assert_cmpuint (count_files (dir), ==, 1);
+  remove_tmp_dir (dir);
+}
+
+static void
+test_cli_usage (void)
+{
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
+  g_autofree char *txt = g_build_filename (dir, "chart.txt", NULL);
+
+  {
+    g_auto(Run) run = run_cli ("--chart", "list", NULL);
+
+    g_assert_cmpint (run.status, ==, 0);
+    for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+      g_assert_nonnull (strstr (run.out, ring_chart_kind_to_string (kind)));
+  }
+  {
+    g_auto(Run) run = run_cli ("--export", png, "--chart", "nope", NULL);
+
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "--chart"));
+    g_assert_nonnull (strstr (run.err, "nope"));
+  }
+  {
+    g_auto(Run) run = run_cli ("--export", txt, NULL);
+
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "chart.txt"));
+  }
+  {
+    g_auto(Run) run = run_cli ("--export", png, "--size", "0x0", NULL);
+
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "--size"));
+  }
+  {
+    g_auto(Run) run = run_cli ("--export", png, "--size", "abc", NULL);
+
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "--size"));
+  }
+  {
+    /* A report is a PDF. */
+    g_auto(Run) run = run_cli ("--export", png, "--chart", "all", NULL);
+
+    g_assert_cmpint (run.status, ==, 2);
+  }
+
+  /* None of these wrote anything. */
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  remove_tmp_dir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/export/format-from-path", test_format_from_path);
+  g_test_add_func ("/ring/export/library", test_library_every_kind_and_format);
+  g_test_add_func ("/ring/export/png-scale", test_library_png_scale);
+  g_test_add_func ("/ring/export/cli", test_cli_every_kind_and_format);
+  g_test_add_func ("/ring/export/report", test_report);
+  g_test_add_func ("/ring/export/csv-values", test_csv_values);
+  g_test_add_func ("/ring/export/csv-decimal-point", test_csv_decimal_point);
+  g_test_add_func ("/ring/export/unwritable", test_unwritable);
+  g_test_add_func ("/ring/export/replace-existing", test_replace_existing);
+  g_test_add_func ("/ring/export/cli-usage", test_cli_usage);
+
+  return g_test_run ();
+}

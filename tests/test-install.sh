@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Installs the build tree into a temporary DESTDIR, as a distribution package or Flatpak
+# would, and checks that everything the desktop needs lands where it looks for it.
+#
+# Usage: test-install.sh BUILD_ROOT SOURCE_ROOT APP_ID BINDIR DATADIR LOCALEDIR
+# (the last three are absolute install paths, prefix included). Prints TAP.
+
+set -u
+
+build_root=${1:?usage: test-install.sh BUILD_ROOT SOURCE_ROOT APP_ID BINDIR DATADIR LOCALEDIR}
+source_root=$2
+app_id=$3
+bindir=$4
+datadir=$5
+localedir=$6
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/ring-install-XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+trap 'exit 1' INT TERM
+destdir=$work/root
+log=$work/install.log
+
+n=0
+failed=0
+
+check () {
+  # check DESCRIPTION COMMAND...
+  description=$1
+  shift
+  n=$((n + 1))
+  if "$@"; then
+    echo "ok $n - $description"
+  else
+    failed=$((failed + 1))
+    echo "not ok $n - $description"
+  fi
+}
+
+if ! meson install -C "$build_root" --destdir "$destdir" --no-rebuild --quiet >"$log" 2>&1
+then
+  cat "$log" >&2
+  echo "not ok 1 - meson install --destdir"
+  echo "1..1"
+  exit 1
+fi
+check "meson install --destdir" true
+
+root=$destdir
+check "the executable is installed" test -x "$root$bindir/ring-allreduce"
+check "the desktop entry is installed" test -f "$root$datadir/applications/$app_id.desktop"
+check "the metainfo is installed" test -f "$root$datadir/metainfo/$app_id.metainfo.xml"
+check "the app icon is installed" \
+  test -f "$root$datadir/icons/hicolor/scalable/apps/$app_id.svg"
+check "the symbolic icon is installed" \
+  test -f "$root$datadir/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
+check "the GSettings schema is installed" \
+  test -f "$root$datadir/glib-2.0/schemas/$app_id.gschema.xml"
+check "the installed schemas compile" \
+  glib-compile-schemas --strict --dry-run "$root$datadir/glib-2.0/schemas"
+check "the desktop entry names the installed icon" \
+  grep -qx "Icon=$app_id" "$root$datadir/applications/$app_id.desktop"
+check "the metainfo launches the installed desktop entry" \
+  grep -q "<launchable type=\"desktop-id\">$app_id.desktop</launchable>" \
+  "$root$datadir/metainfo/$app_id.metainfo.xml"
+
+# TODO: require the German catalogue unconditionally once po/de.po lands; until then it
+# is only built, and so only checked, when po/LINGUAS lists de.
+if sed 's/#.*//' "$source_root/po/LINGUAS" | tr -s ' \t' '\n\n' | grep -qx de; then
+  check "the German translation is installed" \
+    test -f "$root$localedir/de/LC_MESSAGES/ring-allreduce.mo"
+else
+  n=$((n + 1))
+  echo "ok $n - the German translation is installed # SKIP po/LINGUAS does not list de yet"
+fi
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,400 @@
+/* test-plot.c: every chart kind renders, is not blank, follows the model and the style,
+ * and survives extreme parameters without a word from PLplot.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ring-plot-private.h"
+
+typedef struct
+{
+  int width;
+  int height;
+} Size;
+
+static const Size sizes[] = { { 800, 500 }, { 1600, 1000 } };
+
+static cairo_surface_t *
+render (RingChartKind    kind,
+        RingModel       *model,
+        int              width,
+        int              height,
+        const RingStyle *style)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  ring_plot_draw (kind, model, cr, width, height, style);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+static guint32
+pixel_at (cairo_surface_t *surface,
+          int              x,
+          int              y)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+
+  return *(const guint32 *) (data + y * stride + x * 4);
+}
+
+static guint32
+color_pixel (const RingColor *color)
+{
+  return 0xff000000u
+         | ((guint32) lround (color->red * 255) << 16)
+         | ((guint32) lround (color->green * 255) << 8)
+         | (guint32) lround (color->blue * 255);
+}
+
+static guint
+count_pixels_not (cairo_surface_t *surface,
+                  guint32          background)
+{
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+  guint count = 0;
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      if (pixel_at (surface, x, y) != background)
+        count++;
+
+  return count;
+}
+
+static guint
+count_differences (cairo_surface_t *a,
+                   cairo_surface_t *b)
+{
+  int width = cairo_image_surface_get_width (a);
+  int height = cairo_image_surface_get_height (a);
+  guint count = 0;
+
+  g_assert_cmpint (width, ==, cairo_image_surface_get_width (b));
+  g_assert_cmpint (height, ==, cairo_image_surface_get_height (b));
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      if (pixel_at (a, x, y) != pixel_at (b, x, y))
+        count++;
+
+  return count;
+}
+
+static gboolean
+skip_without_plplot (void)
+{
+  if (ring_plot_is_available ())
+    return FALSE;
+
+  g_test_skip ("PLplot's extcairo device is not installed");
+  return TRUE;
+}
+
+static void
+test_kind_names (void)
+{
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      const char *name = ring_chart_kind_to_string (kind);
+      RingChartKind parsed = RING_N_CHARTS;
+
+      g_assert_nonnull (name);
+      g_assert_true (ring_chart_kind_from_string (name, &parsed));
+      g_assert_cmpint (parsed, ==, kind);
+      g_assert_cmpstr (ring_chart_kind_get_title (kind), !=, "");
+    }
+
+  g_assert_cmpstr (ring_chart_kind_to_string (RING_CHART_UTILIZATION_MAP), ==,
+                   "utilization-map");
+  g_assert_false (ring_chart_kind_from_string ("nope", NULL));
+  g_assert_false (ring_chart_kind_from_string ("", NULL));
+}
+
+static void
+test_not_blank (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  RingStyle style;
+
+  if (skip_without_plplot ())
+    return;
+
+  ring_style_init_light (&style);
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+      {
+        cairo_surface_t *surface = render (kind, model, sizes[s].width, sizes[s].height,
+                                           &style);
+        guint drawn = count_pixels_not (surface, color_pixel (&style.background));
+        guint total = sizes[s].width * sizes[s].height;
+
+        g_test_message ("%s at %d×%d: %u of %u pixels drawn", ring_chart_kind_to_string (kind),
+                        sizes[s].width, sizes[s].height, drawn, total);
+        /* Axes, text and curves: at least 2 % of the canvas, and not all of it. */
+        g_assert_cmpuint (drawn, >, total / 50);
+        g_assert_cmpuint (drawn, <, total);
+        /* The background is painted, not left transparent. */
+        g_assert_cmphex (pixel_at (surface, 1, 1), ==, color_pixel (&style.background));
+        cairo_surface_destroy (surface);
+      }
+}
+
+static void
+test_follows_model (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  RingStyle style;
+
+  if (skip_without_plplot ())
+    return;
+
+  ring_style_init_light (&style);
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      cairo_surface_t *before, *again, *after;
+
+      ring_model_reset (model);
+      before = render (kind, model, 800, 500, &style);
+      again = render (kind, model, 800, 500, &style);
+      /* The same model draws the same pixels. */
+      g_assert_cmpuint (count_differences (before, again), ==, 0);
+
+      ring_model_set_bandwidth (model, 4 * ring_model_get_bandwidth (model));
+      after = render (kind, model, 800, 500, &style);
+      g_assert_cmpuint (count_differences (before, after), >, 500);
+
+      cairo_surface_destroy (before);
+      cairo_surface_destroy (again);
+      cairo_surface_destroy (after);
+    }
+}
+
+static void
+test_dark_differs (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  RingStyle light, dark;
+
+  if (skip_without_plplot ())
+    return;
+
+  ring_style_init_light (&light);
+  ring_style_init_dark (&dark);
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      cairo_surface_t *light_surface = render (kind, model, 800, 500, &light);
+      cairo_surface_t *dark_surface = render (kind, model, 800, 500, &dark);
+
+      g_assert_cmphex (pixel_at (dark_surface, 1, 1), ==, color_pixel (&dark.background));
+      g_assert_cmpuint (count_differences (light_surface, dark_surface), >, 800 * 500 / 2);
+      /* Dark mode is dark: most pixels are the dark background. */
+      g_assert_cmpuint (count_pixels_not (dark_surface, color_pixel (&dark.background)), <,
+                        800 * 500 * 3 / 4);
+
+      cairo_surface_destroy (light_surface);
+      cairo_surface_destroy (dark_surface);
+    }
+}
+
+/* Parameter sets at the edges of their ranges, each drawn in a subprocess whose output
+ * must be empty: PLplot prints its warnings, and calls exit() on its errors. */
+static void
+set_extreme (RingModel *model,
+             guint      which)
+{
+  RingParams params;
+
+  ring_params_init_default (&params);
+  switch (which)
+    {
+    case 0:
+      params.gpus = 1;
+      break;
+    case 1:
+      params.gpus = 1048576;
+      break;
+    case 2:
+      params.model_params = 1e13;
+      break;
+    case 3:
+      params.bandwidth_gbps = 0.1;
+      break;
+    case 4:
+      params.latency_us = 0;
+      break;
+    case 5:
+      params.gpus = 1048576;
+      params.model_params = 1e13;
+      params.bandwidth_gbps = 0.1;
+      params.latency_us = 10000;
+      params.tokens_per_gpu = 1;
+      break;
+    case 6:
+      params.gpus = 2;
+      params.model_params = 1e6;
+      params.bandwidth_gbps = 10000;
+      params.compute_tflops = 1;
+      params.tokens_per_gpu = 1e8;
+      params.latency_us = 0;
+      params.overlap = 1;
+      params.gradient_bytes = 1;
+      break;
+    case 7:
+      params.message_bytes = 8;
+      params.latency_us = 0;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  g_assert_true (ring_model_set_params (model, &params));
+}
+
+#define N_EXTREMES 8
+
+static void
+test_extreme_parameters (void)
+{
+  if (skip_without_plplot ())
+    return;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(RingModel) model = ring_model_new ();
+      RingStyle style;
+
+      ring_style_init_light (&style);
+      for (guint which = 0; which < N_EXTREMES; which++)
+        {
+          set_extreme (model, which);
+          for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+            for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+              {
+                cairo_surface_t *surface = render (kind, model, sizes[s].width,
+                                                   sizes[s].height, &style);
+
+                g_assert_cmpuint (count_pixels_not (surface, color_pixel (&style.background)),
+                                  >, 1000);
+                cairo_surface_destroy (surface);
+              }
+        }
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("");
+  g_test_trap_assert_stderr ("");
+}
+
+/* Sizes too small for axes, or absurd, paint the background and nothing else. */
+static void
+test_degenerate_sizes (void)
+{
+  if (skip_without_plplot ())
+    return;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(RingModel) model = ring_model_new ();
+      static const Size tiny[] = { { 1, 1 }, { 10, 10 }, { 200, 20 }, { 20, 200 }, { 161, 111 } };
+      RingStyle style;
+
+      ring_style_init_light (&style);
+      for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+        for (guint s = 0; s < G_N_ELEMENTS (tiny); s++)
+          cairo_surface_destroy (render (kind, model, tiny[s].width, tiny[s].height, &style));
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("");
+  g_test_trap_assert_stderr ("");
+}
+
+/* The series the charts draw come from the cost model, at the model's configuration. */
+static void
+test_series_match_model (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  const RingParams *params = ring_model_get_params (model);
+  const RingResult *result = ring_model_get_result (model);
+
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      g_autoptr(RingChartData) data = _ring_chart_data_new (kind, params);
+
+      g_assert_cmpuint (data->n_rows, >, 10);
+      g_assert_cmpuint (data->columns->len, >=, 2);
+      for (guint c = 0; c < data->columns->len; c++)
+        {
+          RingSeries *series = _ring_chart_data_column (data, c);
+
+          g_assert_nonnull (series->label);
+          g_assert_nonnull (series->unit);
+          for (guint row = 0; row < data->n_rows; row++)
+            g_assert_true (isfinite (series->values[row]));
+        }
+
+      /* The GPU sweeps reach 65 536 GPUs and pass through the current N = 8. */
+      if (kind != RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE)
+        g_assert_cmpfloat (data->x_last, ==, 65536);
+    }
+
+  {
+    g_autoptr(RingChartData) data = _ring_chart_data_new (RING_CHART_UTILIZATION_VS_GPUS,
+                                                          params);
+    const double *gpus = _ring_chart_data_column (data, 0)->values;
+    const double *at_b = _ring_chart_data_column (data, 2)->values;
+    gboolean found = FALSE;
+
+    for (guint row = 0; row < data->n_rows; row++)
+      if (gpus[row] == params->gpus)
+        {
+          g_assert_cmpfloat_with_epsilon (at_b[row], 100 * result->utilization, 1e-9);
+          found = TRUE;
+        }
+    g_assert_true (found);
+  }
+
+  /* A large ring extends the sweep to ten times its size. */
+  {
+    RingParams large = *params;
+    g_autoptr(RingChartData) data = NULL;
+
+    large.gpus = 100000;
+    data = _ring_chart_data_new (RING_CHART_STEP_TIME_VS_GPUS, &large);
+    g_assert_cmpfloat (data->x_last, >=, 1e6);
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/plot/kind-names", test_kind_names);
+  g_test_add_func ("/ring/plot/not-blank", test_not_blank);
+  g_test_add_func ("/ring/plot/follows-model", test_follows_model);
+  g_test_add_func ("/ring/plot/dark-differs", test_dark_differs);
+  g_test_add_func ("/ring/plot/extreme-parameters", test_extreme_parameters);
+  g_test_add_func ("/ring/plot/degenerate-sizes", test_degenerate_sizes);
+  g_test_add_func ("/ring/plot/series-match-model", test_series_match_model);
+
+  return g_test_run ();
+}

@@ -1,0 +1,200 @@
+/* test-settings.c: settings survive a restart; corrupt stored values do no harm.
+ *
+ * Each case runs in a subprocess with its own keyfile backend, as separate launches of the
+ * application would.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "ring-window-private.h"
+
+static char *config_dir;
+
+static char *
+keyfile_path (void)
+{
+  return g_build_filename (config_dir, "glib-2.0", "settings", "keyfile", NULL);
+}
+
+static void
+init_ui (void)
+{
+  gtk_init ();
+  adw_init ();
+}
+
+static RingWindow *
+open_window (void)
+{
+  RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+
+  return window;
+}
+
+static void
+close_window (RingWindow *window)
+{
+  gtk_window_close (GTK_WINDOW (window));
+  g_settings_sync ();
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* First launch: change things and close. */
+static void
+first_launch (void)
+{
+  RingWindow *window;
+
+  init_ui ();
+  window = open_window ();
+  ring_model_set_gpus (window->model, 512);
+  ring_model_set_bandwidth (window->model, 50);
+  ring_model_set_gradient_bytes (window->model, 2);
+  g_object_set (window->animation, "speed", 4.0, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  close_window (window);
+}
+
+/* Second launch: everything is back. */
+static void
+second_launch (void)
+{
+  RingWindow *window;
+  double speed;
+  int width, height;
+
+  init_ui ();
+  window = open_window ();
+  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
+  g_assert_cmpfloat (ring_model_get_bandwidth (window->model), ==, 50);
+  g_assert_cmpuint (ring_model_get_gradient_bytes (window->model), ==, 2);
+  g_object_get (window->animation, "speed", &speed, NULL);
+  g_assert_cmpfloat (speed, ==, 4.0);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 1200);
+  g_assert_cmpint (height, ==, 760);
+  close_window (window);
+}
+
+static void
+test_survive_restart (void)
+{
+  if (g_test_subprocess ())
+    {
+      if (g_strcmp0 (g_getenv ("RING_TEST_LAUNCH"), "second") == 0)
+        second_launch ();
+      else
+        first_launch ();
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+
+  g_setenv ("RING_TEST_LAUNCH", "second", TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("RING_TEST_LAUNCH");
+  g_test_trap_assert_passed ();
+}
+
+/* A keyfile edited by hand or by an older version: values out of range, of the wrong type,
+ * or not parseable at all. The window opens with the model inside its ranges. */
+static void
+test_corrupt_values (void)
+{
+  if (g_test_subprocess ())
+    {
+      RingWindow *window;
+      const RingParams *params;
+      g_autoptr(GError) error = NULL;
+
+      init_ui ();
+      window = open_window ();
+      params = ring_model_get_params (window->model);
+      g_assert_true (ring_params_validate (params, &error));
+      g_assert_no_error (error);
+      /* GSettings falls back to the schema's default for a value out of its range, of
+       * the wrong type or not parseable; the model turns the impossible 3 bytes (inside
+       * the schema's 1 … 4) into fp32. */
+      g_assert_cmpuint (params->gpus, ==, 8);
+      g_assert_cmpfloat (params->bandwidth_gbps, ==, 300);
+      g_assert_cmpfloat (params->overlap, ==, 0);
+      g_assert_cmpfloat (params->latency_us, ==, 5);
+      g_assert_cmpuint (params->gradient_bytes, ==, 4);
+      g_assert_cmpint (params->algorithm, ==, RING_ALGORITHM_RING);
+      close_window (window);
+      return;
+    }
+
+  {
+    g_autofree char *path = keyfile_path ();
+    g_autofree char *dir = g_path_get_dirname (path);
+    g_autoptr(GError) error = NULL;
+    const char *contents =
+      "[io/github/ringallreduce/RingAllReduce]\n"
+      "gpus=uint32 0\n"
+      "bandwidth='fast'\n"
+      "overlap=7.5\n"
+      "gradient-bytes=uint32 3\n"
+      "latency=not a variant at all\n"
+      "algorithm='butterfly'\n"
+      "animation-speed=-1.0\n"
+      "window-width='wide'\n";
+
+    g_mkdir_with_parents (dir, 0700);
+    g_file_set_contents (path, contents, -1, &error);
+    g_assert_no_error (error);
+  }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *base = NULL;
+  int status;
+
+  /* Before anything reads the user's folders: subprocesses inherit the parent's scratch
+   * folder and the keyfile backend through the environment. */
+  if (g_getenv ("RING_TEST_CONFIG_DIR") == NULL)
+    {
+      base = g_dir_make_tmp ("ring-settings-XXXXXX", NULL);
+      g_setenv ("RING_TEST_CONFIG_DIR", base, TRUE);
+      g_setenv ("XDG_CONFIG_HOME", base, TRUE);
+      g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
+    }
+  config_dir = g_strdup (g_getenv ("RING_TEST_CONFIG_DIR"));
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/settings/survive-restart", test_survive_restart);
+  g_test_add_func ("/ring/settings/corrupt-values", test_corrupt_values);
+
+  status = g_test_run ();
+
+  if (base != NULL)
+    {
+      g_autofree char *path = keyfile_path ();
+      g_autofree char *settings_dir = g_path_get_dirname (path);
+      g_autofree char *glib_dir = g_path_get_dirname (settings_dir);
+
+      g_remove (path);
+      g_rmdir (settings_dir);
+      g_rmdir (glib_dir);
+      g_rmdir (base);
+    }
+  g_free (config_dir);
+
+  return status;
+}

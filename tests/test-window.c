@@ -1,0 +1,216 @@
+/* test-window.c: the window's widgets really drive the model, and the model the labels.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "ring-animation-private.h"
+#include "ring-parameter-panel-private.h"
+#include "ring-window-private.h"
+
+static RingWindow *
+create_window (void)
+{
+  RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+
+  return window;
+}
+
+static void
+destroy_window (RingWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* The value label of a metric card, by the property it shows. */
+static const char *
+metric_text (RingWindow *window,
+             const char *property)
+{
+  for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
+       card != NULL; card = gtk_widget_get_next_sibling (card))
+    {
+      GtkWidget *value = gtk_widget_get_last_child (card);
+
+      if (g_str_equal (gtk_widget_get_name (value), property))
+        return gtk_label_get_label (GTK_LABEL (value));
+    }
+
+  g_assert_not_reached ();
+}
+
+static void
+test_gpus_slider (void)
+{
+  RingWindow *window = create_window ();
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkRange *scale = _ring_parameter_panel_get_scale (panel, "gpus");
+  g_autofree char *before = g_strdup (metric_text (window, "utilization"));
+
+  /* Defaults: 72.5 % (test-cost.c derives 0.72467). */
+  g_assert_cmpstr (before, ==, "72.5 %");
+
+  /* The GPU slider is log₂: notch 10 is 1024 GPUs. */
+  gtk_range_set_value (scale, 10);
+  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 1024);
+  /* 0.43008 / (0.43008 + 0.196714375), from test-cost.c: 68.6 % */
+  g_assert_cmpstr (metric_text (window, "utilization"), ==, "68.6 %");
+
+  /* Between notches it snaps to a power of two. */
+  gtk_range_set_value (scale, 4.4);
+  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 16);
+
+  /* And the model moves the slider back. */
+  ring_model_set_gpus (window->model, 64);
+  g_assert_cmpfloat_with_epsilon (gtk_range_get_value (scale), 6, 1e-9);
+
+  destroy_window (window);
+}
+
+static void
+test_typed_values (void)
+{
+  RingWindow *window = create_window ();
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkSpinButton *gpus = _ring_parameter_panel_get_spin (panel, "gpus");
+  GtkSpinButton *size = _ring_parameter_panel_get_spin (panel, "model-params");
+  GtkSpinButton *overlap = _ring_parameter_panel_get_spin (panel, "overlap");
+
+  /* Any integer is typeable, not only powers of two. */
+  gtk_editable_set_text (GTK_EDITABLE (gpus), "100");
+  gtk_spin_button_update (gpus);
+  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 100);
+
+  gtk_editable_set_text (GTK_EDITABLE (size), "70B");
+  gtk_spin_button_update (size);
+  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
+
+  /* Nonsense leaves the value alone. */
+  gtk_editable_set_text (GTK_EDITABLE (size), "lots");
+  gtk_spin_button_update (size);
+  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
+
+  /* Overlap is typed in percent. */
+  gtk_editable_set_text (GTK_EDITABLE (overlap), "25");
+  gtk_spin_button_update (overlap);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_overlap (window->model), 0.25, 1e-12);
+
+  destroy_window (window);
+}
+
+static void
+test_comm_bound_label (void)
+{
+  RingWindow *window = create_window ();
+
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Compute-bound");
+  /* 49e9 B at 10 GB/s: 4.9 s of communication against 0.43 s of compute. */
+  ring_model_set_bandwidth (window->model, 10);
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-bound");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "comm-bound"));
+
+  destroy_window (window);
+}
+
+static void
+test_run_training_step (void)
+{
+  RingWindow *window = create_window ();
+  RingAnimation *animation = RING_ANIMATION (window->animation);
+
+  g_assert_cmpstr (metric_text (window, "steps-completed"), ==, "0");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run-training-step", NULL);
+  g_assert_true (_ring_animation_is_ticking (animation));
+  /* Far more than one step takes at any speed; the step ends, it does not repeat. */
+  _ring_animation_advance (animation, 600);
+  g_assert_cmpstr (metric_text (window, "steps-completed"), ==, "1");
+  g_assert_false (_ring_animation_is_ticking (animation));
+
+  destroy_window (window);
+}
+
+static void
+test_play_pause (void)
+{
+  RingWindow *window = create_window ();
+  RingAnimation *animation = RING_ANIMATION (window->animation);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL);
+  g_assert_true (ring_animation_get_playing (animation));
+  g_assert_true (_ring_animation_is_ticking (animation));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (window->play_button)), ==,
+                   "media-playback-pause-symbolic");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL);
+  g_assert_false (ring_animation_get_playing (animation));
+  g_assert_false (_ring_animation_is_ticking (animation));
+
+  destroy_window (window);
+}
+
+static void
+test_speed_dropdown (void)
+{
+  RingWindow *window = create_window ();
+  double speed;
+
+  g_assert_cmpuint (gtk_drop_down_get_selected (window->speed_dropdown), ==, 2);
+  gtk_drop_down_set_selected (window->speed_dropdown, 5);
+  g_object_get (window->animation, "speed", &speed, NULL);
+  g_assert_cmpfloat (speed, ==, 8.0);
+
+  destroy_window (window);
+}
+
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+static void
+test_preset_and_reset (void)
+{
+  RingWindow *window = create_window ();
+  guint changed = 0;
+
+  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-preset", "s", "gpt3-175b");
+  /* One preset, one change: every view redraws once. */
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 175e9);
+  g_assert_cmpuint (ring_model_get_gradient_bytes (window->model), ==, 2);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 7e9);
+
+  destroy_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+  adw_init ();
+
+  g_test_add_func ("/ring/window/gpus-slider", test_gpus_slider);
+  g_test_add_func ("/ring/window/typed-values", test_typed_values);
+  g_test_add_func ("/ring/window/comm-bound-label", test_comm_bound_label);
+  g_test_add_func ("/ring/window/run-training-step", test_run_training_step);
+  g_test_add_func ("/ring/window/play-pause", test_play_pause);
+  g_test_add_func ("/ring/window/speed", test_speed_dropdown);
+  g_test_add_func ("/ring/window/preset-and-reset", test_preset_and_reset);
+
+  return g_test_run ();
+}
