@@ -172,9 +172,12 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Bus bandwidth"), g_strdup_printf ("%.2f GB/s", r->busbw_gbps));
   add_row (rows, _("Cluster throughput"), ring_format_rate (r->tokens_per_s, _("tokens")));
   add_row (rows, _("Communication-bound"), g_strdup (r->comm_bound ? _("yes") : _("no")));
+  /* The label is no format string: "% u" only looks like one to xgettext. */
   if (isnan (r->bandwidth_for_90pct_gbps))
+    /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("unreachable")));
   else
+    /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"),
              g_strdup_printf ("%.1f GB/s", r->bandwidth_for_90pct_gbps));
 

@@ -777,7 +777,8 @@ typedef struct
   double   label_px;
   gboolean long_labels;   /* "GPU 3" rather than "3" */
   double   label_width, label_height;
-  double   link_gap;
+  double   in_flight_size;  /* an in-flight chunk, a little larger than a cell */
+  double   clearance;       /* how far links keep from the cards */
 } ChunkRing;
 
 static double
@@ -788,21 +789,62 @@ card_rotation (const ChunkRing *ring,
   return ring->radial ? node_angle (gpu, n) + G_PI / 2 : 0;
 }
 
-/* How far along the ring's tangent a card reaches from its centre. */
+/* The angle the ring travels from a card's centre before it is ring->clearance away from
+ * the card, forwards (@direction 1) or backwards (-1). A radial card is narrow across the
+ * ring; an upright card is a box the ring's circle crosses at one of its four edges, found
+ * exactly, since the circle bends away from its tangent under a wide card. */
 static double
-card_exit (const ChunkRing *ring,
-           guint            gpu,
-           guint            n)
+card_exit_angle (const ChunkRing *ring,
+                 guint            gpu,
+                 guint            n,
+                 double           direction)
 {
   double angle = node_angle (gpu, n);
-  double tx = fabs (sin (angle)), ty = fabs (cos (angle));
-  double exit_x = tx > 1e-9 ? ring->card_width / 2 / tx : G_MAXDOUBLE;
-  double exit_y = ty > 1e-9 ? ring->card_height / 2 / ty : G_MAXDOUBLE;
+  double half_width = ring->card_width / 2 + ring->clearance;
+  double half_height = ring->card_height / 2 + ring->clearance;
+  double cos_angle = cos (angle), sin_angle = sin (angle);
+  double exit = G_PI;
 
   if (ring->radial)
-    return ring->card_width / 2;
+    return half_width / ring->radius;
 
-  return MIN (exit_x, exit_y);
+  for (guint edge = 0; edge < 4; edge++)
+    {
+      double side = edge % 2 == 0 ? 1 : -1;
+      gboolean vertical = edge < 2;
+      double target = vertical ? cos_angle + side * half_width / ring->radius
+                               : sin_angle + side * half_height / ring->radius;
+      double crossings[2];
+
+      if (fabs (target) > 1)
+        continue;
+      if (vertical)
+        {
+          crossings[0] = acos (target);
+          crossings[1] = -crossings[0];
+        }
+      else
+        {
+          crossings[0] = asin (target);
+          crossings[1] = G_PI - crossings[0];
+        }
+
+      for (guint i = 0; i < 2; i++)
+        {
+          double delta = fmod (direction * (crossings[i] - angle), 2 * G_PI);
+          /* The crossing must lie on the edge itself, not on its extension. */
+          double along = vertical ? fabs (sin (crossings[i]) - sin_angle) * ring->radius
+                                  : fabs (cos (crossings[i]) - cos_angle) * ring->radius;
+
+          if (delta < 0)
+            delta += 2 * G_PI;
+          if (delta > 1e-9 && delta < exit
+              && along <= (vertical ? half_height : half_width) + 1e-6)
+            exit = delta;
+        }
+    }
+
+  return exit;
 }
 
 /* How far from its centre a card reaches along the direction (ux, uy). */
@@ -839,7 +881,8 @@ chunk_ring_try (ChunkRing  *ring,
   ring->corner = MIN (10.0, ring->pad + cell_radius (cell));
   ring->card_width = cols * cell + (cols - 1) * ring->gap + 2 * ring->pad;
   ring->card_height = ring->rows * cell + (ring->rows - 1) * ring->gap + 2 * ring->pad;
-  ring->link_gap = MAX (3.0, cell * 0.3);
+  ring->in_flight_size = MAX (6.0, round (cell * 1.15));
+  ring->clearance = ring->in_flight_size / 2 + 3;
   ring->cx = box->x + box->width / 2;
   ring->cy = box->y + box->height / 2;
 
@@ -853,26 +896,44 @@ chunk_ring_try (ChunkRing  *ring,
       /* Leave the middle readable, and keep the cards' inner ends apart. */
       if (inner < half * 0.3 || 2 * inner * sin (step_angle / 2) < ring->card_width + 3)
         return FALSE;
-      shortest_link = ring->radius * step_angle - ring->card_width - 2 * ring->link_gap;
+      shortest_link = ring->radius * (step_angle - 2 * card_exit_angle (ring, 0, n, 1));
     }
   else
     {
-      ring->radius = MIN (box->width / 2 - ring->card_width / 2 - label_gap - ring->label_width,
-                          box->height / 2 - ring->card_height / 2 - label_gap
-                          - ring->label_height);
+      /* The largest radius that keeps every card and its label inside the box: both
+       * move outwards along their direction as the radius grows. */
+      ring->radius = G_MAXDOUBLE;
+      for (guint gpu = 0; gpu < n; gpu++)
+        {
+          double angle = node_angle (gpu, n);
+          double ux = fabs (cos (angle)), uy = fabs (sin (angle));
+          double label_offset = card_extent (ring, ux, uy) + label_gap
+                                + ring->label_width / 2 * ux + ring->label_height / 2 * uy;
+
+          if (ux > 1e-9)
+            ring->radius = MIN (ring->radius,
+                                MIN ((box->width / 2 - ring->card_width / 2) / ux,
+                                     (box->width / 2 - ring->label_width / 2) / ux
+                                     - label_offset));
+          if (uy > 1e-9)
+            ring->radius = MIN (ring->radius,
+                                MIN ((box->height / 2 - ring->card_height / 2) / uy,
+                                     (box->height / 2 - ring->label_height / 2 - 3) / uy
+                                     - label_offset));
+        }
       if (n > 2 && ring->radius - MAX (ring->card_width, ring->card_height) / 2 < half * 0.2)
         return FALSE;
       for (guint gpu = 0; gpu < n; gpu++)
         {
-          double link = ring->radius * step_angle - card_exit (ring, gpu, n)
-                        - card_exit (ring, (gpu + 1) % n, n) - 2 * ring->link_gap;
+          double link = ring->radius * (step_angle - card_exit_angle (ring, gpu, n, 1)
+                                        - card_exit_angle (ring, (gpu + 1) % n, n, -1));
 
           shortest_link = MIN (shortest_link, link);
         }
     }
 
   /* Room for an in-flight chunk to be seen travelling. */
-  return ring->radius > 0 && shortest_link >= 1.2 * cell + 14;
+  return ring->radius > 0 && shortest_link >= 2 * ring->in_flight_size + 8;
 }
 
 static gboolean
@@ -883,6 +944,7 @@ chunk_ring_layout (Draw      *draw,
 {
   double largest_cell = n <= 2 ? 30 : n <= 4 ? 26 : n <= 8 ? 22 : n <= 16 ? 16 : 12;
   ChunkRing candidate = { 0 };
+  double best_cell = 0, best_score = G_MAXDOUBLE;
   g_autofree char *widest_label = NULL;
 
   candidate.long_labels = n <= 12;
@@ -893,46 +955,55 @@ chunk_ring_layout (Draw      *draw,
   candidate.label_width = text_width (draw, widest_label);
   candidate.label_height = candidate.label_px * 0.75;
 
-  for (double cell = largest_cell; cell >= 4; cell -= 0.5)
+  /* Each arrangement (upright or radial, so many columns) gets the largest cell that fits,
+   * in half pixels, by bisection: smaller cells only ever make more room. The largest
+   * cell wins; the shape closest to a pleasant card breaks ties. */
+  for (guint radial = 0; radial <= 1; radial++)
     {
-      double best_score = G_MAXDOUBLE;
+      guint max_cols = radial ? MIN (n, 4) : n;
 
-      for (guint radial = 0; radial <= 1; radial++)
+      /* Small rings stand their cards upright; crowded ones point them outwards. */
+      if ((radial && n < 10) || (!radial && n > 16))
+        continue;
+
+      for (guint cols = 1; cols <= max_cols; cols++)
         {
-          guint max_cols = radial ? MIN (n, 4) : n;
+          guint rows = (n + cols - 1) / cols;
+          double fits = 4, too_big = largest_cell + 0.5;
+          double aspect, score;
 
-          /* Small rings stand their cards upright; crowded ones point them outwards. */
-          if ((radial && n < 10) || (!radial && n > 16))
+          /* A column too many leaves a whole column empty. */
+          if (cols > 1 && (cols - 1) * rows >= n)
             continue;
-
-          for (guint cols = 1; cols <= max_cols; cols++)
+          if (!chunk_ring_try (&candidate, box, n, radial, cols, fits))
+            continue;
+          while (too_big - fits > 0.5)
             {
-              guint rows = (n + cols - 1) / cols;
-              double aspect, score;
+              double middle = floor ((fits + too_big) / 2 * 2) / 2;
 
-              /* A column too many leaves a whole column empty. */
-              if (cols > 1 && (cols - 1) * rows >= n)
-                continue;
-              if (!chunk_ring_try (&candidate, box, n, radial, cols, cell))
-                continue;
+              if (middle <= fits)
+                middle = fits + 0.5;
+              if (chunk_ring_try (&candidate, box, n, radial, cols, middle))
+                fits = middle;
+              else
+                too_big = middle;
+            }
+          chunk_ring_try (&candidate, box, n, radial, cols, fits);
 
-              aspect = radial ? candidate.card_height / candidate.card_width
-                              : candidate.card_width / candidate.card_height;
-              score = fabs (log (aspect / (radial ? 3.0 : 1.6)))
-                      + 0.5 * (double) (cols * rows - n) / n + (radial ? 0.3 : 0);
-              if (score < best_score)
-                {
-                  best_score = score;
-                  *ring = candidate;
-                }
+          aspect = radial ? candidate.card_height / candidate.card_width
+                          : candidate.card_width / candidate.card_height;
+          score = fabs (log (aspect / (radial ? 3.0 : 1.6)))
+                  + 0.5 * (double) (cols * rows - n) / n + (radial ? 0.3 : 0);
+          if (fits > best_cell || (fits == best_cell && score < best_score))
+            {
+              best_cell = fits;
+              best_score = score;
+              *ring = candidate;
             }
         }
-
-      if (best_score < G_MAXDOUBLE)
-        return TRUE;
     }
 
-  return FALSE;
+  return best_cell > 0;
 }
 
 /* The chunk cell @chunk of a card, in the card's own coordinates. */
@@ -970,9 +1041,8 @@ link_angles (const ChunkRing *ring,
              double          *start,
              double          *end)
 {
-  *start = node_angle (gpu, n) + (card_exit (ring, gpu, n) + ring->link_gap) / ring->radius;
-  *end = node_angle (gpu, n) + 2 * G_PI / n
-         - (card_exit (ring, (gpu + 1) % n, n) + ring->link_gap) / ring->radius;
+  *start = node_angle (gpu, n) + card_exit_angle (ring, gpu, n, 1);
+  *end = node_angle (gpu, n) + 2 * G_PI / n - card_exit_angle (ring, (gpu + 1) % n, n, -1);
 }
 
 /* How many GPUs' contributions @gpu holds in @chunk at this frame; 0 while not computed. */
@@ -1000,7 +1070,7 @@ draw_chunk_ring (Draw            *draw,
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
-  double in_flight_size = MAX (6.0, ring->cell * 1.15);
+  double in_flight_size = ring->in_flight_size;
   RingColor hues[RING_DRAW_MAX_CHUNK_GPUS];
 
   for (guint chunk = 0; chunk < n; chunk++)
@@ -1151,10 +1221,10 @@ draw_chunk_ring (Draw            *draw,
       {
         guint chunk = ring_schedule_send_chunk (n, draw->frame.step, gpu);
         guint carried = ring_schedule_contributions (n, draw->frame.step, gpu, chunk);
-        double start, end, angle, margin = in_flight_size * 0.5 / ring->radius;
+        double start, end, angle;
 
         link_angles (ring, gpu, n, &start, &end);
-        angle = start + margin + draw->travel * (end - start - 2 * margin);
+        angle = start + draw->travel * (end - start);
 
         cairo_save (cr);
         cairo_translate (cr, ring->cx + ring->radius * cos (angle),
