@@ -944,7 +944,7 @@ chunk_ring_layout (Draw      *draw,
 {
   double largest_cell = n <= 2 ? 30 : n <= 4 ? 26 : n <= 8 ? 22 : n <= 16 ? 16 : 12;
   ChunkRing candidate = { 0 };
-  double best_cell = 0, best_score = G_MAXDOUBLE;
+  double best_merit = -G_MAXDOUBLE, best_score = G_MAXDOUBLE;
   g_autofree char *widest_label = NULL;
 
   candidate.long_labels = n <= 12;
@@ -957,7 +957,8 @@ chunk_ring_layout (Draw      *draw,
 
   /* Each arrangement (upright or radial, so many columns) gets the largest cell that fits,
    * in half pixels, by bisection: smaller cells only ever make more room. The largest
-   * cell wins; the shape closest to a pleasant card breaks ties. */
+   * cell wins, with a handicap for a grid with empty places; the shape closest to a
+   * pleasant card breaks ties. */
   for (guint radial = 0; radial <= 1; radial++)
     {
       guint max_cols = radial ? MIN (n, 4) : n;
@@ -970,7 +971,7 @@ chunk_ring_layout (Draw      *draw,
         {
           guint rows = (n + cols - 1) / cols;
           double fits = 4, too_big = largest_cell + 0.5;
-          double aspect, score;
+          double aspect, score, merit;
 
           /* A column too many leaves a whole column empty. */
           if (cols > 1 && (cols - 1) * rows >= n)
@@ -994,16 +995,17 @@ chunk_ring_layout (Draw      *draw,
                           : candidate.card_width / candidate.card_height;
           score = fabs (log (aspect / (radial ? 3.0 : 1.6)))
                   + 0.5 * (double) (cols * rows - n) / n + (radial ? 0.3 : 0);
-          if (fits > best_cell || (fits == best_cell && score < best_score))
+          merit = fits - (cols * rows > n ? 1.5 : 0);
+          if (merit > best_merit || (merit == best_merit && score < best_score))
             {
-              best_cell = fits;
+              best_merit = merit;
               best_score = score;
               *ring = candidate;
             }
         }
     }
 
-  return best_cell > 0;
+  return best_merit > -G_MAXDOUBLE;
 }
 
 /* The chunk cell @chunk of a card, in the card's own coordinates. */
