@@ -65,15 +65,16 @@ check "the metainfo launches the installed desktop entry" \
   grep -q "<launchable type=\"desktop-id\">$app_id.desktop</launchable>" \
   "$root$datadir/metainfo/$app_id.metainfo.xml"
 
-# TODO: require the German catalogue unconditionally once po/de.po lands; until then it
-# is only built, and so only checked, when po/LINGUAS lists de.
-if sed 's/#.*//' "$source_root/po/LINGUAS" | tr -s ' \t' '\n\n' | grep -qx de; then
-  check "the German translation is installed" \
-    test -f "$root$localedir/de/LC_MESSAGES/ring-allreduce.mo"
-else
-  n=$((n + 1))
-  echo "ok $n - the German translation is installed # SKIP po/LINGUAS does not list de yet"
-fi
+check "the German translation is installed" \
+  test -f "$root$localedir/de/LC_MESSAGES/ring-allreduce.mo"
+check "the desktop entry carries the German comment" \
+  grep -q '^Comment\[de\]=' "$root$datadir/applications/$app_id.desktop"
+# And every other language po/LINGUAS lists.
+for lang in $(sed 's/#.*//' "$source_root/po/LINGUAS"); do
+  [ "$lang" = de ] && continue
+  check "the $lang translation is installed" \
+    test -f "$root$localedir/$lang/LC_MESSAGES/ring-allreduce.mo"
+done
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

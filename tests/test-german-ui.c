@@ -1,0 +1,175 @@
+/* test-german-ui.c: the main window in German, with German decimal commas.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "ring-window-private.h"
+
+static RingWindow *
+create_window (void)
+{
+  RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+
+  return window;
+}
+
+static void
+destroy_window (RingWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* The metric card showing @property: a box of the title label and the value label. */
+static GtkWidget *
+metric_card (RingWindow *window,
+             const char *property)
+{
+  for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
+       card != NULL; card = gtk_widget_get_next_sibling (card))
+    {
+      if (g_str_equal (gtk_widget_get_name (gtk_widget_get_last_child (card)), property))
+        return card;
+    }
+
+  g_assert_not_reached ();
+}
+
+static const char *
+metric_title (RingWindow *window,
+              const char *property)
+{
+  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_first_child (metric_card (window,
+                                                                                  property))));
+}
+
+static const char *
+metric_value (RingWindow *window,
+              const char *property)
+{
+  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (metric_card (window,
+                                                                                 property))));
+}
+
+/* Whether a GtkLabel under @widget reads @text. */
+static gboolean
+has_label (GtkWidget  *widget,
+           const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (has_label (child, text))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static gboolean german = FALSE;
+
+static gboolean
+skip_without_german (void)
+{
+  if (!german)
+    g_test_skip ("the de_DE.UTF-8 locale is not generated: enable it in /etc/locale.gen "
+                 "and run locale-gen (build-aux/dev test does)");
+
+  return !german;
+}
+
+static void
+test_labels (void)
+{
+  RingWindow *window;
+
+  if (skip_without_german ())
+    return;
+
+  window = create_window ();
+
+  /* The application's name is not translated. */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Ring All-Reduce");
+
+  g_assert_cmpstr (metric_title (window, "utilization"), ==, "GPU-Auslastung");
+  g_assert_cmpstr (metric_title (window, "compute-time"), ==, "Rechenzeit / Schritt");
+  g_assert_cmpstr (metric_title (window, "busbw"), ==, "Busbandbreite");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (metric_card (window, "steps-completed")), ==,
+                   "Von der Animation abgespielte Trainingsschritte");
+
+  /* From the template, and from code. */
+  g_assert_true (has_label (GTK_WIDGET (window), "Schrittzeiten"));
+  g_assert_false (has_label (GTK_WIDGET (window), "Step Timing"));
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Rechengebunden");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->play_button), ==,
+                   "Schritte fortlaufend abspielen (Strg+P)");
+
+  destroy_window (window);
+}
+
+/* The defaults of DESIGN.md: utilization 72.467 %, bus bandwidth 299.87 GB/s, cluster
+ * throughput 55 213 tokens/s, each with a decimal comma in German. */
+static void
+test_decimal_comma (void)
+{
+  RingWindow *window;
+
+  if (skip_without_german ())
+    return;
+
+  window = create_window ();
+
+  g_assert_cmpstr (metric_value (window, "utilization"), ==, "72,5 %");
+  g_assert_cmpstr (metric_value (window, "busbw"), ==, "299,9 GB/s");
+  g_assert_cmpstr (metric_value (window, "tokens-per-second"), ==, "55,2 k Tokens/s");
+
+  /* 1024 GPUs: 0.43008 / (0.43008 + 0.196714375) = 68.6 %, from test-cost.c. */
+  ring_model_set_gpus (window->model, 1024);
+  g_assert_cmpstr (metric_value (window, "utilization"), ==, "68,6 %");
+
+  destroy_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *localedir = g_getenv ("RING_ALLREDUCE_LOCALEDIR");
+
+  g_test_init (&argc, &argv, NULL);
+  g_assert_nonnull (localedir);
+
+  /* gtk_init () sets the locale from the environment, so the environment says German;
+   * only when the C library has it, or GTK would warn and fall back to C. */
+  if (setlocale (LC_ALL, "de_DE.UTF-8") != NULL)
+    {
+      g_setenv ("LC_ALL", "de_DE.UTF-8", TRUE);
+      g_setenv ("LANGUAGE", "de", TRUE);
+      german = TRUE;
+    }
+  setlocale (LC_ALL, "C.UTF-8");
+
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  gtk_init ();
+  adw_init ();
+
+  g_test_add_func ("/ring/german-ui/labels", test_labels);
+  g_test_add_func ("/ring/german-ui/decimal-comma", test_decimal_comma);
+
+  return g_test_run ();
+}
