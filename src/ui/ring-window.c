@@ -195,6 +195,22 @@ item_to_speed (GBinding     *binding,
   return TRUE;
 }
 
+/* "0.25×" … "8×", with the locale's decimal separator. */
+static void
+fill_speed_dropdown (GtkDropDown *dropdown)
+{
+  g_autoptr(GtkStringList) speeds = gtk_string_list_new (NULL);
+
+  for (int item = 0; item < 6; item++)
+    {
+      g_autofree char *label = g_strdup_printf ("%g×", exp2 (item - 2));
+
+      gtk_string_list_append (speeds, label);
+    }
+
+  gtk_drop_down_set_model (dropdown, G_LIST_MODEL (speeds));
+}
+
 static gboolean
 playing_to_icon (GBinding     *binding,
                  const GValue *from_value,
@@ -376,6 +392,7 @@ ring_window_init (RingWindow *self)
                            G_CALLBACK (comm_bound_changed_cb), self, G_CONNECT_SWAPPED);
   comm_bound_changed_cb (self);
 
+  fill_speed_dropdown (self->speed_dropdown);
   g_object_bind_property_full (self->animation, "speed", self->speed_dropdown, "selected",
                                G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
                                speed_to_item, item_to_speed, NULL, NULL);
