@@ -327,6 +327,61 @@ test_degenerate_sizes (void)
 }
 
 /* The series the charts draw come from the cost model, at the model's configuration. */
+/* Whether the columns from @x for @n_columns hold only the background. */
+static gboolean
+columns_are_background (cairo_surface_t *surface,
+                        int              x,
+                        int              n_columns,
+                        guint32          background)
+{
+  int height = cairo_image_surface_get_height (surface);
+
+  for (int y = 0; y < height; y++)
+    for (int column = x; column < x + n_columns; column++)
+      if (pixel_at (surface, column, y) != background)
+        return FALSE;
+
+  return TRUE;
+}
+
+static void
+test_narrow_not_clipped (void)
+{
+  static const Size narrow[] = { { 320, 500 }, { 370, 560 }, { 420, 500 } };
+  g_autoptr(RingModel) model = ring_model_new ();
+  RingStyle style;
+
+  if (skip_without_plplot ())
+    return;
+
+  ring_style_init_light (&style);
+  for (guint config = 0; config < 2; config++)
+    {
+      /* The defaults, and a configuration with longer numbers in the subtitle. */
+      if (config == 1)
+        {
+          ring_model_set_gpus (model, 1024);
+          ring_model_set_bandwidth (model, 25);
+          ring_model_set_latency (model, 0);
+        }
+      for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+        for (guint s = 0; s < G_N_ELEMENTS (narrow); s++)
+          {
+            int width = narrow[s].width;
+            cairo_surface_t *surface = render (kind, model, width, narrow[s].height, &style);
+            guint32 background = color_pixel (&style.background);
+
+            g_test_message ("%s at %d×%d", ring_chart_kind_to_string (kind), width,
+                            narrow[s].height);
+            /* Title, configuration, legend and labels wrap inside the margins: text cut
+             * off at an edge would leave ink in the outermost columns. */
+            g_assert_true (columns_are_background (surface, 0, 3, background));
+            g_assert_true (columns_are_background (surface, width - 3, 3, background));
+            cairo_surface_destroy (surface);
+          }
+    }
+}
+
 static void
 test_series_match_model (void)
 {
@@ -394,6 +449,7 @@ main (int   argc,
   g_test_add_func ("/ring/plot/dark-differs", test_dark_differs);
   g_test_add_func ("/ring/plot/extreme-parameters", test_extreme_parameters);
   g_test_add_func ("/ring/plot/degenerate-sizes", test_degenerate_sizes);
+  g_test_add_func ("/ring/plot/narrow-not-clipped", test_narrow_not_clipped);
   g_test_add_func ("/ring/plot/series-match-model", test_series_match_model);
 
   return g_test_run ();

@@ -441,12 +441,42 @@ test_out_of_range (void)
   cairo_surface_destroy (image);
 }
 
+/* On screen the widget's card provides the background: a style whose background has
+ * alpha 0 leaves the corners untouched (fully transparent) yet still draws the ring. */
+static void
+test_transparent_background (void)
+{
+  RingFrame frame = make_frame (8, RING_FRAME_RING_STEP, 2, 0.5);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 480);
+  cairo_t *cr = cairo_create (surface);
+  RingStyle style;
+  guint opaque = 0;
+
+  ring_style_init_dark (&style);
+  style.background.alpha = 0;
+  ring_ring_draw (cr, 640, 480, &frame, &style);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  g_assert_cmphex (pixel (surface, 0, 0), ==, 0);
+  g_assert_cmphex (pixel (surface, 639, 479), ==, 0);
+  for (int y = 0; y < 480; y++)
+    for (int x = 0; x < 640; x++)
+      opaque += (pixel (surface, x, y) >> 24) == 0xff;
+  /* The nodes, chunks and text are drawn: a few percent of the area at least. */
+  g_assert_cmpuint (opaque, >, 640 * 480 / 50);
+
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/ring/ring-draw/transparent-background", test_transparent_background);
   g_test_add_func ("/ring/ring-draw/non-blank", test_non_blank);
   g_test_add_func ("/ring/ring-draw/steps-differ", test_steps_differ);
   g_test_add_func ("/ring/ring-draw/progress-moves-chunks", test_progress_moves_chunks);

@@ -59,6 +59,7 @@ first_launch (void)
   ring_model_set_bandwidth (window->model, 50);
   ring_model_set_gradient_bytes (window->model, 2);
   g_object_set (window->animation, "speed", 4.0, NULL);
+  g_object_set (window->chart_view, "visible-kind", "utilization-map", NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
   close_window (window);
 }
@@ -70,6 +71,7 @@ second_launch (void)
   RingWindow *window;
   double speed;
   int width, height;
+  g_autofree char *chart = NULL;
 
   init_ui ();
   window = open_window ();
@@ -78,6 +80,8 @@ second_launch (void)
   g_assert_cmpuint (ring_model_get_gradient_bytes (window->model), ==, 2);
   g_object_get (window->animation, "speed", &speed, NULL);
   g_assert_cmpfloat (speed, ==, 4.0);
+  g_object_get (window->chart_view, "visible-kind", &chart, NULL);
+  g_assert_cmpstr (chart, ==, "utilization-map");
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_cmpint (width, ==, 1200);
   g_assert_cmpint (height, ==, 760);

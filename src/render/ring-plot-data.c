@@ -362,3 +362,41 @@ _ring_chart_data_free (RingChartData *data)
   g_ptr_array_unref (data->columns);
   g_free (data);
 }
+
+/* The largest finite value of @column, or −∞ if it has none. */
+double
+_ring_chart_data_column_max (RingChartData *data,
+                             guint          column)
+{
+  RingSeries *series;
+  double max = -HUGE_VAL;
+
+  g_return_val_if_fail (data != NULL, -HUGE_VAL);
+  g_return_val_if_fail (column < data->columns->len, -HUGE_VAL);
+
+  series = _ring_chart_data_column (data, column);
+  for (guint i = 0; i < data->n_rows; i++)
+    if (isfinite (series->values[i]))
+      max = MAX (max, series->values[i]);
+
+  return max;
+}
+
+/* The smallest positive finite value of @column, for a log axis; +∞ if it has none. */
+double
+_ring_chart_data_column_min_positive (RingChartData *data,
+                                      guint          column)
+{
+  RingSeries *series;
+  double min = HUGE_VAL;
+
+  g_return_val_if_fail (data != NULL, HUGE_VAL);
+  g_return_val_if_fail (column < data->columns->len, HUGE_VAL);
+
+  series = _ring_chart_data_column (data, column);
+  for (guint i = 0; i < data->n_rows; i++)
+    if (isfinite (series->values[i]) && series->values[i] > 0)
+      min = MIN (min, series->values[i]);
+
+  return min;
+}

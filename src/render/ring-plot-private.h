@@ -46,6 +46,11 @@ _ring_chart_data_column (RingChartData *data,
   return g_ptr_array_index (data->columns, column);
 }
 
+double         _ring_chart_data_column_max          (RingChartData *data,
+                                                     guint          column);
+double         _ring_chart_data_column_min_positive (RingChartData *data,
+                                                     guint          column);
+
 /* The GPU counts the N sweeps cover: 1 … 65 536, or 10× the current N when larger. */
 guint          _ring_plot_max_gpus   (const RingParams *params);
 /* The message sizes the size sweep covers: 8 B … 16 GiB, or the current buffer if larger. */

@@ -47,8 +47,9 @@ guint  ring_frame_get_completed_steps (const RingFrame *frame);
  * "All-gather 5 / 7", "Averaged gradient ready". */
 char  *ring_frame_dup_phase_label     (const RingFrame *frame);
 
-/* Paints the background of @width × @height and the whole frame; every colour comes from
- * @style. Costs O(N) up to RING_DRAW_MAX_NODE_GPUS and O(1) in N beyond. */
+/* Paints the background of @width × @height (none when its alpha is 0) and the whole
+ * frame; every colour comes from @style. Costs O(N) up to RING_DRAW_MAX_NODE_GPUS and O(1)
+ * in N beyond. */
 void   ring_ring_draw                 (cairo_t         *cr,
                                        double           width,
                                        double           height,

@@ -10,31 +10,8 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "ring-cairo.h"
 #include "ring-step-bar-draw.h"
-
-static void
-set_color (cairo_t         *cr,
-           const RingColor *color)
-{
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
-}
-
-static void
-rounded_rectangle (cairo_t *cr,
-                   double   x,
-                   double   y,
-                   double   width,
-                   double   height,
-                   double   radius)
-{
-  radius = MIN (radius, MIN (width, height) / 2);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
 
 /* Centres @text in the segment if it fits, with a shorter fallback. */
 static void
@@ -87,13 +64,13 @@ ring_step_bar_draw (cairo_t         *cr,
 
   cairo_save (cr);
 
-  rounded_rectangle (cr, 0, 0, width, height, 6);
+  ring_cairo_rounded_rectangle (cr, 0, 0, width, height, 6);
   cairo_clip (cr);
 
-  set_color (cr, &style->compute);
+  ring_cairo_set_color (cr, &style->compute, 1.0);
   cairo_rectangle (cr, 0, 0, split, height);
   cairo_fill (cr);
-  set_color (cr, &style->communication);
+  ring_cairo_set_color (cr, &style->communication, 1.0);
   cairo_rectangle (cr, split, 0, width - split, height);
   cairo_fill (cr);
 

@@ -18,7 +18,11 @@ typedef struct
 typedef struct
 {
   gboolean  dark;
-  RingColor background;     /* painted first; extcairo paints none */
+  /* Painted first (extcairo paints none). Alpha 0: the caller's surface provides the
+   * background; ring_ring_draw() paints none and still blends with, and knocks out to,
+   * this colour made opaque, so it should be that surface's colour. Files and charts
+   * keep it opaque. */
+  RingColor background;
   RingColor foreground;     /* text, axes */
   RingColor dim;            /* grid, secondary text */
   RingColor accent;         /* the current configuration's marker */

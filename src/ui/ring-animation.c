@@ -48,6 +48,8 @@
 #define MAX_TICK_S          0.25
 /* Ring steps faster than this per second are sampled, not eased one by one. */
 #define COLLAPSED_STEPS_PER_S 20.0
+/* How much white a dark libadwaita .card lays over the window background. */
+#define CARD_LIGHTEN_DARK   0.08
 
 typedef enum
 {
@@ -490,10 +492,26 @@ model_changed_cb (RingAnimation *self)
 static void
 update_style (RingAnimation *self)
 {
+  RingColor *background = &self->style.background;
+
   if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
-    ring_style_init_dark (&self->style);
+    {
+      ring_style_init_dark (&self->style);
+      /* libadwaita 1.2 paints a dark .card rgba(255,255,255,0.08) over the window's
+       * #242424, about #363636. */
+      background->red += (1 - background->red) * CARD_LIGHTEN_DARK;
+      background->green += (1 - background->green) * CARD_LIGHTEN_DARK;
+      background->blue += (1 - background->blue) * CARD_LIGHTEN_DARK;
+    }
   else
-    ring_style_init_light (&self->style);
+    {
+      /* A light .card is #ffffff, the light style's background already. */
+      ring_style_init_light (&self->style);
+    }
+
+  /* The animation sits in a .card (ring-window.ui): the card shows through, and the
+   * drawing blends with the card's colour. */
+  background->alpha = 0;
 
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -516,7 +534,7 @@ ring_animation_snapshot (GtkWidget   *widget,
 
   get_frame (self, &frame);
 
-  /* Adwaita's cards round their corners by 12 px; the drawing paints its own background. */
+  /* Adwaita's cards round their corners by 12 px; the card paints the background. */
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 12);
   gtk_snapshot_push_rounded_clip (snapshot, &outline);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));

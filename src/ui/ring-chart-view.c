@@ -13,9 +13,11 @@
 #include "ring-chart.h"
 #include "ring-chart-view.h"
 
-/* Two charts need about 2 × 540 px to stay readable side by side. */
-#define TWO_CHARTS_MIN_WIDTH 1100
-#define PANE_SPACING         12
+/* A chart stays readable down to about 420 px wide (title, configuration and legend wrap
+ * below that), so two fit side by side from 2 × 420 px and the spacing. */
+#define CHART_MIN_READABLE_WIDTH 420
+#define PANE_SPACING             12
+#define TWO_CHARTS_MIN_WIDTH     (2 * CHART_MIN_READABLE_WIDTH + PANE_SPACING)
 
 struct _RingChartView
 {

@@ -281,6 +281,8 @@ bind_settings (RingWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "visible-chart", self->chart_view, "visible-kind",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "second-chart", self->chart_view, "second-kind",
+                   G_SETTINGS_BIND_DEFAULT);
 }
 
 static gboolean

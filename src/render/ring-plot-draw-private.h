@@ -1,0 +1,227 @@
+/* ring-plot-draw-private.h: what the chart drawers share: the page, its panels and axes,
+ * text measured as PLplot will draw it, and the marks put on a panel.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+
+#include "ring-plot-private.h"
+#include "ring-style.h"
+
+G_BEGIN_DECLS
+
+/* Decades of room around curves on log axes, so none runs along the frame. */
+#define RING_PLOT_LOG_PAD 0.1
+
+/* PLplot's cairo driver works at 72 dots per inch: one millimetre is this many pixels. */
+#define RING_PLOT_PX_PER_MM (72.0 / 25.4)
+
+/* Colour map 0 slots, every one set from the RingStyle before drawing. */
+enum {
+  RING_PLOT_COLOR_BACKGROUND,
+  RING_PLOT_COLOR_FOREGROUND,
+  RING_PLOT_COLOR_DIM,
+  RING_PLOT_COLOR_GRID,
+  RING_PLOT_COLOR_ACCENT,
+  RING_PLOT_COLOR_COMPUTE,
+  RING_PLOT_COLOR_COMMUNICATION,
+  RING_PLOT_COLOR_SERIES_0,
+  RING_PLOT_COLOR_SERIES_1,
+  RING_PLOT_COLOR_SERIES_2,
+  RING_PLOT_COLOR_SERIES_3,
+  RING_PLOT_COLOR_COMM_SHADE,
+  RING_PLOT_COLOR_SUBTLE,
+  RING_PLOT_N_COLORS,
+};
+
+/* PLplot's predefined line styles. */
+enum {
+  RING_PLOT_LINE_SOLID = 1,
+  RING_PLOT_LINE_SHORT_DASH = 2,
+  RING_PLOT_LINE_LONG_DASH = 3,
+};
+
+typedef enum
+{
+  RING_PLOT_AXIS_LINEAR,
+  RING_PLOT_AXIS_LOG2,
+  RING_PLOT_AXIS_LOG10,
+} RingPlotAxisScale;
+
+typedef enum
+{
+  RING_PLOT_FORMAT_NUMBER,   /* linear, plain numbers; the unit is in the axis title */
+  RING_PLOT_FORMAT_COUNT,    /* log₂ GPU counts: 1 8 64 512 4K 32K */
+  RING_PLOT_FORMAT_BYTES,    /* log₂ bytes: 8 B, 1 KiB, 1 MiB, 1 GiB */
+  RING_PLOT_FORMAT_SECONDS,  /* log₁₀: 1 µs, 10 ms, 1 s */
+  RING_PLOT_FORMAT_GBPS,     /* log₁₀: 0.1 GB/s, 100 GB/s, 1 TB/s */
+  RING_PLOT_FORMAT_RATE,     /* log₁₀: 1K, 10M */
+} RingPlotAxisFormat;
+
+typedef struct
+{
+  RingPlotAxisScale  scale;
+  RingPlotAxisFormat format;
+  double             min;        /* in world coordinates: log₂ or log₁₀ of the value when log */
+  double             max;
+  double             step;       /* between labelled ticks, in world coordinates */
+  int                n_sub;      /* minor intervals per step; 0 lets PLplot choose */
+  int                decimals;   /* RING_PLOT_FORMAT_NUMBER */
+  gboolean           log_minor;  /* decades with PLplot's 2…9 minor ticks */
+} RingPlotAxis;
+
+/* A chart's drawing area, in millimetres of the page with y upwards, and its axes. */
+typedef struct
+{
+  double       xmin_mm, xmax_mm, ymin_mm, ymax_mm;
+  RingPlotAxis x;
+  RingPlotAxis y;
+} RingPlotPanel;
+
+/* A drawn line, in page millimetres. */
+typedef struct
+{
+  double x1, y1, x2, y2;
+} RingPlotSegment;
+
+typedef struct
+{
+  const RingStyle *style;
+  RingChartData   *data;
+  cairo_t         *cr;
+  double           width_mm;
+  double           height_mm;
+  double           text_mm;     /* height of ordinary text */
+  double           line_px;     /* width of a curve */
+  GArray          *obstacles;   /* of RingPlotSegment: what labels should not cover */
+} RingPlotChart;
+
+typedef enum
+{
+  RING_PLOT_LEGEND_LINE,
+  RING_PLOT_LEGEND_BOX,
+  RING_PLOT_LEGEND_MARKER,
+} RingPlotLegendSample;
+
+/* ring-plot-axes.c: colours. */
+RingColor _ring_plot_mix         (RingColor        color,
+                                  RingColor        base,
+                                  double           amount);
+void      _ring_plot_set_palette (const RingStyle *style);
+
+/* ring-plot-axes.c: text, measured with cairo in the font PLplot draws with. The
+ * measuring context lives from _ring_plot_text_begin() to _ring_plot_text_end(). */
+void      _ring_plot_text_begin          (void);
+void      _ring_plot_text_end            (void);
+void      _ring_plot_set_text_size       (const RingPlotChart *chart,
+                                          double               scale);
+void      _ring_plot_set_bold            (gboolean             bold);
+double    _ring_plot_text_width_mm       (const char          *text);
+char    **_ring_plot_wrap_text           (const char          *text,
+                                          const char          *separator,
+                                          double               max_width_mm);
+double    _ring_plot_text_half_height_mm (const RingPlotChart *chart);
+void      _ring_plot_page_text           (double               x_mm,
+                                          double               y_mm,
+                                          double               just,
+                                          const char          *text);
+
+/* ring-plot-axes.c: axes and panels. */
+void      _ring_plot_axis_linear         (RingPlotAxis        *axis,
+                                          double               min,
+                                          double               max,
+                                          double               n_wanted);
+void      _ring_plot_axis_log            (RingPlotAxis        *axis,
+                                          RingPlotAxisScale    scale,
+                                          RingPlotAxisFormat   format,
+                                          double               min,
+                                          double               max,
+                                          int                  max_labels);
+double    _ring_plot_axis_world          (const RingPlotAxis  *axis,
+                                          double               value);
+char     *_ring_plot_axis_label          (const RingPlotAxis  *axis,
+                                          double               world);
+double    _ring_plot_axis_label_width_mm (const RingPlotAxis  *axis);
+int       _ring_plot_labels_fitting      (const RingPlotChart *chart,
+                                          double               length_mm,
+                                          double               label_mm);
+double    _ring_plot_panel_x_mm          (const RingPlotPanel *panel,
+                                          double               world);
+double    _ring_plot_panel_y_mm          (const RingPlotPanel *panel,
+                                          double               world);
+gboolean  _ring_plot_panel_is_valid      (const RingPlotPanel *panel);
+void      _ring_plot_panel_share_x       (RingPlotPanel       *panel,
+                                          const RingPlotPanel *from);
+void      _ring_plot_use_panel           (const RingPlotPanel *panel);
+void      _ring_plot_use_page            (const RingPlotChart *chart);
+void      _ring_plot_draw_grid           (const RingPlotPanel *panel);
+void      _ring_plot_draw_axes           (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          gboolean             x_labels,
+                                          gboolean             right_frame);
+void      _ring_plot_draw_axis_titles    (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          const char          *x_title,
+                                          const char          *y_title);
+void      _ring_plot_draw_right_axis     (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          const char          *x_options,
+                                          const char          *y_options,
+                                          int                  y_sub,
+                                          const char          *title);
+
+/* ring-plot-marks.c: curves, the marker, labels kept clear of lines, legend and frame. */
+void      _ring_plot_page_text_on_halo   (const RingPlotChart *chart,
+                                          double               x_mm,
+                                          double               y_mm,
+                                          double               just,
+                                          const char          *text,
+                                          int                  color);
+void      _ring_plot_draw_curve          (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          const double        *xs,
+                                          const double        *ys,
+                                          guint                n,
+                                          int                  color,
+                                          int                  line_style,
+                                          double               line_px);
+void      _ring_plot_draw_marker         (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          double               x_value,
+                                          double               y_value,
+                                          const char          *label,
+                                          gboolean             guides);
+char     *_ring_plot_format_gpus         (guint                gpus);
+void      _ring_plot_draw_gpu_marker     (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          double               y_value,
+                                          const char          *value_text);
+GArray   *_ring_plot_legend_new          (void);
+void      _ring_plot_legend_add          (GArray              *entries,
+                                          RingPlotLegendSample kind,
+                                          int                  color,
+                                          int                  line_style,
+                                          double               line_px,
+                                          const char          *text);
+void      _ring_plot_draw_frame          (const RingPlotChart *chart,
+                                          GArray              *legend,
+                                          const RingPlotAxis  *y_axis,
+                                          double               right_mm,
+                                          RingPlotPanel       *panel);
+gboolean  _ring_plot_draw_gpu_frame      (const RingPlotChart *chart,
+                                          GArray              *legend,
+                                          double               right_mm,
+                                          RingPlotPanel       *panel);
+
+/* One file a group of chart kinds. */
+void      _ring_plot_draw_utilization    (RingPlotChart       *chart);
+void      _ring_plot_draw_step_time      (RingPlotChart       *chart);
+void      _ring_plot_draw_bytes_moved    (RingPlotChart       *chart);
+void      _ring_plot_draw_throughput     (RingPlotChart       *chart);
+void      _ring_plot_draw_message_size   (RingPlotChart       *chart);
+void      _ring_plot_draw_map            (RingPlotChart       *chart);
+
+G_END_DECLS

@@ -1,0 +1,571 @@
+/* ring-plot-marks.c: what is drawn on a chart's panels: curves, the current
+ * configuration's marker, labels placed clear of the lines, the legend, and the title
+ * and subtitle above them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <plplot.h>
+
+#include "ring-plot-draw-private.h"
+#include "ring-units.h"
+
+/* Charts narrower than this get room for the last x tick label beyond the margin. */
+#define NARROW_CHART_PX 600
+
+typedef struct
+{
+  RingPlotLegendSample kind;
+  int                  color;
+  int                  line_style;
+  double               line_px;
+  char                *text;
+} LegendEntry;
+
+static void
+add_obstacle (const RingPlotChart *chart,
+              double               x1_mm,
+              double               y1_mm,
+              double               x2_mm,
+              double               y2_mm)
+{
+  RingPlotSegment segment = { x1_mm, y1_mm, x2_mm, y2_mm };
+
+  g_array_append_val (chart->obstacles, segment);
+}
+
+static void
+add_obstacles (const RingPlotChart *chart,
+               const RingPlotPanel *panel,
+               const PLFLT         *wx,
+               const PLFLT         *wy,
+               guint                n)
+{
+  for (guint i = 0; i + 1 < n; i++)
+    add_obstacle (chart,
+                  _ring_plot_panel_x_mm (panel, wx[i]),
+                  _ring_plot_panel_y_mm (panel, wy[i]),
+                  _ring_plot_panel_x_mm (panel, wx[i + 1]),
+                  _ring_plot_panel_y_mm (panel, wy[i + 1]));
+}
+
+/* How much of the drawn lines a box would cover, in millimetres of line. */
+static double
+box_overlap_mm (const RingPlotChart *chart,
+                double               left_mm,
+                double               bottom_mm,
+                double               right_mm,
+                double               top_mm)
+{
+  double covered_mm = 0;
+
+  for (guint i = 0; i < chart->obstacles->len; i++)
+    {
+      const RingPlotSegment *segment = &g_array_index (chart->obstacles, RingPlotSegment, i);
+      double length_mm = hypot (segment->x2 - segment->x1, segment->y2 - segment->y1);
+      int samples = MAX (1, (int) ceil (length_mm / 0.5));
+
+      for (int k = 0; k <= samples; k++)
+        {
+          double t = (double) k / samples;
+          double x = segment->x1 + (segment->x2 - segment->x1) * t;
+          double y = segment->y1 + (segment->y2 - segment->y1) * t;
+
+          if (x >= left_mm && x <= right_mm && y >= bottom_mm && y <= top_mm)
+            covered_mm += length_mm / (samples + 1);
+        }
+    }
+
+  return covered_mm;
+}
+
+/* A box of text, as obstacles: a few lines across it so any overlap counts. */
+static void
+add_box_obstacle (const RingPlotChart *chart,
+                  double               left_mm,
+                  double               bottom_mm,
+                  double               right_mm,
+                  double               top_mm)
+{
+  for (int k = 0; k <= 4; k++)
+    {
+      double y = bottom_mm + (top_mm - bottom_mm) * k / 4;
+
+      add_obstacle (chart, left_mm, y, right_mm, y);
+    }
+}
+
+/* Text on a background-coloured box, so lines and shading under it do not hurt it. */
+void
+_ring_plot_page_text_on_halo (const RingPlotChart *chart,
+                              double               x_mm,
+                              double               y_mm,
+                              double               just,
+                              const char          *text,
+                              int                  color)
+{
+  double width_mm = _ring_plot_text_width_mm (text);
+  double pad_mm = chart->text_mm * 0.25;
+  double half_mm = _ring_plot_text_half_height_mm (chart);
+  double left_mm = x_mm - just * width_mm - pad_mm;
+  double right_mm = left_mm + width_mm + 2 * pad_mm;
+  PLFLT xs[4] = { left_mm, right_mm, right_mm, left_mm };
+  PLFLT ys[4] = { y_mm - half_mm, y_mm - half_mm, y_mm + half_mm, y_mm + half_mm };
+
+  plcol0 (RING_PLOT_COLOR_BACKGROUND);
+  plwidth (0.5);
+  plfill (4, xs, ys);
+  plwidth (1.0);
+  plcol0 (color);
+  _ring_plot_page_text (x_mm, y_mm, just, text);
+  add_box_obstacle (chart, left_mm, y_mm - half_mm, right_mm, y_mm + half_mm);
+}
+
+/* Places @text near (@x_mm, @y_mm) where it covers the least of what is drawn and stays
+ * inside @panel, and draws it. */
+static void
+place_label (const RingPlotChart *chart,
+             const RingPlotPanel *panel,
+             double               x_mm,
+             double               y_mm,
+             const char          *text,
+             int                  color)
+{
+  static const double offsets[][2] = {
+    { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 },
+    { 1, 2.2 }, { 1, -2.2 }, { -1, 2.2 }, { -1, -2.2 },
+    { 2.5, 0 }, { -2.5, 0 },
+  };
+  double width_mm = _ring_plot_text_width_mm (text);
+  double half_mm = _ring_plot_text_half_height_mm (chart);
+  double best_score = HUGE_VAL, best_x = x_mm, best_y = y_mm, best_just = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (offsets); i++)
+    {
+      double just = offsets[i][0] > 0 ? 0 : 1;
+      double anchor_x = x_mm + offsets[i][0] * chart->text_mm * 0.9;
+      double anchor_y = y_mm + offsets[i][1] * chart->text_mm * 1.1;
+      double left = anchor_x - just * width_mm, right = left + width_mm;
+      double score = box_overlap_mm (chart, left, anchor_y - half_mm, right, anchor_y + half_mm);
+
+      /* Outside the panel is worst; later candidates are a little further away. */
+      if (left < panel->xmin_mm || right > panel->xmax_mm
+          || anchor_y - half_mm < panel->ymin_mm || anchor_y + half_mm > panel->ymax_mm)
+        score += 1000;
+      score += i * 0.05;
+      if (score < best_score)
+        {
+          best_score = score;
+          best_x = anchor_x;
+          best_y = anchor_y;
+          best_just = just;
+        }
+    }
+
+  /* In a small chart no place may be wholly inside: slide the label in. */
+  if (best_score >= 1000)
+    {
+      double left = best_x - best_just * width_mm;
+      double bottom = best_y - half_mm;
+
+      left = MAX (panel->xmin_mm, MIN (left, panel->xmax_mm - width_mm));
+      bottom = MAX (panel->ymin_mm, MIN (bottom, panel->ymax_mm - 2 * half_mm));
+      best_x = left + best_just * width_mm;
+      best_y = bottom + half_mm;
+    }
+
+  _ring_plot_page_text_on_halo (chart, best_x, best_y, best_just, text, color);
+}
+
+/* A curve, skipping points a log axis cannot show. */
+void
+_ring_plot_draw_curve (const RingPlotChart *chart,
+                       const RingPlotPanel *panel,
+                       const double        *xs,
+                       const double        *ys,
+                       guint                n,
+                       int                  color,
+                       int                  line_style,
+                       double               line_px)
+{
+  g_autofree PLFLT *px = g_new (PLFLT, n);
+  g_autofree PLFLT *py = g_new (PLFLT, n);
+  guint run = 0;
+
+  _ring_plot_use_panel (panel);
+  plcol0 (color);
+  pllsty (line_style);
+  plwidth (line_px);
+
+  for (guint i = 0; i <= n; i++)
+    {
+      double wx = i < n ? _ring_plot_axis_world (&panel->x, xs[i]) : NAN;
+      double wy = i < n ? _ring_plot_axis_world (&panel->y, ys[i]) : NAN;
+
+      if (isfinite (wx) && isfinite (wy))
+        {
+          /* Keep far-off points finite for PLplot's clipper. */
+          px[run] = CLAMP (wx, panel->x.min - 1e3, panel->x.max + 1e3);
+          py[run] = CLAMP (wy, panel->y.min - 1e3 * (panel->y.max - panel->y.min),
+                           panel->y.max + 1e3 * (panel->y.max - panel->y.min));
+          run++;
+          continue;
+        }
+      if (run >= 2)
+        {
+          plline (run, px, py);
+          add_obstacles (chart, panel, px, py, run);
+        }
+      run = 0;
+    }
+
+  pllsty (RING_PLOT_LINE_SOLID);
+  plwidth (1.0);
+}
+
+/* A filled circle with a ring of background around it, at page millimetres. */
+static void
+draw_dot (double x_mm,
+          double y_mm,
+          double radius_mm,
+          int    color)
+{
+  plcol0 (RING_PLOT_COLOR_BACKGROUND);
+  plarc (x_mm, y_mm, radius_mm * 1.5, radius_mm * 1.5, 0, 360, 0, TRUE);
+  plcol0 (color);
+  plarc (x_mm, y_mm, radius_mm, radius_mm, 0, 360, 0, TRUE);
+}
+
+static void
+page_line (double x1_mm,
+           double y1_mm,
+           double x2_mm,
+           double y2_mm)
+{
+  PLFLT xs[2] = { x1_mm, x2_mm };
+  PLFLT ys[2] = { y1_mm, y2_mm };
+
+  plline (2, xs, ys);
+}
+
+/* The current configuration: a dot on the curve, guides to the axes, and a label placed
+ * on whichever side has room. */
+void
+_ring_plot_draw_marker (const RingPlotChart *chart,
+                        const RingPlotPanel *panel,
+                        double               x_value,
+                        double               y_value,
+                        const char          *label,
+                        gboolean             guides)
+{
+  double wx = _ring_plot_axis_world (&panel->x, x_value);
+  double wy = _ring_plot_axis_world (&panel->y, y_value);
+  double x_mm, y_mm;
+
+  if (!isfinite (wx) || !isfinite (wy)
+      || wx < panel->x.min - 1e-9 || wx > panel->x.max + 1e-9
+      || wy < panel->y.min - 1e-9 || wy > panel->y.max + 1e-9)
+    return;
+
+  x_mm = _ring_plot_panel_x_mm (panel, wx);
+  y_mm = _ring_plot_panel_y_mm (panel, wy);
+
+  _ring_plot_use_page (chart);
+  if (guides)
+    {
+      plcol0 (RING_PLOT_COLOR_ACCENT);
+      pllsty (RING_PLOT_LINE_SHORT_DASH);
+      plwidth (1.0);
+      page_line (x_mm, panel->ymin_mm, x_mm, y_mm);
+      page_line (panel->xmin_mm, y_mm, x_mm, y_mm);
+      add_obstacle (chart, x_mm, panel->ymin_mm, x_mm, y_mm);
+      add_obstacle (chart, panel->xmin_mm, y_mm, x_mm, y_mm);
+      pllsty (RING_PLOT_LINE_SOLID);
+    }
+  draw_dot (x_mm, y_mm, chart->text_mm * 0.42, RING_PLOT_COLOR_ACCENT);
+
+  if (label == NULL)
+    return;
+
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_set_bold (TRUE);
+  place_label (chart, panel, x_mm, y_mm, label, RING_PLOT_COLOR_ACCENT);
+  _ring_plot_set_bold (FALSE);
+  _ring_plot_set_text_size (chart, 1.0);
+}
+
+/* The marker of the GPU sweeps, at the current ring size: "64 GPUs: 1.2 s". */
+void
+_ring_plot_draw_gpu_marker (const RingPlotChart *chart,
+                            const RingPlotPanel *panel,
+                            double               y_value,
+                            const char          *value_text)
+{
+  guint gpus = chart->data->params.gpus;
+  g_autofree char *gpus_text = _ring_plot_format_gpus (gpus);
+  g_autofree char *marker = g_strdup_printf ("%s: %s", gpus_text, value_text);
+
+  _ring_plot_draw_marker (chart, panel, gpus, y_value, marker, TRUE);
+}
+
+/* Legend: one row of samples and labels above the panel, wrapping when it is too wide. */
+
+void
+_ring_plot_legend_add (GArray               *entries,
+                       RingPlotLegendSample  kind,
+                       int                   color,
+                       int                   line_style,
+                       double                line_px,
+                       const char           *text)
+{
+  LegendEntry entry = { kind, color, line_style, line_px, g_strdup (text) };
+
+  g_array_append_val (entries, entry);
+}
+
+static void
+legend_entry_clear (gpointer data)
+{
+  LegendEntry *entry = data;
+
+  g_free (entry->text);
+}
+
+GArray *
+_ring_plot_legend_new (void)
+{
+  GArray *entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
+
+  g_array_set_clear_func (entries, legend_entry_clear);
+  return entries;
+}
+
+static double
+legend_sample_mm (const RingPlotChart *chart)
+{
+  return chart->text_mm * 2.6;
+}
+
+/* Lays the legend out from @left_mm to @right_mm; returns its height, and draws it with
+ * its first row centred on @top_mm when @draw. */
+static double
+legend_layout (const RingPlotChart *chart,
+               GArray              *entries,
+               double               left_mm,
+               double               right_mm,
+               double               top_mm,
+               gboolean             draw)
+{
+  double sample_mm = legend_sample_mm (chart);
+  double gap_mm = chart->text_mm * 0.6;
+  double spacing_mm = chart->text_mm * 1.8;
+  double row_mm = chart->text_mm * 1.7;
+  double line_mm = chart->text_mm * 1.45;
+  double x_mm = left_mm, y_mm = top_mm;
+  double wrapped_mm = 0;
+  int rows = 1;
+
+  _ring_plot_set_text_size (chart, 0.9);
+  if (draw)
+    _ring_plot_use_page (chart);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const LegendEntry *entry = &g_array_index (entries, LegendEntry, i);
+      double entry_mm = sample_mm + gap_mm + _ring_plot_text_width_mm (entry->text);
+      g_auto(GStrv) lines = NULL;
+
+      if (x_mm > left_mm && x_mm + entry_mm > right_mm)
+        {
+          x_mm = left_mm;
+          y_mm -= row_mm;
+          rows++;
+        }
+      /* An entry wider than a whole row wraps onto lines of its own. */
+      if (entry_mm > right_mm - left_mm)
+        {
+          double text_mm = 0;
+
+          lines = _ring_plot_wrap_text (entry->text, " ",
+                                        right_mm - left_mm - sample_mm - gap_mm);
+          for (guint k = 0; lines[k] != NULL; k++)
+            text_mm = MAX (text_mm, _ring_plot_text_width_mm (lines[k]));
+          entry_mm = sample_mm + gap_mm + text_mm;
+        }
+
+      if (draw)
+        {
+          switch (entry->kind)
+            {
+            case RING_PLOT_LEGEND_LINE:
+              plcol0 (entry->color);
+              pllsty (entry->line_style);
+              plwidth (entry->line_px);
+              page_line (x_mm, y_mm, x_mm + sample_mm, y_mm);
+              pllsty (RING_PLOT_LINE_SOLID);
+              plwidth (1.0);
+              break;
+            case RING_PLOT_LEGEND_BOX:
+              {
+                PLFLT xs[4] = { x_mm, x_mm + sample_mm, x_mm + sample_mm, x_mm };
+                double half = chart->text_mm * 0.45;
+                PLFLT ys[4] = { y_mm - half, y_mm - half, y_mm + half, y_mm + half };
+
+                plcol0 (entry->color);
+                plwidth (1.0);
+                plfill (4, xs, ys);
+                break;
+              }
+            case RING_PLOT_LEGEND_MARKER:
+              draw_dot (x_mm + sample_mm / 2, y_mm, chart->text_mm * 0.42, entry->color);
+              break;
+            default:
+              g_assert_not_reached ();
+            }
+          plcol0 (RING_PLOT_COLOR_FOREGROUND);
+          if (lines == NULL)
+            _ring_plot_page_text (x_mm + sample_mm + gap_mm, y_mm, 0, entry->text);
+          for (guint k = 0; lines != NULL && lines[k] != NULL; k++)
+            _ring_plot_page_text (x_mm + sample_mm + gap_mm, y_mm - k * line_mm, 0, lines[k]);
+        }
+
+      x_mm += entry_mm + spacing_mm;
+      if (lines != NULL && g_strv_length (lines) > 1)
+        {
+          double below_mm = (g_strv_length (lines) - 1) * line_mm;
+
+          /* What follows starts on a row under the last line. */
+          y_mm -= below_mm;
+          wrapped_mm += below_mm;
+          x_mm = right_mm;
+        }
+    }
+
+  _ring_plot_set_text_size (chart, 1.0);
+
+  return rows * row_mm + wrapped_mm;
+}
+
+/* Page furniture and layout. */
+
+char *
+_ring_plot_format_gpus (guint gpus)
+{
+  /* TRANSLATORS: the ring size at the current configuration's marker. */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs", gpus), gpus);
+}
+
+static char *
+describe_configuration (const RingParams *p)
+{
+  g_autofree char *params = ring_format_count (p->model_params);
+  const char *precision = p->gradient_bytes == 4 ? "fp32"
+                          : p->gradient_bytes == 2 ? "bf16" : "fp8";
+
+  /* TRANSLATORS: the configuration under a chart's title. */
+  return g_strdup_printf (_("%u GPUs · %s parameters (%s gradients) · %g GB/s per GPU · "
+                            "%g TFLOP/s · α = %g µs · overlap %.0f %%"),
+                          p->gpus, params, precision, p->bandwidth_gbps,
+                          p->compute_tflops, p->latency_us, p->overlap * 100);
+}
+
+/* Draws the title, subtitle and legend, and returns the panel area below them. The left
+ * margin leaves room for @y_axis's labels and title, the right one for @right_mm. */
+void
+_ring_plot_draw_frame (const RingPlotChart *chart,
+                       GArray              *legend,
+                       const RingPlotAxis  *y_axis,
+                       double               right_mm,
+                       RingPlotPanel       *panel)
+{
+  double margin_mm = chart->text_mm * 1.3;
+  double y_mm = chart->height_mm - margin_mm;
+  double left_mm;
+  double text_width_mm = chart->width_mm - 2 * margin_mm;
+  g_autofree char *subtitle = describe_configuration (&chart->data->params);
+  g_auto(GStrv) title_lines = NULL;
+  g_auto(GStrv) subtitle_lines = NULL;
+
+  _ring_plot_set_text_size (chart, 1.0);
+  left_mm = margin_mm + _ring_plot_axis_label_width_mm (y_axis) + chart->text_mm * 2.9;
+
+  /* A narrow chart wraps its title between words and the configuration between its
+   * parts, rather than cutting them off at the edge. */
+  _ring_plot_use_page (chart);
+  plcol0 (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_size (chart, 1.3);
+  _ring_plot_set_bold (TRUE);
+  y_mm -= chart->text_mm * 0.65;
+  title_lines = _ring_plot_wrap_text (ring_chart_kind_get_title (chart->data->kind), " ",
+                                      text_width_mm);
+  for (guint i = 0; title_lines[i] != NULL; i++)
+    {
+      if (i > 0)
+        y_mm -= chart->text_mm * 2.2;
+      _ring_plot_page_text (margin_mm, y_mm, 0, title_lines[i]);
+    }
+  _ring_plot_set_bold (FALSE);
+
+  _ring_plot_set_text_size (chart, 0.85);
+  plcol0 (RING_PLOT_COLOR_DIM);
+  y_mm -= chart->text_mm * 1.6;
+  /* The description's parts are separated by " · " (words, if a translation has none). */
+  subtitle_lines = _ring_plot_wrap_text (subtitle, " · ", text_width_mm);
+  for (guint i = 0; subtitle_lines[i] != NULL; i++)
+    {
+      if (i > 0)
+        y_mm -= chart->text_mm * 1.45;
+      _ring_plot_page_text (margin_mm, y_mm, 0, subtitle_lines[i]);
+    }
+  _ring_plot_set_text_size (chart, 1.0);
+
+  y_mm -= chart->text_mm * 2.0;
+  y_mm -= legend_layout (chart, legend, left_mm, chart->width_mm - margin_mm - right_mm,
+                         y_mm, TRUE);
+
+  panel->xmin_mm = left_mm;
+  panel->xmax_mm = chart->width_mm - margin_mm - right_mm;
+  panel->ymax_mm = y_mm + chart->text_mm * 0.2;
+  panel->ymin_mm = margin_mm + chart->text_mm * 4.2;
+}
+
+/* The GPU sweeps' frame: title, subtitle, legend and a panel with the GPUs on a log₂ x
+ * axis; FALSE when the panel has no room to draw in. */
+gboolean
+_ring_plot_draw_gpu_frame (const RingPlotChart *chart,
+                           GArray              *legend,
+                           double               right_mm,
+                           RingPlotPanel       *panel)
+{
+  double length_mm;
+
+  _ring_plot_draw_frame (chart, legend, &panel->y, right_mm, panel);
+  length_mm = panel->xmax_mm - panel->xmin_mm;
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_axis_log (&panel->x, RING_PLOT_AXIS_LOG2, RING_PLOT_FORMAT_COUNT, 0,
+                       log2 (chart->data->x_last),
+                       _ring_plot_labels_fitting (chart, length_mm,
+                                                  _ring_plot_text_width_mm ("512K")));
+  /* The label of the last tick is centred on the right edge of the frame. Text stops
+   * shrinking with a narrow chart (see ring_plot_draw), so there the margin may be too
+   * small for the label's second half. */
+  if (right_mm == 0 && chart->width_mm * RING_PLOT_PX_PER_MM < NARROW_CHART_PX
+      && fmod (panel->x.max - panel->x.min, panel->x.step) == 0)
+    {
+      g_autofree char *last = _ring_plot_axis_label (&panel->x, panel->x.max);
+      double overhang_mm = panel->xmax_mm + _ring_plot_text_width_mm (last) / 2
+                           + chart->text_mm * 0.5 - chart->width_mm;
+
+      if (overhang_mm > 0)
+        panel->xmax_mm -= overhang_mm;
+    }
+  _ring_plot_set_text_size (chart, 1.0);
+
+  return _ring_plot_panel_is_valid (panel);
+}

@@ -1,0 +1,200 @@
+/* ring-plot-message-size.c: the all-reduce time and bus bandwidth of one ring over the
+ * message size, in two panels sharing the size axis.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <plplot.h>
+
+#include "ring-plot-draw-private.h"
+#include "ring-units.h"
+
+/* Where latency stops dominating, across a whole panel. */
+static void
+draw_crossover_line (const RingPlotPanel *panel,
+                     double               world_x)
+{
+  PLFLT xs[2] = { world_x, world_x };
+  PLFLT ys[2] = { panel->y.min, panel->y.max };
+
+  _ring_plot_use_panel (panel);
+  plcol0 (RING_PLOT_COLOR_COMMUNICATION);
+  pllsty (RING_PLOT_LINE_SHORT_DASH);
+  plwidth (1.5);
+  plline (2, xs, ys);
+  pllsty (RING_PLOT_LINE_SOLID);
+  plwidth (1.0);
+}
+
+static void
+draw_no_data (const RingPlotChart *chart,
+              const RingPlotPanel *panel,
+              const char          *message)
+{
+  _ring_plot_use_page (chart);
+  plcol0 (RING_PLOT_COLOR_DIM);
+  _ring_plot_page_text ((panel->xmin_mm + panel->xmax_mm) / 2,
+                        (panel->ymin_mm + panel->ymax_mm) / 2, 0.5, message);
+}
+
+void
+_ring_plot_draw_message_size (RingPlotChart *chart)
+{
+  RingChartData *data = chart->data;
+  const RingParams *p = &data->params;
+  const double *bytes = _ring_chart_data_column (data, 0)->values;
+  const double *time_s = _ring_chart_data_column (data, 1)->values;
+  const double *busbw = _ring_chart_data_column (data, 2)->values;
+  double crossover_bytes = ring_cost_latency_crossover_bytes (p);
+  double buffer_bytes = data->result.gradient_buffer_bytes;
+  gboolean has_data = p->gpus > 1;
+  g_autoptr(GArray) legend = _ring_plot_legend_new ();
+  g_autofree char *crossover_text = NULL;
+  g_autofree char *crossover_label = NULL;
+  g_autofree char *time_marker = NULL;
+  g_autofree char *busbw_marker = NULL;
+  g_autofree char *buffer_text = NULL;
+  g_autofree char *time_text = NULL;
+  g_autofree char *link_label = NULL;
+  RingPlotPanel top = { 0 }, bottom = { 0 };
+  RingPlotAxis y_axis;
+  double split_mm, gap_mm, crossover_world, line_mm, label_mm;
+
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_0,
+                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3,
+                         _ring_chart_data_column (data, 1)->label);
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_1,
+                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3,
+                         _ring_chart_data_column (data, 2)->label);
+  /* TRANSLATORS: %g is the link bandwidth in GB/s, which bus bandwidth approaches. */
+  link_label = g_strdup_printf (_("Link bandwidth B = %g GB/s"), p->bandwidth_gbps);
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_DIM,
+                         RING_PLOT_LINE_LONG_DASH, chart->line_px, link_label);
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_COMMUNICATION,
+                         RING_PLOT_LINE_SHORT_DASH, 1.5, _("Latency stops dominating (N·α·B)"));
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_MARKER, RING_PLOT_COLOR_ACCENT,
+                         RING_PLOT_LINE_SOLID, 1,
+                         p->message_bytes > 0 ? _("Current message")
+                                              : _("Current gradient buffer"));
+
+  _ring_plot_set_text_size (chart, 0.9);
+  if (has_data)
+    {
+      _ring_plot_axis_log (&top.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_SECONDS,
+                           log10 (_ring_chart_data_column_min_positive (data, 1))
+                           - RING_PLOT_LOG_PAD,
+                           log10 (_ring_chart_data_column_max (data, 1)) + RING_PLOT_LOG_PAD,
+                           8);
+      _ring_plot_axis_log (&bottom.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_GBPS,
+                           log10 (_ring_chart_data_column_min_positive (data, 2))
+                           - RING_PLOT_LOG_PAD,
+                           log10 (MAX (_ring_chart_data_column_max (data, 2), p->bandwidth_gbps))
+                           + RING_PLOT_LOG_PAD,
+                           6);
+    }
+  else
+    {
+      _ring_plot_axis_log (&top.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_SECONDS, -6, 0, 8);
+      _ring_plot_axis_log (&bottom.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_GBPS, -1, 3, 6);
+    }
+  /* Both panels share a margin wide enough for the wider set of labels. */
+  if (_ring_plot_axis_label_width_mm (&top.y) > _ring_plot_axis_label_width_mm (&bottom.y))
+    y_axis = top.y;
+  else
+    y_axis = bottom.y;
+  _ring_plot_draw_frame (chart, legend, &y_axis, 0, &top);
+
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_axis_log (&top.x, RING_PLOT_AXIS_LOG2, RING_PLOT_FORMAT_BYTES,
+                       log2 (data->x_first), log2 (data->x_last),
+                       _ring_plot_labels_fitting (chart, top.xmax_mm - top.xmin_mm,
+                                                  _ring_plot_text_width_mm ("512 KiB")));
+  _ring_plot_set_text_size (chart, 1.0);
+  _ring_plot_panel_share_x (&bottom, &top);
+  bottom.ymin_mm = top.ymin_mm;
+  gap_mm = chart->text_mm * 1.2;
+  split_mm = top.ymin_mm + (top.ymax_mm - top.ymin_mm) * 0.45;
+  bottom.ymax_mm = split_mm - gap_mm / 2;
+  top.ymin_mm = split_mm + gap_mm / 2;
+  if (!_ring_plot_panel_is_valid (&top) || !_ring_plot_panel_is_valid (&bottom))
+    return;
+
+  _ring_plot_draw_grid (&top);
+  _ring_plot_draw_grid (&bottom);
+
+  crossover_world = crossover_bytes > 0 ? log2 (crossover_bytes) : -HUGE_VAL;
+  if (has_data && crossover_world > top.x.min && crossover_world < top.x.max)
+    {
+      draw_crossover_line (&top, crossover_world);
+      draw_crossover_line (&bottom, crossover_world);
+      crossover_text = ring_format_bytes (crossover_bytes);
+      /* TRANSLATORS: beside the crossover line; %s is a message size. */
+      crossover_label = g_strdup_printf (_("latency-bound below %s"), crossover_text);
+      _ring_plot_use_page (chart);
+      _ring_plot_set_text_size (chart, 0.85);
+      line_mm = _ring_plot_panel_x_mm (&top, crossover_world);
+      label_mm = _ring_plot_text_width_mm (crossover_label);
+      /* Left of the line; right of it if only the right has room; else left, wrapped. */
+      if (line_mm - chart->text_mm * 0.5 - label_mm < top.xmin_mm
+          && line_mm + chart->text_mm * 0.5 + label_mm <= top.xmax_mm)
+        {
+          _ring_plot_page_text_on_halo (chart, line_mm + chart->text_mm * 0.5,
+                                        top.ymax_mm - chart->text_mm * 1.0, 0,
+                                        crossover_label, RING_PLOT_COLOR_COMMUNICATION);
+        }
+      else
+        {
+          g_auto(GStrv) lines = _ring_plot_wrap_text (crossover_label, " ",
+                                                      line_mm - chart->text_mm * 0.8
+                                                      - top.xmin_mm);
+
+          for (guint i = 0; lines[i] != NULL; i++)
+            _ring_plot_page_text_on_halo (chart, line_mm - chart->text_mm * 0.5,
+                                          top.ymax_mm - chart->text_mm * 1.0
+                                          - i * chart->text_mm * 1.45,
+                                          1, lines[i], RING_PLOT_COLOR_COMMUNICATION);
+        }
+      _ring_plot_set_text_size (chart, 1.0);
+    }
+
+  if (has_data)
+    {
+      double link[2] = { p->bandwidth_gbps, p->bandwidth_gbps };
+      double ends[2] = { data->x_first, data->x_last };
+
+      _ring_plot_draw_curve (chart, &bottom, ends, link, 2, RING_PLOT_COLOR_DIM,
+                             RING_PLOT_LINE_LONG_DASH, chart->line_px);
+      _ring_plot_draw_curve (chart, &top, bytes, time_s, data->n_rows, RING_PLOT_COLOR_SERIES_0,
+                             RING_PLOT_LINE_SOLID, chart->line_px * 1.3);
+      _ring_plot_draw_curve (chart, &bottom, bytes, busbw, data->n_rows,
+                             RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SOLID,
+                             chart->line_px * 1.3);
+    }
+
+  _ring_plot_draw_axes (chart, &top, FALSE, TRUE);
+  _ring_plot_draw_axes (chart, &bottom, TRUE, TRUE);
+  _ring_plot_draw_axis_titles (chart, &top, NULL, _("All-reduce time"));
+  _ring_plot_draw_axis_titles (chart, &bottom, _("Message size (log scale)"), _("Bus bandwidth"));
+
+  if (!has_data)
+    {
+      draw_no_data (chart, &top, _("A single GPU has nothing to all-reduce"));
+      return;
+    }
+
+  buffer_text = ring_format_bytes (buffer_bytes);
+  time_text = ring_format_duration (data->result.allreduce_time_s);
+  time_marker = g_strdup_printf ("%s: %s", buffer_text, time_text);
+  busbw_marker = g_strdup_printf ("%.1f GB/s", data->result.busbw_gbps);
+  _ring_plot_draw_marker (chart, &top, buffer_bytes, data->result.allreduce_time_s,
+                          time_marker, FALSE);
+  _ring_plot_draw_marker (chart, &bottom, buffer_bytes, data->result.busbw_gbps,
+                          busbw_marker, FALSE);
+}
+

@@ -1,0 +1,104 @@
+/* ring-ring-draw-aggregate.c: beyond RING_DRAW_MAX_NODE_GPUS, the ring as bands.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ring-cairo.h"
+#include "ring-ring-draw-private.h"
+#include "ring-schedule.h"
+
+/* The aggregate ring is sampled at this many points, whatever N is. */
+#define N_BAND_SEGMENTS   192
+
+/* Tier 3, N > RING_DRAW_MAX_NODE_GPUS: the ring as bands, sampled at a fixed number of
+ * points so a million GPUs cost what a thousand do */
+
+void
+_ring_ring_draw_band_ring (RingDraw          *draw,
+                           const RingDrawBox *box)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  RingDotRing ring;
+  double band_width, flight_width, flight_radius;
+  RingColor node_color = _ring_ring_draw_node_state_color (draw);
+
+  _ring_ring_draw_dot_ring_layout (draw, &ring, box);
+  band_width = round (CLAMP (ring.radius * 0.07, 10, 20));
+  flight_width = round (band_width * 0.6);
+  flight_radius = ring.radius - band_width / 2 - 5 - flight_width / 2;
+
+  /* Every GPU holds the same share of the average, so the GPU band has one colour. */
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
+  cairo_set_line_width (cr, band_width);
+  ring_cairo_set_color (cr, &node_color, 1.0);
+  cairo_stroke (cr);
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  _ring_ring_draw_direction_marks (draw, &ring, ring.radius, band_width * 0.3, 24);
+  cairo_set_line_width (cr, 1.5);
+  ring_cairo_set_color (cr, &draw->background, 0.8);
+  cairo_stroke (cr);
+
+  /* In-flight chunks: sample the senders evenly and colour each stretch by the chunk
+   * the schedule has it send; stretches of one hue are one arc. */
+  if (draw->sending)
+    {
+      double shift = draw->travel * 2 * G_PI / n;
+      guint run_bin = G_MAXUINT;
+      guint run_start = 0;
+
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      cairo_set_line_width (cr, flight_width);
+      for (guint segment = 0; segment <= N_BAND_SEGMENTS; segment++)
+        {
+          guint bin = G_MAXUINT;
+
+          if (segment < N_BAND_SEGMENTS)
+            {
+              guint gpu = (guint) (((guint64) segment * 2 + 1) * n / (2 * N_BAND_SEGMENTS));
+              guint chunk = ring_schedule_send_chunk (n, draw->frame.step, gpu);
+
+              bin = (guint) ((guint64) chunk * RING_DRAW_N_HUE_BINS / n);
+            }
+
+          if (bin != run_bin || segment == N_BAND_SEGMENTS)
+            {
+              if (run_bin != G_MAXUINT)
+                {
+                  RingColor hue = _ring_ring_draw_chunk_color (draw, (run_bin + 0.5)
+                                                                     / RING_DRAW_N_HUE_BINS);
+                  double start = -G_PI / 2 + 2 * G_PI * run_start / N_BAND_SEGMENTS + shift;
+                  double end = -G_PI / 2 + 2 * G_PI * segment / N_BAND_SEGMENTS + shift;
+
+                  cairo_new_sub_path (cr);
+                  /* A hair of overlap hides the seams between arcs. */
+                  cairo_arc (cr, ring.cx, ring.cy, flight_radius, start, end + 0.004);
+                  ring_cairo_set_color (cr, &hue, 1.0);
+                  cairo_stroke (cr);
+                }
+              run_bin = bin;
+              run_start = segment;
+            }
+        }
+    }
+  else
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, ring.cx, ring.cy, flight_radius, 0, 2 * G_PI);
+      cairo_set_line_width (cr, 1.5);
+      ring_cairo_set_color (cr, &draw->link, 0.6);
+      cairo_stroke (cr);
+    }
+
+  _ring_ring_draw_quarter_labels (draw, &ring, ring.radius + band_width / 2);
+  _ring_ring_draw_centre_caption (draw, ring.cx, ring.cy, flight_radius - flight_width / 2 - 12);
+}

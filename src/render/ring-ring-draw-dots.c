@@ -1,0 +1,305 @@
+/* ring-ring-draw-dots.c: from RING_DRAW_MAX_CHUNK_GPUS to RING_DRAW_MAX_NODE_GPUS, a dot per GPU.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "ring-cairo.h"
+#include "ring-ring-draw-private.h"
+#include "ring-schedule.h"
+
+/* Below this many pixels between neighbours, GPU dots merge into a band. */
+#define MIN_DOT_SPACING   5.0
+
+/* How much of the averaged gradient each GPU holds, 0 (its own only) … 1 (all reduced).
+ * The ring is symmetric, so every GPU holds the same amount; count GPU 0's chunks, exactly
+ * up to RING_DRAW_MAX_NODE_GPUS and from evenly spaced samples beyond. */
+static double
+reduced_fraction (const RingDraw *draw)
+{
+  guint n = draw->n;
+  guint samples = MIN (n, RING_DRAW_MAX_NODE_GPUS);
+  double held = 0;
+
+  if (n == 1)
+    return 1;
+
+  for (guint j = 0; j < samples; j++)
+    {
+      guint chunk = (guint) ((guint64) j * n / samples);
+
+      held += ring_schedule_contributions (n, draw->completed, 0, chunk);
+    }
+
+  return CLAMP ((held / samples - 1) / (n - 1), 0.0, 1.0);
+}
+
+/* The colour of a GPU dot or of the GPU band. */
+RingColor
+_ring_ring_draw_node_state_color (const RingDraw *draw)
+{
+  switch (draw->frame.phase)
+    {
+    case RING_FRAME_COMPUTE:
+      return _ring_ring_draw_mix (draw->node, draw->style->compute,
+                                  0.3 + 0.7 * draw->frame.progress);
+    case RING_FRAME_RING_STEP:
+      return _ring_ring_draw_mix (draw->node, draw->style->accent,
+                                  0.2 + 0.8 * reduced_fraction (draw));
+    case RING_FRAME_DONE:
+      return draw->style->accent;
+    case RING_FRAME_IDLE:
+    default:
+      return draw->node;
+    }
+}
+
+/* Tiers 2 and 3 share the ring's geometry */
+
+void
+_ring_ring_draw_dot_ring_layout (RingDraw          *draw,
+                                 RingDotRing       *ring,
+                                 const RingDrawBox *box)
+{
+  g_autofree char *count = _ring_ring_draw_format_count (3 * (guint64) draw->n / 4,
+                                                         draw->separator);
+  g_autofree char *widest = g_strdup_printf (_("GPU %s"), count);
+  double label_width;
+
+  ring->label_px = RING_DRAW_MIN_TEXT_PX;
+  _ring_ring_draw_use_font (draw, ring->label_px, FALSE);
+  label_width = _ring_ring_draw_text_width (draw, widest);
+  ring->cx = box->x + box->width / 2;
+  ring->cy = box->y + box->height / 2;
+  ring->radius = MIN (box->width / 2 - label_width - 20, box->height / 2 - ring->label_px - 20);
+  ring->radius = MAX (ring->radius, 10);
+}
+
+/* "GPU 0" at the top and the GPUs a quarter of the way round, for orientation. */
+void
+_ring_ring_draw_quarter_labels (RingDraw          *draw,
+                                const RingDotRing *ring,
+                                double             reach)
+{
+  _ring_ring_draw_use_font (draw, ring->label_px, FALSE);
+  ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
+  for (guint quarter = 0; quarter < 4; quarter++)
+    {
+      guint gpu = (guint) ((guint64) quarter * draw->n / 4);
+      g_autofree char *count = _ring_ring_draw_format_count (gpu, draw->separator);
+      g_autofree char *label = g_strdup_printf (_("GPU %s"), count);
+      double angle = _ring_ring_draw_node_angle (gpu, draw->n);
+      double ux = cos (angle), uy = sin (angle);
+      double width = _ring_ring_draw_text_width (draw, label);
+      double distance = reach + 6 + width / 2 * fabs (ux) + ring->label_px * 0.375 * fabs (uy);
+
+      _ring_ring_draw_show_text (draw, label, ring->cx + distance * ux,
+                                 ring->cy + distance * uy + ring->label_px * 0.375, 0.5);
+    }
+}
+
+/* Chevrons along a band, showing the ring's direction. */
+void
+_ring_ring_draw_direction_marks (RingDraw          *draw,
+                                 const RingDotRing *ring,
+                                 double             radius,
+                                 double             size,
+                                 guint              count)
+{
+  for (guint mark = 0; mark < count; mark++)
+    {
+      double angle = -G_PI / 2 + 2 * G_PI * (mark + 0.5) / count;
+      double tx = -sin (angle), ty = cos (angle);
+
+      _ring_ring_draw_chevron (draw->cr, ring->cx + radius * cos (angle) + size / 2 * tx,
+                               ring->cy + radius * sin (angle) + size / 2 * ty, angle, size);
+    }
+}
+
+/* Tier 2, N ≤ RING_DRAW_MAX_NODE_GPUS: a dot per GPU and a dot per in-flight chunk */
+
+void
+_ring_ring_draw_dot_ring (RingDraw          *draw,
+                          const RingDrawBox *box)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  RingDotRing ring;
+  double spacing, node_radius, band_width = 0, track, flight_radius, reach;
+  RingColor node_color = _ring_ring_draw_node_state_color (draw);
+  gboolean as_band;
+
+  _ring_ring_draw_dot_ring_layout (draw, &ring, box);
+  spacing = 2 * G_PI * ring.radius / n;
+  as_band = spacing < MIN_DOT_SPACING;
+  node_radius = CLAMP (spacing * 0.3, 1.0, 8.0);
+  flight_radius = CLAMP (spacing * 0.2, 1.5, 5.0);
+  reach = ring.radius + (as_band ? 5 : node_radius);
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  if (as_band)
+    {
+      /* The dots would touch: draw the GPUs as one band. */
+      band_width = 10;
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
+      cairo_set_line_width (cr, band_width);
+      ring_cairo_set_color (cr, &node_color, 1.0);
+      cairo_stroke (cr);
+
+      _ring_ring_draw_direction_marks (draw, &ring, ring.radius, 4, 16);
+      cairo_set_line_width (cr, 1.5);
+      ring_cairo_set_color (cr, &draw->background, 0.8);
+      cairo_stroke (cr);
+
+      flight_radius = 3;
+      track = ring.radius - band_width / 2 - 4 - flight_radius;
+    }
+  else
+    {
+      /* The ring links, and their direction between neighbours. */
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
+      cairo_set_line_width (cr, 1.5);
+      ring_cairo_set_color (cr, &draw->link, draw->sending ? 1.0 : 0.6);
+      cairo_stroke (cr);
+
+      if (spacing >= 24)
+        {
+          for (guint gpu = 0; gpu < n; gpu++)
+            {
+              double angle = _ring_ring_draw_node_angle (gpu, n) + G_PI / n;
+
+              _ring_ring_draw_chevron (cr, ring.cx + ring.radius * cos (angle),
+                                       ring.cy + ring.radius * sin (angle), angle, 3.5);
+            }
+          ring_cairo_set_color (cr, &draw->link, 1.0);
+          cairo_stroke (cr);
+        }
+
+      for (guint gpu = 0; gpu < n; gpu++)
+        {
+          double angle = _ring_ring_draw_node_angle (gpu, n);
+
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, ring.cx + ring.radius * cos (angle), ring.cy + ring.radius * sin (angle),
+                     node_radius, 0, 2 * G_PI);
+        }
+      ring_cairo_set_color (cr, &node_color, 1.0);
+      if (node_radius >= 4)
+        {
+          cairo_fill_preserve (cr);
+          cairo_set_line_width (cr, 1.0);
+          ring_cairo_set_color (cr, &draw->card_border, 1.0);
+          cairo_stroke (cr);
+        }
+      else
+        cairo_fill (cr);
+
+      track = spacing >= 14 ? ring.radius : ring.radius - node_radius - 3 - flight_radius;
+    }
+
+  /* In-flight chunks, coloured by which chunk they are: one fill per hue. */
+  if (draw->sending)
+    {
+      guint n_bins = MIN (n, RING_DRAW_N_HUE_BINS);
+      guint bin_start[RING_DRAW_N_HUE_BINS + 1] = { 0 };
+      guint order[RING_DRAW_MAX_NODE_GPUS];
+      guint bins[RING_DRAW_MAX_NODE_GPUS];
+      double trim = track == ring.radius ? (node_radius + flight_radius + 1) / ring.radius : 0;
+      double sweep = 2 * G_PI / n - 2 * trim;
+
+      /* Counting sort of the senders by the hue of their chunk. */
+      for (guint gpu = 0; gpu < n; gpu++)
+        {
+          guint chunk = ring_schedule_send_chunk (n, draw->frame.step, gpu);
+
+          bins[gpu] = (guint) ((guint64) chunk * n_bins / n);
+          bin_start[bins[gpu] + 1]++;
+        }
+      for (guint bin = 0; bin < n_bins; bin++)
+        bin_start[bin + 1] += bin_start[bin];
+      {
+        guint fill[RING_DRAW_N_HUE_BINS];
+
+        memcpy (fill, bin_start, sizeof fill);
+        for (guint gpu = 0; gpu < n; gpu++)
+          order[fill[bins[gpu]]++] = gpu;
+      }
+
+      if (as_band)
+        {
+          /* The dots would merge too: each chunk is its stretch of an inner band. */
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+          cairo_set_line_width (cr, 2 * flight_radius);
+          for (guint bin = 0; bin < n_bins; bin++)
+            {
+              RingColor hue = _ring_ring_draw_chunk_color (draw, (bin + 0.5) / n_bins);
+
+              if (bin_start[bin] == bin_start[bin + 1])
+                continue;
+              for (guint i = bin_start[bin]; i < bin_start[bin + 1]; i++)
+                {
+                  double angle = _ring_ring_draw_node_angle (order[i], n)
+                                 + draw->travel * 2 * G_PI / n;
+
+                  cairo_new_sub_path (cr);
+                  /* A hair of overlap hides the seams between neighbours. */
+                  cairo_arc (cr, ring.cx, ring.cy, track, angle, angle + 2.1 * G_PI / n);
+                }
+              ring_cairo_set_color (cr, &hue, 1.0);
+              cairo_stroke (cr);
+            }
+        }
+      else
+        {
+          /* A halo keeps the chunks apart from the nodes they pass. */
+          if (flight_radius >= 2.5)
+            {
+              for (guint gpu = 0; gpu < n; gpu++)
+                {
+                  double angle = _ring_ring_draw_node_angle (gpu, n) + trim + draw->travel * sweep;
+
+                  cairo_new_sub_path (cr);
+                  cairo_arc (cr, ring.cx + track * cos (angle), ring.cy + track * sin (angle),
+                             flight_radius + 1.5, 0, 2 * G_PI);
+                }
+              ring_cairo_set_color (cr, &draw->background, 1.0);
+              cairo_fill (cr);
+            }
+
+          for (guint bin = 0; bin < n_bins; bin++)
+            {
+              RingColor hue = _ring_ring_draw_chunk_color (draw, (bin + 0.5) / n_bins);
+
+              if (bin_start[bin] == bin_start[bin + 1])
+                continue;
+              for (guint i = bin_start[bin]; i < bin_start[bin + 1]; i++)
+                {
+                  double angle = _ring_ring_draw_node_angle (order[i], n) + trim
+                                 + draw->travel * sweep;
+
+                  cairo_new_sub_path (cr);
+                  cairo_arc (cr, ring.cx + track * cos (angle), ring.cy + track * sin (angle),
+                             flight_radius, 0, 2 * G_PI);
+                }
+              ring_cairo_set_color (cr, &hue, 1.0);
+              cairo_fill (cr);
+            }
+        }
+    }
+
+  _ring_ring_draw_quarter_labels (draw, &ring, reach);
+  _ring_ring_draw_centre_caption (draw, ring.cx, ring.cy,
+                                  MIN (track, ring.radius - node_radius) - 16);
+}
