@@ -13,9 +13,9 @@
 #include "ring-chart.h"
 #include "ring-chart-view.h"
 
-/* A chart stays readable down to about 420 px wide (title, configuration and legend wrap
- * below that), so two fit side by side from 2 × 420 px and the spacing. */
-#define CHART_MIN_READABLE_WIDTH 420
+/* A chart stays readable down to about 380 px wide (title, configuration and legend wrap
+ * below that), so two fit side by side from 2 × 380 px and the spacing. */
+#define CHART_MIN_READABLE_WIDTH 380
 #define PANE_SPACING             12
 #define TWO_CHARTS_MIN_WIDTH     (2 * CHART_MIN_READABLE_WIDTH + PANE_SPACING)
 
@@ -85,15 +85,41 @@ second_kind_notify_cb (RingChartView *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SECOND_KIND]);
 }
 
+/* Titles ellipsize in the button when a pane is narrow, and show whole in the list. */
+static void
+setup_title_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_title_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item)
+{
+  GtkStringObject *title = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       gtk_string_object_get_string (title));
+}
+
 static void
 setup_dropdown (RingChartView *self,
                 GtkDropDown   *dropdown,
                 RingChart     *chart)
 {
   g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
 
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
     gtk_string_list_append (titles, ring_chart_kind_get_title (kind));
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_title_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_title_cb), NULL);
+  gtk_drop_down_set_factory (dropdown, factory);
   gtk_drop_down_set_model (dropdown, G_LIST_MODEL (titles));
 
   g_object_bind_property_full (chart, "kind", dropdown, "selected",
