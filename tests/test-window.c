@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "ring-animation-private.h"
+#include "ring-chart-private.h"
 #include "ring-parameter-panel-private.h"
 #include "ring-window-private.h"
 
@@ -196,6 +197,74 @@ test_preset_and_reset (void)
   destroy_window (window);
 }
 
+/* Runs the main loop, frames included, until @done says so or a second has passed. */
+static gboolean
+iterate_until (gboolean (*done) (gpointer data),
+               gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+
+  return done (data);
+}
+
+static gboolean
+chart_has_rendered (gpointer data)
+{
+  return _ring_chart_get_render_count (data) > 0;
+}
+
+static gboolean
+never (gpointer data)
+{
+  return FALSE;
+}
+
+typedef struct
+{
+  RingChart *chart;
+  guint      count;
+} RenderWait;
+
+static gboolean
+chart_rendered_again (gpointer data)
+{
+  RenderWait *wait = data;
+
+  return _ring_chart_get_render_count (wait->chart) > wait->count;
+}
+
+/* The charts follow the model and nothing else: animation frames repaint the ring only,
+ * a slider step redraws the chart once. */
+static void
+test_charts_redraw_on_change_only (void)
+{
+  RingWindow *window = create_window ();
+  RingChart *chart = _ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view), 0);
+  RingAnimation *animation = RING_ANIMATION (window->animation);
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  RenderWait wait = { chart, 0 };
+
+  g_assert_true (iterate_until (chart_has_rendered, chart));
+  wait.count = _ring_chart_get_render_count (chart);
+
+  /* A second of real frames with the animation playing. */
+  ring_animation_play (animation);
+  iterate_until (never, NULL);
+  g_assert_true (_ring_animation_is_ticking (animation));
+  g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count);
+  ring_animation_pause (animation);
+
+  /* One notch of the GPU slider: the chart draws again, once. */
+  gtk_range_set_value (_ring_parameter_panel_get_scale (panel, "gpus"), 6);
+  g_assert_true (iterate_until (chart_rendered_again, &wait));
+  g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count + 1);
+
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -211,6 +280,8 @@ main (int   argc,
   g_test_add_func ("/ring/window/play-pause", test_play_pause);
   g_test_add_func ("/ring/window/speed", test_speed_dropdown);
   g_test_add_func ("/ring/window/preset-and-reset", test_preset_and_reset);
+  g_test_add_func ("/ring/window/charts-redraw-on-change-only",
+                   test_charts_redraw_on_change_only);
 
   return g_test_run ();
 }

@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "ring-chart.h"
-#include "ring-chart-view.h"
+#include "ring-chart-private.h"
 
 /* A chart stays readable down to about 380 px wide (title, configuration and legend wrap
  * below that), so two fit side by side from 2 × 380 px and the spacing. */
@@ -371,4 +371,14 @@ ring_chart_view_get_showing_two (RingChartView *self)
   g_return_val_if_fail (RING_IS_CHART_VIEW (self), FALSE);
 
   return self->showing_two;
+}
+
+RingChart *
+_ring_chart_view_get_chart (RingChartView *self,
+                            guint          index)
+{
+  g_return_val_if_fail (RING_IS_CHART_VIEW (self), NULL);
+  g_return_val_if_fail (index < 2, NULL);
+
+  return index == 0 ? self->first_chart : self->second_chart;
 }

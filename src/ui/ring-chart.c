@@ -11,7 +11,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "ring-chart.h"
+#include "ring-chart-private.h"
 
 struct _RingChart
 {
@@ -32,6 +32,7 @@ struct _RingChart
   gboolean       cached_dark;
   guint64        cached_generation;
   guint64        generation;      /* bumped on every "changed" of the model */
+  guint          render_count;
 };
 
 G_DEFINE_FINAL_TYPE (RingChart, ring_chart, GTK_TYPE_WIDGET)
@@ -115,6 +116,7 @@ render (RingChart *self,
   node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
   cr = gsk_cairo_node_get_draw_context (node);
   ring_plot_draw (self->kind, self->model, cr, width, height, &style);
+  self->render_count++;
   cairo_destroy (cr);
 
   return node;
@@ -360,4 +362,12 @@ ring_chart_set_kind (RingChart     *self,
   update_accessible_label (self);
   invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
+}
+
+guint
+_ring_chart_get_render_count (RingChart *self)
+{
+  g_return_val_if_fail (RING_IS_CHART (self), 0);
+
+  return self->render_count;
 }
