@@ -387,7 +387,7 @@ about_action_cb (GSimpleAction *action,
   g_object_set (about,
 #endif
                 "application-name", _("Ring All-Reduce"),
-                "application-icon", APPLICATION_ID,
+                "application-icon", BASE_APPLICATION_ID,
                 "developer-name", _("The Ring All-Reduce developers"),
                 "version", PACKAGE_VERSION,
                 "website", PACKAGE_WEBSITE,
