@@ -46,7 +46,8 @@ pixel_at (cairo_surface_t *surface,
   const guint8 *data = cairo_image_surface_get_data (surface);
   int stride = cairo_image_surface_get_stride (surface);
 
-  return *(const guint32 *) (data + y * stride + x * 4);
+  /* cairo image rows are 4-byte aligned (the stride is a multiple of 4). */
+  return *(const guint32 *) (gconstpointer) (data + y * stride + x * 4);
 }
 
 static guint32
