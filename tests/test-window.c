@@ -17,6 +17,9 @@ create_window (void)
 {
   RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
 
+  /* The memory settings backend lives as long as the process: start each case from the
+   * defaults, whatever the case before it left behind. */
+  ring_model_reset (window->model);
   gtk_window_present (GTK_WINDOW (window));
 
   return window;
@@ -112,10 +115,20 @@ test_comm_bound_label (void)
   RingWindow *window = create_window ();
 
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Compute-bound");
+  /* 49e9 B / (0.43008/9 − 7e-5 s) = 1026.89 GB/s (test-cost.c), 3.4× the 300 GB/s. */
+  g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
+                   "90 % utilization needs 1027 GB/s per GPU, 3.4× this interconnect’s "
+                   "300 GB/s.");
   /* 49e9 B at 10 GB/s: 4.9 s of communication against 0.43 s of compute. */
   ring_model_set_bandwidth (window->model, 10);
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-bound");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "comm-bound"));
+
+  /* A million GPUs at 5 µs: 2 · 1048575 · 5e-6 = 10.5 s of latency, over compute/9. */
+  ring_model_set_gpus (window->model, 1048576);
+  g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
+                   "No bandwidth reaches 90 % utilization: the ring’s 2 (N − 1) hops of "
+                   "latency alone take 10.5 s per step.");
 
   destroy_window (window);
 }

@@ -135,6 +135,55 @@ add_metrics (RingWindow *self)
     }
 }
 
+static char *
+format_bandwidth (double gbps)
+{
+  if (gbps >= 100)
+    return g_strdup_printf ("%.0f GB/s", gbps);
+  if (gbps >= 1)
+    return g_strdup_printf ("%.1f GB/s", gbps);
+
+  return g_strdup_printf ("%.2f GB/s", gbps);
+}
+
+/* What it would take to reach 90 % utilization: the question behind sizing a fabric. */
+static void
+update_target_label (RingWindow *self)
+{
+  const RingParams *params = ring_model_get_params (self->model);
+  const RingResult *result = ring_model_get_result (self->model);
+  g_autofree char *text = NULL;
+
+  if (params->gpus == 1)
+    {
+      text = g_strdup (_("One GPU has nothing to synchronize: every step is pure compute."));
+    }
+  else if (isnan (result->bandwidth_for_90pct_gbps))
+    {
+      g_autofree char *latency = ring_format_duration (result->latency_time_s);
+
+      text = g_strdup_printf (_("No bandwidth reaches 90 %% utilization: the ring’s "
+                                "2 (N − 1) hops of latency alone take %s per step."),
+                              latency);
+    }
+  else
+    {
+      g_autofree char *needed = format_bandwidth (result->bandwidth_for_90pct_gbps);
+      g_autofree char *now = format_bandwidth (params->bandwidth_gbps);
+
+      if (result->bandwidth_for_90pct_gbps <= params->bandwidth_gbps)
+        text = g_strdup_printf (_("90 %% utilization needs %s per GPU; this interconnect "
+                                  "has %s."), needed, now);
+      else
+        text = g_strdup_printf (_("90 %% utilization needs %s per GPU, %.1f× this "
+                                  "interconnect’s %s."),
+                                needed, result->bandwidth_for_90pct_gbps / params->bandwidth_gbps,
+                                now);
+    }
+
+  gtk_label_set_label (self->target_label, text);
+}
+
 static void
 comm_bound_changed_cb (RingWindow *self)
 {
@@ -365,6 +414,7 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, metrics_grid);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, step_bar);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, bound_label);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, target_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, animation);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, chart_view);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, play_button);
@@ -393,6 +443,9 @@ ring_window_init (RingWindow *self)
   g_signal_connect_object (self->model, "notify::gpus",
                            G_CALLBACK (comm_bound_changed_cb), self, G_CONNECT_SWAPPED);
   comm_bound_changed_cb (self);
+  g_signal_connect_object (self->model, "changed",
+                           G_CALLBACK (update_target_label), self, G_CONNECT_SWAPPED);
+  update_target_label (self);
 
   fill_speed_dropdown (self->speed_dropdown);
   g_object_bind_property_full (self->animation, "speed", self->speed_dropdown, "selected",
