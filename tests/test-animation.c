@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include "ring-test-ui.h"
+
 #include <adwaita.h>
 
 #include "ring-animation-private.h"
@@ -477,8 +479,8 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  gtk_init ();
-  adw_init ();
+  if (!ring_test_init_display ())
+    return 0;
 
 #define ADD(path, func) \
   g_test_add ("/ring/animation/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)

@@ -184,14 +184,28 @@ test_report_text (void)
 static void
 test_preset (void)
 {
-  RunResult r = run ("--preset", "h100-nvlink", "--gpus", "16", "--report", NULL);
+  RunResult r = run ("--gpus", "1024", "--preset", "h100-nvlink", "--report", NULL);
   g_autoptr(JsonObject) report = NULL;
 
+  /* A node preset is a ring of 8 at NVLink 4's 450 GB/s; options still win over it. */
   g_assert_cmpint (r.status, ==, 0);
   report = parse_report (r.out);
   g_assert_cmpfloat (json_object_get_double_member (report, "bandwidth_gbps"), ==, 450);
-  /* An option given after the preset wins. */
-  g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 16);
+  g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 1024);
+  run_result_clear (&r);
+
+  r = run ("--preset", "h100-nvlink", "--report", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out);
+  g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 8);
+  run_result_clear (&r);
+
+  /* A fabric preset keeps the ring size. */
+  r = run ("--gpus", "512", "--preset", "h100-infiniband", "--report", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out);
+  g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 512);
+  g_assert_cmpfloat (json_object_get_double_member (report, "bandwidth_gbps"), ==, 50);
   run_result_clear (&r);
 
   r = run ("--preset", "nope", "--report", NULL);
@@ -224,6 +238,9 @@ test_bad_values (void)
     { "--compute", "inf" },
     { "--tokens", "0" },
     { "--grad-bytes", "3" },
+    { "--grad-bytes", "-4" },
+    { "--grad-bytes", "1e30" },
+    { "--grad-bytes", "2.5" },
     { "--latency", "-1" },
     { "--overlap", "1.5" },
     { "--algorithm", "butterfly" },

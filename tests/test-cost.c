@@ -41,7 +41,7 @@ evaluate_defaults_with_gpus (guint gpus)
  *   util      = 0.43008 / (0.43008 + 0.16340333) = 0.724673…
  *   algbw     = 28e9 / 0.16340333 / 1e9        = 171.355… GB/s
  *   busbw     = algbw · 2 · 7/8                = 299.871… GB/s
- *   tokens/s  = 8 · 4096 / 0.59348333          = 55 213.9… */
+ *   tokens/s  = 8 · 4096 / 0.59348333          = 55 213.008… */
 static void
 test_defaults (void)
 {
@@ -60,6 +60,7 @@ test_defaults (void)
   assert_close (r.algbw_gbps, 28.0 / 0.1634033333333, 1e-10);
   g_assert_cmpfloat_with_epsilon (r.busbw_gbps, 299.87, 0.005);
   assert_close (r.tokens_per_s, 8 * 4096 / (0.43008 + 0.1634033333333), 1e-10);
+  g_assert_cmpfloat_with_epsilon (r.tokens_per_s, 55213.008, 1e-3);
   g_assert_false (r.comm_bound);
 }
 

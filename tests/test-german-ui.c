@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include "ring-test-ui.h"
+
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -165,8 +167,8 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  gtk_init ();
-  adw_init ();
+  if (!ring_test_init_display ())
+    return 0;
 
   g_test_add_func ("/ring/german-ui/labels", test_labels);
   g_test_add_func ("/ring/german-ui/decimal-comma", test_decimal_comma);

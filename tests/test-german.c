@@ -132,7 +132,7 @@ test_report_text (void)
   assert_contains (r.out, "GPU-Auslastung");
   assert_contains (r.out, "72,5 %");
   assert_contains (r.out, "Busbandbreite");
-  assert_contains (r.out, "299,87 GB/s");
+  assert_contains (r.out, "299,9 GB/s");
   assert_contains (r.out, "Kommunikationsgebunden");
   assert_contains (r.out, "Bandbreite für 90 % Auslastung");
   assert_lacks (r.out, "GPU utilization");

@@ -8,9 +8,12 @@
 
 #include "config.h"
 
+#include "ring-test-ui.h"
+
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "ring-application.h"
 #include "ring-window-private.h"
 
 static char *config_dir;
@@ -21,11 +24,11 @@ keyfile_path (void)
   return g_build_filename (config_dir, "glib-2.0", "settings", "keyfile", NULL);
 }
 
+/* In the subprocess: the parent has checked that the display opens. */
 static void
 init_ui (void)
 {
-  gtk_init ();
-  adw_init ();
+  g_assert_true (ring_test_init_display ());
 }
 
 static RingWindow *
@@ -162,6 +165,52 @@ test_corrupt_values (void)
   g_test_trap_assert_passed ();
 }
 
+static void
+check_and_quit_cb (GtkApplication *app)
+{
+  RingWindow *window = RING_WINDOW (gtk_application_get_active_window (app));
+  RingModel *model = ring_window_get_model (window);
+
+  /* The option given, and every stored value the options did not mention. */
+  g_assert_cmpuint (ring_model_get_gpus (model), ==, 64);
+  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 50);
+  g_assert_cmpfloat (ring_model_get_model_params (model), ==, 70e9);
+
+  g_application_quit (G_APPLICATION (app));
+}
+
+static void
+window_added_cb (GtkApplication *app)
+{
+  g_idle_add_once ((GSourceOnceFunc) check_and_quit_cb, app);
+}
+
+/* `ring-allreduce --gpus 64` opens the window with 64 GPUs and everything else as it was
+ * left: an option changes what it names and nothing more. */
+static void
+test_command_line_keeps_settings (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(RingApplication) app = NULL;
+      g_autoptr(GSettings) settings = NULL;
+      char *args[] = { (char *) "ring-allreduce", (char *) "--gpus", (char *) "64", NULL };
+
+      settings = g_settings_new (APPLICATION_ID);
+      g_settings_set_double (settings, "bandwidth", 50);
+      g_settings_set_double (settings, "model-params", 70e9);
+      g_settings_sync ();
+
+      app = ring_application_new ();
+      g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
+      g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, args), ==, 0);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -181,9 +230,13 @@ main (int   argc,
   config_dir = g_strdup (g_getenv ("RING_TEST_CONFIG_DIR"));
 
   g_test_init (&argc, &argv, NULL);
+  if (!ring_test_init_display ())
+    return 0;
 
   g_test_add_func ("/ring/settings/survive-restart", test_survive_restart);
   g_test_add_func ("/ring/settings/corrupt-values", test_corrupt_values);
+  g_test_add_func ("/ring/settings/command-line-keeps-settings",
+                   test_command_line_keeps_settings);
 
   status = g_test_run ();
 

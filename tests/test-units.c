@@ -106,6 +106,20 @@ test_format (void)
   g_assert_cmpstr (bytes, ==, "28 GB");
   g_assert_cmpstr (count, ==, "7 B");
   g_assert_cmpstr (rate, ==, "55.2 k tokens/s");
+
+  {
+    /* busbw at the defaults, 299.87 GB/s (test-cost.c), must not round up to the link's
+     * 300; a latency-bound 38 kB/s must not read as 0.00 GB/s. */
+    g_autofree char *busbw = ring_format_bandwidth (299.871e9);
+    g_autofree char *tiny = ring_format_bandwidth (3.8e4);
+    g_autofree char *needed = ring_format_bandwidth (1026.89e9);
+    g_autofree char *fast = ring_format_bandwidth (9999.9e9);
+
+    g_assert_cmpstr (busbw, ==, "299.9 GB/s");
+    g_assert_cmpstr (tiny, ==, "38 kB/s");
+    g_assert_cmpstr (needed, ==, "1027 GB/s");
+    g_assert_cmpstr (fast, ==, "10 TB/s");
+  }
 }
 
 int

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include "ring-test-ui.h"
+
 #include <adwaita.h>
 
 #include "ring-animation-private.h"
@@ -283,8 +285,8 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  gtk_init ();
-  adw_init ();
+  if (!ring_test_init_display ())
+    return 0;
 
   g_test_add_func ("/ring/window/gpus-slider", test_gpus_slider);
   g_test_add_func ("/ring/window/typed-values", test_typed_values);

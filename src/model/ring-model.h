@@ -32,8 +32,9 @@ RingModel        *ring_model_new              (void);
 
 const RingParams *ring_model_get_params       (RingModel        *self);
 const RingResult *ring_model_get_result       (RingModel        *self);
-/* Sets every parameter at once, with a single "changed". Values are clamped to their
- * ranges; returns FALSE (and changes nothing) if @params does not validate. */
+/* Sets every parameter at once, with a single "changed". Returns FALSE and changes
+ * nothing if @params does not validate (ring_params_validate()). The single-value setters,
+ * by contrast, clamp to the parameter's range. */
 gboolean          ring_model_set_params       (RingModel        *self,
                                                const RingParams *params);
 void              ring_model_reset            (RingModel        *self);

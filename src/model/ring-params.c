@@ -215,7 +215,9 @@ ring_params_set_from_string (RingParams  *params,
 
     case RING_PARAM_GRADIENT_BYTES:
       parsed = parse_gradient_bytes (text, &value);
-      if (!parsed || !ring_gradient_bytes_is_valid ((guint) value) || value != floor (value))
+      /* Range and wholeness first: casting 1e30 or −4 to guint is undefined. */
+      if (!parsed || value < 1 || value > 4 || value != floor (value)
+          || !ring_gradient_bytes_is_valid ((guint) value))
         {
           g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
                        _("--%s: “%s” is not a gradient precision "

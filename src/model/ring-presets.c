@@ -21,13 +21,14 @@
  * - 100 Gb Ethernet: 12.5 GB/s, with a higher per-hop latency through the kernel stack.
  * - Model sizes: Llama 2 7B and 70B (Touvron et al. 2023), GPT-3 175B (Brown et al. 2020). */
 static const RingPreset presets[] = {
-  { "h100-nvlink", N_("8× H100 in one node, NVLink 4"), 450, 400, 3, 0, 0 },
-  { "a100-nvlink", N_("8× A100 in one node, NVLink 3"), 300, 125, 5, 0, 0 },
-  { "h100-infiniband", N_("H100 nodes over InfiniBand NDR"), 50, 400, 8, 0, 0 },
-  { "ethernet-100g", N_("GPUs over 100 Gb Ethernet"), 12.5, 125, 30, 0, 0 },
-  { "llama-7b", N_("A 7 billion parameter model, fp32 gradients"), 0, 0, -1, 7e9, 4 },
-  { "llama-70b", N_("A 70 billion parameter model, bf16 gradients"), 0, 0, -1, 70e9, 2 },
-  { "gpt3-175b", N_("A 175 billion parameter model, bf16 gradients"), 0, 0, -1, 175e9, 2 },
+  /* A node preset is a whole ring of 8; a fabric or a model preset keeps the ring size. */
+  { "h100-nvlink", N_("8× H100 in one node, NVLink 4"), 8, 450, 400, 3, 0, 0 },
+  { "a100-nvlink", N_("8× A100 in one node, NVLink 3"), 8, 300, 125, 5, 0, 0 },
+  { "h100-infiniband", N_("H100 nodes over InfiniBand NDR"), 0, 50, 400, 8, 0, 0 },
+  { "ethernet-100g", N_("GPUs over 100 Gb Ethernet"), 0, 12.5, 125, 30, 0, 0 },
+  { "llama-7b", N_("A 7 billion parameter model, fp32 gradients"), 0, 0, 0, -1, 7e9, 4 },
+  { "llama-70b", N_("A 70 billion parameter model, bf16 gradients"), 0, 0, 0, -1, 70e9, 2 },
+  { "gpt3-175b", N_("A 175 billion parameter model, bf16 gradients"), 0, 0, 0, -1, 175e9, 2 },
 };
 
 const RingPreset *
@@ -60,6 +61,8 @@ ring_preset_apply (const RingPreset *preset,
   g_return_if_fail (preset != NULL);
   g_return_if_fail (params != NULL);
 
+  if (preset->gpus > 0)
+    params->gpus = preset->gpus;
   if (preset->bandwidth_gbps > 0)
     params->bandwidth_gbps = preset->bandwidth_gbps;
   if (preset->compute_tflops > 0)

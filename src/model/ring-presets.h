@@ -13,7 +13,8 @@ typedef struct
 {
   const char *name;          /* "h100-nvlink", as on the command line */
   const char *description;   /* untranslated; callers pass it through _() */
-  /* Only the fields a preset sets are > 0; the rest keep their values. */
+  /* Only the fields a preset sets are > 0 (latency: ≥ 0); the rest keep their values. */
+  guint       gpus;
   double      bandwidth_gbps;
   double      compute_tflops;
   double      latency_us;

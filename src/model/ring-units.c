@@ -210,3 +210,24 @@ ring_format_rate (double      per_second,
 
   return format_si (per_second, suffixes, full_unit);
 }
+
+/* Four significant figures: a bus bandwidth of 299.9 GB/s against a 300 GB/s link is the
+ * whole point of the figure. Scaled so that tiny latency-bound rates stay readable. */
+char *
+ring_format_bandwidth (double bytes_per_second)
+{
+  static const char *units[] = { "B/s", "kB/s", "MB/s", "GB/s", "TB/s" };
+  double value = bytes_per_second;
+  guint i = 0;
+
+  if (!isfinite (value))
+    return g_strdup ("–");
+
+  while (i < G_N_ELEMENTS (units) - 1 && fabs (value) >= 9999.5)
+    {
+      value /= 1000;
+      i++;
+    }
+
+  return g_strdup_printf ("%.4g %s", value, units[i]);
+}

@@ -28,5 +28,6 @@ char    *ring_format_bytes     (double bytes);             /* "28 GB", "3.5 MB" 
 char    *ring_format_count     (double count);             /* "7 B", "1.5 T", "350 M" */
 char    *ring_format_rate      (double per_second,
                                 const char *unit);         /* "1.2 M tokens/s" */
+char    *ring_format_bandwidth (double bytes_per_second);  /* "299.9 GB/s", "38 kB/s" */
 
 G_END_DECLS

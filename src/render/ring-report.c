@@ -168,18 +168,20 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Step time"), ring_format_duration (r->step_time_s));
   add_row (rows, _("GPU utilization"), format_percent (r->utilization));
   add_row (rows, _("Data moved per GPU"), ring_format_bytes (r->bytes_moved_per_gpu));
-  add_row (rows, _("Algorithm bandwidth"), g_strdup_printf ("%.2f GB/s", r->algbw_gbps));
-  add_row (rows, _("Bus bandwidth"), g_strdup_printf ("%.2f GB/s", r->busbw_gbps));
+  add_row (rows, _("Algorithm bandwidth"), ring_format_bandwidth (r->algbw_gbps * 1e9));
+  add_row (rows, _("Bus bandwidth"), ring_format_bandwidth (r->busbw_gbps * 1e9));
   add_row (rows, _("Cluster throughput"), ring_format_rate (r->tokens_per_s, _("tokens")));
   add_row (rows, _("Communication-bound"), g_strdup (r->comm_bound ? _("yes") : _("no")));
   /* The label is no format string: "% u" only looks like one to xgettext. */
-  if (isnan (r->bandwidth_for_90pct_gbps))
+  if (p->gpus == 1)
+    add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("not needed: one GPU")));
+  else if (isnan (r->bandwidth_for_90pct_gbps))
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("unreachable")));
   else
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"),
-             g_strdup_printf ("%.1f GB/s", r->bandwidth_for_90pct_gbps));
+             ring_format_bandwidth (r->bandwidth_for_90pct_gbps * 1e9));
 
   return rows;
 }

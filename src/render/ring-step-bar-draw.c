@@ -14,15 +14,32 @@
 #include "ring-step-bar-draw.h"
 
 /* Centres @text in the segment if it fits, with a shorter fallback. */
+/* Black or white, whichever reads better on @fill: the light palette's fills are dark,
+ * the dark palette's are light. Relative luminance as in WCAG 2.1. */
 static void
-draw_label (cairo_t    *cr,
-            double      x,
-            double      width,
-            double      height,
-            const char *text,
-            const char *short_text)
+set_text_color_for (cairo_t         *cr,
+                    const RingColor *fill)
+{
+  double luminance = 0.2126 * fill->red + 0.7152 * fill->green + 0.0722 * fill->blue;
+
+  if (luminance > 0.5)
+    cairo_set_source_rgb (cr, 0.12, 0.12, 0.12);
+  else
+    cairo_set_source_rgb (cr, 1, 1, 1);
+}
+
+static void
+draw_label (cairo_t         *cr,
+            const RingColor *fill,
+            double           x,
+            double           width,
+            double           height,
+            const char      *text,
+            const char      *short_text)
 {
   cairo_text_extents_t extents;
+
+  set_text_color_for (cr, fill);
 
   cairo_text_extents (cr, text, &extents);
   if (extents.x_advance + 12 > width)
@@ -77,16 +94,14 @@ ring_step_bar_draw (cairo_t         *cr,
   cairo_select_font_face (cr, style->font_family, CAIRO_FONT_SLANT_NORMAL,
                           CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, MIN (13.0, height * 0.55));
-  /* White reads on both the green and the red, light or dark. */
-  cairo_set_source_rgb (cr, 1, 1, 1);
 
   compute_text = g_strdup_printf (_("compute %.0f %%"), compute_fraction * 100);
   compute_short = g_strdup_printf ("%.0f %%", compute_fraction * 100);
   comm_text = g_strdup_printf (_("comm %.0f %%"), (1 - compute_fraction) * 100);
   comm_short = g_strdup_printf ("%.0f %%", (1 - compute_fraction) * 100);
 
-  draw_label (cr, 0, split, height, compute_text, compute_short);
-  draw_label (cr, split, width - split, height, comm_text, comm_short);
+  draw_label (cr, &style->compute, 0, split, height, compute_text, compute_short);
+  draw_label (cr, &style->communication, split, width - split, height, comm_text, comm_short);
 
   cairo_restore (cr);
 }

@@ -7,79 +7,30 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
 
 #include "ring-animation-private.h"
 #include "ring-ring-draw.h"
 #include "ring-schedule.h"
+#include "ring-step-clock.h"
 #include "ring-style.h"
 
-/* The time mapping. A training step plays in a few seconds whatever the model's real
- * step time (microseconds to minutes), with the compute and the ring phase in proportion
- * to the model's compute_time_s (C) and allreduce_time_s (A), so a communication-bound
- * cluster visibly spends most of its step in the ring:
- *
- *   compute = TARGET_STEP_S · C / (C + A)        ring = TARGET_STEP_S · A / (C + A)
- *
- * Two floors keep every phase watchable. The ring phase lasts at least
- * min (2 (N − 1) · MIN_RING_STEP_S, MAX_RING_FLOOR_S), so each step of a small ring can
- * be followed; when that floor lifts the ring phase, the compute phase keeps its
- * proportion to it as far as MAX_STEP_S allows, so the longer phase stays the longer one.
- * The compute phase lasts at least MIN_COMPUTE_S. The 2 (N − 1) ring steps share the ring
- * phase evenly (each moves S/N bytes over every link at once). From a few dozen GPUs on a
- * step is shorter than a frame: frames then sample the schedule, and a million GPUs still
- * play all 2 097 150 steps in a few seconds, each frame showing the step the clock has
- * reached. The speed divides all of it. */
-#define TARGET_STEP_S       6.0
-#define MAX_STEP_S          8.0
-#define MIN_COMPUTE_S       0.5
-#define MIN_RING_STEP_S     0.25
-#define MAX_RING_FLOOR_S    4.0
-/* One GPU has no ring phase; its compute phase alone. */
-#define SINGLE_GPU_STEP_S   2.0
-/* ring_animation_ring_step() shows one step for at least this long. */
-#define SINGLE_RING_STEP_S  0.5
-/* While playing, the averaged gradient stays on screen this long before the next step. */
-#define DONE_PAUSE_S        1.0
 /* A frame late by more than this does not make the animation jump. */
 #define MAX_TICK_S          0.25
-/* Ring steps faster than this per second are sampled, not eased one by one. */
-#define COLLAPSED_STEPS_PER_S 20.0
 /* How much white a dark libadwaita .card lays over the window background. */
 #define CARD_LIGHTEN_DARK   0.08
 
-typedef enum
-{
-  MODE_HOLD,           /* nothing moves */
-  MODE_TRAINING_STEP,  /* to the end of the training step under way */
-  MODE_PLAY,           /* training steps back to back */
-  MODE_RING_STEP,      /* to the end of the ring step under way */
-} Mode;
-
+/* The widget draws and schedules; when what happens and for how long (the time mapping
+ * from the model's times to the screen, the compute phase, the ring steps, the steps
+ * completed) is the clock's business, in src/render/ring-step-clock.c. */
 struct _RingAnimation
 {
   GtkWidget       parent_instance;
 
   RingModel      *model;
   GSignalGroup   *model_signals;
-
-  guint           n_gpus;
-  double          compute_time_s;       /* the model's */
-  double          allreduce_time_s;
-  double          compute_duration_s;   /* on screen, at 1× */
-  double          ring_duration_s;
-
-  double          speed;
-  Mode            mode;
-  RingFramePhase  phase;
-  /* Compute: 0 … 1. Ring: ring steps done, 0 … 2 (N − 1), fractional mid-step.
-   * Done: seconds the result has been shown. */
-  double          position;
-  guint           ring_step_target;
-  guint           steps_completed;
+  RingStepClock  *clock;
 
   guint           tick_id;
   gint64          last_frame_time_us;
@@ -107,122 +58,6 @@ static GParamSpec *properties[N_PROPS];
 
 static void update_ticking (RingAnimation *self);
 
-/* Durations and state */
-
-static guint
-n_ring_steps (RingAnimation *self)
-{
-  return ring_schedule_n_steps (self->n_gpus);
-}
-
-static void
-update_durations (RingAnimation *self)
-{
-  guint n_steps = n_ring_steps (self);
-  double compute_s = self->compute_time_s;
-  double allreduce_s = self->allreduce_time_s;
-  double ring_floor_s, total_s;
-
-  if (n_steps == 0)
-    {
-      self->compute_duration_s = SINGLE_GPU_STEP_S;
-      self->ring_duration_s = 0;
-      return;
-    }
-
-  if (!(compute_s > 0) || !isfinite (compute_s))
-    compute_s = 0;
-  if (!(allreduce_s > 0) || !isfinite (allreduce_s))
-    allreduce_s = 0;
-  total_s = compute_s + allreduce_s;
-  if (!(total_s > 0))
-    {
-      compute_s = allreduce_s = 1;
-      total_s = 2;
-    }
-
-  ring_floor_s = MIN (n_steps * MIN_RING_STEP_S, MAX_RING_FLOOR_S);
-  self->compute_duration_s = TARGET_STEP_S * compute_s / total_s;
-  self->ring_duration_s = TARGET_STEP_S * allreduce_s / total_s;
-  if (self->ring_duration_s < ring_floor_s)
-    {
-      self->ring_duration_s = ring_floor_s;
-      self->compute_duration_s = allreduce_s > 0
-                                   ? MIN (ring_floor_s * compute_s / allreduce_s,
-                                          MAX_STEP_S - ring_floor_s)
-                                   : MAX_STEP_S - ring_floor_s;
-    }
-  self->compute_duration_s = MAX (self->compute_duration_s, MIN_COMPUTE_S);
-}
-
-static void
-sync_model (RingAnimation *self)
-{
-  if (self->model != NULL)
-    {
-      const RingResult *result = ring_model_get_result (self->model);
-
-      self->n_gpus = ring_model_get_gpus (self->model);
-      self->compute_time_s = result->compute_time_s;
-      self->allreduce_time_s = result->allreduce_time_s;
-    }
-  else
-    {
-      self->n_gpus = (guint) ring_param_info (RING_PARAM_GPUS)->default_value;
-      self->compute_time_s = 0;
-      self->allreduce_time_s = 0;
-    }
-
-  self->n_gpus = MAX (self->n_gpus, 1);
-  update_durations (self);
-}
-
-static double
-ring_steps_per_second (RingAnimation *self)
-{
-  double step_s = self->ring_duration_s / MAX (n_ring_steps (self), 1);
-
-  if (self->mode == MODE_RING_STEP)
-    step_s = MAX (step_s, SINGLE_RING_STEP_S);
-
-  return 1.0 / MAX (step_s, 1e-9);
-}
-
-static void
-get_frame (RingAnimation *self,
-           RingFrame     *frame)
-{
-  guint n_steps = n_ring_steps (self);
-
-  ring_frame_init (frame, self->n_gpus);
-  frame->phase = self->phase;
-  frame->compute_time_s = self->compute_time_s;
-  frame->allreduce_time_s = self->allreduce_time_s;
-
-  switch (self->phase)
-    {
-    case RING_FRAME_COMPUTE:
-      frame->progress = CLAMP (self->position, 0.0, 1.0);
-      break;
-
-    case RING_FRAME_RING_STEP:
-      if (n_steps == 0)
-        {
-          frame->phase = RING_FRAME_DONE;
-          break;
-        }
-      frame->step = MIN ((guint) floor (self->position), n_steps - 1);
-      frame->progress = CLAMP (self->position - frame->step, 0.0, 1.0);
-      frame->collapsed = ring_steps_per_second (self) * self->speed > COLLAPSED_STEPS_PER_S;
-      break;
-
-    case RING_FRAME_IDLE:
-    case RING_FRAME_DONE:
-    default:
-      break;
-    }
-}
-
 /* Idle, compute, scatter-reduce, all-gather, done: what the accessible description says. */
 static int
 phase_kind (const RingFrame *frame)
@@ -236,19 +71,19 @@ phase_kind (const RingFrame *frame)
   return frame->phase == RING_FRAME_COMPUTE ? 1 : 0;
 }
 
-/* After any change of state: the label, the accessible description, a redraw. */
+/* After the frame changed: the label, the accessible description, a redraw. */
 static void
 update_frame (RingAnimation *self)
 {
   RingFrame frame;
   g_autofree char *label = NULL;
 
-  get_frame (self, &frame);
+  ring_step_clock_get_frame (self->clock, &frame);
   label = ring_frame_dup_phase_label (&frame);
 
   if (g_strcmp0 (label, self->phase_label) != 0)
     {
-      gboolean describe_step = self->n_gpus <= RING_DRAW_MAX_CHUNK_GPUS;
+      gboolean describe_step = frame.n_gpus <= RING_DRAW_MAX_CHUNK_GPUS;
 
       g_free (self->phase_label);
       self->phase_label = g_steal_pointer (&label);
@@ -267,154 +102,42 @@ update_frame (RingAnimation *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Turns what the clock reports into notifications, the tick callback and a redraw. */
+static void
+apply_changes (RingAnimation        *self,
+               RingStepClockChanges  changes)
+{
+  GObject *object = G_OBJECT (self);
+
+  if (changes & (RING_STEP_CLOCK_STEP_COMPLETED | RING_STEP_CLOCK_COUNT_RESET))
+    g_object_notify_by_pspec (object, properties[PROP_STEPS_COMPLETED]);
+
+  g_object_freeze_notify (object);
+  if (changes & RING_STEP_CLOCK_PLAYING_CHANGED)
+    g_object_notify_by_pspec (object, properties[PROP_PLAYING]);
+  if (changes & RING_STEP_CLOCK_RUNNING_CHANGED)
+    g_object_notify_by_pspec (object, properties[PROP_RUNNING]);
+  g_object_thaw_notify (object);
+
+  if (changes & RING_STEP_CLOCK_RUNNING_CHANGED)
+    update_ticking (self);
+
+  if (changes & RING_STEP_CLOCK_FRAME_CHANGED)
+    update_frame (self);
+}
+
 static void
 update_accessible_label (RingAnimation *self)
 {
+  guint n_gpus = ring_step_clock_get_n_gpus (self->clock);
   g_autofree char *label = NULL;
 
   /* Translators: the accessible name of the animation; %u is the number of GPUs. */
   label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Ring all-reduce of %u GPU",
-                                        "Ring all-reduce of %u GPUs", self->n_gpus),
-                           self->n_gpus);
+                                        "Ring all-reduce of %u GPUs", n_gpus),
+                           n_gpus);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
-}
-
-static void
-set_mode (RingAnimation *self,
-          Mode           mode)
-{
-  gboolean was_playing = self->mode == MODE_PLAY;
-  gboolean was_running = self->mode != MODE_HOLD;
-
-  if (self->mode == mode)
-    return;
-
-  self->mode = mode;
-
-  g_object_freeze_notify (G_OBJECT (self));
-  if (was_playing != (mode == MODE_PLAY))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
-  if (was_running != (mode != MODE_HOLD))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-  g_object_thaw_notify (G_OBJECT (self));
-
-  update_ticking (self);
-}
-
-static void
-start_training_step (RingAnimation *self)
-{
-  self->phase = RING_FRAME_COMPUTE;
-  self->position = 0;
-}
-
-static void
-finish_training_step (RingAnimation *self)
-{
-  self->phase = RING_FRAME_DONE;
-  self->position = 0;
-  self->steps_completed++;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEPS_COMPLETED]);
-
-  if (self->mode != MODE_PLAY)
-    set_mode (self, MODE_HOLD);
-}
-
-static void
-enter_ring_phase (RingAnimation *self)
-{
-  if (n_ring_steps (self) == 0)
-    {
-      finish_training_step (self);
-      return;
-    }
-
-  self->phase = RING_FRAME_RING_STEP;
-  self->position = 0;
-}
-
-/* Moves the state on by @seconds of wall time, across as many phases as they cover. */
-static void
-advance (RingAnimation *self,
-         double         seconds)
-{
-  double remaining = MAX (seconds, 0.0) * self->speed;
-  guint n_steps = n_ring_steps (self);
-
-  /* Each turn of the loop finishes a phase or uses up the time; the bound only guards
-   * against a bug turning this into a busy loop. */
-  for (guint turn = 0; remaining > 0 && self->mode != MODE_HOLD && turn < 100000; turn++)
-    {
-      switch (self->phase)
-        {
-        case RING_FRAME_IDLE:
-          start_training_step (self);
-          break;
-
-        case RING_FRAME_COMPUTE:
-          {
-            double left_s = (1 - self->position) * self->compute_duration_s;
-
-            if (remaining < left_s)
-              {
-                self->position += remaining / self->compute_duration_s;
-                remaining = 0;
-              }
-            else
-              {
-                remaining -= left_s;
-                enter_ring_phase (self);
-              }
-          }
-          break;
-
-        case RING_FRAME_RING_STEP:
-          {
-            double steps_per_s = ring_steps_per_second (self);
-            guint target = self->mode == MODE_RING_STEP ? self->ring_step_target : n_steps;
-            double left_s = (target - self->position) / steps_per_s;
-
-            if (remaining < left_s)
-              {
-                self->position += remaining * steps_per_s;
-                remaining = 0;
-              }
-            else
-              {
-                remaining -= left_s;
-                self->position = target;
-                if (target >= n_steps)
-                  finish_training_step (self);
-                else
-                  set_mode (self, MODE_HOLD);
-              }
-          }
-          break;
-
-        case RING_FRAME_DONE:
-          if (self->mode != MODE_PLAY)
-            {
-              set_mode (self, MODE_HOLD);
-            }
-          else if (remaining < DONE_PAUSE_S - self->position)
-            {
-              self->position += remaining;
-              remaining = 0;
-            }
-          else
-            {
-              remaining -= DONE_PAUSE_S - self->position;
-              start_training_step (self);
-            }
-          break;
-
-        default:
-          g_assert_not_reached ();
-        }
-    }
-
-  update_frame (self);
 }
 
 /* Ticking: only while something moves and the widget is on screen */
@@ -429,14 +152,15 @@ tick_cb (GtkWidget     *widget,
 
   if (self->last_frame_time_us >= 0 && now_us > self->last_frame_time_us)
     {
+      double seconds = (now_us - self->last_frame_time_us) / (double) G_USEC_PER_SEC;
+
       self->in_tick = TRUE;
-      advance (self, MIN ((now_us - self->last_frame_time_us) / (double) G_USEC_PER_SEC,
-                          MAX_TICK_S));
+      apply_changes (self, ring_step_clock_advance (self->clock, MIN (seconds, MAX_TICK_S)));
       self->in_tick = FALSE;
     }
   self->last_frame_time_us = now_us;
 
-  if (self->mode == MODE_HOLD || !gtk_widget_get_mapped (widget))
+  if (!ring_step_clock_get_running (self->clock) || !gtk_widget_get_mapped (widget))
     {
       self->tick_id = 0;
       return G_SOURCE_REMOVE;
@@ -448,7 +172,8 @@ tick_cb (GtkWidget     *widget,
 static void
 update_ticking (RingAnimation *self)
 {
-  gboolean wanted = self->mode != MODE_HOLD && gtk_widget_get_mapped (GTK_WIDGET (self));
+  gboolean wanted = ring_step_clock_get_running (self->clock)
+                    && gtk_widget_get_mapped (GTK_WIDGET (self));
 
   if (wanted && self->tick_id == 0)
     {
@@ -472,21 +197,8 @@ model_changed_cb (RingAnimation *self)
 
   /* A step under way restarts from its compute phase with the new parameters: its
    * schedule and its times belonged to the old ones. */
-  sync_model (self);
+  apply_changes (self, ring_step_clock_load_model (self->clock, self->model));
   update_accessible_label (self);
-
-  if (self->mode == MODE_RING_STEP)
-    set_mode (self, MODE_HOLD);
-
-  if (self->mode != MODE_HOLD)
-    start_training_step (self);
-  else
-    {
-      self->phase = RING_FRAME_IDLE;
-      self->position = 0;
-    }
-
-  update_frame (self);
 }
 
 static void
@@ -532,7 +244,7 @@ ring_animation_snapshot (GtkWidget   *widget,
   if (width <= 0 || height <= 0)
     return;
 
-  get_frame (self, &frame);
+  ring_step_clock_get_frame (self->clock, &frame);
 
   /* Adwaita's cards round their corners by 12 px; the card paints the background. */
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 12);
@@ -614,6 +326,7 @@ ring_animation_finalize (GObject *object)
   RingAnimation *self = RING_ANIMATION (object);
 
   g_clear_pointer (&self->phase_label, g_free);
+  g_clear_pointer (&self->clock, ring_step_clock_free);
 
   G_OBJECT_CLASS (ring_animation_parent_class)->finalize (object);
 }
@@ -632,7 +345,7 @@ ring_animation_get_property (GObject    *object,
       g_value_set_object (value, self->model);
       break;
     case PROP_SPEED:
-      g_value_set_double (value, self->speed);
+      g_value_set_double (value, ring_step_clock_get_speed (self->clock));
       break;
     case PROP_PLAYING:
       g_value_set_boolean (value, ring_animation_get_playing (self));
@@ -641,7 +354,7 @@ ring_animation_get_property (GObject    *object,
       g_value_set_boolean (value, ring_animation_get_running (self));
       break;
     case PROP_STEPS_COMPLETED:
-      g_value_set_uint (value, self->steps_completed);
+      g_value_set_uint (value, ring_step_clock_get_steps_completed (self->clock));
       break;
     case PROP_PHASE_LABEL:
       g_value_set_string (value, self->phase_label);
@@ -730,9 +443,7 @@ ring_animation_class_init (RingAnimationClass *klass)
 static void
 ring_animation_init (RingAnimation *self)
 {
-  self->speed = 1.0;
-  self->mode = MODE_HOLD;
-  self->phase = RING_FRAME_IDLE;
+  self->clock = ring_step_clock_new ();
   self->last_frame_time_us = -1;
   self->described_phase = -1;
 
@@ -744,7 +455,6 @@ ring_animation_init (RingAnimation *self)
                            G_CALLBACK (update_style), self, G_CONNECT_SWAPPED);
   update_style (self);
 
-  sync_model (self);
   update_accessible_label (self);
   update_frame (self);
 }
@@ -788,7 +498,7 @@ ring_animation_get_speed (RingAnimation *self)
 {
   g_return_val_if_fail (RING_IS_ANIMATION (self), 1.0);
 
-  return self->speed;
+  return ring_step_clock_get_speed (self->clock);
 }
 
 void
@@ -798,10 +508,10 @@ ring_animation_set_speed (RingAnimation *self,
   g_return_if_fail (RING_IS_ANIMATION (self));
 
   speed = CLAMP (speed, 0.25, 8.0);
-  if (speed == self->speed)
+  if (speed == ring_step_clock_get_speed (self->clock))
     return;
 
-  self->speed = speed;
+  apply_changes (self, ring_step_clock_set_speed (self->clock, speed));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
 }
 
@@ -810,7 +520,7 @@ ring_animation_get_playing (RingAnimation *self)
 {
   g_return_val_if_fail (RING_IS_ANIMATION (self), FALSE);
 
-  return self->mode == MODE_PLAY;
+  return ring_step_clock_get_playing (self->clock);
 }
 
 void
@@ -821,7 +531,7 @@ ring_animation_set_playing (RingAnimation *self,
 
   if (playing)
     ring_animation_play (self);
-  else if (self->mode == MODE_PLAY)
+  else if (ring_step_clock_get_playing (self->clock))
     ring_animation_pause (self);
 }
 
@@ -830,7 +540,7 @@ ring_animation_get_running (RingAnimation *self)
 {
   g_return_val_if_fail (RING_IS_ANIMATION (self), FALSE);
 
-  return self->mode != MODE_HOLD;
+  return ring_step_clock_get_running (self->clock);
 }
 
 guint
@@ -838,7 +548,7 @@ ring_animation_get_steps_completed (RingAnimation *self)
 {
   g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
 
-  return self->steps_completed;
+  return ring_step_clock_get_steps_completed (self->clock);
 }
 
 const char *
@@ -854,11 +564,7 @@ ring_animation_run_training_step (RingAnimation *self)
 {
   g_return_if_fail (RING_IS_ANIMATION (self));
 
-  if (self->phase == RING_FRAME_IDLE || self->phase == RING_FRAME_DONE)
-    start_training_step (self);
-
-  set_mode (self, MODE_TRAINING_STEP);
-  update_frame (self);
+  apply_changes (self, ring_step_clock_run_training_step (self->clock));
 }
 
 void
@@ -866,12 +572,7 @@ ring_animation_play (RingAnimation *self)
 {
   g_return_if_fail (RING_IS_ANIMATION (self));
 
-  if (self->phase == RING_FRAME_IDLE
-      || (self->phase == RING_FRAME_DONE && self->mode != MODE_PLAY))
-    start_training_step (self);
-
-  set_mode (self, MODE_PLAY);
-  update_frame (self);
+  apply_changes (self, ring_step_clock_play (self->clock));
 }
 
 void
@@ -879,34 +580,15 @@ ring_animation_pause (RingAnimation *self)
 {
   g_return_if_fail (RING_IS_ANIMATION (self));
 
-  set_mode (self, MODE_HOLD);
+  apply_changes (self, ring_step_clock_pause (self->clock));
 }
 
 void
 ring_animation_ring_step (RingAnimation *self)
 {
-  guint n_steps;
-
   g_return_if_fail (RING_IS_ANIMATION (self));
 
-  n_steps = n_ring_steps (self);
-  if (n_steps == 0)
-    {
-      /* One GPU has no ring: its step is the compute phase alone. */
-      ring_animation_run_training_step (self);
-      return;
-    }
-
-  if (self->phase != RING_FRAME_RING_STEP)
-    {
-      /* The gradients are taken as computed: the ring starts now. */
-      self->phase = RING_FRAME_RING_STEP;
-      self->position = 0;
-    }
-
-  self->ring_step_target = MIN ((guint) floor (self->position) + 1, n_steps);
-  set_mode (self, MODE_RING_STEP);
-  update_frame (self);
+  apply_changes (self, ring_step_clock_ring_step (self->clock));
 }
 
 void
@@ -914,17 +596,7 @@ ring_animation_reset (RingAnimation *self)
 {
   g_return_if_fail (RING_IS_ANIMATION (self));
 
-  set_mode (self, MODE_HOLD);
-  self->phase = RING_FRAME_IDLE;
-  self->position = 0;
-
-  if (self->steps_completed != 0)
-    {
-      self->steps_completed = 0;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEPS_COMPLETED]);
-    }
-
-  update_frame (self);
+  apply_changes (self, ring_step_clock_reset (self->clock));
 }
 
 /* Test hooks */
@@ -935,7 +607,7 @@ _ring_animation_advance (RingAnimation *self,
 {
   g_return_if_fail (RING_IS_ANIMATION (self));
 
-  advance (self, seconds);
+  apply_changes (self, ring_step_clock_advance (self->clock, seconds));
 }
 
 gboolean
@@ -953,7 +625,7 @@ _ring_animation_get_frame (RingAnimation *self,
   g_return_if_fail (RING_IS_ANIMATION (self));
   g_return_if_fail (frame != NULL);
 
-  get_frame (self, frame);
+  ring_step_clock_get_frame (self->clock, frame);
 }
 
 double
@@ -961,7 +633,7 @@ _ring_animation_get_compute_duration (RingAnimation *self)
 {
   g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
 
-  return self->compute_duration_s;
+  return ring_step_clock_get_compute_duration (self->clock);
 }
 
 double
@@ -969,5 +641,5 @@ _ring_animation_get_ring_duration (RingAnimation *self)
 {
   g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
 
-  return self->ring_duration_s;
+  return ring_step_clock_get_ring_duration (self->clock);
 }

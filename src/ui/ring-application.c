@@ -33,9 +33,6 @@ typedef enum
 struct _RingApplication
 {
   AdwApplication parent_instance;
-
-  RingParams     command_line_params;
-  gboolean       has_command_line_params;
 };
 
 G_DEFINE_FINAL_TYPE (RingApplication, ring_application, ADW_TYPE_APPLICATION)
@@ -43,7 +40,7 @@ G_DEFINE_FINAL_TYPE (RingApplication, ring_application, ADW_TYPE_APPLICATION)
 /* GOption calls this while parsing, before handle-local-options; one application runs per
  * process, so a file-level variable is the simplest place for it. */
 static ReportFormat report_format = REPORT_NONE;
-static gboolean report_format_invalid = FALSE;
+static char *report_format_invalid = NULL;
 static gboolean options_parsed = FALSE;
 
 static gboolean
@@ -57,7 +54,10 @@ report_option_cb (const char  *option_name,
   else if (g_str_equal (value, "text"))
     report_format = REPORT_TEXT;
   else
-    report_format_invalid = TRUE;
+    {
+      g_free (report_format_invalid);
+      report_format_invalid = g_strdup (value);
+    }
 
   return TRUE;
 }
@@ -101,17 +101,14 @@ parse_size (const char *text,
   return TRUE;
 }
 
-/* Reads the parameter options into @params; prints the reason and returns FALSE for the
- * first bad one. */
+/* Applies the parameter options to @params: the preset first, then each option given, so
+ * an option overrides the preset and anything not given keeps its value. */
 static gboolean
-collect_params (GVariantDict *options,
-                RingParams   *params,
-                gboolean     *any)
+apply_options (GVariantDict  *options,
+               RingParams    *params,
+               GError       **error)
 {
   const char *text;
-
-  *any = FALSE;
-  ring_params_init_default (params);
 
   if (g_variant_dict_lookup (options, "preset", "&s", &text))
     {
@@ -126,28 +123,21 @@ collect_params (GVariantDict *options,
           presets = ring_presets_get (&n_presets);
           for (guint i = 0; i < n_presets; i++)
             g_string_append_printf (names, "%s%s", i ? ", " : "", presets[i].name);
-          print_error (_("--preset: unknown preset “%s” (known: %s)"), text, names->str);
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--preset: unknown preset “%s” (known: %s)"), text, names->str);
           return FALSE;
         }
 
       ring_preset_apply (preset, params);
-      *any = TRUE;
     }
 
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {
       const RingParamInfo *info = ring_param_info (id);
-      g_autoptr(GError) error = NULL;
 
-      if (!g_variant_dict_lookup (options, info->option, "&s", &text))
-        continue;
-
-      if (!ring_params_set_from_string (params, id, text, &error))
-        {
-          print_error ("%s", error->message);
-          return FALSE;
-        }
-      *any = TRUE;
+      if (g_variant_dict_lookup (options, info->option, "&s", &text)
+          && !ring_params_set_from_string (params, id, text, error))
+        return FALSE;
     }
 
   if (g_variant_dict_lookup (options, "message-size", "&s", &text))
@@ -157,12 +147,12 @@ collect_params (GVariantDict *options,
       /* A petabyte is far past any buffer that fits in a GPU's memory. */
       if (!ring_parse_bytes (text, &bytes) || bytes < 1 || bytes > 1e15)
         {
-          print_error (_("--message-size: “%s” is not a size between 1 B and 1 PB "
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--message-size: “%s” is not a size between 1 B and 1 PB "
                          "(for example 1MiB or 4GB)"), text);
           return FALSE;
         }
       params->message_bytes = bytes;
-      *any = TRUE;
     }
 
   return TRUE;
@@ -249,11 +239,11 @@ static int
 ring_application_handle_local_options (GApplication *app,
                                        GVariantDict *options)
 {
-  RingApplication *self = RING_APPLICATION (app);
   g_autoptr(RingModel) model = NULL;
+  g_autoptr(GError) error = NULL;
   const char *export_path = NULL;
   const char *chart_name = NULL;
-  gboolean any_params;
+  RingParams params;
 
   options_parsed = TRUE;
 
@@ -263,9 +253,10 @@ ring_application_handle_local_options (GApplication *app,
       return EXIT_SUCCESS;
     }
 
-  if (report_format_invalid)
+  if (report_format_invalid != NULL)
     {
-      print_error (_("--report: unknown format (use --report=json or --report=text)"));
+      print_error (_("--report: unknown format “%s” (use --report=json or --report=text)"),
+                   report_format_invalid);
       return EXIT_USAGE;
     }
 
@@ -273,8 +264,14 @@ ring_application_handle_local_options (GApplication *app,
       && g_str_equal (chart_name, "list"))
     return list_charts ();
 
-  if (!collect_params (options, &self->command_line_params, &any_params))
-    return EXIT_USAGE;
+  /* Every value is checked here, in the process that was started, so a bad one is
+   * reported on its terminal with status 2 and never reaches a window. */
+  ring_params_init_default (&params);
+  if (!apply_options (options, &params, &error))
+    {
+      print_error ("%s", error->message);
+      return EXIT_USAGE;
+    }
 
   g_variant_dict_lookup (options, "export", "^&ay", &export_path);
 
@@ -286,13 +283,12 @@ ring_application_handle_local_options (GApplication *app,
           return EXIT_USAGE;
         }
 
-      /* Open the window, with these parameters over the stored ones. */
-      self->has_command_line_params = any_params;
+      /* Open the window: the options travel to the primary instance's command-line. */
       return -1;
     }
 
   model = ring_model_new ();
-  ring_model_set_params (model, &self->command_line_params);
+  ring_model_set_params (model, &params);
 
   if (export_path != NULL)
     {
@@ -333,6 +329,32 @@ ring_application_local_command_line (GApplication   *app,
     }
 
   return handled;
+}
+
+/* Runs in the primary instance, for its own launch or a later one: the options change the
+ * open window's parameters on top of what it shows (and what the settings remember). */
+static int
+ring_application_command_line (GApplication            *app,
+                               GApplicationCommandLine *command_line)
+{
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autoptr(GError) error = NULL;
+  RingWindow *window;
+  RingParams params;
+
+  g_application_activate (app);
+  window = RING_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+
+  params = *ring_model_get_params (ring_window_get_model (window));
+  if (!apply_options (options, &params, &error))
+    {
+      g_application_command_line_printerr (command_line, "%s: %s\n",
+                                           g_get_prgname (), error->message);
+      return EXIT_USAGE;
+    }
+  ring_model_set_params (ring_window_get_model (window), &params);
+
+  return EXIT_SUCCESS;
 }
 
 static void
@@ -436,6 +458,7 @@ ring_application_class_init (RingApplicationClass *klass)
   app_class->local_command_line = ring_application_local_command_line;
   app_class->handle_local_options = ring_application_handle_local_options;
   app_class->activate = ring_application_activate;
+  app_class->command_line = ring_application_command_line;
   app_class->startup = ring_application_startup;
 }
 
@@ -494,15 +517,7 @@ ring_application_new (void)
 {
   return g_object_new (RING_TYPE_APPLICATION,
                        "application-id", APPLICATION_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
                        "resource-base-path", RESOURCE_PREFIX,
                        NULL);
-}
-
-const RingParams *
-ring_application_get_command_line_params (RingApplication *self)
-{
-  g_return_val_if_fail (RING_IS_APPLICATION (self), NULL);
-
-  return self->has_command_line_params ? &self->command_line_params : NULL;
 }

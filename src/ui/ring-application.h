@@ -15,9 +15,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (RingApplication, ring_application, RING, APPLICATION, AdwApplication)
 
-RingApplication *ring_application_new       (void);
-/* The parameters given on the command line, or NULL when none were: applied over the
- * stored settings when the window opens. */
-const RingParams *ring_application_get_command_line_params (RingApplication *self);
+RingApplication *ring_application_new (void);
 
 G_END_DECLS

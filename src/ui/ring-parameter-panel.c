@@ -287,7 +287,8 @@ create_parameter_row (RingParameterPanel  *self,
   gtk_widget_set_hexpand (title, TRUE);
   gtk_box_append (GTK_BOX (header), title);
 
-  spin_adjustment = gtk_adjustment_new (spin_min, spin_min, spin_max, spec->step, spec->step * 10, 0);
+  spin_adjustment = gtk_adjustment_new (spin_min, spin_min, spin_max,
+                                        spec->step, spec->step * 10, 0);
   spin = gtk_spin_button_new (spin_adjustment, 1, spec->digits);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
   gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
@@ -298,9 +299,10 @@ create_parameter_row (RingParameterPanel  *self,
   gtk_box_append (GTK_BOX (header), spin);
   gtk_box_append (GTK_BOX (box), header);
 
+  /* The slider spans the model's range, in its own scale. */
   scale_adjustment = gtk_adjustment_new (to_scale (spec->scale, info->default_value),
-                                         to_scale (spec->scale, spin_min / (spec->scale == SCALE_PERCENT ? 100.0 : 1.0)),
-                                         to_scale (spec->scale, spin_max / (spec->scale == SCALE_PERCENT ? 100.0 : 1.0)),
+                                         to_scale (spec->scale, info->minimum),
+                                         to_scale (spec->scale, info->maximum),
                                          spec->scale == SCALE_LOG2_SNAP ? 1 : 0.01,
                                          spec->scale == SCALE_LOG2_SNAP ? 1 : 0.1, 0);
   scale = gtk_scale_new (GTK_ORIENTATION_HORIZONTAL, scale_adjustment);

@@ -105,6 +105,8 @@ ring_step_bar_dispose (GObject *object)
 {
   RingStepBar *self = RING_STEP_BAR (object);
 
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, model_changed_cb, self);
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (ring_step_bar_parent_class)->dispose (object);

@@ -53,7 +53,8 @@ static const MetricSpec metric_specs[] = {
     "utilization", METRIC_PERCENT },
   { N_("Steps completed"), N_("Training steps the animation has played"),
     "steps-completed", METRIC_COUNT },
-  { N_("Bus bandwidth"), N_("Bus bandwidth as nccl-tests reports it: algorithm bandwidth · 2 (N − 1)/N"),
+  { N_("Bus bandwidth"),
+    N_("Bus bandwidth as nccl-tests reports it: algorithm bandwidth · 2 (N − 1)/N"),
     "busbw", METRIC_GBPS },
   { N_("Cluster throughput"), N_("Tokens the whole cluster processes per second"),
     "tokens-per-second", METRIC_TOKENS_PER_S },
@@ -77,8 +78,8 @@ format_metric (GBinding     *binding,
                                                       100 * g_value_get_double (from_value)));
       break;
     case METRIC_GBPS:
-      g_value_take_string (to_value, g_strdup_printf ("%.1f GB/s",
-                                                      g_value_get_double (from_value)));
+      g_value_take_string (to_value,
+                           ring_format_bandwidth (g_value_get_double (from_value) * 1e9));
       break;
     case METRIC_TOKENS_PER_S:
       g_value_take_string (to_value, ring_format_rate (g_value_get_double (from_value),
@@ -135,20 +136,9 @@ add_metrics (RingWindow *self)
     }
 }
 
-static char *
-format_bandwidth (double gbps)
-{
-  if (gbps >= 100)
-    return g_strdup_printf ("%.0f GB/s", gbps);
-  if (gbps >= 1)
-    return g_strdup_printf ("%.1f GB/s", gbps);
-
-  return g_strdup_printf ("%.2f GB/s", gbps);
-}
-
 /* What it would take to reach 90 % utilization: the question behind sizing a fabric. */
 static void
-update_target_label (RingWindow *self)
+model_changed_cb (RingWindow *self)
 {
   const RingParams *params = ring_model_get_params (self->model);
   const RingResult *result = ring_model_get_result (self->model);
@@ -168,8 +158,8 @@ update_target_label (RingWindow *self)
     }
   else
     {
-      g_autofree char *needed = format_bandwidth (result->bandwidth_for_90pct_gbps);
-      g_autofree char *now = format_bandwidth (params->bandwidth_gbps);
+      g_autofree char *needed = ring_format_bandwidth (result->bandwidth_for_90pct_gbps * 1e9);
+      g_autofree char *now = ring_format_bandwidth (params->bandwidth_gbps * 1e9);
 
       if (result->bandwidth_for_90pct_gbps <= params->bandwidth_gbps)
         text = g_strdup_printf (_("90 %% utilization needs %s per GPU; this interconnect "
@@ -444,8 +434,8 @@ ring_window_init (RingWindow *self)
                            G_CALLBACK (comm_bound_changed_cb), self, G_CONNECT_SWAPPED);
   comm_bound_changed_cb (self);
   g_signal_connect_object (self->model, "changed",
-                           G_CALLBACK (update_target_label), self, G_CONNECT_SWAPPED);
-  update_target_label (self);
+                           G_CALLBACK (model_changed_cb), self, G_CONNECT_SWAPPED);
+  model_changed_cb (self);
 
   fill_speed_dropdown (self->speed_dropdown);
   g_object_bind_property_full (self->animation, "speed", self->speed_dropdown, "selected",
@@ -466,19 +456,9 @@ ring_window_init (RingWindow *self)
 RingWindow *
 ring_window_new (RingApplication *application)
 {
-  RingWindow *self;
-  const RingParams *params;
-
   g_return_val_if_fail (RING_IS_APPLICATION (application), NULL);
 
-  self = g_object_new (RING_TYPE_WINDOW, "application", application, NULL);
-
-  /* Options given on the command line win over the stored settings. */
-  params = ring_application_get_command_line_params (application);
-  if (params != NULL)
-    ring_model_set_params (self->model, params);
-
-  return self;
+  return g_object_new (RING_TYPE_WINDOW, "application", application, NULL);
 }
 
 RingModel *

@@ -1,0 +1,92 @@
+/* ring-step-clock.h: the clock of the ring animation, which plays one training step of a
+ * model (its compute phase, then the 2 (N − 1) ring steps) in a few seconds of wall time.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "ring-model.h"
+#include "ring-ring-draw.h"
+
+G_BEGIN_DECLS
+
+/* The clock belongs to no display: a widget feeds it the wall time between frames and
+ * turns the changes it reports into notifications, redraws and its tick callback. It lives
+ * in src/render, not src/model, because what it produces is the RingFrame that
+ * ring_ring_draw() draws; render may depend on the model, the model never on render. */
+
+typedef enum
+{
+  RING_STEP_CLOCK_HOLD,           /* nothing moves */
+  RING_STEP_CLOCK_TRAINING_STEP,  /* to the end of the training step under way */
+  RING_STEP_CLOCK_PLAY,           /* training steps back to back */
+  RING_STEP_CLOCK_RING_STEP,      /* to the end of the ring step under way */
+} RingStepClockMode;
+
+/* What one call changed, so a view notifies and redraws only for real changes. */
+typedef enum
+{
+  RING_STEP_CLOCK_NO_CHANGE       = 0,
+  RING_STEP_CLOCK_FRAME_CHANGED   = 1 << 0,  /* ring_step_clock_get_frame() differs */
+  RING_STEP_CLOCK_STEP_COMPLETED  = 1 << 1,  /* steps completed went up (once or more) */
+  RING_STEP_CLOCK_COUNT_RESET     = 1 << 2,  /* steps completed went back to 0 */
+  RING_STEP_CLOCK_PLAYING_CHANGED = 1 << 3,  /* the mode entered or left PLAY */
+  RING_STEP_CLOCK_RUNNING_CHANGED = 1 << 4,  /* the mode entered or left HOLD */
+} RingStepClockChanges;
+
+typedef struct _RingStepClock RingStepClock;
+
+/* A held, idle clock of the default ring size with no model times, at 1×. */
+RingStepClock       *ring_step_clock_new                  (void);
+void                 ring_step_clock_free                 (RingStepClock *self);
+
+/* A ring of @n_gpus GPUs whose step computes for @compute_time_s and all-reduces for
+ * @allreduce_time_s (the model's seconds; negative or non-finite count as 0). A step under
+ * way restarts from its compute phase; a held clock goes back to idle. */
+RingStepClockChanges ring_step_clock_set_ring             (RingStepClock *self,
+                                                           guint          n_gpus,
+                                                           double         compute_time_s,
+                                                           double         allreduce_time_s);
+/* ring_step_clock_set_ring() with @model's gpus, compute_time_s and allreduce_time_s; with
+ * NULL, the default ring size and no times. */
+RingStepClockChanges ring_step_clock_load_model           (RingStepClock *self,
+                                                           RingModel     *model);
+/* @speed > 0 divides every duration. */
+RingStepClockChanges ring_step_clock_set_speed            (RingStepClock *self,
+                                                           double         speed);
+
+double               ring_step_clock_get_speed            (const RingStepClock *self);
+guint                ring_step_clock_get_n_gpus           (const RingStepClock *self);
+/* Wall-clock seconds of one training step at 1×: the compute phase and the ring phase. */
+double               ring_step_clock_get_compute_duration (const RingStepClock *self);
+double               ring_step_clock_get_ring_duration    (const RingStepClock *self);
+RingStepClockMode    ring_step_clock_get_mode             (const RingStepClock *self);
+gboolean             ring_step_clock_get_playing          (const RingStepClock *self);
+/* TRUE unless the mode is HOLD: the clock wants the wall time. */
+gboolean             ring_step_clock_get_running          (const RingStepClock *self);
+guint                ring_step_clock_get_steps_completed  (const RingStepClock *self);
+/* The frame to draw now, with the model's times for the timeline. */
+void                 ring_step_clock_get_frame            (const RingStepClock *self,
+                                                           RingFrame           *frame);
+
+/* One whole training step, then hold; mid-step, it finishes the step under way. */
+RingStepClockChanges ring_step_clock_run_training_step    (RingStepClock *self);
+/* Training steps back to back, until paused. */
+RingStepClockChanges ring_step_clock_play                 (RingStepClock *self);
+RingStepClockChanges ring_step_clock_pause                (RingStepClock *self);
+/* Exactly one ring step, then hold (from outside the ring phase the compute phase is
+ * skipped; one GPU has no ring, so it runs its training step). */
+RingStepClockChanges ring_step_clock_ring_step            (RingStepClock *self);
+/* Hold, idle, steps completed back to 0. */
+RingStepClockChanges ring_step_clock_reset                (RingStepClock *self);
+/* Moves the clock on by @seconds of wall time (the speed applies), across as many phases
+ * as they cover. */
+RingStepClockChanges ring_step_clock_advance              (RingStepClock *self,
+                                                           double         seconds);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RingStepClock, ring_step_clock_free)
+
+G_END_DECLS
