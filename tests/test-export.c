@@ -335,6 +335,65 @@ test_format_from_path (void)
   g_assert_false (ring_export_format_from_path ("", NULL));
 }
 
+/* What the export dialog writes for a typed name, whatever filter it offered. */
+static void
+test_resolve_name (void)
+{
+  static const struct
+  {
+    const char       *typed;
+    RingExportFormat  default_format;
+    const char       *name;
+    RingExportFormat  format;
+    double            scale;
+  } cases[] = {
+    /* A known extension wins over the default, in any case. */
+    { "chart.png", RING_EXPORT_FORMAT_SVG, "chart.png", RING_EXPORT_FORMAT_PNG, 1 },
+    { "chart.svg", RING_EXPORT_FORMAT_PNG, "chart.svg", RING_EXPORT_FORMAT_SVG, 1 },
+    { "Chart.PDF", RING_EXPORT_FORMAT_PNG, "Chart.PDF", RING_EXPORT_FORMAT_PDF, 1 },
+    { "table.csv", RING_EXPORT_FORMAT_PDF, "table.csv", RING_EXPORT_FORMAT_CSV, 1 },
+    /* A bare name gets the default's extension. */
+    { "chart", RING_EXPORT_FORMAT_SVG, "chart.svg", RING_EXPORT_FORMAT_SVG, 1 },
+    { "chart", RING_EXPORT_FORMAT_PNG, "chart.png", RING_EXPORT_FORMAT_PNG, 1 },
+    { "chart", RING_EXPORT_FORMAT_PDF, "chart.pdf", RING_EXPORT_FORMAT_PDF, 1 },
+    { "chart", RING_EXPORT_FORMAT_CSV, "chart.csv", RING_EXPORT_FORMAT_CSV, 1 },
+    /* So does one with an extension the exporter does not write. */
+    { "notes.txt", RING_EXPORT_FORMAT_SVG, "notes.txt.svg", RING_EXPORT_FORMAT_SVG, 1 },
+    { "v1.2", RING_EXPORT_FORMAT_PNG, "v1.2.png", RING_EXPORT_FORMAT_PNG, 1 },
+    /* "@2x" asks for twice the pixels, typed with or without the extension. */
+    { "chart@2x.png", RING_EXPORT_FORMAT_PNG, "chart@2x.png", RING_EXPORT_FORMAT_PNG, 2 },
+    { "chart@2x.PNG", RING_EXPORT_FORMAT_SVG, "chart@2x.PNG", RING_EXPORT_FORMAT_PNG, 2 },
+    { "chart@2x", RING_EXPORT_FORMAT_PNG, "chart@2x.png", RING_EXPORT_FORMAT_PNG, 2 },
+    { "chart@2X.png", RING_EXPORT_FORMAT_PNG, "chart@2X.png", RING_EXPORT_FORMAT_PNG, 2 },
+    /* …but only of a PNG. */
+    { "chart@2x", RING_EXPORT_FORMAT_SVG, "chart@2x.svg", RING_EXPORT_FORMAT_SVG, 1 },
+    { "chart@2x.pdf", RING_EXPORT_FORMAT_PNG, "chart@2x.pdf", RING_EXPORT_FORMAT_PDF, 1 },
+    { "chart@2xpng", RING_EXPORT_FORMAT_PNG, "chart@2xpng.png", RING_EXPORT_FORMAT_PNG, 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = NULL;
+      RingExportFormat format = RING_EXPORT_FORMAT_CSV + 1;
+      double scale = 0;
+
+      g_test_message ("%s", cases[i].typed);
+      name = ring_export_resolve_name (cases[i].typed, cases[i].default_format, &format,
+                                       &scale);
+      g_assert_cmpstr (name, ==, cases[i].name);
+      g_assert_cmpint (format, ==, cases[i].format);
+      g_assert_cmpfloat (scale, ==, cases[i].scale);
+    }
+
+  /* The outputs are optional. */
+  {
+    g_autofree char *name = ring_export_resolve_name ("chart", RING_EXPORT_FORMAT_PDF,
+                                                      NULL, NULL);
+
+    g_assert_cmpstr (name, ==, "chart.pdf");
+  }
+}
+
 static void
 test_library_every_kind_and_format (void)
 {
@@ -492,6 +551,62 @@ test_csv_values (void)
 
   /* At the model's own N, the current-bandwidth column is the model's utilization. */
   g_assert_nonnull (strstr (contents, "\r\n8,"));
+
+  remove_tmp_dir (dir);
+}
+
+/* The map's table has each (GPUs, bandwidth) point once, though its columns are even in
+ * log₂ N and rounding that to whole GPUs repeats the small counts. */
+static void
+test_csv_map_unique (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "map.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) points = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  double previous_gpus = 0;
+  guint n_gpus = 0, n_rows = 0;
+
+  ring_export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_CSV, file,
+                     800, 500, 1.0, NULL, &error);
+  g_assert_no_error (error);
+
+  contents = read_file (path, NULL);
+  lines = g_strsplit (contents, "\r\n", -1);
+  for (guint row = 1; lines[row] != NULL && lines[row][0] != '\0'; row++)
+    {
+      g_auto(GStrv) fields = split_csv_line (lines[row]);
+      double gpus = g_ascii_strtod (fields[0], NULL);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 3);
+      if (!g_hash_table_add (points, g_strconcat (fields[0], ",", fields[1], NULL)))
+        g_error ("row %u repeats GPUs %s at %s GB/s", row, fields[0], fields[1]);
+
+      /* GPUs vary fastest and rise along a bandwidth's row, from 1 GPU. */
+      if (gpus <= previous_gpus)
+        {
+          g_assert_cmpfloat (gpus, ==, 1);
+          if (n_gpus == 0)
+            n_gpus = n_rows;
+          g_assert_cmpuint (n_rows % n_gpus, ==, 0);
+        }
+      previous_gpus = gpus;
+      n_rows++;
+    }
+
+  /* 1, 2, 3, … are all there, and the map is still a full grid. */
+  for (guint n = 1; n <= 3; n++)
+    {
+      g_autofree char *first = g_strdup_printf ("%u,0.1", n);
+
+      g_assert_true (g_hash_table_contains (points, first));
+    }
+  g_assert_cmpuint (n_gpus, >=, 20);
+  g_assert_cmpuint (n_rows % n_gpus, ==, 0);
 
   remove_tmp_dir (dir);
 }
@@ -675,11 +790,13 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ring/export/format-from-path", test_format_from_path);
+  g_test_add_func ("/ring/export/resolve-name", test_resolve_name);
   g_test_add_func ("/ring/export/library", test_library_every_kind_and_format);
   g_test_add_func ("/ring/export/png-scale", test_library_png_scale);
   g_test_add_func ("/ring/export/cli", test_cli_every_kind_and_format);
   g_test_add_func ("/ring/export/report", test_report);
   g_test_add_func ("/ring/export/csv-values", test_csv_values);
+  g_test_add_func ("/ring/export/csv-map-unique", test_csv_map_unique);
   g_test_add_func ("/ring/export/csv-decimal-point", test_csv_decimal_point);
   g_test_add_func ("/ring/export/unwritable", test_unwritable);
   g_test_add_func ("/ring/export/replace-existing", test_replace_existing);

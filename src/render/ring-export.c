@@ -56,6 +56,36 @@ ring_export_format_from_path (const char       *path,
   return FALSE;
 }
 
+char *
+ring_export_resolve_name (const char       *name,
+                          RingExportFormat  default_format,
+                          RingExportFormat *format,
+                          double           *scale)
+{
+  /* In RingExportFormat's order. */
+  static const char *extensions[] = { ".png", ".svg", ".pdf", ".csv" };
+  G_STATIC_ASSERT (G_N_ELEMENTS (extensions) == RING_EXPORT_FORMAT_CSV + 1);
+  RingExportFormat resolved_format = default_format;
+  g_autofree char *lower = NULL;
+  char *resolved;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (default_format <= RING_EXPORT_FORMAT_CSV, NULL);
+
+  if (ring_export_format_from_path (name, &resolved_format))
+    resolved = g_strdup (name);
+  else
+    resolved = g_strconcat (name, extensions[default_format], NULL);
+
+  lower = g_ascii_strdown (resolved, -1);
+  if (format != NULL)
+    *format = resolved_format;
+  if (scale != NULL)
+    *scale = g_str_has_suffix (lower, "@2x.png") ? 2.0 : 1.0;
+
+  return resolved;
+}
+
 /* Writing. */
 
 static char *

@@ -24,6 +24,14 @@ typedef enum
 gboolean ring_export_format_from_path (const char        *path,
                                        RingExportFormat  *format);
 
+/* The name an export writes when the user typed @name: one ending in .png, .svg, .pdf or
+ * .csv keeps it, any other gets @default_format's extension. Sets @format, and @scale to
+ * 2 for a PNG named like "chart@2x.png" (twice the pixels, as on the web), else 1. */
+char    *ring_export_resolve_name     (const char        *name,
+                                       RingExportFormat   default_format,
+                                       RingExportFormat  *format,
+                                       double            *scale);
+
 /* Writes one chart in @format. @scale multiplies the pixel size of a PNG (1 or 2); vector
  * formats are @width × @height points. The file appears complete or not at all; on error
  * @error names the path and the reason. */

@@ -263,34 +263,44 @@ build_map (RingChartData *data)
   double min_log10 = log10 (MIN (MAP_MIN_BANDWIDTH_GBPS, p->bandwidth_gbps));
   double max_log10 = log10 (MAX (MAP_MAX_BANDWIDTH_GBPS, p->bandwidth_gbps));
   double *gpus, *bandwidth, *utilization;
+  guint counts[MAP_GRID_X];
+  guint n_counts = 0;
 
-  data->grid_x = MAP_GRID_X;
+  /* Columns even in log₂ N, the axis they are drawn on, rounded to whole numbers of GPUs,
+   * the only counts the model knows; where rounding makes two columns the same count (1,
+   * 2, 3 …), the map keeps one, so no row of the table repeats. */
+  for (guint i = 0; i < MAP_GRID_X; i++)
+    {
+      guint n = (guint) lround (exp2 (max_log2 * i / (MAP_GRID_X - 1)));
+
+      if (n_counts == 0 || n > counts[n_counts - 1])
+        counts[n_counts++] = n;
+    }
+
+  data->grid_x = n_counts;
   data->grid_y = MAP_GRID_Y;
-  data->n_rows = MAP_GRID_X * MAP_GRID_Y;
+  data->n_rows = n_counts * MAP_GRID_Y;
   gpus = add_column (data, g_strdup (_("GPUs in the ring")), "GPUs");
   bandwidth = add_column (data, g_strdup (_("Bandwidth")), "GB/s");
   utilization = add_column (data, g_strdup (_("Utilization")), "%");
 
-  /* The grid is even in log₂ N and log₁₀ B, the axes it is drawn on; N is rounded to a
-   * whole number of GPUs, the only counts the model knows. */
   for (guint j = 0; j < MAP_GRID_Y; j++)
     {
       double bandwidth_gbps = pow (10, min_log10 + (max_log10 - min_log10) * j / (MAP_GRID_Y - 1));
 
-      for (guint i = 0; i < MAP_GRID_X; i++)
+      for (guint i = 0; i < n_counts; i++)
         {
-          guint row = j * MAP_GRID_X + i;
-          guint n = (guint) lround (exp2 (max_log2 * i / (MAP_GRID_X - 1)));
+          guint row = j * n_counts + i;
           RingResult r;
 
-          evaluate_with_gpus (p, n, bandwidth_gbps, &r);
-          gpus[row] = n;
+          evaluate_with_gpus (p, counts[i], bandwidth_gbps, &r);
+          gpus[row] = counts[i];
           bandwidth[row] = bandwidth_gbps;
           utilization[row] = 100.0 * r.utilization;
         }
     }
   data->x_first = 1;
-  data->x_last = exp2 (max_log2);
+  data->x_last = counts[n_counts - 1];
 }
 
 RingChartData *

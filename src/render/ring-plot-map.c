@@ -50,17 +50,23 @@ is_vector_target (cairo_t *cr)
     }
 }
 
-/* Where the map's contour at @level crosses a column near @column_fraction of its width,
- * for the contour's label; FALSE if it crosses none. */
+/* Where the map's contour at @level crosses the first column at or right of
+ * @column_fraction of the axis, or the next one that it crosses, for the contour's label;
+ * FALSE if it crosses none. @grid_x is a column, @grid_y a fractional row. */
 static gboolean
 find_contour_label (RingChartData *data,
+                    const PLFLT   *grid_xs,
                     double         level,
                     double         column_fraction,
-                    double        *grid_x,
+                    guint         *grid_x,
                     double        *grid_y)
 {
   const double *utilization = _ring_chart_data_column (data, 2)->values;
-  guint first_column = (guint) (column_fraction * (data->grid_x - 1));
+  guint first_column = 0;
+
+  while (first_column + 1 < data->grid_x
+         && grid_xs[first_column] < column_fraction * grid_xs[data->grid_x - 1])
+    first_column++;
 
   for (guint attempt = 0; attempt < data->grid_x; attempt++)
     {
@@ -88,6 +94,7 @@ _ring_plot_draw_map (RingPlotChart *chart)
 {
   RingChartData *data = chart->data;
   const RingParams *p = &data->params;
+  const double *gpus = _ring_chart_data_column (data, 0)->values;
   const double *bandwidth = _ring_chart_data_column (data, 1)->values;
   const double *utilization = _ring_chart_data_column (data, 2)->values;
   static const double contours[] = { 50, 80, 90 };
@@ -148,7 +155,7 @@ _ring_plot_draw_map (RingPlotChart *chart)
   for (guint i = 0; i < nx; i++)
     {
       grid[i] = cells + i * ny;
-      grid_xs[i] = x_max_world * i / (nx - 1);
+      grid_xs[i] = log2 (gpus[i]);
       for (guint j = 0; j < ny; j++)
         grid[i][j] = CLAMP (utilization[j * nx + i], 0, 100);
     }
@@ -156,6 +163,14 @@ _ring_plot_draw_map (RingPlotChart *chart)
     grid_ys[j] = log10 (bandwidth[j * nx]);
   for (guint k = 0; k < G_N_ELEMENTS (levels); k++)
     levels[k] = 10.0 * k;
+
+  /* Whole GPU counts are not evenly spaced in log₂ N: both the shades and the contours
+   * place grid column i at its real count through pltr1. */
+  cgrid.xg = grid_xs;
+  cgrid.yg = grid_ys;
+  cgrid.zg = NULL;
+  cgrid.nx = nx;
+  cgrid.ny = ny;
 
   _ring_plot_use_panel (&panel);
   plwidth (1.0);
@@ -166,14 +181,9 @@ _ring_plot_draw_map (RingPlotChart *chart)
     cairo_set_antialias (chart->cr, CAIRO_ANTIALIAS_NONE);
   plshades ((PLFLT_MATRIX) grid, nx, ny, NULL, panel.x.min, panel.x.max,
             panel.y.min, panel.y.max, levels, G_N_ELEMENTS (levels), 1.0, 0, 0,
-            plfill, TRUE, NULL, NULL);
+            plfill, TRUE, pltr1, &cgrid);
   cairo_set_antialias (chart->cr, CAIRO_ANTIALIAS_DEFAULT);
 
-  cgrid.xg = grid_xs;
-  cgrid.yg = grid_ys;
-  cgrid.zg = NULL;
-  cgrid.nx = nx;
-  cgrid.ny = ny;
   plcol0 (RING_PLOT_COLOR_FOREGROUND);
   plwidth (1.6);
   pl_setcontlabelparam (0.006, 0.3, 0.1, 0);
@@ -186,15 +196,16 @@ _ring_plot_draw_map (RingPlotChart *chart)
   _ring_plot_set_bold (TRUE);
   for (guint k = 0; k < G_N_ELEMENTS (contours); k++)
     {
-      double gx, gy;
+      guint gx;
+      double gy;
       g_autofree char *text = NULL;
 
-      if (!find_contour_label (data, contours[k], 0.42 + 0.14 * k, &gx, &gy))
+      if (!find_contour_label (data, grid_xs, contours[k], 0.42 + 0.14 * k, &gx, &gy))
         continue;
       text = g_strdup_printf ("%.0f %%", contours[k]);
       _ring_plot_use_page (chart);
       {
-        double x_mm = _ring_plot_panel_x_mm (&panel, x_max_world * gx / (nx - 1));
+        double x_mm = _ring_plot_panel_x_mm (&panel, grid_xs[gx]);
         double y_mm = _ring_plot_panel_y_mm (&panel,
                                              grid_ys[0] + (grid_ys[ny - 1] - grid_ys[0])
                                                           * gy / (ny - 1));

@@ -27,7 +27,8 @@ typedef struct
   guint         n_rows;
   GPtrArray    *columns;     /* of RingSeries; column 0 is the x axis */
   /* RING_CHART_UTILIZATION_MAP: the columns are GPUs, bandwidth and utilization over a
-   * grid_x × grid_y grid, GPUs varying fastest. */
+   * grid_x × grid_y grid, GPUs varying fastest; each GPU count appears once, so the
+   * columns are only roughly even in log₂ N. */
   guint         grid_x;
   guint         grid_y;
   /* The swept range of the x axis (GPUs or bytes), before any padding. */

@@ -247,9 +247,25 @@ typedef enum
   N_LEGEND_ITEMS,
 } LegendItem;
 
-#define LEGEND_SWATCH_WIDTH 18.0
 #define LEGEND_SWATCH_GAP    7.0
 #define LEGEND_ITEM_GAP     22.0
+
+/* Node and reduced-chunk swatches are small cards holding chunk cells, like the real GPU
+ * nodes: a lone box, empty or ticked, would read as a check box to click. */
+#define LEGEND_CARD_CELLS    3
+#define LEGEND_CARD_CELL     8.0
+#define LEGEND_CARD_GAP      2.0
+#define LEGEND_CARD_PAD      3.0
+#define LEGEND_CARD_WIDTH    (LEGEND_CARD_CELLS * LEGEND_CARD_CELL \
+                              + (LEGEND_CARD_CELLS - 1) * LEGEND_CARD_GAP + 2 * LEGEND_CARD_PAD)
+#define LEGEND_CARD_HEIGHT   (LEGEND_CARD_CELL + 2 * LEGEND_CARD_PAD)
+#define LEGEND_LINK_WIDTH   18.0
+
+static double
+legend_swatch_width (LegendItem item)
+{
+  return item == LEGEND_IN_FLIGHT_CHUNK ? LEGEND_LINK_WIDTH : LEGEND_CARD_WIDTH;
+}
 
 static const char *
 legend_text (LegendItem item)
@@ -283,7 +299,7 @@ legend_flow (RingDraw *draw,
   _ring_ring_draw_use_font (draw, draw->text_px, FALSE);
   for (guint item = 0; item < N_LEGEND_ITEMS; item++)
     {
-      double width = LEGEND_SWATCH_WIDTH + LEGEND_SWATCH_GAP
+      double width = legend_swatch_width (item) + LEGEND_SWATCH_GAP
                      + _ring_ring_draw_text_width (draw, legend_text (item));
 
       if (x > 0 && x + LEGEND_ITEM_GAP + width > max_width)
@@ -528,6 +544,23 @@ draw_timeline (RingDraw          *draw,
 
 /* Legend */
 
+/* The card behind a node or reduced-chunk swatch, left as the path. */
+static void
+legend_card (RingDraw *draw,
+             double    x,
+             double    top)
+{
+  cairo_t *cr = draw->cr;
+
+  ring_cairo_rounded_rectangle (cr, x + 0.5, top + 0.5, LEGEND_CARD_WIDTH - 1,
+                                LEGEND_CARD_HEIGHT - 1, 4);
+  ring_cairo_set_color (cr, &draw->card, 1.0);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, 1.0);
+  ring_cairo_set_color (cr, &draw->card_border, 1.0);
+  cairo_stroke_preserve (cr);
+}
+
 static void
 draw_legend_swatch (RingDraw   *draw,
                     LegendItem  item,
@@ -535,26 +568,49 @@ draw_legend_swatch (RingDraw   *draw,
                     double      middle)
 {
   cairo_t *cr = draw->cr;
-  RingColor hue = _ring_ring_draw_chunk_color (draw, 0);
+  double top = middle - LEGEND_CARD_HEIGHT / 2;
+  RingColor hue;
 
   switch (item)
     {
     case LEGEND_GPU_NODE:
-      ring_cairo_rounded_rectangle (cr, x + 0.5, middle - 6.5, LEGEND_SWATCH_WIDTH - 1, 13, 4);
-      ring_cairo_set_color (cr, &draw->card, 1.0);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, 1.0);
-      ring_cairo_set_color (cr, &draw->card_border, 1.0);
-      cairo_stroke (cr);
+      legend_card (draw, x, top);
+      cairo_new_path (cr);
+      /* Chunks part-way through the scatter-reduce, a quarter to three quarters summed. */
+      for (guint cell = 0; cell < LEGEND_CARD_CELLS; cell++)
+        {
+          hue = _ring_ring_draw_chunk_color (draw, (double) cell / LEGEND_CARD_CELLS);
+          _ring_ring_draw_cell (draw, &hue,
+                                x + LEGEND_CARD_PAD + cell * (LEGEND_CARD_CELL + LEGEND_CARD_GAP),
+                                top + LEGEND_CARD_PAD, LEGEND_CARD_CELL, cell + 1, 4, FALSE, 1.0);
+        }
       break;
 
     case LEGEND_REDUCED_CHUNK:
-      _ring_ring_draw_cell (draw, &hue, x + 2, middle - 7, 14, 1, 1, TRUE, 1.0);
+      {
+        /* One larger reduced cell, full and ticked as on the nodes, between two cells
+         * still filling that the card cuts off. */
+        double cell = LEGEND_CARD_HEIGHT - 4;
+        double cell_x = x + (LEGEND_CARD_WIDTH - cell) / 2;
+
+        cairo_save (cr);
+        legend_card (draw, x, top);
+        cairo_clip (cr);
+        for (int side = -1; side <= 1; side += 2)
+          {
+            hue = _ring_ring_draw_chunk_color (draw, 0.5 + side * 0.25);
+            _ring_ring_draw_cell (draw, &hue, cell_x + side * (cell + 2), top + 2, cell, 1, 3,
+                                  FALSE, 1.0);
+          }
+        cairo_restore (cr);
+        hue = _ring_ring_draw_chunk_color (draw, 0.5);
+        _ring_ring_draw_cell (draw, &hue, cell_x, top + 2, cell, 1, 1, TRUE, 1.0);
+      }
       break;
 
     case LEGEND_IN_FLIGHT_CHUNK:
       cairo_move_to (cr, x, middle);
-      cairo_line_to (cr, x + LEGEND_SWATCH_WIDTH, middle);
+      cairo_line_to (cr, x + LEGEND_LINK_WIDTH, middle);
       cairo_set_line_width (cr, 2.0);
       ring_cairo_set_color (cr, &draw->link, 1.0);
       cairo_stroke (cr);
@@ -589,7 +645,7 @@ draw_legend (RingDraw          *draw,
       _ring_ring_draw_use_font (draw, draw->text_px, FALSE);
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.8);
       _ring_ring_draw_show_text (draw, legend_text (item),
-                                 x + LEGEND_SWATCH_WIDTH + LEGEND_SWATCH_GAP,
+                                 x + legend_swatch_width (item) + LEGEND_SWATCH_GAP,
                                  middle + draw->text_px * 0.35, 0);
     }
 }

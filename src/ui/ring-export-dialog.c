@@ -32,11 +32,12 @@ static const struct
 
 typedef struct
 {
-  RingModel       *model;
-  RingChartKind    kind;
-  gboolean         report;
-  AdwToastOverlay *toasts;
-  GtkFileFilter   *filters[G_N_ELEMENTS (formats)];
+  RingModel        *model;
+  RingChartKind     kind;
+  gboolean          report;
+  RingExportFormat  default_format;  /* the initial name's, and a bare name's */
+  AdwToastOverlay  *toasts;
+  GtkFileFilter    *filters[G_N_ELEMENTS (formats)];
 } ExportRequest;
 
 static void
@@ -62,6 +63,7 @@ export_request_new (RingModel       *model,
   request->model = g_object_ref (model);
   request->kind = kind;
   request->report = report;
+  request->default_format = report ? RING_EXPORT_FORMAT_PDF : RING_EXPORT_FORMAT_PNG;
   request->toasts = toasts != NULL ? g_object_ref (toasts) : NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
@@ -73,6 +75,19 @@ export_request_new (RingModel       *model,
 
       filter = gtk_file_filter_new ();
       gtk_file_filter_set_name (filter, _(formats[i].name));
+#if GTK_CHECK_VERSION (4, 10, 0)
+      /* GtkFileDialog offers no choices, so the PNG filter tells how to ask for 2×. */
+      if (formats[i].format == RING_EXPORT_FORMAT_PNG)
+        {
+          /* TRANSLATORS: a file type in the export dialog; %d × %d is a size in pixels. */
+          g_autofree char *name = g_strdup_printf (_("PNG image (end the name in “@2x” "
+                                                     "for %d × %d pixels)"),
+                                                   2 * RING_EXPORT_DEFAULT_WIDTH,
+                                                   2 * RING_EXPORT_DEFAULT_HEIGHT);
+
+          gtk_file_filter_set_name (filter, name);
+        }
+#endif
       gtk_file_filter_add_mime_type (filter, formats[i].mime_type);
       gtk_file_filter_add_suffix (filter, formats[i].suffix);
       request->filters[i] = g_object_ref_sink (filter);
@@ -84,10 +99,10 @@ export_request_new (RingModel       *model,
 static char *
 initial_name (ExportRequest *request)
 {
-  if (request->report)
-    return g_strdup ("ring-allreduce-report.pdf");
+  const char *stem = request->report ? "ring-allreduce-report"
+                                     : ring_chart_kind_to_string (request->kind);
 
-  return g_strconcat (ring_chart_kind_to_string (request->kind), ".png", NULL);
+  return ring_export_resolve_name (stem, request->default_format, NULL, NULL);
 }
 
 static void
@@ -107,55 +122,49 @@ announce (ExportRequest *request,
   adw_toast_overlay_add_toast (request->toasts, toast);
 }
 
-/* A name the user typed without an extension gets the chosen filter's. */
+/* The file the user chose, named as ring_export_resolve_name() says: a name typed without
+ * a known extension gets @default_format's. */
 static GFile *
-with_extension (GFile         *file,
-                GtkFileFilter *chosen_filter,
-                ExportRequest *request)
+resolve_file (GFile            *file,
+              RingExportFormat  default_format,
+              RingExportFormat *format,
+              double           *png_scale)
 {
   g_autofree char *basename = g_file_get_basename (file);
   g_autoptr(GFile) parent = g_file_get_parent (file);
-  g_autofree char *named = NULL;
-  const char *suffix = request->report ? "pdf" : "png";
+  g_autofree char *resolved = NULL;
 
-  if (basename == NULL || parent == NULL || ring_export_format_from_path (basename, NULL))
+  *format = default_format;
+  *png_scale = 1.0;
+  if (basename == NULL)
     return g_object_ref (file);
 
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
-    if (chosen_filter != NULL && request->filters[i] == chosen_filter)
-      suffix = formats[i].suffix;
+  resolved = ring_export_resolve_name (basename, default_format, format, png_scale);
+  if (parent == NULL || g_strcmp0 (resolved, basename) == 0)
+    return g_object_ref (file);
 
-  named = g_strconcat (basename, ".", suffix, NULL);
-  return g_file_get_child (parent, named);
+  return g_file_get_child (parent, resolved);
 }
 
 static void
-write_file (ExportRequest *request,
-            GFile         *file,
-            double         png_scale)
+write_file (ExportRequest    *request,
+            GFile            *file,
+            RingExportFormat  format,
+            double            png_scale)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *message = NULL;
-  RingExportFormat format = RING_EXPORT_FORMAT_PNG;
   gboolean written;
 
-  if (!ring_export_format_from_path (basename, &format)
-      || (request->report && format != RING_EXPORT_FORMAT_PDF))
+  if (request->report && format != RING_EXPORT_FORMAT_PDF)
     {
       /* TRANSLATORS: %s is a file name. */
-      message = g_strdup_printf (request->report
-                                 ? _("Could not export “%s”: the report is a .pdf file")
-                                 : _("Could not export “%s”: use a name ending in .png, "
-                                     ".svg, .pdf or .csv"),
+      message = g_strdup_printf (_("Could not export “%s”: the report is a .pdf file"),
                                  basename);
       announce (request, message);
       return;
     }
-
-  /* "chart@2x.png" asks for twice the pixels, as on the web. */
-  if (g_str_has_suffix (basename, "@2x.png") || g_str_has_suffix (basename, "@2x.PNG"))
-    png_scale = 2.0;
 
   if (request->report)
     written = ring_export_report (request->model, file, REPORT_WIDTH_PT, REPORT_HEIGHT_PT,
@@ -185,6 +194,8 @@ save_finish_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) chosen = NULL;
   g_autoptr(GFile) file = NULL;
+  RingExportFormat format;
+  double png_scale;
 
   chosen = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, &error);
   if (chosen == NULL)
@@ -195,8 +206,10 @@ save_finish_cb (GObject      *object,
       return;
     }
 
-  file = with_extension (chosen, NULL, request);
-  write_file (request, file, 1.0);
+  /* GtkFileDialog does not say which filter was chosen: a bare name gets the default
+   * filter's format, the one the initial name has. */
+  file = resolve_file (chosen, request->default_format, &format, &png_scale);
+  write_file (request, file, format, png_scale);
 }
 
 static void
@@ -209,8 +222,13 @@ present (GtkWindow     *parent,
   g_autofree char *name = initial_name (request);
 
   for (guint i = 0; i < G_N_ELEMENTS (request->filters); i++)
-    if (request->filters[i] != NULL)
+    {
+      if (request->filters[i] == NULL)
+        continue;
       g_list_store_append (filters, request->filters[i]);
+      if (formats[i].format == request->default_format)
+        gtk_file_dialog_set_default_filter (dialog, request->filters[i]);
+    }
 
   gtk_file_dialog_set_title (dialog, title);
   gtk_file_dialog_set_modal (dialog, TRUE);
@@ -240,8 +258,20 @@ native_response_cb (GtkNativeDialog *native,
       scale = request->report ? NULL : gtk_file_chooser_get_choice (chooser, "png-scale");
       if (chosen != NULL)
         {
-          file = with_extension (chosen, gtk_file_chooser_get_filter (chooser), request);
-          write_file (request, file, g_strcmp0 (scale, "2") == 0 ? 2.0 : 1.0);
+          GtkFileFilter *chosen_filter = gtk_file_chooser_get_filter (chooser);
+          RingExportFormat default_format = request->default_format;
+          RingExportFormat format;
+          double png_scale;
+
+          /* A bare name gets the chosen filter's format. */
+          for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+            if (chosen_filter != NULL && request->filters[i] == chosen_filter)
+              default_format = formats[i].format;
+
+          file = resolve_file (chosen, default_format, &format, &png_scale);
+          if (g_strcmp0 (scale, "2") == 0)
+            png_scale = 2.0;
+          write_file (request, file, format, png_scale);
         }
     }
 
