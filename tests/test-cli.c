@@ -165,6 +165,7 @@ test_report_message_size (void)
 
   r = run ("--message-size", "4GB", "--report=json", NULL);
   g_assert_cmpint (r.status, ==, 0);
+  g_clear_pointer (&report, json_object_unref);
   report = parse_report (r.out);
   g_assert_cmpfloat (json_object_get_double_member (report, "gradient_buffer_bytes"), ==, 4e9);
   run_result_clear (&r);
@@ -196,6 +197,7 @@ test_preset (void)
 
   r = run ("--preset", "h100-nvlink", "--report", NULL);
   g_assert_cmpint (r.status, ==, 0);
+  g_clear_pointer (&report, json_object_unref);
   report = parse_report (r.out);
   g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 8);
   run_result_clear (&r);
@@ -203,6 +205,7 @@ test_preset (void)
   /* A fabric preset keeps the ring size. */
   r = run ("--gpus", "512", "--preset", "h100-infiniband", "--report", NULL);
   g_assert_cmpint (r.status, ==, 0);
+  g_clear_pointer (&report, json_object_unref);
   report = parse_report (r.out);
   g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 512);
   g_assert_cmpfloat (json_object_get_double_member (report, "bandwidth_gbps"), ==, 50);

@@ -464,6 +464,20 @@ test_cli_every_kind_and_format (void)
         check_file (path, model, kind, formats[f], 640, 400);
       }
 
+  /* The size as people write it, with a multiplication sign or a capital X. */
+  {
+    const char *sizes[] = { "640×400", "640X400" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        g_autofree char *path = g_build_filename (dir, "sized.png", NULL);
+        g_auto(Run) run = run_cli ("--export", path, "--size", sizes[i], NULL);
+
+        g_assert_cmpint (run.status, ==, 0);
+        check_png (path, 640, 400);
+      }
+  }
+
   /* The default size is 1600 × 1000. */
   {
     g_autofree char *path = g_build_filename (dir, "default.png", NULL);
@@ -767,6 +781,13 @@ test_cli_usage (void)
   }
   {
     g_auto(Run) run = run_cli ("--export", png, "--size", "abc", NULL);
+
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "--size"));
+  }
+  {
+    /* Past what an int holds: rejected by its range before any cast to int. */
+    g_auto(Run) run = run_cli ("--export", png, "--size", "99999999999x1000", NULL);
 
     g_assert_cmpint (run.status, ==, 2);
     g_assert_nonnull (strstr (run.err, "--size"));

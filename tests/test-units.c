@@ -49,6 +49,8 @@ test_parse_bytes (void)
   g_assert_cmpfloat (value, ==, 17179869184.0);
   g_assert_true (ring_parse_bytes ("512", &value));
   g_assert_cmpfloat (value, ==, 512);
+  g_assert_true (ring_parse_bytes ("1PB", &value));
+  g_assert_cmpfloat (value, ==, 1e15);
   g_assert_false (ring_parse_bytes ("4 parsecs", &value));
 }
 

@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
 
 #include "ring-application.h"
 #include "ring-export.h"
@@ -86,13 +88,24 @@ parse_size (const char *text,
             int        *height)
 {
   g_auto(GStrv) parts = NULL;
+  g_autofree char *ascii = NULL;
   double w, h;
 
-  parts = g_strsplit_set (text, "xX×", 2);
+  /* 1600x1000, 1600X1000 or 1600×1000 (a multi-byte character: replace it whole). */
+  ascii = g_strdup (text);
+  if (strstr (ascii, "×") != NULL)
+    {
+      g_auto(GStrv) around = g_strsplit (ascii, "×", -1);
+
+      g_free (ascii);
+      ascii = g_strjoinv ("x", around);
+    }
+  parts = g_strsplit_set (ascii, "xX", -1);
+  /* Range before wholeness: casting 1e11 to int is undefined. */
   if (g_strv_length (parts) != 2
       || !ring_parse_double (parts[0], &w) || !ring_parse_double (parts[1], &h)
-      || w != (int) w || h != (int) h
-      || w < 16 || h < 16 || w > 20000 || h > 20000)
+      || w < 16 || h < 16 || w > 20000 || h > 20000
+      || w != floor (w) || h != floor (h))
     return FALSE;
 
   *width = (int) w;
