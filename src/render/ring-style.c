@@ -57,3 +57,13 @@ ring_style_init_dark (RingStyle *style)
   set_rgb (&style->series[3], 0xcdab8f);
   style->font_family = "Cantarell";
 }
+
+void
+ring_style_init (RingStyle *style,
+                 gboolean   dark)
+{
+  if (dark)
+    ring_style_init_dark (style);
+  else
+    ring_style_init_light (style);
+}

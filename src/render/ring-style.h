@@ -34,5 +34,8 @@ typedef struct
 
 void ring_style_init_light (RingStyle *style);
 void ring_style_init_dark  (RingStyle *style);
+/* One of the two, as the widgets ask for it: ring_style_init (&style, dark). */
+void ring_style_init       (RingStyle *style,
+                            gboolean   dark);
 
 G_END_DECLS

@@ -205,20 +205,16 @@ static void
 update_style (RingAnimation *self)
 {
   RingColor *background = &self->style.background;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
-  if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+  /* A light .card is #ffffff, the light style's background already; libadwaita 1.2 paints
+   * a dark .card rgba(255,255,255,0.08) over the window's #242424, about #363636. */
+  ring_style_init (&self->style, dark);
+  if (dark)
     {
-      ring_style_init_dark (&self->style);
-      /* libadwaita 1.2 paints a dark .card rgba(255,255,255,0.08) over the window's
-       * #242424, about #363636. */
       background->red += (1 - background->red) * CARD_LIGHTEN_DARK;
       background->green += (1 - background->green) * CARD_LIGHTEN_DARK;
       background->blue += (1 - background->blue) * CARD_LIGHTEN_DARK;
-    }
-  else
-    {
-      /* A light .card is #ffffff, the light style's background already. */
-      ring_style_init_light (&self->style);
     }
 
   /* The animation sits in a .card (ring-window.ui): the card shows through, and the

@@ -108,10 +108,7 @@ render (RingChart *self,
   RingStyle style;
   cairo_t *cr;
 
-  if (dark)
-    ring_style_init_dark (&style);
-  else
-    ring_style_init_light (&style);
+  ring_style_init (&style, dark);
 
   node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
   cr = gsk_cairo_node_get_draw_context (node);

@@ -68,10 +68,7 @@ ring_step_bar_snapshot (GtkWidget   *widget,
   if (self->model == NULL || width <= 0 || height <= 0)
     return;
 
-  if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
-    ring_style_init_dark (&style);
-  else
-    ring_style_init_light (&style);
+  ring_style_init (&style, adw_style_manager_get_dark (adw_style_manager_get_default ()));
 
   result = ring_model_get_result (self->model);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
