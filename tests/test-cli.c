@@ -10,54 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} RunResult;
-
-static void
-run_result_clear (RunResult *result)
-{
-  g_clear_pointer (&result->out, g_free);
-  g_clear_pointer (&result->err, g_free);
-}
-
-/* Runs ring-allreduce with the arguments (NULL-terminated) and no DISPLAY or
- * WAYLAND_DISPLAY: a report must never need one. */
-static RunResult
-run (const char *first,
-     ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(GStrv) envp = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  RunResult result = { 0 };
-  int wait_status;
-  va_list args;
-
-  g_ptr_array_add (argv, (char *) g_getenv ("RING_ALLREDUCE_BIN"));
-  va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  envp = g_environ_unsetenv (envp, "DISPLAY");
-  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &result.out, &result.err, &wait_status, &error);
-  g_assert_no_error (error);
-
-  if (WIFEXITED (wait_status))
-    result.status = WEXITSTATUS (wait_status);
-  else
-    result.status = -1;  /* killed by a signal: a crash */
-
-  return result;
-}
+#include "ring-test-cli.h"
 
 static JsonObject *
 parse_report (const char *json)
@@ -78,7 +31,7 @@ parse_report (const char *json)
 static void
 test_report_defaults (void)
 {
-  RunResult r = run ("--report=json", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--report=json", NULL);
   g_autoptr(JsonObject) report = NULL;
   const char *keys[] = {
     "gpus", "model_params", "bandwidth_gbps", "compute_tflops", "tokens_per_gpu",
@@ -110,13 +63,13 @@ test_report_defaults (void)
                                   299.87, 0.005);
   g_assert_false (json_object_get_boolean_member (report, "comm_bound"));
 
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 static void
 test_report_one_gpu (void)
 {
-  RunResult r = run ("--gpus", "1", "--report", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--gpus", "1", "--report", NULL);
   g_autoptr(JsonObject) report = NULL;
 
   g_assert_cmpint (r.status, ==, 0);
@@ -124,7 +77,7 @@ test_report_one_gpu (void)
   g_assert_cmpfloat (json_object_get_double_member (report, "allreduce_time_s"), ==, 0);
   g_assert_cmpfloat (json_object_get_double_member (report, "utilization"), ==, 1);
 
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 /* Parameters with suffixes, as typed. 70B bf16 on 64 GPUs at 50 GB/s:
@@ -133,8 +86,9 @@ test_report_one_gpu (void)
 static void
 test_report_parameters (void)
 {
-  RunResult r = run ("--gpus", "64", "--model-params", "70B", "--grad-bytes", "2",
-                     "--bandwidth", "50", "--report=json", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--gpus", "64", "--model-params", "70B",
+                                     "--grad-bytes", "2", "--bandwidth", "50", "--report=json",
+                                     NULL);
   g_autoptr(JsonObject) report = NULL;
 
   g_assert_cmpint (r.status, ==, 0);
@@ -144,14 +98,14 @@ test_report_parameters (void)
                                   5.51313, 1e-9);
   g_assert_true (json_object_get_boolean_member (report, "comm_bound"));
 
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 /* nccl-tests style: 1 MiB on 8 GPUs, t = 7e-5 + 2 · 7/8 · 1048576 / 300e9 s. */
 static void
 test_report_message_size (void)
 {
-  RunResult r = run ("--message-size", "1MiB", "--report=json", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--message-size", "1MiB", "--report=json", NULL);
   g_autoptr(JsonObject) report = NULL;
   double expected = 7e-5 + 1.75 * 1048576 / 300e9;
 
@@ -161,31 +115,32 @@ test_report_message_size (void)
                      1048576);
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "allreduce_time_s"),
                                   expected, 1e-12);
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 
-  r = run ("--message-size", "4GB", "--report=json", NULL);
+  r = ring_test_run_cli (NULL, "--message-size", "4GB", "--report=json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_clear_pointer (&report, json_object_unref);
   report = parse_report (r.out);
   g_assert_cmpfloat (json_object_get_double_member (report, "gradient_buffer_bytes"), ==, 4e9);
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 static void
 test_report_text (void)
 {
-  RunResult r = run ("--report=text", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--report=text", NULL);
 
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "GPU utilization"));
   g_assert_nonnull (strstr (r.out, "72.5 %"));
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 static void
 test_preset (void)
 {
-  RunResult r = run ("--gpus", "1024", "--preset", "h100-nvlink", "--report", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--gpus", "1024", "--preset", "h100-nvlink",
+                                     "--report", NULL);
   g_autoptr(JsonObject) report = NULL;
 
   /* A node preset is a ring of 8 at NVLink 4's 450 GB/s; options still win over it. */
@@ -193,28 +148,28 @@ test_preset (void)
   report = parse_report (r.out);
   g_assert_cmpfloat (json_object_get_double_member (report, "bandwidth_gbps"), ==, 450);
   g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 1024);
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 
-  r = run ("--preset", "h100-nvlink", "--report", NULL);
+  r = ring_test_run_cli (NULL, "--preset", "h100-nvlink", "--report", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_clear_pointer (&report, json_object_unref);
   report = parse_report (r.out);
   g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 8);
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 
   /* A fabric preset keeps the ring size. */
-  r = run ("--gpus", "512", "--preset", "h100-infiniband", "--report", NULL);
+  r = ring_test_run_cli (NULL, "--gpus", "512", "--preset", "h100-infiniband", "--report", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_clear_pointer (&report, json_object_unref);
   report = parse_report (r.out);
   g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 512);
   g_assert_cmpfloat (json_object_get_double_member (report, "bandwidth_gbps"), ==, 50);
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 
-  r = run ("--preset", "nope", "--report", NULL);
+  r = ring_test_run_cli (NULL, "--preset", "nope", "--report", NULL);
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "--preset"));
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 typedef struct
@@ -255,17 +210,17 @@ test_bad_values (void)
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autofree char *joined = NULL;
-      RunResult r;
+      RingTestRun r;
 
       if (bad[i].value == NULL)
         {
-          r = run ("--report=xml", NULL);
+          r = ring_test_run_cli (NULL, "--report=xml", NULL);
           joined = g_strdup ("--report=xml");
         }
       else
         {
           joined = g_strdup_printf ("%s=%s", bad[i].option, bad[i].value);
-          r = run (joined, "--report", NULL);
+          r = ring_test_run_cli (NULL, joined, "--report", NULL);
         }
 
       if (r.status != 2)
@@ -274,34 +229,34 @@ test_bad_values (void)
         g_error ("%s: stderr does not name the option: %s", joined, r.err);
       g_assert_cmpstr (r.out, ==, "");
 
-      run_result_clear (&r);
+      ring_test_run_clear (&r);
     }
 }
 
 static void
 test_unknown_option (void)
 {
-  RunResult r = run ("--frobnicate", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--frobnicate", NULL);
 
   g_assert_cmpint (r.status, !=, 0);
   g_assert_cmpint (r.status, !=, -1);
   g_assert_nonnull (strstr (r.err, "frobnicate"));
   g_assert_nonnull (strstr (r.err, "--help"));
 
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 static void
 test_help (void)
 {
-  RunResult r = run ("--help", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--help", NULL);
 
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "--gpus"));
   g_assert_nonnull (strstr (r.out, "--report"));
   g_assert_nonnull (strstr (r.out, "--export"));
 
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 int

@@ -12,64 +12,15 @@
 #include <locale.h>
 #include <math.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "ring-export.h"
 #include "ring-plot-private.h"
+#include "ring-test-cli.h"
 
 static const char *extensions[] = { "png", "svg", "pdf", "csv" };
 static const RingExportFormat formats[] = {
   RING_EXPORT_FORMAT_PNG, RING_EXPORT_FORMAT_SVG, RING_EXPORT_FORMAT_PDF, RING_EXPORT_FORMAT_CSV,
 };
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-/* Runs ring-allreduce with @args (NULL-terminated) and no display. */
-static Run
-run_cli (const char *first,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(GStrv) envp = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  Run run = { -1, NULL, NULL };
-  const char *binary = g_getenv ("RING_ALLREDUCE_BIN");
-  int wait_status;
-  va_list args;
-
-  g_assert_nonnull (binary);
-  g_ptr_array_add (argv, (char *) binary);
-  va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  envp = g_environ_unsetenv (envp, "DISPLAY");
-  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run.out, &run.err, &wait_status, &error);
-  g_assert_no_error (error);
-  if (WIFEXITED (wait_status))
-    run.status = WEXITSTATUS (wait_status);
-
-  return run;
-}
 
 static char *
 make_tmp_dir (void)
@@ -313,6 +264,62 @@ skip_without_plplot (void)
   return TRUE;
 }
 
+/* Exports @kind to @path through the library, which must succeed. */
+static void
+export_chart (RingModel        *model,
+              RingChartKind     kind,
+              RingExportFormat  format,
+              const char       *path,
+              int               width,
+              int               height,
+              double            scale)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  ring_export_chart (model, kind, format, file, width, height, scale, NULL, &error);
+  g_assert_no_error (error);
+}
+
+typedef enum
+{
+  EXPORT_THROUGH_LIBRARY,
+  EXPORT_THROUGH_CLI,
+} ExportRoute;
+
+/* Writes every chart in every format into @dir at @width × @height by @route, and checks
+ * each file. The command line must succeed silently. */
+static void
+export_every_kind_and_format (RingModel   *model,
+                              const char  *dir,
+                              ExportRoute  route,
+                              int          width,
+                              int          height)
+{
+  g_autofree char *size = g_strdup_printf ("%dx%d", width, height);
+
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+      {
+        g_autofree char *name = g_strdup_printf ("%s.%s", ring_chart_kind_to_string (kind),
+                                                 extensions[f]);
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+
+        if (route == EXPORT_THROUGH_LIBRARY)
+          export_chart (model, kind, formats[f], path, width, height, 1.0);
+        else
+          {
+            const char *chart = ring_chart_kind_to_string (kind);
+            g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path, "--chart", chart,
+                                                         "--size", size, NULL);
+
+            g_assert_cmpstr (run.err, ==, "");
+            g_assert_cmpint (run.status, ==, 0);
+          }
+        check_file (path, model, kind, formats[f], width, height);
+      }
+}
+
 /* Tests. */
 
 static void
@@ -403,19 +410,7 @@ test_library_every_kind_and_format (void)
   if (skip_without_plplot ())
     return;
 
-  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
-    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
-      {
-        g_autofree char *name = g_strdup_printf ("%s.%s", ring_chart_kind_to_string (kind),
-                                                 extensions[f]);
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_autoptr(GFile) file = g_file_new_for_path (path);
-        g_autoptr(GError) error = NULL;
-
-        ring_export_chart (model, kind, formats[f], file, 800, 500, 1.0, NULL, &error);
-        g_assert_no_error (error);
-        check_file (path, model, kind, formats[f], 800, 500);
-      }
+  export_every_kind_and_format (model, dir, EXPORT_THROUGH_LIBRARY, 800, 500);
 
   /* No temporary files are left beside them. */
   g_assert_cmpuint (count_files (dir), ==, RING_N_CHARTS * G_N_ELEMENTS (formats));
@@ -428,15 +423,12 @@ test_library_png_scale (void)
   g_autoptr(RingModel) model = ring_model_new ();
   g_autofree char *dir = make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart@2x.png", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
 
   if (skip_without_plplot ())
     return;
 
-  ring_export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_PNG, file,
-                     1600, 1000, 2.0, NULL, &error);
-  g_assert_no_error (error);
+  export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_PNG, path,
+                1600, 1000, 2.0);
   check_png (path, 3200, 2000);
   remove_tmp_dir (dir);
 }
@@ -450,19 +442,7 @@ test_cli_every_kind_and_format (void)
   if (skip_without_plplot ())
     return;
 
-  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
-    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
-      {
-        g_autofree char *name = g_strdup_printf ("%s.%s", ring_chart_kind_to_string (kind),
-                                                 extensions[f]);
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_auto(Run) run = run_cli ("--export", path, "--chart", ring_chart_kind_to_string (kind),
-                                   "--size", "640x400", NULL);
-
-        g_assert_cmpstr (run.err, ==, "");
-        g_assert_cmpint (run.status, ==, 0);
-        check_file (path, model, kind, formats[f], 640, 400);
-      }
+  export_every_kind_and_format (model, dir, EXPORT_THROUGH_CLI, 640, 400);
 
   /* The size as people write it, with a multiplication sign or a capital X. */
   {
@@ -471,7 +451,8 @@ test_cli_every_kind_and_format (void)
     for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
       {
         g_autofree char *path = g_build_filename (dir, "sized.png", NULL);
-        g_auto(Run) run = run_cli ("--export", path, "--size", sizes[i], NULL);
+        g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path, "--size", sizes[i],
+                                                     NULL);
 
         g_assert_cmpint (run.status, ==, 0);
         check_png (path, 640, 400);
@@ -481,7 +462,8 @@ test_cli_every_kind_and_format (void)
   /* The default size is 1600 × 1000. */
   {
     g_autofree char *path = g_build_filename (dir, "default.png", NULL);
-    g_auto(Run) run = run_cli ("--export", path, "--chart", "utilization-vs-gpus", NULL);
+    g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path,
+                                                 "--chart", "utilization-vs-gpus", NULL);
 
     g_assert_cmpint (run.status, ==, 0);
     check_png (path, 1600, 1000);
@@ -509,7 +491,8 @@ test_report (void)
   check_pdf (library_path, RING_N_CHARTS + 1);
 
   {
-    g_auto(Run) run = run_cli ("--export", cli_path, "--chart", "all", NULL);
+    g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", cli_path, "--chart", "all",
+                                                 NULL);
 
     g_assert_cmpstr (run.err, ==, "");
     g_assert_cmpint (run.status, ==, 0);
@@ -526,8 +509,6 @@ test_csv_values (void)
   g_autoptr(RingModel) model = ring_model_new ();
   g_autofree char *dir = make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "utilization.csv", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
   g_auto(GStrv) header = NULL;
@@ -535,9 +516,8 @@ test_csv_values (void)
   RingResult expected;
   gboolean found = FALSE;
 
-  ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS, RING_EXPORT_FORMAT_CSV, file,
-                     800, 500, 1.0, NULL, &error);
-  g_assert_no_error (error);
+  export_chart (model, RING_CHART_UTILIZATION_VS_GPUS, RING_EXPORT_FORMAT_CSV, path,
+                800, 500, 1.0);
 
   contents = read_file (path, NULL);
   lines = g_strsplit (contents, "\r\n", -1);
@@ -577,17 +557,13 @@ test_csv_map_unique (void)
   g_autoptr(RingModel) model = ring_model_new ();
   g_autofree char *dir = make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "map.csv", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
   g_autoptr(GHashTable) points = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
   double previous_gpus = 0;
   guint n_gpus = 0, n_rows = 0;
 
-  ring_export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_CSV, file,
-                     800, 500, 1.0, NULL, &error);
-  g_assert_no_error (error);
+  export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_CSV, path, 800, 500, 1.0);
 
   contents = read_file (path, NULL);
   lines = g_strsplit (contents, "\r\n", -1);
@@ -632,8 +608,6 @@ test_csv_decimal_point (void)
   g_autoptr(RingModel) model = ring_model_new ();
   g_autofree char *dir = make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "map.csv", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
   g_autofree char *old_locale = g_strdup (setlocale (LC_NUMERIC, NULL));
 
   if (setlocale (LC_NUMERIC, "de_DE.UTF-8") == NULL)
@@ -643,10 +617,8 @@ test_csv_decimal_point (void)
       return;
     }
 
-  ring_export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_CSV, file,
-                     800, 500, 1.0, NULL, &error);
+  export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_CSV, path, 800, 500, 1.0);
   setlocale (LC_NUMERIC, old_locale);
-  g_assert_no_error (error);
   check_csv (path, model, RING_CHART_UTILIZATION_MAP);
 
   remove_tmp_dir (dir);
@@ -681,7 +653,8 @@ test_unwritable (void)
       g_assert_false (g_file_test (paths[i], G_FILE_TEST_EXISTS));
 
       {
-        g_auto(Run) run = run_cli ("--export", paths[i], "--chart", "utilization-map", NULL);
+        g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", paths[i],
+                                                     "--chart", "utilization-map", NULL);
 
         g_assert_cmpint (run.status, ==, 1);
         g_assert_nonnull (strstr (run.err, paths[i]));
@@ -721,7 +694,7 @@ test_replace_existing (void)
   g_clear_pointer (&contents, g_free);
 
   {
-    g_auto(Run) run = run_cli ("--export", path, "--size", "0x0", NULL);
+    g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path, "--size", "0x0", NULL);
 
     g_assert_cmpint (run.status, ==, 2);
     contents = read_file (path, NULL);
@@ -730,13 +703,13 @@ test_replace_existing (void)
   }
 
   /* …and a successful one replaces it whole. */
-  ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS, RING_EXPORT_FORMAT_PNG, file,
-                     800, 500, 1.0, NULL, &error);
-  g_assert_no_error (error);
+  export_chart (model, RING_CHART_UTILIZATION_VS_GPUS, RING_EXPORT_FORMAT_PNG, path,
+                800, 500, 1.0);
   check_png (path, 800, 500);
 
   {
-    g_auto(Run) run = run_cli ("--export", path, "--size", "400x300", NULL);
+    g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path, "--size", "400x300",
+                                                 NULL);
 
     g_assert_cmpint (run.status, ==, 0);
     check_png (path, 400, 300);
@@ -754,49 +727,41 @@ test_cli_usage (void)
   g_autofree char *txt = g_build_filename (dir, "chart.txt", NULL);
 
   {
-    g_auto(Run) run = run_cli ("--chart", "list", NULL);
+    g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--chart", "list", NULL);
 
     g_assert_cmpint (run.status, ==, 0);
     for (guint kind = 0; kind < RING_N_CHARTS; kind++)
       g_assert_nonnull (strstr (run.out, ring_chart_kind_to_string (kind)));
   }
+  /* Each rejected command line: exit 2, and stderr names what was wrong. */
   {
-    g_auto(Run) run = run_cli ("--export", png, "--chart", "nope", NULL);
+    const struct
+    {
+      const char *args[4];
+      const char *named[2];
+    } rejected[] = {
+      { { "--export", png, "--chart", "nope" }, { "--chart", "nope" } },
+      { { "--export", txt }, { "chart.txt" } },
+      { { "--export", png, "--size", "0x0" }, { "--size" } },
+      { { "--export", png, "--size", "abc" }, { "--size" } },
+      /* Past what an int holds: rejected by its range before any cast to int. */
+      { { "--export", png, "--size", "99999999999x1000" }, { "--size" } },
+      /* A report is a PDF. */
+      { { "--export", png, "--chart", "all" }, { NULL } },
+    };
 
-    g_assert_cmpint (run.status, ==, 2);
-    g_assert_nonnull (strstr (run.err, "--chart"));
-    g_assert_nonnull (strstr (run.err, "nope"));
-  }
-  {
-    g_auto(Run) run = run_cli ("--export", txt, NULL);
+    for (guint i = 0; i < G_N_ELEMENTS (rejected); i++)
+      {
+        const char * const *args = rejected[i].args;
+        g_auto(RingTestRun) run = ring_test_run_cli (NULL, args[0], args[1], args[2], args[3],
+                                                     NULL);
 
-    g_assert_cmpint (run.status, ==, 2);
-    g_assert_nonnull (strstr (run.err, "chart.txt"));
-  }
-  {
-    g_auto(Run) run = run_cli ("--export", png, "--size", "0x0", NULL);
-
-    g_assert_cmpint (run.status, ==, 2);
-    g_assert_nonnull (strstr (run.err, "--size"));
-  }
-  {
-    g_auto(Run) run = run_cli ("--export", png, "--size", "abc", NULL);
-
-    g_assert_cmpint (run.status, ==, 2);
-    g_assert_nonnull (strstr (run.err, "--size"));
-  }
-  {
-    /* Past what an int holds: rejected by its range before any cast to int. */
-    g_auto(Run) run = run_cli ("--export", png, "--size", "99999999999x1000", NULL);
-
-    g_assert_cmpint (run.status, ==, 2);
-    g_assert_nonnull (strstr (run.err, "--size"));
-  }
-  {
-    /* A report is a PDF. */
-    g_auto(Run) run = run_cli ("--export", png, "--chart", "all", NULL);
-
-    g_assert_cmpint (run.status, ==, 2);
+        g_test_message ("%s %s %s", args[0], args[1], args[2] != NULL ? args[2] : "");
+        g_assert_cmpint (run.status, ==, 2);
+        for (guint n = 0; n < G_N_ELEMENTS (rejected[i].named); n++)
+          if (rejected[i].named[n] != NULL)
+            g_assert_nonnull (strstr (run.err, rejected[i].named[n]));
+      }
   }
 
   /* None of these wrote anything. */

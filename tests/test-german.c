@@ -10,19 +10,7 @@
 #include <locale.h>
 #include <string.h>
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} RunResult;
-
-static void
-run_result_clear (RunResult *result)
-{
-  g_clear_pointer (&result->out, g_free);
-  g_clear_pointer (&result->err, g_free);
-}
+#include "ring-test-cli.h"
 
 /* Skips the test when the system has no de_DE.UTF-8 locale: without it the C library
  * falls back to C, and nothing below could be German. */
@@ -38,48 +26,6 @@ german_locale_available (void)
                  "and run locale-gen (build-aux/dev test does)");
 
   return available;
-}
-
-/* Runs ring-allreduce with the arguments (NULL-terminated) in @lang, a locale such as
- * "de_DE.UTF-8" or "C.UTF-8", and no DISPLAY or WAYLAND_DISPLAY. */
-static RunResult
-run_in (const char *lang,
-        const char *first,
-        ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(GStrv) envp = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  RunResult result = { 0 };
-  int wait_status;
-  va_list args;
-
-  g_ptr_array_add (argv, (char *) g_getenv ("RING_ALLREDUCE_BIN"));
-  va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  envp = g_environ_unsetenv (envp, "DISPLAY");
-  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
-  envp = g_environ_unsetenv (envp, "LANG");
-  envp = g_environ_unsetenv (envp, "LC_MESSAGES");
-  envp = g_environ_unsetenv (envp, "LC_NUMERIC");
-  envp = g_environ_setenv (envp, "LC_ALL", lang, TRUE);
-  envp = g_environ_setenv (envp, "LANGUAGE", g_str_has_prefix (lang, "de") ? "de" : "",
-                           TRUE);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &result.out, &result.err, &wait_status, &error);
-  g_assert_no_error (error);
-
-  if (WIFEXITED (wait_status))
-    result.status = WEXITSTATUS (wait_status);
-  else
-    result.status = -1;  /* killed by a signal: a crash */
-
-  return result;
 }
 
 static void
@@ -101,19 +47,19 @@ assert_lacks (const char *haystack,
 static void
 test_help (void)
 {
-  RunResult r;
+  RingTestRun r;
 
   if (!german_locale_available ())
     return;
 
-  r = run_in ("de_DE.UTF-8", "--help", NULL);
+  r = ring_test_run_cli ("de_DE.UTF-8", "--help", NULL);
   g_assert_cmpint (r.status, ==, 0);
   assert_contains (r.out, "GPUs im Ring (1 bis 1048576)");
   assert_contains (r.out, "Ohne --report oder --export wird das Fenster");
   /* Option names are the program's interface and stay as they are. */
   assert_contains (r.out, "--gpus=N");
   assert_lacks (r.out, "GPUs in the ring");
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 /* The defaults of DESIGN.md (utilization 72.467 %, bus bandwidth 299.87 GB/s) with
@@ -121,12 +67,12 @@ test_help (void)
 static void
 test_report_text (void)
 {
-  RunResult r;
+  RingTestRun r;
 
   if (!german_locale_available ())
     return;
 
-  r = run_in ("de_DE.UTF-8", "--report=text", NULL);
+  r = ring_test_run_cli ("de_DE.UTF-8", "--report=text", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.err, ==, "");
   assert_contains (r.out, "GPU-Auslastung");
@@ -137,7 +83,7 @@ test_report_text (void)
   assert_contains (r.out, "Bandbreite für 90 % Auslastung");
   assert_lacks (r.out, "GPU utilization");
   assert_lacks (r.out, "72.5");
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 /* JSON is for programs: the same keys and the same numbers, with '.' decimals, in every
@@ -145,7 +91,7 @@ test_report_text (void)
 static void
 test_report_json (void)
 {
-  RunResult c, de;
+  RingTestRun c, de;
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   JsonObject *report;
@@ -153,8 +99,8 @@ test_report_json (void)
   if (!german_locale_available ())
     return;
 
-  c = run_in ("C.UTF-8", "--report=json", NULL);
-  de = run_in ("de_DE.UTF-8", "--report=json", NULL);
+  c = ring_test_run_cli ("C.UTF-8", "--report=json", NULL);
+  de = ring_test_run_cli ("de_DE.UTF-8", "--report=json", NULL);
   g_assert_cmpint (c.status, ==, 0);
   g_assert_cmpint (de.status, ==, 0);
   g_assert_cmpstr (de.out, ==, c.out);
@@ -168,8 +114,8 @@ test_report_json (void)
                                   299.87, 0.005);
   assert_contains (de.out, "\"utilization\" : 0.72");
 
-  run_result_clear (&c);
-  run_result_clear (&de);
+  ring_test_run_clear (&c);
+  ring_test_run_clear (&de);
 }
 
 /* Numbers on the command line keep their '.' in German, as the help text shows them:
@@ -177,7 +123,7 @@ test_report_json (void)
 static void
 test_decimal_point_input (void)
 {
-  RunResult r;
+  RingTestRun r;
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   JsonObject *report;
@@ -185,34 +131,34 @@ test_decimal_point_input (void)
   if (!german_locale_available ())
     return;
 
-  r = run_in ("de_DE.UTF-8", "--model-params=1.5T", "--overlap=0.5", "--report=json",
-              NULL);
+  r = ring_test_run_cli ("de_DE.UTF-8", "--model-params=1.5T", "--overlap=0.5",
+                         "--report=json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   json_parser_load_from_data (parser, r.out, -1, &error);
   g_assert_no_error (error);
   report = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpfloat (json_object_get_double_member (report, "model_params"), ==, 1.5e12);
   g_assert_cmpfloat (json_object_get_double_member (report, "overlap"), ==, 0.5);
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 static void
 test_error_message (void)
 {
-  RunResult r;
+  RingTestRun r;
 
   if (!german_locale_available ())
     return;
 
-  r = run_in ("de_DE.UTF-8", "--gpus=abc", "--report", NULL);
+  r = ring_test_run_cli ("de_DE.UTF-8", "--gpus=abc", "--report", NULL);
   g_assert_cmpint (r.status, ==, 2);
   assert_contains (r.err, "--gpus: „abc“ ist keine Zahl");
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 
-  r = run_in ("de_DE.UTF-8", "--report=xml", NULL);
+  r = ring_test_run_cli ("de_DE.UTF-8", "--report=xml", NULL);
   g_assert_cmpint (r.status, ==, 2);
   assert_contains (r.err, "Unbekanntes Format");
-  run_result_clear (&r);
+  ring_test_run_clear (&r);
 }
 
 int

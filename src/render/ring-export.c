@@ -257,6 +257,23 @@ create_vector_surface (RingExportFormat  format,
   return surface;
 }
 
+/* Ends the drawing on @cr and finishes its vector @surface (a stream's write errors show
+ * only then), and frees both. */
+static cairo_status_t
+finish_vector_drawing (cairo_t         *cr,
+                       cairo_surface_t *surface)
+{
+  cairo_status_t status = cairo_status (cr);
+
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  return status;
+}
+
 static gboolean
 render_vector (RingModel         *model,
                RingChartKind      kind,
@@ -269,7 +286,6 @@ render_vector (RingModel         *model,
 {
   cairo_surface_t *surface;
   cairo_t *cr;
-  cairo_status_t status;
   RingStyle style;
 
   ring_style_init_light (&style);
@@ -280,14 +296,8 @@ render_vector (RingModel         *model,
   cr = cairo_create (surface);
   ring_plot_draw (kind, model, cr, width, height, &style);
   cairo_show_page (cr);
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
 
-  return check_cairo (status, file, error);
+  return check_cairo (finish_vector_drawing (cr, surface), file, error);
 }
 
 /* CSV: one column per series, one row per point, '.' as the decimal separator whatever the
@@ -509,7 +519,6 @@ ring_export_report (RingModel     *model,
 {
   g_autoptr(GByteArray) bytes = NULL;
   cairo_surface_t *surface;
-  cairo_status_t status;
   cairo_t *cr;
   RingStyle style;
 
@@ -535,13 +544,7 @@ ring_export_report (RingModel     *model,
       cairo_show_page (cr);
     }
 
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (!check_cairo (status, file, error))
+  if (!check_cairo (finish_vector_drawing (cr, surface), file, error))
     return FALSE;
 
   return write_bytes (file, bytes, cancellable, error);
