@@ -12,6 +12,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "ring-application.h"
 #include "ring-window-private.h"
@@ -131,6 +132,8 @@ test_corrupt_values (void)
       /* GSettings falls back to the schema's default for a value out of its range, of
        * the wrong type or not parseable; the model turns the impossible 3 bytes (inside
        * the schema's 1 … 4) into fp32. */
+      /* The one sound value is read, so the file really was. */
+      g_assert_cmpfloat (params->tokens_per_gpu, ==, 8192);
       g_assert_cmpuint (params->gpus, ==, 8);
       g_assert_cmpfloat (params->bandwidth_gbps, ==, 300);
       g_assert_cmpfloat (params->overlap, ==, 0);
@@ -145,16 +148,28 @@ test_corrupt_values (void)
     g_autofree char *path = keyfile_path ();
     g_autofree char *dir = g_path_get_dirname (path);
     g_autoptr(GError) error = NULL;
-    const char *contents =
-      "[io/github/ringallreduce/RingAllReduce]\n"
-      "gpus=uint32 0\n"
-      "bandwidth='fast'\n"
-      "overlap=7.5\n"
-      "gradient-bytes=uint32 3\n"
-      "latency=not a variant at all\n"
-      "algorithm='butterfly'\n"
-      "animation-speed=-1.0\n"
-      "window-width='wide'\n";
+    g_autoptr(GSettingsSchema) schema = NULL;
+    g_autofree char *group = NULL;
+    g_autofree char *contents = NULL;
+
+    /* The keyfile backend's group is the schema's path without its outer slashes
+     * (…/RingAllReduce/ or …/RingAllReduce/Devel/ in a development build). */
+    schema = g_settings_schema_source_lookup (g_settings_schema_source_get_default (),
+                                              APPLICATION_ID, TRUE);
+    g_assert_nonnull (schema);
+    group = g_strndup (g_settings_schema_get_path (schema) + 1,
+                       strlen (g_settings_schema_get_path (schema)) - 2);
+    contents = g_strdup_printf ("[%s]\n"
+                                "gpus=uint32 0\n"
+                                "bandwidth='fast'\n"
+                                "overlap=7.5\n"
+                                "gradient-bytes=uint32 3\n"
+                                "latency=not a variant at all\n"
+                                "algorithm='butterfly'\n"
+                                "animation-speed=-1.0\n"
+                                "window-width='wide'\n"
+                                "tokens-per-gpu=8192.0\n",
+                                group);
 
     g_mkdir_with_parents (dir, 0700);
     g_file_set_contents (path, contents, -1, &error);
