@@ -170,6 +170,14 @@ test_preset (void)
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "--preset"));
   ring_test_run_clear (&r);
+
+  /* `--preset list` names every preset, with what it is. */
+  r = ring_test_run_cli (NULL, "--preset", "list", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "h100-nvlink"));
+  g_assert_nonnull (strstr (r.out, "8× H100 in one node, NVLink 4"));
+  g_assert_nonnull (strstr (r.out, "gpt3-175b"));
+  ring_test_run_clear (&r);
 }
 
 typedef struct

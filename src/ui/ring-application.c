@@ -172,6 +172,19 @@ apply_options (GVariantDict  *options,
 }
 
 static int
+list_presets (void)
+{
+  const RingPreset *presets;
+  guint n_presets;
+
+  presets = ring_presets_get (&n_presets);
+  for (guint i = 0; i < n_presets; i++)
+    g_print ("%-28s %s\n", presets[i].name, _(presets[i].description));
+
+  return EXIT_SUCCESS;
+}
+
+static int
 list_charts (void)
 {
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
@@ -276,6 +289,14 @@ ring_application_handle_local_options (GApplication *app,
   if (g_variant_dict_lookup (options, "chart", "&s", &chart_name)
       && g_str_equal (chart_name, "list"))
     return list_charts ();
+
+  {
+    const char *preset_name;
+
+    if (g_variant_dict_lookup (options, "preset", "&s", &preset_name)
+        && g_str_equal (preset_name, "list"))
+      return list_presets ();
+  }
 
   /* Every value is checked here, in the process that was started, so a bad one is
    * reported on its terminal with status 2 and never reaches a window. */
@@ -498,7 +519,7 @@ ring_application_init (RingApplication *self)
     { "algorithm", 0, 0, G_OPTION_ARG_STRING, NULL,
       N_("All-reduce algorithm: ring"), "NAME" },
     { "preset", 0, 0, G_OPTION_ARG_STRING, NULL,
-      N_("Start from a named hardware or model preset"), "NAME" },
+      N_("Start from a named hardware or model preset; “list” names them"), "NAME" },
     { "message-size", 0, 0, G_OPTION_ARG_STRING, NULL,
       N_("All-reduce a buffer of this size instead of the gradients, such as 1MiB or 4GB"),
       "BYTES" },
