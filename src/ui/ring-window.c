@@ -138,7 +138,7 @@ add_metrics (RingWindow *self)
 
 /* What it would take to reach 90 % utilization: the question behind sizing a fabric. */
 static void
-model_changed_cb (RingWindow *self)
+update_target_label (RingWindow *self)
 {
   const RingParams *params = ring_model_get_params (self->model);
   const RingResult *result = ring_model_get_result (self->model);
@@ -175,7 +175,7 @@ model_changed_cb (RingWindow *self)
 }
 
 static void
-comm_bound_changed_cb (RingWindow *self)
+update_bound_label (RingWindow *self)
 {
   const RingResult *result = ring_model_get_result (self->model);
   GtkWidget *label = GTK_WIDGET (self->bound_label);
@@ -202,6 +202,14 @@ comm_bound_changed_cb (RingWindow *self)
                                ? _("Exposed communication takes longer than compute: more "
                                    "GPUs will not help until bandwidth improves")
                                : _("Compute takes longer than exposed communication"));
+}
+
+/* The pill and the 90 % line follow the model; the metric cards are bound properties. */
+static void
+model_changed_cb (RingWindow *self)
+{
+  update_bound_label (self);
+  update_target_label (self);
 }
 
 /* The speed drop-down lists 0.25×, 0.5×, 1×, 2×, 4×, 8×: item i is 2^(i − 2). */
@@ -428,11 +436,6 @@ ring_window_init (RingWindow *self)
 
   add_metrics (self);
 
-  g_signal_connect_object (self->model, "notify::comm-bound",
-                           G_CALLBACK (comm_bound_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->model, "notify::gpus",
-                           G_CALLBACK (comm_bound_changed_cb), self, G_CONNECT_SWAPPED);
-  comm_bound_changed_cb (self);
   g_signal_connect_object (self->model, "changed",
                            G_CALLBACK (model_changed_cb), self, G_CONNECT_SWAPPED);
   model_changed_cb (self);
