@@ -12,8 +12,8 @@
 
 #include <math.h>
 
-#include "ring-plot.h"
-#include "ring-ring-draw.h"
+#include "ring-chart-draw.h"
+#include "ring-animation-draw.h"
 #include "ring-step-bar-draw.h"
 
 #define CHANGES 40
@@ -54,7 +54,7 @@ draw_once (RingModel       *model,
   if (ring_model_get_gpus (model) > 1)
     {
       cr = cairo_create (ring_surface);
-      ring_ring_draw (cr, layout->ring_width, layout->ring_height, &frame, style);
+      ring_animation_draw (cr, layout->ring_width, layout->ring_height, &frame, style);
       cairo_destroy (cr);
     }
 
@@ -62,7 +62,7 @@ draw_once (RingModel       *model,
   for (guint i = 0; i < layout->n_charts; i++)
     {
       cr = cairo_create (chart_surface);
-      ring_plot_draw (i == 0 ? RING_CHART_UTILIZATION_VS_GPUS : RING_CHART_STEP_TIME_VS_GPUS,
+      ring_chart_draw (i == 0 ? RING_CHART_UTILIZATION_VS_GPUS : RING_CHART_STEP_TIME_VS_GPUS,
                       model, cr, layout->chart_width, layout->chart_height, style);
       cairo_destroy (cr);
     }
@@ -80,7 +80,7 @@ main (int   argc,
   };
   RingStyle style;
 
-  if (!ring_plot_is_available ())
+  if (!ring_chart_draw_is_available ())
     {
       g_print ("PLplot's extcairo device is missing; nothing to measure\n");
       return 0;

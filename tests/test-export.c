@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "ring-export.h"
-#include "ring-plot-private.h"
+#include "ring-chart-series-private.h"
 #include "ring-test-cli.h"
 
 static const char *extensions[] = { "png", "svg", "pdf", "csv" };
@@ -257,7 +257,7 @@ check_file (const char       *path,
 static gboolean
 skip_without_plplot (void)
 {
-  if (ring_plot_is_available ())
+  if (ring_chart_draw_is_available ())
     return FALSE;
 
   g_test_skip ("PLplot's extcairo device is not installed");

@@ -15,7 +15,7 @@
 
 #include "ring-model.h"
 #include "ring-params.h"
-#include "ring-plot.h"
+#include "ring-chart-draw.h"
 
 static GSettingsSchema *
 lookup_schema (void)

@@ -232,3 +232,29 @@ ring_format_bandwidth (double bytes_per_second)
 
   return g_strdup_printf ("%.4g %s", value, units[i]);
 }
+
+char *
+ring_format_grouped (guint64     value,
+                     const char *separator)
+{
+  char digits[32];
+  GString *text;
+  gsize len;
+
+  g_return_val_if_fail (separator != NULL, NULL);
+
+  g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, value);
+  len = strlen (digits);
+  if (len <= 4)
+    return g_strdup (digits);
+
+  text = g_string_new (NULL);
+  for (gsize i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append (text, separator);
+      g_string_append_c (text, digits[i]);
+    }
+
+  return g_string_free (text, FALSE);
+}

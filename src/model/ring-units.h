@@ -29,5 +29,9 @@ char    *ring_format_count     (double count);             /* "7 B", "1.5 T", "3
 char    *ring_format_rate      (double per_second,
                                 const char *unit);         /* "1.2 M tokens/s" */
 char    *ring_format_bandwidth (double bytes_per_second);  /* "299.9 GB/s", "38 kB/s" */
+/* A whole number with @separator between groups of three digits past four digits:
+ * "1024", "65 536", "1 048 576". */
+char    *ring_format_grouped   (guint64     value,
+                                const char *separator);
 
 G_END_DECLS

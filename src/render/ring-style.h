@@ -19,7 +19,7 @@ typedef struct
 {
   gboolean  dark;
   /* Painted first (extcairo paints none). Alpha 0: the caller's surface provides the
-   * background; ring_ring_draw() paints none and still blends with, and knocks out to,
+   * background; ring_animation_draw() paints none and still blends with, and knocks out to,
    * this colour made opaque, so it should be that surface's colour. Files and charts
    * keep it opaque. */
   RingColor background;

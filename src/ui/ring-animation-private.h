@@ -6,7 +6,7 @@
 #pragma once
 
 #include "ring-animation.h"
-#include "ring-ring-draw.h"
+#include "ring-animation-draw.h"
 
 G_BEGIN_DECLS
 

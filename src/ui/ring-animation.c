@@ -11,7 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ring-animation-private.h"
-#include "ring-ring-draw.h"
+#include "ring-animation-draw.h"
 #include "ring-schedule.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
@@ -83,7 +83,7 @@ update_frame (RingAnimation *self)
 
   if (g_strcmp0 (label, self->phase_label) != 0)
     {
-      gboolean describe_step = frame.n_gpus <= RING_DRAW_MAX_CHUNK_GPUS;
+      gboolean describe_step = frame.n_gpus <= RING_ANIMATION_MAX_CHUNK_GPUS;
 
       g_free (self->phase_label);
       self->phase_label = g_steal_pointer (&label);
@@ -246,7 +246,7 @@ ring_animation_snapshot (GtkWidget   *widget,
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 12);
   gtk_snapshot_push_rounded_clip (snapshot, &outline);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ring_ring_draw (cr, width, height, &frame, &self->style);
+  ring_animation_draw (cr, width, height, &frame, &self->style);
   cairo_destroy (cr);
   gtk_snapshot_pop (snapshot);
 }

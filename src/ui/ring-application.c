@@ -238,7 +238,7 @@ export_chart (RingModel    *model,
       return EXIT_USAGE;
     }
 
-  if (!ring_plot_is_available ())
+  if (!ring_chart_draw_is_available ())
     {
       print_error (_("PLplot’s extcairo device is not installed: charts cannot be drawn"));
       return EXIT_IO_ERROR;

@@ -46,29 +46,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-GType
-ring_chart_kind_get_type (void)
-{
-  static gsize type_id = 0;
-
-  if (g_once_init_enter (&type_id))
-    {
-      static GEnumValue values[RING_N_CHARTS + 1];
-      GType type;
-
-      for (guint kind = 0; kind < RING_N_CHARTS; kind++)
-        {
-          values[kind].value = kind;
-          values[kind].value_name = ring_chart_kind_to_string (kind);
-          values[kind].value_nick = ring_chart_kind_to_string (kind);
-        }
-      type = g_enum_register_static (g_intern_static_string ("RingChartKind"), values);
-      g_once_init_leave (&type_id, type);
-    }
-
-  return type_id;
-}
-
 static void
 invalidate (RingChart *self)
 {
@@ -112,7 +89,7 @@ render (RingChart *self,
 
   node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
   cr = gsk_cairo_node_get_draw_context (node);
-  ring_plot_draw (self->kind, self->model, cr, width, height, &style);
+  ring_chart_draw (self->kind, self->model, cr, width, height, &style);
   self->render_count++;
   cairo_destroy (cr);
 
@@ -128,7 +105,7 @@ ring_chart_snapshot (GtkWidget   *widget,
   int height = gtk_widget_get_height (widget);
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
-  if (!ring_plot_is_available ())
+  if (!ring_chart_draw_is_available ())
     {
       gtk_widget_snapshot_child (widget, self->empty_label, snapshot);
       return;
@@ -289,7 +266,7 @@ ring_chart_init (RingChart *self)
   gtk_label_set_justify (GTK_LABEL (self->empty_label), GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (self->empty_label, "dim-label");
   gtk_widget_set_parent (self->empty_label, GTK_WIDGET (self));
-  gtk_widget_set_visible (self->empty_label, !ring_plot_is_available ());
+  gtk_widget_set_visible (self->empty_label, !ring_chart_draw_is_available ());
 
   self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
   g_signal_group_connect_swapped (self->model_signals, "changed",

@@ -8,14 +8,10 @@
 #include <gtk/gtk.h>
 
 #include "ring-model.h"
-#include "ring-plot.h"
+#include "ring-chart-draw.h"
+#include "ring-render-enums.h"
 
 G_BEGIN_DECLS
-
-/* RingChartKind as a GEnum, so "kind" is a real enum property with the command line's
- * names as nicks. */
-#define RING_TYPE_CHART_KIND (ring_chart_kind_get_type ())
-GType ring_chart_kind_get_type (void) G_GNUC_CONST;
 
 #define RING_TYPE_CHART (ring_chart_get_type ())
 

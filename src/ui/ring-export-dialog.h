@@ -8,7 +8,7 @@
 #include <adwaita.h>
 
 #include "ring-model.h"
-#include "ring-plot.h"
+#include "ring-chart-draw.h"
 
 G_BEGIN_DECLS
 

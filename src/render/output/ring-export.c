@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "ring-export.h"
-#include "ring-plot-private.h"
+#include "ring-chart-series-private.h"
 #include "ring-report.h"
 
 /* cairo's own limit for image surfaces. */
@@ -226,7 +226,7 @@ render_png (RingModel     *model,
                                         (int) ceil (height * scale));
   cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);
-  ring_plot_draw (kind, model, cr, width, height, &style);
+  ring_chart_draw (kind, model, cr, width, height, &style);
   status = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -294,7 +294,7 @@ render_vector (RingModel         *model,
     cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
                                     ring_chart_kind_get_title (kind));
   cr = cairo_create (surface);
-  ring_plot_draw (kind, model, cr, width, height, &style);
+  ring_chart_draw (kind, model, cr, width, height, &style);
   cairo_show_page (cr);
 
   return check_cairo (finish_vector_drawing (cr, surface), file, error);
@@ -540,7 +540,7 @@ ring_export_report (RingModel     *model,
   cairo_show_page (cr);
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
     {
-      ring_plot_draw (kind, model, cr, width, height, &style);
+      ring_chart_draw (kind, model, cr, width, height, &style);
       cairo_show_page (cr);
     }
 

@@ -1,4 +1,4 @@
-/* ring-plot-axes.c: the page of a chart: colours, text measured as PLplot draws it, tick
+/* ring-chart-draw-axes.c: the page of a chart: colours, text measured as PLplot draws it, tick
  * labels, log and linear axes, panels, the grid and the frame around the data.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,7 +12,7 @@
 #include <plplot.h>
 #include <string.h>
 
-#include "ring-plot-draw-private.h"
+#include "ring-chart-draw-private.h"
 
 /* Colours. */
 

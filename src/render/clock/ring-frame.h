@@ -1,22 +1,14 @@
-/* ring-ring-draw.h: one frame of the ring all-reduce animation, drawn onto any cairo_t.
+/* ring-frame.h: what the ring animation shows at one instant. Plain GLib: the clock
+ * produces frames and the drawing consumes them, and neither needs the other's library.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
 
-#include <cairo.h>
 #include <glib.h>
 
-#include "ring-style.h"
-
 G_BEGIN_DECLS
-
-/* Up to this many GPUs every gradient chunk of every GPU is drawn; up to
- * RING_DRAW_MAX_NODE_GPUS each GPU is a dot; beyond, the ring is an aggregate band whose
- * cost does not depend on N. */
-#define RING_DRAW_MAX_CHUNK_GPUS 32
-#define RING_DRAW_MAX_NODE_GPUS  1024
 
 typedef enum
 {
@@ -44,16 +36,13 @@ void   ring_frame_init                (RingFrame       *frame,
  * ring phase, k during ring step k, 2 (N−1) once done. */
 guint  ring_frame_get_completed_steps (const RingFrame *frame);
 /* The translated headline of @frame: "Compute", "Scatter-reduce 3 / 7",
- * "All-gather 5 / 7", "Averaged gradient ready". */
+ * "All-gather 5 / 7", "Averaged gradient ready"; digit groups are thin spaces. */
 char  *ring_frame_dup_phase_label     (const RingFrame *frame);
-
-/* Paints the background of @width × @height (none when its alpha is 0) and the whole
- * frame; every colour comes from @style. Costs O(N) up to RING_DRAW_MAX_NODE_GPUS and O(1)
- * in N beyond. */
-void   ring_ring_draw                 (cairo_t         *cr,
-                                       double           width,
-                                       double           height,
-                                       const RingFrame *frame,
-                                       const RingStyle *style);
+/* The same with @separator between digit groups (for a font without a thin space). */
+char  *ring_frame_dup_phase_label_full (const RingFrame *frame,
+                                        const char      *separator);
+/* @frame made safe to draw: N ≥ 1, a ring step that exists, progress in 0 … 1, times
+ * that are finite and not negative. */
+RingFrame ring_frame_normalize        (const RingFrame *frame);
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* ring-ring-draw.c: one frame of the ring all-reduce animation.
+/* ring-animation-draw.c: one frame of the ring all-reduce animation.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,7 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ring-cairo.h"
-#include "ring-ring-draw-private.h"
+#include "ring-animation-draw-private.h"
 #include "ring-schedule.h"
 #include "ring-units.h"
 
@@ -30,7 +30,7 @@ fit_text (RingDraw   *draw,
 {
   g_autoptr(GString) shortened = NULL;
 
-  if (_ring_ring_draw_text_width (draw, text) <= max_width)
+  if (_ring_animation_draw_text_width (draw, text) <= max_width)
     return g_strdup (text);
 
   shortened = g_string_new (text);
@@ -45,7 +45,7 @@ fit_text (RingDraw   *draw,
         g_string_truncate (shortened, shortened->len - 1);
 
       candidate = g_strconcat (shortened->str, "…", NULL);
-      if (_ring_ring_draw_text_width (draw, candidate) <= max_width)
+      if (_ring_animation_draw_text_width (draw, candidate) <= max_width)
         return g_steal_pointer (&candidate);
     }
 
@@ -59,7 +59,7 @@ choose_separator (RingDraw *draw)
   int n_glyphs = 0;
   gboolean has_thin_space;
 
-  _ring_ring_draw_use_font (draw, 13, FALSE);
+  _ring_animation_draw_use_font (draw, 13, FALSE);
   has_thin_space =
     cairo_scaled_font_text_to_glyphs (cairo_get_scaled_font (draw->cr), 0, 0, THIN_SPACE, -1,
                                       &glyphs, &n_glyphs, NULL, NULL, NULL) == CAIRO_STATUS_SUCCESS
@@ -73,123 +73,10 @@ static char *
 format_gpus (guint       n,
              const char *separator)
 {
-  g_autofree char *count = _ring_ring_draw_format_count (n, separator);
+  g_autofree char *count = ring_format_grouped (n, separator);
 
   /* Translators: the number of GPUs in the ring, e.g. "8 GPUs" or "1 048 576 GPUs". */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s GPU", "%s GPUs", n), count);
-}
-
-/* Frames */
-
-void
-ring_frame_init (RingFrame *frame,
-                 guint      n_gpus)
-{
-  g_return_if_fail (frame != NULL);
-
-  *frame = (RingFrame) {
-    .n_gpus = MAX (n_gpus, 1),
-    .phase = RING_FRAME_IDLE,
-  };
-}
-
-/* A frame the drawing can trust: N ≥ 1, a ring step that exists, progress in 0 … 1. */
-static RingFrame
-normalize_frame (const RingFrame *frame)
-{
-  RingFrame normal = *frame;
-  guint n_steps;
-
-  normal.n_gpus = MAX (normal.n_gpus, 1);
-  n_steps = ring_schedule_n_steps (normal.n_gpus);
-
-  if (!(normal.progress >= 0))
-    normal.progress = 0;
-  normal.progress = MIN (normal.progress, 1.0);
-
-  if (normal.phase == RING_FRAME_RING_STEP && normal.step >= n_steps)
-    normal.phase = RING_FRAME_DONE;
-  if (normal.phase != RING_FRAME_RING_STEP)
-    normal.step = 0;
-
-  if (!(normal.compute_time_s >= 0) || !isfinite (normal.compute_time_s))
-    normal.compute_time_s = 0;
-  if (!(normal.allreduce_time_s >= 0) || !isfinite (normal.allreduce_time_s))
-    normal.allreduce_time_s = 0;
-
-  return normal;
-}
-
-guint
-ring_frame_get_completed_steps (const RingFrame *frame)
-{
-  RingFrame normal;
-
-  g_return_val_if_fail (frame != NULL, 0);
-
-  normal = normalize_frame (frame);
-  switch (normal.phase)
-    {
-    case RING_FRAME_RING_STEP:
-      return normal.step;
-    case RING_FRAME_DONE:
-      return ring_schedule_n_steps (normal.n_gpus);
-    case RING_FRAME_IDLE:
-    case RING_FRAME_COMPUTE:
-    default:
-      return 0;
-    }
-}
-
-static char *
-dup_phase_label (const RingFrame *normal,
-                 const char      *separator)
-{
-  guint n = normal->n_gpus;
-
-  switch (normal->phase)
-    {
-    case RING_FRAME_IDLE:
-      /* Translators: the animation before a training step starts. */
-      return g_strdup (_("Ready"));
-
-    case RING_FRAME_COMPUTE:
-      /* Translators: the phase where each GPU computes its own gradient. */
-      return g_strdup (_("Compute"));
-
-    case RING_FRAME_RING_STEP:
-      {
-        g_autofree char *step = NULL;
-        g_autofree char *total = NULL;
-
-        step = _ring_ring_draw_format_count (ring_schedule_phase_step (n, normal->step) + 1,
-                                             separator);
-        total = _ring_ring_draw_format_count (n - 1, separator);
-
-        if (ring_schedule_step_phase (n, normal->step) == RING_PHASE_SCATTER_REDUCE)
-          /* Translators: a phase of ring all-reduce and its step, e.g. "Scatter-reduce 3 / 7". */
-          return g_strdup_printf (_("Scatter-reduce %s / %s"), step, total);
-        else
-          /* Translators: a phase of ring all-reduce and its step, e.g. "All-gather 5 / 7". */
-          return g_strdup_printf (_("All-gather %s / %s"), step, total);
-      }
-
-    case RING_FRAME_DONE:
-    default:
-      return g_strdup (_("Averaged gradient ready"));
-    }
-}
-
-char *
-ring_frame_dup_phase_label (const RingFrame *frame)
-{
-  RingFrame normal;
-
-  g_return_val_if_fail (frame != NULL, NULL);
-
-  normal = normalize_frame (frame);
-
-  return dup_phase_label (&normal, THIN_SPACE);
 }
 
 static char *
@@ -216,7 +103,7 @@ dup_phase_explanation (const RingDraw *draw)
         return g_strdup (_("A single GPU needs no communication"));
       else
         {
-          g_autofree char *count = _ring_ring_draw_format_count (draw->n, draw->separator);
+          g_autofree char *count = ring_format_grouped (draw->n, draw->separator);
 
           /* Translators: %s is the number of chunks, the same as the number of GPUs. */
           return g_strdup_printf (_("Every GPU now holds all %s reduced chunks"), count);
@@ -296,11 +183,11 @@ legend_flow (RingDraw *draw,
   guint line = 0;
   double x = 0;
 
-  _ring_ring_draw_use_font (draw, draw->text_px, FALSE);
+  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
   for (guint item = 0; item < N_LEGEND_ITEMS; item++)
     {
       double width = legend_swatch_width (item) + LEGEND_SWATCH_GAP
-                     + _ring_ring_draw_text_width (draw, legend_text (item));
+                     + _ring_animation_draw_text_width (draw, legend_text (item));
 
       if (x > 0 && x + LEGEND_ITEM_GAP + width > max_width)
         {
@@ -380,26 +267,26 @@ draw_header (RingDraw     *draw,
              const Layout *layout,
              double        width)
 {
-  g_autofree char *title = dup_phase_label (&draw->frame, draw->separator);
+  g_autofree char *title = ring_frame_dup_phase_label_full (&draw->frame, draw->separator);
   g_autofree char *explanation = dup_phase_explanation (draw);
   g_autofree char *fitted_title = NULL;
   g_autofree char *fitted_explanation = NULL;
   double max_width = width - 2 * layout->pad;
 
-  _ring_ring_draw_use_font (draw, layout->title_px, TRUE);
+  _ring_animation_draw_use_font (draw, layout->title_px, TRUE);
   fitted_title = fit_text (draw, title, max_width);
   if (fitted_title != NULL)
     {
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 1.0);
-      _ring_ring_draw_show_text (draw, fitted_title, layout->pad, layout->title_baseline, 0);
+      _ring_animation_draw_show_text (draw, fitted_title, layout->pad, layout->title_baseline, 0);
     }
 
-  _ring_ring_draw_use_font (draw, draw->text_px, FALSE);
+  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
   fitted_explanation = fit_text (draw, explanation, max_width);
   if (fitted_explanation != NULL)
     {
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
-      _ring_ring_draw_show_text (draw, fitted_explanation, layout->pad,
+      _ring_animation_draw_show_text (draw, fitted_explanation, layout->pad,
                                  layout->subtitle_baseline, 0);
     }
 }
@@ -407,7 +294,7 @@ draw_header (RingDraw     *draw,
 /* The number of GPUs and what each one sends, in the middle of the ring when it fits in a
  * circle of @radius. */
 void
-_ring_ring_draw_centre_caption (RingDraw *draw,
+_ring_animation_draw_centre_caption (RingDraw *draw,
                                 double    cx,
                                 double    cy,
                                 double    radius)
@@ -423,26 +310,26 @@ _ring_ring_draw_centre_caption (RingDraw *draw,
   if (radius < 40)
     return;
 
-  count = _ring_ring_draw_format_count (draw->n_steps, draw->separator);
+  count = ring_format_grouped (draw->n_steps, draw->separator);
   /* Translators: below "8 GPUs" in the middle of the ring; %s is 2 (N − 1). */
   sends = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "each sends %s chunk",
                                         "each sends %s chunks", draw->n_steps), count);
 
-  _ring_ring_draw_use_font (draw, draw->text_px, FALSE);
-  two_lines = draw->n > 1 && _ring_ring_draw_text_width (draw, sends) <= max_width && radius >= 60;
-  _ring_ring_draw_use_font (draw, headline_px, TRUE);
-  if (_ring_ring_draw_text_width (draw, gpus) > max_width)
+  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
+  two_lines = draw->n > 1 && _ring_animation_draw_text_width (draw, sends) <= max_width && radius >= 60;
+  _ring_animation_draw_use_font (draw, headline_px, TRUE);
+  if (_ring_animation_draw_text_width (draw, gpus) > max_width)
     return;
 
   ring_cairo_set_color (draw->cr, &draw->style->foreground, 1.0);
-  _ring_ring_draw_show_text (draw, gpus, cx,
+  _ring_animation_draw_show_text (draw, gpus, cx,
                              cy + headline_px * 0.35 - (two_lines ? gap / 2 : 0), 0.5);
 
   if (two_lines)
     {
-      _ring_ring_draw_use_font (draw, draw->text_px, FALSE);
+      _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
-      _ring_ring_draw_show_text (draw, sends, cx, cy + headline_px * 0.35 + gap / 2 + 2, 0.5);
+      _ring_animation_draw_show_text (draw, sends, cx, cy + headline_px * 0.35 + gap / 2 + 2, 0.5);
     }
 }
 
@@ -527,9 +414,9 @@ draw_timeline (RingDraw          *draw,
   allreduce_text = g_strdup_printf (_("All-reduce %s"), allreduce_time);
 
   baseline = bar_y + bar_height + 8 + draw->text_px * 0.9;
-  _ring_ring_draw_use_font (draw, draw->text_px, FALSE);
-  if (_ring_ring_draw_text_width (draw, compute_text)
-      + _ring_ring_draw_text_width (draw, allreduce_text) + 16 > box->width)
+  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
+  if (_ring_animation_draw_text_width (draw, compute_text)
+      + _ring_animation_draw_text_width (draw, allreduce_text) + 16 > box->width)
     {
       g_free (compute_text);
       g_free (allreduce_text);
@@ -537,9 +424,9 @@ draw_timeline (RingDraw          *draw,
       allreduce_text = g_steal_pointer (&allreduce_time);
     }
   ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
-  _ring_ring_draw_show_text (draw, compute_text, box->x, baseline, 0);
+  _ring_animation_draw_show_text (draw, compute_text, box->x, baseline, 0);
   if (draw->n > 1)
-    _ring_ring_draw_show_text (draw, allreduce_text, box->x + box->width, baseline, 1);
+    _ring_animation_draw_show_text (draw, allreduce_text, box->x + box->width, baseline, 1);
 }
 
 /* Legend */
@@ -579,8 +466,8 @@ draw_legend_swatch (RingDraw   *draw,
       /* Chunks part-way through the scatter-reduce, a quarter to three quarters summed. */
       for (guint cell = 0; cell < LEGEND_CARD_CELLS; cell++)
         {
-          hue = _ring_ring_draw_chunk_color (draw, (double) cell / LEGEND_CARD_CELLS);
-          _ring_ring_draw_cell (draw, &hue,
+          hue = _ring_animation_draw_chunk_color (draw, (double) cell / LEGEND_CARD_CELLS);
+          _ring_animation_draw_cell (draw, &hue,
                                 x + LEGEND_CARD_PAD + cell * (LEGEND_CARD_CELL + LEGEND_CARD_GAP),
                                 top + LEGEND_CARD_PAD, LEGEND_CARD_CELL, cell + 1, 4, FALSE, 1.0);
         }
@@ -598,13 +485,13 @@ draw_legend_swatch (RingDraw   *draw,
         cairo_clip (cr);
         for (int side = -1; side <= 1; side += 2)
           {
-            hue = _ring_ring_draw_chunk_color (draw, 0.5 + side * 0.25);
-            _ring_ring_draw_cell (draw, &hue, cell_x + side * (cell + 2), top + 2, cell, 1, 3,
+            hue = _ring_animation_draw_chunk_color (draw, 0.5 + side * 0.25);
+            _ring_animation_draw_cell (draw, &hue, cell_x + side * (cell + 2), top + 2, cell, 1, 3,
                                   FALSE, 1.0);
           }
         cairo_restore (cr);
-        hue = _ring_ring_draw_chunk_color (draw, 0.5);
-        _ring_ring_draw_cell (draw, &hue, cell_x, top + 2, cell, 1, 1, TRUE, 1.0);
+        hue = _ring_animation_draw_chunk_color (draw, 0.5);
+        _ring_animation_draw_cell (draw, &hue, cell_x, top + 2, cell, 1, 1, TRUE, 1.0);
       }
       break;
 
@@ -617,8 +504,8 @@ draw_legend_swatch (RingDraw   *draw,
       ring_cairo_rounded_rectangle (cr, x + 4, middle - 6, 12, 12, 4);
       ring_cairo_set_color (cr, &draw->background, 1.0);
       cairo_fill (cr);
-      hue = _ring_ring_draw_chunk_color (draw, 0.4);
-      _ring_ring_draw_cell (draw, &hue, x + 5, middle - 5, 10, 1, 2, FALSE, 1.0);
+      hue = _ring_animation_draw_chunk_color (draw, 0.4);
+      _ring_animation_draw_cell (draw, &hue, x + 5, middle - 5, 10, 1, 2, FALSE, 1.0);
       break;
 
     case N_LEGEND_ITEMS:
@@ -642,9 +529,9 @@ draw_legend (RingDraw          *draw,
       double middle = box->y + line_height * (lines[item] + 0.5);
 
       draw_legend_swatch (draw, item, x, middle);
-      _ring_ring_draw_use_font (draw, draw->text_px, FALSE);
+      _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.8);
-      _ring_ring_draw_show_text (draw, legend_text (item),
+      _ring_animation_draw_show_text (draw, legend_text (item),
                                  x + legend_swatch_width (item) + LEGEND_SWATCH_GAP,
                                  middle + draw->text_px * 0.35, 0);
     }
@@ -653,7 +540,7 @@ draw_legend (RingDraw          *draw,
 /* The frame */
 
 void
-ring_ring_draw (cairo_t         *cr,
+ring_animation_draw (cairo_t         *cr,
                 double           width,
                 double           height,
                 const RingFrame *frame,
@@ -672,7 +559,7 @@ ring_ring_draw (cairo_t         *cr,
 
   draw.cr = cr;
   draw.style = style;
-  draw.frame = normalize_frame (frame);
+  draw.frame = ring_frame_normalize (frame);
   draw.n = draw.frame.n_gpus;
   draw.n_steps = ring_schedule_n_steps (draw.n);
   draw.completed = ring_frame_get_completed_steps (&draw.frame);
@@ -691,11 +578,11 @@ ring_ring_draw (cairo_t         *cr,
     draw.background.alpha = 1.0;
   bg = &draw.background;
   fg = &style->foreground;
-  draw.card = _ring_ring_draw_mix (*bg, *fg, style->dark ? 0.08 : 0.035);
-  draw.card_border = _ring_ring_draw_mix (*bg, *fg, style->dark ? 0.2 : 0.16);
-  draw.slot = _ring_ring_draw_mix (*bg, *fg, style->dark ? 0.28 : 0.22);
-  draw.link = _ring_ring_draw_mix (*bg, style->dim, 0.85);
-  draw.node = _ring_ring_draw_mix (*bg, *fg, style->dark ? 0.3 : 0.22);
+  draw.card = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.08 : 0.035);
+  draw.card_border = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.2 : 0.16);
+  draw.slot = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.28 : 0.22);
+  draw.link = _ring_animation_draw_mix (*bg, style->dim, 0.85);
+  draw.node = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.3 : 0.22);
 
   cairo_save (cr);
   cairo_new_path (cr);
@@ -714,14 +601,14 @@ ring_ring_draw (cairo_t         *cr,
     {
       /* The most detailed tier that fits: every chunk, a dot per GPU, or bands. */
       if (draw.n == 1)
-        _ring_ring_draw_single_gpu (&draw, &layout.ring);
-      else if (draw.n > RING_DRAW_MAX_CHUNK_GPUS
-               || !_ring_ring_draw_chunk_ring (&draw, &layout.ring))
+        _ring_animation_draw_single_gpu (&draw, &layout.ring);
+      else if (draw.n > RING_ANIMATION_MAX_CHUNK_GPUS
+               || !_ring_animation_draw_chunk_ring (&draw, &layout.ring))
         {
-          if (draw.n <= RING_DRAW_MAX_NODE_GPUS)
-            _ring_ring_draw_dot_ring (&draw, &layout.ring);
+          if (draw.n <= RING_ANIMATION_MAX_NODE_GPUS)
+            _ring_animation_draw_dot_ring (&draw, &layout.ring);
           else
-            _ring_ring_draw_band_ring (&draw, &layout.ring);
+            _ring_animation_draw_band_ring (&draw, &layout.ring);
         }
     }
 

@@ -9,14 +9,14 @@
 #include <glib.h>
 
 #include "ring-model.h"
-#include "ring-ring-draw.h"
+#include "ring-frame.h"
 
 G_BEGIN_DECLS
 
 /* The clock belongs to no display: a widget feeds it the wall time between frames and
  * turns the changes it reports into notifications, redraws and its tick callback. It lives
- * in src/render, not src/model, because what it produces is the RingFrame that
- * ring_ring_draw() draws; render may depend on the model, the model never on render. */
+ * in src/render/clock, beside RingFrame, because what it produces is the frame that
+ * ring_animation_draw() draws; it needs GLib and the model, never cairo. */
 
 typedef enum
 {

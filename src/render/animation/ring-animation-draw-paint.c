@@ -1,4 +1,4 @@
-/* ring-ring-draw-paint.c: the colours, text and shapes every part of the frame uses.
+/* ring-animation-draw-paint.c: the colours, text and shapes every part of the frame uses.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,12 +10,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "ring-ring-draw-private.h"
+#include "ring-animation-draw-private.h"
 
 /* Colours */
 
 RingColor
-_ring_ring_draw_mix (RingColor a,
+_ring_animation_draw_mix (RingColor a,
                      RingColor b,
                      double    t)
 {
@@ -44,7 +44,7 @@ srgb_encode (double linear)
  * processing", 2020: OKLab to linear sRGB). Lightness follows the style, so chunks read
  * on both the light and the dark background; chunk 0 is blue, like the accent. */
 RingColor
-_ring_ring_draw_chunk_color (const RingDraw *draw,
+_ring_animation_draw_chunk_color (const RingDraw *draw,
                              double          hue_fraction)
 {
   double lightness = draw->style->dark ? 0.75 : 0.63;
@@ -69,7 +69,7 @@ _ring_ring_draw_chunk_color (const RingDraw *draw,
 }
 
 double
-_ring_ring_draw_chunk_hue (guint chunk,
+_ring_animation_draw_chunk_hue (guint chunk,
                            guint n)
 {
   return (double) chunk / n;
@@ -78,7 +78,7 @@ _ring_ring_draw_chunk_hue (guint chunk,
 /* Text, with cairo's toy API: a handful of short strings per frame. */
 
 void
-_ring_ring_draw_use_font (RingDraw *draw,
+_ring_animation_draw_use_font (RingDraw *draw,
                           double    size_px,
                           gboolean  bold)
 {
@@ -88,7 +88,7 @@ _ring_ring_draw_use_font (RingDraw *draw,
 }
 
 double
-_ring_ring_draw_text_width (RingDraw   *draw,
+_ring_animation_draw_text_width (RingDraw   *draw,
                             const char *text)
 {
   cairo_text_extents_t extents;
@@ -100,46 +100,23 @@ _ring_ring_draw_text_width (RingDraw   *draw,
 
 /* @anchor: 0 puts @x at the text's left edge, 0.5 at its middle, 1 at its right edge. */
 void
-_ring_ring_draw_show_text (RingDraw   *draw,
+_ring_animation_draw_show_text (RingDraw   *draw,
                            const char *text,
                            double      x,
                            double      baseline,
                            double      anchor)
 {
-  cairo_move_to (draw->cr, x - anchor * _ring_ring_draw_text_width (draw, text), baseline);
+  cairo_move_to (draw->cr, x - anchor * _ring_animation_draw_text_width (draw, text), baseline);
   cairo_show_text (draw->cr, text);
 }
 
 /* "1024", "65 536", "1 048 576": SI style, so four digits stay together. */
-char *
-_ring_ring_draw_format_count (guint64     value,
-                              const char *separator)
-{
-  char digits[32];
-  GString *text;
-  gsize len;
-
-  g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, value);
-  len = strlen (digits);
-  if (len <= 4)
-    return g_strdup (digits);
-
-  text = g_string_new (NULL);
-  for (gsize i = 0; i < len; i++)
-    {
-      if (i > 0 && (len - i) % 3 == 0)
-        g_string_append (text, separator);
-      g_string_append_c (text, digits[i]);
-    }
-
-  return g_string_free (text, FALSE);
-}
 
 /* Shapes */
 
 /* A chevron pointing along @angle + π/2 (the ring's direction) with its tip at (x, y). */
 void
-_ring_ring_draw_chevron (cairo_t *cr,
+_ring_animation_draw_chevron (cairo_t *cr,
                          double   x,
                          double   y,
                          double   angle,
@@ -154,7 +131,7 @@ _ring_ring_draw_chevron (cairo_t *cr,
 }
 
 double
-_ring_ring_draw_node_angle (guint gpu,
+_ring_animation_draw_node_angle (guint gpu,
                             guint n)
 {
   /* GPU 0 at the top; the ring runs clockwise, as GPU i sends to GPU i + 1. */

@@ -10,7 +10,7 @@
 
 #include <math.h>
 
-#include "ring-plot-private.h"
+#include "ring-chart-series-private.h"
 
 typedef struct
 {
@@ -30,7 +30,7 @@ render (RingChartKind    kind,
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t *cr = cairo_create (surface);
 
-  ring_plot_draw (kind, model, cr, width, height, style);
+  ring_chart_draw (kind, model, cr, width, height, style);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -97,7 +97,7 @@ count_differences (cairo_surface_t *a,
 static gboolean
 skip_without_plplot (void)
 {
-  if (ring_plot_is_available ())
+  if (ring_chart_draw_is_available ())
     return FALSE;
 
   g_test_skip ("PLplot's extcairo device is not installed");
@@ -444,14 +444,14 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/ring/plot/kind-names", test_kind_names);
-  g_test_add_func ("/ring/plot/not-blank", test_not_blank);
-  g_test_add_func ("/ring/plot/follows-model", test_follows_model);
-  g_test_add_func ("/ring/plot/dark-differs", test_dark_differs);
-  g_test_add_func ("/ring/plot/extreme-parameters", test_extreme_parameters);
-  g_test_add_func ("/ring/plot/degenerate-sizes", test_degenerate_sizes);
-  g_test_add_func ("/ring/plot/narrow-not-clipped", test_narrow_not_clipped);
-  g_test_add_func ("/ring/plot/series-match-model", test_series_match_model);
+  g_test_add_func ("/ring/chart-draw/kind-names", test_kind_names);
+  g_test_add_func ("/ring/chart-draw/not-blank", test_not_blank);
+  g_test_add_func ("/ring/chart-draw/follows-model", test_follows_model);
+  g_test_add_func ("/ring/chart-draw/dark-differs", test_dark_differs);
+  g_test_add_func ("/ring/chart-draw/extreme-parameters", test_extreme_parameters);
+  g_test_add_func ("/ring/chart-draw/degenerate-sizes", test_degenerate_sizes);
+  g_test_add_func ("/ring/chart-draw/narrow-not-clipped", test_narrow_not_clipped);
+  g_test_add_func ("/ring/chart-draw/series-match-model", test_series_match_model);
 
   return g_test_run ();
 }

@@ -1,8 +1,8 @@
-/* ring-ring-draw-private.h: what the parts of a ring animation frame share. The frame
- * (ring-ring-draw.c) lays itself out and draws the ring with one of three tiers:
- * every chunk (ring-ring-draw-chunks.c), a dot per GPU (ring-ring-draw-dots.c) or bands
- * (ring-ring-draw-aggregate.c), all with the colours, text and shapes of
- * ring-ring-draw-paint.c.
+/* ring-animation-draw-private.h: what the parts of a ring animation frame share. The frame
+ * (ring-animation-draw.c) lays itself out and draws the ring with one of three tiers:
+ * every chunk (ring-animation-draw-chunks.c), a dot per GPU (ring-animation-draw-dots.c) or bands
+ * (ring-animation-draw-aggregate.c), all with the colours, text and shapes of
+ * ring-animation-draw-paint.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,7 +12,7 @@
 #include <cairo.h>
 #include <glib.h>
 
-#include "ring-ring-draw.h"
+#include "ring-animation-draw.h"
 #include "ring-style.h"
 
 G_BEGIN_DECLS
@@ -58,42 +58,40 @@ typedef struct
   double label_px;
 } RingDotRing;
 
-/* ring-ring-draw-paint.c */
-RingColor _ring_ring_draw_mix              (RingColor          a,
+/* ring-animation-draw-paint.c */
+RingColor _ring_animation_draw_mix              (RingColor          a,
                                             RingColor          b,
                                             double             t);
-RingColor _ring_ring_draw_chunk_color      (const RingDraw    *draw,
+RingColor _ring_animation_draw_chunk_color      (const RingDraw    *draw,
                                             double             hue_fraction);
-double    _ring_ring_draw_chunk_hue        (guint              chunk,
+double    _ring_animation_draw_chunk_hue        (guint              chunk,
                                             guint              n);
-void      _ring_ring_draw_use_font         (RingDraw          *draw,
+void      _ring_animation_draw_use_font         (RingDraw          *draw,
                                             double             size_px,
                                             gboolean           bold);
-double    _ring_ring_draw_text_width       (RingDraw          *draw,
+double    _ring_animation_draw_text_width       (RingDraw          *draw,
                                             const char        *text);
-void      _ring_ring_draw_show_text        (RingDraw          *draw,
+void      _ring_animation_draw_show_text        (RingDraw          *draw,
                                             const char        *text,
                                             double             x,
                                             double             baseline,
                                             double             anchor);
-char     *_ring_ring_draw_format_count     (guint64            value,
-                                            const char        *separator);
-void      _ring_ring_draw_chevron          (cairo_t           *cr,
+void      _ring_animation_draw_chevron          (cairo_t           *cr,
                                             double             x,
                                             double             y,
                                             double             angle,
                                             double             size);
-double    _ring_ring_draw_node_angle       (guint              gpu,
+double    _ring_animation_draw_node_angle       (guint              gpu,
                                             guint              n);
 
-/* ring-ring-draw.c */
-void      _ring_ring_draw_centre_caption   (RingDraw          *draw,
+/* ring-animation-draw.c */
+void      _ring_animation_draw_centre_caption   (RingDraw          *draw,
                                             double             cx,
                                             double             cy,
                                             double             radius);
 
-/* ring-ring-draw-chunks.c */
-void      _ring_ring_draw_cell             (RingDraw          *draw,
+/* ring-animation-draw-chunks.c */
+void      _ring_animation_draw_cell             (RingDraw          *draw,
                                             const RingColor   *hue,
                                             double             x,
                                             double             y,
@@ -102,30 +100,30 @@ void      _ring_ring_draw_cell             (RingDraw          *draw,
                                             guint              n,
                                             gboolean           reduced,
                                             double             alpha);
-void      _ring_ring_draw_single_gpu       (RingDraw          *draw,
+void      _ring_animation_draw_single_gpu       (RingDraw          *draw,
                                             const RingDrawBox *box);
 /* FALSE, drawing nothing, when no arrangement of the cards fits @box. */
-gboolean  _ring_ring_draw_chunk_ring       (RingDraw          *draw,
+gboolean  _ring_animation_draw_chunk_ring       (RingDraw          *draw,
                                             const RingDrawBox *box);
 
-/* ring-ring-draw-dots.c */
-RingColor _ring_ring_draw_node_state_color (const RingDraw    *draw);
-void      _ring_ring_draw_dot_ring_layout  (RingDraw          *draw,
+/* ring-animation-draw-dots.c */
+RingColor _ring_animation_draw_node_state_color (const RingDraw    *draw);
+void      _ring_animation_draw_dot_ring_layout  (RingDraw          *draw,
                                             RingDotRing       *ring,
                                             const RingDrawBox *box);
-void      _ring_ring_draw_quarter_labels   (RingDraw          *draw,
+void      _ring_animation_draw_quarter_labels   (RingDraw          *draw,
                                             const RingDotRing *ring,
                                             double             reach);
-void      _ring_ring_draw_direction_marks  (RingDraw          *draw,
+void      _ring_animation_draw_direction_marks  (RingDraw          *draw,
                                             const RingDotRing *ring,
                                             double             radius,
                                             double             size,
                                             guint              count);
-void      _ring_ring_draw_dot_ring         (RingDraw          *draw,
+void      _ring_animation_draw_dot_ring         (RingDraw          *draw,
                                             const RingDrawBox *box);
 
-/* ring-ring-draw-aggregate.c */
-void      _ring_ring_draw_band_ring        (RingDraw          *draw,
+/* ring-animation-draw-aggregate.c */
+void      _ring_animation_draw_band_ring        (RingDraw          *draw,
                                             const RingDrawBox *box);
 
 G_END_DECLS

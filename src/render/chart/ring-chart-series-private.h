@@ -1,4 +1,4 @@
-/* ring-plot-private.h: the numbers behind each chart, shared by the drawer and the CSV
+/* ring-chart-series-private.h: the numbers behind each chart, shared by the drawer and the CSV
  * export so that a CSV file holds exactly what the chart shows.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,7 +7,7 @@
 #pragma once
 
 #include "ring-cost.h"
-#include "ring-plot.h"
+#include "ring-chart-draw.h"
 
 G_BEGIN_DECLS
 

@@ -1,4 +1,4 @@
-/* ring-plot-marks.c: what is drawn on a chart's panels: curves, the current
+/* ring-chart-draw-marks.c: what is drawn on a chart's panels: curves, the current
  * configuration's marker, labels placed clear of the lines, the legend, and the title
  * and subtitle above them.
  *
@@ -13,7 +13,7 @@
 #include <math.h>
 #include <plplot.h>
 
-#include "ring-plot-draw-private.h"
+#include "ring-chart-draw-private.h"
 #include "ring-units.h"
 
 /* Charts narrower than this get room for the last x tick label beyond the margin. */
@@ -553,7 +553,7 @@ _ring_plot_draw_gpu_frame (const RingPlotChart *chart,
                        _ring_plot_labels_fitting (chart, length_mm,
                                                   _ring_plot_text_width_mm ("512K")));
   /* The label of the last tick is centred on the right edge of the frame. Text stops
-   * shrinking with a narrow chart (see ring_plot_draw), so there the margin may be too
+   * shrinking with a narrow chart (see ring_chart_draw), so there the margin may be too
    * small for the label's second half. */
   if (right_mm == 0 && chart->width_mm * RING_PLOT_PX_PER_MM < NARROW_CHART_PX
       && fmod (panel->x.max - panel->x.min, panel->x.step) == 0)

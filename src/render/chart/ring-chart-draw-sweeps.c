@@ -1,4 +1,4 @@
-/* ring-plot-sweeps.c: the charts over the ring size: utilization, step time, data moved
+/* ring-chart-draw-sweeps.c: the charts over the ring size: utilization, step time, data moved
  * per GPU and cluster throughput against the number of GPUs.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,7 +12,7 @@
 #include <math.h>
 #include <plplot.h>
 
-#include "ring-plot-draw-private.h"
+#include "ring-chart-draw-private.h"
 #include "ring-units.h"
 
 /* "163 ms" style units for a linear time axis: the factor to divide seconds by. */

@@ -1,4 +1,4 @@
-/* ring-plot-message-size.c: the all-reduce time and bus bandwidth of one ring over the
+/* ring-chart-draw-message-size.c: the all-reduce time and bus bandwidth of one ring over the
  * message size, in two panels sharing the size axis.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,7 +12,7 @@
 #include <math.h>
 #include <plplot.h>
 
-#include "ring-plot-draw-private.h"
+#include "ring-chart-draw-private.h"
 #include "ring-units.h"
 
 /* Where latency stops dominating, across a whole panel. */

@@ -1,4 +1,4 @@
-/* ring-plot-map.c: utilization over the number of GPUs and the bandwidth per GPU, as a
+/* ring-chart-draw-map.c: utilization over the number of GPUs and the bandwidth per GPU, as a
  * shaded map with contours and a colour bar.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,7 +12,7 @@
 #include <math.h>
 #include <plplot.h>
 
-#include "ring-plot-draw-private.h"
+#include "ring-chart-draw-private.h"
 
 static gboolean
 is_vector_target (cairo_t *cr)

@@ -1,4 +1,4 @@
-/* ring-ring-draw-aggregate.c: beyond RING_DRAW_MAX_NODE_GPUS, the ring as bands.
+/* ring-animation-draw-aggregate.c: beyond RING_ANIMATION_MAX_NODE_GPUS, the ring as bands.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,26 +10,26 @@
 #include <math.h>
 
 #include "ring-cairo.h"
-#include "ring-ring-draw-private.h"
+#include "ring-animation-draw-private.h"
 #include "ring-schedule.h"
 
 /* The aggregate ring is sampled at this many points, whatever N is. */
 #define N_BAND_SEGMENTS   192
 
-/* Tier 3, N > RING_DRAW_MAX_NODE_GPUS: the ring as bands, sampled at a fixed number of
+/* Tier 3, N > RING_ANIMATION_MAX_NODE_GPUS: the ring as bands, sampled at a fixed number of
  * points so a million GPUs cost what a thousand do */
 
 void
-_ring_ring_draw_band_ring (RingDraw          *draw,
+_ring_animation_draw_band_ring (RingDraw          *draw,
                            const RingDrawBox *box)
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
   RingDotRing ring;
   double band_width, flight_width, flight_radius;
-  RingColor node_color = _ring_ring_draw_node_state_color (draw);
+  RingColor node_color = _ring_animation_draw_node_state_color (draw);
 
-  _ring_ring_draw_dot_ring_layout (draw, &ring, box);
+  _ring_animation_draw_dot_ring_layout (draw, &ring, box);
   band_width = round (CLAMP (ring.radius * 0.07, 10, 20));
   flight_width = round (band_width * 0.6);
   flight_radius = ring.radius - band_width / 2 - 5 - flight_width / 2;
@@ -43,7 +43,7 @@ _ring_ring_draw_band_ring (RingDraw          *draw,
 
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  _ring_ring_draw_direction_marks (draw, &ring, ring.radius, band_width * 0.3, 24);
+  _ring_animation_draw_direction_marks (draw, &ring, ring.radius, band_width * 0.3, 24);
   cairo_set_line_width (cr, 1.5);
   ring_cairo_set_color (cr, &draw->background, 0.8);
   cairo_stroke (cr);
@@ -74,7 +74,7 @@ _ring_ring_draw_band_ring (RingDraw          *draw,
             {
               if (run_bin != G_MAXUINT)
                 {
-                  RingColor hue = _ring_ring_draw_chunk_color (draw, (run_bin + 0.5)
+                  RingColor hue = _ring_animation_draw_chunk_color (draw, (run_bin + 0.5)
                                                                      / RING_DRAW_N_HUE_BINS);
                   double start = -G_PI / 2 + 2 * G_PI * run_start / N_BAND_SEGMENTS + shift;
                   double end = -G_PI / 2 + 2 * G_PI * segment / N_BAND_SEGMENTS + shift;
@@ -99,6 +99,6 @@ _ring_ring_draw_band_ring (RingDraw          *draw,
       cairo_stroke (cr);
     }
 
-  _ring_ring_draw_quarter_labels (draw, &ring, ring.radius + band_width / 2);
-  _ring_ring_draw_centre_caption (draw, ring.cx, ring.cy, flight_radius - flight_width / 2 - 12);
+  _ring_animation_draw_quarter_labels (draw, &ring, ring.radius + band_width / 2);
+  _ring_animation_draw_centre_caption (draw, ring.cx, ring.cy, flight_radius - flight_width / 2 - 12);
 }

@@ -1,4 +1,4 @@
-/* ring-ring-draw-dots.c: from RING_DRAW_MAX_CHUNK_GPUS to RING_DRAW_MAX_NODE_GPUS, a dot per GPU.
+/* ring-animation-draw-dots.c: from RING_ANIMATION_MAX_CHUNK_GPUS to RING_ANIMATION_MAX_NODE_GPUS, a dot per GPU.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,20 +13,21 @@
 #include <glib/gi18n-lib.h>
 
 #include "ring-cairo.h"
-#include "ring-ring-draw-private.h"
+#include "ring-animation-draw-private.h"
 #include "ring-schedule.h"
+#include "ring-units.h"
 
 /* Below this many pixels between neighbours, GPU dots merge into a band. */
 #define MIN_DOT_SPACING   5.0
 
 /* How much of the averaged gradient each GPU holds, 0 (its own only) … 1 (all reduced).
  * The ring is symmetric, so every GPU holds the same amount; count GPU 0's chunks, exactly
- * up to RING_DRAW_MAX_NODE_GPUS and from evenly spaced samples beyond. */
+ * up to RING_ANIMATION_MAX_NODE_GPUS and from evenly spaced samples beyond. */
 static double
 reduced_fraction (const RingDraw *draw)
 {
   guint n = draw->n;
-  guint samples = MIN (n, RING_DRAW_MAX_NODE_GPUS);
+  guint samples = MIN (n, RING_ANIMATION_MAX_NODE_GPUS);
   double held = 0;
 
   if (n == 1)
@@ -44,15 +45,15 @@ reduced_fraction (const RingDraw *draw)
 
 /* The colour of a GPU dot or of the GPU band. */
 RingColor
-_ring_ring_draw_node_state_color (const RingDraw *draw)
+_ring_animation_draw_node_state_color (const RingDraw *draw)
 {
   switch (draw->frame.phase)
     {
     case RING_FRAME_COMPUTE:
-      return _ring_ring_draw_mix (draw->node, draw->style->compute,
+      return _ring_animation_draw_mix (draw->node, draw->style->compute,
                                   0.3 + 0.7 * draw->frame.progress);
     case RING_FRAME_RING_STEP:
-      return _ring_ring_draw_mix (draw->node, draw->style->accent,
+      return _ring_animation_draw_mix (draw->node, draw->style->accent,
                                   0.2 + 0.8 * reduced_fraction (draw));
     case RING_FRAME_DONE:
       return draw->style->accent;
@@ -65,18 +66,18 @@ _ring_ring_draw_node_state_color (const RingDraw *draw)
 /* Tiers 2 and 3 share the ring's geometry */
 
 void
-_ring_ring_draw_dot_ring_layout (RingDraw          *draw,
+_ring_animation_draw_dot_ring_layout (RingDraw          *draw,
                                  RingDotRing       *ring,
                                  const RingDrawBox *box)
 {
-  g_autofree char *count = _ring_ring_draw_format_count (3 * (guint64) draw->n / 4,
+  g_autofree char *count = ring_format_grouped (3 * (guint64) draw->n / 4,
                                                          draw->separator);
   g_autofree char *widest = g_strdup_printf (_("GPU %s"), count);
   double label_width;
 
   ring->label_px = RING_DRAW_MIN_TEXT_PX;
-  _ring_ring_draw_use_font (draw, ring->label_px, FALSE);
-  label_width = _ring_ring_draw_text_width (draw, widest);
+  _ring_animation_draw_use_font (draw, ring->label_px, FALSE);
+  label_width = _ring_animation_draw_text_width (draw, widest);
   ring->cx = box->x + box->width / 2;
   ring->cy = box->y + box->height / 2;
   ring->radius = MIN (box->width / 2 - label_width - 20, box->height / 2 - ring->label_px - 20);
@@ -85,30 +86,30 @@ _ring_ring_draw_dot_ring_layout (RingDraw          *draw,
 
 /* "GPU 0" at the top and the GPUs a quarter of the way round, for orientation. */
 void
-_ring_ring_draw_quarter_labels (RingDraw          *draw,
+_ring_animation_draw_quarter_labels (RingDraw          *draw,
                                 const RingDotRing *ring,
                                 double             reach)
 {
-  _ring_ring_draw_use_font (draw, ring->label_px, FALSE);
+  _ring_animation_draw_use_font (draw, ring->label_px, FALSE);
   ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
   for (guint quarter = 0; quarter < 4; quarter++)
     {
       guint gpu = (guint) ((guint64) quarter * draw->n / 4);
-      g_autofree char *count = _ring_ring_draw_format_count (gpu, draw->separator);
+      g_autofree char *count = ring_format_grouped (gpu, draw->separator);
       g_autofree char *label = g_strdup_printf (_("GPU %s"), count);
-      double angle = _ring_ring_draw_node_angle (gpu, draw->n);
+      double angle = _ring_animation_draw_node_angle (gpu, draw->n);
       double ux = cos (angle), uy = sin (angle);
-      double width = _ring_ring_draw_text_width (draw, label);
+      double width = _ring_animation_draw_text_width (draw, label);
       double distance = reach + 6 + width / 2 * fabs (ux) + ring->label_px * 0.375 * fabs (uy);
 
-      _ring_ring_draw_show_text (draw, label, ring->cx + distance * ux,
+      _ring_animation_draw_show_text (draw, label, ring->cx + distance * ux,
                                  ring->cy + distance * uy + ring->label_px * 0.375, 0.5);
     }
 }
 
 /* Chevrons along a band, showing the ring's direction. */
 void
-_ring_ring_draw_direction_marks (RingDraw          *draw,
+_ring_animation_draw_direction_marks (RingDraw          *draw,
                                  const RingDotRing *ring,
                                  double             radius,
                                  double             size,
@@ -119,25 +120,25 @@ _ring_ring_draw_direction_marks (RingDraw          *draw,
       double angle = -G_PI / 2 + 2 * G_PI * (mark + 0.5) / count;
       double tx = -sin (angle), ty = cos (angle);
 
-      _ring_ring_draw_chevron (draw->cr, ring->cx + radius * cos (angle) + size / 2 * tx,
+      _ring_animation_draw_chevron (draw->cr, ring->cx + radius * cos (angle) + size / 2 * tx,
                                ring->cy + radius * sin (angle) + size / 2 * ty, angle, size);
     }
 }
 
-/* Tier 2, N ≤ RING_DRAW_MAX_NODE_GPUS: a dot per GPU and a dot per in-flight chunk */
+/* Tier 2, N ≤ RING_ANIMATION_MAX_NODE_GPUS: a dot per GPU and a dot per in-flight chunk */
 
 void
-_ring_ring_draw_dot_ring (RingDraw          *draw,
+_ring_animation_draw_dot_ring (RingDraw          *draw,
                           const RingDrawBox *box)
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
   RingDotRing ring;
   double spacing, node_radius, band_width = 0, track, flight_radius, reach;
-  RingColor node_color = _ring_ring_draw_node_state_color (draw);
+  RingColor node_color = _ring_animation_draw_node_state_color (draw);
   gboolean as_band;
 
-  _ring_ring_draw_dot_ring_layout (draw, &ring, box);
+  _ring_animation_draw_dot_ring_layout (draw, &ring, box);
   spacing = 2 * G_PI * ring.radius / n;
   as_band = spacing < MIN_DOT_SPACING;
   node_radius = CLAMP (spacing * 0.3, 1.0, 8.0);
@@ -157,7 +158,7 @@ _ring_ring_draw_dot_ring (RingDraw          *draw,
       ring_cairo_set_color (cr, &node_color, 1.0);
       cairo_stroke (cr);
 
-      _ring_ring_draw_direction_marks (draw, &ring, ring.radius, 4, 16);
+      _ring_animation_draw_direction_marks (draw, &ring, ring.radius, 4, 16);
       cairo_set_line_width (cr, 1.5);
       ring_cairo_set_color (cr, &draw->background, 0.8);
       cairo_stroke (cr);
@@ -178,9 +179,9 @@ _ring_ring_draw_dot_ring (RingDraw          *draw,
         {
           for (guint gpu = 0; gpu < n; gpu++)
             {
-              double angle = _ring_ring_draw_node_angle (gpu, n) + G_PI / n;
+              double angle = _ring_animation_draw_node_angle (gpu, n) + G_PI / n;
 
-              _ring_ring_draw_chevron (cr, ring.cx + ring.radius * cos (angle),
+              _ring_animation_draw_chevron (cr, ring.cx + ring.radius * cos (angle),
                                        ring.cy + ring.radius * sin (angle), angle, 3.5);
             }
           ring_cairo_set_color (cr, &draw->link, 1.0);
@@ -189,7 +190,7 @@ _ring_ring_draw_dot_ring (RingDraw          *draw,
 
       for (guint gpu = 0; gpu < n; gpu++)
         {
-          double angle = _ring_ring_draw_node_angle (gpu, n);
+          double angle = _ring_animation_draw_node_angle (gpu, n);
 
           cairo_new_sub_path (cr);
           cairo_arc (cr, ring.cx + ring.radius * cos (angle), ring.cy + ring.radius * sin (angle),
@@ -214,8 +215,8 @@ _ring_ring_draw_dot_ring (RingDraw          *draw,
     {
       guint n_bins = MIN (n, RING_DRAW_N_HUE_BINS);
       guint bin_start[RING_DRAW_N_HUE_BINS + 1] = { 0 };
-      guint order[RING_DRAW_MAX_NODE_GPUS];
-      guint bins[RING_DRAW_MAX_NODE_GPUS];
+      guint order[RING_ANIMATION_MAX_NODE_GPUS];
+      guint bins[RING_ANIMATION_MAX_NODE_GPUS];
       double trim = track == ring.radius ? (node_radius + flight_radius + 1) / ring.radius : 0;
       double sweep = 2 * G_PI / n - 2 * trim;
 
@@ -244,13 +245,13 @@ _ring_ring_draw_dot_ring (RingDraw          *draw,
           cairo_set_line_width (cr, 2 * flight_radius);
           for (guint bin = 0; bin < n_bins; bin++)
             {
-              RingColor hue = _ring_ring_draw_chunk_color (draw, (bin + 0.5) / n_bins);
+              RingColor hue = _ring_animation_draw_chunk_color (draw, (bin + 0.5) / n_bins);
 
               if (bin_start[bin] == bin_start[bin + 1])
                 continue;
               for (guint i = bin_start[bin]; i < bin_start[bin + 1]; i++)
                 {
-                  double angle = _ring_ring_draw_node_angle (order[i], n)
+                  double angle = _ring_animation_draw_node_angle (order[i], n)
                                  + draw->travel * 2 * G_PI / n;
 
                   cairo_new_sub_path (cr);
@@ -268,7 +269,7 @@ _ring_ring_draw_dot_ring (RingDraw          *draw,
             {
               for (guint gpu = 0; gpu < n; gpu++)
                 {
-                  double angle = _ring_ring_draw_node_angle (gpu, n) + trim + draw->travel * sweep;
+                  double angle = _ring_animation_draw_node_angle (gpu, n) + trim + draw->travel * sweep;
 
                   cairo_new_sub_path (cr);
                   cairo_arc (cr, ring.cx + track * cos (angle), ring.cy + track * sin (angle),
@@ -280,13 +281,13 @@ _ring_ring_draw_dot_ring (RingDraw          *draw,
 
           for (guint bin = 0; bin < n_bins; bin++)
             {
-              RingColor hue = _ring_ring_draw_chunk_color (draw, (bin + 0.5) / n_bins);
+              RingColor hue = _ring_animation_draw_chunk_color (draw, (bin + 0.5) / n_bins);
 
               if (bin_start[bin] == bin_start[bin + 1])
                 continue;
               for (guint i = bin_start[bin]; i < bin_start[bin + 1]; i++)
                 {
-                  double angle = _ring_ring_draw_node_angle (order[i], n) + trim
+                  double angle = _ring_animation_draw_node_angle (order[i], n) + trim
                                  + draw->travel * sweep;
 
                   cairo_new_sub_path (cr);
@@ -299,7 +300,7 @@ _ring_ring_draw_dot_ring (RingDraw          *draw,
         }
     }
 
-  _ring_ring_draw_quarter_labels (draw, &ring, reach);
-  _ring_ring_draw_centre_caption (draw, ring.cx, ring.cy,
+  _ring_animation_draw_quarter_labels (draw, &ring, reach);
+  _ring_animation_draw_centre_caption (draw, ring.cx, ring.cy,
                                   MIN (track, ring.radius - node_radius) - 16);
 }

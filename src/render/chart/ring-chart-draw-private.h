@@ -1,4 +1,4 @@
-/* ring-plot-draw-private.h: what the chart drawers share: the page, its panels and axes,
+/* ring-chart-draw-private.h: what the chart drawers share: the page, its panels and axes,
  * text measured as PLplot will draw it, and the marks put on a panel.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,7 +8,7 @@
 
 #include <cairo.h>
 
-#include "ring-plot-private.h"
+#include "ring-chart-series-private.h"
 #include "ring-style.h"
 
 G_BEGIN_DECLS
@@ -106,13 +106,13 @@ typedef enum
   RING_PLOT_LEGEND_MARKER,
 } RingPlotLegendSample;
 
-/* ring-plot-axes.c: colours. */
+/* ring-chart-draw-axes.c: colours. */
 RingColor _ring_plot_mix         (RingColor        color,
                                   RingColor        base,
                                   double           amount);
 void      _ring_plot_set_palette (const RingStyle *style);
 
-/* ring-plot-axes.c: text, measured with cairo in the font PLplot draws with. The
+/* ring-chart-draw-axes.c: text, measured with cairo in the font PLplot draws with. The
  * measuring context lives from _ring_plot_text_begin() to _ring_plot_text_end(). */
 void      _ring_plot_text_begin          (void);
 void      _ring_plot_text_end            (void);
@@ -129,7 +129,7 @@ void      _ring_plot_page_text           (double               x_mm,
                                           double               just,
                                           const char          *text);
 
-/* ring-plot-axes.c: axes and panels. */
+/* ring-chart-draw-axes.c: axes and panels. */
 void      _ring_plot_axis_linear         (RingPlotAxis        *axis,
                                           double               min,
                                           double               max,
@@ -173,7 +173,7 @@ void      _ring_plot_draw_right_axis     (const RingPlotChart *chart,
                                           int                  y_sub,
                                           const char          *title);
 
-/* ring-plot-marks.c: curves, the marker, labels kept clear of lines, legend and frame. */
+/* ring-chart-draw-marks.c: curves, the marker, labels kept clear of lines, legend and frame. */
 void      _ring_plot_page_text_on_halo   (const RingPlotChart *chart,
                                           double               x_mm,
                                           double               y_mm,

@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-#include "ring-ring-draw.h"
+#include "ring-animation-draw.h"
 #include "ring-schedule.h"
 #include "ring-style.h"
 
@@ -55,7 +55,7 @@ frame_at (RingFrame *frame,
       frame->phase = RING_FRAME_RING_STEP;
       frame->step = MIN ((guint) ring_position, n_steps - 1);
       frame->progress = ring_position - frame->step;
-      frame->collapsed = n_gpus > RING_DRAW_MAX_CHUNK_GPUS;
+      frame->collapsed = n_gpus > RING_ANIMATION_MAX_CHUNK_GPUS;
     }
 }
 
@@ -83,7 +83,7 @@ bench (guint    n_gpus,
 
       frame_at (&frame, n_gpus, i % n_frames, n_frames);
       start_us = g_get_monotonic_time ();
-      ring_ring_draw (cr, WIDTH, HEIGHT, &frame, &style);
+      ring_animation_draw (cr, WIDTH, HEIGHT, &frame, &style);
       cairo_surface_flush (surface);
       ms = (g_get_monotonic_time () - start_us) / 1000.0;
 

@@ -1,4 +1,4 @@
-/* ring-plot.c: the scaling charts, drawn with PLplot's extcairo device onto any cairo_t.
+/* ring-chart-draw.c: the scaling charts, drawn with PLplot's extcairo device onto any cairo_t.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,65 +11,14 @@
 #include <math.h>
 #include <plplot.h>
 
-#include "ring-plot-draw-private.h"
+#include "ring-chart-draw-private.h"
 
 /* Below this size a chart has no room for its axes: only the background is painted. */
 #define MIN_WIDTH  160.0
 #define MIN_HEIGHT 110.0
 
-/* Chart kinds, in RingChartKind order. */
-static const struct
-{
-  const char *name;
-  const char *title;
-} chart_kinds[] = {
-  { "utilization-vs-gpus", N_("GPU utilization vs. ring size") },
-  { "step-time-vs-gpus", N_("Step time vs. ring size") },
-  { "bytes-moved-vs-gpus", N_("Data moved per GPU vs. ring size") },
-  { "allreduce-vs-message-size", N_("All-reduce time and bus bandwidth vs. message size") },
-  { "throughput-vs-gpus", N_("Cluster throughput vs. ring size") },
-  { "utilization-map", N_("Utilization over GPUs and bandwidth") },
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (chart_kinds) == RING_N_CHARTS);
-
-const char *
-ring_chart_kind_to_string (RingChartKind kind)
-{
-  g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
-
-  return chart_kinds[kind].name;
-}
-
 gboolean
-ring_chart_kind_from_string (const char    *name,
-                             RingChartKind *kind)
-{
-  g_return_val_if_fail (name != NULL, FALSE);
-
-  for (guint i = 0; i < RING_N_CHARTS; i++)
-    {
-      if (g_ascii_strcasecmp (name, chart_kinds[i].name) == 0)
-        {
-          if (kind != NULL)
-            *kind = i;
-          return TRUE;
-        }
-    }
-
-  return FALSE;
-}
-
-const char *
-ring_chart_kind_get_title (RingChartKind kind)
-{
-  g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
-
-  return g_dgettext (GETTEXT_PACKAGE, chart_kinds[kind].title);
-}
-
-gboolean
-ring_plot_is_available (void)
+ring_chart_draw_is_available (void)
 {
   static int available = -1;
 
@@ -126,7 +75,7 @@ draw_chart (RingPlotChart *chart)
 }
 
 void
-ring_plot_draw (RingChartKind    kind,
+ring_chart_draw (RingChartKind    kind,
                 RingModel       *model,
                 cairo_t         *cr,
                 double           width,
@@ -152,7 +101,7 @@ ring_plot_draw (RingChartKind    kind,
   cairo_restore (cr);
 
   if (!isfinite (width) || !isfinite (height) || width < MIN_WIDTH || height < MIN_HEIGHT
-      || width > 32000 || height > 32000 || !ring_plot_is_available ())
+      || width > 32000 || height > 32000 || !ring_chart_draw_is_available ())
     return;
 
   data = _ring_chart_data_new (kind, ring_model_get_params (model));

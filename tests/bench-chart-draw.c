@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include "ring-plot.h"
+#include "ring-chart-draw.h"
 
 #define WIDTH       1600
 #define HEIGHT      1000
@@ -25,7 +25,7 @@ render_ms (RingChartKind    kind,
 {
   gint64 start = g_get_monotonic_time ();
 
-  ring_plot_draw (kind, model, cr, WIDTH, HEIGHT, style);
+  ring_chart_draw (kind, model, cr, WIDTH, HEIGHT, style);
   cairo_surface_flush (cairo_get_target (cr));
 
   return (g_get_monotonic_time () - start) / 1000.0;
@@ -41,7 +41,7 @@ main (int   argc,
   RingStyle style;
   double total_ms = 0;
 
-  if (!ring_plot_is_available ())
+  if (!ring_chart_draw_is_available ())
     {
       printf ("PLplot's extcairo device is not installed: nothing to measure\n");
       return 0;

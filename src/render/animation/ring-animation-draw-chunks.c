@@ -1,4 +1,4 @@
-/* ring-ring-draw-chunks.c: up to RING_DRAW_MAX_CHUNK_GPUS, every gradient chunk of every GPU.
+/* ring-animation-draw-chunks.c: up to RING_ANIMATION_MAX_CHUNK_GPUS, every gradient chunk of every GPU.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,7 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ring-cairo.h"
-#include "ring-ring-draw-private.h"
+#include "ring-animation-draw-private.h"
 #include "ring-schedule.h"
 
 /* Chunk cells, shared by the GPU nodes, the in-flight chunks and the legend */
@@ -67,7 +67,7 @@ cell_radius (double size)
  * bottom to contributions / n, with a check mark once it is @reduced. @alpha fades it in
  * while it is computed. */
 void
-_ring_ring_draw_cell (RingDraw        *draw,
+_ring_animation_draw_cell (RingDraw        *draw,
                       const RingColor *hue,
                       double           x,
                       double           y,
@@ -78,7 +78,7 @@ _ring_ring_draw_cell (RingDraw        *draw,
                       double           alpha)
 {
   cairo_t *cr = draw->cr;
-  RingColor pale = _ring_ring_draw_mix (draw->card, *hue, draw->style->dark ? 0.32 : 0.24);
+  RingColor pale = _ring_animation_draw_mix (draw->card, *hue, draw->style->dark ? 0.32 : 0.24);
 
   ring_cairo_rounded_rectangle (cr, x, y, size, size, cell_radius (size));
   ring_cairo_set_color (cr, &pale, alpha);
@@ -97,7 +97,7 @@ _ring_ring_draw_cell (RingDraw        *draw,
     }
 }
 
-/* Tier 1, N ≤ RING_DRAW_MAX_CHUNK_GPUS: every chunk of every GPU */
+/* Tier 1, N ≤ RING_ANIMATION_MAX_CHUNK_GPUS: every chunk of every GPU */
 
 typedef struct
 {
@@ -120,7 +120,7 @@ card_rotation (const ChunkRing *ring,
                guint            gpu,
                guint            n)
 {
-  return ring->radial ? _ring_ring_draw_node_angle (gpu, n) + G_PI / 2 : 0;
+  return ring->radial ? _ring_animation_draw_node_angle (gpu, n) + G_PI / 2 : 0;
 }
 
 /* The angle the ring travels from a card's centre before it is ring->clearance away from
@@ -133,7 +133,7 @@ card_exit_angle (const ChunkRing *ring,
                  guint            n,
                  double           direction)
 {
-  double angle = _ring_ring_draw_node_angle (gpu, n);
+  double angle = _ring_animation_draw_node_angle (gpu, n);
   double half_width = ring->card_width / 2 + ring->clearance;
   double half_height = ring->card_height / 2 + ring->clearance;
   double cos_angle = cos (angle), sin_angle = sin (angle);
@@ -239,7 +239,7 @@ chunk_ring_try (ChunkRing         *ring,
       ring->radius = G_MAXDOUBLE;
       for (guint gpu = 0; gpu < n; gpu++)
         {
-          double angle = _ring_ring_draw_node_angle (gpu, n);
+          double angle = _ring_animation_draw_node_angle (gpu, n);
           double ux = fabs (cos (angle)), uy = fabs (sin (angle));
           double label_offset = card_extent (ring, ux, uy) + label_gap
                                 + ring->label_width / 2 * ux + ring->label_height / 2 * uy;
@@ -285,8 +285,8 @@ chunk_ring_layout (RingDraw          *draw,
   candidate.label_px = n <= 12 ? draw->text_px : RING_DRAW_MIN_TEXT_PX;
   widest_label = candidate.long_labels ? g_strdup_printf (_("GPU %u"), n - 1)
                                        : g_strdup_printf ("%u", n - 1);
-  _ring_ring_draw_use_font (draw, candidate.label_px, FALSE);
-  candidate.label_width = _ring_ring_draw_text_width (draw, widest_label);
+  _ring_animation_draw_use_font (draw, candidate.label_px, FALSE);
+  candidate.label_width = _ring_animation_draw_text_width (draw, widest_label);
   candidate.label_height = candidate.label_px * 0.75;
 
   /* Each arrangement (upright or radial, so many columns) gets the largest cell that fits,
@@ -362,7 +362,7 @@ card_transform (cairo_t         *cr,
                 guint            gpu,
                 guint            n)
 {
-  double angle = _ring_ring_draw_node_angle (gpu, n);
+  double angle = _ring_animation_draw_node_angle (gpu, n);
 
   cairo_translate (cr, ring->cx + ring->radius * cos (angle),
                    ring->cy + ring->radius * sin (angle));
@@ -377,8 +377,8 @@ link_angles (const ChunkRing *ring,
              double          *start,
              double          *end)
 {
-  *start = _ring_ring_draw_node_angle (gpu, n) + card_exit_angle (ring, gpu, n, 1);
-  *end = _ring_ring_draw_node_angle (gpu, n) + 2 * G_PI / n
+  *start = _ring_animation_draw_node_angle (gpu, n) + card_exit_angle (ring, gpu, n, 1);
+  *end = _ring_animation_draw_node_angle (gpu, n) + 2 * G_PI / n
          - card_exit_angle (ring, (gpu + 1) % n, n, -1);
 }
 
@@ -408,10 +408,10 @@ draw_chunk_ring (RingDraw        *draw,
   cairo_t *cr = draw->cr;
   guint n = draw->n;
   double in_flight_size = ring->in_flight_size;
-  RingColor hues[RING_DRAW_MAX_CHUNK_GPUS];
+  RingColor hues[RING_ANIMATION_MAX_CHUNK_GPUS];
 
   for (guint chunk = 0; chunk < n; chunk++)
-    hues[chunk] = _ring_ring_draw_chunk_color (draw, _ring_ring_draw_chunk_hue (chunk, n));
+    hues[chunk] = _ring_animation_draw_chunk_color (draw, _ring_animation_draw_chunk_hue (chunk, n));
 
   /* Ring links, with an arrow at the receiving end. */
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
@@ -424,7 +424,7 @@ draw_chunk_ring (RingDraw        *draw,
       link_angles (ring, gpu, n, &start, &end);
       cairo_new_sub_path (cr);
       cairo_arc (cr, ring->cx, ring->cy, ring->radius, start, end);
-      _ring_ring_draw_chevron (cr, ring->cx + ring->radius * cos (end),
+      _ring_animation_draw_chevron (cr, ring->cx + ring->radius * cos (end),
                                ring->cy + ring->radius * sin (end), end,
                                MAX (4.0, ring->cell * 0.4));
     }
@@ -476,7 +476,7 @@ draw_chunk_ring (RingDraw        *draw,
   /* Gradient chunks, one fill per chunk colour: the pale cells, then their levels. */
   for (guint chunk = 0; chunk < n; chunk++)
     {
-      RingColor pale = _ring_ring_draw_mix (draw->card, hues[chunk],
+      RingColor pale = _ring_animation_draw_mix (draw->card, hues[chunk],
                                             draw->style->dark ? 0.32 : 0.24);
       double x, y, alpha = 1.0;
       gboolean any = FALSE;
@@ -576,36 +576,36 @@ draw_chunk_ring (RingDraw        *draw,
                                       cell_radius (in_flight_size) + 2);
         ring_cairo_set_color (cr, &draw->background, 1.0);
         cairo_fill (cr);
-        _ring_ring_draw_cell (draw, &hues[chunk], -in_flight_size / 2, -in_flight_size / 2,
+        _ring_animation_draw_cell (draw, &hues[chunk], -in_flight_size / 2, -in_flight_size / 2,
                               in_flight_size, carried, n, carried == n, 1.0);
         cairo_restore (cr);
       }
 
   /* GPU numbers outside the cards. */
-  _ring_ring_draw_use_font (draw, ring->label_px, FALSE);
+  _ring_animation_draw_use_font (draw, ring->label_px, FALSE);
   ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
   for (guint gpu = 0; gpu < n; gpu++)
     {
       g_autofree char *label = ring->long_labels ? g_strdup_printf (_("GPU %u"), gpu)
                                                  : g_strdup_printf ("%u", gpu);
-      double angle = _ring_ring_draw_node_angle (gpu, n);
+      double angle = _ring_animation_draw_node_angle (gpu, n);
       double ux = cos (angle), uy = sin (angle);
-      double label_width = _ring_ring_draw_text_width (draw, label);
+      double label_width = _ring_animation_draw_text_width (draw, label);
       double reach = ring->radius + card_extent (ring, ux, uy) + 6
                      + label_width / 2 * fabs (ux) + ring->label_height / 2 * fabs (uy);
 
-      _ring_ring_draw_show_text (draw, label, ring->cx + reach * ux,
+      _ring_animation_draw_show_text (draw, label, ring->cx + reach * ux,
                                  ring->cy + reach * uy + ring->label_height / 2, 0.5);
     }
 
-  _ring_ring_draw_centre_caption (draw, ring->cx, ring->cy,
+  _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy,
                                   ring->radius - (ring->radial ? ring->card_height / 2
                                                                : MAX (ring->card_width,
                                                                       ring->card_height) / 2) - 8);
 }
 
 gboolean
-_ring_ring_draw_chunk_ring (RingDraw          *draw,
+_ring_animation_draw_chunk_ring (RingDraw          *draw,
                             const RingDrawBox *box)
 {
   ChunkRing ring;
@@ -621,7 +621,7 @@ _ring_ring_draw_chunk_ring (RingDraw          *draw,
 /* A single GPU: one node, one chunk, nothing to send */
 
 void
-_ring_ring_draw_single_gpu (RingDraw          *draw,
+_ring_animation_draw_single_gpu (RingDraw          *draw,
                             const RingDrawBox *box)
 {
   cairo_t *cr = draw->cr;
@@ -630,7 +630,7 @@ _ring_ring_draw_single_gpu (RingDraw          *draw,
   double card = cell + 2 * pad;
   double cx = box->x + box->width / 2;
   double cy = box->y + box->height / 2 - draw->text_px * 1.5;
-  RingColor hue = _ring_ring_draw_chunk_color (draw, 0);
+  RingColor hue = _ring_animation_draw_chunk_color (draw, 0);
   guint contributions = draw->frame.phase == RING_FRAME_IDLE ? 0 : 1;
   g_autofree char *label = g_strdup_printf (_("GPU %u"), 0);
   const char *note = _("No communication needed");
@@ -662,16 +662,16 @@ _ring_ring_draw_single_gpu (RingDraw          *draw,
     {
       double alpha = draw->frame.phase == RING_FRAME_COMPUTE ? draw->frame.progress : 1.0;
 
-      _ring_ring_draw_cell (draw, &hue, cx - cell / 2, cy - cell / 2, cell, 1, 1,
+      _ring_animation_draw_cell (draw, &hue, cx - cell / 2, cy - cell / 2, cell, 1, 1,
                             draw->frame.phase == RING_FRAME_DONE, alpha);
     }
 
-  _ring_ring_draw_use_font (draw, draw->text_px, FALSE);
+  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
   ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
-  _ring_ring_draw_show_text (draw, label, cx, cy + card / 2 + draw->text_px * 1.6, 0.5);
+  _ring_animation_draw_show_text (draw, label, cx, cy + card / 2 + draw->text_px * 1.6, 0.5);
 
-  _ring_ring_draw_use_font (draw, draw->text_px + 2, TRUE);
+  _ring_animation_draw_use_font (draw, draw->text_px + 2, TRUE);
   ring_cairo_set_color (cr, &draw->style->foreground, 1.0);
-  if (_ring_ring_draw_text_width (draw, note) <= box->width)
-    _ring_ring_draw_show_text (draw, note, cx, cy + card / 2 + draw->text_px * 3.6, 0.5);
+  if (_ring_animation_draw_text_width (draw, note) <= box->width)
+    _ring_animation_draw_show_text (draw, note, cx, cy + card / 2 + draw->text_px * 3.6, 0.5);
 }

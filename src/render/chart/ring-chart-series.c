@@ -1,4 +1,4 @@
-/* ring-plot-data.c: the series each chart draws, computed once from the cost model.
+/* ring-chart-series.c: the series each chart draws, computed once from the cost model.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,7 +10,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
-#include "ring-plot-private.h"
+#include "ring-chart-series-private.h"
 
 /* Sample density: enough for smooth curves, few enough to draw in a few milliseconds. */
 #define GPU_SAMPLES_PER_OCTAVE 4

@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "ring-ring-draw.h"
+#include "ring-animation-draw.h"
 #include "ring-schedule.h"
 #include "ring-style.h"
 
@@ -31,7 +31,7 @@ render (const RingFrame *frame,
   else
     ring_style_init_light (&style);
 
-  ring_ring_draw (cr, width, height, frame, &style);
+  ring_animation_draw (cr, width, height, frame, &style);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -196,7 +196,7 @@ test_steps_differ (void)
     {
       guint n = ring_sizes[i];
       guint n_steps = ring_schedule_n_steps (n);
-      guint later_step = n > RING_DRAW_MAX_NODE_GPUS ? n / 8 : MIN (3, n_steps - 1);
+      guint later_step = n > RING_ANIMATION_MAX_NODE_GPUS ? n / 8 : MIN (3, n_steps - 1);
       RingFrame first = make_frame (n, RING_FRAME_RING_STEP, 0, 0.5);
       RingFrame later = make_frame (n, RING_FRAME_RING_STEP, later_step, 0.5);
       RingFrame gather = make_frame (n, RING_FRAME_RING_STEP, n_steps - 1, 0.5);
@@ -220,7 +220,7 @@ test_progress_moves_chunks (void)
       RingFrame early = make_frame (n, RING_FRAME_RING_STEP, step, 0.2);
       RingFrame late = make_frame (n, RING_FRAME_RING_STEP, step, 0.7);
 
-      if (n > RING_DRAW_MAX_NODE_GPUS)
+      if (n > RING_ANIMATION_MAX_NODE_GPUS)
         late = make_frame (n, RING_FRAME_RING_STEP, step + n / 16, 0.2);
       g_assert_true (frames_differ (&early, &late));
     }
@@ -364,7 +364,7 @@ test_recording_surface (void)
   double x, y, width, height;
 
   ring_style_init_light (&style);
-  ring_ring_draw (cr, 800, 600, &frame, &style);
+  ring_animation_draw (cr, 800, 600, &frame, &style);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_recording_surface_ink_extents (surface, &x, &y, &width, &height);
   g_assert_cmpfloat (width, ==, 800);
@@ -454,7 +454,7 @@ test_transparent_background (void)
 
   ring_style_init_dark (&style);
   style.background.alpha = 0;
-  ring_ring_draw (cr, 640, 480, &frame, &style);
+  ring_animation_draw (cr, 640, 480, &frame, &style);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -476,18 +476,18 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/ring/ring-draw/transparent-background", test_transparent_background);
-  g_test_add_func ("/ring/ring-draw/non-blank", test_non_blank);
-  g_test_add_func ("/ring/ring-draw/steps-differ", test_steps_differ);
-  g_test_add_func ("/ring/ring-draw/progress-moves-chunks", test_progress_moves_chunks);
-  g_test_add_func ("/ring/ring-draw/reduction-states-differ", test_reduction_states_differ);
-  g_test_add_func ("/ring/ring-draw/reduced-chunks-grow", test_reduced_chunks_grow);
-  g_test_add_func ("/ring/ring-draw/dark-and-light", test_dark_and_light);
-  g_test_add_func ("/ring/ring-draw/small-sizes", test_small_sizes);
-  g_test_add_func ("/ring/ring-draw/recording-surface", test_recording_surface);
-  g_test_add_func ("/ring/ring-draw/labels", test_labels);
-  g_test_add_func ("/ring/ring-draw/completed-steps", test_completed_steps);
-  g_test_add_func ("/ring/ring-draw/out-of-range", test_out_of_range);
+  g_test_add_func ("/ring/animation-draw/transparent-background", test_transparent_background);
+  g_test_add_func ("/ring/animation-draw/non-blank", test_non_blank);
+  g_test_add_func ("/ring/animation-draw/steps-differ", test_steps_differ);
+  g_test_add_func ("/ring/animation-draw/progress-moves-chunks", test_progress_moves_chunks);
+  g_test_add_func ("/ring/animation-draw/reduction-states-differ", test_reduction_states_differ);
+  g_test_add_func ("/ring/animation-draw/reduced-chunks-grow", test_reduced_chunks_grow);
+  g_test_add_func ("/ring/animation-draw/dark-and-light", test_dark_and_light);
+  g_test_add_func ("/ring/animation-draw/small-sizes", test_small_sizes);
+  g_test_add_func ("/ring/animation-draw/recording-surface", test_recording_surface);
+  g_test_add_func ("/ring/animation-draw/labels", test_labels);
+  g_test_add_func ("/ring/animation-draw/completed-steps", test_completed_steps);
+  g_test_add_func ("/ring/animation-draw/out-of-range", test_out_of_range);
 
   return g_test_run ();
 }

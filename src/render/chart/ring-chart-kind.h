@@ -1,0 +1,30 @@
+/* ring-chart-kind.h: the kinds of chart, their names on the command line and their titles.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  RING_CHART_UTILIZATION_VS_GPUS,
+  RING_CHART_STEP_TIME_VS_GPUS,
+  RING_CHART_BYTES_MOVED_VS_GPUS,
+  RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE,
+  RING_CHART_THROUGHPUT_VS_GPUS,
+  RING_CHART_UTILIZATION_MAP,
+  RING_N_CHARTS, /*< skip >*/
+} RingChartKind;
+
+/* "utilization-vs-gpus", … as on the command line. */
+const char *ring_chart_kind_to_string   (RingChartKind  kind);
+gboolean    ring_chart_kind_from_string (const char    *name,
+                                         RingChartKind *kind);
+/* A translated title for people. */
+const char *ring_chart_kind_get_title   (RingChartKind  kind);
+
+G_END_DECLS

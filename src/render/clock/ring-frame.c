@@ -1,0 +1,136 @@
+/* ring-frame.c: what the ring animation shows at one instant, and its headline.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "ring-frame.h"
+#include "ring-schedule.h"
+#include "ring-units.h"
+
+/* U+2009 THIN SPACE: groups digits as "1 048 576". */
+#define THIN_SPACE "\xe2\x80\x89"
+
+void
+ring_frame_init (RingFrame *frame,
+                 guint      n_gpus)
+{
+  g_return_if_fail (frame != NULL);
+
+  *frame = (RingFrame) {
+    .n_gpus = MAX (n_gpus, 1),
+    .phase = RING_FRAME_IDLE,
+  };
+}
+
+RingFrame
+ring_frame_normalize (const RingFrame *frame)
+{
+  RingFrame normal;
+  guint n_steps;
+
+  g_return_val_if_fail (frame != NULL, (RingFrame) { .n_gpus = 1 });
+
+  normal = *frame;
+  normal.n_gpus = MAX (normal.n_gpus, 1);
+  n_steps = ring_schedule_n_steps (normal.n_gpus);
+
+  if (!(normal.progress >= 0))
+    normal.progress = 0;
+  normal.progress = MIN (normal.progress, 1.0);
+
+  if (normal.phase == RING_FRAME_RING_STEP && normal.step >= n_steps)
+    normal.phase = RING_FRAME_DONE;
+  if (normal.phase != RING_FRAME_RING_STEP)
+    normal.step = 0;
+
+  if (!(normal.compute_time_s >= 0) || !isfinite (normal.compute_time_s))
+    normal.compute_time_s = 0;
+  if (!(normal.allreduce_time_s >= 0) || !isfinite (normal.allreduce_time_s))
+    normal.allreduce_time_s = 0;
+
+  return normal;
+}
+
+guint
+ring_frame_get_completed_steps (const RingFrame *frame)
+{
+  RingFrame normal;
+
+  g_return_val_if_fail (frame != NULL, 0);
+
+  normal = ring_frame_normalize (frame);
+  switch (normal.phase)
+    {
+    case RING_FRAME_RING_STEP:
+      return normal.step;
+    case RING_FRAME_DONE:
+      return ring_schedule_n_steps (normal.n_gpus);
+    case RING_FRAME_IDLE:
+    case RING_FRAME_COMPUTE:
+    default:
+      return 0;
+    }
+}
+
+char *
+ring_frame_dup_phase_label_full (const RingFrame *frame,
+                                 const char      *separator)
+{
+  RingFrame normal_frame;
+  const RingFrame *normal = &normal_frame;
+  guint n;
+
+  g_return_val_if_fail (frame != NULL, NULL);
+  g_return_val_if_fail (separator != NULL, NULL);
+
+  normal_frame = ring_frame_normalize (frame);
+  n = normal->n_gpus;
+
+  switch (normal->phase)
+    {
+    case RING_FRAME_IDLE:
+      /* Translators: the animation before a training step starts. */
+      return g_strdup (_("Ready"));
+
+    case RING_FRAME_COMPUTE:
+      /* Translators: the phase where each GPU computes its own gradient. */
+      return g_strdup (_("Compute"));
+
+    case RING_FRAME_RING_STEP:
+      {
+        g_autofree char *step = NULL;
+        g_autofree char *total = NULL;
+
+        step = ring_format_grouped (ring_schedule_phase_step (n, normal->step) + 1,
+                                             separator);
+        total = ring_format_grouped (n - 1, separator);
+
+        if (ring_schedule_step_phase (n, normal->step) == RING_PHASE_SCATTER_REDUCE)
+          /* Translators: a phase of ring all-reduce and its step, e.g. "Scatter-reduce 3 / 7". */
+          return g_strdup_printf (_("Scatter-reduce %s / %s"), step, total);
+        else
+          /* Translators: a phase of ring all-reduce and its step, e.g. "All-gather 5 / 7". */
+          return g_strdup_printf (_("All-gather %s / %s"), step, total);
+      }
+
+    case RING_FRAME_DONE:
+    default:
+      return g_strdup (_("Averaged gradient ready"));
+    }
+}
+
+char *
+ring_frame_dup_phase_label (const RingFrame *frame)
+{
+  g_return_val_if_fail (frame != NULL, NULL);
+
+  return ring_frame_dup_phase_label_full (frame, THIN_SPACE);
+}
