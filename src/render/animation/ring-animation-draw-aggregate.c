@@ -21,7 +21,7 @@
 
 void
 _ring_animation_draw_band_ring (RingDraw          *draw,
-                           const RingDrawBox *box)
+                                const RingDrawBox *box)
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
@@ -75,7 +75,7 @@ _ring_animation_draw_band_ring (RingDraw          *draw,
               if (run_bin != G_MAXUINT)
                 {
                   RingColor hue = _ring_animation_draw_chunk_color (draw, (run_bin + 0.5)
-                                                                     / RING_DRAW_N_HUE_BINS);
+                                                                    / RING_DRAW_N_HUE_BINS);
                   double start = -G_PI / 2 + 2 * G_PI * run_start / N_BAND_SEGMENTS + shift;
                   double end = -G_PI / 2 + 2 * G_PI * segment / N_BAND_SEGMENTS + shift;
 
@@ -100,5 +100,6 @@ _ring_animation_draw_band_ring (RingDraw          *draw,
     }
 
   _ring_animation_draw_quarter_labels (draw, &ring, ring.radius + band_width / 2);
-  _ring_animation_draw_centre_caption (draw, ring.cx, ring.cy, flight_radius - flight_width / 2 - 12);
+  _ring_animation_draw_centre_caption (draw, ring.cx, ring.cy,
+                                       flight_radius - flight_width / 2 - 12);
 }

@@ -1,4 +1,5 @@
-/* ring-animation-draw-chunks.c: up to RING_ANIMATION_MAX_CHUNK_GPUS, every gradient chunk of every GPU.
+/* ring-animation-draw-chunks.c: up to RING_ANIMATION_MAX_CHUNK_GPUS, every gradient chunk of
+ * every GPU.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -68,14 +69,14 @@ cell_radius (double size)
  * while it is computed. */
 void
 _ring_animation_draw_cell (RingDraw        *draw,
-                      const RingColor *hue,
-                      double           x,
-                      double           y,
-                      double           size,
-                      guint            contributions,
-                      guint            n,
-                      gboolean         reduced,
-                      double           alpha)
+                           const RingColor *hue,
+                           double           x,
+                           double           y,
+                           double           size,
+                           guint            contributions,
+                           guint            n,
+                           gboolean         reduced,
+                           double           alpha)
 {
   cairo_t *cr = draw->cr;
   RingColor pale = _ring_animation_draw_mix (draw->card, *hue, draw->style->dark ? 0.32 : 0.24);
@@ -409,9 +410,11 @@ draw_chunk_ring (RingDraw        *draw,
   guint n = draw->n;
   double in_flight_size = ring->in_flight_size;
   RingColor hues[RING_ANIMATION_MAX_CHUNK_GPUS];
+  double card_reach;
 
   for (guint chunk = 0; chunk < n; chunk++)
-    hues[chunk] = _ring_animation_draw_chunk_color (draw, _ring_animation_draw_chunk_hue (chunk, n));
+    hues[chunk] = _ring_animation_draw_chunk_color (draw,
+                                                    _ring_animation_draw_chunk_hue (chunk, n));
 
   /* Ring links, with an arrow at the receiving end. */
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
@@ -425,8 +428,8 @@ draw_chunk_ring (RingDraw        *draw,
       cairo_new_sub_path (cr);
       cairo_arc (cr, ring->cx, ring->cy, ring->radius, start, end);
       _ring_animation_draw_chevron (cr, ring->cx + ring->radius * cos (end),
-                               ring->cy + ring->radius * sin (end), end,
-                               MAX (4.0, ring->cell * 0.4));
+                                    ring->cy + ring->radius * sin (end), end,
+                                    MAX (4.0, ring->cell * 0.4));
     }
   ring_cairo_set_color (cr, &draw->link, draw->sending ? 1.0 : 0.6);
   cairo_stroke (cr);
@@ -477,7 +480,7 @@ draw_chunk_ring (RingDraw        *draw,
   for (guint chunk = 0; chunk < n; chunk++)
     {
       RingColor pale = _ring_animation_draw_mix (draw->card, hues[chunk],
-                                            draw->style->dark ? 0.32 : 0.24);
+                                                 draw->style->dark ? 0.32 : 0.24);
       double x, y, alpha = 1.0;
       gboolean any = FALSE;
 
@@ -577,7 +580,7 @@ draw_chunk_ring (RingDraw        *draw,
         ring_cairo_set_color (cr, &draw->background, 1.0);
         cairo_fill (cr);
         _ring_animation_draw_cell (draw, &hues[chunk], -in_flight_size / 2, -in_flight_size / 2,
-                              in_flight_size, carried, n, carried == n, 1.0);
+                                   in_flight_size, carried, n, carried == n, 1.0);
         cairo_restore (cr);
       }
 
@@ -595,18 +598,17 @@ draw_chunk_ring (RingDraw        *draw,
                      + label_width / 2 * fabs (ux) + ring->label_height / 2 * fabs (uy);
 
       _ring_animation_draw_show_text (draw, label, ring->cx + reach * ux,
-                                 ring->cy + reach * uy + ring->label_height / 2, 0.5);
+                                      ring->cy + reach * uy + ring->label_height / 2, 0.5);
     }
 
-  _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy,
-                                  ring->radius - (ring->radial ? ring->card_height / 2
-                                                               : MAX (ring->card_width,
-                                                                      ring->card_height) / 2) - 8);
+  card_reach = ring->radial ? ring->card_height / 2
+                            : MAX (ring->card_width, ring->card_height) / 2;
+  _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy, ring->radius - card_reach - 8);
 }
 
 gboolean
 _ring_animation_draw_chunk_ring (RingDraw          *draw,
-                            const RingDrawBox *box)
+                                 const RingDrawBox *box)
 {
   ChunkRing ring;
 
@@ -622,7 +624,7 @@ _ring_animation_draw_chunk_ring (RingDraw          *draw,
 
 void
 _ring_animation_draw_single_gpu (RingDraw          *draw,
-                            const RingDrawBox *box)
+                                 const RingDrawBox *box)
 {
   cairo_t *cr = draw->cr;
   double cell = round (CLAMP (MIN (box->width, box->height) * 0.16, 16, 56));
@@ -663,7 +665,7 @@ _ring_animation_draw_single_gpu (RingDraw          *draw,
       double alpha = draw->frame.phase == RING_FRAME_COMPUTE ? draw->frame.progress : 1.0;
 
       _ring_animation_draw_cell (draw, &hue, cx - cell / 2, cy - cell / 2, cell, 1, 1,
-                            draw->frame.phase == RING_FRAME_DONE, alpha);
+                                 draw->frame.phase == RING_FRAME_DONE, alpha);
     }
 
   _ring_animation_draw_use_font (draw, draw->text_px, FALSE);

@@ -1,4 +1,5 @@
-/* ring-animation-draw-dots.c: from RING_ANIMATION_MAX_CHUNK_GPUS to RING_ANIMATION_MAX_NODE_GPUS, a dot per GPU.
+/* ring-animation-draw-dots.c: from RING_ANIMATION_MAX_CHUNK_GPUS to
+ * RING_ANIMATION_MAX_NODE_GPUS, a dot per GPU.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -51,10 +52,10 @@ _ring_animation_draw_node_state_color (const RingDraw *draw)
     {
     case RING_FRAME_COMPUTE:
       return _ring_animation_draw_mix (draw->node, draw->style->compute,
-                                  0.3 + 0.7 * draw->frame.progress);
+                                       0.3 + 0.7 * draw->frame.progress);
     case RING_FRAME_RING_STEP:
       return _ring_animation_draw_mix (draw->node, draw->style->accent,
-                                  0.2 + 0.8 * reduced_fraction (draw));
+                                       0.2 + 0.8 * reduced_fraction (draw));
     case RING_FRAME_DONE:
       return draw->style->accent;
     case RING_FRAME_IDLE:
@@ -67,11 +68,11 @@ _ring_animation_draw_node_state_color (const RingDraw *draw)
 
 void
 _ring_animation_draw_dot_ring_layout (RingDraw          *draw,
-                                 RingDotRing       *ring,
-                                 const RingDrawBox *box)
+                                      RingDotRing       *ring,
+                                      const RingDrawBox *box)
 {
   g_autofree char *count = ring_format_grouped (3 * (guint64) draw->n / 4,
-                                                         draw->separator);
+                                                draw->separator);
   g_autofree char *widest = g_strdup_printf (_("GPU %s"), count);
   double label_width;
 
@@ -87,8 +88,8 @@ _ring_animation_draw_dot_ring_layout (RingDraw          *draw,
 /* "GPU 0" at the top and the GPUs a quarter of the way round, for orientation. */
 void
 _ring_animation_draw_quarter_labels (RingDraw          *draw,
-                                const RingDotRing *ring,
-                                double             reach)
+                                     const RingDotRing *ring,
+                                     double             reach)
 {
   _ring_animation_draw_use_font (draw, ring->label_px, FALSE);
   ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
@@ -103,17 +104,17 @@ _ring_animation_draw_quarter_labels (RingDraw          *draw,
       double distance = reach + 6 + width / 2 * fabs (ux) + ring->label_px * 0.375 * fabs (uy);
 
       _ring_animation_draw_show_text (draw, label, ring->cx + distance * ux,
-                                 ring->cy + distance * uy + ring->label_px * 0.375, 0.5);
+                                      ring->cy + distance * uy + ring->label_px * 0.375, 0.5);
     }
 }
 
 /* Chevrons along a band, showing the ring's direction. */
 void
 _ring_animation_draw_direction_marks (RingDraw          *draw,
-                                 const RingDotRing *ring,
-                                 double             radius,
-                                 double             size,
-                                 guint              count)
+                                      const RingDotRing *ring,
+                                      double             radius,
+                                      double             size,
+                                      guint              count)
 {
   for (guint mark = 0; mark < count; mark++)
     {
@@ -121,7 +122,7 @@ _ring_animation_draw_direction_marks (RingDraw          *draw,
       double tx = -sin (angle), ty = cos (angle);
 
       _ring_animation_draw_chevron (draw->cr, ring->cx + radius * cos (angle) + size / 2 * tx,
-                               ring->cy + radius * sin (angle) + size / 2 * ty, angle, size);
+                                    ring->cy + radius * sin (angle) + size / 2 * ty, angle, size);
     }
 }
 
@@ -129,7 +130,7 @@ _ring_animation_draw_direction_marks (RingDraw          *draw,
 
 void
 _ring_animation_draw_dot_ring (RingDraw          *draw,
-                          const RingDrawBox *box)
+                               const RingDrawBox *box)
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
@@ -182,7 +183,7 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
               double angle = _ring_animation_draw_node_angle (gpu, n) + G_PI / n;
 
               _ring_animation_draw_chevron (cr, ring.cx + ring.radius * cos (angle),
-                                       ring.cy + ring.radius * sin (angle), angle, 3.5);
+                                            ring.cy + ring.radius * sin (angle), angle, 3.5);
             }
           ring_cairo_set_color (cr, &draw->link, 1.0);
           cairo_stroke (cr);
@@ -269,7 +270,8 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
             {
               for (guint gpu = 0; gpu < n; gpu++)
                 {
-                  double angle = _ring_animation_draw_node_angle (gpu, n) + trim + draw->travel * sweep;
+                  double angle = _ring_animation_draw_node_angle (gpu, n) + trim
+                                 + draw->travel * sweep;
 
                   cairo_new_sub_path (cr);
                   cairo_arc (cr, ring.cx + track * cos (angle), ring.cy + track * sin (angle),
@@ -302,5 +304,5 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
 
   _ring_animation_draw_quarter_labels (draw, &ring, reach);
   _ring_animation_draw_centre_caption (draw, ring.cx, ring.cy,
-                                  MIN (track, ring.radius - node_radius) - 16);
+                                       MIN (track, ring.radius - node_radius) - 16);
 }

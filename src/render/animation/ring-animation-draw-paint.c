@@ -16,8 +16,8 @@
 
 RingColor
 _ring_animation_draw_mix (RingColor a,
-                     RingColor b,
-                     double    t)
+                          RingColor b,
+                          double    t)
 {
   RingColor color;
 
@@ -45,7 +45,7 @@ srgb_encode (double linear)
  * on both the light and the dark background; chunk 0 is blue, like the accent. */
 RingColor
 _ring_animation_draw_chunk_color (const RingDraw *draw,
-                             double          hue_fraction)
+                                  double          hue_fraction)
 {
   double lightness = draw->style->dark ? 0.75 : 0.63;
   double chroma = draw->style->dark ? 0.125 : 0.145;
@@ -70,7 +70,7 @@ _ring_animation_draw_chunk_color (const RingDraw *draw,
 
 double
 _ring_animation_draw_chunk_hue (guint chunk,
-                           guint n)
+                                guint n)
 {
   return (double) chunk / n;
 }
@@ -79,8 +79,8 @@ _ring_animation_draw_chunk_hue (guint chunk,
 
 void
 _ring_animation_draw_use_font (RingDraw *draw,
-                          double    size_px,
-                          gboolean  bold)
+                               double    size_px,
+                               gboolean  bold)
 {
   cairo_select_font_face (draw->cr, draw->family, CAIRO_FONT_SLANT_NORMAL,
                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
@@ -89,7 +89,7 @@ _ring_animation_draw_use_font (RingDraw *draw,
 
 double
 _ring_animation_draw_text_width (RingDraw   *draw,
-                            const char *text)
+                                 const char *text)
 {
   cairo_text_extents_t extents;
 
@@ -101,10 +101,10 @@ _ring_animation_draw_text_width (RingDraw   *draw,
 /* @anchor: 0 puts @x at the text's left edge, 0.5 at its middle, 1 at its right edge. */
 void
 _ring_animation_draw_show_text (RingDraw   *draw,
-                           const char *text,
-                           double      x,
-                           double      baseline,
-                           double      anchor)
+                                const char *text,
+                                double      x,
+                                double      baseline,
+                                double      anchor)
 {
   cairo_move_to (draw->cr, x - anchor * _ring_animation_draw_text_width (draw, text), baseline);
   cairo_show_text (draw->cr, text);
@@ -117,10 +117,10 @@ _ring_animation_draw_show_text (RingDraw   *draw,
 /* A chevron pointing along @angle + π/2 (the ring's direction) with its tip at (x, y). */
 void
 _ring_animation_draw_chevron (cairo_t *cr,
-                         double   x,
-                         double   y,
-                         double   angle,
-                         double   size)
+                              double   x,
+                              double   y,
+                              double   angle,
+                              double   size)
 {
   double tx = -sin (angle), ty = cos (angle);
   double nx = cos (angle), ny = sin (angle);
@@ -132,7 +132,7 @@ _ring_animation_draw_chevron (cairo_t *cr,
 
 double
 _ring_animation_draw_node_angle (guint gpu,
-                            guint n)
+                                 guint n)
 {
   /* GPU 0 at the top; the ring runs clockwise, as GPU i sends to GPU i + 1. */
   return -G_PI / 2 + 2 * G_PI * gpu / n;

@@ -60,70 +60,70 @@ typedef struct
 
 /* ring-animation-draw-paint.c */
 RingColor _ring_animation_draw_mix              (RingColor          a,
-                                            RingColor          b,
-                                            double             t);
+                                                 RingColor          b,
+                                                 double             t);
 RingColor _ring_animation_draw_chunk_color      (const RingDraw    *draw,
-                                            double             hue_fraction);
+                                                 double             hue_fraction);
 double    _ring_animation_draw_chunk_hue        (guint              chunk,
-                                            guint              n);
+                                                 guint              n);
 void      _ring_animation_draw_use_font         (RingDraw          *draw,
-                                            double             size_px,
-                                            gboolean           bold);
+                                                 double             size_px,
+                                                 gboolean           bold);
 double    _ring_animation_draw_text_width       (RingDraw          *draw,
-                                            const char        *text);
+                                                 const char        *text);
 void      _ring_animation_draw_show_text        (RingDraw          *draw,
-                                            const char        *text,
-                                            double             x,
-                                            double             baseline,
-                                            double             anchor);
+                                                 const char        *text,
+                                                 double             x,
+                                                 double             baseline,
+                                                 double             anchor);
 void      _ring_animation_draw_chevron          (cairo_t           *cr,
-                                            double             x,
-                                            double             y,
-                                            double             angle,
-                                            double             size);
+                                                 double             x,
+                                                 double             y,
+                                                 double             angle,
+                                                 double             size);
 double    _ring_animation_draw_node_angle       (guint              gpu,
-                                            guint              n);
+                                                 guint              n);
 
 /* ring-animation-draw.c */
 void      _ring_animation_draw_centre_caption   (RingDraw          *draw,
-                                            double             cx,
-                                            double             cy,
-                                            double             radius);
+                                                 double             cx,
+                                                 double             cy,
+                                                 double             radius);
 
 /* ring-animation-draw-chunks.c */
 void      _ring_animation_draw_cell             (RingDraw          *draw,
-                                            const RingColor   *hue,
-                                            double             x,
-                                            double             y,
-                                            double             size,
-                                            guint              contributions,
-                                            guint              n,
-                                            gboolean           reduced,
-                                            double             alpha);
+                                                 const RingColor   *hue,
+                                                 double             x,
+                                                 double             y,
+                                                 double             size,
+                                                 guint              contributions,
+                                                 guint              n,
+                                                 gboolean           reduced,
+                                                 double             alpha);
 void      _ring_animation_draw_single_gpu       (RingDraw          *draw,
-                                            const RingDrawBox *box);
+                                                 const RingDrawBox *box);
 /* FALSE, drawing nothing, when no arrangement of the cards fits @box. */
 gboolean  _ring_animation_draw_chunk_ring       (RingDraw          *draw,
-                                            const RingDrawBox *box);
+                                                 const RingDrawBox *box);
 
 /* ring-animation-draw-dots.c */
 RingColor _ring_animation_draw_node_state_color (const RingDraw    *draw);
 void      _ring_animation_draw_dot_ring_layout  (RingDraw          *draw,
-                                            RingDotRing       *ring,
-                                            const RingDrawBox *box);
+                                                 RingDotRing       *ring,
+                                                 const RingDrawBox *box);
 void      _ring_animation_draw_quarter_labels   (RingDraw          *draw,
-                                            const RingDotRing *ring,
-                                            double             reach);
+                                                 const RingDotRing *ring,
+                                                 double             reach);
 void      _ring_animation_draw_direction_marks  (RingDraw          *draw,
-                                            const RingDotRing *ring,
-                                            double             radius,
-                                            double             size,
-                                            guint              count);
+                                                 const RingDotRing *ring,
+                                                 double             radius,
+                                                 double             size,
+                                                 guint              count);
 void      _ring_animation_draw_dot_ring         (RingDraw          *draw,
-                                            const RingDrawBox *box);
+                                                 const RingDrawBox *box);
 
 /* ring-animation-draw-aggregate.c */
 void      _ring_animation_draw_band_ring        (RingDraw          *draw,
-                                            const RingDrawBox *box);
+                                                 const RingDrawBox *box);
 
 G_END_DECLS

@@ -287,7 +287,7 @@ draw_header (RingDraw     *draw,
     {
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
       _ring_animation_draw_show_text (draw, fitted_explanation, layout->pad,
-                                 layout->subtitle_baseline, 0);
+                                      layout->subtitle_baseline, 0);
     }
 }
 
@@ -295,9 +295,9 @@ draw_header (RingDraw     *draw,
  * circle of @radius. */
 void
 _ring_animation_draw_centre_caption (RingDraw *draw,
-                                double    cx,
-                                double    cy,
-                                double    radius)
+                                     double    cx,
+                                     double    cy,
+                                     double    radius)
 {
   g_autofree char *gpus = format_gpus (draw->n, draw->separator);
   g_autofree char *sends = NULL;
@@ -316,14 +316,15 @@ _ring_animation_draw_centre_caption (RingDraw *draw,
                                         "each sends %s chunks", draw->n_steps), count);
 
   _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
-  two_lines = draw->n > 1 && _ring_animation_draw_text_width (draw, sends) <= max_width && radius >= 60;
+  two_lines = draw->n > 1 && radius >= 60
+              && _ring_animation_draw_text_width (draw, sends) <= max_width;
   _ring_animation_draw_use_font (draw, headline_px, TRUE);
   if (_ring_animation_draw_text_width (draw, gpus) > max_width)
     return;
 
   ring_cairo_set_color (draw->cr, &draw->style->foreground, 1.0);
   _ring_animation_draw_show_text (draw, gpus, cx,
-                             cy + headline_px * 0.35 - (two_lines ? gap / 2 : 0), 0.5);
+                                  cy + headline_px * 0.35 - (two_lines ? gap / 2 : 0), 0.5);
 
   if (two_lines)
     {
@@ -466,10 +467,11 @@ draw_legend_swatch (RingDraw   *draw,
       /* Chunks part-way through the scatter-reduce, a quarter to three quarters summed. */
       for (guint cell = 0; cell < LEGEND_CARD_CELLS; cell++)
         {
+          double cell_x = x + LEGEND_CARD_PAD + cell * (LEGEND_CARD_CELL + LEGEND_CARD_GAP);
+
           hue = _ring_animation_draw_chunk_color (draw, (double) cell / LEGEND_CARD_CELLS);
-          _ring_animation_draw_cell (draw, &hue,
-                                x + LEGEND_CARD_PAD + cell * (LEGEND_CARD_CELL + LEGEND_CARD_GAP),
-                                top + LEGEND_CARD_PAD, LEGEND_CARD_CELL, cell + 1, 4, FALSE, 1.0);
+          _ring_animation_draw_cell (draw, &hue, cell_x, top + LEGEND_CARD_PAD, LEGEND_CARD_CELL,
+                                     cell + 1, 4, FALSE, 1.0);
         }
       break;
 
@@ -487,7 +489,7 @@ draw_legend_swatch (RingDraw   *draw,
           {
             hue = _ring_animation_draw_chunk_color (draw, 0.5 + side * 0.25);
             _ring_animation_draw_cell (draw, &hue, cell_x + side * (cell + 2), top + 2, cell, 1, 3,
-                                  FALSE, 1.0);
+                                       FALSE, 1.0);
           }
         cairo_restore (cr);
         hue = _ring_animation_draw_chunk_color (draw, 0.5);
@@ -532,8 +534,8 @@ draw_legend (RingDraw          *draw,
       _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.8);
       _ring_animation_draw_show_text (draw, legend_text (item),
-                                 x + legend_swatch_width (item) + LEGEND_SWATCH_GAP,
-                                 middle + draw->text_px * 0.35, 0);
+                                      x + legend_swatch_width (item) + LEGEND_SWATCH_GAP,
+                                      middle + draw->text_px * 0.35, 0);
     }
 }
 
@@ -541,10 +543,10 @@ draw_legend (RingDraw          *draw,
 
 void
 ring_animation_draw (cairo_t         *cr,
-                double           width,
-                double           height,
-                const RingFrame *frame,
-                const RingStyle *style)
+                     double           width,
+                     double           height,
+                     const RingFrame *frame,
+                     const RingStyle *style)
 {
   RingDraw draw = { 0 };
   Layout layout = { 0 };

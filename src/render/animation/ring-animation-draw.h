@@ -23,9 +23,9 @@ G_BEGIN_DECLS
  * frame; every colour comes from @style. Costs O(N) up to RING_ANIMATION_MAX_NODE_GPUS and O(1)
  * in N beyond. */
 void   ring_animation_draw                 (cairo_t         *cr,
-                                       double           width,
-                                       double           height,
-                                       const RingFrame *frame,
-                                       const RingStyle *style);
+                                            double           width,
+                                            double           height,
+                                            const RingFrame *frame,
+                                            const RingStyle *style);
 
 G_END_DECLS

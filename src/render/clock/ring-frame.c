@@ -110,7 +110,7 @@ ring_frame_dup_phase_label_full (const RingFrame *frame,
         g_autofree char *total = NULL;
 
         step = ring_format_grouped (ring_schedule_phase_step (n, normal->step) + 1,
-                                             separator);
+                                    separator);
         total = ring_format_grouped (n - 1, separator);
 
         if (ring_schedule_step_phase (n, normal->step) == RING_PHASE_SCATTER_REDUCE)
