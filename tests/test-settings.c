@@ -42,13 +42,13 @@ open_window (void)
   return window;
 }
 
+/* As a person closes it; the window and its model are gone after, and what the window
+ * saved is on disk. */
 static void
 close_window (RingWindow *window)
 {
-  gtk_window_close (GTK_WINDOW (window));
+  ring_test_close_window (GTK_WINDOW (window), window->model);
   g_settings_sync ();
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
 }
 
 /* First launch: change things and close. */
@@ -180,18 +180,27 @@ test_corrupt_values (void)
   g_test_trap_assert_passed ();
 }
 
+static RingWindow *launched_window;
+static RingModel *launched_model;
+
 static void
 check_and_quit_cb (GtkApplication *app)
 {
   RingWindow *window = RING_WINDOW (gtk_application_get_active_window (app));
   RingModel *model = ring_window_get_model (window);
 
+  launched_window = window;
+  launched_model = model;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &launched_window);
+  g_object_add_weak_pointer (G_OBJECT (model), (gpointer *) &launched_model);
+
   /* The option given, and every stored value the options did not mention. */
   g_assert_cmpuint (ring_model_get_gpus (model), ==, 64);
   g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 50);
   g_assert_cmpfloat (ring_model_get_model_params (model), ==, 70e9);
 
-  g_application_quit (G_APPLICATION (app));
+  /* As Ctrl+Q does: each window closes, and the application ends with the last. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
 }
 
 static void
@@ -219,6 +228,13 @@ test_command_line_keeps_settings (void)
       app = ring_application_new ();
       g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
       g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, args), ==, 0);
+      g_clear_object (&app);
+
+      /* The window and its model are gone with the application. */
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_assert_null (launched_window);
+      g_assert_null (launched_model);
       return;
     }
 

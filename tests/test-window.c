@@ -14,26 +14,18 @@
 #include "ring-parameter-panel-private.h"
 #include "ring-window-private.h"
 
-static RingWindow *
-create_window (void)
-{
-  RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
-
-  /* The memory settings backend lives as long as the process: start each case from the
-   * defaults, whatever the case before it left behind. */
-  ring_model_reset (window->model);
-  gtk_window_present (GTK_WINDOW (window));
-
-  return window;
-}
-
+/* The memory settings backend lives as long as the process: each case starts from the
+ * defaults, whatever the case before it left behind. */
 static void
-destroy_window (RingWindow *window)
+set_up (RingWindowFixture *fixture,
+        gconstpointer      user_data)
 {
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
+  ring_window_fixture_set_up (fixture, user_data);
+  ring_model_reset (fixture->model);
 }
+
+#define add_window_test(path, test) \
+  g_test_add ((path), RingWindowFixture, NULL, set_up, (test), ring_window_fixture_tear_down)
 
 /* The value label of a metric card, by the property it shows. */
 static const char *
@@ -53,9 +45,10 @@ metric_text (RingWindow *window,
 }
 
 static void
-test_gpus_slider (void)
+test_gpus_slider (RingWindowFixture *fixture,
+                  gconstpointer      user_data)
 {
-  RingWindow *window = create_window ();
+  RingWindow *window = fixture->window;
   RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
   GtkRange *scale = _ring_parameter_panel_get_scale (panel, "gpus");
   g_autofree char *before = g_strdup (metric_text (window, "utilization"));
@@ -77,13 +70,13 @@ test_gpus_slider (void)
   ring_model_set_gpus (window->model, 64);
   g_assert_cmpfloat_with_epsilon (gtk_range_get_value (scale), 6, 1e-9);
 
-  destroy_window (window);
 }
 
 static void
-test_typed_values (void)
+test_typed_values (RingWindowFixture *fixture,
+                   gconstpointer      user_data)
 {
-  RingWindow *window = create_window ();
+  RingWindow *window = fixture->window;
   RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
   GtkSpinButton *gpus = _ring_parameter_panel_get_spin (panel, "gpus");
   GtkSpinButton *size = _ring_parameter_panel_get_spin (panel, "model-params");
@@ -108,13 +101,13 @@ test_typed_values (void)
   gtk_spin_button_update (overlap);
   g_assert_cmpfloat_with_epsilon (ring_model_get_overlap (window->model), 0.25, 1e-12);
 
-  destroy_window (window);
 }
 
 static void
-test_comm_bound_label (void)
+test_comm_bound_label (RingWindowFixture *fixture,
+                       gconstpointer      user_data)
 {
-  RingWindow *window = create_window ();
+  RingWindow *window = fixture->window;
 
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Compute-bound");
   /* 49e9 B / (0.43008/9 − 7e-5 s) = 1026.89 GB/s (test-cost.c), 3.4× the 300 GB/s. */
@@ -132,13 +125,13 @@ test_comm_bound_label (void)
                    "No bandwidth reaches 90 % utilization: the ring’s 2 (N − 1) hops of "
                    "latency alone take 10.5 s per step.");
 
-  destroy_window (window);
 }
 
 static void
-test_run_training_step (void)
+test_run_training_step (RingWindowFixture *fixture,
+                        gconstpointer      user_data)
 {
-  RingWindow *window = create_window ();
+  RingWindow *window = fixture->window;
   RingAnimation *animation = RING_ANIMATION (window->animation);
 
   g_assert_cmpstr (metric_text (window, "steps-completed"), ==, "0");
@@ -150,13 +143,13 @@ test_run_training_step (void)
   g_assert_cmpstr (metric_text (window, "steps-completed"), ==, "1");
   g_assert_false (_ring_animation_is_ticking (animation));
 
-  destroy_window (window);
 }
 
 static void
-test_play_pause (void)
+test_play_pause (RingWindowFixture *fixture,
+                 gconstpointer      user_data)
 {
-  RingWindow *window = create_window ();
+  RingWindow *window = fixture->window;
   RingAnimation *animation = RING_ANIMATION (window->animation);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL);
@@ -169,13 +162,13 @@ test_play_pause (void)
   g_assert_false (ring_animation_get_playing (animation));
   g_assert_false (_ring_animation_is_ticking (animation));
 
-  destroy_window (window);
 }
 
 static void
-test_speed_dropdown (void)
+test_speed_dropdown (RingWindowFixture *fixture,
+                     gconstpointer      user_data)
 {
-  RingWindow *window = create_window ();
+  RingWindow *window = fixture->window;
   double speed;
 
   g_assert_cmpuint (gtk_drop_down_get_selected (window->speed_dropdown), ==, 2);
@@ -183,7 +176,6 @@ test_speed_dropdown (void)
   g_object_get (window->animation, "speed", &speed, NULL);
   g_assert_cmpfloat (speed, ==, 8.0);
 
-  destroy_window (window);
 }
 
 static void
@@ -193,9 +185,10 @@ count_cb (guint *count)
 }
 
 static void
-test_preset_and_reset (void)
+test_preset_and_reset (RingWindowFixture *fixture,
+                       gconstpointer      user_data)
 {
-  RingWindow *window = create_window ();
+  RingWindow *window = fixture->window;
   guint changed = 0;
 
   g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
@@ -209,7 +202,6 @@ test_preset_and_reset (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
   g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 7e9);
 
-  destroy_window (window);
 }
 
 /* Runs the main loop, frames included, until @done says so or a second has passed. */
@@ -254,9 +246,10 @@ chart_rendered_again (gpointer data)
 /* The charts follow the model and nothing else: animation frames repaint the ring only,
  * a slider step redraws the chart once. */
 static void
-test_charts_redraw_on_change_only (void)
+test_charts_redraw_on_change_only (RingWindowFixture *fixture,
+                                   gconstpointer      user_data)
 {
-  RingWindow *window = create_window ();
+  RingWindow *window = fixture->window;
   RingChart *chart = _ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view), 0);
   RingAnimation *animation = RING_ANIMATION (window->animation);
   RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
@@ -276,8 +269,6 @@ test_charts_redraw_on_change_only (void)
   gtk_range_set_value (_ring_parameter_panel_get_scale (panel, "gpus"), 6);
   g_assert_true (iterate_until (chart_rendered_again, &wait));
   g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count + 1);
-
-  destroy_window (window);
 }
 
 int
@@ -288,14 +279,14 @@ main (int   argc,
   if (!ring_test_init_display ())
     return 0;
 
-  g_test_add_func ("/ring/window/gpus-slider", test_gpus_slider);
-  g_test_add_func ("/ring/window/typed-values", test_typed_values);
-  g_test_add_func ("/ring/window/comm-bound-label", test_comm_bound_label);
-  g_test_add_func ("/ring/window/run-training-step", test_run_training_step);
-  g_test_add_func ("/ring/window/play-pause", test_play_pause);
-  g_test_add_func ("/ring/window/speed", test_speed_dropdown);
-  g_test_add_func ("/ring/window/preset-and-reset", test_preset_and_reset);
-  g_test_add_func ("/ring/window/charts-redraw-on-change-only",
+  add_window_test ("/ring/window/gpus-slider", test_gpus_slider);
+  add_window_test ("/ring/window/typed-values", test_typed_values);
+  add_window_test ("/ring/window/comm-bound-label", test_comm_bound_label);
+  add_window_test ("/ring/window/run-training-step", test_run_training_step);
+  add_window_test ("/ring/window/play-pause", test_play_pause);
+  add_window_test ("/ring/window/speed", test_speed_dropdown);
+  add_window_test ("/ring/window/preset-and-reset", test_preset_and_reset);
+  add_window_test ("/ring/window/charts-redraw-on-change-only",
                    test_charts_redraw_on_change_only);
 
   return g_test_run ();
