@@ -8,6 +8,7 @@
 #include "ring-test-ui.h"
 
 #include <adwaita.h>
+#include <math.h>
 
 #include "ring-animation-private.h"
 #include "ring-chart-private.h"
@@ -271,6 +272,91 @@ test_charts_redraw_on_change_only (RingWindowFixture *fixture,
   g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count + 1);
 }
 
+/* Issue 8: a number field holding typed text that was never committed commits it when
+ * the window goes away. Every field in turn, closed as a person closes it and destroyed
+ * as the application may; no critical, no crash, and nothing left behind. */
+static void
+close_with_uncommitted_edit (const char *property,
+                             gboolean    destroy)
+{
+  RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
+  RingModel *model = window->model;
+  GtkSpinButton *spin;
+  GtkAdjustment *adjustment;
+  GtkWidget *focus;
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr(GVariant) saved = NULL;
+  g_autofree char *text = NULL;
+  double typed;
+  GValue before = G_VALUE_INIT, after = G_VALUE_INIT;
+
+  ring_model_reset (model);
+  gtk_window_present (GTK_WINDOW (window));
+  spin = _ring_parameter_panel_get_spin (RING_PARAMETER_PANEL (window->parameter_panel),
+                                         property);
+  adjustment = gtk_spin_button_get_adjustment (spin);
+
+  /* Halfway along the field's range: valid, and never the default. */
+  typed = round ((gtk_adjustment_get_lower (adjustment)
+                  + gtk_adjustment_get_upper (adjustment)) / 2);
+  text = g_strdup_printf ("%.0f", typed);
+  g_object_get_property (G_OBJECT (model), property, &before);
+
+  gtk_widget_grab_focus (GTK_WIDGET (spin));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (spin)));
+  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+
+  /* Typed, not committed: the model has not seen it. */
+  g_object_get_property (G_OBJECT (model), property, &after);
+  g_assert_cmpint (g_param_values_cmp (g_object_class_find_property (G_OBJECT_GET_CLASS (model),
+                                                                     property),
+                                       &before, &after), ==, 0);
+  g_value_unset (&before);
+  g_value_unset (&after);
+
+  if (destroy)
+    ring_test_destroy_window (GTK_WINDOW (window), model);
+  else
+    ring_test_close_window (GTK_WINDOW (window), model);
+
+  /* Closed as a person closes it, the typed value counts as if they had clicked elsewhere
+   * first, and the next launch has it. Destroyed, the edit is dropped. */
+  if (destroy)
+    return;
+  saved = g_settings_get_value (settings, property);
+  if (g_str_equal (property, "overlap"))
+    typed /= 100;  /* typed in percent */
+  g_assert_cmpfloat_with_epsilon (g_variant_is_of_type (saved, G_VARIANT_TYPE_UINT32)
+                                  ? g_variant_get_uint32 (saved) : g_variant_get_double (saved),
+                                  typed, 1e-9);
+}
+
+static void
+test_close_with_uncommitted_edit (void)
+{
+  RingWindow *probe = g_object_new (RING_TYPE_WINDOW, NULL);
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (probe->parameter_panel);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+
+  /* Every parameter that has a field to type into. */
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    if (_ring_parameter_panel_get_spin (panel, ring_param_info (id)->property) != NULL)
+      g_ptr_array_add (fields, (gpointer) ring_param_info (id)->property);
+  ring_test_destroy_window (GTK_WINDOW (probe), probe->model);
+  g_assert_cmpuint (fields->len, >=, 7);
+
+  for (guint i = 0; i < fields->len; i++)
+    {
+      const char *property = g_ptr_array_index (fields, i);
+
+      g_test_message ("%s, closed", property);
+      close_with_uncommitted_edit (property, FALSE);
+      g_test_message ("%s, destroyed", property);
+      close_with_uncommitted_edit (property, TRUE);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -288,6 +374,8 @@ main (int   argc,
   add_window_test ("/ring/window/preset-and-reset", test_preset_and_reset);
   add_window_test ("/ring/window/charts-redraw-on-change-only",
                    test_charts_redraw_on_change_only);
+  g_test_add_func ("/ring/window/close-with-uncommitted-edit",
+                   test_close_with_uncommitted_edit);
 
   return g_test_run ();
 }

@@ -16,6 +16,9 @@ struct _RingWindow
   AdwApplicationWindow  parent_instance;
 
   RingModel            *model;
+  /* How the window follows the model: cleared first in dispose. */
+  GSignalGroup         *model_signals;
+  GBindingGroup        *model_bindings;
   GSettings            *settings;   /* NULL when the schema is not installed */
 
   /* Template children. */

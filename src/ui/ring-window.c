@@ -102,8 +102,6 @@ add_metrics (RingWindow *self)
     {
       const MetricSpec *spec = &metric_specs[i];
       GtkWidget *card, *title, *value;
-      gpointer source = g_str_equal (spec->property, "steps-completed")
-                        ? (gpointer) self->animation : (gpointer) self->model;
 
       card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
       gtk_widget_add_css_class (card, "card");
@@ -130,7 +128,14 @@ add_metrics (RingWindow *self)
       /* Three a row: the design card's four first, then bandwidth and throughput. */
       gtk_grid_attach (self->metrics_grid, card, i % 3, i / 3, 1, 1);
 
-      g_object_bind_property_full (source, spec->property, value, "label",
+      /* The steps are the animation's, a child that goes with the window; the rest are
+       * the model's, through the group that dispose clears. */
+      if (g_str_equal (spec->property, "steps-completed"))
+        g_object_bind_property_full (self->animation, spec->property, value, "label",
+                                     G_BINDING_SYNC_CREATE, format_metric, NULL,
+                                     (gpointer) spec, NULL);
+      else
+        g_binding_group_bind_full (self->model_bindings, spec->property, value, "label",
                                    G_BINDING_SYNC_CREATE, format_metric, NULL,
                                    (gpointer) spec, NULL);
     }
@@ -206,8 +211,11 @@ update_bound_label (RingWindow *self)
 
 /* The pill and the 90 % line follow the model; the metric cards are bound properties. */
 static void
-model_changed_cb (RingWindow *self)
+ring_window_model_changed_cb (RingWindow *self)
 {
+  g_assert (RING_IS_WINDOW (self));
+  g_assert (RING_IS_MODEL (self->model));
+
   update_bound_label (self);
   update_target_label (self);
 }
@@ -332,10 +340,24 @@ bind_settings (RingWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
 }
 
+static void
+unbind_settings (RingWindow *self)
+{
+  if (self->settings == NULL)
+    return;
+
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    g_settings_unbind (self->model, ring_param_info (id)->property);
+}
+
 static gboolean
 ring_window_close_request (GtkWindow *window)
 {
   RingWindow *self = RING_WINDOW (window);
+
+  /* A number typed and not yet committed counts, as it would had the person clicked
+   * elsewhere first: taking the focus away commits it, while everything still listens. */
+  gtk_root_set_focus (GTK_ROOT (window), NULL);
 
   if (self->settings != NULL)
     {
@@ -359,6 +381,14 @@ static void
 ring_window_dispose (GObject *object)
 {
   RingWindow *self = RING_WINDOW (object);
+
+  /* Let go of the model's signals and bindings before anything else: while the window
+   * goes away a field may still commit its text into the model, and nothing of the
+   * window may hear it. */
+  g_clear_object (&self->model_signals);
+  g_clear_object (&self->model_bindings);
+  if (self->model != NULL)
+    unbind_settings (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RING_TYPE_WINDOW);
   g_clear_object (&self->settings);
@@ -426,6 +456,12 @@ ring_window_init (RingWindow *self)
 {
   self->model = ring_model_new ();
 
+  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
+  g_signal_group_connect_object (self->model_signals, "changed",
+                                 G_CALLBACK (ring_window_model_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  self->model_bindings = g_binding_group_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* Every view shares the one model. */
@@ -436,9 +472,10 @@ ring_window_init (RingWindow *self)
 
   add_metrics (self);
 
-  g_signal_connect_object (self->model, "changed",
-                           G_CALLBACK (model_changed_cb), self, G_CONNECT_SWAPPED);
-  model_changed_cb (self);
+  /* The window makes its model and keeps it: the groups get their one target here. */
+  g_binding_group_set_source (self->model_bindings, self->model);
+  g_signal_group_set_target (self->model_signals, self->model);
+  ring_window_model_changed_cb (self);
 
   fill_speed_dropdown (self->speed_dropdown);
   g_object_bind_property_full (self->animation, "speed", self->speed_dropdown, "selected",
