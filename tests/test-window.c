@@ -13,6 +13,7 @@
 #include "ring-animation-private.h"
 #include "ring-chart-private.h"
 #include "ring-parameter-panel-private.h"
+#include "ring-step-bar.h"
 #include "ring-window-private.h"
 
 /* The memory settings backend lives as long as the process: each case starts from the
@@ -357,6 +358,56 @@ test_close_with_uncommitted_edit (void)
     }
 }
 
+/* Every view follows whichever model it is given, and lets go of the one before: each
+ * view's groups move to the new model, and the old model finalizes once the test drops
+ * its reference. A change to the old model reaches no view. */
+static void
+test_views_change_model (void)
+{
+  GType view_types[] = {
+    RING_TYPE_PARAMETER_PANEL,
+    RING_TYPE_STEP_BAR,
+    RING_TYPE_ANIMATION,
+    RING_TYPE_CHART,
+    RING_TYPE_CHART_VIEW,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (view_types); i++)
+    {
+      RingModel *first = ring_model_new ();
+      RingModel *second = ring_model_new ();
+      GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+      GtkWidget *view;
+
+      g_test_message ("%s", g_type_name (view_types[i]));
+      view = g_object_new (view_types[i], "model", first, NULL);
+      gtk_window_set_child (window, view);
+      gtk_window_present (window);
+
+      g_object_set (view, "model", second, NULL);
+      ring_model_set_gpus (first, 64);
+      ring_model_set_gpus (second, 16);
+      if (RING_IS_PARAMETER_PANEL (view))
+        {
+          GtkRange *scale = _ring_parameter_panel_get_scale (RING_PARAMETER_PANEL (view),
+                                                             "gpus");
+
+          /* log₂ 16: the slider shows the second model, and moves only that one. */
+          g_assert_cmpfloat_with_epsilon (gtk_range_get_value (scale), 4, 1e-9);
+          gtk_range_set_value (scale, 3);
+          g_assert_cmpuint (ring_model_get_gpus (second), ==, 8);
+          g_assert_cmpuint (ring_model_get_gpus (first), ==, 64);
+        }
+      g_assert_finalize_object (first);
+
+      g_object_set (view, "model", NULL, NULL);
+      ring_model_set_gpus (second, 32);
+      g_object_set (view, "model", second, NULL);
+      g_object_unref (second);
+      ring_test_close_window (window, second);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -374,6 +425,7 @@ main (int   argc,
   add_window_test ("/ring/window/preset-and-reset", test_preset_and_reset);
   add_window_test ("/ring/window/charts-redraw-on-change-only",
                    test_charts_redraw_on_change_only);
+  g_test_add_func ("/ring/window/views-change-model", test_views_change_model);
   g_test_add_func ("/ring/window/close-with-uncommitted-edit",
                    test_close_with_uncommitted_edit);
 

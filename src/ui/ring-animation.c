@@ -302,15 +302,14 @@ ring_animation_dispose (GObject *object)
 {
   RingAnimation *self = RING_ANIMATION (object);
 
+  g_clear_object (&self->model_signals);
+
   if (self->tick_id != 0)
     {
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
       self->tick_id = 0;
     }
 
-  if (self->model_signals != NULL)
-    g_signal_group_set_target (self->model_signals, NULL);
-  g_clear_object (&self->model_signals);
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (ring_animation_parent_class)->dispose (object);
