@@ -54,14 +54,14 @@ invalidate (RingChart *self)
 }
 
 static void
-model_changed_cb (RingChart *self)
+ring_chart_model_changed_cb (RingChart *self)
 {
   self->generation++;
   invalidate (self);
 }
 
 static void
-style_changed_cb (RingChart *self)
+ring_chart_style_changed_cb (RingChart *self)
 {
   invalidate (self);
 }
@@ -268,11 +268,12 @@ ring_chart_init (RingChart *self)
 
   self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
   g_signal_group_connect_object (self->model_signals, "changed",
-                                 G_CALLBACK (model_changed_cb), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (ring_chart_model_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
 
   /* The style manager outlives every widget; the connection ends with this one. */
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (style_changed_cb), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (ring_chart_style_changed_cb), self, G_CONNECT_SWAPPED);
 
   update_accessible_label (self);
 }

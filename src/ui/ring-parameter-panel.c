@@ -218,8 +218,8 @@ spin_to_model (GBinding     *binding,
 }
 
 static gboolean
-spin_output_cb (GtkSpinButton       *spin,
-                const ParameterSpec *spec)
+ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
+                                     const ParameterSpec *spec)
 {
   double value = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
   g_autofree char *text = NULL;
@@ -238,9 +238,9 @@ spin_output_cb (GtkSpinButton       *spin,
 
 /* Accepts what a person types: "70B", "1.5T", "300 GB/s", "2,5" in a German locale. */
 static int
-spin_input_cb (GtkSpinButton       *spin,
-               double              *new_value,
-               const ParameterSpec *spec)
+ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
+                                    double              *new_value,
+                                    const ParameterSpec *spec)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
   struct lconv *locale = localeconv ();
@@ -295,8 +295,10 @@ create_parameter_row (RingParameterPanel  *self,
   gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
   gtk_editable_set_width_chars (GTK_EDITABLE (spin), 11);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  g_signal_connect (spin, "output", G_CALLBACK (spin_output_cb), (gpointer) spec);
-  g_signal_connect (spin, "input", G_CALLBACK (spin_input_cb), (gpointer) spec);
+  g_signal_connect (spin, "output",
+                    G_CALLBACK (ring_parameter_panel_spin_output_cb), (gpointer) spec);
+  g_signal_connect (spin, "input",
+                    G_CALLBACK (ring_parameter_panel_spin_input_cb), (gpointer) spec);
   gtk_box_append (GTK_BOX (header), spin);
   gtk_box_append (GTK_BOX (box), header);
 

@@ -49,7 +49,7 @@ update_accessible_label (RingStepBar *self)
 }
 
 static void
-model_changed_cb (RingStepBar *self)
+ring_step_bar_model_changed_cb (RingStepBar *self)
 {
   update_accessible_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -171,7 +171,8 @@ ring_step_bar_init (RingStepBar *self)
 {
   self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
   g_signal_group_connect_object (self->model_signals, "changed",
-                                 G_CALLBACK (model_changed_cb), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (ring_step_bar_model_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
@@ -194,6 +195,6 @@ ring_step_bar_set_model (RingStepBar *self,
     return;
 
   g_signal_group_set_target (self->model_signals, model);
-  model_changed_cb (self);
+  ring_step_bar_model_changed_cb (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
