@@ -221,15 +221,33 @@ ring_window_model_changed_cb (RingWindow *self)
 }
 
 /* The speed drop-down lists 0.25×, 0.5×, 1×, 2×, 4×, 8×: item i is 2^(i − 2). */
+#define N_SPEEDS 6
+
+static guint
+nearest_speed_item (double speed)
+{
+  double item = round (log2 (speed)) + 2;
+
+  /* NaN and anything not above 0 are the slowest. */
+  if (!(item >= 0))
+    return 0;
+
+  return (guint) MIN (item, N_SPEEDS - 1);
+}
+
+double
+_ring_window_nearest_speed (double speed)
+{
+  return exp2 ((double) nearest_speed_item (speed) - 2);
+}
+
 static gboolean
 speed_to_item (GBinding     *binding,
                const GValue *from_value,
                GValue       *to_value,
                gpointer      user_data)
 {
-  double item = round (log2 (g_value_get_double (from_value))) + 2;
-
-  g_value_set_uint (to_value, (guint) CLAMP (item, 0, 5));
+  g_value_set_uint (to_value, nearest_speed_item (g_value_get_double (from_value)));
 
   return TRUE;
 }
@@ -256,7 +274,7 @@ fill_speed_dropdown (GtkDropDown *dropdown)
 {
   g_autoptr(GtkStringList) speeds = gtk_string_list_new (NULL);
 
-  for (int item = 0; item < 6; item++)
+  for (int item = 0; item < N_SPEEDS; item++)
     {
       g_autofree char *label = g_strdup_printf ("%g×", exp2 (item - 2));
 
@@ -292,64 +310,6 @@ playing_to_tooltip (GBinding     *binding,
   return TRUE;
 }
 
-static GSettings *
-create_settings (void)
-{
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
-
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
-
-  /* Running from a build tree without the compiled schema: work, but remember nothing. */
-  if (schema == NULL)
-    return NULL;
-
-  return g_settings_new_full (schema, NULL, NULL);
-}
-
-static void
-bind_settings (RingWindow *self)
-{
-  int width, height;
-
-  if (self->settings == NULL)
-    return;
-
-  width = g_settings_get_int (self->settings, "window-width");
-  height = g_settings_get_int (self->settings, "window-height");
-  if (width > 0 && height > 0)
-    gtk_window_set_default_size (GTK_WINDOW (self), width, height);
-  if (g_settings_get_boolean (self->settings, "window-maximized"))
-    gtk_window_maximize (GTK_WINDOW (self));
-
-  /* Out-of-range or mistyped stored values never reach the model: GSettings falls back to
-   * the schema's default, and the model clamps what is left. */
-  for (guint id = 0; id < RING_N_PARAMS; id++)
-    {
-      const char *property = ring_param_info (id)->property;
-
-      g_settings_bind (self->settings, property, self->model, property, G_SETTINGS_BIND_DEFAULT);
-    }
-
-  g_settings_bind (self->settings, "animation-speed", self->animation, "speed",
-                   G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "visible-chart", self->chart_view, "visible-kind",
-                   G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "second-chart", self->chart_view, "second-kind",
-                   G_SETTINGS_BIND_DEFAULT);
-}
-
-static void
-unbind_settings (RingWindow *self)
-{
-  if (self->settings == NULL)
-    return;
-
-  for (guint id = 0; id < RING_N_PARAMS; id++)
-    g_settings_unbind (self->model, ring_param_info (id)->property);
-}
-
 static gboolean
 ring_window_close_request (GtkWindow *window)
 {
@@ -359,20 +319,7 @@ ring_window_close_request (GtkWindow *window)
    * elsewhere first: taking the focus away commits it, while everything still listens. */
   gtk_root_set_focus (GTK_ROOT (window), NULL);
 
-  if (self->settings != NULL)
-    {
-      gboolean maximized = gtk_window_is_maximized (window);
-
-      g_settings_set_boolean (self->settings, "window-maximized", maximized);
-      if (!maximized)
-        {
-          int width, height;
-
-          gtk_window_get_default_size (window, &width, &height);
-          g_settings_set_int (self->settings, "window-width", width);
-          g_settings_set_int (self->settings, "window-height", height);
-        }
-    }
+  _ring_window_settings_save_state (self);
 
   return GTK_WINDOW_CLASS (ring_window_parent_class)->close_request (window);
 }
@@ -387,8 +334,7 @@ ring_window_dispose (GObject *object)
    * window may hear it. */
   g_clear_object (&self->model_signals);
   g_clear_object (&self->model_bindings);
-  if (self->model != NULL)
-    unbind_settings (self);
+  _ring_window_settings_unbind_model (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RING_TYPE_WINDOW);
   g_clear_object (&self->settings);
@@ -486,8 +432,7 @@ ring_window_init (RingWindow *self)
   g_object_bind_property_full (self->animation, "playing", self->play_button, "tooltip-text",
                                G_BINDING_SYNC_CREATE, playing_to_tooltip, NULL, NULL, NULL);
 
-  self->settings = create_settings ();
-  bind_settings (self);
+  _ring_window_settings_init (self);
 
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
