@@ -1,4 +1,5 @@
-/* ring-test-ui.h: what every ui test program does first.
+/* ring-test-ui.h: what every ui test program shares: the display, and a window whose
+ * lifetime each case checks.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,20 +8,40 @@
 
 #include <adwaita.h>
 
+#include "ring-window-private.h"
+
+G_BEGIN_DECLS
+
 /* Opens the display the ui suite runs under (Xvfb, from build-aux/dev test). Without one
  * it says so in TAP and returns FALSE, so that main() returns 0 with the program skipped
  * instead of aborting in gtk_init(). */
-static inline gboolean
-ring_test_init_display (void)
+gboolean ring_test_init_display   (void);
+
+/* Closes @window as its close button does (close-request, then destroy), runs the main
+ * loop, and asserts that @window and @model (the model it showed, or NULL) are finalized:
+ * nothing kept a reference or a cycle. The caller holds a reference to neither. */
+void     ring_test_close_window   (GtkWindow *window,
+                                   gpointer   model);
+/* The same through gtk_window_destroy(), which asks nobody. */
+void     ring_test_destroy_window (GtkWindow *window,
+                                   gpointer   model);
+
+/* The application's window, presented. Use it with g_test_add(): every case then ends
+ * with the window closed and the window and its model finalized. */
+typedef struct
 {
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display: run the ui suite under xvfb-run "
-               "(./build-aux/dev test does)\n");
-      return FALSE;
-    }
+  RingWindow *window;
+  RingModel  *model;      /* the window's own; the fixture holds no reference */
+} RingWindowFixture;
 
-  adw_init ();
+void     ring_window_fixture_set_up    (RingWindowFixture *fixture,
+                                        gconstpointer      user_data);
+void     ring_window_fixture_tear_down (RingWindowFixture *fixture,
+                                        gconstpointer      user_data);
 
-  return TRUE;
-}
+/* Registers @test on a RingWindowFixture. */
+#define ring_test_add_window(path, test) \
+  g_test_add ((path), RingWindowFixture, NULL, ring_window_fixture_set_up, (test), \
+              ring_window_fixture_tear_down)
+
+G_END_DECLS

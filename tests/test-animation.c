@@ -51,14 +51,16 @@ static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  user_data)
 {
-  g_object_add_weak_pointer (G_OBJECT (fixture->animation), (gpointer *) &fixture->animation);
-  gtk_window_destroy (fixture->window);
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
+  RingModel *model = fixture->model;
 
-  /* The widget is gone and holds no reference on the model. */
+  g_object_add_weak_pointer (G_OBJECT (fixture->animation), (gpointer *) &fixture->animation);
+
+  /* The animation keeps the model alive until the window goes. */
+  g_clear_object (&fixture->model);
+  ring_test_destroy_window (fixture->window, model);
+
+  /* The widget is gone and held no reference on the model. */
   g_assert_null (fixture->animation);
-  g_assert_finalize_object (fixture->model);
 }
 
 /* Advances @seconds in frame-sized ticks, as the frame clock would. */

@@ -13,24 +13,6 @@
 
 #include "ring-window-private.h"
 
-static RingWindow *
-create_window (void)
-{
-  RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-
-  return window;
-}
-
-static void
-destroy_window (RingWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
-
 /* The metric card showing @property: a box of the title label and the value label. */
 static GtkWidget *
 metric_card (RingWindow *window,
@@ -93,14 +75,13 @@ skip_without_german (void)
 }
 
 static void
-test_labels (void)
+test_labels (RingWindowFixture *fixture,
+             gconstpointer      user_data)
 {
-  RingWindow *window;
+  RingWindow *window = fixture->window;
 
   if (skip_without_german ())
     return;
-
-  window = create_window ();
 
   /* The application's name is not translated. */
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Ring All-Reduce");
@@ -117,21 +98,18 @@ test_labels (void)
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Rechengebunden");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (window->play_button), ==,
                    "Schritte fortlaufend abspielen (Strg+P)");
-
-  destroy_window (window);
 }
 
 /* The defaults of DESIGN.md: utilization 72.467 %, bus bandwidth 299.87 GB/s, cluster
  * throughput 55 213 tokens/s, each with a decimal comma in German. */
 static void
-test_decimal_comma (void)
+test_decimal_comma (RingWindowFixture *fixture,
+                    gconstpointer      user_data)
 {
-  RingWindow *window;
+  RingWindow *window = fixture->window;
 
   if (skip_without_german ())
     return;
-
-  window = create_window ();
 
   g_assert_cmpstr (metric_value (window, "utilization"), ==, "72,5 %");
   g_assert_cmpstr (metric_value (window, "busbw"), ==, "299,9 GB/s");
@@ -140,8 +118,6 @@ test_decimal_comma (void)
   /* 1024 GPUs: 0.43008 / (0.43008 + 0.196714375) = 68.6 %, from test-cost.c. */
   ring_model_set_gpus (window->model, 1024);
   g_assert_cmpstr (metric_value (window, "utilization"), ==, "68,6 %");
-
-  destroy_window (window);
 }
 
 int
@@ -170,8 +146,8 @@ main (int   argc,
   if (!ring_test_init_display ())
     return 0;
 
-  g_test_add_func ("/ring/german-ui/labels", test_labels);
-  g_test_add_func ("/ring/german-ui/decimal-comma", test_decimal_comma);
+  ring_test_add_window ("/ring/german-ui/labels", test_labels);
+  ring_test_add_window ("/ring/german-ui/decimal-comma", test_decimal_comma);
 
   return g_test_run ();
 }

@@ -42,13 +42,13 @@ open_window (void)
   return window;
 }
 
+/* As a person closes it; the window and its model are gone after, and what the window
+ * saved is on disk. */
 static void
 close_window (RingWindow *window)
 {
-  gtk_window_close (GTK_WINDOW (window));
+  ring_test_close_window (GTK_WINDOW (window), window->model);
   g_settings_sync ();
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
 }
 
 /* First launch: change things and close. */
@@ -113,6 +113,32 @@ test_survive_restart (void)
   g_test_trap_assert_passed ();
 }
 
+/* Replaces the stored settings with @lines under the application's group, as a hand
+ * edit or a damaged disk would leave them. */
+static void
+write_keyfile (const char *lines)
+{
+  g_autofree char *path = keyfile_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autofree char *group = NULL;
+  g_autofree char *contents = NULL;
+
+  /* The keyfile backend's group is the schema's path without its outer slashes
+   * (…/RingAllReduce/ or …/RingAllReduce/Devel/ in a development build). */
+  schema = g_settings_schema_source_lookup (g_settings_schema_source_get_default (),
+                                            APPLICATION_ID, TRUE);
+  g_assert_nonnull (schema);
+  group = g_strndup (g_settings_schema_get_path (schema) + 1,
+                     strlen (g_settings_schema_get_path (schema)) - 2);
+  contents = g_strdup_printf ("[%s]\n%s", group, lines);
+
+  g_mkdir_with_parents (dir, 0700);
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
 /* A keyfile edited by hand or by an older version: values out of range, of the wrong type,
  * or not parseable at all. The window opens with the model inside its ranges. */
 static void
@@ -144,41 +170,143 @@ test_corrupt_values (void)
       return;
     }
 
-  {
-    g_autofree char *path = keyfile_path ();
-    g_autofree char *dir = g_path_get_dirname (path);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GSettingsSchema) schema = NULL;
-    g_autofree char *group = NULL;
-    g_autofree char *contents = NULL;
-
-    /* The keyfile backend's group is the schema's path without its outer slashes
-     * (…/RingAllReduce/ or …/RingAllReduce/Devel/ in a development build). */
-    schema = g_settings_schema_source_lookup (g_settings_schema_source_get_default (),
-                                              APPLICATION_ID, TRUE);
-    g_assert_nonnull (schema);
-    group = g_strndup (g_settings_schema_get_path (schema) + 1,
-                       strlen (g_settings_schema_get_path (schema)) - 2);
-    contents = g_strdup_printf ("[%s]\n"
-                                "gpus=uint32 0\n"
-                                "bandwidth='fast'\n"
-                                "overlap=7.5\n"
-                                "gradient-bytes=uint32 3\n"
-                                "latency=not a variant at all\n"
-                                "algorithm='butterfly'\n"
-                                "animation-speed=-1.0\n"
-                                "window-width='wide'\n"
-                                "tokens-per-gpu=8192.0\n",
-                                group);
-
-    g_mkdir_with_parents (dir, 0700);
-    g_file_set_contents (path, contents, -1, &error);
-    g_assert_no_error (error);
-  }
+  write_keyfile ("gpus=uint32 0\n"
+                 "bandwidth='fast'\n"
+                 "overlap=7.5\n"
+                 "gradient-bytes=uint32 3\n"
+                 "latency=not a variant at all\n"
+                 "algorithm='butterfly'\n"
+                 "animation-speed=-1.0\n"
+                 "window-width='wide'\n"
+                 "tokens-per-gpu=8192.0\n");
 
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_passed ();
 }
+
+/* Text that is not UTF-8 in a stored string (issue 8, defect 7). GLib 2.74's keyfile
+ * backend, the one a Flatpak sandbox uses, hands it to g_variant_parse(), which raises a
+ * critical instead of an error: the window resets such a value before reading it, and the
+ * schema's default shows. */
+static void
+test_invalid_utf8 (void)
+{
+  if (g_test_subprocess ())
+    {
+      RingWindow *window;
+      g_autofree char *visible = NULL, *second = NULL;
+
+      init_ui ();
+      window = open_window ();
+      g_object_get (window->chart_view, "visible-kind", &visible, "second-kind", &second,
+                    NULL);
+      g_assert_cmpstr (visible, ==, "utilization-vs-gpus");
+      g_assert_cmpstr (second, ==, "step-time-vs-gpus");
+      g_assert_cmpint (ring_model_get_params (window->model)->algorithm, ==,
+                       RING_ALGORITHM_RING);
+      /* The sound value beside them is read, so the file really was. */
+      g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
+      close_window (window);
+      return;
+    }
+
+  /* Raw bytes that are not UTF-8, and escapes that name no character (a lone surrogate,
+   * a number past U+10FFFF), which GLib 2.74 writes out as such bytes. */
+  write_keyfile ("visible-chart='utilization\xff-map'\n"
+                 "second-chart='step-time\\udc00'\n"
+                 "algorithm='r\\U00110000ing'\n"
+                 "gpus=uint32 512\n");
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+/* NaN (and infinities) stored for a number fall back to the schema's default, silently,
+ * like any other value GSettings cannot use (issue 8, defect 7). */
+static void
+test_not_a_number (void)
+{
+  if (g_test_subprocess ())
+    {
+      RingWindow *window;
+      const RingParams *params;
+      double speed;
+
+      init_ui ();
+      window = open_window ();
+      params = ring_model_get_params (window->model);
+      g_assert_cmpfloat (params->model_params, ==, 7e9);
+      g_assert_cmpfloat (params->bandwidth_gbps, ==, 300);
+      g_assert_cmpfloat (params->compute_tflops, ==, 400);
+      g_assert_cmpfloat (params->tokens_per_gpu, ==, 4096);
+      g_assert_cmpfloat (params->latency_us, ==, 5);
+      g_assert_cmpfloat (params->overlap, ==, 0);
+      g_object_get (window->animation, "speed", &speed, NULL);
+      g_assert_cmpfloat (speed, ==, 1.0);
+      g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
+      close_window (window);
+      return;
+    }
+
+  write_keyfile ("model-params=nan\n"
+                 "bandwidth=nan\n"
+                 "compute=-nan\n"
+                 "tokens-per-gpu=nan\n"
+                 "latency=nan\n"
+                 "overlap=nan\n"
+                 "animation-speed=nan\n"
+                 "gpus=uint32 512\n");
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+typedef struct
+{
+  const char *stored;
+  double      speed;
+  const char *shown;
+} SpeedCase;
+
+/* A stored speed between the menu's choices (a hand edit, another version) plays and shows
+ * as the nearest choice on the menu's doubling scale, so the menu never names a speed the
+ * animation does not play (issue 8, defect 7: 3.0 used to show "4×" and play 3×). */
+static const SpeedCase speed_cases[] = {
+  { "3.0", 4.0, "4×" },
+  { "0.3", 0.25, "0.25×" },
+  { "1.2", 1.0, "1×" },
+  { "6.5", 8.0, "8×" },
+  { "2.0", 2.0, "2×" },
+};
+
+static void
+test_speed_between_choices (gconstpointer data)
+{
+  const SpeedCase *speed_case = data;
+  g_autofree char *line = NULL;
+
+  if (g_test_subprocess ())
+    {
+      RingWindow *window;
+      GtkStringObject *shown;
+      double speed;
+
+      init_ui ();
+      window = open_window ();
+      g_object_get (window->animation, "speed", &speed, NULL);
+      g_assert_cmpfloat (speed, ==, speed_case->speed);
+      shown = gtk_drop_down_get_selected_item (window->speed_dropdown);
+      g_assert_cmpstr (gtk_string_object_get_string (shown), ==, speed_case->shown);
+      close_window (window);
+      return;
+    }
+
+  line = g_strdup_printf ("animation-speed=%s\n", speed_case->stored);
+  write_keyfile (line);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+static RingWindow *launched_window;
+static RingModel *launched_model;
 
 static void
 check_and_quit_cb (GtkApplication *app)
@@ -186,12 +314,18 @@ check_and_quit_cb (GtkApplication *app)
   RingWindow *window = RING_WINDOW (gtk_application_get_active_window (app));
   RingModel *model = ring_window_get_model (window);
 
+  launched_window = window;
+  launched_model = model;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &launched_window);
+  g_object_add_weak_pointer (G_OBJECT (model), (gpointer *) &launched_model);
+
   /* The option given, and every stored value the options did not mention. */
   g_assert_cmpuint (ring_model_get_gpus (model), ==, 64);
   g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 50);
   g_assert_cmpfloat (ring_model_get_model_params (model), ==, 70e9);
 
-  g_application_quit (G_APPLICATION (app));
+  /* As Ctrl+Q does: each window closes, and the application ends with the last. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
 }
 
 static void
@@ -219,6 +353,13 @@ test_command_line_keeps_settings (void)
       app = ring_application_new ();
       g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
       g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, args), ==, 0);
+      g_clear_object (&app);
+
+      /* The window and its model are gone with the application. */
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_assert_null (launched_window);
+      g_assert_null (launched_model);
       return;
     }
 
@@ -250,6 +391,15 @@ main (int   argc,
 
   g_test_add_func ("/ring/settings/survive-restart", test_survive_restart);
   g_test_add_func ("/ring/settings/corrupt-values", test_corrupt_values);
+  g_test_add_func ("/ring/settings/invalid-utf8", test_invalid_utf8);
+  g_test_add_func ("/ring/settings/not-a-number", test_not_a_number);
+  for (guint i = 0; i < G_N_ELEMENTS (speed_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/ring/settings/speed-between-choices/%s",
+                                               speed_cases[i].stored);
+
+      g_test_add_data_func (path, &speed_cases[i], test_speed_between_choices);
+    }
   g_test_add_func ("/ring/settings/command-line-keeps-settings",
                    test_command_line_keeps_settings);
 

@@ -143,9 +143,9 @@ update_accessible_label (RingAnimation *self)
 /* Ticking: only while something moves and the widget is on screen */
 
 static gboolean
-tick_cb (GtkWidget     *widget,
-         GdkFrameClock *frame_clock,
-         gpointer       user_data)
+ring_animation_tick_cb (GtkWidget     *widget,
+                        GdkFrameClock *frame_clock,
+                        gpointer       user_data)
 {
   RingAnimation *self = RING_ANIMATION (widget);
   gint64 now_us = gdk_frame_clock_get_frame_time (frame_clock);
@@ -178,7 +178,8 @@ update_ticking (RingAnimation *self)
   if (wanted && self->tick_id == 0)
     {
       self->last_frame_time_us = -1;
-      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick_cb, NULL, NULL);
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), ring_animation_tick_cb,
+                                                    NULL, NULL);
     }
   else if (!wanted && self->tick_id != 0 && !self->in_tick)
     {
@@ -191,7 +192,7 @@ update_ticking (RingAnimation *self)
 /* Signal handlers */
 
 static void
-model_changed_cb (RingAnimation *self)
+ring_animation_model_changed_cb (RingAnimation *self)
 {
   g_assert (RING_IS_ANIMATION (self));
 
@@ -202,7 +203,7 @@ model_changed_cb (RingAnimation *self)
 }
 
 static void
-update_style (RingAnimation *self)
+ring_animation_style_changed_cb (RingAnimation *self)
 {
   RingColor *background = &self->style.background;
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
@@ -302,15 +303,14 @@ ring_animation_dispose (GObject *object)
 {
   RingAnimation *self = RING_ANIMATION (object);
 
+  g_clear_object (&self->model_signals);
+
   if (self->tick_id != 0)
     {
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
       self->tick_id = 0;
     }
 
-  if (self->model_signals != NULL)
-    g_signal_group_set_target (self->model_signals, NULL);
-  g_clear_object (&self->model_signals);
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (ring_animation_parent_class)->dispose (object);
@@ -445,11 +445,12 @@ ring_animation_init (RingAnimation *self)
 
   self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
   g_signal_group_connect_object (self->model_signals, "changed",
-                                 G_CALLBACK (model_changed_cb), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (ring_animation_model_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (update_style), self, G_CONNECT_SWAPPED);
-  update_style (self);
+                           G_CALLBACK (ring_animation_style_changed_cb), self, G_CONNECT_SWAPPED);
+  ring_animation_style_changed_cb (self);
 
   update_accessible_label (self);
   update_frame (self);
@@ -484,7 +485,7 @@ ring_animation_set_model (RingAnimation *self,
     return;
 
   g_signal_group_set_target (self->model_signals, model);
-  model_changed_cb (self);
+  ring_animation_model_changed_cb (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }

@@ -405,9 +405,9 @@ ring_application_activate (GApplication *app)
 }
 
 static void
-quit_action_cb (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
+ring_application_quit_action_cb (GSimpleAction *action,
+                                 GVariant      *parameter,
+                                 gpointer       user_data)
 {
   GtkApplication *app = user_data;
   GList *windows = gtk_application_get_windows (app);
@@ -423,9 +423,9 @@ quit_action_cb (GSimpleAction *action,
 }
 
 static void
-about_action_cb (GSimpleAction *action,
-                 GVariant      *parameter,
-                 gpointer       user_data)
+ring_application_about_action_cb (GSimpleAction *action,
+                                  GVariant      *parameter,
+                                  gpointer       user_data)
 {
   GtkApplication *app = user_data;
   GtkWindow *parent = gtk_application_get_active_window (app);
@@ -466,8 +466,8 @@ about_action_cb (GSimpleAction *action,
 }
 
 static const GActionEntry app_actions[] = {
-  { .name = "quit", .activate = quit_action_cb },
-  { .name = "about", .activate = about_action_cb },
+  { .name = "quit", .activate = ring_application_quit_action_cb },
+  { .name = "about", .activate = ring_application_about_action_cb },
 };
 
 static void

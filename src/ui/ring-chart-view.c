@@ -74,21 +74,21 @@ kind_to_selected (GBinding     *binding,
 }
 
 static void
-first_kind_notify_cb (RingChartView *self)
+ring_chart_view_first_kind_notify_cb (RingChartView *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE_KIND]);
 }
 
 static void
-second_kind_notify_cb (RingChartView *self)
+ring_chart_view_second_kind_notify_cb (RingChartView *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SECOND_KIND]);
 }
 
 /* Titles ellipsize in the button when a pane is narrow, and show whole in the list. */
 static void
-setup_title_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item)
+ring_chart_view_setup_title_cb (GtkSignalListItemFactory *factory,
+                                GtkListItem              *item)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
@@ -98,8 +98,8 @@ setup_title_cb (GtkSignalListItemFactory *factory,
 }
 
 static void
-bind_title_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item)
+ring_chart_view_bind_title_cb (GtkSignalListItemFactory *factory,
+                               GtkListItem              *item)
 {
   GtkStringObject *title = gtk_list_item_get_item (item);
 
@@ -117,8 +117,8 @@ setup_dropdown (RingChartView *self,
 
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
     gtk_string_list_append (titles, ring_chart_kind_get_title (kind));
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_title_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_title_cb), NULL);
+  g_signal_connect (factory, "setup", G_CALLBACK (ring_chart_view_setup_title_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (ring_chart_view_bind_title_cb), NULL);
   gtk_drop_down_set_factory (dropdown, factory);
   gtk_drop_down_set_model (dropdown, G_LIST_MODEL (titles));
 
@@ -293,9 +293,11 @@ ring_chart_view_init (RingChartView *self)
   setup_dropdown (self, self->first_dropdown, self->first_chart);
   setup_dropdown (self, self->second_dropdown, self->second_chart);
   g_signal_connect_object (self->first_chart, "notify::kind",
-                           G_CALLBACK (first_kind_notify_cb), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (ring_chart_view_first_kind_notify_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->second_chart, "notify::kind",
-                           G_CALLBACK (second_kind_notify_cb), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (ring_chart_view_second_kind_notify_cb), self,
+                           G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

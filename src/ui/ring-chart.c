@@ -54,14 +54,14 @@ invalidate (RingChart *self)
 }
 
 static void
-model_changed_cb (RingChart *self)
+ring_chart_model_changed_cb (RingChart *self)
 {
   self->generation++;
   invalidate (self);
 }
 
 static void
-style_changed_cb (RingChart *self)
+ring_chart_style_changed_cb (RingChart *self)
 {
   invalidate (self);
 }
@@ -175,11 +175,9 @@ ring_chart_dispose (GObject *object)
 {
   RingChart *self = RING_CHART (object);
 
+  g_clear_object (&self->model_signals);
   g_clear_pointer (&self->empty_label, gtk_widget_unparent);
   g_clear_pointer (&self->cached_node, gsk_render_node_unref);
-  if (self->model_signals != NULL)
-    g_signal_group_set_target (self->model_signals, NULL);
-  g_clear_object (&self->model_signals);
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (ring_chart_parent_class)->dispose (object);
@@ -269,12 +267,13 @@ ring_chart_init (RingChart *self)
   gtk_widget_set_visible (self->empty_label, !ring_chart_draw_is_available ());
 
   self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
-  g_signal_group_connect_swapped (self->model_signals, "changed",
-                                  G_CALLBACK (model_changed_cb), self);
+  g_signal_group_connect_object (self->model_signals, "changed",
+                                 G_CALLBACK (ring_chart_model_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
 
   /* The style manager outlives every widget; the connection ends with this one. */
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (style_changed_cb), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (ring_chart_style_changed_cb), self, G_CONNECT_SWAPPED);
 
   update_accessible_label (self);
 }

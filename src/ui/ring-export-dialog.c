@@ -186,9 +186,9 @@ write_file (ExportRequest    *request,
 #if GTK_CHECK_VERSION (4, 10, 0)
 
 static void
-save_finish_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
+ring_export_dialog_save_finish_cb (GObject      *object,
+                                   GAsyncResult *result,
+                                   gpointer      user_data)
 {
   g_autoptr(ExportRequest) request = user_data;
   g_autoptr(GError) error = NULL;
@@ -235,15 +235,15 @@ present (GtkWindow     *parent,
   gtk_file_dialog_set_accept_label (dialog, _("_Export"));
   gtk_file_dialog_set_initial_name (dialog, name);
   gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-  gtk_file_dialog_save (dialog, parent, NULL, save_finish_cb, request);
+  gtk_file_dialog_save (dialog, parent, NULL, ring_export_dialog_save_finish_cb, request);
 }
 
 #else
 
 static void
-native_response_cb (GtkNativeDialog *native,
-                    int              response,
-                    gpointer         user_data)
+ring_export_dialog_native_response_cb (GtkNativeDialog *native,
+                                       int              response,
+                                       gpointer         user_data)
 {
   g_autoptr(ExportRequest) request = user_data;
   g_autoptr(GFile) chosen = NULL;
@@ -311,7 +311,8 @@ present (GtkWindow     *parent,
       gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), "png-scale", "1");
     }
 
-  g_signal_connect (native, "response", G_CALLBACK (native_response_cb), request);
+  g_signal_connect (native, "response",
+                    G_CALLBACK (ring_export_dialog_native_response_cb), request);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 

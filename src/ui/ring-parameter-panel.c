@@ -80,7 +80,8 @@ struct _RingParameterPanel
   AdwBin                parent_instance;
 
   RingModel            *model;
-  GPtrArray            *bindings;
+  /* Every control ⇄ model binding, retargeted with the model, cleared first in dispose. */
+  GBindingGroup        *model_bindings;
 
   /* Indexed by RingParamId; NULL where the parameter has no slider. */
   GtkRange             *scales[RING_N_PARAMS];
@@ -217,8 +218,8 @@ spin_to_model (GBinding     *binding,
 }
 
 static gboolean
-spin_output_cb (GtkSpinButton       *spin,
-                const ParameterSpec *spec)
+ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
+                                     const ParameterSpec *spec)
 {
   double value = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
   g_autofree char *text = NULL;
@@ -237,9 +238,9 @@ spin_output_cb (GtkSpinButton       *spin,
 
 /* Accepts what a person types: "70B", "1.5T", "300 GB/s", "2,5" in a German locale. */
 static int
-spin_input_cb (GtkSpinButton       *spin,
-               double              *new_value,
-               const ParameterSpec *spec)
+ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
+                                    double              *new_value,
+                                    const ParameterSpec *spec)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
   struct lconv *locale = localeconv ();
@@ -294,8 +295,10 @@ create_parameter_row (RingParameterPanel  *self,
   gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
   gtk_editable_set_width_chars (GTK_EDITABLE (spin), 11);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  g_signal_connect (spin, "output", G_CALLBACK (spin_output_cb), (gpointer) spec);
-  g_signal_connect (spin, "input", G_CALLBACK (spin_input_cb), (gpointer) spec);
+  g_signal_connect (spin, "output",
+                    G_CALLBACK (ring_parameter_panel_spin_output_cb), (gpointer) spec);
+  g_signal_connect (spin, "input",
+                    G_CALLBACK (ring_parameter_panel_spin_input_cb), (gpointer) spec);
   gtk_box_append (GTK_BOX (header), spin);
   gtk_box_append (GTK_BOX (box), header);
 
@@ -327,14 +330,6 @@ create_parameter_row (RingParameterPanel  *self,
   return row;
 }
 
-static void
-clear_bindings (RingParameterPanel *self)
-{
-  for (guint i = 0; i < self->bindings->len; i++)
-    g_binding_unbind (g_ptr_array_index (self->bindings, i));
-  g_ptr_array_set_size (self->bindings, 0);
-}
-
 static gboolean
 model_to_precision (GBinding     *binding,
                     const GValue *from_value,
@@ -361,9 +356,10 @@ precision_to_model (GBinding     *binding,
   return TRUE;
 }
 
+/* A control and a model property follow each other; SYNC_CREATE makes the model's value
+ * win each time the group gets a new model. */
 static void
 bind (RingParameterPanel     *self,
-      gpointer                source,
       const char             *source_property,
       gpointer                target,
       const char             *target_property,
@@ -371,16 +367,13 @@ bind (RingParameterPanel     *self,
       GBindingTransformFunc   from,
       gconstpointer           user_data)
 {
-  GBinding *binding;
-
-  binding = g_object_bind_property_full (source, source_property, target, target_property,
-                                         G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
-                                         to, from, (gpointer) user_data, NULL);
-  g_ptr_array_add (self->bindings, binding);
+  g_binding_group_bind_full (self->model_bindings, source_property, target, target_property,
+                             G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
+                             to, from, (gpointer) user_data, NULL);
 }
 
 static void
-bind_model (RingParameterPanel *self)
+bind_controls (RingParameterPanel *self)
 {
   const struct {
     GtkToggleButton *button;
@@ -391,31 +384,23 @@ bind_model (RingParameterPanel *self)
     { self->fp8_button, 1 },
   };
 
-  clear_bindings (self);
-
-  if (self->model == NULL)
-    return;
-
   for (guint i = 0; i < G_N_ELEMENTS (parameter_specs); i++)
     {
       const ParameterSpec *spec = &parameter_specs[i];
       const char *property = ring_param_info (spec->id)->property;
 
-      bind (self, self->model, property,
-            gtk_range_get_adjustment (self->scales[spec->id]), "value",
+      bind (self, property, gtk_range_get_adjustment (self->scales[spec->id]), "value",
             model_to_scale, scale_to_model, spec);
-      bind (self, self->model, property,
-            gtk_spin_button_get_adjustment (self->spins[spec->id]), "value",
+      bind (self, property, gtk_spin_button_get_adjustment (self->spins[spec->id]), "value",
             model_to_spin, spin_to_model, spec);
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
-    bind (self, self->model, "gradient-bytes", precisions[i].button, "active",
+    bind (self, "gradient-bytes", precisions[i].button, "active",
           model_to_precision, precision_to_model, GUINT_TO_POINTER (precisions[i].bytes));
 
   /* One algorithm so far: the drop-down lists them in RingAlgorithm order. */
-  bind (self, self->model, "algorithm", self->algorithm_dropdown, "selected",
-        NULL, NULL, NULL);
+  bind (self, "algorithm", self->algorithm_dropdown, "selected", NULL, NULL, NULL);
 }
 
 static void
@@ -423,22 +408,12 @@ ring_parameter_panel_dispose (GObject *object)
 {
   RingParameterPanel *self = RING_PARAMETER_PANEL (object);
 
-  if (self->bindings != NULL)
-    clear_bindings (self);
+  /* First: a field that commits its text while the panel goes away reaches no model. */
+  g_clear_object (&self->model_bindings);
   gtk_widget_dispose_template (GTK_WIDGET (self), RING_TYPE_PARAMETER_PANEL);
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (ring_parameter_panel_parent_class)->dispose (object);
-}
-
-static void
-ring_parameter_panel_finalize (GObject *object)
-{
-  RingParameterPanel *self = RING_PARAMETER_PANEL (object);
-
-  g_clear_pointer (&self->bindings, g_ptr_array_unref);
-
-  G_OBJECT_CLASS (ring_parameter_panel_parent_class)->finalize (object);
 }
 
 static void
@@ -484,7 +459,6 @@ ring_parameter_panel_class_init (RingParameterPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ring_parameter_panel_dispose;
-  object_class->finalize = ring_parameter_panel_finalize;
   object_class->get_property = ring_parameter_panel_get_property;
   object_class->set_property = ring_parameter_panel_set_property;
 
@@ -507,7 +481,7 @@ ring_parameter_panel_class_init (RingParameterPanelClass *klass)
 static void
 ring_parameter_panel_init (RingParameterPanel *self)
 {
-  self->bindings = g_ptr_array_new ();
+  self->model_bindings = g_binding_group_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -521,6 +495,8 @@ ring_parameter_panel_init (RingParameterPanel *self)
                                                                     spec->group));
       adw_preferences_group_add (group, create_parameter_row (self, spec));
     }
+
+  bind_controls (self);
 }
 
 GtkWidget *
@@ -547,7 +523,7 @@ ring_parameter_panel_set_model (RingParameterPanel *self,
   if (!g_set_object (&self->model, model))
     return;
 
-  bind_model (self);
+  g_binding_group_set_source (self->model_bindings, model);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 

@@ -15,9 +15,10 @@
 
 struct _RingStepBar
 {
-  GtkWidget  parent_instance;
+  GtkWidget     parent_instance;
 
-  RingModel *model;
+  RingModel    *model;
+  GSignalGroup *model_signals;
 };
 
 G_DEFINE_FINAL_TYPE (RingStepBar, ring_step_bar, GTK_TYPE_WIDGET)
@@ -48,7 +49,7 @@ update_accessible_label (RingStepBar *self)
 }
 
 static void
-model_changed_cb (RingStepBar *self)
+ring_step_bar_model_changed_cb (RingStepBar *self)
 {
   update_accessible_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -102,8 +103,7 @@ ring_step_bar_dispose (GObject *object)
 {
   RingStepBar *self = RING_STEP_BAR (object);
 
-  if (self->model != NULL)
-    g_signal_handlers_disconnect_by_func (self->model, model_changed_cb, self);
+  g_clear_object (&self->model_signals);
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (ring_step_bar_parent_class)->dispose (object);
@@ -169,6 +169,11 @@ ring_step_bar_class_init (RingStepBarClass *klass)
 static void
 ring_step_bar_init (RingStepBar *self)
 {
+  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
+  g_signal_group_connect_object (self->model_signals, "changed",
+                                 G_CALLBACK (ring_step_bar_model_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }
@@ -184,19 +189,12 @@ ring_step_bar_set_model (RingStepBar *self,
                          RingModel   *model)
 {
   g_return_if_fail (RING_IS_STEP_BAR (self));
+  g_return_if_fail (model == NULL || RING_IS_MODEL (model));
 
-  if (self->model == model)
+  if (!g_set_object (&self->model, model))
     return;
 
-  if (self->model != NULL)
-    g_signal_handlers_disconnect_by_func (self->model, model_changed_cb, self);
-
-  g_set_object (&self->model, model);
-
-  if (model != NULL)
-    g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb), self,
-                             G_CONNECT_SWAPPED);
-
-  model_changed_cb (self);
+  g_signal_group_set_target (self->model_signals, model);
+  ring_step_bar_model_changed_cb (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }

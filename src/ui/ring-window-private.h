@@ -16,6 +16,9 @@ struct _RingWindow
   AdwApplicationWindow  parent_instance;
 
   RingModel            *model;
+  /* How the window follows the model: cleared first in dispose. */
+  GSignalGroup         *model_signals;
+  GBindingGroup        *model_bindings;
   GSettings            *settings;   /* NULL when the schema is not installed */
 
   /* Template children. */
@@ -31,8 +34,15 @@ struct _RingWindow
   GtkDropDown          *speed_dropdown;
 };
 
-void _ring_window_class_actions_init (RingWindowClass *klass);
-void _ring_window_add_toast          (RingWindow      *self,
-                                      const char      *message);
+void   _ring_window_class_actions_init    (RingWindowClass *klass);
+void   _ring_window_add_toast             (RingWindow      *self,
+                                           const char      *message);
+/* The speed menu's choice nearest to @speed, on its doubling scale. */
+double _ring_window_nearest_speed         (double           speed);
+
+/* ring-window-settings.c */
+void   _ring_window_settings_init         (RingWindow      *self);
+void   _ring_window_settings_save_state   (RingWindow      *self);
+void   _ring_window_settings_unbind_model (RingWindow      *self);
 
 G_END_DECLS

@@ -102,8 +102,6 @@ add_metrics (RingWindow *self)
     {
       const MetricSpec *spec = &metric_specs[i];
       GtkWidget *card, *title, *value;
-      gpointer source = g_str_equal (spec->property, "steps-completed")
-                        ? (gpointer) self->animation : (gpointer) self->model;
 
       card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
       gtk_widget_add_css_class (card, "card");
@@ -130,7 +128,14 @@ add_metrics (RingWindow *self)
       /* Three a row: the design card's four first, then bandwidth and throughput. */
       gtk_grid_attach (self->metrics_grid, card, i % 3, i / 3, 1, 1);
 
-      g_object_bind_property_full (source, spec->property, value, "label",
+      /* The steps are the animation's, a child that goes with the window; the rest are
+       * the model's, through the group that dispose clears. */
+      if (g_str_equal (spec->property, "steps-completed"))
+        g_object_bind_property_full (self->animation, spec->property, value, "label",
+                                     G_BINDING_SYNC_CREATE, format_metric, NULL,
+                                     (gpointer) spec, NULL);
+      else
+        g_binding_group_bind_full (self->model_bindings, spec->property, value, "label",
                                    G_BINDING_SYNC_CREATE, format_metric, NULL,
                                    (gpointer) spec, NULL);
     }
@@ -206,22 +211,43 @@ update_bound_label (RingWindow *self)
 
 /* The pill and the 90 % line follow the model; the metric cards are bound properties. */
 static void
-model_changed_cb (RingWindow *self)
+ring_window_model_changed_cb (RingWindow *self)
 {
+  g_assert (RING_IS_WINDOW (self));
+  g_assert (RING_IS_MODEL (self->model));
+
   update_bound_label (self);
   update_target_label (self);
 }
 
 /* The speed drop-down lists 0.25×, 0.5×, 1×, 2×, 4×, 8×: item i is 2^(i − 2). */
+#define N_SPEEDS 6
+
+static guint
+nearest_speed_item (double speed)
+{
+  double item = round (log2 (speed)) + 2;
+
+  /* NaN and anything not above 0 are the slowest. */
+  if (!(item >= 0))
+    return 0;
+
+  return (guint) MIN (item, N_SPEEDS - 1);
+}
+
+double
+_ring_window_nearest_speed (double speed)
+{
+  return exp2 ((double) nearest_speed_item (speed) - 2);
+}
+
 static gboolean
 speed_to_item (GBinding     *binding,
                const GValue *from_value,
                GValue       *to_value,
                gpointer      user_data)
 {
-  double item = round (log2 (g_value_get_double (from_value))) + 2;
-
-  g_value_set_uint (to_value, (guint) CLAMP (item, 0, 5));
+  g_value_set_uint (to_value, nearest_speed_item (g_value_get_double (from_value)));
 
   return TRUE;
 }
@@ -248,7 +274,7 @@ fill_speed_dropdown (GtkDropDown *dropdown)
 {
   g_autoptr(GtkStringList) speeds = gtk_string_list_new (NULL);
 
-  for (int item = 0; item < 6; item++)
+  for (int item = 0; item < N_SPEEDS; item++)
     {
       g_autofree char *label = g_strdup_printf ("%g×", exp2 (item - 2));
 
@@ -284,73 +310,16 @@ playing_to_tooltip (GBinding     *binding,
   return TRUE;
 }
 
-static GSettings *
-create_settings (void)
-{
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
-
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
-
-  /* Running from a build tree without the compiled schema: work, but remember nothing. */
-  if (schema == NULL)
-    return NULL;
-
-  return g_settings_new_full (schema, NULL, NULL);
-}
-
-static void
-bind_settings (RingWindow *self)
-{
-  int width, height;
-
-  if (self->settings == NULL)
-    return;
-
-  width = g_settings_get_int (self->settings, "window-width");
-  height = g_settings_get_int (self->settings, "window-height");
-  if (width > 0 && height > 0)
-    gtk_window_set_default_size (GTK_WINDOW (self), width, height);
-  if (g_settings_get_boolean (self->settings, "window-maximized"))
-    gtk_window_maximize (GTK_WINDOW (self));
-
-  /* Out-of-range or mistyped stored values never reach the model: GSettings falls back to
-   * the schema's default, and the model clamps what is left. */
-  for (guint id = 0; id < RING_N_PARAMS; id++)
-    {
-      const char *property = ring_param_info (id)->property;
-
-      g_settings_bind (self->settings, property, self->model, property, G_SETTINGS_BIND_DEFAULT);
-    }
-
-  g_settings_bind (self->settings, "animation-speed", self->animation, "speed",
-                   G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "visible-chart", self->chart_view, "visible-kind",
-                   G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "second-chart", self->chart_view, "second-kind",
-                   G_SETTINGS_BIND_DEFAULT);
-}
-
 static gboolean
 ring_window_close_request (GtkWindow *window)
 {
   RingWindow *self = RING_WINDOW (window);
 
-  if (self->settings != NULL)
-    {
-      gboolean maximized = gtk_window_is_maximized (window);
+  /* A number typed and not yet committed counts, as it would had the person clicked
+   * elsewhere first: taking the focus away commits it, while everything still listens. */
+  gtk_root_set_focus (GTK_ROOT (window), NULL);
 
-      g_settings_set_boolean (self->settings, "window-maximized", maximized);
-      if (!maximized)
-        {
-          int width, height;
-
-          gtk_window_get_default_size (window, &width, &height);
-          g_settings_set_int (self->settings, "window-width", width);
-          g_settings_set_int (self->settings, "window-height", height);
-        }
-    }
+  _ring_window_settings_save_state (self);
 
   return GTK_WINDOW_CLASS (ring_window_parent_class)->close_request (window);
 }
@@ -359,6 +328,13 @@ static void
 ring_window_dispose (GObject *object)
 {
   RingWindow *self = RING_WINDOW (object);
+
+  /* Let go of the model's signals and bindings before anything else: while the window
+   * goes away a field may still commit its text into the model, and nothing of the
+   * window may hear it. */
+  g_clear_object (&self->model_signals);
+  g_clear_object (&self->model_bindings);
+  _ring_window_settings_unbind_model (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RING_TYPE_WINDOW);
   g_clear_object (&self->settings);
@@ -426,6 +402,12 @@ ring_window_init (RingWindow *self)
 {
   self->model = ring_model_new ();
 
+  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
+  g_signal_group_connect_object (self->model_signals, "changed",
+                                 G_CALLBACK (ring_window_model_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  self->model_bindings = g_binding_group_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* Every view shares the one model. */
@@ -436,9 +418,10 @@ ring_window_init (RingWindow *self)
 
   add_metrics (self);
 
-  g_signal_connect_object (self->model, "changed",
-                           G_CALLBACK (model_changed_cb), self, G_CONNECT_SWAPPED);
-  model_changed_cb (self);
+  /* The window makes its model and keeps it: the groups get their one target here. */
+  g_binding_group_set_source (self->model_bindings, self->model);
+  g_signal_group_set_target (self->model_signals, self->model);
+  ring_window_model_changed_cb (self);
 
   fill_speed_dropdown (self->speed_dropdown);
   g_object_bind_property_full (self->animation, "speed", self->speed_dropdown, "selected",
@@ -449,8 +432,7 @@ ring_window_init (RingWindow *self)
   g_object_bind_property_full (self->animation, "playing", self->play_button, "tooltip-text",
                                G_BINDING_SYNC_CREATE, playing_to_tooltip, NULL, NULL, NULL);
 
-  self->settings = create_settings ();
-  bind_settings (self);
+  _ring_window_settings_init (self);
 
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

@@ -1,0 +1,91 @@
+/* ring-test-ui.c: the display and the window lifetime every ui test shares.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "ring-test-ui.h"
+
+/* Long enough for GTK's idle clean-ups, short enough to fail fast on a leak. */
+#define FINALIZE_TIMEOUT_US (2 * G_USEC_PER_SEC)
+
+gboolean
+ring_test_init_display (void)
+{
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display: run the ui suite under xvfb-run "
+               "(./build-aux/dev test does)\n");
+      return FALSE;
+    }
+
+  adw_init ();
+
+  return TRUE;
+}
+
+static void
+finish_window (GtkWindow *window,
+               gpointer   model,
+               gboolean   destroy)
+{
+  gint64 deadline;
+
+  g_assert_true (GTK_IS_WINDOW (window));
+  g_assert_true (model == NULL || G_IS_OBJECT (model));
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  if (model != NULL)
+    g_object_add_weak_pointer (G_OBJECT (model), &model);
+
+  if (destroy)
+    gtk_window_destroy (window);
+  else
+    gtk_window_close (window);
+
+  /* GTK lets go of a destroyed window's last references from idle callbacks. */
+  deadline = g_get_monotonic_time () + FINALIZE_TIMEOUT_US;
+  while ((g_main_context_pending (NULL) || window != NULL || model != NULL)
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+
+  if (window != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  if (model != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (model), &model);
+  g_assert_null (window);
+  g_assert_null (model);
+}
+
+void
+ring_test_close_window (GtkWindow *window,
+                        gpointer   model)
+{
+  finish_window (window, model, FALSE);
+}
+
+void
+ring_test_destroy_window (GtkWindow *window,
+                          gpointer   model)
+{
+  finish_window (window, model, TRUE);
+}
+
+void
+ring_window_fixture_set_up (RingWindowFixture *fixture,
+                            gconstpointer      user_data)
+{
+  fixture->window = g_object_new (RING_TYPE_WINDOW, NULL);
+  fixture->model = ring_window_get_model (fixture->window);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+}
+
+void
+ring_window_fixture_tear_down (RingWindowFixture *fixture,
+                               gconstpointer      user_data)
+{
+  ring_test_close_window (GTK_WINDOW (fixture->window), fixture->model);
+  fixture->window = NULL;
+  fixture->model = NULL;
+}
