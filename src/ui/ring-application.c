@@ -13,6 +13,7 @@
 
 #include "ring-application.h"
 #include "ring-export.h"
+#include "ring-file-writer.h"
 #include "ring-presets.h"
 #include "ring-report.h"
 #include "ring-units.h"
@@ -207,6 +208,7 @@ export_chart (RingModel    *model,
   gboolean all;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *link_target = NULL;
 
   g_variant_dict_lookup (options, "chart", "&s", &chart_name);
 
@@ -245,6 +247,7 @@ export_chart (RingModel    *model,
     }
 
   file = g_file_new_for_commandline_arg (path);
+  link_target = ring_file_writer_resolve_link (file);
 
   if (all)
     ring_export_report (model, file, width, height, NULL, &error);
@@ -256,6 +259,11 @@ export_chart (RingModel    *model,
       print_error ("%s", error->message);
       return EXIT_IO_ERROR;
     }
+
+  /* The link stays a link: what changed is the file it points to, which may be far from
+   * where the user looked. */
+  if (link_target != NULL)
+    print_error (_("“%s” is a symbolic link: replaced its target “%s”"), path, link_target);
 
   return EXIT_SUCCESS;
 }
