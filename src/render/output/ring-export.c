@@ -9,7 +9,6 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
@@ -265,20 +264,14 @@ append_csv_field (GString    *csv,
   g_string_append_c (csv, '"');
 }
 
-/* The shortest of 15 or 17 significant digits that reads back as the same double. */
+/* The fewest digits that read back as the same double; an empty field for no value. */
 static void
 append_csv_number (GString *csv,
                    double   value)
 {
   char buffer[G_ASCII_DTOSTR_BUF_SIZE];
 
-  if (!isfinite (value))
-    return;
-
-  g_ascii_formatd (buffer, sizeof buffer, "%.15g", value);
-  if (g_ascii_strtod (buffer, NULL) != value)
-    g_ascii_dtostr (buffer, sizeof buffer, value);
-  g_string_append (csv, buffer);
+  g_string_append (csv, ring_report_format_number (value, buffer) != NULL ? buffer : "");
 }
 
 static char *
