@@ -136,6 +136,38 @@ test_report_text (void)
   ring_test_run_clear (&r);
 }
 
+/* Figures for people never carry an exponent ("3.33e-06 µs", "1.05e+05 TB/s"): at every
+ * parameter's extremes each duration, size and rate is in a unit that fits. */
+static void
+test_report_text_units (void)
+{
+  const char *cases[][8] = {
+    { "--model-params=1e6", "--compute=10000", "--tokens=1", "--latency=0.00001", "--gpus=2",
+      "--bandwidth=10000", NULL },
+    { "--model-params=1e6", "--compute=10000", "--tokens=1", "--latency=0", NULL },
+    { "--model-params=1e13", "--compute=1", "--tokens=1e8", "--latency=10000",
+      "--gpus=1048576", "--bandwidth=0.1", NULL },
+    { "--message-size=1", "--latency=0", "--bandwidth=10000", NULL },
+  };
+  g_autoptr(GRegex) exponent = g_regex_new ("[0-9][eE][-+]?[0-9]", 0, 0, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_auto(RingTestRun) r = { 0, };
+
+      for (guint a = 0; cases[i][a] != NULL; a++)
+        g_ptr_array_add (args, (char *) cases[i][a]);
+      g_ptr_array_add (args, (char *) "--report=text");
+      g_ptr_array_add (args, NULL);
+
+      r = ring_test_run_cli_full (NULL, NULL, (const char * const *) args->pdata);
+      g_assert_cmpint (r.status, ==, 0);
+      if (g_regex_match (exponent, r.out, 0, NULL))
+        g_error ("an exponent in the text report:\n%s", r.out);
+    }
+}
+
 static void
 test_preset (void)
 {
@@ -284,6 +316,7 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-parameters", test_report_parameters);
   g_test_add_func ("/ring/cli/report-message-size", test_report_message_size);
   g_test_add_func ("/ring/cli/report-text", test_report_text);
+  g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
   g_test_add_func ("/ring/cli/preset", test_preset);
   g_test_add_func ("/ring/cli/bad-values", test_bad_values);
   g_test_add_func ("/ring/cli/unknown-option", test_unknown_option);

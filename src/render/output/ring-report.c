@@ -201,7 +201,7 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Tokens per GPU per step"), g_strdup_printf ("%.0f", p->tokens_per_gpu));
   add_row (rows, _("Gradient precision"),
            g_strdup (p->gradient_bytes == 4 ? "fp32" : p->gradient_bytes == 2 ? "bf16" : "fp8"));
-  add_row (rows, _("Latency per hop"), g_strdup_printf ("%g µs", p->latency_us));
+  add_row (rows, _("Latency per hop"), ring_format_duration (p->latency_us * 1e-6));
   add_row (rows, _("Overlap with backward pass"), format_percent (p->overlap));
   add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_to_string (p->algorithm)));
   if (p->message_bytes > 0)
