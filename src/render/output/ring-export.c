@@ -126,21 +126,30 @@ finish_file (RingFileWriter  *writer,
 }
 
 static gboolean
-check_size (GFile   *file,
-            int      width,
-            int      height,
-            double   scale,
-            GError **error)
+check_size (GFile            *file,
+            RingExportFormat  format,
+            int               width,
+            int               height,
+            double            scale,
+            GError          **error)
 {
   g_autofree char *reason = NULL;
+  double pixel_width = width * scale;
+  double pixel_height = height * scale;
 
-  if (width > 0 && height > 0 && isfinite (scale) && scale > 0
-      && width * scale <= MAX_EXPORT_PIXELS && height * scale <= MAX_EXPORT_PIXELS)
+  if (width <= 0 || height <= 0 || !isfinite (scale) || scale <= 0
+      || pixel_width > MAX_EXPORT_PIXELS || pixel_height > MAX_EXPORT_PIXELS)
+    /* TRANSLATORS: why an export failed; %d is a size in pixels. */
+    reason = g_strdup_printf (_("the size must be between 1 and %d pixels a side"),
+                              MAX_EXPORT_PIXELS);
+  else if (format == RING_EXPORT_FORMAT_PNG
+           && pixel_width * pixel_height > RING_EXPORT_MAX_PNG_PIXELS)
+    /* TRANSLATORS: why an export failed; %d is a number of megapixels. */
+    reason = g_strdup_printf (_("a PNG can have at most %d megapixels"),
+                              RING_EXPORT_MAX_PNG_PIXELS / 1000000);
+  else
     return TRUE;
 
-  /* TRANSLATORS: why an export failed; %d is a size in pixels. */
-  reason = g_strdup_printf (_("the size must be between 1 and %d pixels a side"),
-                            MAX_EXPORT_PIXELS);
   set_write_error (error, file, G_IO_ERROR_INVALID_ARGUMENT, reason);
   return FALSE;
 }
@@ -327,7 +336,8 @@ ring_export_chart (RingModel         *model,
 
   if (format != RING_EXPORT_FORMAT_PNG)
     scale = 1.0;
-  if (format != RING_EXPORT_FORMAT_CSV && !check_size (file, width, height, scale, error))
+  if (format != RING_EXPORT_FORMAT_CSV
+      && !check_size (file, format, width, height, scale, error))
     return FALSE;
 
   /* Before drawing anything: a name that cannot be written is refused at once. */
@@ -460,7 +470,7 @@ ring_export_report (RingModel     *model,
   g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_size (file, width, height, 1.0, error))
+  if (!check_size (file, RING_EXPORT_FORMAT_PDF, width, height, 1.0, error))
     return FALSE;
 
   writer = ring_file_writer_new (file, cancellable, error);
