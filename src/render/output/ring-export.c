@@ -15,6 +15,7 @@
 
 #include "ring-export.h"
 #include "ring-file-writer.h"
+#include "ring-png.h"
 #include "ring-chart-series-private.h"
 #include "ring-report.h"
 
@@ -166,6 +167,7 @@ render_png (RingModel      *model,
             GFile          *file,
             GError        **error)
 {
+  g_autoptr(GError) local_error = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
@@ -179,9 +181,14 @@ render_png (RingModel      *model,
   ring_chart_draw (kind, model, cr, width, height, &style);
   status = cairo_status (cr);
   cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_write_to_png_stream (surface, write_to_file_cb, writer);
+
+  if (status == CAIRO_STATUS_SUCCESS && !ring_png_write (surface, writer, &local_error)
+      && local_error != NULL)
+    {
+      cairo_surface_destroy (surface);
+      set_write_error (error, file, G_IO_ERROR_FAILED, local_error->message);
+      return FALSE;
+    }
   cairo_surface_destroy (surface);
 
   return finish_file (writer, status, file, error);
