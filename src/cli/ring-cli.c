@@ -175,8 +175,8 @@ check_export (const char     *path,
 }
 
 static int
-export (RingModel           *model,
-        const ExportRequest *request)
+write_export (RingModel           *model,
+              const ExportRequest *request)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (request->path);
   g_autoptr(GError) error = NULL;
@@ -325,7 +325,7 @@ ring_cli_handle (const RingCliArgs *args)
 
   if (args->export_path != NULL)
     {
-      int status = export (model, &request);
+      int status = write_export (model, &request);
 
       if (status != EXIT_SUCCESS)
         return status;

@@ -316,6 +316,45 @@ flush_cb (png_structp png)
 {
 }
 
+/* Writes the PNG around the compressed image data. libpng reports errors by a longjmp to
+ * the setjmp below; nothing in this frame changes after it but done, which is volatile. */
+static gboolean
+write_png (Encoder          *encoder,
+           int               width,
+           int               height,
+           gboolean          alpha,
+           const GByteArray *compressed)
+{
+  png_structp png;
+  png_infop info;
+  volatile gboolean done = FALSE;
+
+  png = png_create_write_struct (PNG_LIBPNG_VER_STRING, encoder, error_cb, warning_cb);
+  if (png == NULL)
+    return FALSE;
+  info = png_create_info_struct (png);
+
+  if (info != NULL && setjmp (png_jmpbuf (png)) == 0)
+    {
+      png_set_write_fn (png, encoder, write_cb, flush_cb);
+      png_set_IHDR (png, info, width, height, 8,
+                    alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                    PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+      png_write_info (png, info);
+
+      /* The image data, compressed already, and the end. */
+      for (guint offset = 0; offset < compressed->len; offset += IDAT_BYTES)
+        png_write_chunk (png, (png_const_bytep) "IDAT", compressed->data + offset,
+                         MIN (IDAT_BYTES, compressed->len - offset));
+      png_write_chunk (png, (png_const_bytep) "IEND", NULL, 0);
+      done = TRUE;
+    }
+
+  png_destroy_write_struct (&png, &info);
+
+  return done;
+}
+
 gboolean
 _ring_png_write_in_slices (cairo_surface_t  *image,
                            RingFileWriter   *writer,
@@ -324,12 +363,10 @@ _ring_png_write_in_slices (cairo_surface_t  *image,
 {
   Encoder encoder = { writer, NULL };
   g_autoptr(GByteArray) compressed = NULL;
-  png_structp png;
-  png_infop info;
   const guint8 *data;
   int width, height, stride;
   gboolean alpha;
-  volatile gboolean done = FALSE;
+  gboolean done;
 
   g_return_val_if_fail (cairo_surface_get_type (image) == CAIRO_SURFACE_TYPE_IMAGE, FALSE);
   g_return_val_if_fail (writer != NULL, FALSE);
@@ -350,34 +387,7 @@ _ring_png_write_in_slices (cairo_surface_t  *image,
       return FALSE;
     }
 
-  png = png_create_write_struct (PNG_LIBPNG_VER_STRING, &encoder, error_cb, warning_cb);
-  if (png == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, g_strerror (ENOMEM));
-      return FALSE;
-    }
-  info = png_create_info_struct (png);
-
-  /* libpng reports errors by a longjmp back here; nothing changes after this point but
-   * done, which is volatile. */
-  if (info != NULL && setjmp (png_jmpbuf (png)) == 0)
-    {
-      png_set_write_fn (png, &encoder, write_cb, flush_cb);
-      png_set_IHDR (png, info, width, height, 8,
-                    alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
-                    PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-      png_write_info (png, info);
-
-      /* The image data, compressed above, and the end. */
-      for (guint offset = 0; offset < compressed->len; offset += IDAT_BYTES)
-        png_write_chunk (png, (png_const_bytep) "IDAT", compressed->data + offset,
-                         MIN (IDAT_BYTES, compressed->len - offset));
-      png_write_chunk (png, (png_const_bytep) "IEND", NULL, 0);
-      done = TRUE;
-    }
-
-  png_destroy_write_struct (&png, &info);
-
+  done = write_png (&encoder, width, height, alpha, compressed);
   if (!done && !ring_file_writer_has_failed (writer))
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "libpng: %s",
                  encoder.message != NULL ? encoder.message : g_strerror (ENOMEM));
