@@ -1,4 +1,6 @@
-/* main.c
+/* main.c: ring-allreduce, the program people run. It links no GTK: it checks the whole
+ * command line, answers --report, --export, the lists, --help and --version itself, and
+ * only when a window is wanted execs ring-allreduce-window with the same arguments.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,17 +9,41 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <unistd.h>
 
-#include "ring-application.h"
+#include "ring-cli.h"
+
+#define WINDOW_PROGRAM "ring-allreduce-window"
+
+/* Beside this program in a build tree (both are built into one folder), else where it is
+ * installed. */
+static char *
+find_window_program (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (self != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (self);
+      g_autofree char *beside = g_build_filename (dir, WINDOW_PROGRAM, NULL);
+
+      if (g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE))
+        return g_steal_pointer (&beside);
+    }
+
+  return g_build_filename (LIBEXECDIR, WINDOW_PROGRAM, NULL);
+}
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(RingApplication) app = NULL;
+  g_autofree char *window_program = NULL;
   const char *localedir;
+  int status;
 
   setlocale (LC_ALL, "");
   /* An uninstalled run (the tests, `build-aux/dev run`) finds its catalogues in the
@@ -30,9 +56,15 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   g_set_prgname ("ring-allreduce");
-  g_set_application_name (_("Ring All-Reduce"));
 
-  app = ring_application_new ();
+  status = ring_cli_run (argv);
+  if (status != RING_CLI_OPEN_WINDOW)
+    return status;
 
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  window_program = find_window_program ();
+  execv (window_program, argv);
+
+  g_printerr (_("%s: cannot start the window, %s: %s\n"), g_get_prgname (), window_program,
+              g_strerror (errno));
+  return RING_CLI_EXIT_IO_ERROR;
 }

@@ -12,15 +12,29 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  int   status;  /* the exit status, or -1 when a signal killed it: a crash */
-  char *out;
-  char *err;
+  int       status;     /* the exit status, or -1 when a signal killed it: a crash */
+  char     *out;
+  char     *err;
+  gboolean  timed_out;  /* it was killed for running past the watchdog */
 } RingTestRun;
 
-RingTestRun ring_test_run_cli   (const char  *locale,
-                                 const char  *first_arg,
-                                 ...) G_GNUC_NULL_TERMINATED;
-void        ring_test_run_clear (RingTestRun *run);
+typedef struct
+{
+  /* Runs in the child before exec, like g_spawn's: limits, signal dispositions. */
+  GSpawnChildSetupFunc  child_setup;
+  gpointer              child_setup_data;
+  /* Seconds before the run is killed as hung; 0 for the default. */
+  guint                 timeout_s;
+} RingTestRunOptions;
+
+RingTestRun ring_test_run_cli      (const char                *locale,
+                                    const char                *first_arg,
+                                    ...) G_GNUC_NULL_TERMINATED;
+/* The same with @args (NULL-terminated) and @options (may be NULL). */
+RingTestRun ring_test_run_cli_full (const char                *locale,
+                                    const RingTestRunOptions  *options,
+                                    const char * const        *args);
+void        ring_test_run_clear    (RingTestRun               *run);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RingTestRun, ring_test_run_clear)
 

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
@@ -136,6 +137,38 @@ test_report_text (void)
   ring_test_run_clear (&r);
 }
 
+/* Figures for people never carry an exponent ("3.33e-06 µs", "1.05e+05 TB/s"): at every
+ * parameter's extremes each duration, size and rate is in a unit that fits. */
+static void
+test_report_text_units (void)
+{
+  const char *cases[][8] = {
+    { "--model-params=1e6", "--compute=10000", "--tokens=1", "--latency=0.00001", "--gpus=2",
+      "--bandwidth=10000", NULL },
+    { "--model-params=1e6", "--compute=10000", "--tokens=1", "--latency=0", NULL },
+    { "--model-params=1e13", "--compute=1", "--tokens=1e8", "--latency=10000",
+      "--gpus=1048576", "--bandwidth=0.1", NULL },
+    { "--message-size=1", "--latency=0", "--bandwidth=10000", NULL },
+  };
+  g_autoptr(GRegex) exponent = g_regex_new ("[0-9][eE][-+]?[0-9]", 0, 0, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_auto(RingTestRun) r = { 0, };
+
+      for (guint a = 0; cases[i][a] != NULL; a++)
+        g_ptr_array_add (args, (char *) cases[i][a]);
+      g_ptr_array_add (args, (char *) "--report=text");
+      g_ptr_array_add (args, NULL);
+
+      r = ring_test_run_cli_full (NULL, NULL, (const char * const *) args->pdata);
+      g_assert_cmpint (r.status, ==, 0);
+      if (g_regex_match (exponent, r.out, 0, NULL))
+        g_error ("an exponent in the text report:\n%s", r.out);
+    }
+}
+
 static void
 test_preset (void)
 {
@@ -238,7 +271,148 @@ test_bad_values (void)
       g_assert_cmpstr (r.out, ==, "");
 
       ring_test_run_clear (&r);
+
+      /* Asking for the window, the value is refused in the terminal that started it,
+       * before any window program runs (there is no display here to open one on). */
+      if (bad[i].value != NULL)
+        {
+          r = ring_test_run_cli (NULL, joined, NULL);
+          if (r.status != 2 || strstr (r.err, bad[i].option) == NULL)
+            g_error ("%s without --report: exit status %d (stderr: %s)", joined, r.status,
+                     r.err);
+          ring_test_run_clear (&r);
+        }
     }
+}
+
+static RingTestRun
+run_args (const char         *locale,
+          const char * const *args)
+{
+  return ring_test_run_cli_full (locale, NULL, args);
+}
+
+/* An argument that belongs to no option is refused with status 2, named, before anything
+ * is printed or written, in every mode: report, export, list and window. */
+static void
+test_stray_arguments (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ring-cli-XXXXXX", &error);
+  g_autofree char *svg = g_build_filename (dir, "r.svg", NULL);
+  const struct
+  {
+    const char *stray;
+    const char *args[6];
+  } cases[] = {
+    { "stray", { "stray", "--report", NULL } },
+    { "stray", { "--export", svg, "stray", NULL } },
+    /* GOption takes it as --report's optional value: refused all the same. */
+    { "stray", { "--report", "stray", NULL } },
+    { "16", { "--gpus", "8", "16", "--report=json", NULL } },
+    { "stray", { "stray", NULL } },
+    { "stray", { "--gpus", "8", "stray", NULL } },
+    { "stray", { "--chart", "list", "stray", NULL } },
+    { "--report", { "--", "--report", NULL } },
+  };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(RingTestRun) r = run_args (NULL, cases[i].args);
+      g_autofree char *named = g_strdup_printf ("“%s”", cases[i].stray);
+
+      g_test_message ("case %u", i);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, named));
+      g_assert_cmpstr (r.out, ==, "");
+      g_assert_false (g_file_test (svg, G_FILE_TEST_EXISTS));
+    }
+
+  g_rmdir (dir);
+}
+
+/* --size and --chart describe an export: without --export they are refused the same way
+ * whatever else is asked (a report, the window). */
+static void
+test_export_options_alone (void)
+{
+  const char *cases[][4] = {
+    { "--size", "800x500", NULL },
+    { "--size", "800x500", "--report", NULL },
+    { "--size", "800x500", "--report=text", NULL },
+    { "--chart", "utilization-map", NULL },
+    { "--chart", "utilization-map", "--report", NULL },
+    { "--chart", "all", "--report=json", NULL },
+    { "--size", "1x1", "--gpus=16", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(RingTestRun) r = run_args (NULL, cases[i]);
+
+      g_test_message ("%s %s %s", cases[i][0], cases[i][1], cases[i][2] ? cases[i][2] : "");
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, cases[i][0]));
+      g_assert_nonnull (strstr (r.err, "--export"));
+      g_assert_cmpstr (r.out, ==, "");
+    }
+}
+
+/* In the C locale, whose encoding is ASCII, GOption's own conversion used to reject
+ * anything else with "Invalid byte sequence in conversion input" and no option named.
+ * Each rejected value names its option; valid UTF-8 such as 1600×1000 is understood. */
+static void
+test_c_locale_values (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ring-cli-XXXXXX", &error);
+  g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
+  const struct
+  {
+    const char *option;
+    const char *args[6];
+  } rejected[] = {
+    { "--gpus", { "--gpus", "8×", "--report", NULL } },
+    { "--gpus", { "--gpus=\377", "--report", NULL } },
+    { "--bandwidth", { "--bandwidth", "½", "--report", NULL } },
+    { "--model-params", { "--model-params", "7 Mrd.\366", "--report", NULL } },
+    { "--preset", { "--preset", "grüne", "--report", NULL } },
+    { "--message-size", { "--message-size", "1µB", "--report", NULL } },
+    { "--report", { "--report=jsön", NULL } },
+    { "--report", { "--report=\351", NULL } },
+    { "--chart", { "--export", png, "--chart", "übersicht", NULL } },
+    { "--size", { "--export", png, "--size", "1600×1000×2", NULL } },
+    { "--size", { "--export", png, "--size", "\327", NULL } },
+    { "--algorithm", { "--algorithm", "ring\342\200", "--report", NULL } },
+  };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (rejected); i++)
+    {
+      g_auto(RingTestRun) r = run_args ("C", rejected[i].args);
+
+      g_test_message ("%s", rejected[i].option);
+      g_assert_cmpint (r.status, ==, 2);
+      if (strstr (r.err, rejected[i].option) == NULL)
+        g_error ("%s: stderr does not name the option: %s", rejected[i].option, r.err);
+      g_assert_null (strstr (r.err, "Invalid byte sequence"));
+      g_assert_cmpstr (r.out, ==, "");
+    }
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+
+  /* A CSV needs no PLplot, and checks its size all the same. */
+  {
+    g_autofree char *csv = g_build_filename (dir, "chart.csv", NULL);
+    const char *args[] = { "--export", csv, "--size", "1600×1000", NULL };
+    g_auto(RingTestRun) r = run_args ("C", args);
+
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_file_test (csv, G_FILE_TEST_IS_REGULAR));
+    g_remove (csv);
+  }
+
+  g_rmdir (dir);
 }
 
 static void
@@ -284,8 +458,12 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-parameters", test_report_parameters);
   g_test_add_func ("/ring/cli/report-message-size", test_report_message_size);
   g_test_add_func ("/ring/cli/report-text", test_report_text);
+  g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
   g_test_add_func ("/ring/cli/preset", test_preset);
   g_test_add_func ("/ring/cli/bad-values", test_bad_values);
+  g_test_add_func ("/ring/cli/stray-arguments", test_stray_arguments);
+  g_test_add_func ("/ring/cli/export-options-alone", test_export_options_alone);
+  g_test_add_func ("/ring/cli/c-locale-values", test_c_locale_values);
   g_test_add_func ("/ring/cli/unknown-option", test_unknown_option);
   g_test_add_func ("/ring/cli/help", test_help);
 

@@ -708,11 +708,11 @@ test_replace_existing (void)
   check_png (path, 800, 500);
 
   {
-    g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path, "--size", "400x300",
+    g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path, "--size", "480x300",
                                                  NULL);
 
     g_assert_cmpint (run.status, ==, 0);
-    check_png (path, 400, 300);
+    check_png (path, 480, 300);
   }
 
   g_assert_cmpuint (count_files (dir), ==, 1);
@@ -769,6 +769,133 @@ test_cli_usage (void)
   remove_tmp_dir (dir);
 }
 
+/* The share of @path's pixels that differ from its corner, which every chart paints with
+ * its background. */
+static double
+ink_fraction (const char *path)
+{
+  cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  guint32 background = *(const guint32 *) data;
+  guint64 inked = 0;
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      inked += ((const guint32 *) (data + y * stride))[x] != background;
+  cairo_surface_destroy (surface);
+
+  return (double) inked / ((double) width * height);
+}
+
+/* Every chart kind draws at the smallest size the command line accepts (before, sizes up
+ * to 159×109 exported blank images); one pixel less either way is refused, naming the
+ * smallest size, and writes nothing. */
+static void
+test_minimum_size (void)
+{
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *minimum = g_strdup_printf ("%dx%d", RING_EXPORT_MIN_WIDTH,
+                                              RING_EXPORT_MIN_HEIGHT);
+
+  if (skip_without_plplot ())
+    return;
+
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      const char *chart = ring_chart_kind_to_string (kind);
+      g_autofree char *name = g_strdup_printf ("%s.png", chart);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path, "--chart", chart,
+                                                   "--size", minimum, NULL);
+      double ink;
+
+      g_assert_cmpint (run.status, ==, 0);
+      check_png (path, RING_EXPORT_MIN_WIDTH, RING_EXPORT_MIN_HEIGHT);
+      ink = ink_fraction (path);
+      g_test_message ("%s at %s: %.1f %% of the pixels drawn", chart, minimum, 100 * ink);
+      g_assert_cmpfloat (ink, >, 0.05);
+      g_remove (path);
+    }
+
+  {
+    g_autofree char *path = g_build_filename (dir, "small.png", NULL);
+    const char *sizes[] = { "479x300", "480x299", "16x16", "159x109" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path, "--size", sizes[i],
+                                                     NULL);
+
+        g_assert_cmpint (run.status, ==, 2);
+        g_assert_nonnull (strstr (run.err, "--size"));
+        g_assert_nonnull (strstr (run.err, minimum));
+      }
+  }
+
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  remove_tmp_dir (dir);
+}
+
+/* A PNG holds its pixels in memory: past 40 megapixels it is refused at once, with the
+ * limit named, by the command line (status 2) and the library; a vector chart may be
+ * larger. */
+static void
+test_pixel_cap (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *png = g_build_filename (dir, "huge.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "huge.svg", NULL);
+  RingTestRunOptions options = { NULL, NULL, 10 };
+
+  if (skip_without_plplot ())
+    return;
+
+  {
+    const char *args[] = { "--export", png, "--size", "20000x20000", NULL };
+    g_auto(RingTestRun) run = ring_test_run_cli_full (NULL, &options, args);
+
+    g_assert_false (run.timed_out);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "--size"));
+    g_assert_nonnull (strstr (run.err, "400 megapixels"));
+    g_assert_nonnull (strstr (run.err, "40"));
+  }
+
+  {
+    const char *args[] = { "--export", png, "--size", "8001x5000", NULL };
+    g_auto(RingTestRun) run = ring_test_run_cli_full (NULL, &options, args);
+
+    g_assert_cmpint (run.status, ==, 2);
+  }
+  g_assert_cmpuint (count_files (dir), ==, 0);
+
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (png);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS,
+                                       RING_EXPORT_FORMAT_PNG, file, 8000, 5000, 1.001, NULL,
+                                       &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+    g_assert_nonnull (strstr (error->message, "40"));
+  }
+
+  {
+    g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", svg, "--size", "8001x5000",
+                                                 NULL);
+
+    g_assert_cmpint (run.status, ==, 0);
+    check_svg (svg);
+  }
+
+  remove_tmp_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -787,6 +914,8 @@ main (int   argc,
   g_test_add_func ("/ring/export/unwritable", test_unwritable);
   g_test_add_func ("/ring/export/replace-existing", test_replace_existing);
   g_test_add_func ("/ring/export/cli-usage", test_cli_usage);
+  g_test_add_func ("/ring/export/minimum-size", test_minimum_size);
+  g_test_add_func ("/ring/export/pixel-cap", test_pixel_cap);
 
   return g_test_run ();
 }

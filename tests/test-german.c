@@ -159,6 +159,16 @@ test_error_message (void)
   g_assert_cmpint (r.status, ==, 2);
   assert_contains (r.err, "Unbekanntes Format");
   ring_test_run_clear (&r);
+
+  r = ring_test_run_cli ("de_DE.UTF-8", "stray", "--report", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  assert_contains (r.err, "Unerwartetes Argument „stray“");
+  ring_test_run_clear (&r);
+
+  r = ring_test_run_cli ("de_DE.UTF-8", "--export", "x.png", "--size", "100x100", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  assert_contains (r.err, "ist zu klein für ein lesbares Diagramm");
+  ring_test_run_clear (&r);
 }
 
 int

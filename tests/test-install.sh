@@ -4,17 +4,18 @@
 # Installs the build tree into a temporary DESTDIR, as a distribution package or Flatpak
 # would, and checks that everything the desktop needs lands where it looks for it.
 #
-# Usage: test-install.sh BUILD_ROOT SOURCE_ROOT APP_ID BINDIR DATADIR LOCALEDIR
-# (the last three are absolute install paths, prefix included). Prints TAP.
+# Usage: test-install.sh BUILD_ROOT SOURCE_ROOT APP_ID BINDIR DATADIR LOCALEDIR LIBEXECDIR
+# (the last four are absolute install paths, prefix included). Prints TAP.
 
 set -u
 
-build_root=${1:?usage: test-install.sh BUILD_ROOT SOURCE_ROOT APP_ID BINDIR DATADIR LOCALEDIR}
+build_root=${1:?usage: test-install.sh BUILD_ROOT SOURCE_ROOT APP_ID BINDIR DATADIR LOCALEDIR LIBEXECDIR}
 source_root=$2
 app_id=$3
 bindir=$4
 datadir=$5
 localedir=$6
+libexecdir=$7
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ring-install-XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -49,6 +50,10 @@ check "meson install --destdir" true
 
 root=$destdir
 check "the executable is installed" test -x "$root$bindir/ring-allreduce"
+# ring-allreduce looks for its window program in LIBEXECDIR (config.h) once installed.
+check "the window program is installed in libexecdir" \
+  test -x "$root$libexecdir/ring-allreduce-window"
+check "the window program is not on the PATH" test ! -e "$root$bindir/ring-allreduce-window"
 check "the desktop entry is installed" test -f "$root$datadir/applications/$app_id.desktop"
 check "the metainfo is installed" test -f "$root$datadir/metainfo/$app_id.metainfo.xml"
 check "the app icon is installed" \

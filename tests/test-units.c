@@ -110,6 +110,29 @@ test_format (void)
   g_assert_cmpstr (rate, ==, "55.2 k tokens/s");
 
   {
+    /* Each duration in the unit that fits, never with an exponent: the smallest model
+     * times (6e-10 s of compute for 10⁶ parameters at 10 000 TFLOP/s) read in ns. */
+    const struct
+    {
+      double      seconds;
+      const char *text;
+    } durations[] = {
+      { 6e-10, "0.6 ns" }, { 3.33e-9, "3.33 ns" }, { 3.33e-12, "0.00333 ns" },
+      { 1e-15, "< 0.001 ns" }, { 999.4e-9, "999 ns" }, { 999.6e-9, "1 µs" },
+      { 3.33e-6, "3.33 µs" }, { 999.6e-6, "1 ms" }, { 0.9996, "1 s" }, { 0, "0 s" },
+      { 599, "599 s" }, { 600, "10 min" }, { 7200, "120 min" }, { 3 * 3600, "3 h" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (durations); i++)
+      {
+        g_autofree char *text = ring_format_duration (durations[i].seconds);
+
+        g_assert_cmpstr (text, ==, durations[i].text);
+        g_assert_null (strchr (text, 'e'));
+      }
+  }
+
+  {
     /* busbw at the defaults, 299.87 GB/s (test-cost.c), must not round up to the link's
      * 300; a latency-bound 38 kB/s must not read as 0.00 GB/s. */
     g_autofree char *busbw = ring_format_bandwidth (299.871e9);
@@ -121,6 +144,15 @@ test_format (void)
     g_assert_cmpstr (tiny, ==, "38 kB/s");
     g_assert_cmpstr (needed, ==, "1027 GB/s");
     g_assert_cmpstr (fast, ==, "10 TB/s");
+
+    /* The bandwidth 90 % utilization needs can be absurd: still no exponent. */
+    {
+      g_autofree char *absurd = ring_format_bandwidth (8.571e16);
+      g_autofree char *past = ring_format_bandwidth (2e22);
+
+      g_assert_cmpstr (absurd, ==, "85.71 PB/s");
+      g_assert_cmpstr (past, ==, "20000000 PB/s");
+    }
   }
 }
 

@@ -17,21 +17,29 @@
 G_DEFINE_QUARK (ring-params-error-quark, ring_params_error)
 
 static const RingParamInfo param_infos[RING_N_PARAMS] = {
-  { RING_PARAM_GPUS, "gpus", "gpus", "gpus", "GPUs", 1, 1048576, 8 },
+  { RING_PARAM_GPUS, "gpus", "gpus", "gpus", "GPUs", 1, 1048576, 8,
+    N_("GPUs in the ring (1 to 1048576)"), "N" },
   { RING_PARAM_MODEL_PARAMS, "model-params", "model_params", "model-params", "parameters",
-    1e6, 1e13, 7e9 },
-  { RING_PARAM_BANDWIDTH, "bandwidth", "bandwidth_gbps", "bandwidth", "GB/s", 0.1, 10000, 300 },
-  { RING_PARAM_COMPUTE, "compute", "compute_tflops", "compute", "TFLOP/s", 1, 10000, 400 },
+    1e6, 1e13, 7e9,
+    N_("Model parameters, such as 7e9, 7B or 1.5T"), "P" },
+  { RING_PARAM_BANDWIDTH, "bandwidth", "bandwidth_gbps", "bandwidth", "GB/s", 0.1, 10000, 300,
+    N_("Interconnect bandwidth per GPU and direction, in GB/s"), "GBPS" },
+  { RING_PARAM_COMPUTE, "compute", "compute_tflops", "compute", "TFLOP/s", 1, 10000, 400,
+    N_("Achieved compute per GPU, in TFLOP/s"), "TFLOPS" },
   { RING_PARAM_TOKENS_PER_GPU, "tokens-per-gpu", "tokens_per_gpu", "tokens", "tokens",
-    1, 1e8, 4096 },
+    1, 1e8, 4096,
+    N_("Tokens each GPU processes per step"), "T" },
   { RING_PARAM_GRADIENT_BYTES, "gradient-bytes", "gradient_bytes", "grad-bytes", "bytes",
-    1, 4, 4 },
-  { RING_PARAM_LATENCY, "latency", "latency_us", "latency", "µs", 0, 10000, 5 },
-  { RING_PARAM_OVERLAP, "overlap", "overlap", "overlap", "", 0, 1, 0 },
+    1, 4, 4,
+    N_("Bytes per gradient value: 4 (fp32), 2 (bf16) or 1 (fp8)"), "B" },
+  { RING_PARAM_LATENCY, "latency", "latency_us", "latency", "µs", 0, 10000, 5,
+    N_("Latency per message hop, in µs"), "US" },
+  { RING_PARAM_OVERLAP, "overlap", "overlap", "overlap", "", 0, 1, 0,
+    N_("Fraction of the backward pass communication hides behind (0 to 1)"), "F" },
   { RING_PARAM_ALGORITHM, "algorithm", "algorithm", "algorithm", "",
-    0, RING_ALGORITHM_LAST, RING_ALGORITHM_RING },
+    0, RING_ALGORITHM_LAST, RING_ALGORITHM_RING,
+    N_("All-reduce algorithm: ring"), "NAME" },
 };
-
 const RingParamInfo *
 ring_param_info (RingParamId id)
 {

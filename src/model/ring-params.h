@@ -87,6 +87,11 @@ typedef struct
   double       minimum;
   double       maximum;
   double       default_value;
+  /* For --help: a translatable description (marked N_(), shown translated) and the
+   * argument's name ("N" in --gpus=N). Both programs generate the parameter options from
+   * this table; a row without them gets a generic description and "VALUE". */
+  const char  *description;
+  const char  *arg_name;
 } RingParamInfo;
 
 const RingParamInfo *ring_param_info           (RingParamId        id);

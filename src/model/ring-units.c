@@ -148,18 +148,33 @@ format_scaled (double      value,
 char *
 ring_format_duration (double seconds)
 {
+  /* Each unit while its value, as shown, stays under 1000: 999.6 µs is "1 ms", never
+   * "1000 µs"; and never an exponent: 3.33e-12 s is "0.00333 ns". */
+  static const struct
+  {
+    double      seconds;
+    const char *unit;
+    double      below;
+  } units[] = {
+    { 1e-9, "ns", 999.5 },
+    { 1e-6, "µs", 999.5 },
+    { 1e-3, "ms", 999.5 },
+    { 1, "s", 600 },
+    { 60, "min", 180 },
+  };
+  double magnitude = fabs (seconds);
+
   if (!isfinite (seconds))
     return g_strdup ("–");
   if (seconds == 0)
     return g_strdup ("0 s");
-  if (fabs (seconds) < 1e-3)
-    return format_scaled (seconds * 1e6, "µs");
-  if (fabs (seconds) < 1)
-    return format_scaled (seconds * 1e3, "ms");
-  if (fabs (seconds) < 600)
-    return format_scaled (seconds, "s");
-  if (fabs (seconds) < 3 * 3600)
-    return format_scaled (seconds / 60, "min");
+  /* Shorter than anything the model means: rounding noise of a difference. */
+  if (magnitude < 1e-12)
+    return g_strdup ("< 0.001 ns");
+
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (magnitude / units[i].seconds < units[i].below)
+      return format_scaled (seconds / units[i].seconds, units[i].unit);
 
   return format_scaled (seconds / 3600, "h");
 }
@@ -217,7 +232,7 @@ ring_format_rate (double      per_second,
 char *
 ring_format_bandwidth (double bytes_per_second)
 {
-  static const char *units[] = { "B/s", "kB/s", "MB/s", "GB/s", "TB/s" };
+  static const char *units[] = { "B/s", "kB/s", "MB/s", "GB/s", "TB/s", "PB/s" };
   double value = bytes_per_second;
   guint i = 0;
 
@@ -229,6 +244,10 @@ ring_format_bandwidth (double bytes_per_second)
       value /= 1000;
       i++;
     }
+
+  /* Past the last unit, whole numbers: never an exponent. */
+  if (fabs (value) >= 9999.5)
+    return g_strdup_printf ("%.0f %s", value, units[i]);
 
   return g_strdup_printf ("%.4g %s", value, units[i]);
 }

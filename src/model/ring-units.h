@@ -23,7 +23,7 @@ gboolean ring_parse_double   (const char *text,
                               double     *value);
 
 /* Human text for the window; these follow the locale's decimal separator. */
-char    *ring_format_duration  (double seconds);           /* "163 ms", "4.2 µs", "1.25 s" */
+char    *ring_format_duration  (double seconds);           /* "163 ms", "4.2 µs", "0.6 ns" */
 char    *ring_format_bytes     (double bytes);             /* "28 GB", "3.5 MB" */
 char    *ring_format_count     (double count);             /* "7 B", "1.5 T", "350 M" */
 char    *ring_format_rate      (double per_second,

@@ -9,12 +9,13 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
 #include "ring-export.h"
+#include "ring-file-writer.h"
+#include "ring-png.h"
 #include "ring-chart-series-private.h"
 #include "ring-report.h"
 
@@ -88,118 +89,68 @@ ring_export_resolve_name (const char       *name,
 
 /* Writing. */
 
-static char *
-describe_file (GFile *file)
-{
-  return g_file_get_parse_name (file);
-}
-
-/* GIO's messages already name the file in their own words; ours say "Could not write
- * “path”: reason" with the system's reason, as the command line prints it. */
-static const char *
-describe_io_error (const GError *local_error)
-{
-  if (local_error->domain != G_IO_ERROR)
-    return local_error->message;
-
-  switch (local_error->code)
-    {
-    case G_IO_ERROR_NOT_FOUND:
-      return g_strerror (ENOENT);
-    case G_IO_ERROR_NOT_DIRECTORY:
-      return g_strerror (ENOTDIR);
-    case G_IO_ERROR_IS_DIRECTORY:
-      return g_strerror (EISDIR);
-    case G_IO_ERROR_PERMISSION_DENIED:
-      return g_strerror (EACCES);
-    case G_IO_ERROR_NO_SPACE:
-      return g_strerror (ENOSPC);
-    case G_IO_ERROR_READ_ONLY:
-      return g_strerror (EROFS);
-    case G_IO_ERROR_FILENAME_TOO_LONG:
-      return g_strerror (ENAMETOOLONG);
-    default:
-      return local_error->message;
-    }
-}
-
 static void
 set_write_error (GError     **error,
                  GFile       *file,
                  int          code,
                  const char  *reason)
 {
-  g_autofree char *name = describe_file (file);
+  g_autofree char *name = g_file_get_parse_name (file);
 
   g_set_error (error, G_IO_ERROR, code, _("Could not write “%s”: %s"), name, reason);
 }
 
-/* The whole file is built in memory first; g_file_replace_contents() then writes it to a
- * temporary file beside the target and renames it over, so the target is either the old
- * file or the complete new one, never a partial one. */
-static gboolean
-write_bytes (GFile         *file,
-             GByteArray    *bytes,
-             GCancellable  *cancellable,
-             GError       **error)
-{
-  g_autoptr(GError) local_error = NULL;
-
-  if (!g_file_replace_contents (file, (const char *) bytes->data, bytes->len, NULL, FALSE,
-                                G_FILE_CREATE_NONE, NULL, cancellable, &local_error))
-    {
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return FALSE;
-        }
-      set_write_error (error, file,
-                       local_error->domain == G_IO_ERROR ? local_error->code : G_IO_ERROR_FAILED,
-                       describe_io_error (local_error));
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
 static cairo_status_t
-append_bytes_cb (void                *closure,
-                 const unsigned char *data,
-                 unsigned int         length)
+write_to_file_cb (void                *closure,
+                  const unsigned char *data,
+                  unsigned int         length)
 {
-  g_byte_array_append (closure, data, length);
-
-  return CAIRO_STATUS_SUCCESS;
+  return ring_file_writer_write (closure, data, length) ? CAIRO_STATUS_SUCCESS
+                                                        : CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* Commits @writer unless drawing or encoding ended in @status. A write that failed is the
+ * cause of any cairo error after it, so its reason (a full disk, say) is the one told. */
 static gboolean
-check_cairo (cairo_status_t   status,
+finish_file (RingFileWriter  *writer,
+             cairo_status_t   status,
              GFile           *file,
              GError         **error)
 {
-  if (status == CAIRO_STATUS_SUCCESS)
-    return TRUE;
+  if (status != CAIRO_STATUS_SUCCESS && !ring_file_writer_has_failed (writer))
+    {
+      set_write_error (error, file, G_IO_ERROR_FAILED, cairo_status_to_string (status));
+      return FALSE;
+    }
 
-  set_write_error (error, file, G_IO_ERROR_FAILED, cairo_status_to_string (status));
-  return FALSE;
+  return ring_file_writer_commit (writer, error);
 }
 
 static gboolean
-check_size (GFile   *file,
-            int      width,
-            int      height,
-            double   scale,
-            GError **error)
+check_size (GFile            *file,
+            RingExportFormat  format,
+            int               width,
+            int               height,
+            double            scale,
+            GError          **error)
 {
   g_autofree char *reason = NULL;
+  double pixel_width = width * scale;
+  double pixel_height = height * scale;
 
-  if (width > 0 && height > 0 && isfinite (scale) && scale > 0
-      && width * scale <= MAX_EXPORT_PIXELS && height * scale <= MAX_EXPORT_PIXELS)
+  if (width <= 0 || height <= 0 || !isfinite (scale) || scale <= 0
+      || pixel_width > MAX_EXPORT_PIXELS || pixel_height > MAX_EXPORT_PIXELS)
+    /* TRANSLATORS: why an export failed; %d is a size in pixels. */
+    reason = g_strdup_printf (_("the size must be between 1 and %d pixels a side"),
+                              MAX_EXPORT_PIXELS);
+  else if (format == RING_EXPORT_FORMAT_PNG
+           && pixel_width * pixel_height > RING_EXPORT_MAX_PNG_PIXELS)
+    /* TRANSLATORS: why an export failed; %d is a number of megapixels. */
+    reason = g_strdup_printf (_("a PNG can have at most %d megapixels"),
+                              RING_EXPORT_MAX_PNG_PIXELS / 1000000);
+  else
     return TRUE;
 
-  /* TRANSLATORS: why an export failed; %d is a size in pixels. */
-  reason = g_strdup_printf (_("the size must be between 1 and %d pixels a side"),
-                            MAX_EXPORT_PIXELS);
   set_write_error (error, file, G_IO_ERROR_INVALID_ARGUMENT, reason);
   return FALSE;
 }
@@ -207,15 +158,16 @@ check_size (GFile   *file,
 /* Charts. */
 
 static gboolean
-render_png (RingModel     *model,
-            RingChartKind  kind,
-            int            width,
-            int            height,
-            double         scale,
-            GByteArray    *bytes,
-            GFile         *file,
-            GError       **error)
+render_png (RingModel      *model,
+            RingChartKind   kind,
+            int             width,
+            int             height,
+            double          scale,
+            RingFileWriter *writer,
+            GFile          *file,
+            GError        **error)
 {
+  g_autoptr(GError) local_error = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
@@ -229,17 +181,22 @@ render_png (RingModel     *model,
   ring_chart_draw (kind, model, cr, width, height, &style);
   status = cairo_status (cr);
   cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_write_to_png_stream (surface, append_bytes_cb, bytes);
+
+  if (status == CAIRO_STATUS_SUCCESS && !ring_png_write (surface, writer, &local_error)
+      && local_error != NULL)
+    {
+      cairo_surface_destroy (surface);
+      set_write_error (error, file, G_IO_ERROR_FAILED, local_error->message);
+      return FALSE;
+    }
   cairo_surface_destroy (surface);
 
-  return check_cairo (status, file, error);
+  return finish_file (writer, status, file, error);
 }
 
 static cairo_surface_t *
 create_vector_surface (RingExportFormat  format,
-                       GByteArray       *bytes,
+                       RingFileWriter   *writer,
                        double            width,
                        double            height)
 {
@@ -247,12 +204,12 @@ create_vector_surface (RingExportFormat  format,
 
   if (format == RING_EXPORT_FORMAT_SVG)
     {
-      surface = cairo_svg_surface_create_for_stream (append_bytes_cb, bytes, width, height);
+      surface = cairo_svg_surface_create_for_stream (write_to_file_cb, writer, width, height);
       cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
       return surface;
     }
 
-  surface = cairo_pdf_surface_create_for_stream (append_bytes_cb, bytes, width, height);
+  surface = cairo_pdf_surface_create_for_stream (write_to_file_cb, writer, width, height);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, PACKAGE_NAME);
   return surface;
 }
@@ -280,7 +237,7 @@ render_vector (RingModel         *model,
                RingExportFormat   format,
                int                width,
                int                height,
-               GByteArray        *bytes,
+               RingFileWriter    *writer,
                GFile             *file,
                GError           **error)
 {
@@ -289,7 +246,7 @@ render_vector (RingModel         *model,
   RingStyle style;
 
   ring_style_init_light (&style);
-  surface = create_vector_surface (format, bytes, width, height);
+  surface = create_vector_surface (format, writer, width, height);
   if (format == RING_EXPORT_FORMAT_PDF)
     cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
                                     ring_chart_kind_get_title (kind));
@@ -297,7 +254,7 @@ render_vector (RingModel         *model,
   ring_chart_draw (kind, model, cr, width, height, &style);
   cairo_show_page (cr);
 
-  return check_cairo (finish_vector_drawing (cr, surface), file, error);
+  return finish_file (writer, finish_vector_drawing (cr, surface), file, error);
 }
 
 /* CSV: one column per series, one row per point, '.' as the decimal separator whatever the
@@ -323,20 +280,14 @@ append_csv_field (GString    *csv,
   g_string_append_c (csv, '"');
 }
 
-/* The shortest of 15 or 17 significant digits that reads back as the same double. */
+/* The fewest digits that read back as the same double; an empty field for no value. */
 static void
 append_csv_number (GString *csv,
                    double   value)
 {
   char buffer[G_ASCII_DTOSTR_BUF_SIZE];
 
-  if (!isfinite (value))
-    return;
-
-  g_ascii_formatd (buffer, sizeof buffer, "%.15g", value);
-  if (g_ascii_strtod (buffer, NULL) != value)
-    g_ascii_dtostr (buffer, sizeof buffer, value);
-  g_string_append (csv, buffer);
+  g_string_append (csv, ring_report_format_number (value, buffer) != NULL ? buffer : "");
 }
 
 static char *
@@ -382,7 +333,7 @@ ring_export_chart (RingModel         *model,
                    GCancellable      *cancellable,
                    GError           **error)
 {
-  g_autoptr(GByteArray) bytes = NULL;
+  g_autoptr(RingFileWriter) writer = NULL;
 
   g_return_val_if_fail (RING_IS_MODEL (model), FALSE);
   g_return_val_if_fail (kind < RING_N_CHARTS, FALSE);
@@ -392,36 +343,35 @@ ring_export_chart (RingModel         *model,
 
   if (format != RING_EXPORT_FORMAT_PNG)
     scale = 1.0;
-  if (format != RING_EXPORT_FORMAT_CSV && !check_size (file, width, height, scale, error))
+  if (format != RING_EXPORT_FORMAT_CSV
+      && !check_size (file, format, width, height, scale, error))
     return FALSE;
 
-  bytes = g_byte_array_new ();
+  /* Before drawing anything: a name that cannot be written is refused at once. */
+  writer = ring_file_writer_new (file, cancellable, error);
+  if (writer == NULL)
+    return FALSE;
+
   switch (format)
     {
     case RING_EXPORT_FORMAT_PNG:
-      if (!render_png (model, kind, width, height, scale, bytes, file, error))
-        return FALSE;
-      break;
+      return render_png (model, kind, width, height, scale, writer, file, error);
 
     case RING_EXPORT_FORMAT_SVG:
     case RING_EXPORT_FORMAT_PDF:
-      if (!render_vector (model, kind, format, width, height, bytes, file, error))
-        return FALSE;
-      break;
+      return render_vector (model, kind, format, width, height, writer, file, error);
 
     case RING_EXPORT_FORMAT_CSV:
       {
         g_autofree char *csv = chart_to_csv (model, kind);
 
-        g_byte_array_append (bytes, (const guint8 *) csv, strlen (csv));
-        break;
+        ring_file_writer_write (writer, csv, strlen (csv));
+        return ring_file_writer_commit (writer, error);
       }
 
     default:
       g_return_val_if_reached (FALSE);
     }
-
-  return write_bytes (file, bytes, cancellable, error);
 }
 
 /* The report. */
@@ -517,7 +467,7 @@ ring_export_report (RingModel     *model,
                     GCancellable  *cancellable,
                     GError       **error)
 {
-  g_autoptr(GByteArray) bytes = NULL;
+  g_autoptr(RingFileWriter) writer = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   RingStyle style;
@@ -527,12 +477,15 @@ ring_export_report (RingModel     *model,
   g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_size (file, width, height, 1.0, error))
+  if (!check_size (file, RING_EXPORT_FORMAT_PDF, width, height, 1.0, error))
+    return FALSE;
+
+  writer = ring_file_writer_new (file, cancellable, error);
+  if (writer == NULL)
     return FALSE;
 
   ring_style_init_light (&style);
-  bytes = g_byte_array_new ();
-  surface = create_vector_surface (RING_EXPORT_FORMAT_PDF, bytes, width, height);
+  surface = create_vector_surface (RING_EXPORT_FORMAT_PDF, writer, width, height);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, PACKAGE_NAME);
   cr = cairo_create (surface);
 
@@ -544,8 +497,5 @@ ring_export_report (RingModel     *model,
       cairo_show_page (cr);
     }
 
-  if (!check_cairo (finish_vector_drawing (cr, surface), file, error))
-    return FALSE;
-
-  return write_bytes (file, bytes, cancellable, error);
+  return finish_file (writer, finish_vector_drawing (cr, surface), file, error);
 }

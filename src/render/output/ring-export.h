@@ -12,6 +12,17 @@
 
 G_BEGIN_DECLS
 
+/* The smallest chart every kind draws legibly (title, legend, axes and a plot area), found
+ * by looking at each kind's PNG: at 400 × 250 axis titles are cut off, below 320 × 200 a
+ * chart has no room left for its plot. The command line refuses smaller sizes. */
+#define RING_EXPORT_MIN_WIDTH       480
+#define RING_EXPORT_MIN_HEIGHT      300
+/* The largest side of a vector chart, in points. */
+#define RING_EXPORT_MAX_SIDE        20000
+/* A PNG's pixels are held in memory (4 bytes each) while it is drawn and encoded: 40
+ * megapixels is 160 MB and a few seconds, 8000 × 5000. */
+#define RING_EXPORT_MAX_PNG_PIXELS  40000000
+
 typedef enum
 {
   RING_EXPORT_FORMAT_PNG,
@@ -33,7 +44,8 @@ char    *ring_export_resolve_name     (const char        *name,
                                        double            *scale);
 
 /* Writes one chart in @format. @scale multiplies the pixel size of a PNG (1 or 2); vector
- * formats are @width × @height points. The file appears complete or not at all; on error
+ * formats are @width × @height points. A PNG of more than RING_EXPORT_MAX_PNG_PIXELS is
+ * refused. The file appears complete or not at all (see ring-file-writer.h); on error
  * @error names the path and the reason. */
 gboolean ring_export_chart            (RingModel         *model,
                                        RingChartKind      kind,

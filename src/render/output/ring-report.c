@@ -8,92 +8,139 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
 #include <math.h>
+#include <stddef.h>
 
 #include "ring-report.h"
 #include "ring-units.h"
 
-static void
-add_number (JsonBuilder *builder,
-            const char  *key,
-            double       value)
+const char *
+ring_report_format_number (double value,
+                           char   buffer[G_ASCII_DTOSTR_BUF_SIZE])
 {
-  json_builder_set_member_name (builder, key);
-  if (isfinite (value))
-    json_builder_add_double_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
+  static const char *formats[] = { "%.15g", "%.16g", "%.17g" };
+
+  g_return_val_if_fail (buffer != NULL, NULL);
+
+  if (!isfinite (value))
+    {
+      buffer[0] = '\0';
+      return NULL;
+    }
+
+  /* 17 significant digits always read back as the same double; fewer often do, and read
+   * better (0.1 rather than 0.10000000000000001). */
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buffer, G_ASCII_DTOSTR_BUF_SIZE, formats[i], value);
+      if (g_ascii_strtod (buffer, NULL) == value)
+        break;
+    }
+
+  return buffer;
+}
+
+/* JSON, written by hand: json-glib 1.6 writes some doubles as "6e-10.0", which no JSON
+ * parser accepts. Laid out as json-glib's pretty printer did, so nothing downstream sees
+ * a change but valid numbers. */
+
+static void
+append_json_key (GString    *json,
+                 const char *key)
+{
+  if (json->len > 2)
+    g_string_append (json, ",\n");
+  g_string_append_printf (json, "  \"%s\" : ", key);
 }
 
 static void
-add_integer (JsonBuilder *builder,
-             const char  *key,
-             gint64       value)
+append_json_number (GString    *json,
+                    const char *key,
+                    double      value)
 {
-  json_builder_set_member_name (builder, key);
-  json_builder_add_int_value (builder, value);
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *number = ring_report_format_number (value, buffer);
+
+  append_json_key (json, key);
+  g_string_append (json, number != NULL ? number : "null");
 }
+
+static void
+append_json_string (GString    *json,
+                    const char *key,
+                    const char *value)
+{
+  append_json_key (json, key);
+  g_string_append_c (json, '"');
+  for (const char *c = value; *c != '\0'; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        g_string_append_printf (json, "\\%c", *c);
+      else if ((guchar) *c < 0x20)
+        g_string_append_printf (json, "\\u%04x", (guint) (guchar) *c);
+      else
+        g_string_append_c (json, *c);
+    }
+  g_string_append_c (json, '"');
+}
+
+/* The derived values, in the report's order. */
+static const struct
+{
+  const char *key;
+  gsize       offset;
+} result_numbers[] = {
+  { "gradient_buffer_bytes", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes) },
+  { "compute_time_s", G_STRUCT_OFFSET (RingResult, compute_time_s) },
+  { "backward_time_s", G_STRUCT_OFFSET (RingResult, backward_time_s) },
+  { "bytes_moved_per_gpu", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu) },
+  { "allreduce_time_s", G_STRUCT_OFFSET (RingResult, allreduce_time_s) },
+  { "latency_time_s", G_STRUCT_OFFSET (RingResult, latency_time_s) },
+  { "exposed_comm_s", G_STRUCT_OFFSET (RingResult, exposed_comm_s) },
+  { "step_time_s", G_STRUCT_OFFSET (RingResult, step_time_s) },
+  { "utilization", G_STRUCT_OFFSET (RingResult, utilization) },
+  { "algbw_gbps", G_STRUCT_OFFSET (RingResult, algbw_gbps) },
+  { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps) },
+  { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s) },
+};
 
 char *
 ring_report_to_json (RingModel *model)
 {
   const RingParams *p;
   const RingResult *r;
-  g_autoptr(JsonBuilder) builder = NULL;
-  g_autoptr(JsonGenerator) generator = NULL;
-  g_autoptr(JsonNode) root = NULL;
+  GString *json;
 
   g_return_val_if_fail (RING_IS_MODEL (model), NULL);
 
   p = ring_model_get_params (model);
   r = ring_model_get_result (model);
-  builder = json_builder_new ();
+  json = g_string_new ("{\n");
 
-  json_builder_begin_object (builder);
+  /* Parameters, as given: every row of the parameter table, so a new one is reported
+   * without a change here. */
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      const RingParamInfo *info = ring_param_info (id);
 
-  /* Parameters, as given. */
-  add_integer (builder, "gpus", p->gpus);
-  add_number (builder, "model_params", p->model_params);
-  add_number (builder, "bandwidth_gbps", p->bandwidth_gbps);
-  add_number (builder, "compute_tflops", p->compute_tflops);
-  add_number (builder, "tokens_per_gpu", p->tokens_per_gpu);
-  add_integer (builder, "gradient_bytes", p->gradient_bytes);
-  add_number (builder, "latency_us", p->latency_us);
-  add_number (builder, "overlap", p->overlap);
-  json_builder_set_member_name (builder, "algorithm");
-  json_builder_add_string_value (builder, ring_algorithm_to_string (p->algorithm));
-  json_builder_set_member_name (builder, "message_size_bytes");
-  if (p->message_bytes > 0)
-    json_builder_add_double_value (builder, p->message_bytes);
-  else
-    json_builder_add_null_value (builder);
+      if (id == RING_PARAM_ALGORITHM)
+        append_json_string (json, info->json_key, ring_algorithm_to_string (p->algorithm));
+      else
+        append_json_number (json, info->json_key, ring_params_get_value (p, id));
+    }
+  append_json_number (json, "message_size_bytes", p->message_bytes > 0 ? p->message_bytes : NAN);
 
   /* Derived values. */
-  add_number (builder, "gradient_buffer_bytes", r->gradient_buffer_bytes);
-  add_number (builder, "compute_time_s", r->compute_time_s);
-  add_number (builder, "backward_time_s", r->backward_time_s);
-  add_number (builder, "bytes_moved_per_gpu", r->bytes_moved_per_gpu);
-  add_number (builder, "allreduce_time_s", r->allreduce_time_s);
-  add_number (builder, "latency_time_s", r->latency_time_s);
-  add_number (builder, "exposed_comm_s", r->exposed_comm_s);
-  add_number (builder, "step_time_s", r->step_time_s);
-  add_number (builder, "utilization", r->utilization);
-  add_number (builder, "algbw_gbps", r->algbw_gbps);
-  add_number (builder, "busbw_gbps", r->busbw_gbps);
-  add_number (builder, "tokens_per_s", r->tokens_per_s);
-  json_builder_set_member_name (builder, "comm_bound");
-  json_builder_add_boolean_value (builder, r->comm_bound);
-  add_number (builder, "bandwidth_for_90pct_gbps", r->bandwidth_for_90pct_gbps);
+  for (guint i = 0; i < G_N_ELEMENTS (result_numbers); i++)
+    append_json_number (json, result_numbers[i].key,
+                        G_STRUCT_MEMBER (double, r, result_numbers[i].offset));
+  append_json_key (json, "comm_bound");
+  g_string_append (json, r->comm_bound ? "true" : "false");
+  append_json_number (json, "bandwidth_for_90pct_gbps", r->bandwidth_for_90pct_gbps);
 
-  json_builder_end_object (builder);
+  g_string_append (json, "\n}");
 
-  root = json_builder_get_root (builder);
-  generator = json_generator_new ();
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_root (generator, root);
-
-  return json_generator_to_data (generator, NULL);
+  return g_string_free (json, FALSE);
 }
 
 static void
@@ -154,7 +201,7 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Tokens per GPU per step"), g_strdup_printf ("%.0f", p->tokens_per_gpu));
   add_row (rows, _("Gradient precision"),
            g_strdup (p->gradient_bytes == 4 ? "fp32" : p->gradient_bytes == 2 ? "bf16" : "fp8"));
-  add_row (rows, _("Latency per hop"), g_strdup_printf ("%g µs", p->latency_us));
+  add_row (rows, _("Latency per hop"), ring_format_duration (p->latency_us * 1e-6));
   add_row (rows, _("Overlap with backward pass"), format_percent (p->overlap));
   add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_to_string (p->algorithm)));
   if (p->message_bytes > 0)

@@ -16,12 +16,19 @@ typedef struct
 } RingReportRow;
 
 /* One object: every parameter and every derived value under DESIGN.md's snake_case names;
- * numbers are JSON numbers (never locale-formatted), an unreachable value is null. */
+ * numbers are JSON numbers that read back as the same double (never locale-formatted),
+ * an unreachable value is null. */
 char      *ring_report_to_json (RingModel *model);
 /* Aligned "label  value" lines for a terminal. */
 char      *ring_report_to_text (RingModel *model);
 /* The same figures as rows for a table (the PDF report's first page). Free with
  * ring_report_rows_free(). */
 GPtrArray *ring_report_rows    (RingModel *model);
+
+/* @value in the fewest significant digits (15, 16 or 17) that read back as the same
+ * double with g_ascii_strtod(), '.' as the decimal point whatever the locale: valid in
+ * JSON and CSV. NULL (and an empty @buffer) for NaN and infinities. */
+const char *ring_report_format_number (double value,
+                                       char   buffer[G_ASCII_DTOSTR_BUF_SIZE]);
 
 G_END_DECLS

@@ -1,0 +1,343 @@
+/* ring-cli.c: what the command line does: the version, the lists, the report, the export.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-cli"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-cli-private.h"
+#include "ring-export.h"
+#include "ring-file-writer.h"
+#include "ring-presets.h"
+#include "ring-report.h"
+#include "ring-units.h"
+
+#define DEFAULT_EXPORT_WIDTH  1600
+#define DEFAULT_EXPORT_HEIGHT 1000
+
+typedef enum
+{
+  REPORT_NONE,
+  REPORT_JSON,
+  REPORT_TEXT,
+} ReportFormat;
+
+/* An export, checked whole before anything is drawn or written. */
+typedef struct
+{
+  const char       *path;
+  RingExportFormat  format;
+  gboolean          report;  /* --chart all: the PDF report */
+  RingChartKind     kind;
+  int               width;
+  int               height;
+} ExportRequest;
+
+static int
+list_presets (void)
+{
+  const RingPreset *presets;
+  guint n_presets;
+
+  presets = ring_presets_get (&n_presets);
+  for (guint i = 0; i < n_presets; i++)
+    g_print ("%-28s %s\n", presets[i].name, _(presets[i].description));
+
+  return EXIT_SUCCESS;
+}
+
+static int
+list_charts (void)
+{
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    g_print ("%-28s %s\n", ring_chart_kind_to_string (kind), ring_chart_kind_get_title (kind));
+
+  return EXIT_SUCCESS;
+}
+
+/* "1600x1000", "1600X1000" or "1600×1000", whole numbers; the range is checked apart. */
+static gboolean
+parse_size (const char *text,
+            double     *width,
+            double     *height)
+{
+  g_auto(GStrv) around = g_strsplit (text, "×", -1);
+  g_autofree char *ascii = g_strjoinv ("x", around);
+  g_auto(GStrv) parts = g_strsplit_set (ascii, "xX", -1);
+
+  return g_strv_length (parts) == 2
+         && ring_parse_double (parts[0], width) && ring_parse_double (parts[1], height)
+         && *width == floor (*width) && *height == floor (*height);
+}
+
+/* The size of an export in @format, within what every chart draws legibly and what the
+ * format can hold. Range before any cast: 1e11 does not fit an int. */
+static gboolean
+check_size (const char        *text,
+            RingExportFormat   format,
+            int               *width,
+            int               *height,
+            GError           **error)
+{
+  double w, h;
+
+  if (!parse_size (text, &w, &h))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--size: “%s” is not a size like 1600x1000"), text);
+      return FALSE;
+    }
+
+  if (w < RING_EXPORT_MIN_WIDTH || h < RING_EXPORT_MIN_HEIGHT)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* TRANSLATORS: the size typed, then the smallest width and height */
+                   _("--size: %s is too small for a legible chart: the smallest is %dx%d"),
+                   text, RING_EXPORT_MIN_WIDTH, RING_EXPORT_MIN_HEIGHT);
+      return FALSE;
+    }
+
+  if (w > RING_EXPORT_MAX_SIDE || h > RING_EXPORT_MAX_SIDE)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--size: %s is too large: at most %d a side"),
+                   text, RING_EXPORT_MAX_SIDE);
+      return FALSE;
+    }
+
+  if (format == RING_EXPORT_FORMAT_PNG && w * h > RING_EXPORT_MAX_PNG_PIXELS)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* TRANSLATORS: the size typed, its megapixels, the most a PNG may have */
+                   _("--size: %s is %.0f megapixels, and a PNG may have at most %d "
+                     "(8000x5000); use .svg or .pdf for a larger chart"),
+                   text, w * h / 1e6, RING_EXPORT_MAX_PNG_PIXELS / 1000000);
+      return FALSE;
+    }
+
+  *width = (int) w;
+  *height = (int) h;
+
+  return TRUE;
+}
+
+/* Every part of an export is checked here, so that nothing is written for a command line
+ * that goes on to fail. */
+static gboolean
+check_export (const char     *path,
+              const char     *chart,
+              const char     *size,
+              ExportRequest  *request,
+              GError        **error)
+{
+  g_autofree char *shown_path = g_filename_display_name (path);
+
+  request->path = path;
+  request->report = FALSE;
+  request->kind = RING_CHART_UTILIZATION_VS_GPUS;
+  request->width = DEFAULT_EXPORT_WIDTH;
+  request->height = DEFAULT_EXPORT_HEIGHT;
+
+  if (!ring_export_format_from_path (path, &request->format))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--export: cannot tell the format of “%s”: "
+                     "use a name ending in .png, .svg, .pdf or .csv"), shown_path);
+      return FALSE;
+    }
+
+  if (chart != NULL && g_str_equal (chart, "all"))
+    {
+      if (request->format != RING_EXPORT_FORMAT_PDF)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--chart: “all” writes a PDF report; “%s” is not a .pdf"),
+                       shown_path);
+          return FALSE;
+        }
+      request->report = TRUE;
+    }
+  else if (chart != NULL && !ring_chart_kind_from_string (chart, &request->kind))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--chart: unknown chart “%s” (see --chart list)"), chart);
+      return FALSE;
+    }
+
+  return size == NULL
+         || check_size (size, request->format, &request->width, &request->height, error);
+}
+
+static int
+write_export (RingModel           *model,
+              const ExportRequest *request)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (request->path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link_target = NULL;
+
+  if (!ring_chart_draw_is_available ())
+    {
+      _ring_cli_print_error (_("PLplot’s extcairo device is not installed: "
+                               "charts cannot be drawn"));
+      return RING_CLI_EXIT_IO_ERROR;
+    }
+
+  link_target = ring_file_writer_resolve_link (file);
+
+  if (request->report)
+    ring_export_report (model, file, request->width, request->height, NULL, &error);
+  else
+    ring_export_chart (model, request->kind, request->format, file, request->width,
+                       request->height, 1.0, NULL, &error);
+
+  if (error != NULL)
+    {
+      _ring_cli_print_error ("%s", error->message);
+      return RING_CLI_EXIT_IO_ERROR;
+    }
+
+  /* The link stays a link: what changed is the file it points to, which may be far from
+   * where the user looked. */
+  if (link_target != NULL)
+    {
+      g_autofree char *shown_path = g_filename_display_name (request->path);
+      g_autofree char *shown_target = g_filename_display_name (link_target);
+
+      _ring_cli_print_error (_("“%s” is a symbolic link: replaced its target “%s”"),
+                             shown_path, shown_target);
+    }
+
+  return EXIT_SUCCESS;
+}
+
+static gboolean
+parse_report_format (const RingCliArgs  *args,
+                     ReportFormat       *format,
+                     GError            **error)
+{
+  g_autofree char *text = NULL;
+
+  *format = REPORT_NONE;
+  if (args->report == NULL)
+    return TRUE;
+
+  text = _ring_cli_option_text ("report", args->report, error);
+  if (text == NULL)
+    return FALSE;
+
+  if (*text == '\0' || g_str_equal (text, "json"))
+    *format = REPORT_JSON;
+  else if (g_str_equal (text, "text"))
+    *format = REPORT_TEXT;
+  else
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--report: unknown format “%s” (use --report=json or --report=text)"),
+                   text);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static int
+usage_error (GError *error)
+{
+  _ring_cli_print_error ("%s", error->message);
+
+  return RING_CLI_EXIT_USAGE;
+}
+
+int
+ring_cli_handle (const RingCliArgs *args)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingModel) model = NULL;
+  g_autofree char *chart = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *preset = NULL;
+  ExportRequest request;
+  ReportFormat report;
+  RingParams params;
+
+  g_return_val_if_fail (args != NULL, RING_CLI_EXIT_USAGE);
+
+  /* A value typed without its option would otherwise be silently ignored. */
+  if (args->stray != NULL && args->stray[0] != NULL)
+    {
+      g_autofree char *shown = g_filename_display_name (args->stray[0]);
+
+      _ring_cli_print_error (_("unexpected argument “%s”: every value follows its option, "
+                               "as in --gpus 64 (see --help)"), shown);
+      return RING_CLI_EXIT_USAGE;
+    }
+
+  if (args->version)
+    {
+      g_print ("%s %s\n", g_get_prgname (), PACKAGE_VERSION);
+      return EXIT_SUCCESS;
+    }
+
+  if (!parse_report_format (args, &report, &error)
+      || (args->chart != NULL
+          && (chart = _ring_cli_option_text ("chart", args->chart, &error)) == NULL)
+      || (args->size != NULL
+          && (size = _ring_cli_option_text ("size", args->size, &error)) == NULL)
+      || (args->preset != NULL
+          && (preset = _ring_cli_option_text ("preset", args->preset, &error)) == NULL))
+    return usage_error (error);
+
+  if (chart != NULL && g_str_equal (chart, "list"))
+    return list_charts ();
+  if (preset != NULL && g_str_equal (preset, "list"))
+    return list_presets ();
+
+  /* Every value is checked here, in the process that was started, so a bad one is
+   * reported on its terminal with status 2 and never reaches a window. */
+  ring_params_init_default (&params);
+  if (!ring_cli_apply_params (args, &params, &error))
+    return usage_error (error);
+
+  if (args->export_path == NULL)
+    {
+      /* With a report too: these options mean nothing without a file to write. */
+      if (chart != NULL || size != NULL)
+        {
+          _ring_cli_print_error (_("--chart and --size go with --export FILE"));
+          return RING_CLI_EXIT_USAGE;
+        }
+
+      if (report == REPORT_NONE)
+        return RING_CLI_OPEN_WINDOW;
+    }
+  else if (!check_export (args->export_path, chart, size, &request, &error))
+    return usage_error (error);
+
+  model = ring_model_new ();
+  ring_model_set_params (model, &params);
+
+  if (args->export_path != NULL)
+    {
+      int status = write_export (model, &request);
+
+      if (status != EXIT_SUCCESS)
+        return status;
+    }
+
+  if (report != REPORT_NONE)
+    {
+      g_autofree char *text = report == REPORT_JSON ? ring_report_to_json (model)
+                                                    : ring_report_to_text (model);
+
+      g_print ("%s%s", text, g_str_has_suffix (text, "\n") ? "" : "\n");
+    }
+
+  return EXIT_SUCCESS;
+}

@@ -1,0 +1,70 @@
+/* ring-cli.h: the command line of both programs, with no GTK.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ring-params.h"
+
+G_BEGIN_DECLS
+
+/* Exit statuses of the command-line contract (DESIGN.md). */
+#define RING_CLI_EXIT_IO_ERROR 1
+#define RING_CLI_EXIT_USAGE    2
+/* What ring_cli_handle() and ring_cli_run() return when the options ask for the window. */
+#define RING_CLI_OPEN_WINDOW   (-1)
+
+/* The options as given. Each value is the bytes of the command line, in the locale's
+ * encoding, converted (with the option named on failure) only when it is used; NULL when
+ * the option was not given. */
+typedef struct
+{
+  char     *param_values[RING_N_PARAMS];  /* by RingParamId */
+  char     *preset;
+  char     *message_size;
+  char     *report;       /* "" for a bare --report */
+  char     *export_path;  /* a file name */
+  char     *chart;
+  char     *size;
+  gboolean  version;
+  char    **stray;        /* arguments that belong to no option */
+} RingCliArgs;
+
+/* The option table of both programs: one option per row of the parameter table (its
+ * option name, description and argument name), then --preset, --message-size, --report,
+ * --export, --chart, --size and --version, and the stray arguments. With @args the
+ * values are stored there, for a GOptionContext; with NULL they are left to
+ * GApplication, which packs them into its options dictionary (see
+ * ring_cli_args_from_dict()). Free the array with g_free(); its strings are static. */
+GOptionEntry *ring_cli_option_entries_new (RingCliArgs         *args);
+/* The values GApplication packed from ring_cli_option_entries_new (NULL). */
+void          ring_cli_args_from_dict     (RingCliArgs         *args,
+                                           GVariantDict        *options);
+void          ring_cli_args_clear         (RingCliArgs         *args);
+
+/* --help's texts, translated. */
+const char   *ring_cli_get_summary        (void);
+const char   *ring_cli_get_description    (void);
+
+/* Applies the preset, then each parameter option, then --message-size to @params, so an
+ * option overrides the preset and anything not given keeps its value. On a bad value
+ * @error names the option, the value and what is accepted. */
+gboolean      ring_cli_apply_params       (const RingCliArgs   *args,
+                                           RingParams          *params,
+                                           GError             **error);
+
+/* Checks every option, then prints the version, a list, the report or writes the export,
+ * and returns the exit status; or RING_CLI_OPEN_WINDOW when none of those was asked for
+ * and every value is good. Messages go to standard error, naming the option. */
+int           ring_cli_handle             (const RingCliArgs   *args);
+
+/* The whole command line of @argv (left untouched): parses it with the option table and
+ * handles it as ring_cli_handle() does; --help prints and exits. */
+int           ring_cli_run                (char               **argv);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RingCliArgs, ring_cli_args_clear)
+
+G_END_DECLS

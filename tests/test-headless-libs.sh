@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# ring-allreduce answers --report and --export without GTK or libadwaita (78 libraries and
+# some 20 ms before main): it must not name them as NEEDED, nor load them, even through
+# PLplot's driver, which it opens at run time.
+#
+# Usage: test-headless-libs.sh RING_ALLREDUCE
+# Prints TAP.
+
+set -u
+
+bin=${1:?usage: test-headless-libs.sh RING_ALLREDUCE}
+unwanted='libgtk-4|libadwaita-1|libgdk'
+n=0
+failed=0
+
+check () {
+  # check DESCRIPTION COMMAND...
+  description=$1
+  shift
+  n=$((n + 1))
+  if "$@"; then
+    echo "ok $n - $description"
+  else
+    failed=$((failed + 1))
+    echo "not ok $n - $description"
+  fi
+}
+
+lacks_unwanted () {
+  # lacks_unwanted FILE: FILE names none of the unwanted libraries
+  if grep -Eq "$unwanted" "$1"; then
+    grep -E "$unwanted" "$1" | sed 's/^/  /' | head -n 5 >&2
+    return 1
+  fi
+  return 0
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/ring-headless-XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+
+if command -v readelf >/dev/null 2>&1; then
+  readelf -d "$bin" | grep NEEDED >"$work/needed"
+  check "readelf: nothing of GTK is NEEDED" lacks_unwanted "$work/needed"
+  check "readelf: it needs GLib (the listing worked)" grep -q libglib "$work/needed"
+else
+  echo "readelf is missing: install the Debian package binutils" >&2
+  check "readelf is installed" false
+fi
+
+ldd "$bin" >"$work/ldd" 2>&1
+check "ldd: nothing of GTK is loaded at start-up" lacks_unwanted "$work/ldd"
+
+# What the dynamic loader really opens, dlopen() included.
+env -u DISPLAY -u WAYLAND_DISPLAY LD_DEBUG=libs "$bin" --report=json \
+  >/dev/null 2>"$work/report"
+check "--report=json opens nothing of GTK" lacks_unwanted "$work/report"
+env -u DISPLAY -u WAYLAND_DISPLAY LD_DEBUG=libs "$bin" --export "$work/chart.png" \
+  >/dev/null 2>"$work/export"
+check "--export opens nothing of GTK" lacks_unwanted "$work/export"
+check "--export wrote its chart" test -s "$work/chart.png"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,173 @@
+/* test-png.c: the PNG encoder writes what cairo drew, pixel for pixel, whatever the size,
+ * the transparency and the number of threads that compress it; libpng reads it back.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <stdlib.h>
+
+#include "ring-png.h"
+
+/* A pattern with flat runs, gradients and noise, like a chart and unlike one, so every
+ * filter and match length is exercised; with @alpha, partly transparent. */
+static cairo_surface_t *
+make_image (int      width,
+            int      height,
+            gboolean alpha)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  GRand *rand = g_rand_new_with_seed (width * 7919 + height);
+
+  for (int y = 0; y < height; y++)
+    {
+      guint32 *row = (guint32 *) (data + (gsize) y * stride);
+
+      for (int x = 0; x < width; x++)
+        {
+          guint a = alpha ? (x * 3 + y) % 256 : 255;
+          guint r = (y / 16) % 2 ? 0xf0 : (x * 255) / MAX (width - 1, 1);
+          guint g = y % 50 == 0 ? g_rand_int_range (rand, 0, 256) : 0x80;
+          guint b = (x + y) % 7 == 0 ? 0x20 : 0xe0;
+
+          /* Premultiplied, as cairo keeps it. */
+          row[x] = a << 24 | (r * a / 255) << 16 | (g * a / 255) << 8 | (b * a / 255);
+        }
+    }
+  cairo_surface_mark_dirty (surface);
+  g_rand_free (rand);
+
+  return surface;
+}
+
+static void
+check_round_trip (int      width,
+                  int      height,
+                  gboolean alpha,
+                  guint    n_slices)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ring-png-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "image.png", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(RingFileWriter) writer = NULL;
+  cairo_surface_t *image = make_image (width, height, alpha);
+  cairo_surface_t *read;
+  const guint8 *expected, *actual;
+  int expected_stride, actual_stride;
+
+  g_test_message ("%d×%d, %s, %u slices", width, height, alpha ? "alpha" : "opaque",
+                  n_slices);
+  g_assert_no_error (error);
+  writer = ring_file_writer_new (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (_ring_png_write_in_slices (image, writer, n_slices, &error));
+  g_assert_no_error (error);
+  g_assert_true (ring_file_writer_commit (writer, &error));
+  g_assert_no_error (error);
+
+  read = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (read), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (read), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (read), ==, height);
+  g_assert_cmpint (cairo_image_surface_get_format (read), ==,
+                   alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24);
+
+  expected = cairo_image_surface_get_data (image);
+  expected_stride = cairo_image_surface_get_stride (image);
+  actual = cairo_image_surface_get_data (read);
+  actual_stride = cairo_image_surface_get_stride (read);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 e = ((const guint32 *) (expected + (gsize) y * expected_stride))[x];
+        guint32 a = ((const guint32 *) (actual + (gsize) y * actual_stride))[x];
+
+        if (!alpha)
+          {
+            /* RGB24 leaves the top byte undefined. */
+            if ((e & 0xffffff) != (a & 0xffffff))
+              g_error ("pixel %d,%d: %08x written, %08x read", x, y, e, a);
+            continue;
+          }
+
+        /* Straight alpha on the way out, premultiplied again on the way in: each channel
+         * may move by one. */
+        for (int shift = 0; shift < 32; shift += 8)
+          if (abs ((int) ((e >> shift) & 0xff) - (int) ((a >> shift) & 0xff)) > 1)
+            g_error ("pixel %d,%d: %08x written, %08x read", x, y, e, a);
+      }
+
+  cairo_surface_destroy (read);
+  cairo_surface_destroy (image);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+static void
+test_round_trip (void)
+{
+  const struct
+  {
+    int width;
+    int height;
+  } sizes[] = {
+    { 1, 1 }, { 3, 2 }, { 7, 300 }, { 640, 400 }, { 1600, 1000 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint n_slices = 1; n_slices <= 4; n_slices++)
+      for (int alpha = 0; alpha <= 1; alpha++)
+        check_round_trip (sizes[i].width, sizes[i].height, alpha, n_slices);
+}
+
+/* However many threads compress an image, it is the same size within a few bytes per
+ * slice: the slices share their window, so they do not start cold. */
+static void
+test_slices_compress_alike (void)
+{
+  cairo_surface_t *image = make_image (1600, 1000, FALSE);
+  gsize sizes[5] = { 0, };
+
+  for (guint n_slices = 1; n_slices <= 4; n_slices++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *dir = g_dir_make_tmp ("ring-png-XXXXXX", &error);
+      g_autofree char *path = g_build_filename (dir, "image.png", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(RingFileWriter) writer = ring_file_writer_new (file, NULL, &error);
+      GStatBuf st;
+
+      g_assert_no_error (error);
+      g_assert_true (_ring_png_write_in_slices (image, writer, n_slices, &error));
+      g_assert_true (ring_file_writer_commit (writer, &error));
+      g_assert_cmpint (g_stat (path, &st), ==, 0);
+      sizes[n_slices] = st.st_size;
+      g_test_message ("%u slices: %zu bytes", n_slices, sizes[n_slices]);
+      g_remove (path);
+      g_rmdir (dir);
+    }
+
+  for (guint n_slices = 2; n_slices <= 4; n_slices++)
+    g_assert_cmpfloat (sizes[n_slices], <=, sizes[1] * 1.01 + 64);
+
+  cairo_surface_destroy (image);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/png/round-trip", test_round_trip);
+  g_test_add_func ("/ring/png/slices-compress-alike", test_slices_compress_alike);
+
+  return g_test_run ();
+}

@@ -1,0 +1,600 @@
+/* test-report.c: the JSON report is JSON, read by a strict parser, and every number in it
+ * is the model's double to the last bit: on a grid of every parameter's minimum, default
+ * and maximum, in the library and through the command line, in C and in German.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-report.h"
+#include "ring-test-cli.h"
+
+/* Past this many combinations the grid takes every parameter's extremes one at a time and
+ * a regular sample of the rest, so the test stays quick as parameters are added. */
+#define MAX_GRID_POINTS 200000
+
+/* A strict JSON reader (RFC 8259), with none of json-glib's leniency: it accepts exactly
+ * the grammar, and keeps the top-level object's members as their raw text. */
+
+typedef struct
+{
+  const char *text;
+  const char *at;
+  char       *problem;
+} Reader;
+
+static gboolean
+fail (Reader     *reader,
+      const char *what)
+{
+  if (reader->problem == NULL)
+    reader->problem = g_strdup_printf ("%s at offset %td: “%.20s”", what,
+                                       reader->at - reader->text, reader->at);
+  return FALSE;
+}
+
+static void
+skip_space (Reader *reader)
+{
+  while (*reader->at == ' ' || *reader->at == '\t' || *reader->at == '\n'
+         || *reader->at == '\r')
+    reader->at++;
+}
+
+static gboolean
+read_digits (Reader *reader)
+{
+  if (!g_ascii_isdigit (*reader->at))
+    return fail (reader, "a digit expected");
+  while (g_ascii_isdigit (*reader->at))
+    reader->at++;
+  return TRUE;
+}
+
+/* number = [ minus ] int [ frac ] [ exp ]; int = zero / ( digit1-9 *DIGIT ) */
+static gboolean
+read_number (Reader *reader)
+{
+  if (*reader->at == '-')
+    reader->at++;
+  if (*reader->at == '0')
+    reader->at++;
+  else if (*reader->at >= '1' && *reader->at <= '9')
+    read_digits (reader);
+  else
+    return fail (reader, "a number expected");
+
+  if (*reader->at == '.')
+    {
+      reader->at++;
+      if (!read_digits (reader))
+        return FALSE;
+    }
+
+  if (*reader->at == 'e' || *reader->at == 'E')
+    {
+      reader->at++;
+      if (*reader->at == '+' || *reader->at == '-')
+        reader->at++;
+      if (!read_digits (reader))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+read_string (Reader  *reader,
+             GString *value)
+{
+  if (*reader->at != '"')
+    return fail (reader, "a string expected");
+  reader->at++;
+
+  while (*reader->at != '"')
+    {
+      guchar c = *reader->at;
+
+      if (c == '\0' || c < 0x20)
+        return fail (reader, "an unescaped control character or the end in a string");
+      if (c == '\\')
+        {
+          reader->at++;
+          if (*reader->at == 'u')
+            {
+              for (int i = 1; i <= 4; i++)
+                if (!g_ascii_isxdigit (reader->at[i]))
+                  return fail (reader, "a bad \\u escape");
+              reader->at += 5;
+              g_string_append_c (value, '?');
+              continue;
+            }
+          if (strchr ("\"\\/bfnrt", *reader->at) == NULL || *reader->at == '\0')
+            return fail (reader, "a bad escape");
+        }
+      g_string_append_c (value, *reader->at);
+      reader->at++;
+    }
+  reader->at++;
+
+  if (!g_utf8_validate (value->str, value->len, NULL))
+    return fail (reader, "invalid UTF-8 in a string");
+
+  return TRUE;
+}
+
+static gboolean read_value (Reader *reader, GString *raw);
+
+static gboolean
+read_literal (Reader     *reader,
+              const char *literal)
+{
+  if (!g_str_has_prefix (reader->at, literal))
+    return fail (reader, "an unknown literal");
+  reader->at += strlen (literal);
+  return TRUE;
+}
+
+/* An object (with @is_object) or an array, from its opening bracket; an object's members
+ * go into @members when it is given, each as its value's raw text. */
+static gboolean
+read_container (Reader     *reader,
+                gboolean    is_object,
+                GHashTable *members)
+{
+  char close = is_object ? '}' : ']';
+
+  reader->at++;
+  skip_space (reader);
+  if (*reader->at == close)
+    {
+      reader->at++;
+      return TRUE;
+    }
+
+  for (;;)
+    {
+      g_autoptr(GString) key = g_string_new (NULL);
+      g_autoptr(GString) raw = g_string_new (NULL);
+
+      skip_space (reader);
+      if (is_object)
+        {
+          if (!read_string (reader, key))
+            return FALSE;
+          skip_space (reader);
+          if (*reader->at != ':')
+            return fail (reader, "':' expected");
+          reader->at++;
+        }
+      if (!read_value (reader, raw))
+        return FALSE;
+      if (members != NULL
+          && !g_hash_table_insert (members, g_string_free (g_steal_pointer (&key), FALSE),
+                                   g_string_free (g_steal_pointer (&raw), FALSE)))
+        return fail (reader, "a repeated key");
+      if (*reader->at == ',')
+        {
+          reader->at++;
+          continue;
+        }
+      if (*reader->at == close)
+        {
+          reader->at++;
+          return TRUE;
+        }
+      return fail (reader, "',' or the end of a container expected");
+    }
+}
+
+/* Reads one value and its surrounding space; its raw text goes into @raw. */
+static gboolean
+read_value (Reader  *reader,
+            GString *raw)
+{
+  const char *start;
+  gboolean ok;
+
+  skip_space (reader);
+  start = reader->at;
+  switch (*reader->at)
+    {
+    case '{':
+      ok = read_container (reader, TRUE, NULL);
+      break;
+    case '[':
+      ok = read_container (reader, FALSE, NULL);
+      break;
+    case '"':
+      {
+        g_autoptr(GString) value = g_string_new (NULL);
+
+        ok = read_string (reader, value);
+        break;
+      }
+    case 't':
+      ok = read_literal (reader, "true");
+      break;
+    case 'f':
+      ok = read_literal (reader, "false");
+      break;
+    case 'n':
+      ok = read_literal (reader, "null");
+      break;
+    default:
+      ok = read_number (reader);
+      break;
+    }
+
+  if (ok && raw != NULL)
+    g_string_append_len (raw, start, reader->at - start);
+  skip_space (reader);
+
+  return ok;
+}
+
+/* The members of the one object @json holds, each as its value's raw text; NULL, with
+ * @problem set, when @json is not exactly one valid JSON object. */
+static GHashTable *
+parse_strictly (const char  *json,
+                char       **problem)
+{
+  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                         g_free, g_free);
+  Reader reader = { json, json, NULL };
+
+  skip_space (&reader);
+  if (*reader.at != '{')
+    fail (&reader, "an object expected");
+  else if (read_container (&reader, TRUE, members))
+    {
+      skip_space (&reader);
+      if (*reader.at != '\0')
+        fail (&reader, "the end of the text expected");
+    }
+
+  if (reader.problem != NULL)
+    {
+      *problem = reader.problem;
+      return NULL;
+    }
+
+  return g_steal_pointer (&members);
+}
+
+/* What every report holds beside the parameters: the derived values. */
+static const struct
+{
+  const char *key;
+  gsize       offset;
+} result_numbers[] = {
+  { "gradient_buffer_bytes", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes) },
+  { "compute_time_s", G_STRUCT_OFFSET (RingResult, compute_time_s) },
+  { "backward_time_s", G_STRUCT_OFFSET (RingResult, backward_time_s) },
+  { "bytes_moved_per_gpu", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu) },
+  { "allreduce_time_s", G_STRUCT_OFFSET (RingResult, allreduce_time_s) },
+  { "latency_time_s", G_STRUCT_OFFSET (RingResult, latency_time_s) },
+  { "exposed_comm_s", G_STRUCT_OFFSET (RingResult, exposed_comm_s) },
+  { "step_time_s", G_STRUCT_OFFSET (RingResult, step_time_s) },
+  { "utilization", G_STRUCT_OFFSET (RingResult, utilization) },
+  { "algbw_gbps", G_STRUCT_OFFSET (RingResult, algbw_gbps) },
+  { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps) },
+  { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s) },
+  { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps) },
+};
+
+/* One number of the report: JSON's null for no value, else exactly @expected. */
+static void
+check_number (GHashTable *members,
+              const char *key,
+              double      expected,
+              const char *json)
+{
+  const char *raw = g_hash_table_lookup (members, key);
+  char *end = NULL;
+  double value;
+
+  if (raw == NULL)
+    g_error ("the report has no “%s”:\n%s", key, json);
+
+  if (!isfinite (expected))
+    {
+      if (!g_str_equal (raw, "null"))
+        g_error ("“%s” is %s, expected null:\n%s", key, raw, json);
+      return;
+    }
+
+  value = g_ascii_strtod (raw, &end);
+  if (*end != '\0' || value != expected)
+    g_error ("“%s” is %s, which reads back as %.17g, not the model's %.17g",
+             key, raw, value, expected);
+}
+
+/* @json is valid JSON, and each of its numbers is @model's to the last bit. */
+static void
+check_report (const char *json,
+              RingModel  *model)
+{
+  const RingParams *params = ring_model_get_params (model);
+  const RingResult *result = ring_model_get_result (model);
+  g_autoptr(GHashTable) members = NULL;
+  g_autofree char *problem = NULL;
+  guint n_keys = 0;
+
+  members = parse_strictly (json, &problem);
+  if (members == NULL)
+    g_error ("not JSON: %s\n%s", problem, json);
+
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      const RingParamInfo *info = ring_param_info (id);
+
+      if (id == RING_PARAM_ALGORITHM)
+        {
+          g_autofree char *expected = g_strdup_printf ("\"%s\"",
+                                                       ring_algorithm_to_string (params->algorithm));
+
+          g_assert_cmpstr (g_hash_table_lookup (members, info->json_key), ==, expected);
+        }
+      else
+        check_number (members, info->json_key, ring_params_get_value (params, id), json);
+      n_keys++;
+    }
+
+  check_number (members, "message_size_bytes",
+                params->message_bytes > 0 ? params->message_bytes : NAN, json);
+  n_keys++;
+
+  for (guint i = 0; i < G_N_ELEMENTS (result_numbers); i++)
+    {
+      check_number (members, result_numbers[i].key,
+                    G_STRUCT_MEMBER (double, result, result_numbers[i].offset), json);
+      n_keys++;
+    }
+
+  g_assert_cmpstr (g_hash_table_lookup (members, "comm_bound"), ==,
+                   result->comm_bound ? "true" : "false");
+  n_keys++;
+
+  /* Nothing else, so a key added to the report is added here too. */
+  g_assert_cmpuint (g_hash_table_size (members), ==, n_keys);
+}
+
+/* The grid: each parameter at its minimum, default and maximum. */
+
+static double
+grid_value (RingParamId id,
+            guint       level)
+{
+  const RingParamInfo *info = ring_param_info (id);
+
+  return level == 0 ? info->minimum : level == 1 ? info->default_value : info->maximum;
+}
+
+static guint64
+grid_size (void)
+{
+  guint64 n = 1;
+
+  for (guint id = 0; id < RING_N_PARAMS && n <= G_MAXUINT32; id++)
+    n *= 3;
+
+  return n;
+}
+
+/* The parameters of grid point @index (its digits in base 3, one per parameter); FALSE
+ * when that combination is not a valid one. */
+static gboolean
+grid_point (guint64     index,
+            RingParams *params)
+{
+  ring_params_init_default (params);
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      ring_params_set_value (params, id, grid_value (id, index % 3));
+      index /= 3;
+    }
+
+  return ring_params_validate (params, NULL);
+}
+
+static guint
+check_grid (RingModel *model)
+{
+  guint64 n_points = grid_size ();
+  guint64 stride = MAX (1, n_points / MAX_GRID_POINTS);
+  guint checked = 0;
+
+  for (guint64 index = 0; index < n_points; index++)
+    {
+      g_autofree char *json = NULL;
+      RingParams params;
+      guint64 digits = index;
+      guint n_off_default = 0;
+
+      /* Every point of a small grid; of a large one, every point that moves one or two
+       * parameters off their defaults, and a regular sample of the rest. */
+      for (guint id = 0; id < RING_N_PARAMS; id++, digits /= 3)
+        n_off_default += digits % 3 != 1;
+      if (stride > 1 && n_off_default > 2 && index % stride != 0)
+        continue;
+
+      if (!grid_point (index, &params))
+        continue;
+
+      g_assert_true (ring_model_set_params (model, &params));
+      json = ring_report_to_json (model);
+      check_report (json, model);
+      checked++;
+    }
+
+  return checked;
+}
+
+/* Tests. */
+
+/* The checker is strict where json-glib is not: it refuses what json-glib 1.6 wrote. */
+static void
+test_strict_parser (void)
+{
+  const char *valid[] = {
+    "{}", "{\"a\" : 1}", "{\"a\":-0.5e+10,\"b\":[1,{\"c\":null}],\"d\":\"\\u00e9\\n\"}",
+    " {\"a\" : 6e-10 } ", "{\"a\":0}", "{\"a\":1E5}", "{\"a\":true,\"b\":false}",
+  };
+  const char *invalid[] = {
+    "{\"a\" : 6e-10.0}", "{\"a\" : 01}", "{\"a\" : 1.}", "{\"a\" : .5}", "{\"a\" : NaN}",
+    "{\"a\" : 1e}", "{\"a\" : +1}", "{\"a\" : 1,}", "{\"a\" : inf}", "{\"a\" : 0x10}",
+    "{\"a\" : 1} x", "{\"a\" : 1, \"a\" : 2}", "{\"a\" : \"\t\"}", "{'a' : 1}", "[1]",
+    "{\"a\" : 1,5}", "",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (valid); i++)
+    {
+      g_autofree char *problem = NULL;
+      g_autoptr(GHashTable) members = parse_strictly (valid[i], &problem);
+
+      if (members == NULL)
+        g_error ("refused valid JSON %s: %s", valid[i], problem);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (invalid); i++)
+    {
+      g_autofree char *problem = NULL;
+      g_autoptr(GHashTable) members = parse_strictly (invalid[i], &problem);
+
+      if (members != NULL)
+        g_error ("accepted invalid JSON %s", invalid[i]);
+    }
+}
+
+static void
+test_format_number (void)
+{
+  const struct
+  {
+    double      value;
+    const char *text;
+  } cases[] = {
+    { 0.1, "0.1" }, { 6e-10, "6e-10" }, { 7e9, "7000000000" }, { 1e13, "10000000000000" },
+    { 1e20, "1e+20" }, { 0.72467, "0.72467" }, { -2.5, "-2.5" }, { 1.0 / 3, "0.3333333333333333" },
+  };
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmpstr (ring_report_format_number (cases[i].value, buffer), ==, cases[i].text);
+
+  g_assert_null (ring_report_format_number (NAN, buffer));
+  g_assert_null (ring_report_format_number (INFINITY, buffer));
+  g_assert_cmpstr (buffer, ==, "");
+}
+
+static void
+test_grid (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  guint checked = check_grid (model);
+
+  g_test_message ("%u reports checked", checked);
+  g_assert_cmpuint (checked, >=, 3 * RING_N_PARAMS);
+}
+
+/* A locale with a decimal comma changes nothing. */
+static void
+test_grid_german (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *old_locale = g_strdup (setlocale (LC_ALL, NULL));
+
+  if (setlocale (LC_ALL, "de_DE.UTF-8") == NULL)
+    {
+      g_test_skip ("the de_DE.UTF-8 locale is not installed");
+      return;
+    }
+
+  check_grid (model);
+  setlocale (LC_ALL, old_locale);
+}
+
+/* The command line prints what the library writes: the extremes and the example of the
+ * issue, in C and German. */
+static void
+test_cli (void)
+{
+  const char *locales[] = { "C.UTF-8", "de_DE.UTF-8" };
+  guint levels[] = { 0, 2, 3 };
+
+  if (g_getenv ("RING_ALLREDUCE_BIN") == NULL)
+    {
+      g_test_skip ("RING_ALLREDUCE_BIN is not set");
+      return;
+    }
+
+  for (guint l = 0; l < G_N_ELEMENTS (locales); l++)
+    for (guint v = 0; v < G_N_ELEMENTS (levels); v++)
+      {
+        g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr(RingModel) model = ring_model_new ();
+        g_auto(RingTestRun) run = { 0, };
+        RingParams params;
+
+        ring_params_init_default (&params);
+        for (guint id = 0; id < RING_N_PARAMS; id++)
+          {
+            const RingParamInfo *info = ring_param_info (id);
+            char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+            double value;
+
+            /* Level 3: the issue's example, 1e6 parameters at 10000 TFLOP/s, one token. */
+            if (levels[v] < 3)
+              value = grid_value (id, levels[v]);
+            else if (id == RING_PARAM_MODEL_PARAMS || id == RING_PARAM_TOKENS_PER_GPU)
+              value = info->minimum;
+            else if (id == RING_PARAM_COMPUTE)
+              value = info->maximum;
+            else
+              value = info->default_value;
+
+            ring_params_set_value (&params, id, value);
+            if (id == RING_PARAM_ALGORITHM)
+              g_ptr_array_add (args, g_strdup_printf ("--%s=%s", info->option,
+                                                      ring_algorithm_to_string (value)));
+            else
+              g_ptr_array_add (args, g_strdup_printf ("--%s=%s", info->option,
+                                                      ring_report_format_number (value,
+                                                                                 buffer)));
+          }
+        g_ptr_array_add (args, g_strdup ("--report=json"));
+        g_ptr_array_add (args, NULL);
+
+        if (!ring_params_validate (&params, NULL))
+          continue;
+        g_assert_true (ring_model_set_params (model, &params));
+
+        run = ring_test_run_cli_full (locales[l], NULL, (const char * const *) args->pdata);
+        if (run.status != 0)
+          g_error ("exit status %d: %s", run.status, run.err);
+        check_report (run.out, model);
+      }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/report/strict-parser", test_strict_parser);
+  g_test_add_func ("/ring/report/format-number", test_format_number);
+  g_test_add_func ("/ring/report/json-grid", test_grid);
+  g_test_add_func ("/ring/report/json-grid-german", test_grid_german);
+  g_test_add_func ("/ring/report/json-cli", test_cli);
+
+  return g_test_run ();
+}
