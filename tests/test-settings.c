@@ -139,7 +139,7 @@ test_corrupt_values (void)
       g_assert_cmpfloat (params->overlap, ==, 0);
       g_assert_cmpfloat (params->latency_us, ==, 5);
       g_assert_cmpuint (params->gradient_bytes, ==, 4);
-      g_assert_cmpint (params->algorithm, ==, RING_ALGORITHM_RING);
+      g_assert_cmpint (params->algorithm, ==, RING_ALGORITHM_AUTO);
       close_window (window);
       return;
     }

@@ -413,7 +413,7 @@ bind_model (RingParameterPanel *self)
     bind (self, self->model, "gradient-bytes", precisions[i].button, "active",
           model_to_precision, precision_to_model, GUINT_TO_POINTER (precisions[i].bytes));
 
-  /* One algorithm so far: the drop-down lists them in RingAlgorithm order. */
+  /* The drop-down lists the algorithms in RingAlgorithm order. */
   bind (self, self->model, "algorithm", self->algorithm_dropdown, "selected",
         NULL, NULL, NULL);
 }
