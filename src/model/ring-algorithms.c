@@ -145,18 +145,20 @@ pick_protocol (const RingAlgorithmInfo *info,
         }
     }
 
-  *estimate_s = best_s == G_MAXDOUBLE ? 0 : best_s;
+  *estimate_s = best_s == G_MAXDOUBLE ? -1 : best_s;
 
   return best;
 }
 
-/* NCCL's choice: the algorithm × protocol its own tuning model rates fastest. */
+/* NCCL's choice: the algorithm × protocol its own tuning model rates fastest; AUTO if
+ * none of NCCL's can run. */
 static RingAlgorithm
 pick_algorithm (const RingTopology *topology,
                 double              bytes,
-                RingProtocol       *protocol)
+                RingProtocol       *protocol,
+                double             *estimate_s)
 {
-  RingAlgorithm best = RING_ALGORITHM_LAST;
+  RingAlgorithm best = RING_ALGORITHM_AUTO;
   double best_s = G_MAXDOUBLE;
 
   for (RingAlgorithm a = 0; a < RING_N_ALGORITHMS; a++)
@@ -176,6 +178,8 @@ pick_algorithm (const RingTopology *topology,
         }
     }
 
+  *estimate_s = best_s;
+
   return best;
 }
 
@@ -186,6 +190,29 @@ no_communication (RingAlgorithm      algorithm,
   memset (cost, 0, sizeof *cost);
   cost->algorithm = algorithm == RING_ALGORITHM_AUTO ? RING_ALGORITHM_RING : algorithm;
   cost->protocol = RING_PROTOCOL_SIMPLE;
+}
+
+/* Runs @info's cost once its protocol is known; @estimate_s < 0: not yet estimated. */
+static void
+run_cost (const RingAlgorithmInfo *info,
+          const RingTopology      *topology,
+          RingProtocol             protocol,
+          double                   bytes,
+          double                   estimate_s,
+          RingAllreduceCost       *cost)
+{
+  if (topology->gpus <= 1 || !(bytes > 0))
+    {
+      no_communication (info->algorithm, cost);
+      return;
+    }
+
+  info->cost (topology, protocol, bytes, cost);
+  cost->algorithm = info->algorithm;
+  cost->protocol = protocol;
+  if (info->estimate != NULL)
+    cost->nccl_estimate_s = estimate_s >= 0 ? estimate_s
+                                            : info->estimate (topology, protocol, bytes);
 }
 
 gboolean
@@ -202,25 +229,16 @@ ring_allreduce_cost_with (const RingTopology *topology,
   g_return_val_if_fail (protocol < RING_N_PROTOCOLS, FALSE);
   g_return_val_if_fail (cost != NULL, FALSE);
 
-  memset (cost, 0, sizeof *cost);
+  /* Auto chooses its protocol itself. */
   if (algorithm == RING_ALGORITHM_AUTO)
     return ring_allreduce_cost (topology, algorithm, bytes, cost);
 
+  memset (cost, 0, sizeof *cost);
   info = registry[algorithm];
   if (!info->can_run (topology, NULL) || !runs_protocol (info, topology, protocol))
     return FALSE;
 
-  if (topology->gpus <= 1 || !(bytes > 0))
-    {
-      no_communication (algorithm, cost);
-      return TRUE;
-    }
-
-  info->cost (topology, protocol, bytes, cost);
-  cost->algorithm = algorithm;
-  cost->protocol = protocol;
-  if (info->estimate != NULL)
-    cost->nccl_estimate_s = info->estimate (topology, protocol, bytes);
+  run_cost (info, topology, protocol, bytes, -1, cost);
 
   return TRUE;
 }
@@ -232,7 +250,7 @@ ring_allreduce_cost (const RingTopology *topology,
                      RingAllreduceCost  *cost)
 {
   RingProtocol protocol = RING_PROTOCOL_SIMPLE;
-  double estimate_s = 0;
+  double estimate_s = -1;
 
   g_return_val_if_fail (topology != NULL, FALSE);
   g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, FALSE);
@@ -250,9 +268,9 @@ ring_allreduce_cost (const RingTopology *topology,
 
   if (algorithm == RING_ALGORITHM_AUTO)
     {
-      algorithm = pick_algorithm (topology, bytes, &protocol);
-      /* Nodes without NICs: none of NCCL's algorithms runs. */
-      if (algorithm == RING_ALGORITHM_LAST && !registry[algorithm]->nccl)
+      algorithm = pick_algorithm (topology, bytes, &protocol, &estimate_s);
+      /* Several nodes without NICs: none of NCCL's algorithms runs. */
+      if (algorithm == RING_ALGORITHM_AUTO)
         return FALSE;
     }
   else
@@ -260,7 +278,9 @@ ring_allreduce_cost (const RingTopology *topology,
       protocol = pick_protocol (registry[algorithm], topology, bytes, &estimate_s);
     }
 
-  return ring_allreduce_cost_with (topology, algorithm, protocol, bytes, cost);
+  run_cost (registry[algorithm], topology, protocol, bytes, estimate_s, cost);
+
+  return TRUE;
 }
 
 gboolean

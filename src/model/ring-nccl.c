@@ -147,15 +147,7 @@ _ring_nccl_nvls_efficiency (RingGeneration generation)
 guint
 _ring_log2i (double n)
 {
-  guint l = 0;
-
-  while (n >= 2)
-    {
-      n /= 2;
-      l++;
-    }
-
-  return l;
+  return n < 2 ? 0 : (guint) ilogb (n);
 }
 
 double
@@ -193,8 +185,9 @@ _ring_nccl_channels_for_size (const RingTopology *topology,
   if (algo == RING_NCCL_RING && protocol == RING_PROTOCOL_LL)
     threshold *= topology->gpus;
 
-  while (bytes < nc * nt * threshold && nc > 1)
-    nc--;
+  /* One channel fewer while the threads would have less than their threshold each. */
+  if (bytes < nc * nt * threshold)
+    nc = (guint) CLAMP (floor (bytes / (nt * threshold)), 1, nc);
   while (bytes < nc * nt * threshold && nt % 128 == 0 && nt > 64)
     nt /= 2;
   /* Never fewer than three warps. */
