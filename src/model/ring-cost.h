@@ -11,6 +11,11 @@ G_BEGIN_DECLS
 
 void   ring_cost_evaluate              (const RingParams *params,
                                         RingResult       *result);
+/* The same without bandwidth_for_90pct_gbps (left NaN), which only the flat ring has in
+ * closed form and the others search for with some 26 costings: for charts that sweep
+ * hundreds of points and show only times and utilizations. */
+void   ring_cost_evaluate_sweep        (const RingParams *params,
+                                        RingResult       *result);
 
 /* The pieces ring_cost_evaluate() is made of, for sweeps that vary one input. The
  * all-reduce is the one params->algorithm names (auto: NCCL's pick; an algorithm that

@@ -37,8 +37,9 @@ static const double speeds_sm100[] = { 90, 80, 70, 60, 50, 45, 40, 30, 24, 20, 1
 /* … and between nodes; one channel runs through one NIC. */
 static const double speeds_inter[] = { 48, 45, 42, 40, 30, 24, 22, 20, 17.5, 15, 12, 6, 3,
                                        2.4, 1.2, 0.24, 0.12 };
-/* The most channels one search graph holds before NCCL duplicates them. */
-#define MAX_SEARCH_CHANNELS 16
+/* The most channels one search graph holds before NCCL duplicates them: MAXCHANNELS / 2
+ * (device.h: MAXCHANNELS 64). */
+#define MAX_SEARCH_CHANNELS 32
 
 /* What a NIC carries of its line rate. RDMA fabrics lose only packet headers: NCCL's own
  * search gives a 400 Gb/s (50 GB/s) NIC 48 GB/s per channel (speeds_inter), and nccl-tests
