@@ -88,6 +88,32 @@ test_gpu_option (void)
   g_assert_cmpfloat (params.compute_tflops, ==, 1000);
 }
 
+/* A fabric brings its usual latency; --net-latency after it overrides it. */
+static void
+test_fabric_option (void)
+{
+  RingParams params;
+
+  ring_params_init_default (&params);
+  g_assert_cmpint (params.fabric, ==, RING_FABRIC_INFINIBAND);
+  g_assert_cmpfloat (params.net_latency_us, ==, 1);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "tcp", NULL));
+  g_assert_cmpfloat (params.net_latency_us, ==, 30);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "RoCE", NULL));
+  g_assert_cmpint (params.fabric, ==, RING_FABRIC_ROCE);
+  g_assert_cmpfloat (params.net_latency_us, ==, 3);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_NET_LATENCY, "12", NULL));
+  g_assert_cmpfloat (params.net_latency_us, ==, 12);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "ib-sharp", NULL));
+  g_assert_cmpint (params.fabric, ==, RING_FABRIC_INFINIBAND_SHARP);
+
+  /* The table puts the fabric before the latency, so options apply in that order. */
+  g_assert_cmpint (RING_PARAM_FABRIC, <, RING_PARAM_NET_LATENCY);
+  g_assert_cmpint (RING_PARAM_GPU, <, RING_PARAM_COMPUTE);
+  g_assert_cmpint (RING_PARAM_GPU, <, RING_PARAM_BANDWIDTH);
+  g_assert_cmpint (RING_PARAM_GPU, <, RING_PARAM_GPUS_PER_NODE);
+}
+
 static void
 test_nic_speed (void)
 {
@@ -301,6 +327,7 @@ main (int   argc,
   g_test_add_func ("/ring/catalogue/gpus", test_gpus);
   g_test_add_func ("/ring/catalogue/custom-is-default", test_custom_is_default);
   g_test_add_func ("/ring/catalogue/gpu-option", test_gpu_option);
+  g_test_add_func ("/ring/catalogue/fabric-option", test_fabric_option);
   g_test_add_func ("/ring/catalogue/nic-speed", test_nic_speed);
   g_test_add_func ("/ring/catalogue/bad-values", test_bad_values);
   g_test_add_func ("/ring/catalogue/nodes-need-nics", test_nodes_need_nics);

@@ -239,6 +239,18 @@ test_gpu_one_change (void)
   g_assert_cmpfloat (ring_model_get_compute (model), ==, 777);
 }
 
+/* A fabric is one change too, with its latency. */
+static void
+test_fabric_one_change (void)
+{
+  Counts counts = { 0 };
+  g_autoptr(RingModel) model = model_with_counts (&counts);
+
+  g_object_set (model, "fabric", RING_FABRIC_TCP, NULL);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpfloat (ring_model_get_net_latency (model), ==, 30);
+}
+
 static void
 test_preset_one_change (void)
 {
@@ -346,6 +358,7 @@ main (int   argc,
   g_test_add_func ("/ring/model/derived-read-only", test_derived_read_only);
   g_test_add_func ("/ring/model/comm-bound", test_comm_bound_notify);
   g_test_add_func ("/ring/model/gpu-one-change", test_gpu_one_change);
+  g_test_add_func ("/ring/model/fabric-one-change", test_fabric_one_change);
   g_test_add_func ("/ring/model/preset-one-change", test_preset_one_change);
   g_test_add_func ("/ring/model/stays-runnable", test_stays_runnable);
   g_test_add_func ("/ring/model/collective", test_collective);

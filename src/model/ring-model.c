@@ -28,8 +28,8 @@ enum {
   PROP_GPUS_PER_NODE,
   PROP_NICS_PER_NODE,
   PROP_NIC_SPEED,
-  PROP_NET_LATENCY,
   PROP_FABRIC,
+  PROP_NET_LATENCY,
   PROP_MODEL_PARAMS,
   PROP_BANDWIDTH,
   PROP_COMPUTE,
@@ -63,6 +63,7 @@ enum {
 
 #define PROP_FIRST_PARAM PROP_GPU
 G_STATIC_ASSERT (PROP_ALGORITHM - PROP_FIRST_PARAM == RING_PARAM_ALGORITHM);
+G_STATIC_ASSERT (PROP_NET_LATENCY - PROP_FIRST_PARAM == RING_PARAM_NET_LATENCY);
 
 enum {
   SIGNAL_CHANGED,
@@ -205,9 +206,11 @@ set_param (RingModel   *self,
   RingParams params = self->params;
 
   value = clamp_param (id, value);
-  /* A GPU brings its facts in the same change. */
+  /* A GPU brings its facts in the same change, a fabric its latency. */
   if (id == RING_PARAM_GPU && value != params.gpu)
     ring_params_apply_gpu (&params, (RingGpuId) value);
+  else if (id == RING_PARAM_FABRIC && value != params.fabric)
+    ring_params_apply_fabric (&params, (RingFabric) value);
   else
     ring_params_set_value (&params, id, value);
   apply_params (self, &params);
@@ -502,8 +505,8 @@ DEFINE_PARAM (guint, gpus, RING_PARAM_GPUS, gpus)
 DEFINE_PARAM (guint, gpus_per_node, RING_PARAM_GPUS_PER_NODE, gpus_per_node)
 DEFINE_PARAM (guint, nics_per_node, RING_PARAM_NICS_PER_NODE, nics_per_node)
 DEFINE_PARAM (double, nic_speed, RING_PARAM_NIC_SPEED, nic_speed_gbit)
-DEFINE_PARAM (double, net_latency, RING_PARAM_NET_LATENCY, net_latency_us)
 DEFINE_PARAM (RingFabric, fabric, RING_PARAM_FABRIC, fabric)
+DEFINE_PARAM (double, net_latency, RING_PARAM_NET_LATENCY, net_latency_us)
 DEFINE_PARAM (double, model_params, RING_PARAM_MODEL_PARAMS, model_params)
 DEFINE_PARAM (double, bandwidth, RING_PARAM_BANDWIDTH, bandwidth_gbps)
 DEFINE_PARAM (double, compute, RING_PARAM_COMPUTE, compute_tflops)

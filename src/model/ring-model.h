@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (RingModel, ring_model, RING, MODEL, GObject)
 
 /* Parameters are read-write properties named as in RingParamInfo ("gpu", "gpus",
- * "gpus-per-node", "nics-per-node", "nic-speed", "net-latency", "fabric", "model-params",
+ * "gpus-per-node", "nics-per-node", "nic-speed", "fabric", "net-latency", "model-params",
  * "bandwidth", "compute", "tokens-per-gpu", "gradient-bytes", "latency", "overlap",
  * "algorithm") plus "message-size" (0 = the model's gradients; > 0 = a single collective).
  * "gpu", "fabric" and "algorithm" are enums (RING_TYPE_GPU_ID, RING_TYPE_FABRIC,
@@ -32,7 +32,7 @@ G_DECLARE_FINAL_TYPE (RingModel, ring_model, RING, MODEL, GObject)
  * Each property notifies only when its value really changes; the "changed" signal fires
  * once per logical change (one setter, a GPU with its facts, a preset, or one
  * ring_model_set_params() batch). Setting the GPU applies its facts (compute, bandwidth,
- * GPUs per node). The model never holds an algorithm that cannot run on its hardware:
+ * GPUs per node); setting the fabric, its usual latency. The model never holds an algorithm that cannot run on its hardware:
  * a change that makes it impossible (another GPU, more nodes) falls back to auto, and
  * several nodes always have at least one NIC each. */
 
@@ -69,12 +69,12 @@ void              ring_model_set_nics_per_node  (RingModel     *self,
 double            ring_model_get_nic_speed      (RingModel     *self);
 void              ring_model_set_nic_speed      (RingModel     *self,
                                                  double         nic_speed_gbit);
-double            ring_model_get_net_latency    (RingModel     *self);
-void              ring_model_set_net_latency    (RingModel     *self,
-                                                 double         net_latency_us);
 RingFabric        ring_model_get_fabric         (RingModel     *self);
 void              ring_model_set_fabric         (RingModel     *self,
                                                  RingFabric     fabric);
+double            ring_model_get_net_latency    (RingModel     *self);
+void              ring_model_set_net_latency    (RingModel     *self,
+                                                 double         net_latency_us);
 guint             ring_model_get_gpus           (RingModel     *self);
 void              ring_model_set_gpus           (RingModel     *self,
                                                  guint          gpus);

@@ -19,9 +19,8 @@
 #define FABRIC(f, us)   { RING_PARAM_FABRIC, f }, { RING_PARAM_NET_LATENCY, us }
 #define MODEL(p, bytes) { RING_PARAM_MODEL_PARAMS, p }, { RING_PARAM_GRADIENT_BYTES, bytes }
 
-/* Network latencies, one way: InfiniBand about 1 µs (the reference NCCL's constants were
- * measured on); RoCE through Ethernet switches about 3 µs; the kernel's TCP stack tens of
- * µs (30, as the seed's ethernet preset had). */
+/* Network latencies, one way, as the fabric brings them (ring_fabric_latency_us()):
+ * written out so that each preset reads whole. */
 static const RingPreset presets[] = {
   /* DGX A100: 8 × A100 SXM4 and 8 × ConnectX-6 HDR 200 Gb/s (DGX A100 user guide). */
   { "dgx-a100", N_("DGX A100: 8 × A100, 8 × HDR InfiniBand 200 Gb/s"), RING_PRESET_HARDWARE,
@@ -150,10 +149,12 @@ ring_preset_list_changes (const RingPreset *preset,
   for (guint i = 0; i < RING_PRESET_MAX_SETTINGS && preset->settings[i].value != NULL; i++)
     {
       changes[preset->settings[i].id] = TRUE;
-      /* ring_params_apply_gpu()'s facts. */
+      /* ring_params_apply_gpu()'s facts, ring_params_apply_fabric()'s latency. */
       if (preset->settings[i].id == RING_PARAM_GPU)
         changes[RING_PARAM_COMPUTE] = changes[RING_PARAM_BANDWIDTH]
           = changes[RING_PARAM_GPUS_PER_NODE] = TRUE;
+      if (preset->settings[i].id == RING_PARAM_FABRIC)
+        changes[RING_PARAM_NET_LATENCY] = TRUE;
     }
 
   for (guint id = 0; id < RING_N_PARAMS; id++)
