@@ -147,6 +147,9 @@ bandwidth_for_90pct_gbps (const RingParams *params,
 
   if (params->gpus <= 1)
     return 0.0;
+  /* A single collective has no step to be 90 % busy in. */
+  if (ring_params_is_collective (params))
+    return NAN;
 
   if (params->algorithm == RING_ALGORITHM_FLAT_RING)
     {

@@ -101,7 +101,8 @@ typedef struct
   double   busbw_gbps;
   double   tokens_per_s;
   gboolean comm_bound;
-  double   bandwidth_for_90pct_gbps;  /* NAN when no bandwidth reaches 90 % */
+  double   bandwidth_for_90pct_gbps;  /* NAN when no bandwidth reaches 90 %, and for a
+                                         single collective */
   /* The cluster and the collective that ran. */
   guint         nodes;                /* ⌈N/G⌉ */
   RingAlgorithm algorithm_used;       /* never AUTO: what auto picked, or what was asked */

@@ -24,31 +24,31 @@
 static const RingPreset presets[] = {
   /* DGX A100: 8 × A100 SXM4 and 8 × ConnectX-6 HDR 200 Gb/s (DGX A100 user guide). */
   { "dgx-a100", N_("DGX A100: 8 × A100, 8 × HDR InfiniBand 200 Gb/s"), RING_PRESET_HARDWARE,
-    { GPU ("a100"), PER_NODE ("8"), NICS ("8", "200"), FABRIC ("infiniband", "1") } },
+    { GPU ("a100"), PER_NODE ("8"), NICS ("8", "200"), FABRIC ("infiniband", "1") }, 0, 0 },
   /* DGX H100: 8 × H100 SXM5 and 8 × ConnectX-7 NDR 400 Gb/s (DGX H100 user guide). */
   { "dgx-h100", N_("DGX H100: 8 × H100, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
-    { GPU ("h100"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") } },
+    { GPU ("h100"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") }, 0, 0 },
   /* HGX H200 reference: 8 × H200 SXM and 8 × ConnectX-7 400 Gb/s. */
   { "hgx-h200", N_("HGX H200: 8 × H200, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
-    { GPU ("h200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") } },
+    { GPU ("h200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") }, 0, 0 },
   /* DGX B200: 8 × B200 and 8 × ConnectX-7 400 Gb/s (DGX B200 user guide). */
   { "dgx-b200", N_("DGX B200: 8 × B200, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
-    { GPU ("b200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") } },
+    { GPU ("b200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") }, 0, 0 },
   /* GB200 NVL72: one NVLink domain of 72 GPUs; 72 × 400 Gb/s NICs to the compute fabric,
    * entered as 36 × 800 Gb/s (the same 28.8 Tb/s) since --nics-per-node stops at 64. */
   { "gb200-nvl72", N_("GB200 NVL72: 72 GPUs in one NVLink domain, 28.8 Tb/s of InfiniBand"),
     RING_PRESET_HARDWARE,
-    { GPU ("gb200"), PER_NODE ("72"), NICS ("36", "800"), FABRIC ("infiniband", "1") } },
+    { GPU ("gb200"), PER_NODE ("72"), NICS ("36", "800"), FABRIC ("infiniband", "1") }, 0, 0 },
   { "l40s-ethernet", N_("8 × L40S on PCIe, 2 × 100 GbE RoCE per node"), RING_PRESET_HARDWARE,
-    { GPU ("l40s"), PER_NODE ("8"), NICS ("2", "100"), FABRIC ("roce", "3") } },
+    { GPU ("l40s"), PER_NODE ("8"), NICS ("2", "100"), FABRIC ("roce", "3") }, 0, 0 },
   { "rtx4090-workstation", N_("8 × RTX 4090 workstation, PCIe without peer-to-peer"),
     RING_PRESET_HARDWARE,
-    { GPU ("rtx4090"), PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") } },
+    { GPU ("rtx4090"), PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") }, 0, 0 },
   /* A commodity cluster: the GPUs stay as they are, 8 per node, one 100 GbE NIC each,
    * over TCP. */
   { "commodity-100g", N_("Nodes of 8 GPUs over one 100 Gb Ethernet NIC (TCP)"),
     RING_PRESET_HARDWARE,
-    { PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") } },
+    { PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") }, 0, 0 },
 
   /* Models: parameters and the gradient precision people train them with; layers and
    * hidden size from the papers. GPT-2 (Radford et al. 2019: 1.5B, 48 layers, 1600) from
