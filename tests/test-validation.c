@@ -259,6 +259,7 @@ test_measured (void)
   report (points, FALSE, "Rows kept out of the average, by status:");
   report_nccl_estimate (points);
 
+  g_test_message ("overall geometric mean %.4f, limit %.4f", overall, OVERALL_GEOMEAN_LIMIT);
   g_assert_cmpfloat (overall, <=, OVERALL_GEOMEAN_LIMIT);
 }
 
