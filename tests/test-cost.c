@@ -1,5 +1,8 @@
 /* test-cost.c: the cost formulas against values computed by hand.
  *
+ * These are the seed's formulas, kept as the flat-ring algorithm: every case below selects
+ * it, and its numbers must not move. The other algorithms have test-algorithms.c.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -27,6 +30,7 @@ evaluate_defaults_with_gpus (guint gpus)
   RingResult result;
 
   ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
   params.gpus = gpus;
   ring_cost_evaluate (&params, &result);
 
@@ -131,6 +135,7 @@ test_parameters (void)
   RingResult r;
 
   ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
   params.gradient_bytes = 2;    /* bf16: S = 14e9, moved = 24.5e9 */
   params.latency_us = 0;
   ring_cost_evaluate (&params, &r);
@@ -151,6 +156,7 @@ test_parameters (void)
 
   /* overlap 0.1 at the defaults: exposed = 0.16340333 − 0.1 · 0.28672 = 0.13473133 s */
   ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
   params.overlap = 0.1;
   ring_cost_evaluate (&params, &r);
   assert_close (r.exposed_comm_s, 0.1634033333333 - 0.028672, 1e-11);
@@ -166,6 +172,7 @@ test_bandwidth_for_90pct (void)
   double budget_s = 0.43008 / 9.0 - 7e-5;
 
   ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
   ring_cost_evaluate (&params, &r);
   assert_close (r.bandwidth_for_90pct_gbps, 49e9 / budget_s / 1e9, 1e-12);
 
@@ -184,6 +191,7 @@ test_message_size (void)
   RingResult r;
 
   ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
   params.message_bytes = 1048576;
   ring_cost_evaluate (&params, &r);
   assert_close (r.gradient_buffer_bytes, 1048576, 1e-12);

@@ -70,8 +70,15 @@ test_defaults (void)
   g_assert_cmpuint (gpus, ==, 8);
   g_assert_cmpuint (gradient_bytes, ==, 4);
   g_assert_cmpfloat (bandwidth, ==, 300);
-  g_assert_cmpint (algorithm, ==, RING_ALGORITHM_RING);
-  /* See test-cost.c for the derivation. */
+  g_assert_cmpint (algorithm, ==, RING_ALGORITHM_AUTO);
+  /* One node of 8: NCCL's ring with the Simple protocol for 28 GB. */
+  g_assert_cmpint (ring_model_get_algorithm_used (model), ==, RING_ALGORITHM_RING);
+  g_assert_cmpint (ring_model_get_protocol_used (model), ==, RING_PROTOCOL_SIMPLE);
+  g_assert_cmpuint (ring_model_get_nodes (model), ==, 1);
+
+  /* The seed's numbers, one click away: see test-cost.c for the derivation. */
+  ring_model_set_algorithm (model, RING_ALGORITHM_FLAT_RING);
+  g_object_get (model, "utilization", &utilization, "allreduce-time", &allreduce, NULL);
   g_assert_cmpfloat_with_epsilon (utilization, 0.72467, 1e-5);
   g_assert_cmpfloat_with_epsilon (allreduce, 0.163403, 1e-6);
 }
@@ -167,7 +174,8 @@ test_derived_read_only (void)
   const char *derived[] = {
     "gradient-buffer-bytes", "compute-time", "backward-time", "bytes-moved-per-gpu",
     "allreduce-time", "exposed-comm", "step-time", "utilization", "algbw", "busbw",
-    "tokens-per-second", "comm-bound", "bandwidth-for-90pct",
+    "tokens-per-second", "comm-bound", "bandwidth-for-90pct", "nodes", "algorithm-used",
+    "protocol-used", "channels", "collective",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (derived); i++)
@@ -201,6 +209,133 @@ test_comm_bound_notify (void)
   g_assert_true (comm_bound);
 }
 
+/* Choosing a GPU is one change: its facts arrive with it. */
+static void
+test_gpu_one_change (void)
+{
+  Counts counts = { 0 };
+  g_autoptr(RingModel) model = model_with_counts (&counts);
+  RingGpuId gpu;
+
+  ring_model_set_gpu (model, RING_GPU_H100);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpuint (counts.notify_compute_time, ==, 1);
+  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 450);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_compute (model), 395.6, 1e-9);
+
+  /* Through the property system, as a GSettings binding does, by the GEnum. */
+  counts = (Counts) { 0 };
+  g_object_set (model, "gpu", RING_GPU_GB200, NULL);
+  g_object_get (model, "gpu", &gpu, NULL);
+  g_assert_cmpint (gpu, ==, RING_GPU_GB200);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpuint (ring_model_get_gpus_per_node (model), ==, 72);
+
+  /* The same GPU again changes nothing, and keeps what was typed over its facts. */
+  ring_model_set_compute (model, 777);
+  counts = (Counts) { 0 };
+  ring_model_set_gpu (model, RING_GPU_GB200);
+  g_assert_cmpuint (counts.changed, ==, 0);
+  g_assert_cmpfloat (ring_model_get_compute (model), ==, 777);
+}
+
+/* A fabric is one change too, with its latency. */
+static void
+test_fabric_one_change (void)
+{
+  Counts counts = { 0 };
+  g_autoptr(RingModel) model = model_with_counts (&counts);
+
+  g_object_set (model, "fabric", RING_FABRIC_TCP, NULL);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpfloat (ring_model_get_net_latency (model), ==, 30);
+}
+
+static void
+test_preset_one_change (void)
+{
+  Counts counts = { 0 };
+  g_autoptr(RingModel) model = model_with_counts (&counts);
+
+  ring_model_apply_preset (model, ring_preset_lookup ("dgx-h100"));
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpint (ring_model_get_gpu (model), ==, RING_GPU_H100);
+  g_assert_cmpuint (ring_model_get_nics_per_node (model), ==, 8);
+
+  counts = (Counts) { 0 };
+  ring_model_apply_preset (model, ring_preset_lookup ("llama3-405b"));
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpfloat (ring_model_get_model_params (model), ==, 405e9);
+  g_assert_cmpint (ring_model_get_gpu (model), ==, RING_GPU_H100);
+
+  /* Again: nothing moves, nothing is said. */
+  counts = (Counts) { 0 };
+  ring_model_apply_preset (model, ring_preset_lookup ("llama3-405b"));
+  g_assert_cmpuint (counts.changed, ==, 0);
+}
+
+/* The model never holds what cannot run: NVLS on an A100 falls back to auto, and nodes
+ * without NICs get one, each in the change that caused it. */
+static void
+test_stays_runnable (void)
+{
+  Counts counts = { 0 };
+  g_autoptr(RingModel) model = model_with_counts (&counts);
+
+  ring_model_set_gpu (model, RING_GPU_H100);
+  ring_model_set_algorithm (model, RING_ALGORITHM_NVLS);
+  g_assert_cmpint (ring_model_get_algorithm (model), ==, RING_ALGORITHM_NVLS);
+  g_assert_cmpint (ring_model_get_algorithm_used (model), ==, RING_ALGORITHM_NVLS);
+
+  counts = (Counts) { 0 };
+  ring_model_set_gpu (model, RING_GPU_A100);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpint (ring_model_get_algorithm (model), ==, RING_ALGORITHM_AUTO);
+
+  /* Asking for it on the A100 again: refused the same way. */
+  ring_model_set_algorithm (model, RING_ALGORITHM_NVLS);
+  g_assert_cmpint (ring_model_get_algorithm (model), ==, RING_ALGORITHM_AUTO);
+
+  ring_model_set_nics_per_node (model, 0);
+  g_assert_cmpuint (ring_model_get_nics_per_node (model), ==, 0);
+  counts = (Counts) { 0 };
+  ring_model_set_gpus (model, 64);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpuint (ring_model_get_nodes (model), ==, 8);
+  g_assert_cmpuint (ring_model_get_nics_per_node (model), ==, 1);
+}
+
+/* Collective mode: a message size, and the model says so. */
+static void
+test_collective (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  gboolean collective;
+
+  g_assert_false (ring_model_is_collective (model));
+  ring_model_set_message_size (model, 1 << 20);
+  g_object_get (model, "collective", &collective, NULL);
+  g_assert_true (collective);
+  g_assert_true (ring_model_get_result (model)->collective);
+}
+
+/* Any algorithm, any size, any GPU count on the model's hardware, for the charts. */
+static void
+test_cost_any_algorithm (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  RingAllreduceCost ring, flat;
+
+  ring_model_apply_preset (model, ring_preset_lookup ("dgx-h100"));
+  g_assert_true (ring_model_cost_allreduce (model, RING_ALGORITHM_RING, 64, 1e9, &ring));
+  g_assert_true (ring_model_cost_allreduce (model, RING_ALGORITHM_FLAT_RING, 64, 1e9, &flat));
+  g_assert_cmpfloat (ring.time_s, >, 0);
+  g_assert_cmpfloat (flat.time_s, >, 0);
+  /* NVLS needs one node: 64 GPUs are 8. */
+  g_assert_false (ring_model_cost_allreduce (model, RING_ALGORITHM_NVLS, 64, 1e9, &ring));
+  g_assert_true (ring_model_cost_allreduce (model, RING_ALGORITHM_NVLS, 8, 1e9, &ring));
+}
+
 static void
 test_finalize (void)
 {
@@ -222,6 +357,12 @@ main (int   argc,
   g_test_add_func ("/ring/model/clamped", test_clamped);
   g_test_add_func ("/ring/model/derived-read-only", test_derived_read_only);
   g_test_add_func ("/ring/model/comm-bound", test_comm_bound_notify);
+  g_test_add_func ("/ring/model/gpu-one-change", test_gpu_one_change);
+  g_test_add_func ("/ring/model/fabric-one-change", test_fabric_one_change);
+  g_test_add_func ("/ring/model/preset-one-change", test_preset_one_change);
+  g_test_add_func ("/ring/model/stays-runnable", test_stays_runnable);
+  g_test_add_func ("/ring/model/collective", test_collective);
+  g_test_add_func ("/ring/model/cost-any-algorithm", test_cost_any_algorithm);
   g_test_add_func ("/ring/model/finalize", test_finalize);
 
   return g_test_run ();

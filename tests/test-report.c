@@ -336,10 +336,11 @@ check_report (const char *json,
     {
       const RingParamInfo *info = ring_param_info (id);
 
-      if (id == RING_PARAM_ALGORITHM)
+      if (info->kind == RING_PARAM_KIND_CHOICE)
         {
+          guint choice = (guint) ring_params_get_value (params, id);
           g_autofree char *expected = g_strdup_printf ("\"%s\"",
-                                                       ring_algorithm_to_string (params->algorithm));
+                                                       ring_param_choice_name (id, choice));
 
           g_assert_cmpstr (g_hash_table_lookup (members, info->json_key), ==, expected);
         }
@@ -562,9 +563,9 @@ test_cli (void)
               value = info->default_value;
 
             ring_params_set_value (&params, id, value);
-            if (id == RING_PARAM_ALGORITHM)
+            if (info->kind == RING_PARAM_KIND_CHOICE)
               g_ptr_array_add (args, g_strdup_printf ("--%s=%s", info->option,
-                                                      ring_algorithm_to_string (value)));
+                                                      ring_param_choice_name (id, value)));
             else
               g_ptr_array_add (args, g_strdup_printf ("--%s=%s", info->option,
                                                       ring_report_format_number (value,

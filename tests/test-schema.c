@@ -85,22 +85,24 @@ test_parameters (void)
 
       g_test_message ("key %s", info->property);
 
-      if (id == RING_PARAM_ALGORITHM)
+      if (info->kind == RING_PARAM_KIND_CHOICE)
         {
           g_auto(GStrv) choices = key_choices (key);
+          guint n = ring_param_n_choices (id);
 
-          /* Every algorithm the model knows can be stored, and nothing else. */
-          g_assert_cmpuint (g_strv_length (choices), ==, RING_ALGORITHM_LAST + 1);
-          for (guint a = 0; a <= RING_ALGORITHM_LAST; a++)
+          /* Every choice the model knows can be stored, and nothing else: the GPU catalogue,
+           * the fabrics, the algorithms, by the names the command line takes. */
+          g_assert_cmpuint (g_strv_length (choices), ==, n);
+          for (guint c = 0; c < n; c++)
             g_assert_true (g_strv_contains ((const char * const *) choices,
-                                            ring_algorithm_to_string (a)));
+                                            ring_param_choice_name (id, c)));
           g_assert_cmpstr (g_variant_get_string (default_value, NULL), ==,
-                           ring_algorithm_to_string ((RingAlgorithm) info->default_value));
+                           ring_param_choice_name (id, (guint) info->default_value));
           continue;
         }
 
       /* The key's type matches the model property it is bound to. */
-      if (id == RING_PARAM_GPUS || id == RING_PARAM_GRADIENT_BYTES)
+      if (info->kind == RING_PARAM_KIND_COUNT)
         g_assert_true (g_variant_type_equal (g_settings_schema_key_get_value_type (key),
                                              G_VARIANT_TYPE_UINT32));
       else

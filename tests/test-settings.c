@@ -165,7 +165,7 @@ test_corrupt_values (void)
       g_assert_cmpfloat (params->overlap, ==, 0);
       g_assert_cmpfloat (params->latency_us, ==, 5);
       g_assert_cmpuint (params->gradient_bytes, ==, 4);
-      g_assert_cmpint (params->algorithm, ==, RING_ALGORITHM_RING);
+      g_assert_cmpint (params->algorithm, ==, RING_ALGORITHM_AUTO);
       close_window (window);
       return;
     }
@@ -203,7 +203,7 @@ test_invalid_utf8 (void)
       g_assert_cmpstr (visible, ==, "utilization-vs-gpus");
       g_assert_cmpstr (second, ==, "step-time-vs-gpus");
       g_assert_cmpint (ring_model_get_params (window->model)->algorithm, ==,
-                       RING_ALGORITHM_RING);
+                       ring_param_info (RING_PARAM_ALGORITHM)->default_value);
       /* The sound value beside them is read, so the file really was. */
       g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
       close_window (window);

@@ -162,9 +162,11 @@ test_durations_from_model (void)
   g_assert_cmpfloat (frame.compute_time_s, ==, 0);
   g_assert_cmpfloat (frame.allreduce_time_s, ==, 0);
 
-  /* DESIGN.md's defaults: C = 0.43008 s, A = 0.16340 s. In proportion the ring would get
+  /* DESIGN.md's defaults with the seed's flat ring: C = 0.43008 s, A = 0.16340 s. In
+   * proportion the ring would get
    * 6 · 0.16340 / 0.59348 = 1.652 s, under the 3.5 s floor of 14 steps; compute then gets
    * min (3.5 · 0.43008 / 0.16340, 4.5) = min (9.21, 4.5) = 4.5. */
+  ring_model_set_algorithm (model, RING_ALGORITHM_FLAT_RING);
   ring_step_clock_load_model (clock, model);
   g_assert_cmpfloat_with_epsilon (ring_step_clock_get_compute_duration (clock), 4.5, 1e-9);
   g_assert_cmpfloat_with_epsilon (ring_step_clock_get_ring_duration (clock), 3.5, 1e-9);

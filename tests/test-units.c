@@ -82,7 +82,7 @@ test_set_from_string (void)
   g_assert_false (ring_params_set_from_string (&params, RING_PARAM_BANDWIDTH, "0", &error));
   g_assert_nonnull (strstr (error->message, "--bandwidth"));
   g_clear_error (&error);
-  g_assert_false (ring_params_set_from_string (&params, RING_PARAM_ALGORITHM, "tree", &error));
+  g_assert_false (ring_params_set_from_string (&params, RING_PARAM_ALGORITHM, "butterfly", &error));
   g_assert_nonnull (strstr (error->message, "--algorithm"));
   g_clear_error (&error);
 

@@ -1,4 +1,4 @@
-/* ring-cost.c: the α-β cost of ring all-reduce and the step time it leaves.
+/* ring-cost.c: parameters to results: the step, and the all-reduce inside it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "ring-algorithms.h"
 #include "ring-cost.h"
 
 /* Training FLOPs per token: 2 P forward + 4 P backward (Kaplan et al. 2020, "Scaling Laws
@@ -16,6 +17,9 @@
 #define FLOPS_PER_PARAM_TOKEN 6.0
 #define BACKWARD_FRACTION     (2.0 / 3.0)
 #define TARGET_UTILIZATION    0.9
+/* Bisection steps for the 90 % bandwidth over the parameter's 0.1 – 10 000 GB/s: 2^-24 of
+ * ln (10^5) is 7e-7, far below the precision anyone reads it with. */
+#define BANDWIDTH_SEARCH_STEPS 24
 
 double
 ring_cost_gradient_buffer_bytes (const RingParams *params)
@@ -38,7 +42,8 @@ ring_cost_compute_time_s (const RingParams *params)
 }
 
 /* Each GPU sends 2 (N−1) chunks of S/N bytes: the bandwidth lower bound of any all-reduce
- * (Patarasuk and Yuan 2009, "Bandwidth optimal all-reduce algorithms"). */
+ * over point-to-point links (Patarasuk and Yuan 2009, "Bandwidth optimal all-reduce
+ * algorithms"). In-switch reduction (NVLS, SHARP) goes below it. */
 double
 ring_cost_bytes_moved_per_gpu (guint  gpus,
                                double buffer_bytes)
@@ -49,90 +54,189 @@ ring_cost_bytes_moved_per_gpu (guint  gpus,
   return 2.0 * (gpus - 1) / gpus * buffer_bytes;
 }
 
+/* The collective that runs for @params with @gpus GPUs: the algorithm asked for, auto's
+ * pick when it cannot run at this size of cluster, and the flat ring when nothing runs
+ * (several nodes without NICs). */
+static void
+collective_cost (const RingParams  *params,
+                 guint              gpus,
+                 double             buffer_bytes,
+                 RingAllreduceCost *cost)
+{
+  RingTopology topology;
+
+  ring_topology_init (&topology, params, gpus);
+  if (ring_allreduce_cost (&topology, params->algorithm, buffer_bytes, cost))
+    return;
+  if (ring_allreduce_cost (&topology, RING_ALGORITHM_AUTO, buffer_bytes, cost))
+    return;
+  ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, buffer_bytes, cost);
+}
+
 double
 ring_cost_allreduce_time_s (const RingParams *params,
                             guint             gpus,
                             double            buffer_bytes,
                             double            bandwidth_gbps)
 {
-  double latency_s;
+  RingParams swept;
+  RingAllreduceCost cost;
 
   g_return_val_if_fail (params != NULL, NAN);
 
-  /* One GPU has nobody to talk to. */
-  if (gpus <= 1)
-    return 0.0;
+  swept = *params;
+  swept.bandwidth_gbps = bandwidth_gbps;
+  collective_cost (&swept, gpus, buffer_bytes, &cost);
 
-  latency_s = params->latency_us * 1e-6;
-
-  return 2.0 * (gpus - 1) * latency_s
-         + ring_cost_bytes_moved_per_gpu (gpus, buffer_bytes) / (bandwidth_gbps * 1e9);
+  return cost.time_s;
 }
 
 double
 ring_cost_latency_crossover_bytes (const RingParams *params)
 {
+  RingTopology topology;
+  double low = 1, high = 1e15;
+
   g_return_val_if_fail (params != NULL, NAN);
 
-  /* 2 (N−1) α = 2 (N−1)/N · S / B  ⇔  S = N · α · B */
-  return (double) MAX (params->gpus, 2) * params->latency_us * 1e-6
-         * params->bandwidth_gbps * 1e9;
+  /* The flat ring's closed form: 2 (N−1) α = 2 (N−1)/N · S / B  ⇔  S = N · α · B. */
+  if (params->algorithm == RING_ALGORITHM_FLAT_RING)
+    return (double) MAX (params->gpus, 2) * params->latency_us * 1e-6
+           * params->bandwidth_gbps * 1e9;
+
+  ring_topology_init (&topology, params, MAX (params->gpus, 2));
+  for (guint i = 0; i < 60; i++)
+    {
+      double middle = sqrt (low * high);
+      RingAllreduceCost cost;
+
+      if (!ring_allreduce_cost (&topology, params->algorithm, middle, &cost))
+        ring_allreduce_cost (&topology, RING_ALGORITHM_AUTO, middle, &cost);
+      if (cost.bandwidth_s < cost.latency_s)
+        low = middle;
+      else
+        high = middle;
+    }
+
+  return sqrt (low * high);
 }
 
-void
-ring_cost_evaluate (const RingParams *params,
-                    RingResult       *result)
+/* The exposed communication a bandwidth B leaves over the 90 % budget (≤ 0: reached). */
+static double
+excess_at (const RingParams *params,
+           double            bandwidth_gbps,
+           double            budget_s,
+           double            buffer_bytes)
+{
+  return ring_cost_allreduce_time_s (params, params->gpus, buffer_bytes, bandwidth_gbps)
+         - budget_s;
+}
+
+/* utilization ≥ 0.9 ⇔ exposed ≤ compute / 9, so the all-reduce may take at most
+ * compute/9 + overlap · backward. The flat ring solves it in closed form; the others are
+ * searched over the bandwidth parameter's range (their time falls as B grows, down to
+ * what the network allows). */
+static double
+bandwidth_for_90pct_gbps (const RingParams *params,
+                          const RingResult *result)
+{
+  const RingParamInfo *info = ring_param_info (RING_PARAM_BANDWIDTH);
+  double budget_s = result->compute_time_s * (1.0 - TARGET_UTILIZATION) / TARGET_UTILIZATION
+                    + params->overlap * result->backward_time_s;
+  double low, high;
+
+  if (params->gpus <= 1)
+    return 0.0;
+  /* A single collective has no step to be 90 % busy in. */
+  if (ring_params_is_collective (params))
+    return NAN;
+
+  if (params->algorithm == RING_ALGORITHM_FLAT_RING)
+    {
+      budget_s -= result->latency_time_s;
+      return budget_s > 0 ? result->bytes_moved_per_gpu / budget_s / 1e9 : NAN;
+    }
+
+  low = log (info->minimum);
+  high = log (info->maximum);
+  if (excess_at (params, exp (high), budget_s, result->gradient_buffer_bytes) > 0)
+    return NAN;
+  if (excess_at (params, exp (low), budget_s, result->gradient_buffer_bytes) <= 0)
+    return info->minimum;
+
+  for (guint i = 0; i < BANDWIDTH_SEARCH_STEPS; i++)
+    {
+      double middle = (low + high) / 2;
+
+      if (excess_at (params, exp (middle), budget_s, result->gradient_buffer_bytes) > 0)
+        low = middle;
+      else
+        high = middle;
+    }
+
+  return exp (high);
+}
+
+static void
+fill_collective (const RingParams *params,
+                 RingResult       *result)
+{
+  RingAllreduceCost cost;
+
+  collective_cost (params, params->gpus, result->gradient_buffer_bytes, &cost);
+
+  result->nodes = ring_params_get_nodes (params);
+  result->algorithm_used = cost.algorithm;
+  result->protocol_used = cost.protocol;
+  result->channels = cost.channels;
+  result->allreduce_time_s = cost.time_s;
+  result->latency_time_s = cost.latency_s;
+  result->bandwidth_time_s = cost.bandwidth_s;
+  result->bytes_moved_per_gpu = params->gpus > 1 ? cost.bytes_per_gpu : 0.0;
+  result->algbw_gbps = cost.algbw_gbps;
+  result->busbw_gbps = cost.busbw_gbps;
+}
+
+static void
+evaluate (const RingParams *params,
+          RingResult       *result)
 {
   guint n;
-  double budget_s;
-
-  g_return_if_fail (params != NULL);
-  g_return_if_fail (result != NULL);
 
   n = params->gpus;
 
   result->gradient_buffer_bytes = ring_cost_gradient_buffer_bytes (params);
   result->compute_time_s = ring_cost_compute_time_s (params);
   result->backward_time_s = BACKWARD_FRACTION * result->compute_time_s;
-  result->bytes_moved_per_gpu = ring_cost_bytes_moved_per_gpu (n, result->gradient_buffer_bytes);
-  result->allreduce_time_s = ring_cost_allreduce_time_s (params, n,
-                                                         result->gradient_buffer_bytes,
-                                                         params->bandwidth_gbps);
-  result->latency_time_s = n > 1 ? 2.0 * (n - 1) * params->latency_us * 1e-6 : 0.0;
+  result->collective = ring_params_is_collective (params);
+  fill_collective (params, result);
+
   result->exposed_comm_s = MAX (0.0, result->allreduce_time_s
                                      - params->overlap * result->backward_time_s);
   result->step_time_s = result->compute_time_s + result->exposed_comm_s;
   result->utilization = result->compute_time_s / result->step_time_s;
-
-  if (result->allreduce_time_s > 0)
-    {
-      result->algbw_gbps = result->gradient_buffer_bytes / result->allreduce_time_s / 1e9;
-      /* nccl-tests' bus bandwidth for all-reduce: algbw · 2 (N−1)/N. */
-      result->busbw_gbps = result->algbw_gbps * 2.0 * (n - 1) / n;
-    }
-  else
-    {
-      result->algbw_gbps = 0.0;
-      result->busbw_gbps = 0.0;
-    }
-
   result->tokens_per_s = n * params->tokens_per_gpu / result->step_time_s;
   result->comm_bound = result->exposed_comm_s > result->compute_time_s;
+}
 
-  /* utilization ≥ 0.9 ⇔ exposed ≤ compute / 9, so the all-reduce may take at most
-   * compute/9 + overlap · backward; what the latency term leaves must carry the bytes. */
-  if (n <= 1)
-    {
-      result->bandwidth_for_90pct_gbps = 0.0;
-    }
-  else
-    {
-      budget_s = result->compute_time_s * (1.0 - TARGET_UTILIZATION) / TARGET_UTILIZATION
-                 + params->overlap * result->backward_time_s
-                 - result->latency_time_s;
-      if (budget_s > 0)
-        result->bandwidth_for_90pct_gbps = result->bytes_moved_per_gpu / budget_s / 1e9;
-      else
-        result->bandwidth_for_90pct_gbps = NAN;
-    }
+void
+ring_cost_evaluate (const RingParams *params,
+                    RingResult       *result)
+{
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (result != NULL);
+
+  evaluate (params, result);
+  result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, result);
+}
+
+void
+ring_cost_evaluate_sweep (const RingParams *params,
+                          RingResult       *result)
+{
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (result != NULL);
+
+  evaluate (params, result);
+  result->bandwidth_for_90pct_gbps = NAN;
 }

@@ -11,8 +11,15 @@ G_BEGIN_DECLS
 
 void   ring_cost_evaluate              (const RingParams *params,
                                         RingResult       *result);
+/* The same without bandwidth_for_90pct_gbps (left NaN), which only the flat ring has in
+ * closed form and the others search for with some 26 costings: for charts that sweep
+ * hundreds of points and show only times and utilizations. */
+void   ring_cost_evaluate_sweep        (const RingParams *params,
+                                        RingResult       *result);
 
-/* The pieces ring_cost_evaluate() is made of, for sweeps that vary one input. */
+/* The pieces ring_cost_evaluate() is made of, for sweeps that vary one input. The
+ * all-reduce is the one params->algorithm names (auto: NCCL's pick; an algorithm that
+ * cannot run on the cluster: auto's pick instead). */
 double ring_cost_gradient_buffer_bytes (const RingParams *params);
 double ring_cost_compute_time_s        (const RingParams *params);
 double ring_cost_bytes_moved_per_gpu   (guint             gpus,
@@ -22,8 +29,8 @@ double ring_cost_allreduce_time_s      (const RingParams *params,
                                         double            buffer_bytes,
                                         double            bandwidth_gbps);
 
-/* The message size at which the bandwidth term equals the latency term: below it the
- * all-reduce is latency-bound. */
+/* The message size at which the bandwidth part equals the latency part: below it the
+ * all-reduce is latency-bound (the flat ring's N · α · B; searched for the others). */
 double ring_cost_latency_crossover_bytes (const RingParams *params);
 
 G_END_DECLS

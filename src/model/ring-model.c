@@ -23,7 +23,13 @@ struct _RingModel
 enum {
   PROP_0,
   /* Parameters, in RingParamId order. */
+  PROP_GPU,
   PROP_GPUS,
+  PROP_GPUS_PER_NODE,
+  PROP_NICS_PER_NODE,
+  PROP_NIC_SPEED,
+  PROP_FABRIC,
+  PROP_NET_LATENCY,
   PROP_MODEL_PARAMS,
   PROP_BANDWIDTH,
   PROP_COMPUTE,
@@ -47,8 +53,17 @@ enum {
   PROP_TOKENS_PER_SECOND,
   PROP_COMM_BOUND,
   PROP_BANDWIDTH_FOR_90PCT,
+  PROP_NODES,
+  PROP_ALGORITHM_USED,
+  PROP_PROTOCOL_USED,
+  PROP_CHANNELS,
+  PROP_COLLECTIVE,
   N_PROPS
 };
+
+#define PROP_FIRST_PARAM PROP_GPU
+G_STATIC_ASSERT (PROP_ALGORITHM - PROP_FIRST_PARAM == RING_PARAM_ALGORITHM);
+G_STATIC_ASSERT (PROP_NET_LATENCY - PROP_FIRST_PARAM == RING_PARAM_NET_LATENCY);
 
 enum {
   SIGNAL_CHANGED,
@@ -59,25 +74,6 @@ G_DEFINE_FINAL_TYPE (RingModel, ring_model, G_TYPE_OBJECT)
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-GType
-ring_algorithm_get_type (void)
-{
-  static gsize type_id = 0;
-
-  if (g_once_init_enter (&type_id))
-    {
-      static const GEnumValue values[] = {
-        { RING_ALGORITHM_RING, "RING_ALGORITHM_RING", "ring" },
-        { 0, NULL, NULL },
-      };
-      GType type = g_enum_register_static (g_intern_static_string ("RingAlgorithm"), values);
-
-      g_once_init_leave (&type_id, type);
-    }
-
-  return type_id;
-}
 
 /* Derived values that are the same number compare equal; NaN (no answer) equals NaN. */
 static gboolean
@@ -109,6 +105,11 @@ notify_changed_results (RingModel        *self,
     { old->tokens_per_s, now->tokens_per_s, PROP_TOKENS_PER_SECOND },
     { old->comm_bound, now->comm_bound, PROP_COMM_BOUND },
     { old->bandwidth_for_90pct_gbps, now->bandwidth_for_90pct_gbps, PROP_BANDWIDTH_FOR_90PCT },
+    { old->nodes, now->nodes, PROP_NODES },
+    { old->algorithm_used, now->algorithm_used, PROP_ALGORITHM_USED },
+    { old->protocol_used, now->protocol_used, PROP_PROTOCOL_USED },
+    { old->channels, now->channels, PROP_CHANNELS },
+    { old->collective, now->collective, PROP_COLLECTIVE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (derived); i++)
@@ -125,7 +126,22 @@ param_value (const RingParams *params,
   if (prop == PROP_MESSAGE_SIZE)
     return params->message_bytes;
 
-  return ring_params_get_value (params, prop - PROP_GPUS);
+  return ring_params_get_value (params, prop - PROP_FIRST_PARAM);
+}
+
+/* What no single field's range says: several nodes have a network, and the algorithm is
+ * one the hardware runs. */
+static void
+make_consistent (RingParams *params)
+{
+  RingTopology topology;
+
+  if (ring_params_get_nodes (params) > 1 && params->nics_per_node == 0)
+    params->nics_per_node = 1;
+
+  ring_topology_init (&topology, params, params->gpus);
+  if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
+    params->algorithm = RING_ALGORITHM_AUTO;
 }
 
 /* Takes @params as the new state: recomputes, notifies each property whose value moved,
@@ -139,11 +155,12 @@ apply_params (RingModel        *self,
   gboolean any = FALSE;
 
   self->params = *params;
+  make_consistent (&self->params);
   ring_cost_evaluate (&self->params, &self->result);
 
   g_object_freeze_notify (G_OBJECT (self));
 
-  for (guint prop = PROP_GPUS; prop <= PROP_MESSAGE_SIZE; prop++)
+  for (guint prop = PROP_FIRST_PARAM; prop <= PROP_MESSAGE_SIZE; prop++)
     {
       if (param_value (&old_params, prop) != param_value (&self->params, prop))
         {
@@ -188,7 +205,14 @@ set_param (RingModel   *self,
 {
   RingParams params = self->params;
 
-  ring_params_set_value (&params, id, clamp_param (id, value));
+  value = clamp_param (id, value);
+  /* A GPU brings its facts in the same change, a fabric its latency. */
+  if (id == RING_PARAM_GPU && value != params.gpu)
+    ring_params_apply_gpu (&params, (RingGpuId) value);
+  else if (id == RING_PARAM_FABRIC && value != params.fabric)
+    ring_params_apply_fabric (&params, (RingFabric) value);
+  else
+    ring_params_set_value (&params, id, value);
   apply_params (self, &params);
 }
 
@@ -201,26 +225,23 @@ ring_model_get_property (GObject    *object,
   RingModel *self = RING_MODEL (object);
   const RingResult *r = &self->result;
 
+  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_ALGORITHM)
+    {
+      const RingParamInfo *info = ring_param_info (prop_id - PROP_FIRST_PARAM);
+      double v = param_value (&self->params, prop_id);
+
+      if (info->kind == RING_PARAM_KIND_CHOICE)
+        g_value_set_enum (value, (int) v);
+      else if (info->kind == RING_PARAM_KIND_COUNT)
+        g_value_set_uint (value, (guint) v);
+      else
+        g_value_set_double (value, v);
+      return;
+    }
+
   switch (prop_id)
     {
-    case PROP_GPUS:
-      g_value_set_uint (value, self->params.gpus);
-      break;
-    case PROP_GRADIENT_BYTES:
-      g_value_set_uint (value, self->params.gradient_bytes);
-      break;
-    case PROP_ALGORITHM:
-      g_value_set_enum (value, self->params.algorithm);
-      break;
-    case PROP_MODEL_PARAMS:
-    case PROP_BANDWIDTH:
-    case PROP_COMPUTE:
-    case PROP_TOKENS_PER_GPU:
-    case PROP_LATENCY:
-    case PROP_OVERLAP:
-    case PROP_MESSAGE_SIZE:
-      g_value_set_double (value, param_value (&self->params, prop_id));
-      break;
+    case PROP_MESSAGE_SIZE: g_value_set_double (value, self->params.message_bytes); break;
     case PROP_GRADIENT_BUFFER_BYTES: g_value_set_double (value, r->gradient_buffer_bytes); break;
     case PROP_COMPUTE_TIME: g_value_set_double (value, r->compute_time_s); break;
     case PROP_BACKWARD_TIME: g_value_set_double (value, r->backward_time_s); break;
@@ -236,6 +257,11 @@ ring_model_get_property (GObject    *object,
     case PROP_BANDWIDTH_FOR_90PCT:
       g_value_set_double (value, r->bandwidth_for_90pct_gbps);
       break;
+    case PROP_NODES: g_value_set_uint (value, r->nodes); break;
+    case PROP_ALGORITHM_USED: g_value_set_enum (value, r->algorithm_used); break;
+    case PROP_PROTOCOL_USED: g_value_set_enum (value, r->protocol_used); break;
+    case PROP_CHANNELS: g_value_set_uint (value, r->channels); break;
+    case PROP_COLLECTIVE: g_value_set_boolean (value, r->collective); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -249,31 +275,40 @@ ring_model_set_property (GObject      *object,
 {
   RingModel *self = RING_MODEL (object);
 
+  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_ALGORITHM)
+    {
+      RingParamId id = prop_id - PROP_FIRST_PARAM;
+      const RingParamInfo *info = ring_param_info (id);
+
+      if (info->kind == RING_PARAM_KIND_CHOICE)
+        set_param (self, id, g_value_get_enum (value));
+      else if (info->kind == RING_PARAM_KIND_COUNT)
+        set_param (self, id, g_value_get_uint (value));
+      else
+        set_param (self, id, g_value_get_double (value));
+      return;
+    }
+
   switch (prop_id)
     {
-    case PROP_GPUS:
-      ring_model_set_gpus (self, g_value_get_uint (value));
-      break;
-    case PROP_GRADIENT_BYTES:
-      ring_model_set_gradient_bytes (self, g_value_get_uint (value));
-      break;
-    case PROP_ALGORITHM:
-      ring_model_set_algorithm (self, g_value_get_enum (value));
-      break;
     case PROP_MESSAGE_SIZE:
       ring_model_set_message_size (self, g_value_get_double (value));
-      break;
-    case PROP_MODEL_PARAMS:
-    case PROP_BANDWIDTH:
-    case PROP_COMPUTE:
-    case PROP_TOKENS_PER_GPU:
-    case PROP_LATENCY:
-    case PROP_OVERLAP:
-      set_param (self, prop_id - PROP_GPUS, g_value_get_double (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+static GType
+choice_type (RingParamId id)
+{
+  if (id == RING_PARAM_GPU)
+    return RING_TYPE_GPU_ID;
+  if (id == RING_PARAM_FABRIC)
+    return RING_TYPE_FABRIC;
+  g_assert (id == RING_PARAM_ALGORITHM);
+
+  return RING_TYPE_ALGORITHM;
 }
 
 static GParamSpec *
@@ -282,52 +317,32 @@ param_spec_for (RingParamId id)
   const RingParamInfo *info = ring_param_info (id);
   GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
-  switch (id)
+  switch (info->kind)
     {
-    case RING_PARAM_GPUS:
-    case RING_PARAM_GRADIENT_BYTES:
+    case RING_PARAM_KIND_COUNT:
       return g_param_spec_uint (info->property, NULL, NULL,
                                 info->minimum, info->maximum, info->default_value, flags);
-    case RING_PARAM_ALGORITHM:
+    case RING_PARAM_KIND_CHOICE:
       return g_param_spec_enum (info->property, NULL, NULL,
-                                RING_TYPE_ALGORITHM, info->default_value, flags);
-    case RING_PARAM_MODEL_PARAMS:
-    case RING_PARAM_BANDWIDTH:
-    case RING_PARAM_COMPUTE:
-    case RING_PARAM_TOKENS_PER_GPU:
-    case RING_PARAM_LATENCY:
-    case RING_PARAM_OVERLAP:
+                                choice_type (id), info->default_value, flags);
+    case RING_PARAM_KIND_NUMBER:
+    default:
       return g_param_spec_double (info->property, NULL, NULL,
                                   info->minimum, info->maximum, info->default_value, flags);
-    case RING_N_PARAMS:
-    default:
-      g_assert_not_reached ();
     }
 }
+
+#define DERIVED_FLAGS (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS)
 
 static GParamSpec *
 derived_double (const char *name)
 {
-  return g_param_spec_double (name, NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
-                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
-                              | G_PARAM_STATIC_STRINGS);
+  return g_param_spec_double (name, NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, DERIVED_FLAGS);
 }
 
 static void
-ring_model_class_init (RingModelClass *klass)
+install_derived (void)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->get_property = ring_model_get_property;
-  object_class->set_property = ring_model_set_property;
-
-  for (guint id = 0; id < RING_N_PARAMS; id++)
-    properties[PROP_GPUS + id] = param_spec_for (id);
-
-  properties[PROP_MESSAGE_SIZE] =
-    g_param_spec_double ("message-size", NULL, NULL, 0, 1e18, 0,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-
   properties[PROP_GRADIENT_BUFFER_BYTES] = derived_double ("gradient-buffer-bytes");
   properties[PROP_COMPUTE_TIME] = derived_double ("compute-time");
   properties[PROP_BACKWARD_TIME] = derived_double ("backward-time");
@@ -340,10 +355,39 @@ ring_model_class_init (RingModelClass *klass)
   properties[PROP_BUSBW] = derived_double ("busbw");
   properties[PROP_TOKENS_PER_SECOND] = derived_double ("tokens-per-second");
   properties[PROP_COMM_BOUND] =
-    g_param_spec_boolean ("comm-bound", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("comm-bound", NULL, NULL, FALSE, DERIVED_FLAGS);
   /* NaN when no bandwidth reaches 90 %. */
   properties[PROP_BANDWIDTH_FOR_90PCT] = derived_double ("bandwidth-for-90pct");
+  properties[PROP_NODES] =
+    g_param_spec_uint ("nodes", NULL, NULL, 1, G_MAXUINT, 1, DERIVED_FLAGS);
+  properties[PROP_ALGORITHM_USED] =
+    g_param_spec_enum ("algorithm-used", NULL, NULL, RING_TYPE_ALGORITHM,
+                       RING_ALGORITHM_RING, DERIVED_FLAGS);
+  properties[PROP_PROTOCOL_USED] =
+    g_param_spec_enum ("protocol-used", NULL, NULL, RING_TYPE_PROTOCOL,
+                       RING_PROTOCOL_SIMPLE, DERIVED_FLAGS);
+  properties[PROP_CHANNELS] =
+    g_param_spec_uint ("channels", NULL, NULL, 0, G_MAXUINT, 0, DERIVED_FLAGS);
+  /* TRUE when the model costs one collective of message-size bytes, not a step. */
+  properties[PROP_COLLECTIVE] =
+    g_param_spec_boolean ("collective", NULL, NULL, FALSE, DERIVED_FLAGS);
+}
+
+static void
+ring_model_class_init (RingModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = ring_model_get_property;
+  object_class->set_property = ring_model_set_property;
+
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    properties[PROP_FIRST_PARAM + id] = param_spec_for (id);
+
+  properties[PROP_MESSAGE_SIZE] =
+    g_param_spec_double ("message-size", NULL, NULL, 0, 1e18, 0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  install_derived ();
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -415,8 +459,34 @@ ring_model_reset (RingModel *self)
   apply_params (self, &params);
 }
 
-#define DEFINE_DOUBLE_PARAM(name, id, field)                      \
-  double                                                          \
+void
+ring_model_apply_preset (RingModel        *self,
+                         const RingPreset *preset)
+{
+  RingParams params;
+
+  g_return_if_fail (RING_IS_MODEL (self));
+  g_return_if_fail (preset != NULL);
+
+  params = self->params;
+  ring_preset_apply (preset, &params);
+  apply_params (self, &params);
+}
+
+gboolean
+ring_model_cost_allreduce (RingModel         *self,
+                           RingAlgorithm      algorithm,
+                           guint              gpus,
+                           double             bytes,
+                           RingAllreduceCost *cost)
+{
+  g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
+
+  return ring_allreduce_cost_for (&self->params, gpus, algorithm, bytes, cost);
+}
+
+#define DEFINE_PARAM(type, name, id, field)                       \
+  type                                                            \
   ring_model_get_##name (RingModel *self)                         \
   {                                                               \
     g_return_val_if_fail (RING_IS_MODEL (self), 0);               \
@@ -424,72 +494,29 @@ ring_model_reset (RingModel *self)
   }                                                               \
   void                                                            \
   ring_model_set_##name (RingModel *self,                         \
-                         double     value)                        \
+                         type       value)                        \
   {                                                               \
     g_return_if_fail (RING_IS_MODEL (self));                      \
     set_param (self, id, value);                                  \
   }
 
-DEFINE_DOUBLE_PARAM (model_params, RING_PARAM_MODEL_PARAMS, model_params)
-DEFINE_DOUBLE_PARAM (bandwidth, RING_PARAM_BANDWIDTH, bandwidth_gbps)
-DEFINE_DOUBLE_PARAM (compute, RING_PARAM_COMPUTE, compute_tflops)
-DEFINE_DOUBLE_PARAM (tokens_per_gpu, RING_PARAM_TOKENS_PER_GPU, tokens_per_gpu)
-DEFINE_DOUBLE_PARAM (latency, RING_PARAM_LATENCY, latency_us)
-DEFINE_DOUBLE_PARAM (overlap, RING_PARAM_OVERLAP, overlap)
+DEFINE_PARAM (RingGpuId, gpu, RING_PARAM_GPU, gpu)
+DEFINE_PARAM (guint, gpus, RING_PARAM_GPUS, gpus)
+DEFINE_PARAM (guint, gpus_per_node, RING_PARAM_GPUS_PER_NODE, gpus_per_node)
+DEFINE_PARAM (guint, nics_per_node, RING_PARAM_NICS_PER_NODE, nics_per_node)
+DEFINE_PARAM (double, nic_speed, RING_PARAM_NIC_SPEED, nic_speed_gbit)
+DEFINE_PARAM (RingFabric, fabric, RING_PARAM_FABRIC, fabric)
+DEFINE_PARAM (double, net_latency, RING_PARAM_NET_LATENCY, net_latency_us)
+DEFINE_PARAM (double, model_params, RING_PARAM_MODEL_PARAMS, model_params)
+DEFINE_PARAM (double, bandwidth, RING_PARAM_BANDWIDTH, bandwidth_gbps)
+DEFINE_PARAM (double, compute, RING_PARAM_COMPUTE, compute_tflops)
+DEFINE_PARAM (double, tokens_per_gpu, RING_PARAM_TOKENS_PER_GPU, tokens_per_gpu)
+DEFINE_PARAM (guint, gradient_bytes, RING_PARAM_GRADIENT_BYTES, gradient_bytes)
+DEFINE_PARAM (double, latency, RING_PARAM_LATENCY, latency_us)
+DEFINE_PARAM (double, overlap, RING_PARAM_OVERLAP, overlap)
+DEFINE_PARAM (RingAlgorithm, algorithm, RING_PARAM_ALGORITHM, algorithm)
 
-#undef DEFINE_DOUBLE_PARAM
-
-guint
-ring_model_get_gpus (RingModel *self)
-{
-  g_return_val_if_fail (RING_IS_MODEL (self), 0);
-
-  return self->params.gpus;
-}
-
-void
-ring_model_set_gpus (RingModel *self,
-                     guint      gpus)
-{
-  g_return_if_fail (RING_IS_MODEL (self));
-
-  set_param (self, RING_PARAM_GPUS, gpus);
-}
-
-guint
-ring_model_get_gradient_bytes (RingModel *self)
-{
-  g_return_val_if_fail (RING_IS_MODEL (self), 0);
-
-  return self->params.gradient_bytes;
-}
-
-void
-ring_model_set_gradient_bytes (RingModel *self,
-                               guint      gradient_bytes)
-{
-  g_return_if_fail (RING_IS_MODEL (self));
-
-  set_param (self, RING_PARAM_GRADIENT_BYTES, gradient_bytes);
-}
-
-RingAlgorithm
-ring_model_get_algorithm (RingModel *self)
-{
-  g_return_val_if_fail (RING_IS_MODEL (self), RING_ALGORITHM_RING);
-
-  return self->params.algorithm;
-}
-
-void
-ring_model_set_algorithm (RingModel     *self,
-                          RingAlgorithm  algorithm)
-{
-  g_return_if_fail (RING_IS_MODEL (self));
-  g_return_if_fail (algorithm <= RING_ALGORITHM_LAST);
-
-  set_param (self, RING_PARAM_ALGORITHM, algorithm);
-}
+#undef DEFINE_PARAM
 
 double
 ring_model_get_message_size (RingModel *self)
@@ -513,26 +540,27 @@ ring_model_set_message_size (RingModel *self,
   apply_params (self, &params);
 }
 
-double
-ring_model_get_allreduce_time (RingModel *self)
+#define DEFINE_RESULT(type, name, field)                          \
+  type                                                            \
+  ring_model_get_##name (RingModel *self)                         \
+  {                                                               \
+    g_return_val_if_fail (RING_IS_MODEL (self), 0);               \
+    return self->result.field;                                    \
+  }
+
+DEFINE_RESULT (double, allreduce_time, allreduce_time_s)
+DEFINE_RESULT (double, compute_time, compute_time_s)
+DEFINE_RESULT (double, utilization, utilization)
+DEFINE_RESULT (guint, nodes, nodes)
+DEFINE_RESULT (RingAlgorithm, algorithm_used, algorithm_used)
+DEFINE_RESULT (RingProtocol, protocol_used, protocol_used)
+
+#undef DEFINE_RESULT
+
+gboolean
+ring_model_is_collective (RingModel *self)
 {
-  g_return_val_if_fail (RING_IS_MODEL (self), 0);
+  g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
 
-  return self->result.allreduce_time_s;
-}
-
-double
-ring_model_get_compute_time (RingModel *self)
-{
-  g_return_val_if_fail (RING_IS_MODEL (self), 0);
-
-  return self->result.compute_time_s;
-}
-
-double
-ring_model_get_utilization (RingModel *self)
-{
-  g_return_val_if_fail (RING_IS_MODEL (self), 0);
-
-  return self->result.utilization;
+  return self->result.collective;
 }

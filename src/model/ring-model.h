@@ -7,26 +7,34 @@
 
 #include <glib-object.h>
 
+#include "ring-algorithms.h"
+#include "ring-enum-types.h"
 #include "ring-params.h"
+#include "ring-presets.h"
 
 G_BEGIN_DECLS
-
-#define RING_TYPE_ALGORITHM (ring_algorithm_get_type ())
-GType ring_algorithm_get_type (void) G_GNUC_CONST;
 
 #define RING_TYPE_MODEL (ring_model_get_type ())
 
 G_DECLARE_FINAL_TYPE (RingModel, ring_model, RING, MODEL, GObject)
 
-/* Parameters are read-write properties named as in RingParamInfo ("gpus", "model-params",
+/* Parameters are read-write properties named as in RingParamInfo ("gpu", "gpus",
+ * "gpus-per-node", "nics-per-node", "nic-speed", "fabric", "net-latency", "model-params",
  * "bandwidth", "compute", "tokens-per-gpu", "gradient-bytes", "latency", "overlap",
- * "algorithm") plus "message-size" (0 = the model's gradients). Derived values are
- * read-only properties: "gradient-buffer-bytes", "compute-time", "backward-time",
- * "bytes-moved-per-gpu", "allreduce-time", "exposed-comm", "step-time", "utilization",
- * "algbw", "busbw", "tokens-per-second", "comm-bound", "bandwidth-for-90pct".
+ * "algorithm") plus "message-size" (0 = the model's gradients; > 0 = a single collective).
+ * "gpu", "fabric" and "algorithm" are enums (RING_TYPE_GPU_ID, RING_TYPE_FABRIC,
+ * RING_TYPE_ALGORITHM). Derived values are read-only properties: "gradient-buffer-bytes",
+ * "compute-time", "backward-time", "bytes-moved-per-gpu", "allreduce-time", "exposed-comm",
+ * "step-time", "utilization", "algbw", "busbw", "tokens-per-second", "comm-bound",
+ * "bandwidth-for-90pct", "nodes", "algorithm-used" (never auto), "protocol-used"
+ * (RING_TYPE_PROTOCOL), "channels", "collective".
  *
  * Each property notifies only when its value really changes; the "changed" signal fires
- * once per logical change (one setter, or one ring_model_set_params() batch). */
+ * once per logical change (one setter, a GPU with its facts, a preset, or one
+ * ring_model_set_params() batch). Setting the GPU applies its facts (compute, bandwidth,
+ * GPUs per node); setting the fabric, its usual latency. The model never holds an algorithm that cannot run on its hardware:
+ * a change that makes it impossible (another GPU, more nodes) falls back to auto, and
+ * several nodes always have at least one NIC each. */
 
 RingModel        *ring_model_new              (void);
 
@@ -38,7 +46,35 @@ const RingResult *ring_model_get_result       (RingModel        *self);
 gboolean          ring_model_set_params       (RingModel        *self,
                                                const RingParams *params);
 void              ring_model_reset            (RingModel        *self);
+/* Applies what the preset sets (ring_preset_list_changes() names it), as one change. */
+void              ring_model_apply_preset     (RingModel        *self,
+                                               const RingPreset *preset);
+/* Costs any algorithm (or auto) for any size and GPU count on the model's hardware, for
+ * charts: FALSE if it cannot run there. No allocation. */
+gboolean          ring_model_cost_allreduce   (RingModel         *self,
+                                               RingAlgorithm      algorithm,
+                                               guint              gpus,
+                                               double             bytes,
+                                               RingAllreduceCost *cost);
 
+RingGpuId         ring_model_get_gpu            (RingModel     *self);
+void              ring_model_set_gpu            (RingModel     *self,
+                                                 RingGpuId      gpu);
+guint             ring_model_get_gpus_per_node  (RingModel     *self);
+void              ring_model_set_gpus_per_node  (RingModel     *self,
+                                                 guint          gpus_per_node);
+guint             ring_model_get_nics_per_node  (RingModel     *self);
+void              ring_model_set_nics_per_node  (RingModel     *self,
+                                                 guint          nics_per_node);
+double            ring_model_get_nic_speed      (RingModel     *self);
+void              ring_model_set_nic_speed      (RingModel     *self,
+                                                 double         nic_speed_gbit);
+RingFabric        ring_model_get_fabric         (RingModel     *self);
+void              ring_model_set_fabric         (RingModel     *self,
+                                                 RingFabric     fabric);
+double            ring_model_get_net_latency    (RingModel     *self);
+void              ring_model_set_net_latency    (RingModel     *self,
+                                                 double         net_latency_us);
 guint             ring_model_get_gpus           (RingModel     *self);
 void              ring_model_set_gpus           (RingModel     *self,
                                                  guint          gpus);
@@ -73,5 +109,9 @@ void              ring_model_set_message_size   (RingModel     *self,
 double            ring_model_get_allreduce_time (RingModel     *self);
 double            ring_model_get_compute_time   (RingModel     *self);
 double            ring_model_get_utilization    (RingModel     *self);
+guint             ring_model_get_nodes          (RingModel     *self);
+RingAlgorithm     ring_model_get_algorithm_used (RingModel     *self);
+RingProtocol      ring_model_get_protocol_used  (RingModel     *self);
+gboolean          ring_model_is_collective      (RingModel     *self);
 
 G_END_DECLS

@@ -10,36 +10,84 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "ring-algorithms.h"
 #include "ring-params.h"
+#include "ring-topology.h"
 #include "ring-units.h"
 
-/* Ranges and defaults from DESIGN.md. 1 048 576 GPUs is 2^20. */
+/* Ranges and defaults from DESIGN.md and issue 9. 1 048 576 GPUs is 2^20. The network
+ * defaults describe a DGX-class node on InfiniBand NDR; with the default 8 GPUs and 8 per
+ * node there is one node and the network does not matter. */
 G_DEFINE_QUARK (ring-params-error-quark, ring_params_error)
 
+#define NUMBER RING_PARAM_KIND_NUMBER
+#define COUNT  RING_PARAM_KIND_COUNT
+#define CHOICE RING_PARAM_KIND_CHOICE
+
 static const RingParamInfo param_infos[RING_N_PARAMS] = {
-  { RING_PARAM_GPUS, "gpus", "gpus", "gpus", "GPUs", 1, 1048576, 8,
+  { RING_PARAM_GPU, "gpu", "gpu", "gpu", "", 0, RING_N_GPUS - 1, RING_GPU_CUSTOM, CHOICE,
+    N_("The GPU: its compute, memory and links inside a node (“list” names them)"), "NAME" },
+  { RING_PARAM_GPUS, "gpus", "gpus", "gpus", "GPUs", 1, 1048576, 8, COUNT,
     N_("GPUs in the ring (1 to 1048576)"), "N" },
+  { RING_PARAM_GPUS_PER_NODE, "gpus-per-node", "gpus_per_node", "gpus-per-node", "GPUs",
+    1, 1024, 8, COUNT,
+    N_("GPUs in each node, joined by NVLink or PCIe (1 to 1024)"), "G" },
+  { RING_PARAM_NICS_PER_NODE, "nics-per-node", "nics_per_node", "nics-per-node", "NICs",
+    0, 64, 8, COUNT,
+    N_("Network cards in each node (0 to 64)"), "K" },
+  { RING_PARAM_NIC_SPEED, "nic-speed", "nic_speed_gbit", "nic-speed", "Gb/s",
+    1, 10000, 400, NUMBER,
+    N_("Speed of each network card: 400 (Gb/s), 400Gb/s, 400G or 50GB/s"), "RATE" },
+  { RING_PARAM_FABRIC, "fabric", "fabric", "fabric", "", 0, RING_N_FABRICS - 1,
+    RING_FABRIC_INFINIBAND, CHOICE,
+    N_("The network between nodes: infiniband, infiniband-sharp, roce or tcp"), "KIND" },
+  /* About 1 µs: InfiniBand's one-way small-message latency, already inside NCCL's own
+   * network constants; other fabrics add what they exceed it by. */
+  { RING_PARAM_NET_LATENCY, "net-latency", "net_latency_us", "net-latency", "µs",
+    0, 10000, 1, NUMBER,
+    N_("One-way latency of the network between nodes, in µs"), "US" },
   { RING_PARAM_MODEL_PARAMS, "model-params", "model_params", "model-params", "parameters",
-    1e6, 1e13, 7e9,
+    1e6, 1e13, 7e9, NUMBER,
     N_("Model parameters, such as 7e9, 7B or 1.5T"), "P" },
-  { RING_PARAM_BANDWIDTH, "bandwidth", "bandwidth_gbps", "bandwidth", "GB/s", 0.1, 10000, 300,
-    N_("Interconnect bandwidth per GPU and direction, in GB/s"), "GBPS" },
+  { RING_PARAM_BANDWIDTH, "bandwidth", "bandwidth_gbps", "bandwidth", "GB/s",
+    0.1, 10000, 300, NUMBER,
+    N_("Bandwidth per GPU and direction inside a node, in GB/s"), "GBPS" },
   { RING_PARAM_COMPUTE, "compute", "compute_tflops", "compute", "TFLOP/s", 1, 10000, 400,
+    NUMBER,
     N_("Achieved compute per GPU, in TFLOP/s"), "TFLOPS" },
   { RING_PARAM_TOKENS_PER_GPU, "tokens-per-gpu", "tokens_per_gpu", "tokens", "tokens",
-    1, 1e8, 4096,
+    1, 1e8, 4096, NUMBER,
     N_("Tokens each GPU processes per step"), "T" },
   { RING_PARAM_GRADIENT_BYTES, "gradient-bytes", "gradient_bytes", "grad-bytes", "bytes",
-    1, 4, 4,
+    1, 4, 4, COUNT,
     N_("Bytes per gradient value: 4 (fp32), 2 (bf16) or 1 (fp8)"), "B" },
-  { RING_PARAM_LATENCY, "latency", "latency_us", "latency", "µs", 0, 10000, 5,
-    N_("Latency per message hop, in µs"), "US" },
-  { RING_PARAM_OVERLAP, "overlap", "overlap", "overlap", "", 0, 1, 0,
+  { RING_PARAM_LATENCY, "latency", "latency_us", "latency", "µs", 0, 10000, 5, NUMBER,
+    N_("Latency per message hop of the flat ring and the textbook algorithms, in µs"), "US" },
+  { RING_PARAM_OVERLAP, "overlap", "overlap", "overlap", "", 0, 1, 0, NUMBER,
     N_("Fraction of the backward pass communication hides behind (0 to 1)"), "F" },
   { RING_PARAM_ALGORITHM, "algorithm", "algorithm", "algorithm", "",
-    0, RING_ALGORITHM_LAST, RING_ALGORITHM_RING,
-    N_("All-reduce algorithm: ring"), "NAME" },
+    0, RING_ALGORITHM_LAST, RING_ALGORITHM_AUTO, CHOICE,
+    N_("All-reduce algorithm: auto, ring, tree, nvls, nvls-tree, collnet, "
+       "halving-doubling, hierarchical or flat-ring"), "NAME" },
 };
+
+#undef NUMBER
+#undef COUNT
+#undef CHOICE
+
+static const char * const fabric_names[RING_N_FABRICS] = {
+  "infiniband", "infiniband-sharp", "roce", "tcp",
+};
+
+/* One-way small-message latencies: InfiniBand about 1 µs (the fabric NCCL's network
+ * constants were measured on, so it adds nothing to them); RoCE through Ethernet switches
+ * about 3 µs; the kernel's TCP stack tens of µs (30, the seed's ethernet preset). RoCE's 3
+ * and the 12 µs of AWS EFA (entered as RoCE with --net-latency 12) were checked against
+ * the 8-byte rows of tests/data. */
+static const double fabric_latency_us[RING_N_FABRICS] = { 1, 1, 3, 30 };
+
+static const char * const protocol_names[RING_N_PROTOCOLS] = { "ll", "ll128", "simple" };
+
 const RingParamInfo *
 ring_param_info (RingParamId id)
 {
@@ -80,7 +128,13 @@ ring_params_get_value (const RingParams *params,
 
   switch (id)
     {
+    case RING_PARAM_GPU: return params->gpu;
     case RING_PARAM_GPUS: return params->gpus;
+    case RING_PARAM_GPUS_PER_NODE: return params->gpus_per_node;
+    case RING_PARAM_NICS_PER_NODE: return params->nics_per_node;
+    case RING_PARAM_NIC_SPEED: return params->nic_speed_gbit;
+    case RING_PARAM_NET_LATENCY: return params->net_latency_us;
+    case RING_PARAM_FABRIC: return params->fabric;
     case RING_PARAM_MODEL_PARAMS: return params->model_params;
     case RING_PARAM_BANDWIDTH: return params->bandwidth_gbps;
     case RING_PARAM_COMPUTE: return params->compute_tflops;
@@ -95,6 +149,18 @@ ring_params_get_value (const RingParams *params,
     }
 }
 
+/* Whole-number and choice fields hold what fits; validation reports the rest. */
+static guint
+to_uint (double value)
+{
+  if (!(value >= 0))
+    return 0;
+  if (value > G_MAXUINT)
+    return G_MAXUINT;
+
+  return (guint) value;
+}
+
 void
 ring_params_set_value (RingParams  *params,
                        RingParamId  id,
@@ -104,15 +170,23 @@ ring_params_set_value (RingParams  *params,
 
   switch (id)
     {
-    case RING_PARAM_GPUS: params->gpus = (guint) value; break;
+    case RING_PARAM_GPU: params->gpu = MIN (to_uint (value), RING_N_GPUS - 1); break;
+    case RING_PARAM_GPUS: params->gpus = to_uint (value); break;
+    case RING_PARAM_GPUS_PER_NODE: params->gpus_per_node = to_uint (value); break;
+    case RING_PARAM_NICS_PER_NODE: params->nics_per_node = to_uint (value); break;
+    case RING_PARAM_NIC_SPEED: params->nic_speed_gbit = value; break;
+    case RING_PARAM_NET_LATENCY: params->net_latency_us = value; break;
+    case RING_PARAM_FABRIC: params->fabric = MIN (to_uint (value), RING_N_FABRICS - 1); break;
     case RING_PARAM_MODEL_PARAMS: params->model_params = value; break;
     case RING_PARAM_BANDWIDTH: params->bandwidth_gbps = value; break;
     case RING_PARAM_COMPUTE: params->compute_tflops = value; break;
     case RING_PARAM_TOKENS_PER_GPU: params->tokens_per_gpu = value; break;
-    case RING_PARAM_GRADIENT_BYTES: params->gradient_bytes = (guint) value; break;
+    case RING_PARAM_GRADIENT_BYTES: params->gradient_bytes = to_uint (value); break;
     case RING_PARAM_LATENCY: params->latency_us = value; break;
     case RING_PARAM_OVERLAP: params->overlap = value; break;
-    case RING_PARAM_ALGORITHM: params->algorithm = (RingAlgorithm) value; break;
+    case RING_PARAM_ALGORITHM:
+      params->algorithm = MIN (to_uint (value), RING_ALGORITHM_LAST);
+      break;
     case RING_N_PARAMS:
     default:
       g_return_if_reached ();
@@ -126,11 +200,63 @@ ring_gradient_bytes_is_valid (guint gradient_bytes)
 }
 
 gboolean
-ring_params_validate (const RingParams  *params,
-                      GError           **error)
+ring_params_is_collective (const RingParams *params)
 {
   g_return_val_if_fail (params != NULL, FALSE);
 
+  return params->message_bytes > 0;
+}
+
+guint
+ring_params_get_nodes (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, 1);
+
+  if (params->gpus_per_node == 0)
+    return params->gpus;
+
+  return (params->gpus + params->gpus_per_node - 1) / params->gpus_per_node;
+}
+
+void
+ring_params_apply_gpu (RingParams *params,
+                       RingGpuId   gpu)
+{
+  const RingGpuInfo *info;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (gpu < RING_N_GPUS);
+
+  info = ring_gpu_info (gpu);
+  params->gpu = gpu;
+  params->compute_tflops = ring_gpu_achieved_tflops (info);
+  params->bandwidth_gbps = info->intra_gbps;
+  params->gpus_per_node = info->gpus_per_node;
+}
+
+double
+ring_fabric_latency_us (RingFabric fabric)
+{
+  g_return_val_if_fail (fabric < RING_N_FABRICS, NAN);
+
+  return fabric_latency_us[fabric];
+}
+
+void
+ring_params_apply_fabric (RingParams *params,
+                          RingFabric  fabric)
+{
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (fabric < RING_N_FABRICS);
+
+  params->fabric = fabric;
+  params->net_latency_us = fabric_latency_us[fabric];
+}
+
+static gboolean
+validate_ranges (const RingParams  *params,
+                 GError           **error)
+{
   for (guint i = 0; i < RING_N_PARAMS; i++)
     {
       const RingParamInfo *info = &param_infos[i];
@@ -146,6 +272,50 @@ ring_params_validate (const RingParams  *params,
         }
     }
 
+  return TRUE;
+}
+
+/* What only makes sense across fields: several nodes need a network, and the algorithm
+ * must be one that runs on this hardware. */
+static gboolean
+validate_cluster (const RingParams  *params,
+                  GError           **error)
+{
+  guint nodes = ring_params_get_nodes (params);
+  RingTopology topology;
+  const char *why = NULL;
+
+  if (nodes > 1 && params->nics_per_node == 0)
+    {
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   /* Translators: %u are a number of nodes, of GPUs, of GPUs per node */
+                   _("--nics-per-node: 0 NICs cannot connect %u nodes (%u GPUs, %u per node)"),
+                   nodes, params->gpus, params->gpus_per_node);
+      return FALSE;
+    }
+
+  ring_topology_init (&topology, params, params->gpus);
+  if (!ring_algorithm_can_run (params->algorithm, &topology, &why))
+    {
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_CANNOT_RUN,
+                   /* Translators: an algorithm name, then why it cannot run */
+                   _("--algorithm: %s cannot run on this cluster: %s"),
+                   ring_algorithm_to_string (params->algorithm), _(why));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+gboolean
+ring_params_validate (const RingParams  *params,
+                      GError           **error)
+{
+  g_return_val_if_fail (params != NULL, FALSE);
+
+  if (!validate_ranges (params, error))
+    return FALSE;
+
   if (!ring_gradient_bytes_is_valid (params->gradient_bytes))
     {
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
@@ -160,7 +330,7 @@ ring_params_validate (const RingParams  *params,
       return FALSE;
     }
 
-  return TRUE;
+  return validate_cluster (params, error);
 }
 
 static gboolean
@@ -188,6 +358,93 @@ parse_gradient_bytes (const char *text,
   return ring_parse_double (text, value);
 }
 
+static char *
+choice_list (RingParamId id)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < ring_param_n_choices (id); i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "", ring_param_choice_name (id, i));
+
+  return g_string_free (names, FALSE);
+}
+
+static gboolean
+parse_choice (RingParamId  id,
+              const char  *text,
+              double      *value)
+{
+  const RingGpuInfo *gpu;
+  RingAlgorithm algorithm;
+  RingFabric fabric;
+
+  if (id == RING_PARAM_GPU)
+    {
+      if ((gpu = ring_gpu_lookup (text)) == NULL)
+        return FALSE;
+      *value = gpu->id;
+      return TRUE;
+    }
+  if (id == RING_PARAM_FABRIC)
+    {
+      if (!ring_fabric_from_string (text, &fabric))
+        return FALSE;
+      *value = fabric;
+      return TRUE;
+    }
+  g_return_val_if_fail (id == RING_PARAM_ALGORITHM, FALSE);
+  if (!ring_algorithm_from_string (text, &algorithm))
+    return FALSE;
+  *value = algorithm;
+
+  return TRUE;
+}
+
+static gboolean
+set_choice_from_string (RingParams   *params,
+                        RingParamId   id,
+                        const char   *text,
+                        GError      **error)
+{
+  const RingParamInfo *info = &param_infos[id];
+  double value;
+
+  if (!parse_choice (id, text, &value))
+    {
+      g_autofree char *known = choice_list (id);
+
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   /* Translators: an option, the value typed, the accepted names */
+                   _("--%s: unknown value “%s” (known: %s)"), info->option, text, known);
+      return FALSE;
+    }
+
+  /* A GPU brings its facts, a fabric its latency; options given after override them. */
+  if (id == RING_PARAM_GPU)
+    ring_params_apply_gpu (params, (RingGpuId) value);
+  else if (id == RING_PARAM_FABRIC)
+    ring_params_apply_fabric (params, (RingFabric) value);
+  else
+    ring_params_set_value (params, id, value);
+
+  return TRUE;
+}
+
+static gboolean
+parse_number (RingParamId  id,
+              const char  *text,
+              double      *value)
+{
+  if (id == RING_PARAM_GRADIENT_BYTES)
+    return parse_gradient_bytes (text, value);
+  if (id == RING_PARAM_MODEL_PARAMS || id == RING_PARAM_TOKENS_PER_GPU)
+    return ring_parse_count (text, value);
+  if (id == RING_PARAM_NIC_SPEED)
+    return ring_parse_nic_speed (text, value);
+
+  return ring_parse_double (text, value);
+}
+
 gboolean
 ring_params_set_from_string (RingParams  *params,
                              RingParamId  id,
@@ -196,7 +453,6 @@ ring_params_set_from_string (RingParams  *params,
 {
   const RingParamInfo *info;
   double value = 0;
-  gboolean parsed;
 
   g_return_val_if_fail (params != NULL, FALSE);
   g_return_val_if_fail (id < RING_N_PARAMS, FALSE);
@@ -204,28 +460,14 @@ ring_params_set_from_string (RingParams  *params,
 
   info = &param_infos[id];
 
-  switch (id)
+  if (info->kind == RING_PARAM_KIND_CHOICE)
+    return set_choice_from_string (params, id, text, error);
+
+  if (id == RING_PARAM_GRADIENT_BYTES)
     {
-    case RING_PARAM_ALGORITHM:
-      {
-        RingAlgorithm algorithm;
-
-        if (!ring_algorithm_from_string (text, &algorithm))
-          {
-            g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
-                         _("--%s: unknown algorithm “%s” (known: %s)"),
-                         info->option, text, "ring");
-            return FALSE;
-          }
-        params->algorithm = algorithm;
-        return TRUE;
-      }
-
-    case RING_PARAM_GRADIENT_BYTES:
-      parsed = parse_gradient_bytes (text, &value);
       /* Range and wholeness first: casting 1e30 or −4 to guint is undefined. */
-      if (!parsed || value < 1 || value > 4 || value != floor (value)
-          || !ring_gradient_bytes_is_valid ((guint) value))
+      if (!parse_gradient_bytes (text, &value) || value < 1 || value > 4
+          || value != floor (value) || !ring_gradient_bytes_is_valid ((guint) value))
         {
           g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
                        _("--%s: “%s” is not a gradient precision "
@@ -233,30 +475,16 @@ ring_params_set_from_string (RingParams  *params,
                        info->option, text);
           return FALSE;
         }
-      break;
-
-    case RING_PARAM_MODEL_PARAMS:
-    case RING_PARAM_TOKENS_PER_GPU:
-      parsed = ring_parse_count (text, &value);
-      break;
-
-    case RING_PARAM_GPUS:
-    case RING_PARAM_BANDWIDTH:
-    case RING_PARAM_COMPUTE:
-    case RING_PARAM_LATENCY:
-    case RING_PARAM_OVERLAP:
-      parsed = ring_parse_double (text, &value);
-      break;
-
-    case RING_N_PARAMS:
-    default:
-      g_return_val_if_reached (FALSE);
     }
-
-  if (!parsed)
+  else if (!parse_number (id, text, &value))
     {
-      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
-                   _("--%s: “%s” is not a number"), info->option, text);
+      if (id == RING_PARAM_NIC_SPEED)
+        g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                     _("--%s: “%s” is not a NIC speed (such as 400, 400Gb/s, 400G or 50GB/s)"),
+                     info->option, text);
+      else
+        g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                     _("--%s: “%s” is not a number"), info->option, text);
       return FALSE;
     }
 
@@ -269,10 +497,11 @@ ring_params_set_from_string (RingParams  *params,
       return FALSE;
     }
 
-  if (id == RING_PARAM_GPUS && value != floor (value))
+  if (info->kind == RING_PARAM_KIND_COUNT && value != floor (value))
     {
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
-                   _("--%s: “%s” is not a whole number of GPUs"), info->option, text);
+                   /* Translators: an option, the value typed, what it counts */
+                   _("--%s: “%s” is not a whole number of %s"), info->option, text, info->unit);
       return FALSE;
     }
 
@@ -281,16 +510,41 @@ ring_params_set_from_string (RingParams  *params,
   return TRUE;
 }
 
+guint
+ring_param_n_choices (RingParamId id)
+{
+  if (id == RING_PARAM_GPU)
+    return RING_N_GPUS;
+  if (id == RING_PARAM_FABRIC)
+    return RING_N_FABRICS;
+  if (id == RING_PARAM_ALGORITHM)
+    return RING_N_ALGORITHMS;
+
+  return 0;
+}
+
+const char *
+ring_param_choice_name (RingParamId id,
+                        guint       choice)
+{
+  g_return_val_if_fail (choice < ring_param_n_choices (id), NULL);
+
+  if (id == RING_PARAM_GPU)
+    return ring_gpu_info (choice)->name;
+  if (id == RING_PARAM_FABRIC)
+    return fabric_names[choice];
+
+  return ring_algorithm_to_string (choice);
+}
+
 const char *
 ring_algorithm_to_string (RingAlgorithm algorithm)
 {
-  switch (algorithm)
-    {
-    case RING_ALGORITHM_RING:
-      return "ring";
-    default:
-      g_return_val_if_reached (NULL);
-    }
+  const RingAlgorithmInfo *info = ring_algorithm_info (algorithm);
+
+  g_return_val_if_fail (info != NULL, NULL);
+
+  return info->name;
 }
 
 gboolean
@@ -305,6 +559,61 @@ ring_algorithm_from_string (const char    *name,
         {
           if (algorithm != NULL)
             *algorithm = i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+const char *
+ring_protocol_to_string (RingProtocol protocol)
+{
+  g_return_val_if_fail (protocol < RING_N_PROTOCOLS, NULL);
+
+  return protocol_names[protocol];
+}
+
+const char *
+ring_fabric_to_string (RingFabric fabric)
+{
+  g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
+
+  return fabric_names[fabric];
+}
+
+gboolean
+ring_fabric_from_string (const char *name,
+                         RingFabric *fabric)
+{
+  /* The names people use for them too. */
+  static const struct {
+    const char *name;
+    RingFabric  fabric;
+  } aliases[] = {
+    { "ib", RING_FABRIC_INFINIBAND }, { "ib-sharp", RING_FABRIC_INFINIBAND_SHARP },
+    { "sharp", RING_FABRIC_INFINIBAND_SHARP }, { "efa", RING_FABRIC_ROCE },
+    { "ethernet", RING_FABRIC_TCP },
+  };
+
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < RING_N_FABRICS; i++)
+    {
+      if (g_ascii_strcasecmp (name, fabric_names[i]) == 0)
+        {
+          if (fabric != NULL)
+            *fabric = i;
+          return TRUE;
+        }
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (aliases); i++)
+    {
+      if (g_ascii_strcasecmp (name, aliases[i].name) == 0)
+        {
+          if (fabric != NULL)
+            *fabric = aliases[i].fabric;
           return TRUE;
         }
     }

@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "ring-gpu.h"
+
 G_BEGIN_DECLS
 
 /* All values are SI inside the code: bytes, seconds, FLOP/s. Fields that are shown to
@@ -18,26 +20,67 @@ typedef enum
 {
   RING_PARAMS_ERROR_OUT_OF_RANGE,
   RING_PARAMS_ERROR_INVALID,
+  RING_PARAMS_ERROR_CANNOT_RUN,   /* the algorithm cannot run on this hardware */
 } RingParamsError;
 
 GQuark ring_params_error_quark (void);
 
+/* The all-reduce algorithms, in the order the window lists them. `auto` picks among NCCL's
+ * (ring … collnet) the way NCCL does; the textbook ones and the seed's flat ring are only
+ * used when asked for. Each has a file in algorithms/ and an entry in ring-algorithms.c. */
 typedef enum
 {
+  RING_ALGORITHM_AUTO,
   RING_ALGORITHM_RING,
+  RING_ALGORITHM_TREE,
+  RING_ALGORITHM_NVLS,
+  RING_ALGORITHM_NVLS_TREE,
+  RING_ALGORITHM_COLLNET,
+  RING_ALGORITHM_HALVING_DOUBLING,
+  RING_ALGORITHM_HIERARCHICAL,
+  RING_ALGORITHM_FLAT_RING,
 } RingAlgorithm;
 
-#define RING_ALGORITHM_LAST RING_ALGORITHM_RING
+#define RING_ALGORITHM_LAST RING_ALGORITHM_FLAT_RING
+#define RING_N_ALGORITHMS   (RING_ALGORITHM_LAST + 1)
+
+/* NCCL's protocols: LL moves 8 bytes of data in each 16-byte line with a flag beside it,
+ * LL128 120 bytes in each 128-byte line, Simple bulk data behind a flag per chunk. */
+typedef enum
+{
+  RING_PROTOCOL_LL,
+  RING_PROTOCOL_LL128,
+  RING_PROTOCOL_SIMPLE,
+} RingProtocol;
+
+#define RING_N_PROTOCOLS (RING_PROTOCOL_SIMPLE + 1)
+
+/* The network between nodes. */
+typedef enum
+{
+  RING_FABRIC_INFINIBAND,
+  RING_FABRIC_INFINIBAND_SHARP,  /* InfiniBand whose switches reduce (SHARP): CollNet */
+  RING_FABRIC_ROCE,              /* RDMA over Converged Ethernet (and AWS EFA) */
+  RING_FABRIC_TCP,               /* plain Ethernet through the kernel's TCP stack */
+} RingFabric;
+
+#define RING_N_FABRICS (RING_FABRIC_TCP + 1)
 
 typedef struct
 {
+  RingGpuId     gpu;              /* the catalogue entry the GPU facts came from */
   guint         gpus;             /* N */
+  guint         gpus_per_node;    /* G: N GPUs make ⌈N/G⌉ nodes */
+  guint         nics_per_node;    /* K */
+  double        nic_speed_gbit;   /* Gb/s (1e9 bit/s) per NIC, as NICs are sold */
+  double        net_latency_us;   /* one-way latency of the fabric between nodes, µs */
+  RingFabric    fabric;
   double        model_params;     /* P */
   double        bandwidth_gbps;   /* B, GB/s (1e9 B/s) each GPU sends per direction */
   double        compute_tflops;   /* F, achieved TFLOP/s (1e12 FLOP/s) per GPU */
   double        tokens_per_gpu;   /* T, tokens each GPU processes per step */
   guint         gradient_bytes;   /* b, bytes per gradient value: 1, 2 or 4 */
-  double        latency_us;       /* α, µs per message hop */
+  double        latency_us;       /* α, µs per message hop (flat-ring and textbook) */
   double        overlap;          /* fraction of the backward pass comm can hide behind */
   RingAlgorithm algorithm;
   double        message_bytes;    /* > 0: all-reduce this buffer instead of the gradients */
@@ -58,14 +101,31 @@ typedef struct
   double   busbw_gbps;
   double   tokens_per_s;
   gboolean comm_bound;
-  double   bandwidth_for_90pct_gbps;  /* NAN when no bandwidth reaches 90 % */
+  double   bandwidth_for_90pct_gbps;  /* NAN when no bandwidth reaches 90 %, and for a
+                                         single collective */
+  /* The cluster and the collective that ran. */
+  guint         nodes;                /* ⌈N/G⌉ */
+  RingAlgorithm algorithm_used;       /* never AUTO: what auto picked, or what was asked */
+  RingProtocol  protocol_used;
+  guint         channels;             /* NCCL channels (CTAs per GPU) at this size */
+  double        bandwidth_time_s;     /* the size-dependent part of allreduce_time_s */
+  gboolean      collective;           /* a single collective of message_bytes, not a step */
 } RingResult;
 
 /* One row per parameter: the property name, the command-line option, the range and the
  * default. The property, the option, the GSettings key and the UI all read this table. */
 typedef enum
 {
+  /* The GPU comes first: it sets compute, bandwidth and GPUs per node, and whatever is
+   * given after it (a later option, a stored setting) overrides those. The fabric comes
+   * before the network latency for the same reason: it brings its usual latency. */
+  RING_PARAM_GPU,
   RING_PARAM_GPUS,
+  RING_PARAM_GPUS_PER_NODE,
+  RING_PARAM_NICS_PER_NODE,
+  RING_PARAM_NIC_SPEED,
+  RING_PARAM_FABRIC,
+  RING_PARAM_NET_LATENCY,
   RING_PARAM_MODEL_PARAMS,
   RING_PARAM_BANDWIDTH,
   RING_PARAM_COMPUTE,
@@ -77,6 +137,15 @@ typedef enum
   RING_N_PARAMS,
 } RingParamId;
 
+/* How a parameter's value is held: a double, a whole number, or one of named choices
+ * (the value is the choice's index; ring_param_choice_name() names it). */
+typedef enum
+{
+  RING_PARAM_KIND_NUMBER,
+  RING_PARAM_KIND_COUNT,
+  RING_PARAM_KIND_CHOICE,
+} RingParamKind;
+
 typedef struct
 {
   RingParamId  id;
@@ -87,6 +156,7 @@ typedef struct
   double       minimum;
   double       maximum;
   double       default_value;
+  RingParamKind kind;
   /* For --help: a translatable description (marked N_(), shown translated) and the
    * argument's name ("N" in --gpus=N). Both programs generate the parameter options from
    * this table; a row without them gets a generic description and "VALUE". */
@@ -114,8 +184,31 @@ gboolean             ring_params_set_from_string (RingParams   *params,
                                                   GError      **error);
 gboolean             ring_gradient_bytes_is_valid (guint           gradient_bytes);
 
+/* TRUE in "single collective" mode: message_bytes > 0 is all-reduced, nccl-tests style,
+ * and the training-step figures (utilization, tokens/s, the 90 % bandwidth) mean nothing. */
+gboolean             ring_params_is_collective  (const RingParams *params);
+/* ⌈N/G⌉ */
+guint                ring_params_get_nodes      (const RingParams *params);
+
+/* Choice parameters (gpu, fabric, algorithm): how many choices, and the name of each. */
+guint                ring_param_n_choices       (RingParamId       id);
+const char          *ring_param_choice_name     (RingParamId       id,
+                                                 guint             choice);
+
 const char          *ring_algorithm_to_string   (RingAlgorithm     algorithm);
 gboolean             ring_algorithm_from_string (const char       *name,
                                                  RingAlgorithm    *algorithm);
+const char          *ring_protocol_to_string    (RingProtocol      protocol);
+const char          *ring_fabric_to_string      (RingFabric        fabric);
+gboolean             ring_fabric_from_string    (const char       *name,
+                                                 RingFabric       *fabric);
+/* Sets the GPU and the facts it carries: achieved compute, node bandwidth, GPUs per node. */
+void                 ring_params_apply_gpu      (RingParams       *params,
+                                                 RingGpuId         gpu);
+/* A fabric's usual one-way latency, µs: InfiniBand 1, RoCE 3, TCP 30. */
+double               ring_fabric_latency_us     (RingFabric        fabric);
+/* Sets the fabric and its usual latency. */
+void                 ring_params_apply_fabric   (RingParams       *params,
+                                                 RingFabric        fabric);
 
 G_END_DECLS

@@ -1,4 +1,6 @@
-/* ring-presets.c
+/* ring-presets.c: named configurations. A hardware preset sets the GPU (and with it the
+ * GPU's facts), the node and the network; a model preset sets the model. Neither touches
+ * the other's parameters, and each lists what it sets.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,24 +13,74 @@
 
 #include "ring-presets.h"
 
-/* Bandwidths are per direction, as the model's B. Achieved compute is roughly 40 % of the
- * dense bf16 peak, a typical model-FLOPs utilization of large training runs.
- * - H100 SXM: NVLink 4, 900 GB/s bidirectional → 450 GB/s each way; 989 TFLOP/s dense bf16
- *   (NVIDIA H100 Tensor Core GPU datasheet).
- * - A100 SXM: NVLink 3, 600 GB/s bidirectional → 300 GB/s; 312 TFLOP/s dense bf16
- *   (NVIDIA A100 datasheet).
- * - InfiniBand NDR: 400 Gb/s per port → 50 GB/s (NVIDIA ConnectX-7).
- * - 100 Gb Ethernet: 12.5 GB/s, with a higher per-hop latency through the kernel stack.
- * - Model sizes: Llama 2 7B and 70B (Touvron et al. 2023), GPT-3 175B (Brown et al. 2020). */
+#define GPU(name)       { RING_PARAM_GPU, name }
+#define PER_NODE(g)     { RING_PARAM_GPUS_PER_NODE, g }
+#define NICS(k, speed)  { RING_PARAM_NICS_PER_NODE, k }, { RING_PARAM_NIC_SPEED, speed }
+#define FABRIC(f, us)   { RING_PARAM_FABRIC, f }, { RING_PARAM_NET_LATENCY, us }
+#define MODEL(p, bytes) { RING_PARAM_MODEL_PARAMS, p }, { RING_PARAM_GRADIENT_BYTES, bytes }
+
+/* Network latencies, one way, as the fabric brings them (ring_fabric_latency_us()):
+ * written out so that each preset reads whole. */
 static const RingPreset presets[] = {
-  /* A node preset is a whole ring of 8; a fabric or a model preset keeps the ring size. */
-  { "h100-nvlink", N_("8× H100 in one node, NVLink 4"), 8, 450, 400, 3, 0, 0 },
-  { "a100-nvlink", N_("8× A100 in one node, NVLink 3"), 8, 300, 125, 5, 0, 0 },
-  { "h100-infiniband", N_("H100 nodes over InfiniBand NDR"), 0, 50, 400, 8, 0, 0 },
-  { "ethernet-100g", N_("GPUs over 100 Gb Ethernet"), 0, 12.5, 125, 30, 0, 0 },
-  { "llama-7b", N_("A 7 billion parameter model, fp32 gradients"), 0, 0, 0, -1, 7e9, 4 },
-  { "llama-70b", N_("A 70 billion parameter model, bf16 gradients"), 0, 0, 0, -1, 70e9, 2 },
-  { "gpt3-175b", N_("A 175 billion parameter model, bf16 gradients"), 0, 0, 0, -1, 175e9, 2 },
+  /* DGX A100: 8 × A100 SXM4 and 8 × ConnectX-6 HDR 200 Gb/s (DGX A100 user guide). */
+  { "dgx-a100", N_("DGX A100: 8 × A100, 8 × HDR InfiniBand 200 Gb/s"), RING_PRESET_HARDWARE,
+    { GPU ("a100"), PER_NODE ("8"), NICS ("8", "200"), FABRIC ("infiniband", "1") }, 0, 0 },
+  /* DGX H100: 8 × H100 SXM5 and 8 × ConnectX-7 NDR 400 Gb/s (DGX H100 user guide). */
+  { "dgx-h100", N_("DGX H100: 8 × H100, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
+    { GPU ("h100"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") }, 0, 0 },
+  /* HGX H200 reference: 8 × H200 SXM and 8 × ConnectX-7 400 Gb/s. */
+  { "hgx-h200", N_("HGX H200: 8 × H200, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
+    { GPU ("h200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") }, 0, 0 },
+  /* DGX B200: 8 × B200 and 8 × ConnectX-7 400 Gb/s (DGX B200 user guide). */
+  { "dgx-b200", N_("DGX B200: 8 × B200, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
+    { GPU ("b200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") }, 0, 0 },
+  /* GB200 NVL72: one NVLink domain of 72 GPUs; 72 × 400 Gb/s NICs to the compute fabric,
+   * entered as 36 × 800 Gb/s (the same 28.8 Tb/s) since --nics-per-node stops at 64. */
+  { "gb200-nvl72", N_("GB200 NVL72: 72 GPUs in one NVLink domain, 28.8 Tb/s of InfiniBand"),
+    RING_PRESET_HARDWARE,
+    { GPU ("gb200"), PER_NODE ("72"), NICS ("36", "800"), FABRIC ("infiniband", "1") }, 0, 0 },
+  { "l40s-ethernet", N_("8 × L40S on PCIe, 2 × 100 GbE RoCE per node"), RING_PRESET_HARDWARE,
+    { GPU ("l40s"), PER_NODE ("8"), NICS ("2", "100"), FABRIC ("roce", "3") }, 0, 0 },
+  { "rtx4090-workstation", N_("8 × RTX 4090 workstation, PCIe without peer-to-peer"),
+    RING_PRESET_HARDWARE,
+    { GPU ("rtx4090"), PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") }, 0, 0 },
+  /* A commodity cluster: the GPUs stay as they are, 8 per node, one 100 GbE NIC each,
+   * over TCP. */
+  { "commodity-100g", N_("Nodes of 8 GPUs over one 100 Gb Ethernet NIC (TCP)"),
+    RING_PRESET_HARDWARE,
+    { PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") }, 0, 0 },
+
+  /* Models: parameters and the gradient precision people train them with; layers and
+   * hidden size from the papers. GPT-2 (Radford et al. 2019: 1.5B, 48 layers, 1600) from
+   * before bf16 on GPUs keeps fp32; GPT-3 (Brown et al. 2020: 175B, 96 layers, 12288)
+   * trained in fp16; Llama 3 (Dubey et al. 2024: 8B 32 × 4096, 70B 80 × 8192, 405B
+   * 126 × 16384) in bf16. The seed's llama-7b (Llama 2 7B, 32 × 4096) keeps fp32 and
+   * llama-70b (Llama 2 70B, 80 × 8192) bf16. */
+  { "gpt2-1.5b", N_("GPT-2 1.5B, fp32 gradients"), RING_PRESET_MODEL,
+    { MODEL ("1.5B", "fp32") }, 48, 1600 },
+  { "llama3-8b", N_("Llama 3 8B, bf16 gradients"), RING_PRESET_MODEL,
+    { MODEL ("8B", "bf16") }, 32, 4096 },
+  { "llama3-70b", N_("Llama 3 70B, bf16 gradients"), RING_PRESET_MODEL,
+    { MODEL ("70B", "bf16") }, 80, 8192 },
+  { "llama3-405b", N_("Llama 3 405B, bf16 gradients"), RING_PRESET_MODEL,
+    { MODEL ("405B", "bf16") }, 126, 16384 },
+  { "gpt3-175b", N_("GPT-3 175B, fp16 gradients"), RING_PRESET_MODEL,
+    { MODEL ("175B", "fp16") }, 96, 12288 },
+  { "llama-7b", N_("A 7 billion parameter model, fp32 gradients"), RING_PRESET_MODEL,
+    { MODEL ("7B", "fp32") }, 32, 4096 },
+  { "llama-70b", N_("A 70 billion parameter model, bf16 gradients"), RING_PRESET_MODEL,
+    { MODEL ("70B", "bf16") }, 80, 8192 },
+};
+
+/* Names the seed's README used, and the presets they are now. */
+static const struct {
+  const char *old_name;
+  const char *name;
+} aliases[] = {
+  { "h100-nvlink", "dgx-h100" },
+  { "a100-nvlink", "dgx-a100" },
+  { "h100-infiniband", "dgx-h100" },
+  { "ethernet-100g", "commodity-100g" },
 };
 
 const RingPreset *
@@ -40,11 +92,9 @@ ring_presets_get (guint *n_presets)
   return presets;
 }
 
-const RingPreset *
-ring_preset_lookup (const char *name)
+static const RingPreset *
+find (const char *name)
 {
-  g_return_val_if_fail (name != NULL, NULL);
-
   for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
     {
       if (g_ascii_strcasecmp (presets[i].name, name) == 0)
@@ -54,6 +104,20 @@ ring_preset_lookup (const char *name)
   return NULL;
 }
 
+const RingPreset *
+ring_preset_lookup (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (aliases); i++)
+    {
+      if (g_ascii_strcasecmp (aliases[i].old_name, name) == 0)
+        return find (aliases[i].name);
+    }
+
+  return find (name);
+}
+
 void
 ring_preset_apply (const RingPreset *preset,
                    RingParams       *params)
@@ -61,16 +125,43 @@ ring_preset_apply (const RingPreset *preset,
   g_return_if_fail (preset != NULL);
   g_return_if_fail (params != NULL);
 
-  if (preset->gpus > 0)
-    params->gpus = preset->gpus;
-  if (preset->bandwidth_gbps > 0)
-    params->bandwidth_gbps = preset->bandwidth_gbps;
-  if (preset->compute_tflops > 0)
-    params->compute_tflops = preset->compute_tflops;
-  if (preset->latency_us >= 0)
-    params->latency_us = preset->latency_us;
-  if (preset->model_params > 0)
-    params->model_params = preset->model_params;
-  if (preset->gradient_bytes > 0)
-    params->gradient_bytes = preset->gradient_bytes;
+  for (guint i = 0; i < RING_PRESET_MAX_SETTINGS && preset->settings[i].value != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* The table is ours: a setting that does not parse is a bug, caught by the tests. */
+      if (!ring_params_set_from_string (params, preset->settings[i].id,
+                                        preset->settings[i].value, &error))
+        g_critical ("preset %s: %s", preset->name, error->message);
+    }
+}
+
+guint
+ring_preset_list_changes (const RingPreset *preset,
+                          RingParamId      *ids)
+{
+  gboolean changes[RING_N_PARAMS] = { FALSE, };
+  guint n = 0;
+
+  g_return_val_if_fail (preset != NULL, 0);
+  g_return_val_if_fail (ids != NULL, 0);
+
+  for (guint i = 0; i < RING_PRESET_MAX_SETTINGS && preset->settings[i].value != NULL; i++)
+    {
+      changes[preset->settings[i].id] = TRUE;
+      /* ring_params_apply_gpu()'s facts, ring_params_apply_fabric()'s latency. */
+      if (preset->settings[i].id == RING_PARAM_GPU)
+        changes[RING_PARAM_COMPUTE] = changes[RING_PARAM_BANDWIDTH]
+          = changes[RING_PARAM_GPUS_PER_NODE] = TRUE;
+      if (preset->settings[i].id == RING_PARAM_FABRIC)
+        changes[RING_PARAM_NET_LATENCY] = TRUE;
+    }
+
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      if (changes[id])
+        ids[n++] = id;
+    }
+
+  return n;
 }

@@ -1,4 +1,4 @@
-/* ring-presets.h: named hardware and model configurations.
+/* ring-presets.h: named hardware and model configurations that say what they change.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,22 +9,42 @@
 
 G_BEGIN_DECLS
 
+typedef enum
+{
+  RING_PRESET_HARDWARE,   /* GPU, node and network only */
+  RING_PRESET_MODEL,      /* the model only */
+} RingPresetKind;
+
+/* One parameter a preset sets, written as it would be typed after --option. */
 typedef struct
 {
-  const char *name;          /* "h100-nvlink", as on the command line */
-  const char *description;   /* untranslated; callers pass it through _() */
-  /* Only the fields a preset sets are > 0 (latency: ≥ 0); the rest keep their values. */
-  guint       gpus;
-  double      bandwidth_gbps;
-  double      compute_tflops;
-  double      latency_us;
-  double      model_params;
-  guint       gradient_bytes;
+  RingParamId  id;
+  const char  *value;
+} RingPresetSetting;
+
+#define RING_PRESET_MAX_SETTINGS 8
+
+typedef struct
+{
+  const char        *name;          /* "dgx-h100", as on the command line */
+  const char        *description;   /* untranslated; callers pass it through _() */
+  RingPresetKind     kind;
+  RingPresetSetting  settings[RING_PRESET_MAX_SETTINGS];  /* ends at value == NULL */
+  /* Model presets: the architecture, for activation memory (a later issue); 0 otherwise. */
+  guint              layers;
+  guint              hidden_size;
 } RingPreset;
 
-const RingPreset *ring_presets_get        (guint            *n_presets);
-const RingPreset *ring_preset_lookup      (const char       *name);
-void              ring_preset_apply       (const RingPreset *preset,
-                                           RingParams       *params);
+const RingPreset *ring_presets_get         (guint            *n_presets);
+/* By name or by an older alias ("h100-nvlink" is "dgx-h100" now). */
+const RingPreset *ring_preset_lookup       (const char       *name);
+/* Sets what the preset sets and nothing else; a GPU brings its facts. */
+void              ring_preset_apply        (const RingPreset *preset,
+                                            RingParams       *params);
+/* The parameters ring_preset_apply() may change, in RingParamId order, into @ids (room
+ * for RING_N_PARAMS); returns how many. A GPU counts with the facts it sets (compute,
+ * bandwidth, GPUs per node), so a toast can name everything that moved. */
+guint             ring_preset_list_changes (const RingPreset *preset,
+                                            RingParamId      *ids);
 
 G_END_DECLS

@@ -115,6 +115,23 @@ ring_parse_count (const char *text,
 }
 
 gboolean
+ring_parse_nic_speed (const char *text,
+                      double     *gbit_per_s)
+{
+  /* NICs are sold in bits per second: a lowercase b (or none) is bits, an uppercase B is
+   * bytes (×8); "ps" and "/s" mean the same; "GbE" is Ethernet's own spelling. */
+  static const Suffix suffixes[] = {
+    { "G", 1 }, { "Gb", 1 }, { "Gb/s", 1 }, { "Gbps", 1 }, { "Gbit/s", 1 }, { "GbE", 1 },
+    { "g", 1 }, { "gb/s", 1 }, { "gbps", 1 },
+    { "M", 1e-3 }, { "Mb/s", 1e-3 }, { "Mbps", 1e-3 },
+    { "T", 1e3 }, { "Tb/s", 1e3 }, { "Tbps", 1e3 },
+    { "GB/s", 8 }, { "GBps", 8 }, { "MB/s", 8e-3 }, { "TB/s", 8e3 },
+  };
+
+  return parse_with_suffixes (text, suffixes, G_N_ELEMENTS (suffixes), gbit_per_s);
+}
+
+gboolean
 ring_parse_bytes (const char *text,
                   double     *value)
 {

@@ -18,6 +18,10 @@ gboolean ring_parse_count    (const char *text,
  * TiB) suffixes, optional "B". */
 gboolean ring_parse_bytes    (const char *text,
                               double     *value);
+/* A NIC's line rate in Gb/s: "400" (a bare number is Gb/s, as NICs are sold), "400G",
+ * "400Gb/s", "400Gbps", "100GbE", "1.6T", "50GB/s" (bytes: ×8). */
+gboolean ring_parse_nic_speed (const char *text,
+                               double     *gbit_per_s);
 /* A plain floating-point number, locale-independent; rejects NaN and infinities. */
 gboolean ring_parse_double   (const char *text,
                               double     *value);

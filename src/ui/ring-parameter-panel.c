@@ -399,7 +399,7 @@ bind_controls (RingParameterPanel *self)
     bind (self, "gradient-bytes", precisions[i].button, "active",
           model_to_precision, precision_to_model, GUINT_TO_POINTER (precisions[i].bytes));
 
-  /* One algorithm so far: the drop-down lists them in RingAlgorithm order. */
+  /* The drop-down lists the algorithms in RingAlgorithm order. */
   bind (self, "algorithm", self->algorithm_dropdown, "selected", NULL, NULL, NULL);
 }
 

@@ -75,15 +75,12 @@ apply_preset_action (GtkWidget  *widget,
 {
   RingWindow *self = RING_WINDOW (widget);
   const RingPreset *preset = ring_preset_lookup (g_variant_get_string (parameter, NULL));
-  RingParams params;
 
   if (preset == NULL)
     return;
 
   /* One batch, so every view redraws once. */
-  params = *ring_model_get_params (self->model);
-  ring_preset_apply (preset, &params);
-  ring_model_set_params (self->model, &params);
+  ring_model_apply_preset (self->model, preset);
   _ring_window_add_toast (self, _(preset->description));
 }
 

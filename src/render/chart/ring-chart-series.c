@@ -109,7 +109,7 @@ evaluate_with_gpus (const RingParams *params,
 
   swept.gpus = gpus;
   swept.bandwidth_gbps = bandwidth_gbps;
-  ring_cost_evaluate (&swept, result);
+  ring_cost_evaluate_sweep (&swept, result);
 }
 
 static char *
@@ -246,7 +246,7 @@ build_message_size (RingChartData *data)
       RingResult r;
 
       swept.message_bytes = exp2 (MIN_BYTES_LOG2 + (int) i);
-      ring_cost_evaluate (&swept, &r);
+      ring_cost_evaluate_sweep (&swept, &r);
       bytes[i] = swept.message_bytes;
       time_s[i] = r.allreduce_time_s;
       busbw[i] = r.busbw_gbps;

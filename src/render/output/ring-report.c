@@ -123,8 +123,9 @@ ring_report_to_json (RingModel *model)
     {
       const RingParamInfo *info = ring_param_info (id);
 
-      if (id == RING_PARAM_ALGORITHM)
-        append_json_string (json, info->json_key, ring_algorithm_to_string (p->algorithm));
+      if (info->kind == RING_PARAM_KIND_CHOICE)
+        append_json_string (json, info->json_key,
+                            ring_param_choice_name (id, (guint) ring_params_get_value (p, id)));
       else
         append_json_number (json, info->json_key, ring_params_get_value (p, id));
     }

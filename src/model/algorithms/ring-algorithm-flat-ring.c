@@ -1,0 +1,48 @@
+/* ring-algorithm-flat-ring.c: the seed's teaching model, kept exactly.
+ *
+ * One ring of N GPUs at one bandwidth B and one latency α per hop, whatever the nodes:
+ *   t = 2 (N−1) · α + 2 (N−1)/N · S / B
+ * (Patarasuk and Yuan 2009, "Bandwidth optimal all-reduce algorithms"). It ignores the
+ * GPU, the nodes and the network on purpose: it is what the textbook draws.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "ring-algorithm-private.h"
+
+static void
+flat_ring_cost (const RingTopology *topology,
+                RingProtocol        protocol,
+                double              bytes,
+                RingAllreduceCost  *cost)
+{
+  guint n = topology->gpus;
+  double moved = 2.0 * (n - 1) / n * bytes;
+
+  /* No launch floor or other refinement: the seed's numbers, to the last digit. */
+  cost->channels = 1;
+  cost->latency_s = 2.0 * (n - 1) * (topology->latency_us * 1e-6);
+  cost->bandwidth_s = moved / (topology->bandwidth_gbps * 1e9);
+  cost->time_s = cost->latency_s + cost->bandwidth_s;
+  cost->bytes_per_gpu = moved;
+  cost->algbw_gbps = bytes / cost->time_s / 1e9;
+  cost->busbw_gbps = cost->algbw_gbps * _ring_bus_factor (topology);
+}
+
+static gboolean
+flat_ring_can_run (const RingTopology  *topology,
+                   const char         **why)
+{
+  return TRUE;
+}
+
+const RingAlgorithmInfo _ring_algorithm_flat_ring = {
+  RING_ALGORITHM_FLAT_RING, "flat-ring", N_("Flat ring (the textbook formula)"), FALSE,
+  RING_PROTOCOLS_SIMPLE, flat_ring_can_run, flat_ring_cost, NULL,
+};

@@ -1,0 +1,113 @@
+/* ring-algorithm-nvls-tree.c: NVLS inside each node, a tree between the nodes.
+ *
+ * The switch reduces each node's buffer (as nvls), the nodes combine their sums over a
+ * tree of NICs, and a multicast store hands the result back to every GPU. The NICs carry
+ * the buffer once (two nodes) or twice (more), as the tree's.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "ring-algorithm-private.h"
+
+/* NCCL's selection latency: the NVLS call and the NVLS-tree's network hops. */
+static double
+latency_us (const RingTopology *topology)
+{
+  return _ring_nccl_hop_latency_us (RING_HOP_NVLINK, RING_NCCL_NVLS_TREE, RING_PROTOCOL_SIMPLE)
+         + 2.0 * _ring_log2i (topology->nodes)
+           * _ring_nccl_net_hop_us (topology, RING_NCCL_NVLS_TREE, RING_PROTOCOL_SIMPLE);
+}
+
+/* What it takes: the network hops are the tree's own (the same proxies and NICs carry
+ * them), which NCCL 2.19–2.23 also charged NVLS-tree (14 µs); v2.30 raised its selection
+ * constant to 20.9 µs to pick NVLS-tree less often, not because the hop got slower. */
+static double
+real_latency_us (const RingTopology *topology)
+{
+  return _ring_nccl_hop_latency_us (RING_HOP_NVLINK, RING_NCCL_NVLS_TREE, RING_PROTOCOL_SIMPLE)
+         + 2.0 * _ring_log2i (topology->nodes)
+           * _ring_nccl_net_hop_us (topology, RING_NCCL_TREE, RING_PROTOCOL_SIMPLE);
+}
+
+/* The NICs' bound on the algorithm bandwidth, as the tree's. */
+static double
+network_algbw (const RingTopology *topology)
+{
+  return topology->nodes == 2 ? topology->network_gbps : topology->network_gbps / 2;
+}
+
+/* NCCL's estimate (tuning.cc): the NVLS rate (×2 for all-reduce), the network doubled on
+ * two nodes, and a per-channel cap. */
+static double
+nvls_tree_estimate (const RingTopology *topology,
+                    RingProtocol        protocol,
+                    double              bytes)
+{
+  double channels = _ring_nccl_nvls_channels (topology);
+  double intra = topology->link_gbps / channels * _ring_nccl_nvls_efficiency (topology->generation)
+                 * (channels - 1) / channels * 2.0;
+  double inter = topology->network_gbps / channels * (topology->nodes <= 2 ? 2 : 1);
+  double per_channel = MIN (MIN (intra, inter), _ring_nccl_nvls_tree_per_ch (topology));
+  double algbw = channels * per_channel / _ring_bus_factor (topology);
+
+  return (latency_us (topology) + bytes / (1000.0 * algbw)) * 1e-6;
+}
+
+static void
+nvls_tree_cost (const RingTopology *topology,
+                RingProtocol        protocol,
+                double              bytes,
+                RingAllreduceCost  *cost)
+{
+  double g = topology->gpus_per_node;
+  guint channels = _ring_nccl_nvls_channels (topology);
+  double pipelines = channels * g;
+  double algbw = topology->link_gbps * g / (g + 1)
+                 * _ring_nccl_nvls_efficiency (topology->generation)
+                 * (channels - 1.0) / channels;
+  double chunk = 128 * 1024;
+
+  algbw = MIN (algbw, network_algbw (topology));
+
+  /* enqueue.cc, calcCollChunking for NVLS-tree. */
+  if (bytes < 4 * pipelines * chunk)
+    chunk = 65536;
+  if (bytes < 1 * pipelines * chunk)
+    chunk = 32768;
+  chunk = MIN (chunk, bytes / pipelines);
+
+  cost->channels = channels;
+  _ring_cost_finish (topology, bytes, (RING_LAUNCH_GAP_US + real_latency_us (topology)) * 1e-6,
+                     bytes / (algbw * 1e9) + _ring_fill_s (2, chunk, algbw / pipelines),
+                     bytes * (1 + 1 / g), cost);
+}
+
+static gboolean
+nvls_tree_can_run (const RingTopology  *topology,
+                   const char         **why)
+{
+  const char *reason = NULL;
+
+  if (!topology->nvswitch)
+    reason = N_("NVLS needs NVSwitch, and these GPUs have none");
+  else if (topology->generation < RING_GENERATION_HOPPER)
+    reason = N_("NVLS needs a Hopper or newer GPU");
+  else if (topology->nodes < 2)
+    reason = N_("NVLS-tree joins several nodes; in one node nvls does the work");
+
+  if (why != NULL)
+    *why = reason;
+
+  return reason == NULL && _ring_network_can_run (topology, why);
+}
+
+const RingAlgorithmInfo _ring_algorithm_nvls_tree = {
+  RING_ALGORITHM_NVLS_TREE, "nvls-tree", N_("NVLS tree (switch in node, tree across)"), TRUE,
+  RING_PROTOCOLS_SIMPLE, nvls_tree_can_run, nvls_tree_cost, nvls_tree_estimate,
+};

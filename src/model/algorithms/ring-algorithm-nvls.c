@@ -1,0 +1,103 @@
+/* ring-algorithm-nvls.c: NVLink SHARP, the reduction done inside the NVSwitch.
+ *
+ * Each GPU reduces its 1/G of the buffer with one multimem load that the switch answers
+ * with the sum over all GPUs, then stores the result with one multicast store. A GPU
+ * sends its whole buffer once to the switch plus its reduced shard, and receives as
+ * much: S (1 + 1/G) each way, against the ring's 2 (N−1)/N · S. Hopper and newer, with
+ * NVSwitch, in one node (across nodes: nvls-tree, or CollNet with SHARP).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "ring-algorithm-private.h"
+
+/* NCCL's per-call latency of NVLS (tuning.cc hwLatencies, NVLink row), µs. */
+static double
+latency_us (const RingTopology *topology)
+{
+  double lat = _ring_nccl_hop_latency_us (RING_HOP_NVLINK, RING_NCCL_NVLS, RING_PROTOCOL_SIMPLE);
+
+  if (topology->nodes > 1)
+    lat += _ring_nccl_net_hop_us (topology, RING_NCCL_NVLS, RING_PROTOCOL_SIMPLE);
+
+  return lat;
+}
+
+/* NCCL's estimate: the links at nvlsEfficiency, one channel in reserve, and "AllReduce
+ * pipelines two operations" (×2, tuning.cc). */
+static double
+nvls_estimate (const RingTopology *topology,
+               RingProtocol        protocol,
+               double              bytes)
+{
+  double channels = _ring_nccl_nvls_channels (topology);
+  double busbw = topology->link_gbps * _ring_nccl_nvls_efficiency (topology->generation)
+                 * (channels - 1) / channels * 2.0;
+  double algbw = busbw / _ring_bus_factor (topology);
+
+  return (latency_us (topology) + bytes / (1000.0 * algbw)) * 1e-6;
+}
+
+static void
+nvls_cost (const RingTopology *topology,
+           RingProtocol        protocol,
+           double              bytes,
+           RingAllreduceCost  *cost)
+{
+  double g = topology->gpus_per_node;
+  guint channels = _ring_nccl_nvls_channels (topology);
+  /* One pipeline per channel and GPU (NCCL's NVLS "heads"). */
+  double pipelines = channels * g;
+  double algbw = topology->link_gbps * g / (g + 1)
+                 * _ring_nccl_nvls_efficiency (topology->generation)
+                 * (channels - 1.0) / channels;
+  double chunk = 128 * 1024;
+
+  if (topology->nodes > 1)
+    algbw = MIN (algbw, topology->network_gbps);
+
+  /* enqueue.cc: smaller chunks while the buffer is small against the pipelines. */
+  if (bytes < 64 * pipelines * chunk)
+    chunk = 65536;
+  if (bytes < 8 * pipelines * chunk)
+    chunk = 32768;
+  if (bytes < 2 * pipelines * chunk)
+    chunk = 16384;
+  chunk = MIN (chunk, bytes / pipelines);
+
+  cost->channels = channels;
+  /* Two stages hold a chunk: the reducing load and the multicast store. */
+  _ring_cost_finish (topology, bytes, (RING_LAUNCH_GAP_US + latency_us (topology)) * 1e-6,
+                     bytes / (algbw * 1e9) + _ring_fill_s (2, chunk, algbw / pipelines),
+                     bytes * (1 + 1 / g), cost);
+}
+
+static gboolean
+nvls_can_run (const RingTopology  *topology,
+              const char         **why)
+{
+  const char *reason = NULL;
+
+  if (!topology->nvswitch)
+    reason = N_("NVLS needs NVSwitch, and these GPUs have none");
+  else if (topology->generation < RING_GENERATION_HOPPER)
+    reason = N_("NVLS needs a Hopper or newer GPU");
+  else if (topology->nodes > 1 && topology->fabric != RING_FABRIC_INFINIBAND_SHARP)
+    reason = N_("NVLS spans several nodes only with InfiniBand SHARP; nvls-tree does");
+
+  if (why != NULL)
+    *why = reason;
+
+  return reason == NULL && _ring_network_can_run (topology, why);
+}
+
+const RingAlgorithmInfo _ring_algorithm_nvls = {
+  RING_ALGORITHM_NVLS, "nvls", N_("NVLS (in-switch reduction)"), TRUE, RING_PROTOCOLS_SIMPLE,
+  nvls_can_run, nvls_cost, nvls_estimate,
+};

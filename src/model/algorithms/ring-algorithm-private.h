@@ -1,0 +1,43 @@
+/* ring-algorithm-private.h: what the algorithm files share.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ring-algorithms.h"
+#include "ring-nccl-private.h"
+
+G_BEGIN_DECLS
+
+#define RING_PROTOCOLS_ALL    ((1u << RING_PROTOCOL_LL) | (1u << RING_PROTOCOL_LL128) \
+                               | (1u << RING_PROTOCOL_SIMPLE))
+#define RING_PROTOCOLS_SIMPLE (1u << RING_PROTOCOL_SIMPLE)
+
+/* The registry's entries, one per file. */
+extern const RingAlgorithmInfo _ring_algorithm_ring;
+extern const RingAlgorithmInfo _ring_algorithm_tree;
+extern const RingAlgorithmInfo _ring_algorithm_nvls;
+extern const RingAlgorithmInfo _ring_algorithm_nvls_tree;
+extern const RingAlgorithmInfo _ring_algorithm_collnet;
+extern const RingAlgorithmInfo _ring_algorithm_halving_doubling;
+extern const RingAlgorithmInfo _ring_algorithm_hierarchical;
+extern const RingAlgorithmInfo _ring_algorithm_flat_ring;
+
+/* nccl-tests' bus-bandwidth factor, 2 (N−1)/N. */
+double   _ring_bus_factor           (const RingTopology *topology);
+/* The node's share of the links a multi-node ring or chain uses inside the node: of its
+ * G GPUs' sends per channel, G − 1 go over NVLink or PCIe and one to a NIC. */
+double   _ring_intra_bound_gbps     (const RingTopology *topology);
+/* Several nodes need NICs; FALSE with a reason if they have none. */
+gboolean _ring_network_can_run      (const RingTopology *topology,
+                                     const char        **why);
+/* Fills the derived fields of @cost from its latency and bandwidth parts. */
+void     _ring_cost_finish          (const RingTopology *topology,
+                                     double              bytes,
+                                     double              latency_s,
+                                     double              bandwidth_s,
+                                     double              bytes_per_gpu,
+                                     RingAllreduceCost  *cost);
+
+G_END_DECLS

@@ -1,0 +1,139 @@
+/* ring-algorithm-ring.c: NCCL's ring, across NVLink, PCIe and the nodes' NICs.
+ *
+ * Each channel is a ring through every GPU; reduce-scatter then all-gather take 2 (N−1)
+ * steps, each GPU sending 2 (N−1)/N of the buffer. Across nodes each channel leaves and
+ * enters every node once, so the node's NICs together carry 2 (N−1)/N of the buffer: the
+ * bus bandwidth is bounded by K × NIC rate, not by a GPU's share of it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "ring-algorithm-private.h"
+
+/* Steps that cross a node boundary: two per node, one in each phase. */
+static double
+inter_steps (const RingTopology *topology)
+{
+  return topology->nodes == 1 ? 0 : 2.0 * (topology->nodes - 1);
+}
+
+/* The intra-node hop; across nodes NCCL charges at least its network overhead per step
+ * (getNetOverhead: 1 µs, 3 µs for Simple, on x86). */
+static double
+intra_hop_us (const RingTopology *topology,
+              RingProtocol        protocol)
+{
+  double hop = _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology), RING_NCCL_RING,
+                                          protocol);
+
+  if (topology->nodes > 1)
+    hop = MAX (hop, protocol == RING_PROTOCOL_SIMPLE ? 3.0 : 1.0);
+
+  return hop;
+}
+
+static double
+latency_us (const RingTopology *topology,
+            RingProtocol        protocol)
+{
+  double steps = 2.0 * (topology->gpus - 1);
+  double inter = inter_steps (topology);
+
+  return _ring_nccl_base_latency_us (RING_NCCL_RING, protocol)
+         + (steps - inter) * intra_hop_us (topology, protocol)
+         + inter * _ring_nccl_net_hop_us (topology, RING_NCCL_RING, protocol);
+}
+
+/* NCCL's estimate (tuning.cc): bus bandwidth of the search's channels, LL halved and
+ * capped, LL128 at 92 %, and the multi-node Simple ring's "plateau" latency. */
+static double
+ring_estimate (const RingTopology *topology,
+               RingProtocol        protocol,
+               double              bytes)
+{
+  double busbw = topology->channels * topology->channel_gbps;
+  double lat = latency_us (topology, protocol);
+  double algbw;
+
+  if (protocol == RING_PROTOCOL_LL)
+    busbw = MIN (_ring_nccl_ll_max_gbps (topology), busbw * 0.5);
+  else if (protocol == RING_PROTOCOL_LL128)
+    busbw = MIN (busbw * 0.92, topology->channels * _ring_nccl_ring_ll128_per_ch (topology));
+
+  if (protocol == RING_PROTOCOL_SIMPLE && topology->nodes > 1
+      && bytes / (topology->channels * 2.0 * topology->gpus) >= 64)
+    lat *= topology->generation == RING_GENERATION_VOLTA ? 1.9 : 1.4;
+
+  algbw = busbw / _ring_bus_factor (topology);
+
+  return (lat + bytes / (1000.0 * algbw)) * 1e-6;
+}
+
+/* What one channel moves, as bus bandwidth. Across nodes NCCL runs twice the search's
+ * channels (connect.cc), each at the search's per-channel rate. */
+static double
+channel_busbw (const RingTopology *topology,
+               RingProtocol        protocol,
+               guint               threads)
+{
+  switch (protocol)
+    {
+    case RING_PROTOCOL_LL:
+      return _ring_ll_channel_gbps (topology, threads);
+    case RING_PROTOCOL_LL128:
+      return _ring_nccl_ring_ll128_per_ch (topology);
+    case RING_PROTOCOL_SIMPLE:
+    default:
+      return topology->channel_gbps * (topology->nodes > 1 ? 2 : 1);
+    }
+}
+
+static void
+ring_cost (const RingTopology *topology,
+           RingProtocol        protocol,
+           double              bytes,
+           RingAllreduceCost  *cost)
+{
+  double factor = _ring_bus_factor (topology);
+  double busbw = _ring_intra_bound_gbps (topology);
+  double algbw, chunk;
+  guint channels, threads;
+
+  if (topology->nodes > 1)
+    busbw = MIN (busbw, topology->network_gbps);
+  busbw *= _ring_protocol_wire_fraction (protocol);
+
+  _ring_nccl_channels_for_size (topology, RING_NCCL_RING, protocol, bytes, &channels, &threads);
+  busbw = MIN (busbw, channels * channel_busbw (topology, protocol, threads));
+  algbw = busbw / factor;
+
+  /* LL128 and Simple forward whole chunks: the last one drains after the rest. */
+  chunk = 0;
+  if (protocol != RING_PROTOCOL_LL)
+    chunk = MIN (_ring_nccl_step_bytes (protocol) * (protocol == RING_PROTOCOL_SIMPLE ? 4 : 1),
+                 bytes / (channels * (double) topology->gpus));
+
+  cost->channels = channels;
+  _ring_cost_finish (topology, bytes,
+                     (RING_LAUNCH_GAP_US + latency_us (topology, protocol)) * 1e-6,
+                     bytes / (algbw * 1e9) + _ring_fill_s (1, chunk, algbw / channels),
+                     factor * bytes, cost);
+}
+
+static gboolean
+ring_can_run (const RingTopology  *topology,
+              const char         **why)
+{
+  return _ring_network_can_run (topology, why);
+}
+
+const RingAlgorithmInfo _ring_algorithm_ring = {
+  RING_ALGORITHM_RING, "ring", N_("Ring"), TRUE, RING_PROTOCOLS_ALL,
+  ring_can_run, ring_cost, ring_estimate,
+};

@@ -1,0 +1,355 @@
+/* ring-algorithms.c: the registry of all-reduce algorithms, and auto.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "algorithms/ring-algorithm-private.h"
+
+static gboolean
+auto_can_run (const RingTopology  *topology,
+              const char         **why)
+{
+  return TRUE;
+}
+
+/* Auto has no cost of its own: ring_allreduce_cost() picks among NCCL's algorithms. */
+static const RingAlgorithmInfo auto_info = {
+  RING_ALGORITHM_AUTO, "auto", N_("Auto"), FALSE, RING_PROTOCOLS_ALL, auto_can_run, NULL, NULL,
+};
+
+static const RingAlgorithmInfo *const registry[RING_N_ALGORITHMS] = {
+  [RING_ALGORITHM_AUTO] = &auto_info,
+  [RING_ALGORITHM_RING] = &_ring_algorithm_ring,
+  [RING_ALGORITHM_TREE] = &_ring_algorithm_tree,
+  [RING_ALGORITHM_NVLS] = &_ring_algorithm_nvls,
+  [RING_ALGORITHM_NVLS_TREE] = &_ring_algorithm_nvls_tree,
+  [RING_ALGORITHM_COLLNET] = &_ring_algorithm_collnet,
+  [RING_ALGORITHM_HALVING_DOUBLING] = &_ring_algorithm_halving_doubling,
+  [RING_ALGORITHM_HIERARCHICAL] = &_ring_algorithm_hierarchical,
+  [RING_ALGORITHM_FLAT_RING] = &_ring_algorithm_flat_ring,
+};
+
+/* A plain array for callers that walk the registry. */
+static RingAlgorithmInfo infos[RING_N_ALGORITHMS];
+
+const RingAlgorithmInfo *
+ring_algorithm_info (RingAlgorithm algorithm)
+{
+  g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, NULL);
+
+  return registry[algorithm];
+}
+
+const RingAlgorithmInfo *
+ring_algorithms_get (guint *n_algorithms)
+{
+  static gsize initialized = 0;
+
+  if (g_once_init_enter (&initialized))
+    {
+      for (guint i = 0; i < RING_N_ALGORITHMS; i++)
+        infos[i] = *registry[i];
+      g_once_init_leave (&initialized, 1);
+    }
+
+  if (n_algorithms != NULL)
+    *n_algorithms = RING_N_ALGORITHMS;
+
+  return infos;
+}
+
+const char *
+ring_algorithm_get_title (RingAlgorithm algorithm)
+{
+  g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, NULL);
+
+  return _(registry[algorithm]->title);
+}
+
+gboolean
+ring_algorithm_can_run (RingAlgorithm        algorithm,
+                        const RingTopology  *topology,
+                        const char         **why)
+{
+  const char *reason = NULL;
+  gboolean runs;
+
+  g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, FALSE);
+  g_return_val_if_fail (topology != NULL, FALSE);
+
+  runs = registry[algorithm]->can_run (topology, &reason);
+  if (why != NULL)
+    *why = runs ? NULL : reason;
+
+  return runs;
+}
+
+gboolean
+ring_protocol_available (const RingTopology *topology,
+                         RingProtocol        protocol)
+{
+  g_return_val_if_fail (topology != NULL, FALSE);
+
+  if (protocol != RING_PROTOCOL_LL128)
+    return TRUE;
+
+  /* LL128 relies on 128-byte stores arriving whole: NVLink (or no intra-node hop at
+   * all), Volta or newer, and GPUDirect RDMA for the network (tuning.cc). */
+  if (!topology->nvlink && topology->gpus_per_node > 1)
+    return FALSE;
+  if (topology->nodes > 1 && topology->fabric == RING_FABRIC_TCP)
+    return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
+runs_protocol (const RingAlgorithmInfo *info,
+               const RingTopology      *topology,
+               RingProtocol             protocol)
+{
+  return (info->protocols & (1u << protocol)) != 0
+         && ring_protocol_available (topology, protocol);
+}
+
+/* The protocol NCCL's estimate prefers for @info; Simple for algorithms NCCL lacks. */
+static RingProtocol
+pick_protocol (const RingAlgorithmInfo *info,
+               const RingTopology      *topology,
+               double                   bytes,
+               double                  *estimate_s)
+{
+  RingProtocol best = RING_PROTOCOL_SIMPLE;
+  double best_s = G_MAXDOUBLE;
+
+  for (RingProtocol p = 0; p < RING_N_PROTOCOLS; p++)
+    {
+      double s;
+
+      if (!runs_protocol (info, topology, p))
+        continue;
+      if (info->estimate == NULL)
+        return p;
+      s = info->estimate (topology, p, bytes);
+      if (s < best_s)
+        {
+          best = p;
+          best_s = s;
+        }
+    }
+
+  *estimate_s = best_s == G_MAXDOUBLE ? -1 : best_s;
+
+  return best;
+}
+
+/* NCCL's choice: the algorithm × protocol its own tuning model rates fastest; AUTO if
+ * none of NCCL's can run. */
+static RingAlgorithm
+pick_algorithm (const RingTopology *topology,
+                double              bytes,
+                RingProtocol       *protocol,
+                double             *estimate_s)
+{
+  RingAlgorithm best = RING_ALGORITHM_AUTO;
+  double best_s = G_MAXDOUBLE;
+
+  for (RingAlgorithm a = 0; a < RING_N_ALGORITHMS; a++)
+    {
+      const RingAlgorithmInfo *info = registry[a];
+      RingProtocol p;
+      double s;
+
+      if (!info->nccl || !info->can_run (topology, NULL))
+        continue;
+      p = pick_protocol (info, topology, bytes, &s);
+      if (s < best_s)
+        {
+          best = a;
+          best_s = s;
+          *protocol = p;
+        }
+    }
+
+  *estimate_s = best_s;
+
+  return best;
+}
+
+static void
+no_communication (RingAlgorithm      algorithm,
+                  RingAllreduceCost *cost)
+{
+  memset (cost, 0, sizeof *cost);
+  cost->algorithm = algorithm == RING_ALGORITHM_AUTO ? RING_ALGORITHM_RING : algorithm;
+  cost->protocol = RING_PROTOCOL_SIMPLE;
+}
+
+/* Runs @info's cost once its protocol is known; @estimate_s < 0: not yet estimated. */
+static void
+run_cost (const RingAlgorithmInfo *info,
+          const RingTopology      *topology,
+          RingProtocol             protocol,
+          double                   bytes,
+          double                   estimate_s,
+          RingAllreduceCost       *cost)
+{
+  if (topology->gpus <= 1 || !(bytes > 0))
+    {
+      no_communication (info->algorithm, cost);
+      return;
+    }
+
+  info->cost (topology, protocol, bytes, cost);
+  cost->algorithm = info->algorithm;
+  cost->protocol = protocol;
+  if (info->estimate != NULL)
+    cost->nccl_estimate_s = estimate_s >= 0 ? estimate_s
+                                            : info->estimate (topology, protocol, bytes);
+}
+
+gboolean
+ring_allreduce_cost_with (const RingTopology *topology,
+                          RingAlgorithm       algorithm,
+                          RingProtocol        protocol,
+                          double              bytes,
+                          RingAllreduceCost  *cost)
+{
+  const RingAlgorithmInfo *info;
+
+  g_return_val_if_fail (topology != NULL, FALSE);
+  g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, FALSE);
+  g_return_val_if_fail (protocol < RING_N_PROTOCOLS, FALSE);
+  g_return_val_if_fail (cost != NULL, FALSE);
+
+  /* Auto chooses its protocol itself. */
+  if (algorithm == RING_ALGORITHM_AUTO)
+    return ring_allreduce_cost (topology, algorithm, bytes, cost);
+
+  memset (cost, 0, sizeof *cost);
+  info = registry[algorithm];
+  if (!info->can_run (topology, NULL) || !runs_protocol (info, topology, protocol))
+    return FALSE;
+
+  run_cost (info, topology, protocol, bytes, -1, cost);
+
+  return TRUE;
+}
+
+gboolean
+ring_allreduce_cost (const RingTopology *topology,
+                     RingAlgorithm       algorithm,
+                     double              bytes,
+                     RingAllreduceCost  *cost)
+{
+  RingProtocol protocol = RING_PROTOCOL_SIMPLE;
+  double estimate_s = -1;
+
+  g_return_val_if_fail (topology != NULL, FALSE);
+  g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, FALSE);
+  g_return_val_if_fail (cost != NULL, FALSE);
+
+  memset (cost, 0, sizeof *cost);
+  if (!registry[algorithm]->can_run (topology, NULL))
+    return FALSE;
+
+  if (topology->gpus <= 1 || !(bytes > 0))
+    {
+      no_communication (algorithm, cost);
+      return TRUE;
+    }
+
+  if (algorithm == RING_ALGORITHM_AUTO)
+    {
+      algorithm = pick_algorithm (topology, bytes, &protocol, &estimate_s);
+      /* Several nodes without NICs: none of NCCL's algorithms runs. */
+      if (algorithm == RING_ALGORITHM_AUTO)
+        return FALSE;
+    }
+  else
+    {
+      protocol = pick_protocol (registry[algorithm], topology, bytes, &estimate_s);
+    }
+
+  run_cost (registry[algorithm], topology, protocol, bytes, estimate_s, cost);
+
+  return TRUE;
+}
+
+gboolean
+ring_allreduce_cost_for (const RingParams  *params,
+                         guint              gpus,
+                         RingAlgorithm      algorithm,
+                         double             bytes,
+                         RingAllreduceCost *cost)
+{
+  RingTopology topology;
+
+  g_return_val_if_fail (params != NULL, FALSE);
+
+  ring_topology_init (&topology, params, gpus);
+
+  return ring_allreduce_cost (&topology, algorithm, bytes, cost);
+}
+
+/* Helpers the algorithm files share. */
+
+double
+_ring_bus_factor (const RingTopology *topology)
+{
+  return 2.0 * (topology->gpus - 1) / topology->gpus;
+}
+
+double
+_ring_intra_bound_gbps (const RingTopology *topology)
+{
+  double link = topology->link_gbps * RING_GPU_EFFICIENCY;
+  double g = topology->ranks_per_node;
+
+  if (topology->nodes == 1)
+    return link;
+  if (g <= 1)
+    return G_MAXDOUBLE;
+
+  return link * g / (g - 1);
+}
+
+gboolean
+_ring_network_can_run (const RingTopology  *topology,
+                       const char         **why)
+{
+  if (topology->nodes > 1 && !(topology->network_gbps > 0))
+    {
+      if (why != NULL)
+        *why = N_("the nodes have no NICs between them");
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+void
+_ring_cost_finish (const RingTopology *topology,
+                   double              bytes,
+                   double              latency_s,
+                   double              bandwidth_s,
+                   double              bytes_per_gpu,
+                   RingAllreduceCost  *cost)
+{
+  /* A host thread driving several GPUs launches each one's share in turn. */
+  double host_s = topology->gpus_per_process * RING_HOST_LAUNCH_US * 1e-6;
+
+  cost->latency_s = MAX (latency_s, host_s - bandwidth_s);
+  cost->bandwidth_s = bandwidth_s;
+  cost->time_s = cost->latency_s + cost->bandwidth_s;
+  cost->bytes_per_gpu = bytes_per_gpu;
+  cost->algbw_gbps = cost->time_s > 0 ? bytes / cost->time_s / 1e9 : 0;
+  cost->busbw_gbps = cost->algbw_gbps * _ring_bus_factor (topology);
+}

@@ -1,0 +1,86 @@
+/* ring-algorithms.h: the all-reduce algorithms behind one interface, and auto.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ring-topology.h"
+
+G_BEGIN_DECLS
+
+/* One all-reduce of a buffer, costed. Times in seconds, rates in GB/s (1e9 B/s). */
+typedef struct
+{
+  RingAlgorithm algorithm;        /* what ran: auto's pick, or the algorithm asked for */
+  RingProtocol  protocol;
+  guint         channels;         /* NCCL channels (one CTA per GPU each) at this size */
+  double        time_s;           /* latency_s + bandwidth_s */
+  double        latency_s;        /* what a zero-byte call would cost */
+  double        bandwidth_s;      /* what the bytes add: link rates and pipeline fill */
+  double        algbw_gbps;       /* bytes / time */
+  double        busbw_gbps;       /* algbw · 2 (N−1)/N, as nccl-tests reports it */
+  double        bytes_per_gpu;    /* bytes each GPU sends over its links */
+  double        nccl_estimate_s;  /* NCCL's own estimate, which picks; 0 if not NCCL's */
+} RingAllreduceCost;
+
+/* An algorithm: one static const entry in its own file (algorithms/ring-algorithm-*.c),
+ * listed by the registry in ring-algorithms.c. */
+typedef struct
+{
+  RingAlgorithm algorithm;
+  const char   *name;             /* "nvls-tree", as typed after --algorithm */
+  const char   *title;            /* for people; pass through _() */
+  gboolean      nccl;             /* one of NCCL's own: auto picks among these */
+  guint         protocols;        /* 1 << RingProtocol for each protocol it runs */
+  /* Whether it runs on @topology; if not, *why says so in a short untranslated sentence
+   * (N_() marked: pass it through _() for a tooltip). */
+  gboolean    (*can_run)   (const RingTopology *topology,
+                            const char        **why);
+  /* Its cost with @protocol for @bytes (> 0, N > 1). Fills every field but algorithm,
+   * which the caller sets. */
+  void        (*cost)      (const RingTopology *topology,
+                            RingProtocol        protocol,
+                            double              bytes,
+                            RingAllreduceCost  *cost);
+  /* NCCL's own tuning-model estimate in seconds (NULL for the ones NCCL does not have). */
+  double      (*estimate)  (const RingTopology *topology,
+                            RingProtocol        protocol,
+                            double              bytes);
+} RingAlgorithmInfo;
+
+const RingAlgorithmInfo *ring_algorithm_info      (RingAlgorithm             algorithm);
+/* Every algorithm, auto first, in RingAlgorithm order. */
+const RingAlgorithmInfo *ring_algorithms_get      (guint                    *n_algorithms);
+gboolean                 ring_algorithm_can_run   (RingAlgorithm             algorithm,
+                                                   const RingTopology       *topology,
+                                                   const char              **why);
+/* Whether @protocol is available to NCCL on @topology: LL128 needs NVLink inside nodes
+ * and GPUDirect RDMA between them (tuning.cc). */
+gboolean                 ring_protocol_available  (const RingTopology       *topology,
+                                                   RingProtocol              protocol);
+
+/* The all-reduce of @bytes with @algorithm on @topology: AUTO picks the algorithm and
+ * protocol NCCL's tuning model rates fastest; a given algorithm runs with the protocol
+ * NCCL would pick for it. Returns FALSE (and leaves @cost zeroed) if it cannot run.
+ * No allocation: cheap enough for thousands of calls per chart. */
+gboolean                 ring_allreduce_cost      (const RingTopology       *topology,
+                                                   RingAlgorithm             algorithm,
+                                                   double                    bytes,
+                                                   RingAllreduceCost        *cost);
+/* The same with the protocol forced (FALSE if the algorithm does not run it here). */
+gboolean                 ring_allreduce_cost_with (const RingTopology       *topology,
+                                                   RingAlgorithm             algorithm,
+                                                   RingProtocol              protocol,
+                                                   double                    bytes,
+                                                   RingAllreduceCost        *cost);
+/* Convenience for charts: the same, building the topology of @params with @gpus GPUs. */
+gboolean                 ring_allreduce_cost_for  (const RingParams         *params,
+                                                   guint                     gpus,
+                                                   RingAlgorithm             algorithm,
+                                                   double                    bytes,
+                                                   RingAllreduceCost        *cost);
+
+const char              *ring_algorithm_get_title (RingAlgorithm             algorithm);
+
+G_END_DECLS

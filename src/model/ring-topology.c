@@ -1,0 +1,206 @@
+/* ring-topology.c: from parameters to the links, channels and NICs the algorithms see.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ring-topology.h"
+
+/* What SMs get out of a link, as NCCL counts it (src/graph/topo.h): an NVLink carries
+ * 25 GB/s each way (50 on NVLink 5) but 20 (A100), 20.6 (H100) or 40.1 (B200) of payload
+ * "with a 128B payload size" (S. Jeaugey, nccl-tests #149); PCIe Gen3 x16 is 12 GB/s of
+ * its 15.75 (PCI_BW). */
+static const double nvlink_efficiency[] = {
+  [RING_GENERATION_VOLTA] = 20.0 / 25.0,
+  [RING_GENERATION_AMPERE] = 20.0 / 25.0,
+  [RING_GENERATION_HOPPER] = 20.6 / 25.0,
+  [RING_GENERATION_BLACKWELL] = 40.1 / 50.0,
+};
+#define PCIE_EFFICIENCY (12.0 / 15.75)
+/* Without peer-to-peer (NCCL's SHM transport) the data crosses PCIe twice, into host
+ * memory and out again, and a path through the CPU costs NCCL 6/5 of its bandwidth
+ * (INTEL_P2P_OVERHEAD, topo.h). */
+#define HOST_PATH_DIVISOR (2.0 * 1.2)
+/* PCIe x16 per direction, GB/s, by generation (PCI-SIG: 8, 16, 32, 64 GT/s per lane). */
+static const double pcie_x16_gbps[] = { 0, 0.25 * 16, 0.5 * 16, 15.75, 31.5, 63.0, 126.0 };
+
+/* The per-channel speeds NCCL's topology search tries inside a node (search.cc), by
+ * generation: Volta and Ampere share one list, Hopper and Blackwell have their own. */
+static const double speeds_sm80[] = { 40, 30, 20, 18, 15, 12, 10, 9, 7, 6, 5, 4, 3 };
+static const double speeds_sm90[] = { 60, 50, 40, 30, 24, 20, 15, 12, 11, 6, 3 };
+static const double speeds_sm100[] = { 90, 80, 70, 60, 50, 45, 40, 30, 24, 20, 19, 18 };
+/* … and between nodes; one channel runs through one NIC. */
+static const double speeds_inter[] = { 48, 45, 42, 40, 30, 24, 22, 20, 17.5, 15, 12, 6, 3,
+                                       2.4, 1.2, 0.24, 0.12 };
+/* The most channels one search graph holds before NCCL duplicates them: MAXCHANNELS / 2
+ * (device.h: MAXCHANNELS 64). */
+#define MAX_SEARCH_CHANNELS 32
+
+/* What a NIC carries of its line rate. RDMA fabrics lose only packet headers: NCCL's own
+ * search gives a 400 Gb/s (50 GB/s) NIC 48 GB/s per channel (speeds_inter), and nccl-tests
+ * rings over 8 × 400 Gb/s reach 384–392 GB/s (tests/data). Over TCP NCCL's socket
+ * transport copies through host memory in proxy threads: we assume 80 %, a guess that no
+ * row of the validation set checks. */
+#define RDMA_EFFICIENCY 0.96
+#define TCP_EFFICIENCY  0.80
+/* InfiniBand's one-way latency, already inside NCCL's network constants (which NVIDIA
+ * measured on InfiniBand); a fabric adds what its latency exceeds this by. */
+#define INFINIBAND_LATENCY_US 1.0
+
+static void
+speeds_for (RingGeneration  generation,
+            const double  **speeds,
+            guint          *n_speeds)
+{
+  switch (generation)
+    {
+    case RING_GENERATION_HOPPER:
+      *speeds = speeds_sm90;
+      *n_speeds = G_N_ELEMENTS (speeds_sm90);
+      break;
+    case RING_GENERATION_BLACKWELL:
+      *speeds = speeds_sm100;
+      *n_speeds = G_N_ELEMENTS (speeds_sm100);
+      break;
+    case RING_GENERATION_VOLTA:
+    case RING_GENERATION_AMPERE:
+    default:
+      *speeds = speeds_sm80;
+      *n_speeds = G_N_ELEMENTS (speeds_sm80);
+    }
+}
+
+/* Like NCCL's search: the fastest per-channel speed whose channels carry the most of
+ * @total_gbps, then channels doubled at half the speed where NCCL duplicates them. */
+static void
+search_channels (RingTopology *topology,
+                 double        total_gbps)
+{
+  const double *speeds;
+  guint n_speeds, best_channels = 1;
+  double best_speed = MAX (total_gbps, 0.01), best_total = 0;
+
+  speeds_for (topology->generation, &speeds, &n_speeds);
+  for (guint i = 0; i < n_speeds; i++)
+    {
+      guint channels = MIN ((guint) floor (total_gbps / speeds[i]), MAX_SEARCH_CHANNELS);
+
+      if (channels >= 1 && channels * speeds[i] > best_total + 1e-9)
+        {
+          best_channels = channels;
+          best_speed = speeds[i];
+          best_total = channels * speeds[i];
+        }
+    }
+
+  /* search.cc, ncclTopoDupChannels. */
+  if (best_speed >= 25.0
+      && !(topology->generation >= RING_GENERATION_HOPPER && best_speed < 50.0
+           && best_channels > 4))
+    {
+      best_channels *= 2;
+      best_speed /= 2;
+    }
+
+  topology->channels = best_channels;
+  topology->channel_gbps = best_speed;
+}
+
+/* Between nodes one channel goes through one NIC at most at the inter-node speed. */
+static void
+bound_channels_by_network (RingTopology *topology)
+{
+  double per_nic = 0.12;
+  double total;
+
+  for (guint i = 0; i < G_N_ELEMENTS (speeds_inter); i++)
+    {
+      if (speeds_inter[i] <= topology->nic_gbps)
+        {
+          per_nic = speeds_inter[i];
+          break;
+        }
+    }
+
+  total = MIN (topology->channels * topology->channel_gbps,
+               topology->nics_per_node * per_nic);
+  topology->channel_gbps = total / topology->channels;
+}
+
+static void
+init_intra (RingTopology      *topology,
+            const RingParams  *params,
+            const RingGpuInfo *gpu)
+{
+  topology->intra = gpu->intra;
+  topology->bandwidth_gbps = params->bandwidth_gbps;
+  topology->intra_gbps = params->bandwidth_gbps;
+
+  /* Bridged pairs: a ring of more than two crosses PCIe between the pairs. */
+  if (topology->intra == RING_INTRA_NVLINK_BRIDGE && topology->gpus_per_node > 2)
+    {
+      topology->intra = RING_INTRA_PCIE_P2P;
+      topology->intra_gbps = MIN (topology->intra_gbps, pcie_x16_gbps[gpu->pcie_generation]);
+    }
+
+  topology->nvlink = ring_gpu_intra_is_nvlink (topology->intra);
+  topology->nvswitch = topology->intra == RING_INTRA_NVSWITCH;
+
+  if (topology->nvlink)
+    topology->link_gbps = topology->intra_gbps * nvlink_efficiency[topology->generation];
+  else if (topology->intra == RING_INTRA_PCIE_P2P)
+    topology->link_gbps = topology->intra_gbps * PCIE_EFFICIENCY;
+  else
+    topology->link_gbps = topology->intra_gbps * PCIE_EFFICIENCY / HOST_PATH_DIVISOR;
+}
+
+static void
+init_network (RingTopology     *topology,
+              const RingParams *params)
+{
+  double efficiency = params->fabric == RING_FABRIC_TCP ? TCP_EFFICIENCY : RDMA_EFFICIENCY;
+
+  topology->nics_per_node = params->nics_per_node;
+  topology->nic_gbps = params->nic_speed_gbit / 8.0;
+  topology->fabric = params->fabric;
+  topology->network_gbps = topology->nics_per_node * topology->nic_gbps * efficiency;
+  topology->net_latency_us = params->net_latency_us;
+  topology->net_extra_us = params->net_latency_us - INFINIBAND_LATENCY_US;
+}
+
+void
+ring_topology_init (RingTopology     *topology,
+                    const RingParams *params,
+                    guint             gpus)
+{
+  const RingGpuInfo *gpu;
+
+  g_return_if_fail (topology != NULL);
+  g_return_if_fail (params != NULL);
+
+  gpu = ring_gpu_info (MIN (params->gpu, RING_N_GPUS - 1));
+
+  topology->gpus = MAX (gpus, 1);
+  topology->gpus_per_node = CLAMP (params->gpus_per_node, 1, topology->gpus);
+  topology->nodes = (topology->gpus + topology->gpus_per_node - 1) / topology->gpus_per_node;
+  topology->ranks_per_node = (double) topology->gpus / topology->nodes;
+  topology->generation = gpu->generation;
+  topology->latency_us = params->latency_us;
+  topology->gpus_per_process = 1;
+
+  init_intra (topology, params, gpu);
+  init_network (topology, params);
+  /* With one GPU per node the channels run from the GPU straight to the NICs. */
+  if (topology->gpus_per_node == 1 && topology->nodes > 1)
+    search_channels (topology, MIN (topology->link_gbps,
+                                    topology->nics_per_node * topology->nic_gbps));
+  else
+    search_channels (topology, topology->link_gbps);
+  if (topology->nodes > 1 && topology->nics_per_node > 0)
+    bound_channels_by_network (topology);
+}

@@ -1,0 +1,45 @@
+/* ring-topology.h: what the algorithms see of a cluster.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ring-params.h"
+
+G_BEGIN_DECLS
+
+/* Derived once from the parameters (for a given N), then read by every algorithm's
+ * cost: no allocation, so a chart can cost thousands of points per redraw. Rates are
+ * GB/s (1e9 B/s) per direction. */
+typedef struct
+{
+  guint          gpus;              /* N, the ranks */
+  guint          gpus_per_node;     /* min (G, N) */
+  guint          nodes;             /* ⌈N/G⌉ */
+  double         ranks_per_node;    /* N / nodes */
+  RingGeneration generation;
+  RingIntraKind  intra;
+  gboolean       nvlink;            /* the intra-node path is NVLink */
+  gboolean       nvswitch;
+  double         bandwidth_gbps;    /* B as given (the flat ring's only rate) */
+  double         intra_gbps;        /* each GPU's nominal rate in the node */
+  double         link_gbps;         /* what one GPU's links carry from SMs (NCCL's view) */
+  guint          channels;          /* NCCL's ring/tree channels on this topology */
+  double         channel_gbps;      /* what one channel carries */
+  guint          nics_per_node;
+  double         nic_gbps;          /* one NIC's line rate in GB/s */
+  RingFabric     fabric;
+  double         network_gbps;      /* what one node's NICs carry together */
+  double         net_latency_us;    /* the fabric's one-way latency */
+  double         net_extra_us;      /* the fabric's latency beyond InfiniBand's */
+  double         latency_us;        /* α of the flat ring and the textbook algorithms */
+  /* How many GPUs one host thread drives (nccl-tests -g): 1 in the application. */
+  guint          gpus_per_process;
+} RingTopology;
+
+void ring_topology_init (RingTopology     *topology,
+                         const RingParams *params,
+                         guint             gpus);
+
+G_END_DECLS

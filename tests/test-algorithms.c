@@ -1,0 +1,558 @@
+/* test-algorithms.c: each algorithm at points derived by hand, auto's choices, the registry.
+ *
+ * The derivations use the constants of docs/model.md: NCCL's link payload rates (NVLink
+ * 20/25 on Ampere, 20.6/25 on Hopper), the GPU's 0.96, NCCL v2.30's latencies, a NIC's
+ * 0.96 of its line rate, and a 2 µs launch gap per call.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ring-algorithms.h"
+#include "ring-cost.h"
+#include "ring-enum-types.h"
+
+#define GIB 1073741824.0
+
+static void
+assert_close (double actual,
+              double expected,
+              double relative)
+{
+  double tolerance = fabs (expected) * relative + 1e-15;
+
+  if (fabs (actual - expected) > tolerance)
+    g_error ("expected %.12g, got %.12g (tolerance %.3g)", expected, actual, tolerance);
+}
+
+/* @gpus GPUs of @gpu, the GPU's usual node, 8 NICs of 400 Gb/s on InfiniBand. */
+static void
+topology_for (RingTopology *topology,
+              const char   *gpu,
+              guint         gpus,
+              const char   *fabric)
+{
+  RingParams params;
+
+  ring_params_init_default (&params);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, gpu, NULL));
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, fabric, NULL));
+  params.gpus = gpus;
+  ring_topology_init (topology, &params, gpus);
+}
+
+static RingAllreduceCost
+cost_with (const RingTopology *topology,
+           RingAlgorithm       algorithm,
+           RingProtocol        protocol,
+           double              bytes)
+{
+  RingAllreduceCost cost;
+
+  g_assert_true (ring_allreduce_cost_with (topology, algorithm, protocol, bytes, &cost));
+  g_assert_cmpint (cost.algorithm, ==, algorithm);
+  g_assert_cmpint (cost.protocol, ==, protocol);
+  assert_close (cost.time_s, cost.latency_s + cost.bandwidth_s, 1e-12);
+
+  return cost;
+}
+
+/* The seed's defaults through the registry: 2 · 7 · 5 µs + 2 · 7/8 · 28e9 / 300e9. */
+static void
+test_flat_ring (void)
+{
+  RingParams params;
+  RingAllreduceCost cost;
+
+  ring_params_init_default (&params);
+  g_assert_true (ring_allreduce_cost_for (&params, 8, RING_ALGORITHM_FLAT_RING, 28e9, &cost));
+  assert_close (cost.time_s, 7e-5 + 49.0 / 300.0, 1e-12);
+  assert_close (cost.latency_s, 7e-5, 1e-12);
+  assert_close (cost.bytes_per_gpu, 49e9, 1e-12);
+}
+
+/* Topologies the cases share, as ring-topology.c derives them:
+ * - custom (Ampere, NVSwitch, 300 GB/s): links carry 300 · 20/25 = 240 GB/s; the channel
+ *   search takes 6 channels of 40 and doubles them: 12 channels of 20 GB/s.
+ * - h100 (Hopper, 450 GB/s): 450 · 20.6/25 = 370.8 GB/s; 6 channels of 60 (360) doubled:
+ *   12 of 30. Two nodes: 8 NICs of 50 GB/s carry 8 · 48 = 384 ≥ 360 per channel set, so
+ *   the channels stay at 30; the NICs carry 8 · 50 · 0.96 = 384 GB/s. */
+static void
+test_topology (void)
+{
+  RingTopology topology;
+
+  topology_for (&topology, "custom", 8, "infiniband");
+  g_assert_cmpuint (topology.nodes, ==, 1);
+  assert_close (topology.link_gbps, 240, 1e-12);
+  g_assert_cmpuint (topology.channels, ==, 12);
+  assert_close (topology.channel_gbps, 20, 1e-12);
+
+  topology_for (&topology, "h100", 16, "infiniband");
+  g_assert_cmpuint (topology.nodes, ==, 2);
+  assert_close (topology.link_gbps, 370.8, 1e-12);
+  g_assert_cmpuint (topology.channels, ==, 12);
+  assert_close (topology.channel_gbps, 30, 1e-12);
+  assert_close (topology.network_gbps, 384, 1e-12);
+
+  /* 9 GPUs, 8 per node: two nodes, 4.5 ranks each on average. */
+  topology_for (&topology, "h100", 9, "infiniband");
+  g_assert_cmpuint (topology.nodes, ==, 2);
+  assert_close (topology.ranks_per_node, 4.5, 1e-12);
+}
+
+/* Ring, Simple, one node of 8 custom GPUs, 1 GiB:
+ *   latency   = 2 (launch) + 8.4 (base) + 14 steps · 3.4 (NVLink Simple hop) = 58 µs
+ *   bus bw    = 240 · 0.96 = 230.4 GB/s (12 channels of 20 would allow 240)
+ *   algbw     = 230.4 / (2 · 7/8) = 131.657 GB/s → bytes take 2^30 / 131.657e9 s
+ *   fill      = one chunk of min (4 · 512 KiB, 2^30 / (12 · 8)) = 2 MiB at algbw / 12 */
+static void
+test_ring_one_node (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double algbw = 230.4 / 1.75 * 1e9;
+
+  topology_for (&topology, "custom", 8, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE, GIB);
+  assert_close (cost.latency_s, 58e-6, 1e-12);
+  assert_close (cost.bandwidth_s, GIB / algbw + 2097152 / (algbw / 12), 1e-12);
+  g_assert_cmpuint (cost.channels, ==, 12);
+  assert_close (cost.bytes_per_gpu, 1.75 * GIB, 1e-12);
+  assert_close (cost.busbw_gbps, GIB / cost.time_s * 1.75 / 1e9, 1e-12);
+}
+
+/* Ring, Simple, 2 nodes of 8 H100 over 8 × 400 Gb/s, 1 GiB:
+ *   latency = 2 + 8.4 + 28 NVLink steps · 3.4 + 2 network steps · 14 = 133.6 µs
+ *   bus bw  = min (370.8 · 0.96 · 8/7 = 406.83, NICs 384) = 384 GB/s: the NICs bound it,
+ *             since every channel leaves each node once through the node's NICs
+ *   algbw   = 384 / (2 · 15/16) = 204.8 GB/s
+ *   fill    = one chunk of 2 MiB (2^30 / (12 · 16) is more) at algbw / 12 */
+static void
+test_ring_two_nodes (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double algbw = 384.0 / 1.875 * 1e9;
+
+  topology_for (&topology, "h100", 16, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE, GIB);
+  assert_close (cost.latency_s, 133.6e-6, 1e-12);
+  assert_close (cost.bandwidth_s, GIB / algbw + 2097152 / (algbw / 12), 1e-12);
+}
+
+/* Ring, LL, one node of 8 custom GPUs, 8 bytes: a latency, nothing else to speak of.
+ *   latency = 2 + 6.6 + 14 · 0.6 = 17 µs
+ *   LL: 8 B is below every thread threshold: one channel of 3 warps (96 threads), each
+ *   moving 8 bytes per round trip of 2 · 0.6 µs: 96 · 8 / 1.2 µs = 0.64 GB/s of bus bw. */
+static void
+test_ring_ll (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double busbw = 96 * 8 / 1.2e-6;
+
+  topology_for (&topology, "custom", 8, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_RING, RING_PROTOCOL_LL, 8);
+  assert_close (cost.latency_s, 17e-6, 1e-12);
+  g_assert_cmpuint (cost.channels, ==, 1);
+  assert_close (cost.bandwidth_s, 8 * 1.75 / busbw, 1e-12);
+}
+
+/* Tree, Simple, 2 nodes of 8 H100, 1 GiB:
+ *   latency = 2 + 8.4 + 2 · (7 · 4.0 (NVLink tree hop) + 1 · 14 (network)) = 94.4 µs
+ *   algbw   = the chain sends the buffer up and down: 370.8 · 0.96 · 8/7 / 2 = 203.41 GB/s,
+ *             under the two-node network bound (each node sends S once: 384 GB/s)
+ *   fill    = 2 · (7 + 1) = 16 stages of a 512 KiB chunk at algbw / 12 */
+static void
+test_tree (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double algbw = 370.8 * 0.96 * 8 / 7 / 2 * 1e9;
+
+  topology_for (&topology, "h100", 16, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_SIMPLE, GIB);
+  assert_close (cost.latency_s, 94.4e-6, 1e-12);
+  assert_close (cost.bandwidth_s, GIB / algbw + 16 * 524288 / (algbw / 12), 1e-12);
+
+  /* Beyond two nodes an inner node sends the buffer twice: 32 nodes are bound by
+   * 384 / 2 = 192 GB/s, below the chain's 203.41. */
+  topology_for (&topology, "h100", 256, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_SIMPLE, GIB);
+  assert_close (cost.algbw_gbps, GIB / cost.time_s / 1e9, 1e-12);
+  g_assert_cmpfloat (cost.algbw_gbps, <, 192);
+}
+
+/* NVLS, one node of 8 H100, 1 GiB:
+ *   latency = 2 + 25 = 27 µs
+ *   algbw   = 370.8 · 8/9 (each GPU sends S and its S/8 shard) · 0.85 (Hopper's NVLS
+ *             efficiency) · 15/16 (one of 16 channels in reserve) = 262.65 GB/s
+ *   fill    = 2 stages of a 128 KiB chunk per pipeline, 16 channels · 8 GPUs of them */
+static void
+test_nvls (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double algbw = 370.8 * 8 / 9 * 0.85 * 15 / 16 * 1e9;
+
+  topology_for (&topology, "h100", 8, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE, GIB);
+  assert_close (cost.latency_s, 27e-6, 1e-12);
+  assert_close (cost.bandwidth_s, GIB / algbw + 2 * 131072 / (algbw / 128), 1e-12);
+  assert_close (cost.bytes_per_gpu, GIB * 9 / 8, 1e-12);
+  /* nccl-tests' bus bandwidth near 460 GB/s: NVIDIA quotes ~480 (nccl-tests #212). */
+  g_assert_cmpfloat (cost.busbw_gbps, >, 440);
+  g_assert_cmpfloat (cost.busbw_gbps, <, 480);
+}
+
+/* NVLS-tree, 2 nodes of 8 H100, 1 GiB:
+ *   latency = 2 + 25 + 2 · 1 · 14 (the tree's network hop) = 55 µs
+ *   algbw   = min (NVLS's 262.65, two nodes' NICs 384) = 262.65 GB/s
+ *   fill    = as NVLS: 2 stages of 128 KiB over 128 pipelines */
+static void
+test_nvls_tree (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double algbw = 370.8 * 8 / 9 * 0.85 * 15 / 16 * 1e9;
+
+  topology_for (&topology, "h100", 16, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_NVLS_TREE, RING_PROTOCOL_SIMPLE, GIB);
+  assert_close (cost.latency_s, 55e-6, 1e-12);
+  assert_close (cost.bandwidth_s, GIB / algbw + 2 * 131072 / (algbw / 128), 1e-12);
+
+  /* Four nodes: the NICs carry the buffer twice, 384 / 2 = 192 GB/s bounds it. */
+  topology_for (&topology, "h100", 32, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_NVLS_TREE, RING_PROTOCOL_SIMPLE, GIB);
+  assert_close (cost.bandwidth_s, GIB / 192e9 + 2 * 131072 / (192e9 / 128), 1e-12);
+}
+
+/* CollNet, 2 nodes of 8 H100 on InfiniBand with SHARP, 1 GiB:
+ *   latency = 2 + 2 · (1 · 3.7 + 7 · 0.4) + 31 = 46 µs
+ *   algbw   = min (NICs 384, NVLink reduce-scatter + all-gather 370.8 · 0.96 · 8 / 14) */
+static void
+test_collnet (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double algbw = 370.8 * 0.96 * 8 / 14 * 1e9;
+
+  topology_for (&topology, "h100", 16, "infiniband-sharp");
+  cost = cost_with (&topology, RING_ALGORITHM_COLLNET, RING_PROTOCOL_SIMPLE, GIB);
+  assert_close (cost.latency_s, 46e-6, 1e-12);
+  assert_close (cost.bandwidth_s, GIB / algbw, 1e-12);
+}
+
+/* Halving-doubling, α = 5 µs, custom GPUs at 230.4 GB/s (240 · 0.96):
+ * - 8 in one node: 3 halving and 3 doubling steps of S/2, S/4, S/8:
+ *     6 · 5 µs + 2 · (7/8) S / 230.4 GB/s
+ * - 12 in one node: the same for the 8, plus 2 steps of S for the 4 others
+ * - 16 on 2 nodes: steps at distance 1, 2, 4 stay in the node, distance 8 crosses it
+ *   with S/16 at one GPU's share of the NICs (384 / 8 = 48 GB/s) and α + 1 µs */
+static void
+test_halving_doubling (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double link = 230.4e9, s = GIB;
+
+  topology_for (&topology, "custom", 8, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_HALVING_DOUBLING, RING_PROTOCOL_SIMPLE, s);
+  assert_close (cost.latency_s, 30e-6, 1e-12);
+  assert_close (cost.time_s, 30e-6 + 2 * 0.875 * s / link, 1e-12);
+
+  topology_for (&topology, "custom", 12, "infiniband");
+  topology.gpus_per_node = 12;
+  topology.nodes = 1;
+  topology.ranks_per_node = 12;
+  cost = cost_with (&topology, RING_ALGORITHM_HALVING_DOUBLING, RING_PROTOCOL_SIMPLE, s);
+  assert_close (cost.time_s, 30e-6 + 2 * 0.875 * s / link + 2 * (5e-6 + s / link), 1e-12);
+
+  topology_for (&topology, "custom", 16, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_HALVING_DOUBLING, RING_PROTOCOL_SIMPLE, s);
+  assert_close (cost.time_s,
+                2 * (3 * 5e-6 + (s / 2 + s / 4 + s / 8) / link)
+                + 2 * (6e-6 + s / 16 / 48e9), 1e-12);
+}
+
+/* Hierarchical, 16 custom GPUs on 2 nodes, α = 5 µs, network 1 µs:
+ *   in the node: 2 · 7 · α + 2 · 7/8 · S / 230.4 GB/s (reduce-scatter and all-gather)
+ *   across:      2 · 1 · (α + 1 µs) + 2 · 1/2 · S / 384 GB/s (the node's NICs) */
+static void
+test_hierarchical (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double s = GIB;
+
+  topology_for (&topology, "custom", 16, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_HIERARCHICAL, RING_PROTOCOL_SIMPLE, s);
+  assert_close (cost.latency_s, 70e-6 + 12e-6, 1e-12);
+  assert_close (cost.time_s, 82e-6 + 1.75 * s / 230.4e9 + s / 384e9, 1e-12);
+}
+
+typedef struct
+{
+  const char   *gpu;
+  guint         gpus;
+  double        bytes;
+  RingAlgorithm algorithm;
+  RingProtocol  protocol;
+} Choice;
+
+/* Auto at small, medium and large sizes on 1, 2, 16 and 1024 nodes of 8 H100 (8 × 400 Gb/s
+ * InfiniBand), and on one node of A100. Why, from NCCL's estimate (tuning.cc):
+ * - small: LL's 0.6 µs hops; across nodes the tree's log2 (nodes) network hops beat the
+ *   ring's 2 (nodes − 1);
+ * - 1 MiB: LL128 (in a node, LL still: its 87.7 GB/s cap is enough there);
+ * - large: the in-switch reduction when there is NVSwitch on Hopper (nvls, nvls-tree
+ *   across nodes), the ring's full link rate on A100. */
+static void
+test_auto_choices (void)
+{
+  const Choice choices[] = {
+    { "h100", 8, 8, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
+    { "h100", 8, 1 << 20, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
+    { "h100", 8, GIB, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE },
+    { "a100", 8, 8, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
+    { "a100", 8, 1 << 20, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
+    { "a100", 8, GIB, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE },
+    { "h100", 16, 8, RING_ALGORITHM_TREE, RING_PROTOCOL_LL },
+    { "h100", 16, 1 << 20, RING_ALGORITHM_TREE, RING_PROTOCOL_LL128 },
+    { "h100", 16, GIB, RING_ALGORITHM_NVLS_TREE, RING_PROTOCOL_SIMPLE },
+    { "h100", 128, 8, RING_ALGORITHM_TREE, RING_PROTOCOL_LL },
+    { "h100", 128, 1 << 20, RING_ALGORITHM_TREE, RING_PROTOCOL_LL128 },
+    { "h100", 128, 8 * GIB, RING_ALGORITHM_NVLS_TREE, RING_PROTOCOL_SIMPLE },
+    { "h100", 8192, 8, RING_ALGORITHM_TREE, RING_PROTOCOL_LL },
+    { "h100", 8192, 1 << 20, RING_ALGORITHM_TREE, RING_PROTOCOL_LL128 },
+    { "h100", 8192, 8 * GIB, RING_ALGORITHM_NVLS_TREE, RING_PROTOCOL_SIMPLE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
+    {
+      RingTopology topology;
+      RingAllreduceCost cost;
+
+      topology_for (&topology, choices[i].gpu, choices[i].gpus, "infiniband");
+      g_assert_true (ring_allreduce_cost (&topology, RING_ALGORITHM_AUTO, choices[i].bytes,
+                                          &cost));
+      g_test_message ("%s × %u, %.0f B: %s/%s", choices[i].gpu, choices[i].gpus,
+                      choices[i].bytes, ring_algorithm_to_string (cost.algorithm),
+                      ring_protocol_to_string (cost.protocol));
+      g_assert_cmpint (cost.algorithm, ==, choices[i].algorithm);
+      g_assert_cmpint (cost.protocol, ==, choices[i].protocol);
+      g_assert_cmpfloat (cost.nccl_estimate_s, >, 0);
+    }
+}
+
+/* What auto picks is what NCCL's estimate rates fastest among the algorithms that run. */
+static void
+test_auto_is_nccl_minimum (void)
+{
+  RingTopology topology;
+
+  topology_for (&topology, "h100", 64, "infiniband");
+  for (double bytes = 8; bytes <= 16 * GIB; bytes *= 4)
+    {
+      RingAllreduceCost chosen, other;
+
+      g_assert_true (ring_allreduce_cost (&topology, RING_ALGORITHM_AUTO, bytes, &chosen));
+      for (RingAlgorithm a = RING_ALGORITHM_RING; a < RING_N_ALGORITHMS; a++)
+        {
+          if (!ring_algorithm_info (a)->nccl)
+            continue;
+          for (RingProtocol p = 0; p < RING_N_PROTOCOLS; p++)
+            {
+              if (ring_allreduce_cost_with (&topology, a, p, bytes, &other))
+                g_assert_cmpfloat (chosen.nccl_estimate_s, <=, other.nccl_estimate_s);
+            }
+        }
+    }
+}
+
+static void
+test_can_run (void)
+{
+  RingTopology topology;
+  const char *why = NULL;
+
+  topology_for (&topology, "a100", 8, "infiniband");
+  g_assert_false (ring_algorithm_can_run (RING_ALGORITHM_NVLS, &topology, &why));
+  g_assert_nonnull (strstr (why, "Hopper"));
+
+  topology_for (&topology, "l40s", 8, "infiniband");
+  g_assert_false (ring_algorithm_can_run (RING_ALGORITHM_NVLS, &topology, &why));
+  g_assert_nonnull (strstr (why, "NVSwitch"));
+
+  topology_for (&topology, "h100", 16, "infiniband");
+  g_assert_false (ring_algorithm_can_run (RING_ALGORITHM_NVLS, &topology, &why));
+  g_assert_nonnull (strstr (why, "SHARP"));
+  g_assert_false (ring_algorithm_can_run (RING_ALGORITHM_COLLNET, &topology, &why));
+  g_assert_nonnull (strstr (why, "SHARP"));
+  g_assert_true (ring_algorithm_can_run (RING_ALGORITHM_NVLS_TREE, &topology, &why));
+  g_assert_null (why);
+
+  topology_for (&topology, "h100", 8, "infiniband-sharp");
+  g_assert_false (ring_algorithm_can_run (RING_ALGORITHM_NVLS_TREE, &topology, &why));
+  g_assert_nonnull (strstr (why, "nodes"));
+  g_assert_false (ring_algorithm_can_run (RING_ALGORITHM_COLLNET, &topology, &why));
+  g_assert_nonnull (strstr (why, "one node"));
+
+  /* Everything else runs anywhere with a network. */
+  for (RingAlgorithm a = 0; a < RING_N_ALGORITHMS; a++)
+    {
+      if (a != RING_ALGORITHM_NVLS && a != RING_ALGORITHM_NVLS_TREE
+          && a != RING_ALGORITHM_COLLNET)
+        g_assert_true (ring_algorithm_can_run (a, &topology, NULL));
+    }
+}
+
+/* --algorithm nvls on A100 is refused by validation, naming the option and the reason. */
+static void
+test_validation_refuses (void)
+{
+  RingParams params;
+  g_autoptr(GError) error = NULL;
+
+  ring_params_init_default (&params);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "a100", NULL));
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_ALGORITHM, "nvls", NULL));
+  g_assert_false (ring_params_validate (&params, &error));
+  g_assert_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_CANNOT_RUN);
+  g_assert_nonnull (strstr (error->message, "--algorithm"));
+  g_assert_nonnull (strstr (error->message, "Hopper"));
+}
+
+/* The registry: one entry per RingAlgorithm, in order, names unique and equal to the
+ * GEnum's nicks (so GSettings stores what --algorithm takes), each costed. */
+static void
+test_registry (void)
+{
+  g_autoptr(GEnumClass) enum_class = g_type_class_ref (RING_TYPE_ALGORITHM);
+  const RingAlgorithmInfo *infos;
+  RingTopology topology;
+  guint n;
+
+  infos = ring_algorithms_get (&n);
+  g_assert_cmpuint (n, ==, RING_N_ALGORITHMS);
+  g_assert_cmpuint (enum_class->n_values, ==, RING_N_ALGORITHMS);
+  topology_for (&topology, "h100", 16, "infiniband-sharp");
+
+  for (guint i = 0; i < n; i++)
+    {
+      RingAllreduceCost cost;
+
+      g_assert_cmpint (infos[i].algorithm, ==, i);
+      g_assert_true (ring_algorithm_info (i) != NULL);
+      g_assert_cmpstr (enum_class->values[i].value_nick, ==, infos[i].name);
+      g_assert_cmpstr (ring_algorithm_get_title (i), !=, "");
+      g_assert_cmpuint (infos[i].protocols, !=, 0);
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpstr (infos[i].name, !=, infos[j].name);
+
+      if (i == RING_ALGORITHM_NVLS)
+        continue;  /* one node only, or SHARP: costed in test_nvls */
+      g_assert_true (ring_allreduce_cost (&topology, i, GIB, &cost));
+      g_assert_cmpfloat (cost.time_s, >, 0);
+      g_assert_cmpfloat (cost.busbw_gbps, >, 0);
+      g_assert_cmpint (cost.algorithm, !=, RING_ALGORITHM_AUTO);
+    }
+}
+
+/* One GPU has nobody to talk to, whatever the algorithm; nor does an empty buffer. */
+static void
+test_no_communication (void)
+{
+  RingTopology topology;
+
+  topology_for (&topology, "h100", 1, "infiniband");
+  for (RingAlgorithm a = 0; a < RING_N_ALGORITHMS; a++)
+    {
+      RingAllreduceCost cost;
+
+      if (!ring_allreduce_cost (&topology, a, GIB, &cost))
+        continue;
+      g_assert_cmpfloat (cost.time_s, ==, 0);
+      g_assert_cmpfloat (cost.busbw_gbps, ==, 0);
+    }
+}
+
+/* Every algorithm and size the charts ask for stays finite and positive, and with one
+ * protocol more bytes never take noticeably less time (auto and an algorithm's own
+ * protocol choice may switch to a faster one as the size grows). Twice the bytes can take
+ * up to a tenth less when NCCL's per-size channel count steps up (one channel at 8 KiB,
+ * three at 16 KiB for LL128), as it does on real GPUs. */
+static void
+check_sizes (const RingTopology *topology,
+             RingAlgorithm       algorithm)
+{
+  for (RingProtocol p = 0; p < RING_N_PROTOCOLS; p++)
+    {
+      double previous = 0;
+
+      for (double bytes = 1; bytes <= 64 * GIB; bytes *= 2)
+        {
+          RingAllreduceCost cost;
+
+          if (!ring_allreduce_cost_with (topology, algorithm, p, bytes, &cost))
+            break;
+          if (!(isfinite (cost.time_s) && cost.time_s > 0 && cost.time_s >= 0.9 * previous))
+            g_error ("%s/%s at %.0f B on %u GPUs: %g s after %g s",
+                     ring_algorithm_to_string (algorithm), ring_protocol_to_string (p), bytes,
+                     topology->gpus, cost.time_s, previous);
+          previous = cost.time_s;
+        }
+    }
+}
+
+static void
+test_monotonic_in_size (void)
+{
+  const char *gpus[] = { "custom", "v100", "a100-pcie", "h100", "h100-pcie", "b200", "gb200",
+                         "l40s", "rtx4090" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
+    for (guint n = 2; n <= 4096; n *= 8)
+      {
+        RingTopology topology;
+
+        topology_for (&topology, gpus[g], n, "infiniband-sharp");
+        for (RingAlgorithm a = RING_ALGORITHM_RING; a < RING_N_ALGORITHMS; a++)
+          check_sizes (&topology, a);
+      }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/algorithms/flat-ring", test_flat_ring);
+  g_test_add_func ("/ring/algorithms/topology", test_topology);
+  g_test_add_func ("/ring/algorithms/ring-one-node", test_ring_one_node);
+  g_test_add_func ("/ring/algorithms/ring-two-nodes", test_ring_two_nodes);
+  g_test_add_func ("/ring/algorithms/ring-ll", test_ring_ll);
+  g_test_add_func ("/ring/algorithms/tree", test_tree);
+  g_test_add_func ("/ring/algorithms/nvls", test_nvls);
+  g_test_add_func ("/ring/algorithms/nvls-tree", test_nvls_tree);
+  g_test_add_func ("/ring/algorithms/collnet", test_collnet);
+  g_test_add_func ("/ring/algorithms/halving-doubling", test_halving_doubling);
+  g_test_add_func ("/ring/algorithms/hierarchical", test_hierarchical);
+  g_test_add_func ("/ring/algorithms/auto-choices", test_auto_choices);
+  g_test_add_func ("/ring/algorithms/auto-is-nccl-minimum", test_auto_is_nccl_minimum);
+  g_test_add_func ("/ring/algorithms/can-run", test_can_run);
+  g_test_add_func ("/ring/algorithms/validation-refuses", test_validation_refuses);
+  g_test_add_func ("/ring/algorithms/registry", test_registry);
+  g_test_add_func ("/ring/algorithms/no-communication", test_no_communication);
+  g_test_add_func ("/ring/algorithms/monotonic-in-size", test_monotonic_in_size);
+
+  return g_test_run ();
+}
