@@ -31,36 +31,44 @@ _ring_plot_mix (RingColor color,
   return mixed;
 }
 
+/* Sets a colour map 0 slot, and keeps the colour as PLplot stores it (8 bits a channel) for
+ * what the chart draws with cairo, so both draw the same colour. */
 static void
-set_color (int       slot,
-           RingColor color)
+set_color (RingPlotChart *chart,
+           int            slot,
+           RingColor      color)
 {
-  plscol0a (slot,
-            (PLINT) lround (CLAMP (color.red, 0, 1) * 255),
-            (PLINT) lround (CLAMP (color.green, 0, 1) * 255),
-            (PLINT) lround (CLAMP (color.blue, 0, 1) * 255),
-            CLAMP (color.alpha, 0, 1));
+  PLINT red = (PLINT) lround (CLAMP (color.red, 0, 1) * 255);
+  PLINT green = (PLINT) lround (CLAMP (color.green, 0, 1) * 255);
+  PLINT blue = (PLINT) lround (CLAMP (color.blue, 0, 1) * 255);
+  double alpha = CLAMP (color.alpha, 0, 1);
+
+  plscol0a (slot, red, green, blue, alpha);
+  chart->palette[slot] = (RingColor) { red / 255.0, green / 255.0, blue / 255.0, alpha };
 }
 
 void
-_ring_plot_set_palette (const RingStyle *style)
+_ring_plot_set_palette (RingPlotChart *chart)
 {
+  const RingStyle *style = chart->style;
+
   plscmap0n (RING_PLOT_N_COLORS);
-  set_color (RING_PLOT_COLOR_BACKGROUND, style->background);
-  set_color (RING_PLOT_COLOR_FOREGROUND, style->foreground);
-  set_color (RING_PLOT_COLOR_DIM, style->dim);
-  /* Grid lines and shading are blended with the background, not translucent: PLplot's
-   * cairo driver strokes the edge of every fill, which would show a translucent seam. */
-  set_color (RING_PLOT_COLOR_GRID,
+  set_color (chart, RING_PLOT_COLOR_BACKGROUND, style->background);
+  set_color (chart, RING_PLOT_COLOR_FOREGROUND, style->foreground);
+  set_color (chart, RING_PLOT_COLOR_DIM, style->dim);
+  /* Grid lines and shading are blended with the background, not translucent, so that
+   * lines crossing them do not show through. */
+  set_color (chart, RING_PLOT_COLOR_GRID,
              _ring_plot_mix (style->dim, style->background, style->dark ? 0.45 : 0.35));
-  set_color (RING_PLOT_COLOR_ACCENT, style->accent);
-  set_color (RING_PLOT_COLOR_COMPUTE, style->compute);
-  set_color (RING_PLOT_COLOR_COMMUNICATION, style->communication);
+  set_color (chart, RING_PLOT_COLOR_ACCENT, style->accent);
+  set_color (chart, RING_PLOT_COLOR_COMPUTE, style->compute);
+  set_color (chart, RING_PLOT_COLOR_COMMUNICATION, style->communication);
   for (int i = 0; i < 4; i++)
-    set_color (RING_PLOT_COLOR_SERIES_0 + i, style->series[i]);
-  set_color (RING_PLOT_COLOR_COMM_SHADE,
+    set_color (chart, RING_PLOT_COLOR_SERIES_0 + i, style->series[i]);
+  set_color (chart, RING_PLOT_COLOR_COMM_SHADE,
              _ring_plot_mix (style->communication, style->background, style->dark ? 0.22 : 0.11));
-  set_color (RING_PLOT_COLOR_SUBTLE, _ring_plot_mix (style->foreground, style->background, 0.7));
+  set_color (chart, RING_PLOT_COLOR_SUBTLE,
+             _ring_plot_mix (style->foreground, style->background, 0.7));
 }
 
 /* Text and numbers. */
@@ -565,19 +573,29 @@ axis_options (const RingPlotAxis *axis,
     g_strlcat (options, "l", size);
 }
 
-/* The grid, under the data. */
-void
-_ring_plot_draw_grid (const RingPlotPanel *panel)
+/* The numeric labels of plbox() @options ('n' below or left, 'm' above or right; 'v', 'o',
+ * 'l'), drawn by PLplot at the major ticks without the ticks themselves ('x'). */
+static void
+draw_labels (const RingPlotAxis *axis,
+             gboolean            x_axis,
+             const char         *options)
 {
-  char x_options[16], y_options[16];
+  char labels[16] = "x";
 
-  _ring_plot_use_panel (panel);
-  plcol0 (RING_PLOT_COLOR_GRID);
-  plwidth (1.0);
-  pllsty (RING_PLOT_LINE_SOLID);
-  axis_options (&panel->x, "g", x_options, sizeof x_options);
-  axis_options (&panel->y, "g", y_options, sizeof y_options);
-  plbox (x_options, panel->x.step, 0, y_options, panel->y.step, 0);
+  if (strchr (options, 'n') == NULL && strchr (options, 'm') == NULL)
+    return;
+  for (const char *option = "nmvol"; *option != '\0'; option++)
+    {
+      if (strchr (options, *option) != NULL)
+        g_strlcat (labels, (char[]) { *option, '\0' }, sizeof labels);
+    }
+
+  plslabelfunc (label_cb, (PLPointer) axis);
+  if (x_axis)
+    plbox (labels, axis->step, 0, "", 0, 0);
+  else
+    plbox ("", 0, 0, labels, axis->step, 0);
+  plslabelfunc (NULL, NULL);
 }
 
 /* The frame, ticks and tick labels, over the data. */
@@ -588,27 +606,17 @@ _ring_plot_draw_axes (const RingPlotChart *chart,
                       gboolean             right_frame)
 {
   char x_options[16], y_options[16];
-  int x_sub = panel->x.n_sub, y_sub = panel->y.n_sub;
-
-  _ring_plot_use_panel (panel);
-  plcol0 (RING_PLOT_COLOR_FOREGROUND);
-  plwidth (1.0);
-  pllsty (RING_PLOT_LINE_SOLID);
-  _ring_plot_set_text_size (chart, 0.9);
 
   axis_options (&panel->x, x_labels ? "bcstno" : "bcst", x_options, sizeof x_options);
   axis_options (&panel->y, right_frame ? "bcstnvo" : "bstnvo", y_options, sizeof y_options);
-  /* A log₂ axis without minor ticks between labelled powers would be hard to read. */
-  if (panel->x.n_sub == 1)
-    x_sub = 1;
-  if (panel->y.n_sub == 1)
-    y_sub = 1;
+  _ring_plot_draw_box_lines (chart, panel, x_options, panel->x.n_sub, y_options,
+                             panel->y.n_sub, RING_PLOT_COLOR_FOREGROUND);
 
-  plslabelfunc (label_cb, (PLPointer) &panel->x);
-  plbox (x_options, panel->x.step, x_sub, "", 0, 0);
-  plslabelfunc (label_cb, (PLPointer) &panel->y);
-  plbox ("", 0, 0, y_options, panel->y.step, y_sub);
-  plslabelfunc (NULL, NULL);
+  _ring_plot_use_panel (panel);
+  plcol0 (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_size (chart, 0.9);
+  draw_labels (&panel->x, TRUE, x_options);
+  draw_labels (&panel->y, FALSE, y_options);
   _ring_plot_set_text_size (chart, 1.0);
 }
 
@@ -640,20 +648,23 @@ _ring_plot_labels_fitting (const RingPlotChart *chart,
   return MAX (2, (int) floor (length_mm / (label_mm + chart->text_mm * 2.5)));
 }
 
-/* A y axis on the right of the current panel, labelled like the others: a second scale
- * or a colour bar's. */
+/* A y axis on the right of @panel, labelled like the others, in @color: a second scale or
+ * a colour bar's. */
 void
 _ring_plot_draw_right_axis (const RingPlotChart *chart,
                             const RingPlotPanel *panel,
                             const char          *x_options,
                             const char          *y_options,
                             int                  y_sub,
+                            int                  color,
                             const char          *title)
 {
+  _ring_plot_draw_box_lines (chart, panel, x_options, 0, y_options, y_sub, color);
+
+  _ring_plot_use_panel (panel);
+  plcol0 (color);
   _ring_plot_set_text_size (chart, 0.9);
-  plslabelfunc (label_cb, (PLPointer) &panel->y);
-  plbox (x_options, 0, 0, y_options, panel->y.step, y_sub);
-  plslabelfunc (NULL, NULL);
+  draw_labels (&panel->y, FALSE, y_options);
   _ring_plot_set_text_size (chart, 1.0);
   plmtex ("r", _ring_plot_text_width_mm ("100") / chart->text_mm + 1.6, 0.5, 0.5, title);
 }

@@ -211,11 +211,9 @@ _ring_plot_draw_map (RingPlotChart *chart)
                                                           * gy / (ny - 1));
         double half_w = _ring_plot_text_width_mm (text) / 2 + chart->text_mm * 0.3;
         double half_h = chart->text_mm * 0.6;
-        PLFLT xs[4] = { x_mm - half_w, x_mm + half_w, x_mm + half_w, x_mm - half_w };
-        PLFLT ys[4] = { y_mm - half_h, y_mm - half_h, y_mm + half_h, y_mm + half_h };
 
-        plcol0 (RING_PLOT_COLOR_BACKGROUND);
-        plfill (4, xs, ys);
+        _ring_plot_fill_box (chart, x_mm - half_w, y_mm - half_h, x_mm + half_w, y_mm + half_h,
+                             RING_PLOT_COLOR_BACKGROUND, 1.0);
         plcol0 (RING_PLOT_COLOR_FOREGROUND);
         _ring_plot_page_text (x_mm, y_mm, 0.5, text);
       }
@@ -248,17 +246,13 @@ _ring_plot_draw_map (RingPlotChart *chart)
         plcol1 ((levels[k] + 5.0) / 100.0);
         plfill (4, bar_x, bar_y);
       }
-    plcol0 (RING_PLOT_COLOR_FOREGROUND);
+    _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.6, FALSE);
     for (guint k = 0; k < G_N_ELEMENTS (contours); k++)
-      {
-        PLFLT xs[2] = { 0, 1 };
-        PLFLT ys[2] = { contours[k], contours[k] };
-
-        plwidth (1.6);
-        plline (2, xs, ys);
-      }
-    plwidth (1.0);
-    _ring_plot_draw_right_axis (chart, &bar, "bc", "bcmtvo", 1, _("GPU utilization (%)"));
+      _ring_plot_segment (chart, bar.xmin_mm, _ring_plot_panel_y_mm (&bar, contours[k]),
+                          bar.xmax_mm, _ring_plot_panel_y_mm (&bar, contours[k]));
+    _ring_plot_stroke_end (chart);
+    _ring_plot_draw_right_axis (chart, &bar, "bc", "bcmtvo", 1, RING_PLOT_COLOR_FOREGROUND,
+                                _("GPU utilization (%)"));
   }
 
   gpus_text = _ring_plot_format_gpus (p->gpus);

@@ -115,13 +115,9 @@ _ring_plot_page_text_on_halo (const RingPlotChart *chart,
   double half_mm = _ring_plot_text_half_height_mm (chart);
   double left_mm = x_mm - just * width_mm - pad_mm;
   double right_mm = left_mm + width_mm + 2 * pad_mm;
-  PLFLT xs[4] = { left_mm, right_mm, right_mm, left_mm };
-  PLFLT ys[4] = { y_mm - half_mm, y_mm - half_mm, y_mm + half_mm, y_mm + half_mm };
 
-  plcol0 (RING_PLOT_COLOR_BACKGROUND);
-  plwidth (0.5);
-  plfill (4, xs, ys);
-  plwidth (1.0);
+  _ring_plot_fill_box (chart, left_mm, y_mm - half_mm, right_mm, y_mm + half_mm,
+                       RING_PLOT_COLOR_BACKGROUND, 0.5);
   plcol0 (color);
   _ring_plot_page_text (x_mm, y_mm, just, text);
   add_box_obstacle (chart, left_mm, y_mm - half_mm, right_mm, y_mm + half_mm);
@@ -183,7 +179,8 @@ place_label (const RingPlotChart *chart,
   _ring_plot_page_text_on_halo (chart, best_x, best_y, best_just, text, color);
 }
 
-/* A curve, skipping points a log axis cannot show. */
+/* A curve, skipping points a log axis cannot show: one path, clipped to the panel, stroked
+ * once. */
 void
 _ring_plot_draw_curve (const RingPlotChart *chart,
                        const RingPlotPanel *panel,
@@ -198,11 +195,7 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
   g_autofree PLFLT *py = g_new (PLFLT, n);
   guint run = 0;
 
-  _ring_plot_use_panel (panel);
-  plcol0 (color);
-  pllsty (line_style);
-  plwidth (line_px);
-
+  _ring_plot_stroke_begin (chart, color, line_style, line_px, TRUE);
   for (guint i = 0; i <= n; i++)
     {
       double wx = i < n ? _ring_plot_axis_world (&panel->x, xs[i]) : NAN;
@@ -210,7 +203,7 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
 
       if (isfinite (wx) && isfinite (wy))
         {
-          /* Keep far-off points finite for PLplot's clipper. */
+          /* Keep far-off points finite for the clipper. */
           px[run] = CLAMP (wx, panel->x.min - 1e3, panel->x.max + 1e3);
           py[run] = CLAMP (wy, panel->y.min - 1e3 * (panel->y.max - panel->y.min),
                            panel->y.max + 1e3 * (panel->y.max - panel->y.min));
@@ -219,39 +212,32 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
         }
       if (run >= 2)
         {
-          plline (run, px, py);
+          gboolean joined = FALSE;
+
+          for (guint k = 0; k + 1 < run; k++)
+            joined = _ring_plot_clipped_segment (chart, panel,
+                                                 _ring_plot_panel_x_mm (panel, px[k]),
+                                                 _ring_plot_panel_y_mm (panel, py[k]),
+                                                 _ring_plot_panel_x_mm (panel, px[k + 1]),
+                                                 _ring_plot_panel_y_mm (panel, py[k + 1]),
+                                                 joined);
           add_obstacles (chart, panel, px, py, run);
         }
       run = 0;
     }
-
-  pllsty (RING_PLOT_LINE_SOLID);
-  plwidth (1.0);
+  _ring_plot_stroke_end (chart);
 }
 
 /* A filled circle with a ring of background around it, at page millimetres. */
 static void
-draw_dot (double x_mm,
-          double y_mm,
-          double radius_mm,
-          int    color)
+draw_dot (const RingPlotChart *chart,
+          double               x_mm,
+          double               y_mm,
+          double               radius_mm,
+          int                  color)
 {
-  plcol0 (RING_PLOT_COLOR_BACKGROUND);
-  plarc (x_mm, y_mm, radius_mm * 1.5, radius_mm * 1.5, 0, 360, 0, TRUE);
-  plcol0 (color);
-  plarc (x_mm, y_mm, radius_mm, radius_mm, 0, 360, 0, TRUE);
-}
-
-static void
-page_line (double x1_mm,
-           double y1_mm,
-           double x2_mm,
-           double y2_mm)
-{
-  PLFLT xs[2] = { x1_mm, x2_mm };
-  PLFLT ys[2] = { y1_mm, y2_mm };
-
-  plline (2, xs, ys);
+  _ring_plot_fill_dot (chart, x_mm, y_mm, radius_mm * 1.5, RING_PLOT_COLOR_BACKGROUND);
+  _ring_plot_fill_dot (chart, x_mm, y_mm, radius_mm, color);
 }
 
 /* The current configuration: a dot on the curve, guides to the axes, and a label placed
@@ -279,16 +265,15 @@ _ring_plot_draw_marker (const RingPlotChart *chart,
   _ring_plot_use_page (chart);
   if (guides)
     {
-      plcol0 (RING_PLOT_COLOR_ACCENT);
-      pllsty (RING_PLOT_LINE_SHORT_DASH);
-      plwidth (1.0);
-      page_line (x_mm, panel->ymin_mm, x_mm, y_mm);
-      page_line (panel->xmin_mm, y_mm, x_mm, y_mm);
+      _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_ACCENT, RING_PLOT_LINE_SHORT_DASH, 1.0,
+                               FALSE);
+      _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, y_mm);
+      _ring_plot_segment (chart, panel->xmin_mm, y_mm, x_mm, y_mm);
+      _ring_plot_stroke_end (chart);
       add_obstacle (chart, x_mm, panel->ymin_mm, x_mm, y_mm);
       add_obstacle (chart, panel->xmin_mm, y_mm, x_mm, y_mm);
-      pllsty (RING_PLOT_LINE_SOLID);
     }
-  draw_dot (x_mm, y_mm, chart->text_mm * 0.42, RING_PLOT_COLOR_ACCENT);
+  draw_dot (chart, x_mm, y_mm, chart->text_mm * 0.42, RING_PLOT_COLOR_ACCENT);
 
   if (label == NULL)
     return;
@@ -404,26 +389,17 @@ legend_layout (const RingPlotChart *chart,
           switch (entry->kind)
             {
             case RING_PLOT_LEGEND_LINE:
-              plcol0 (entry->color);
-              pllsty (entry->line_style);
-              plwidth (entry->line_px);
-              page_line (x_mm, y_mm, x_mm + sample_mm, y_mm);
-              pllsty (RING_PLOT_LINE_SOLID);
-              plwidth (1.0);
+              _ring_plot_stroke_begin (chart, entry->color, entry->line_style, entry->line_px,
+                                       FALSE);
+              _ring_plot_segment (chart, x_mm, y_mm, x_mm + sample_mm, y_mm);
+              _ring_plot_stroke_end (chart);
               break;
             case RING_PLOT_LEGEND_BOX:
-              {
-                PLFLT xs[4] = { x_mm, x_mm + sample_mm, x_mm + sample_mm, x_mm };
-                double half = chart->text_mm * 0.45;
-                PLFLT ys[4] = { y_mm - half, y_mm - half, y_mm + half, y_mm + half };
-
-                plcol0 (entry->color);
-                plwidth (1.0);
-                plfill (4, xs, ys);
-                break;
-              }
+              _ring_plot_fill_box (chart, x_mm, y_mm - chart->text_mm * 0.45, x_mm + sample_mm,
+                                   y_mm + chart->text_mm * 0.45, entry->color, 1.0);
+              break;
             case RING_PLOT_LEGEND_MARKER:
-              draw_dot (x_mm + sample_mm / 2, y_mm, chart->text_mm * 0.42, entry->color);
+              draw_dot (chart, x_mm + sample_mm / 2, y_mm, chart->text_mm * 0.42, entry->color);
               break;
             default:
               g_assert_not_reached ();

@@ -91,7 +91,10 @@ typedef struct
 {
   const RingStyle *style;
   RingChartData   *data;
+  /* PLplot's context: after PLESC_DEVINIT, one unit is a pixel and y points up. */
   cairo_t         *cr;
+  /* The colour map 0 slots, as PLplot stores them (8 bits a channel). */
+  RingColor        palette[RING_PLOT_N_COLORS];
   double           width_mm;
   double           height_mm;
   double           text_mm;     /* height of ordinary text */
@@ -107,10 +110,10 @@ typedef enum
 } RingPlotLegendSample;
 
 /* ring-chart-draw-axes.c: colours. */
-RingColor _ring_plot_mix         (RingColor        color,
-                                  RingColor        base,
-                                  double           amount);
-void      _ring_plot_set_palette (const RingStyle *style);
+RingColor _ring_plot_mix         (RingColor            color,
+                                  RingColor            base,
+                                  double               amount);
+void      _ring_plot_set_palette (RingPlotChart       *chart);
 
 /* ring-chart-draw-axes.c: text, measured with cairo in the font PLplot draws with. The
  * measuring context lives from _ring_plot_text_begin() to _ring_plot_text_end(). */
@@ -157,7 +160,6 @@ void      _ring_plot_panel_share_x       (RingPlotPanel       *panel,
                                           const RingPlotPanel *from);
 void      _ring_plot_use_panel           (const RingPlotPanel *panel);
 void      _ring_plot_use_page            (const RingPlotChart *chart);
-void      _ring_plot_draw_grid           (const RingPlotPanel *panel);
 void      _ring_plot_draw_axes           (const RingPlotChart *chart,
                                           const RingPlotPanel *panel,
                                           gboolean             x_labels,
@@ -171,7 +173,68 @@ void      _ring_plot_draw_right_axis     (const RingPlotChart *chart,
                                           const char          *x_options,
                                           const char          *y_options,
                                           int                  y_sub,
+                                          int                  color,
                                           const char          *title);
+
+/* ring-chart-draw-lines.c: lines, fills and dots drawn with cairo in page millimetres; a
+ * path begun with _ring_plot_stroke_begin() is stroked once by _ring_plot_stroke_end(). */
+void      _ring_plot_set_source          (const RingPlotChart *chart,
+                                          int                  color);
+void      _ring_plot_stroke_begin        (const RingPlotChart *chart,
+                                          int                  color,
+                                          int                  line_style,
+                                          double               width_px,
+                                          gboolean             polyline);
+void      _ring_plot_move_to             (const RingPlotChart *chart,
+                                          double               x_mm,
+                                          double               y_mm);
+void      _ring_plot_line_to             (const RingPlotChart *chart,
+                                          double               x_mm,
+                                          double               y_mm);
+void      _ring_plot_segment             (const RingPlotChart *chart,
+                                          double               x1_mm,
+                                          double               y1_mm,
+                                          double               x2_mm,
+                                          double               y2_mm);
+gboolean  _ring_plot_clip_segment        (double               left,
+                                          double               bottom,
+                                          double               right,
+                                          double               top,
+                                          double               x1,
+                                          double               y1,
+                                          double               x2,
+                                          double               y2,
+                                          double              *enter,
+                                          double              *leave);
+gboolean  _ring_plot_clipped_segment     (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          double               x1_mm,
+                                          double               y1_mm,
+                                          double               x2_mm,
+                                          double               y2_mm,
+                                          gboolean             joined);
+void      _ring_plot_stroke_end          (const RingPlotChart *chart);
+void      _ring_plot_fill_box            (const RingPlotChart *chart,
+                                          double               left_mm,
+                                          double               bottom_mm,
+                                          double               right_mm,
+                                          double               top_mm,
+                                          int                  color,
+                                          double               edge_px);
+void      _ring_plot_fill_dot            (const RingPlotChart *chart,
+                                          double               x_mm,
+                                          double               y_mm,
+                                          double               radius_mm,
+                                          int                  color);
+void      _ring_plot_draw_grid           (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel);
+void      _ring_plot_draw_box_lines      (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          const char          *x_options,
+                                          int                  x_sub,
+                                          const char          *y_options,
+                                          int                  y_sub,
+                                          int                  color);
 
 /* ring-chart-draw-marks.c: curves, the marker, labels kept clear of lines, legend and frame. */
 void      _ring_plot_page_text_on_halo   (const RingPlotChart *chart,

@@ -126,7 +126,7 @@ ring_chart_draw (RingChartKind    kind,
   plmkstrm (&stream);
   plsdev ("extcairo");
   plspage (0, 0, (PLINT) lround (width), (PLINT) lround (height), 0, 0);
-  _ring_plot_set_palette (style);
+  _ring_plot_set_palette (&chart);
   plinit ();
   pl_cmd (PLESC_DEVINIT, cr);
   pladv (0);
