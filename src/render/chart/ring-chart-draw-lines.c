@@ -70,10 +70,17 @@ _ring_plot_stroke_begin (const RingPlotChart *chart,
     case RING_PLOT_LINE_SHORT_DASH:
     case RING_PLOT_LINE_LONG_DASH:
       dash_px = px (line_style == RING_PLOT_LINE_SHORT_DASH ? SHORT_DASH_MM : LONG_DASH_MM);
-      space_px = dash_px;
+      /* Round caps eat into the space between dashes: a line as wide as the space would
+       * read as solid, so the gap left between caps is never under half the line's
+       * width. */
+      space_px = MAX (dash_px, 1.5 * width_px);
       cairo_set_dash (cr, (double[]) { dash_px, space_px }, 2, 0);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      /* Hundreds of round-capped dashes are most of a chart's rasterizing; cairo's 4×4
+       * sampling draws them three times faster and looks the same. Vector files have no
+       * antialiasing to set. */
+      cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
       break;
     case RING_PLOT_LINE_SOLID:
     default:
