@@ -68,18 +68,16 @@ box_overlap_mm (const RingPlotChart *chart,
   for (guint i = 0; i < chart->obstacles->len; i++)
     {
       const RingPlotSegment *segment = &g_array_index (chart->obstacles, RingPlotSegment, i);
-      double length_mm = hypot (segment->x2 - segment->x1, segment->y2 - segment->y1);
-      int samples = MAX (1, (int) ceil (length_mm / 0.5));
+      double enter, leave;
 
-      for (int k = 0; k <= samples; k++)
-        {
-          double t = (double) k / samples;
-          double x = segment->x1 + (segment->x2 - segment->x1) * t;
-          double y = segment->y1 + (segment->y2 - segment->y1) * t;
-
-          if (x >= left_mm && x <= right_mm && y >= bottom_mm && y <= top_mm)
-            covered_mm += length_mm / (samples + 1);
-        }
+      if (MAX (segment->x1, segment->x2) < left_mm || MIN (segment->x1, segment->x2) > right_mm
+          || MAX (segment->y1, segment->y2) < bottom_mm
+          || MIN (segment->y1, segment->y2) > top_mm)
+        continue;
+      if (_ring_plot_clip_segment (left_mm, bottom_mm, right_mm, top_mm, segment->x1,
+                                   segment->y1, segment->x2, segment->y2, &enter, &leave))
+        covered_mm += (leave - enter) * hypot (segment->x2 - segment->x1,
+                                               segment->y2 - segment->y1);
     }
 
   return covered_mm;
