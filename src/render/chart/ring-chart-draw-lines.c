@@ -195,6 +195,26 @@ _ring_plot_clipped_segment (const RingPlotChart *chart,
  * current line width, and the charts' boxes have always had that edge: a box grown by half
  * of @edge_px draws the same pixels with one path instead of two. */
 void
+_ring_plot_fill_box_color (const RingPlotChart *chart,
+                           double               left_mm,
+                           double               bottom_mm,
+                           double               right_mm,
+                           double               top_mm,
+                           const RingColor     *color,
+                           double               edge_px)
+{
+  double grow_px = edge_px / 2;
+
+  cairo_set_source_rgba (chart->cr, color->red, color->green, color->blue, color->alpha);
+  cairo_new_path (chart->cr);
+  cairo_rectangle (chart->cr, px (MIN (left_mm, right_mm)) - grow_px,
+                   px (MIN (bottom_mm, top_mm)) - grow_px,
+                   px (fabs (right_mm - left_mm)) + 2 * grow_px,
+                   px (fabs (top_mm - bottom_mm)) + 2 * grow_px);
+  cairo_fill (chart->cr);
+}
+
+void
 _ring_plot_fill_box (const RingPlotChart *chart,
                      double               left_mm,
                      double               bottom_mm,
@@ -203,15 +223,10 @@ _ring_plot_fill_box (const RingPlotChart *chart,
                      int                  color,
                      double               edge_px)
 {
-  double grow_px = edge_px / 2;
+  g_assert (color >= 0 && color < RING_PLOT_N_COLORS);
 
-  _ring_plot_set_source (chart, color);
-  cairo_new_path (chart->cr);
-  cairo_rectangle (chart->cr, px (MIN (left_mm, right_mm)) - grow_px,
-                   px (MIN (bottom_mm, top_mm)) - grow_px,
-                   px (fabs (right_mm - left_mm)) + 2 * grow_px,
-                   px (fabs (top_mm - bottom_mm)) + 2 * grow_px);
-  cairo_fill (chart->cr);
+  _ring_plot_fill_box_color (chart, left_mm, bottom_mm, right_mm, top_mm,
+                             &chart->palette[color], edge_px);
 }
 
 void

@@ -1,6 +1,11 @@
 /* ring-chart-draw-map.c: utilization over the number of GPUs and the bandwidth per GPU, as a
  * shaded map with contours and a colour bar.
  *
+ * The shades and contours are drawn with cairo, as PLplot's plshades() and plcont() drew
+ * them (linear along the grid's edges, its colour map's 8-bit colours), but each shade is
+ * one path rather than a polygon per cell and level, filled and stroked: the map was a
+ * thousand <path> elements in an SVG and most of the chart's drawing time.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -14,40 +19,222 @@
 
 #include "ring-chart-draw-private.h"
 
-static gboolean
-is_vector_target (cairo_t *cr)
+/* The colours PLplot's plscmap1l() spreads over 256 slots from three control points, at
+ * 8 bits a channel, and plcol1()'s choice of a slot for a position in [0, 1]. */
+#define COLORMAP_SIZE 256
+
+static void
+colormap_init (RingColor       colormap[COLORMAP_SIZE],
+               const RingColor control[3])
 {
-  switch (cairo_surface_get_type (cairo_get_target (cr)))
+  for (guint i = 0; i < COLORMAP_SIZE; i++)
     {
-    case CAIRO_SURFACE_TYPE_PDF:
-    case CAIRO_SURFACE_TYPE_PS:
-    case CAIRO_SURFACE_TYPE_SVG:
-    case CAIRO_SURFACE_TYPE_SCRIPT:
-      return TRUE;
-    case CAIRO_SURFACE_TYPE_IMAGE:
-    case CAIRO_SURFACE_TYPE_XLIB:
-    case CAIRO_SURFACE_TYPE_XCB:
-    case CAIRO_SURFACE_TYPE_GLITZ:
-    case CAIRO_SURFACE_TYPE_QUARTZ:
-    case CAIRO_SURFACE_TYPE_WIN32:
-    case CAIRO_SURFACE_TYPE_BEOS:
-    case CAIRO_SURFACE_TYPE_DIRECTFB:
-    case CAIRO_SURFACE_TYPE_OS2:
-    case CAIRO_SURFACE_TYPE_WIN32_PRINTING:
-    case CAIRO_SURFACE_TYPE_QUARTZ_IMAGE:
-    case CAIRO_SURFACE_TYPE_QT:
-    case CAIRO_SURFACE_TYPE_RECORDING:
-    case CAIRO_SURFACE_TYPE_VG:
-    case CAIRO_SURFACE_TYPE_GL:
-    case CAIRO_SURFACE_TYPE_DRM:
-    case CAIRO_SURFACE_TYPE_TEE:
-    case CAIRO_SURFACE_TYPE_XML:
-    case CAIRO_SURFACE_TYPE_SKIA:
-    case CAIRO_SURFACE_TYPE_SUBSURFACE:
-    case CAIRO_SURFACE_TYPE_COGL:
-    default:
-      return FALSE;
+      double position = i / (COLORMAP_SIZE - 1.0);
+      guint n = position <= 0.5 ? 0 : 1;
+      double delta = (position - 0.5 * n) / 0.5;
+      const RingColor *from = &control[n], *to = &control[n + 1];
+      double rgb[3] = {
+        from->red + (to->red - from->red) * delta,
+        from->green + (to->green - from->green) * delta,
+        from->blue + (to->blue - from->blue) * delta,
+      };
+
+      for (guint c = 0; c < 3; c++)
+        rgb[c] = CLAMP ((int) (COLORMAP_SIZE * rgb[c]), 0, COLORMAP_SIZE - 1) / 255.0;
+      colormap[i] = (RingColor) { rgb[0], rgb[1], rgb[2], 1.0 };
     }
+}
+
+static const RingColor *
+colormap_at (const RingColor colormap[COLORMAP_SIZE],
+             double          position)
+{
+  return &colormap[CLAMP ((int) (position * COLORMAP_SIZE), 0, COLORMAP_SIZE - 1)];
+}
+
+/* The utilization grid on the page: column i at @xs[i], row j at @ys[j] (world units),
+ * values @z[i][j], clamped to 0 … 100. */
+typedef struct
+{
+  const RingPlotChart *chart;
+  const RingPlotPanel *panel;
+  const PLFLT         *xs;
+  const PLFLT         *ys;
+  PLFLT              **z;
+  guint                nx;
+  guint                ny;
+} MapGrid;
+
+/* The corners of cell (i, j), counter-clockwise from its lower left. */
+static const guint corner_di[4] = { 0, 1, 1, 0 };
+static const guint corner_dj[4] = { 0, 0, 1, 1 };
+
+static double
+grid_x_mm (const MapGrid *grid,
+           double         i)
+{
+  guint below = MIN ((guint) i, grid->nx - 2);
+
+  return _ring_plot_panel_x_mm (grid->panel, grid->xs[below]
+                                + (i - below) * (grid->xs[below + 1] - grid->xs[below]));
+}
+
+static double
+grid_y_mm (const MapGrid *grid,
+           double         j)
+{
+  guint below = MIN ((guint) j, grid->ny - 2);
+
+  return _ring_plot_panel_y_mm (grid->panel, grid->ys[below]
+                                + (j - below) * (grid->ys[below + 1] - grid->ys[below]));
+}
+
+static gboolean
+is_above (const MapGrid *grid,
+          guint          i,
+          guint          j,
+          double         level)
+{
+  return grid->z[i][j] >= level;
+}
+
+/* Where @level crosses the edge from corner @a to corner @b of cell (@i, @j), linearly,
+ * in grid units; interpolated from the edge's lower corner, so that both cells sharing
+ * an edge find the same point. */
+static void
+edge_crossing (const MapGrid *grid,
+               guint          i,
+               guint          j,
+               guint          a,
+               guint          b,
+               double         level,
+               double        *gi,
+               double        *gj)
+{
+  guint ai = i + corner_di[a], aj = j + corner_dj[a];
+  guint bi = i + corner_di[b], bj = j + corner_dj[b];
+  double t;
+
+  if (bj < aj || bi < ai)
+    {
+      guint swap_i = ai, swap_j = aj;
+
+      ai = bi;
+      aj = bj;
+      bi = swap_i;
+      bj = swap_j;
+    }
+  t = (level - grid->z[ai][aj]) / (grid->z[bi][bj] - grid->z[ai][aj]);
+  *gi = ai + t * ((double) bi - ai);
+  *gj = aj + t * ((double) bj - aj);
+}
+
+static void
+path_point (const MapGrid *grid,
+            gboolean       first,
+            double         gi,
+            double         gj)
+{
+  if (first)
+    _ring_plot_move_to (grid->chart, grid_x_mm (grid, gi), grid_y_mm (grid, gj));
+  else
+    _ring_plot_line_to (grid->chart, grid_x_mm (grid, gi), grid_y_mm (grid, gj));
+}
+
+/* Adds where the map is at or above @level to the path: runs of whole cells as
+ * rectangles, and in a cell the contour crosses, the polygon of its corners above and the
+ * crossings between them. All counter-clockwise, so the union fills without seams. */
+static void
+add_region_above (const MapGrid *grid,
+                  double         level)
+{
+  for (guint j = 0; j + 1 < grid->ny; j++)
+    {
+      guint i = 0;
+
+      while (i + 1 < grid->nx)
+        {
+          guint n_above = 0;
+
+          for (guint c = 0; c < 4; c++)
+            n_above += is_above (grid, i + corner_di[c], j + corner_dj[c], level);
+
+          if (n_above == 4)
+            {
+              guint end = i + 1;
+
+              while (end + 1 < grid->nx && is_above (grid, end + 1, j, level)
+                     && is_above (grid, end + 1, j + 1, level))
+                end++;
+              path_point (grid, TRUE, i, j);
+              path_point (grid, FALSE, end, j);
+              path_point (grid, FALSE, end, j + 1);
+              path_point (grid, FALSE, i, j + 1);
+              cairo_close_path (grid->chart->cr);
+              i = end;
+              continue;
+            }
+
+          if (n_above > 0)
+            {
+              gboolean first = TRUE;
+
+              for (guint c = 0; c < 4; c++)
+                {
+                  guint next = (c + 1) % 4;
+                  gboolean here = is_above (grid, i + corner_di[c], j + corner_dj[c], level);
+                  gboolean there = is_above (grid, i + corner_di[next], j + corner_dj[next],
+                                             level);
+                  double gi, gj;
+
+                  if (here)
+                    {
+                      path_point (grid, first, i + corner_di[c], j + corner_dj[c]);
+                      first = FALSE;
+                    }
+                  if (here != there)
+                    {
+                      edge_crossing (grid, i, j, c, next, level, &gi, &gj);
+                      path_point (grid, first, gi, gj);
+                      first = FALSE;
+                    }
+                }
+              cairo_close_path (grid->chart->cr);
+            }
+          i++;
+        }
+    }
+}
+
+/* Adds @level's contour to the path: in each cell it crosses, a segment between the
+ * crossings on its edges (two pairs in a saddle cell). */
+static void
+add_contour (const MapGrid *grid,
+             double         level)
+{
+  for (guint j = 0; j + 1 < grid->ny; j++)
+    for (guint i = 0; i + 1 < grid->nx; i++)
+      {
+        double gi[4], gj[4];
+        guint n = 0;
+
+        for (guint c = 0; c < 4; c++)
+          {
+            guint next = (c + 1) % 4;
+
+            if (is_above (grid, i + corner_di[c], j + corner_dj[c], level)
+                != is_above (grid, i + corner_di[next], j + corner_dj[next], level))
+              {
+                edge_crossing (grid, i, j, c, next, level, &gi[n], &gj[n]);
+                n++;
+              }
+          }
+        for (guint k = 0; k + 1 < n; k += 2)
+          {
+            path_point (grid, TRUE, gi[k], gj[k]);
+            path_point (grid, FALSE, gi[k + 1], gj[k + 1]);
+          }
+      }
 }
 
 /* Where the map's contour at @level crosses the first column at or right of
@@ -105,11 +292,10 @@ _ring_plot_draw_map (RingPlotChart *chart)
   g_autofree PLFLT *grid_ys = NULL;
   g_autofree char *marker = NULL;
   g_autofree char *gpus_text = NULL;
+  RingColor colormap[COLORMAP_SIZE];
+  RingColor control[3];
   PLFLT levels[11];
-  PLFLT positions[3] = { 0, 0.5, 1 };
-  PLFLT reds[3], greens[3], blues[3];
-  RingColor low, middle, high;
-  PLcGrid cgrid;
+  MapGrid map;
   RingPlotPanel panel = { 0 };
   double bar_mm, bar_gap_mm, x_max_world;
   guint nx = data->grid_x, ny = data->grid_y;
@@ -139,14 +325,10 @@ _ring_plot_draw_map (RingPlotChart *chart)
     return;
 
   /* A diverging map centred on 50 %, where communication starts to dominate. */
-  low = chart->style->communication;
-  middle = _ring_plot_mix (chart->style->dim, chart->style->background, 0.25);
-  high = chart->style->compute;
-  reds[0] = low.red; greens[0] = low.green; blues[0] = low.blue;
-  reds[1] = middle.red; greens[1] = middle.green; blues[1] = middle.blue;
-  reds[2] = high.red; greens[2] = high.green; blues[2] = high.blue;
-  plscmap1n (256);
-  plscmap1l (TRUE, 3, positions, reds, greens, blues, NULL);
+  control[0] = chart->style->communication;
+  control[1] = _ring_plot_mix (chart->style->dim, chart->style->background, 0.25);
+  control[2] = chart->style->compute;
+  colormap_init (colormap, control);
 
   cells = g_new (PLFLT, nx * ny);
   grid = g_new (PLFLT *, nx);
@@ -164,32 +346,28 @@ _ring_plot_draw_map (RingPlotChart *chart)
   for (guint k = 0; k < G_N_ELEMENTS (levels); k++)
     levels[k] = 10.0 * k;
 
-  /* Whole GPU counts are not evenly spaced in log₂ N: both the shades and the contours
-   * place grid column i at its real count through pltr1. */
-  cgrid.xg = grid_xs;
-  cgrid.yg = grid_ys;
-  cgrid.zg = NULL;
-  cgrid.nx = nx;
-  cgrid.ny = ny;
+  /* Whole GPU counts are not evenly spaced in log₂ N: column i sits at its real count. */
+  map = (MapGrid) { chart, &panel, grid_xs, grid_ys, grid, nx, ny };
 
-  _ring_plot_use_panel (&panel);
-  plwidth (1.0);
-  /* PLplot's cairo driver strokes the edge of every shade polygon to hide antialiasing
-   * seams, which costs most of the chart's time. A raster target without antialiasing
-   * tiles the polygons exactly, so only vector files need the strokes. */
-  if (!is_vector_target (chart->cr))
-    cairo_set_antialias (chart->cr, CAIRO_ANTIALIAS_NONE);
-  plshades ((PLFLT_MATRIX) grid, nx, ny, NULL, panel.x.min, panel.x.max,
-            panel.y.min, panel.y.max, levels, G_N_ELEMENTS (levels), 1.0, 0, 0,
-            plfill, TRUE, pltr1, &cgrid);
-  cairo_set_antialias (chart->cr, CAIRO_ANTIALIAS_DEFAULT);
+  /* Shade k covers levels k to k + 1, coloured as plshades() colours it. Each is painted
+   * over the last as everything at or above its lower level, so neighbouring shades meet
+   * on one antialiased edge, not two that let the background through. */
+  _ring_plot_fill_box_color (chart, panel.xmin_mm, panel.ymin_mm, panel.xmax_mm, panel.ymax_mm,
+                             colormap_at (colormap, 0), 0);
+  for (guint k = 1; k + 1 < G_N_ELEMENTS (levels); k++)
+    {
+      const RingColor *color = colormap_at (colormap, k / (G_N_ELEMENTS (levels) - 2.0));
 
-  plcol0 (RING_PLOT_COLOR_FOREGROUND);
-  plwidth (1.6);
-  pl_setcontlabelparam (0.006, 0.3, 0.1, 0);
-  plcont ((PLFLT_MATRIX) grid, nx, ny, 1, nx, 1, ny, contours, G_N_ELEMENTS (contours),
-          pltr1, &cgrid);
-  plwidth (1.0);
+      cairo_new_path (chart->cr);
+      add_region_above (&map, levels[k]);
+      cairo_set_source_rgba (chart->cr, color->red, color->green, color->blue, color->alpha);
+      cairo_fill (chart->cr);
+    }
+
+  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.6, FALSE);
+  for (guint k = 0; k < G_N_ELEMENTS (contours); k++)
+    add_contour (&map, contours[k]);
+  _ring_plot_stroke_end (chart);
 
   /* Each contour labelled where it crosses the upper part of the map. */
   _ring_plot_set_text_size (chart, 0.85);
@@ -228,7 +406,6 @@ _ring_plot_draw_map (RingPlotChart *chart)
   /* The colour bar, drawn as a panel of its own so its labels match the axes. */
   {
     RingPlotPanel bar = { 0 };
-    PLFLT bar_x[4], bar_y[4];
 
     bar.xmin_mm = panel.xmax_mm + bar_gap_mm;
     bar.xmax_mm = bar.xmin_mm + chart->text_mm * 1.6;
@@ -236,16 +413,10 @@ _ring_plot_draw_map (RingPlotChart *chart)
     bar.ymax_mm = panel.ymax_mm;
     _ring_plot_axis_linear (&bar.x, 0, 1, 1);
     _ring_plot_axis_linear (&bar.y, 0, 100, 5);
-    _ring_plot_use_panel (&bar);
     for (guint k = 0; k + 1 < G_N_ELEMENTS (levels); k++)
-      {
-        bar_x[0] = bar_x[3] = 0;
-        bar_x[1] = bar_x[2] = 1;
-        bar_y[0] = bar_y[1] = levels[k];
-        bar_y[2] = bar_y[3] = levels[k + 1];
-        plcol1 ((levels[k] + 5.0) / 100.0);
-        plfill (4, bar_x, bar_y);
-      }
+      _ring_plot_fill_box_color (chart, bar.xmin_mm, _ring_plot_panel_y_mm (&bar, levels[k]),
+                                 bar.xmax_mm, _ring_plot_panel_y_mm (&bar, levels[k + 1]),
+                                 colormap_at (colormap, (levels[k] + 5.0) / 100.0), 1.0);
     _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.6, FALSE);
     for (guint k = 0; k < G_N_ELEMENTS (contours); k++)
       _ring_plot_segment (chart, bar.xmin_mm, _ring_plot_panel_y_mm (&bar, contours[k]),

@@ -221,6 +221,13 @@ void      _ring_plot_fill_box            (const RingPlotChart *chart,
                                           double               top_mm,
                                           int                  color,
                                           double               edge_px);
+void      _ring_plot_fill_box_color      (const RingPlotChart *chart,
+                                          double               left_mm,
+                                          double               bottom_mm,
+                                          double               right_mm,
+                                          double               top_mm,
+                                          const RingColor     *color,
+                                          double               edge_px);
 void      _ring_plot_fill_dot            (const RingPlotChart *chart,
                                           double               x_mm,
                                           double               y_mm,
