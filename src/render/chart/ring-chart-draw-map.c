@@ -16,8 +16,45 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <plplot.h>
+#include <string.h>
 
 #include "ring-chart-draw-private.h"
+
+static gboolean
+is_vector_target (cairo_t *cr)
+{
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      return TRUE;
+    case CAIRO_SURFACE_TYPE_IMAGE:
+    case CAIRO_SURFACE_TYPE_XLIB:
+    case CAIRO_SURFACE_TYPE_XCB:
+    case CAIRO_SURFACE_TYPE_GLITZ:
+    case CAIRO_SURFACE_TYPE_QUARTZ:
+    case CAIRO_SURFACE_TYPE_WIN32:
+    case CAIRO_SURFACE_TYPE_BEOS:
+    case CAIRO_SURFACE_TYPE_DIRECTFB:
+    case CAIRO_SURFACE_TYPE_OS2:
+    case CAIRO_SURFACE_TYPE_WIN32_PRINTING:
+    case CAIRO_SURFACE_TYPE_QUARTZ_IMAGE:
+    case CAIRO_SURFACE_TYPE_QT:
+    case CAIRO_SURFACE_TYPE_RECORDING:
+    case CAIRO_SURFACE_TYPE_VG:
+    case CAIRO_SURFACE_TYPE_GL:
+    case CAIRO_SURFACE_TYPE_DRM:
+    case CAIRO_SURFACE_TYPE_TEE:
+    case CAIRO_SURFACE_TYPE_XML:
+    case CAIRO_SURFACE_TYPE_SKIA:
+    case CAIRO_SURFACE_TYPE_SUBSURFACE:
+    case CAIRO_SURFACE_TYPE_COGL:
+    default:
+      return FALSE;
+    }
+}
 
 /* The colours PLplot's plscmap1l() spreads over 256 slots from three control points, at
  * 8 bits a channel, and plcol1()'s choice of a slot for a position in [0, 1]. */
@@ -52,189 +89,252 @@ colormap_at (const RingColor colormap[COLORMAP_SIZE],
   return &colormap[CLAMP ((int) (position * COLORMAP_SIZE), 0, COLORMAP_SIZE - 1)];
 }
 
-/* The utilization grid on the page: column i at @xs[i], row j at @ys[j] (world units),
- * values @z[i][j], clamped to 0 … 100. */
+/* The utilization grid on the page: column i at @x_mm[i], row j at @y_mm[j], values
+ * @z[i][j] clamped to 0 … 100.
+ *
+ * The outline of where the map is at or above a level is traced through the grid's
+ * vertices: its corners, and the points where the level crosses its edges, linearly as
+ * plcont() and plshades() find them. Vertex v of corner (i, j) is 3 (j · nx + i); the
+ * crossing on the edge from that corner to the right is v + 1, upwards v + 2.
+ * @above[j · nx + i] says whether corner (i, j) is at or above the level being traced,
+ * @next[v] is the vertex after v on its outline, or −1, and @linked lists the vertices
+ * with a next one. */
 typedef struct
 {
-  const RingPlotChart *chart;
-  const RingPlotPanel *panel;
-  const PLFLT         *xs;
-  const PLFLT         *ys;
-  PLFLT              **z;
-  guint                nx;
-  guint                ny;
+  cairo_t  *cr;
+  double   *x_mm;
+  double   *y_mm;
+  PLFLT   **z;
+  guint     nx;
+  guint     ny;
+  guint8   *above;
+  int      *next;
+  guint8   *incoming;
+  GArray   *linked;
 } MapGrid;
 
 /* The corners of cell (i, j), counter-clockwise from its lower left. */
 static const guint corner_di[4] = { 0, 1, 1, 0 };
 static const guint corner_dj[4] = { 0, 0, 1, 1 };
 
-static double
-grid_x_mm (const MapGrid *grid,
-           double         i)
-{
-  guint below = MIN ((guint) i, grid->nx - 2);
-
-  return _ring_plot_panel_x_mm (grid->panel, grid->xs[below]
-                                + (i - below) * (grid->xs[below + 1] - grid->xs[below]));
-}
-
-static double
-grid_y_mm (const MapGrid *grid,
-           double         j)
-{
-  guint below = MIN ((guint) j, grid->ny - 2);
-
-  return _ring_plot_panel_y_mm (grid->panel, grid->ys[below]
-                                + (j - below) * (grid->ys[below + 1] - grid->ys[below]));
-}
-
 static gboolean
 is_above (const MapGrid *grid,
           guint          i,
-          guint          j,
-          double         level)
+          guint          j)
 {
-  return grid->z[i][j] >= level;
+  return grid->above[j * grid->nx + i];
 }
 
-/* Where @level crosses the edge from corner @a to corner @b of cell (@i, @j), linearly,
- * in grid units; interpolated from the edge's lower corner, so that both cells sharing
- * an edge find the same point. */
-static void
-edge_crossing (const MapGrid *grid,
+static int
+corner_vertex (const MapGrid *grid,
                guint          i,
-               guint          j,
-               guint          a,
-               guint          b,
-               double         level,
-               double        *gi,
-               double        *gj)
+               guint          j)
 {
-  guint ai = i + corner_di[a], aj = j + corner_dj[a];
-  guint bi = i + corner_di[b], bj = j + corner_dj[b];
-  double t;
+  return 3 * (j * grid->nx + i);
+}
 
-  if (bj < aj || bi < ai)
-    {
-      guint swap_i = ai, swap_j = aj;
-
-      ai = bi;
-      aj = bj;
-      bi = swap_i;
-      bj = swap_j;
-    }
-  t = (level - grid->z[ai][aj]) / (grid->z[bi][bj] - grid->z[ai][aj]);
-  *gi = ai + t * ((double) bi - ai);
-  *gj = aj + t * ((double) bj - aj);
+/* The crossing on the grid edge between corners (@ai, @aj) and (@bi, @bj). */
+static int
+crossing_vertex (const MapGrid *grid,
+                 guint          ai,
+                 guint          aj,
+                 guint          bi,
+                 guint          bj)
+{
+  return corner_vertex (grid, MIN (ai, bi), MIN (aj, bj)) + (aj == bj ? 1 : 2);
 }
 
 static void
-path_point (const MapGrid *grid,
-            gboolean       first,
-            double         gi,
-            double         gj)
+vertex_mm (const MapGrid *grid,
+           int            vertex,
+           double         level,
+           double        *x_mm,
+           double        *y_mm)
 {
-  if (first)
-    _ring_plot_move_to (grid->chart, grid_x_mm (grid, gi), grid_y_mm (grid, gj));
-  else
-    _ring_plot_line_to (grid->chart, grid_x_mm (grid, gi), grid_y_mm (grid, gj));
+  guint corner = vertex / 3;
+  guint i = corner % grid->nx, j = corner / grid->nx;
+  guint bi = i + (vertex % 3 == 1), bj = j + (vertex % 3 == 2);
+  double t = 0;
+
+  /* Interpolated from the edge's lower corner, whichever cell asks. */
+  if (vertex % 3 != 0)
+    t = (level - grid->z[i][j]) / (grid->z[bi][bj] - grid->z[i][j]);
+  *x_mm = grid->x_mm[i] + t * (grid->x_mm[bi] - grid->x_mm[i]);
+  *y_mm = grid->y_mm[j] + t * (grid->y_mm[bj] - grid->y_mm[j]);
 }
 
-/* Adds where the map is at or above @level to the path: runs of whole cells as
- * rectangles, and in a cell the contour crosses, the polygon of its corners above and the
- * crossings between them. All counter-clockwise, so the union fills without seams. */
 static void
-add_region_above (const MapGrid *grid,
-                  double         level)
+link_vertices (MapGrid *grid,
+               int      from,
+               int      to)
 {
+  grid->next[from] = to;
+  grid->incoming[to] = TRUE;
+  g_array_append_val (grid->linked, from);
+}
+
+/* Links each stretch of the contour at the level through a cell, leaving the region on
+ * its left: walking the cell counter-clockwise, from where the walk leaves the region to
+ * where it next comes back in (two stretches in a saddle cell). */
+static void
+link_contour (MapGrid *grid)
+{
+  guint nx = grid->nx;
+
   for (guint j = 0; j + 1 < grid->ny; j++)
     {
-      guint i = 0;
+      const guint8 *row = grid->above + j * nx, *row_above = row + nx;
 
-      while (i + 1 < grid->nx)
+      for (guint i = 0; i + 1 < nx; i++)
         {
-          guint n_above = 0;
+          /* The corners counter-clockwise from the lower left, as bits 0 to 3. */
+          guint corners = row[i] | row[i + 1] << 1 | row_above[i + 1] << 2 | row_above[i] << 3;
+          int crossings[4];
+          gboolean leaves[4];
+          guint n = 0;
+
+          /* Most cells are wholly on one side. */
+          if (corners == 0 || corners == 0xf)
+            continue;
 
           for (guint c = 0; c < 4; c++)
-            n_above += is_above (grid, i + corner_di[c], j + corner_dj[c], level);
-
-          if (n_above == 4)
             {
-              guint end = i + 1;
+              guint next = (c + 1) % 4;
+              gboolean here = (corners >> c) & 1;
 
-              while (end + 1 < grid->nx && is_above (grid, end + 1, j, level)
-                     && is_above (grid, end + 1, j + 1, level))
-                end++;
-              path_point (grid, TRUE, i, j);
-              path_point (grid, FALSE, end, j);
-              path_point (grid, FALSE, end, j + 1);
-              path_point (grid, FALSE, i, j + 1);
-              cairo_close_path (grid->chart->cr);
-              i = end;
-              continue;
+              if (here == ((corners >> next) & 1))
+                continue;
+              crossings[n] = crossing_vertex (grid, i + corner_di[c], j + corner_dj[c],
+                                              i + corner_di[next], j + corner_dj[next]);
+              leaves[n] = here;
+              n++;
             }
-
-          if (n_above > 0)
-            {
-              gboolean first = TRUE;
-
-              for (guint c = 0; c < 4; c++)
-                {
-                  guint next = (c + 1) % 4;
-                  gboolean here = is_above (grid, i + corner_di[c], j + corner_dj[c], level);
-                  gboolean there = is_above (grid, i + corner_di[next], j + corner_dj[next],
-                                             level);
-                  double gi, gj;
-
-                  if (here)
-                    {
-                      path_point (grid, first, i + corner_di[c], j + corner_dj[c]);
-                      first = FALSE;
-                    }
-                  if (here != there)
-                    {
-                      edge_crossing (grid, i, j, c, next, level, &gi, &gj);
-                      path_point (grid, first, gi, gj);
-                      first = FALSE;
-                    }
-                }
-              cairo_close_path (grid->chart->cr);
-            }
-          i++;
+          for (guint k = 0; k < n; k++)
+            if (leaves[k])
+              link_vertices (grid, crossings[k], crossings[(k + 1) % n]);
         }
     }
 }
 
-/* Adds @level's contour to the path: in each cell it crosses, a segment between the
- * crossings on its edges (two pairs in a saddle cell). */
+/* Links the parts of the grid's border at or above the level, counter-clockwise. */
 static void
-add_contour (const MapGrid *grid,
-             double         level)
+link_border (MapGrid *grid)
 {
-  for (guint j = 0; j + 1 < grid->ny; j++)
-    for (guint i = 0; i + 1 < grid->nx; i++)
-      {
-        double gi[4], gj[4];
-        guint n = 0;
+  guint n_border = 2 * (grid->nx - 1) + 2 * (grid->ny - 1);
+  guint previous_i = 0, previous_j = 0;
 
-        for (guint c = 0; c < 4; c++)
-          {
-            guint next = (c + 1) % 4;
+  for (guint k = 1; k <= n_border; k++)
+    {
+      guint along = k % n_border;
+      guint i, j;
+      int from, to;
 
-            if (is_above (grid, i + corner_di[c], j + corner_dj[c], level)
-                != is_above (grid, i + corner_di[next], j + corner_dj[next], level))
-              {
-                edge_crossing (grid, i, j, c, next, level, &gi[n], &gj[n]);
-                n++;
-              }
-          }
-        for (guint k = 0; k + 1 < n; k += 2)
-          {
-            path_point (grid, TRUE, gi[k], gj[k]);
-            path_point (grid, FALSE, gi[k + 1], gj[k + 1]);
-          }
-      }
+      /* Along the bottom, up the right side, back along the top, down the left side. */
+      if (along < grid->nx - 1)
+        i = along, j = 0;
+      else if ((along -= grid->nx - 1) < grid->ny - 1)
+        i = grid->nx - 1, j = along;
+      else if ((along -= grid->ny - 1) < grid->nx - 1)
+        i = grid->nx - 1 - along, j = grid->ny - 1;
+      else
+        i = 0, j = grid->ny - 1 - (along - (grid->nx - 1));
+
+      from = corner_vertex (grid, previous_i, previous_j);
+      to = corner_vertex (grid, i, j);
+      if (is_above (grid, previous_i, previous_j) != is_above (grid, i, j))
+        {
+          int crossing = crossing_vertex (grid, previous_i, previous_j, i, j);
+
+          if (is_above (grid, previous_i, previous_j))
+            link_vertices (grid, from, crossing);
+          else
+            link_vertices (grid, crossing, to);
+        }
+      else if (is_above (grid, i, j))
+        {
+          link_vertices (grid, from, to);
+        }
+      previous_i = i;
+      previous_j = j;
+    }
+}
+
+static void
+path_vertex (const MapGrid *grid,
+             int            vertex,
+             double         level,
+             gboolean       first)
+{
+  double x_mm, y_mm;
+
+  vertex_mm (grid, vertex, level, &x_mm, &y_mm);
+  if (first)
+    cairo_move_to (grid->cr, x_mm * RING_PLOT_PX_PER_MM, y_mm * RING_PLOT_PX_PER_MM);
+  else
+    cairo_line_to (grid->cr, x_mm * RING_PLOT_PX_PER_MM, y_mm * RING_PLOT_PX_PER_MM);
+}
+
+/* Adds the chain of linked vertices from @start to the path, unlinking it: afterwards
+ * @next and @incoming are as they were before it was linked. */
+static void
+add_chain (MapGrid *grid,
+           int      start,
+           double   level)
+{
+  int vertex = start;
+
+  path_vertex (grid, vertex, level, TRUE);
+  grid->incoming[vertex] = FALSE;
+  while (grid->next[vertex] >= 0)
+    {
+      int next = grid->next[vertex];
+
+      grid->next[vertex] = -1;
+      vertex = next;
+      grid->incoming[vertex] = FALSE;
+      if (vertex == start)
+        {
+          cairo_close_path (grid->cr);
+          return;
+        }
+      path_vertex (grid, vertex, level, FALSE);
+    }
+}
+
+/* Adds the outline of where the map is at or above @level to the path, or only the
+ * contour at @level when @contour_only: open lines from border to border first, then
+ * closed loops. */
+static void
+add_outline (MapGrid  *grid,
+             double    level,
+             gboolean  contour_only)
+{
+  for (guint i = 0; i < grid->nx; i++)
+    {
+      const PLFLT *column = grid->z[i];
+
+      for (guint j = 0; j < grid->ny; j++)
+        grid->above[j * grid->nx + i] = column[j] >= level;
+    }
+  g_array_set_size (grid->linked, 0);
+  link_contour (grid);
+  if (!contour_only)
+    link_border (grid);
+
+  for (guint k = 0; k < grid->linked->len; k++)
+    {
+      int v = g_array_index (grid->linked, int, k);
+
+      if (grid->next[v] >= 0 && !grid->incoming[v])
+        add_chain (grid, v, level);
+    }
+  for (guint k = 0; k < grid->linked->len; k++)
+    {
+      int v = g_array_index (grid->linked, int, k);
+
+      if (grid->next[v] >= 0)
+        add_chain (grid, v, level);
+    }
 }
 
 /* Where the map's contour at @level crosses the first column at or right of
@@ -295,6 +395,12 @@ _ring_plot_draw_map (RingPlotChart *chart)
   RingColor colormap[COLORMAP_SIZE];
   RingColor control[3];
   PLFLT levels[11];
+  g_autofree double *column_mm = NULL;
+  g_autofree double *row_mm = NULL;
+  g_autofree guint8 *above = NULL;
+  g_autofree int *next = NULL;
+  g_autofree guint8 *incoming = NULL;
+  g_autoptr(GArray) linked = NULL;
   MapGrid map;
   RingPlotPanel panel = { 0 };
   double bar_mm, bar_gap_mm, x_max_world;
@@ -347,26 +453,46 @@ _ring_plot_draw_map (RingPlotChart *chart)
     levels[k] = 10.0 * k;
 
   /* Whole GPU counts are not evenly spaced in log₂ N: column i sits at its real count. */
-  map = (MapGrid) { chart, &panel, grid_xs, grid_ys, grid, nx, ny };
+  column_mm = g_new (double, nx);
+  row_mm = g_new (double, ny);
+  above = g_new (guint8, nx * ny);
+  next = g_new (int, 3 * nx * ny);
+  memset (next, 0xff, 3 * nx * ny * sizeof *next);
+  incoming = g_new0 (guint8, 3 * nx * ny);
+  linked = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint i = 0; i < nx; i++)
+    column_mm[i] = _ring_plot_panel_x_mm (&panel, grid_xs[i]);
+  for (guint j = 0; j < ny; j++)
+    row_mm[j] = _ring_plot_panel_y_mm (&panel, grid_ys[j]);
+  map = (MapGrid) { chart->cr, column_mm, row_mm, grid, nx, ny, above, next, incoming, linked };
 
-  /* Shade k covers levels k to k + 1, coloured as plshades() colours it. Each is painted
-   * over the last as everything at or above its lower level, so neighbouring shades meet
-   * on one antialiased edge, not two that let the background through. */
-  _ring_plot_fill_box_color (chart, panel.xmin_mm, panel.ymin_mm, panel.xmax_mm, panel.ymax_mm,
-                             colormap_at (colormap, 0), 0);
-  for (guint k = 1; k + 1 < G_N_ELEMENTS (levels); k++)
+  /* Shade k covers levels k to k + 1, coloured as plshades() colours it. Painted in
+   * order, each shade is filled up to level k + 2, under the next one: neighbouring shades
+   * meet on that one's antialiased edge, not on two edges that let the background
+   * through, and no pixel is painted more than twice. The outline above level k + 2 cuts
+   * its hole in the outline above level k. */
+  cairo_save (chart->cr);
+  cairo_set_fill_rule (chart->cr, CAIRO_FILL_RULE_EVEN_ODD);
+  /* Antialiasing the shades' edges costs more than the rest of the chart; on a raster
+   * target the map has always been drawn without. */
+  if (!is_vector_target (chart->cr))
+    cairo_set_antialias (chart->cr, CAIRO_ANTIALIAS_NONE);
+  for (guint k = 0; k + 1 < G_N_ELEMENTS (levels); k++)
     {
       const RingColor *color = colormap_at (colormap, k / (G_N_ELEMENTS (levels) - 2.0));
 
       cairo_new_path (chart->cr);
-      add_region_above (&map, levels[k]);
+      add_outline (&map, levels[k], FALSE);
+      if (k + 2 < G_N_ELEMENTS (levels) - 1)
+        add_outline (&map, levels[k + 2], FALSE);
       cairo_set_source_rgba (chart->cr, color->red, color->green, color->blue, color->alpha);
       cairo_fill (chart->cr);
     }
+  cairo_restore (chart->cr);
 
   _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.6, FALSE);
   for (guint k = 0; k < G_N_ELEMENTS (contours); k++)
-    add_contour (&map, contours[k]);
+    add_outline (&map, contours[k], TRUE);
   _ring_plot_stroke_end (chart);
 
   /* Each contour labelled where it crosses the upper part of the map. */
