@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <plplot.h>
 #include <string.h>
 
 #include "ring-chart-draw-private.h"
@@ -31,20 +30,19 @@ _ring_plot_mix (RingColor color,
   return mixed;
 }
 
-/* Sets a colour map 0 slot, and keeps the colour as PLplot stores it (8 bits a channel) for
- * what the chart draws with cairo, so both draw the same colour. */
+/* Sets a palette slot at 8 bits a channel, as PLplot's colour map held the charts'
+ * colours. */
 static void
 set_color (RingPlotChart *chart,
            int            slot,
            RingColor      color)
 {
-  PLINT red = (PLINT) lround (CLAMP (color.red, 0, 1) * 255);
-  PLINT green = (PLINT) lround (CLAMP (color.green, 0, 1) * 255);
-  PLINT blue = (PLINT) lround (CLAMP (color.blue, 0, 1) * 255);
-  double alpha = CLAMP (color.alpha, 0, 1);
-
-  plscol0a (slot, red, green, blue, alpha);
-  chart->palette[slot] = (RingColor) { red / 255.0, green / 255.0, blue / 255.0, alpha };
+  chart->palette[slot] = (RingColor) {
+    lround (CLAMP (color.red, 0, 1) * 255) / 255.0,
+    lround (CLAMP (color.green, 0, 1) * 255) / 255.0,
+    lround (CLAMP (color.blue, 0, 1) * 255) / 255.0,
+    CLAMP (color.alpha, 0, 1),
+  };
 }
 
 void
@@ -52,7 +50,6 @@ _ring_plot_set_palette (RingPlotChart *chart)
 {
   const RingStyle *style = chart->style;
 
-  plscmap0n (RING_PLOT_N_COLORS);
   set_color (chart, RING_PLOT_COLOR_BACKGROUND, style->background);
   set_color (chart, RING_PLOT_COLOR_FOREGROUND, style->foreground);
   set_color (chart, RING_PLOT_COLOR_DIM, style->dim);
@@ -71,200 +68,7 @@ _ring_plot_set_palette (RingPlotChart *chart)
              _ring_plot_mix (style->foreground, style->background, 0.7));
 }
 
-/* Text and numbers. */
-
-/* PLplot's own string measure is private, so text is measured with cairo in the font
- * pango resolves "sans" to. PLplot asks pango for chrht · 72/25.4 points, which pango
- * renders at 96 pixels per inch. */
-#define TEXT_PX_PER_MM (96.0 / 25.4)
-
-static struct
-{
-  cairo_t *cr;
-  double   text_mm;
-  double   scale;
-  gboolean bold;
-} measure;
-
-static void
-measure_update_font (void)
-{
-  if (measure.cr == NULL)
-    return;
-
-  cairo_select_font_face (measure.cr, "sans", CAIRO_FONT_SLANT_NORMAL,
-                          measure.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (measure.cr, measure.text_mm * measure.scale * TEXT_PX_PER_MM);
-}
-
-void
-_ring_plot_set_text_size (const RingPlotChart *chart,
-                          double               scale)
-{
-  plschr (chart->text_mm, scale);
-  measure.text_mm = chart->text_mm;
-  measure.scale = scale;
-  measure_update_font ();
-}
-
-void
-_ring_plot_set_bold (gboolean bold)
-{
-  plsfont (PL_FCI_SANS, PL_FCI_UPRIGHT, bold ? PL_FCI_BOLD : PL_FCI_MEDIUM);
-  measure.bold = bold;
-  measure_update_font ();
-}
-
-void
-_ring_plot_text_begin (void)
-{
-  cairo_surface_t *surface;
-
-  g_assert (measure.cr == NULL);
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-  measure.cr = cairo_create (surface);
-  measure.bold = FALSE;
-  cairo_surface_destroy (surface);
-}
-
-void
-_ring_plot_text_end (void)
-{
-  g_clear_pointer (&measure.cr, cairo_destroy);
-}
-
-/* The width of @text at the current size, in page millimetres. */
-double
-_ring_plot_text_width_mm (const char *text)
-{
-  cairo_text_extents_t extents;
-
-  if (measure.cr == NULL)
-    return 0.6 * measure.text_mm * measure.scale * g_utf8_strlen (text, -1);
-
-  cairo_text_extents (measure.cr, text, &extents);
-  return extents.x_advance / RING_PLOT_PX_PER_MM;
-}
-
-static gboolean
-has_alnum (const char *text)
-{
-  for (const char *c = text; *c != '\0'; c = g_utf8_next_char (c))
-    {
-      if (g_unichar_isalnum (g_utf8_get_char (c)))
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* Greedily joins the pieces of @text between @separators into lines at most @max_width_mm
- * wide at the current size. */
-static void
-wrap_pieces (GPtrArray  *lines,
-             const char *text,
-             const char *separator,
-             double      max_width_mm)
-{
-  g_auto(GStrv) pieces = g_strsplit (text, separator, -1);
-  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
-  GString *line = NULL;
-
-  /* A lone symbol such as "%" or ">" stays with the word before it, and a unit with its
-   * number. */
-  for (guint i = 0; pieces[i] != NULL; i++)
-    {
-      char *previous = words->len > 0 ? g_ptr_array_index (words, words->len - 1) : NULL;
-
-      if (previous != NULL
-          && (!has_alnum (pieces[i]) || g_ascii_isdigit (previous[strlen (previous) - 1])))
-        {
-          words->pdata[words->len - 1] = g_strconcat (previous, separator, pieces[i], NULL);
-          g_free (previous);
-        }
-      else
-        {
-          g_ptr_array_add (words, g_strdup (pieces[i]));
-        }
-    }
-
-  for (guint i = 0; i < words->len; i++)
-    {
-      const char *word = g_ptr_array_index (words, i);
-      g_autofree char *longer = NULL;
-
-      if (line == NULL)
-        {
-          line = g_string_new (word);
-          continue;
-        }
-      longer = g_strconcat (line->str, separator, word, NULL);
-      if (_ring_plot_text_width_mm (longer) <= max_width_mm)
-        {
-          g_string_assign (line, longer);
-          continue;
-        }
-      g_ptr_array_add (lines, g_string_free (line, FALSE));
-      line = g_string_new (word);
-    }
-  if (line != NULL)
-    g_ptr_array_add (lines, g_string_free (line, FALSE));
-}
-
-/* @text in lines at most @max_width_mm wide at the current size: broken at @separator
- * (" · " between the parts of a description, say) and, where a part is still too wide,
- * between words. A single word wider than @max_width_mm stays whole. */
-char **
-_ring_plot_wrap_text (const char *text,
-                      const char *separator,
-                      double      max_width_mm)
-{
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  GPtrArray *lines = g_ptr_array_new ();
-
-  g_assert (text != NULL);
-  g_assert (separator != NULL);
-
-  if (_ring_plot_text_width_mm (text) <= max_width_mm)
-    {
-      g_ptr_array_add (lines, g_strdup (text));
-      g_ptr_array_add (lines, NULL);
-      return (char **) g_ptr_array_free (lines, FALSE);
-    }
-
-  wrap_pieces (parts, text, separator, max_width_mm);
-  for (guint i = 0; i < parts->len; i++)
-    {
-      const char *part = g_ptr_array_index (parts, i);
-
-      if (strcmp (separator, " ") != 0 && _ring_plot_text_width_mm (part) > max_width_mm)
-        wrap_pieces (lines, part, " ", max_width_mm);
-      else
-        g_ptr_array_add (lines, g_strdup (part));
-    }
-  g_ptr_array_add (lines, NULL);
-
-  return (char **) g_ptr_array_free (lines, FALSE);
-}
-
-/* Half the height of a text's background box at the current size. */
-double
-_ring_plot_text_half_height_mm (const RingPlotChart *chart)
-{
-  return chart->text_mm * measure.scale * 0.75;
-}
-
-/* Text at a point in page millimetres: @just 0 left, 0.5 centre, 1 right; @y is the
- * middle of the line. */
-void
-_ring_plot_page_text (double      x_mm,
-                      double      y_mm,
-                      double      just,
-                      const char *text)
-{
-  plptex (x_mm, y_mm, 1.0, 0.0, just, text);
-}
+/* Numbers. */
 
 static char *
 format_decimal (double value,
@@ -362,19 +166,6 @@ _ring_plot_axis_label (const RingPlotAxis *axis,
     return format_decimal (world, axis->decimals);
 
   return format_tick (axis->format, world);
-}
-
-static void
-label_cb (PLINT      axis_id,
-          PLFLT      value,
-          char      *label,
-          PLINT      length,
-          PLPointer  user_data)
-{
-  const RingPlotAxis *axis = user_data;
-  g_autofree char *text = _ring_plot_axis_label (axis, value);
-
-  g_strlcpy (label, text, length);
 }
 
 /* Axes. */
@@ -546,22 +337,6 @@ _ring_plot_panel_share_x (RingPlotPanel       *panel,
   panel->xmax_mm = from->xmax_mm;
 }
 
-/* Coordinates: data in a panel, or millimetres anywhere on the page. */
-
-void
-_ring_plot_use_panel (const RingPlotPanel *panel)
-{
-  plsvpa (panel->xmin_mm, panel->xmax_mm, panel->ymin_mm, panel->ymax_mm);
-  plwind (panel->x.min, panel->x.max, panel->y.min, panel->y.max);
-}
-
-void
-_ring_plot_use_page (const RingPlotChart *chart)
-{
-  plsvpa (0, chart->width_mm, 0, chart->height_mm);
-  plwind (0, chart->width_mm, 0, chart->height_mm);
-}
-
 static void
 axis_options (const RingPlotAxis *axis,
               const char         *base,
@@ -573,29 +348,41 @@ axis_options (const RingPlotAxis *axis,
     g_strlcat (options, "l", size);
 }
 
-/* The numeric labels of plbox() @options ('n' below or left, 'm' above or right; 'v', 'o',
- * 'l'), drawn by PLplot at the major ticks without the ticks themselves ('x'). */
+/* The numeric labels plbox() writes for @options at the major ticks of one axis of
+ * @panel: 'n' below the x axis, left of the y axis, 'm' right of the y axis ('v': upright
+ * beside a y axis, as the charts' are). */
 static void
-draw_labels (const RingPlotAxis *axis,
-             gboolean            x_axis,
-             const char         *options)
+draw_tick_labels (const RingPlotChart *chart,
+                  const RingPlotPanel *panel,
+                  gboolean             x_axis,
+                  const char          *options)
 {
-  char labels[16] = "x";
+  const RingPlotAxis *axis = x_axis ? &panel->x : &panel->y;
+  gboolean below = strchr (options, 'n') != NULL, above = strchr (options, 'm') != NULL;
+  double step = strchr (options, 'l') != NULL ? 1.0 : axis->step;
+  /* plwind()'s window, a hundred-thousandth wider at each end. */
+  double pad = (axis->max - axis->min) * 1e-5;
+  double low = axis->min - pad, high = axis->max + pad;
 
-  if (strchr (options, 'n') == NULL && strchr (options, 'm') == NULL)
+  g_assert (x_axis || strchr (options, 'v') != NULL);
+  g_assert (!x_axis || !above);
+
+  if ((!below && !above) || !(step > 0) || (axis->max - axis->min) / step > 10000)
     return;
-  for (const char *option = "nmvol"; *option != '\0'; option++)
-    {
-      if (strchr (options, *option) != NULL)
-        g_strlcat (labels, (char[]) { *option, '\0' }, sizeof labels);
-    }
 
-  plslabelfunc (label_cb, (PLPointer) axis);
-  if (x_axis)
-    plbox (labels, axis->step, 0, "", 0, 0);
-  else
-    plbox ("", 0, 0, labels, axis->step, 0);
-  plslabelfunc (NULL, NULL);
+  for (double tick = step * (1. + floor (low / step)); tick >= low && tick <= high;
+       tick += step)
+    {
+      g_autofree char *label = _ring_plot_axis_label (axis, tick);
+      double pos = (tick - low) / (high - low);
+
+      if (x_axis)
+        _ring_plot_margin_text (panel, RING_PLOT_SIDE_BOTTOM, 1.5, pos, 0.5, label);
+      if (!x_axis && below)
+        _ring_plot_margin_text (panel, RING_PLOT_SIDE_LEFT, 0.5, pos, 1.0, label);
+      if (!x_axis && above)
+        _ring_plot_margin_text (panel, RING_PLOT_SIDE_RIGHT, 0.5, pos, 0.0, label);
+    }
 }
 
 /* The frame, ticks and tick labels, over the data. */
@@ -612,11 +399,10 @@ _ring_plot_draw_axes (const RingPlotChart *chart,
   _ring_plot_draw_box_lines (chart, panel, x_options, panel->x.n_sub, y_options,
                              panel->y.n_sub, RING_PLOT_COLOR_FOREGROUND);
 
-  _ring_plot_use_panel (panel);
-  plcol0 (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
   _ring_plot_set_text_size (chart, 0.9);
-  draw_labels (&panel->x, TRUE, x_options);
-  draw_labels (&panel->y, FALSE, y_options);
+  draw_tick_labels (chart, panel, TRUE, x_options);
+  draw_tick_labels (chart, panel, FALSE, y_options);
   _ring_plot_set_text_size (chart, 1.0);
 }
 
@@ -626,16 +412,16 @@ _ring_plot_draw_axis_titles (const RingPlotChart *chart,
                              const char          *x_title,
                              const char          *y_title)
 {
-  _ring_plot_use_panel (panel);
-  plcol0 (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
   _ring_plot_set_text_size (chart, 1.0);
   if (x_title != NULL)
-    plmtex ("b", 3.2, 0.5, 0.5, x_title);
+    _ring_plot_margin_text (panel, RING_PLOT_SIDE_BOTTOM, 3.2, 0.5, 0.5, x_title);
   if (y_title != NULL)
     {
       double label_mm = _ring_plot_axis_label_width_mm (&panel->y);
 
-      plmtex ("l", label_mm / chart->text_mm + 1.9, 0.5, 0.5, y_title);
+      _ring_plot_margin_text (panel, RING_PLOT_SIDE_LEFT_ROTATED,
+                              label_mm / chart->text_mm + 1.9, 0.5, 0.5, y_title);
     }
 }
 
@@ -661,10 +447,11 @@ _ring_plot_draw_right_axis (const RingPlotChart *chart,
 {
   _ring_plot_draw_box_lines (chart, panel, x_options, 0, y_options, y_sub, color);
 
-  _ring_plot_use_panel (panel);
-  plcol0 (color);
+  _ring_plot_set_text_color (color);
   _ring_plot_set_text_size (chart, 0.9);
-  draw_labels (&panel->y, FALSE, y_options);
+  draw_tick_labels (chart, panel, FALSE, y_options);
   _ring_plot_set_text_size (chart, 1.0);
-  plmtex ("r", _ring_plot_text_width_mm ("100") / chart->text_mm + 1.6, 0.5, 0.5, title);
+  _ring_plot_margin_text (panel, RING_PLOT_SIDE_RIGHT_ROTATED,
+                          _ring_plot_text_width_mm ("100") / chart->text_mm + 1.6, 0.5, 0.5,
+                          title);
 }

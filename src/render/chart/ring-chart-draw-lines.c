@@ -47,15 +47,17 @@ _ring_plot_set_source (const RingPlotChart *chart,
 }
 
 /* Pens. Between _ring_plot_stroke_begin() and _ring_plot_stroke_end() every segment added
- * goes into one path, stroked once. PLplot draws a polyline with butt caps and bevel joins,
- * and a single segment, and each piece of a dashed line, with round caps: so do these. */
+ * goes into one path, stroked once. PLplot drew a polyline with butt caps and bevel joins,
+ * and a single segment, and each piece of a dashed line, with round caps: so do the
+ * POLYLINE and SEGMENTS pens, and the RULES pen, for now, of horizontal and vertical
+ * lines. */
 
 void
 _ring_plot_stroke_begin (const RingPlotChart *chart,
                          int                  color,
                          int                  line_style,
                          double               width_px,
-                         gboolean             polyline)
+                         RingPlotPen          pen)
 {
   cairo_t *cr = chart->cr;
   double dash_px, space_px;
@@ -65,14 +67,25 @@ _ring_plot_stroke_begin (const RingPlotChart *chart,
   _ring_plot_set_source (chart, color);
   cairo_set_line_width (cr, width_px > 0 ? width_px : 1.0);
 
-  switch (line_style)
+  switch (pen)
     {
-    case RING_PLOT_LINE_SHORT_DASH:
-    case RING_PLOT_LINE_LONG_DASH:
+    case RING_PLOT_PEN_POLYLINE:
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
+      break;
+    case RING_PLOT_PEN_RULES:
+    case RING_PLOT_PEN_SEGMENTS:
+    default:
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
+      break;
+    }
+
+  if (line_style == RING_PLOT_LINE_SHORT_DASH || line_style == RING_PLOT_LINE_LONG_DASH)
+    {
       dash_px = px (line_style == RING_PLOT_LINE_SHORT_DASH ? SHORT_DASH_MM : LONG_DASH_MM);
-      /* Round caps eat into the space between dashes: a line as wide as the space would
-       * read as solid, so the gap left between caps is never under half the line's
-       * width. */
+      /* Caps eat into the space between dashes: a line as wide as the space would read as
+       * solid, so the gap left between caps is never under half the line's width. */
       space_px = MAX (dash_px, 1.5 * width_px);
       cairo_set_dash (cr, (double[]) { dash_px, space_px }, 2, 0);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
@@ -81,12 +94,6 @@ _ring_plot_stroke_begin (const RingPlotChart *chart,
        * sampling draws them three times faster and looks the same. Vector files have no
        * antialiasing to set. */
       cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
-      break;
-    case RING_PLOT_LINE_SOLID:
-    default:
-      cairo_set_line_cap (cr, polyline ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
-      break;
     }
 }
 
@@ -384,7 +391,7 @@ _ring_plot_draw_box_lines (const RingPlotChart *chart,
   const char *options[2] = { x_options, y_options };
   int n_sub[2] = { x_sub, y_sub };
 
-  _ring_plot_stroke_begin (chart, color, RING_PLOT_LINE_SOLID, 1.0, FALSE);
+  _ring_plot_stroke_begin (chart, color, RING_PLOT_LINE_SOLID, 1.0, RING_PLOT_PEN_RULES);
   for (guint a = 0; a < 2; a++)
     {
       gboolean x_axis = a == 0;
@@ -421,7 +428,8 @@ void
 _ring_plot_draw_grid (const RingPlotChart *chart,
                       const RingPlotPanel *panel)
 {
-  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_GRID, RING_PLOT_LINE_SOLID, 1.0, FALSE);
+  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_GRID, RING_PLOT_LINE_SOLID, 1.0,
+                           RING_PLOT_PEN_RULES);
   for (guint a = 0; a < 2; a++)
     {
       gboolean x_axis = a == 0;

@@ -15,7 +15,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <plplot.h>
 #include <string.h>
 
 #include "ring-chart-draw-private.h"
@@ -104,7 +103,7 @@ typedef struct
   cairo_t  *cr;
   double   *x_mm;
   double   *y_mm;
-  PLFLT   **z;
+  double   **z;
   guint     nx;
   guint     ny;
   guint8   *above;
@@ -311,7 +310,7 @@ add_outline (MapGrid  *grid,
 {
   for (guint i = 0; i < grid->nx; i++)
     {
-      const PLFLT *column = grid->z[i];
+      const double *column = grid->z[i];
 
       for (guint j = 0; j < grid->ny; j++)
         grid->above[j * grid->nx + i] = column[j] >= level;
@@ -342,7 +341,7 @@ add_outline (MapGrid  *grid,
  * FALSE if it crosses none. @grid_x is a column, @grid_y a fractional row. */
 static gboolean
 find_contour_label (RingChartData *data,
-                    const PLFLT   *grid_xs,
+                    const double   *grid_xs,
                     double         level,
                     double         column_fraction,
                     guint         *grid_x,
@@ -386,15 +385,15 @@ _ring_plot_draw_map (RingPlotChart *chart)
   const double *utilization = _ring_chart_data_column (data, 2)->values;
   static const double contours[] = { 50, 80, 90 };
   g_autoptr(GArray) legend = _ring_plot_legend_new ();
-  g_autofree PLFLT **grid = NULL;
-  g_autofree PLFLT *cells = NULL;
-  g_autofree PLFLT *grid_xs = NULL;
-  g_autofree PLFLT *grid_ys = NULL;
+  g_autofree double **grid = NULL;
+  g_autofree double *cells = NULL;
+  g_autofree double *grid_xs = NULL;
+  g_autofree double *grid_ys = NULL;
   g_autofree char *marker = NULL;
   g_autofree char *gpus_text = NULL;
   RingColor colormap[COLORMAP_SIZE];
   RingColor control[3];
-  PLFLT levels[11];
+  double levels[11];
   g_autofree double *column_mm = NULL;
   g_autofree double *row_mm = NULL;
   g_autofree guint8 *above = NULL;
@@ -436,10 +435,10 @@ _ring_plot_draw_map (RingPlotChart *chart)
   control[2] = chart->style->compute;
   colormap_init (colormap, control);
 
-  cells = g_new (PLFLT, nx * ny);
-  grid = g_new (PLFLT *, nx);
-  grid_xs = g_new (PLFLT, nx);
-  grid_ys = g_new (PLFLT, ny);
+  cells = g_new (double, nx * ny);
+  grid = g_new (double *, nx);
+  grid_xs = g_new (double, nx);
+  grid_ys = g_new (double, ny);
   for (guint i = 0; i < nx; i++)
     {
       grid[i] = cells + i * ny;
@@ -490,7 +489,8 @@ _ring_plot_draw_map (RingPlotChart *chart)
     }
   cairo_restore (chart->cr);
 
-  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.6, FALSE);
+  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.6,
+                           RING_PLOT_PEN_SEGMENTS);
   for (guint k = 0; k < G_N_ELEMENTS (contours); k++)
     add_outline (&map, contours[k], TRUE);
   _ring_plot_stroke_end (chart);
@@ -507,7 +507,6 @@ _ring_plot_draw_map (RingPlotChart *chart)
       if (!find_contour_label (data, grid_xs, contours[k], 0.42 + 0.14 * k, &gx, &gy))
         continue;
       text = g_strdup_printf ("%.0f %%", contours[k]);
-      _ring_plot_use_page (chart);
       {
         double x_mm = _ring_plot_panel_x_mm (&panel, grid_xs[gx]);
         double y_mm = _ring_plot_panel_y_mm (&panel,
@@ -518,7 +517,7 @@ _ring_plot_draw_map (RingPlotChart *chart)
 
         _ring_plot_fill_box (chart, x_mm - half_w, y_mm - half_h, x_mm + half_w, y_mm + half_h,
                              RING_PLOT_COLOR_BACKGROUND, 1.0);
-        plcol0 (RING_PLOT_COLOR_FOREGROUND);
+        _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
         _ring_plot_page_text (x_mm, y_mm, 0.5, text);
       }
     }
@@ -543,7 +542,8 @@ _ring_plot_draw_map (RingPlotChart *chart)
       _ring_plot_fill_box_color (chart, bar.xmin_mm, _ring_plot_panel_y_mm (&bar, levels[k]),
                                  bar.xmax_mm, _ring_plot_panel_y_mm (&bar, levels[k + 1]),
                                  colormap_at (colormap, (levels[k] + 5.0) / 100.0), 1.0);
-    _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.6, FALSE);
+    _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.6,
+                             RING_PLOT_PEN_RULES);
     for (guint k = 0; k < G_N_ELEMENTS (contours); k++)
       _ring_plot_segment (chart, bar.xmin_mm, _ring_plot_panel_y_mm (&bar, contours[k]),
                           bar.xmax_mm, _ring_plot_panel_y_mm (&bar, contours[k]));

@@ -11,7 +11,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <plplot.h>
 
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
@@ -43,8 +42,8 @@ add_obstacle (const RingPlotChart *chart,
 static void
 add_obstacles (const RingPlotChart *chart,
                const RingPlotPanel *panel,
-               const PLFLT         *wx,
-               const PLFLT         *wy,
+               const double         *wx,
+               const double         *wy,
                guint                n)
 {
   for (guint i = 0; i + 1 < n; i++)
@@ -116,7 +115,7 @@ _ring_plot_page_text_on_halo (const RingPlotChart *chart,
 
   _ring_plot_fill_box (chart, left_mm, y_mm - half_mm, right_mm, y_mm + half_mm,
                        RING_PLOT_COLOR_BACKGROUND, 0.5);
-  plcol0 (color);
+  _ring_plot_set_text_color (color);
   _ring_plot_page_text (x_mm, y_mm, just, text);
   add_box_obstacle (chart, left_mm, y_mm - half_mm, right_mm, y_mm + half_mm);
 }
@@ -189,11 +188,11 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
                        int                  line_style,
                        double               line_px)
 {
-  g_autofree PLFLT *px = g_new (PLFLT, n);
-  g_autofree PLFLT *py = g_new (PLFLT, n);
+  g_autofree double *px = g_new (double, n);
+  g_autofree double *py = g_new (double, n);
   guint run = 0;
 
-  _ring_plot_stroke_begin (chart, color, line_style, line_px, TRUE);
+  _ring_plot_stroke_begin (chart, color, line_style, line_px, RING_PLOT_PEN_POLYLINE);
   for (guint i = 0; i <= n; i++)
     {
       double wx = i < n ? _ring_plot_axis_world (&panel->x, xs[i]) : NAN;
@@ -260,11 +259,10 @@ _ring_plot_draw_marker (const RingPlotChart *chart,
   x_mm = _ring_plot_panel_x_mm (panel, wx);
   y_mm = _ring_plot_panel_y_mm (panel, wy);
 
-  _ring_plot_use_page (chart);
   if (guides)
     {
       _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_ACCENT, RING_PLOT_LINE_SHORT_DASH, 1.0,
-                               FALSE);
+                               RING_PLOT_PEN_RULES);
       _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, y_mm);
       _ring_plot_segment (chart, panel->xmin_mm, y_mm, x_mm, y_mm);
       _ring_plot_stroke_end (chart);
@@ -356,7 +354,6 @@ legend_layout (const RingPlotChart *chart,
 
   _ring_plot_set_text_size (chart, 0.9);
   if (draw)
-    _ring_plot_use_page (chart);
 
   for (guint i = 0; i < entries->len; i++)
     {
@@ -388,7 +385,7 @@ legend_layout (const RingPlotChart *chart,
             {
             case RING_PLOT_LEGEND_LINE:
               _ring_plot_stroke_begin (chart, entry->color, entry->line_style, entry->line_px,
-                                       FALSE);
+                                       RING_PLOT_PEN_SEGMENTS);
               _ring_plot_segment (chart, x_mm, y_mm, x_mm + sample_mm, y_mm);
               _ring_plot_stroke_end (chart);
               break;
@@ -402,7 +399,7 @@ legend_layout (const RingPlotChart *chart,
             default:
               g_assert_not_reached ();
             }
-          plcol0 (RING_PLOT_COLOR_FOREGROUND);
+          _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
           if (lines == NULL)
             _ring_plot_page_text (x_mm + sample_mm + gap_mm, y_mm, 0, entry->text);
           for (guint k = 0; lines != NULL && lines[k] != NULL; k++)
@@ -471,8 +468,7 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
 
   /* A narrow chart wraps its title between words and the configuration between its
    * parts, rather than cutting them off at the edge. */
-  _ring_plot_use_page (chart);
-  plcol0 (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
   _ring_plot_set_text_size (chart, 1.3);
   _ring_plot_set_bold (TRUE);
   y_mm -= chart->text_mm * 0.65;
@@ -487,7 +483,7 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
   _ring_plot_set_bold (FALSE);
 
   _ring_plot_set_text_size (chart, 0.85);
-  plcol0 (RING_PLOT_COLOR_DIM);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_DIM);
   y_mm -= chart->text_mm * 1.6;
   /* The description's parts are separated by " · " (words, if a translation has none). */
   subtitle_lines = _ring_plot_wrap_text (subtitle, " · ", text_width_mm);

@@ -10,7 +10,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <plplot.h>
 
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
@@ -24,7 +23,7 @@ draw_crossover_line (const RingPlotChart *chart,
   double x_mm = _ring_plot_panel_x_mm (panel, world_x);
 
   _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_COMMUNICATION, RING_PLOT_LINE_SHORT_DASH, 1.5,
-                           FALSE);
+                           RING_PLOT_PEN_RULES);
   _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, panel->ymax_mm);
   _ring_plot_stroke_end (chart);
 }
@@ -34,8 +33,7 @@ draw_no_data (const RingPlotChart *chart,
               const RingPlotPanel *panel,
               const char          *message)
 {
-  _ring_plot_use_page (chart);
-  plcol0 (RING_PLOT_COLOR_DIM);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_DIM);
   _ring_plot_page_text ((panel->xmin_mm + panel->xmax_mm) / 2,
                         (panel->ymin_mm + panel->ymax_mm) / 2, 0.5, message);
 }
@@ -133,7 +131,6 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
       crossover_text = ring_format_bytes (crossover_bytes);
       /* TRANSLATORS: beside the crossover line; %s is a message size. */
       crossover_label = g_strdup_printf (_("latency-bound below %s"), crossover_text);
-      _ring_plot_use_page (chart);
       _ring_plot_set_text_size (chart, 0.85);
       line_mm = _ring_plot_panel_x_mm (&top, crossover_world);
       label_mm = _ring_plot_text_width_mm (crossover_label);

@@ -102,6 +102,25 @@ typedef struct
   GArray          *obstacles;   /* of RingPlotSegment: what labels should not cover */
 } RingPlotChart;
 
+/* How a path's lines end and meet: SEGMENTS round-capped, a POLYLINE with butt caps and
+ * bevel joins, RULES (horizontal and vertical only) square-capped. */
+typedef enum
+{
+  RING_PLOT_PEN_SEGMENTS,
+  RING_PLOT_PEN_POLYLINE,
+  RING_PLOT_PEN_RULES,
+} RingPlotPen;
+
+/* Where text goes beside a panel (plmtex()'s "b", "lv", "l", "rv" and "r"). */
+typedef enum
+{
+  RING_PLOT_SIDE_BOTTOM,
+  RING_PLOT_SIDE_LEFT,
+  RING_PLOT_SIDE_LEFT_ROTATED,
+  RING_PLOT_SIDE_RIGHT,
+  RING_PLOT_SIDE_RIGHT_ROTATED,
+} RingPlotSide;
+
 typedef enum
 {
   RING_PLOT_LEGEND_LINE,
@@ -115,13 +134,17 @@ RingColor _ring_plot_mix         (RingColor            color,
                                   double               amount);
 void      _ring_plot_set_palette (RingPlotChart       *chart);
 
-/* ring-chart-draw-axes.c: text, measured with cairo in the font PLplot draws with. The
- * measuring context lives from _ring_plot_text_begin() to _ring_plot_text_end(). */
-void      _ring_plot_text_begin          (void);
+/* ring-chart-draw-text.c: text, measured with cairo in the font it is drawn with, and
+ * drawn with Pango where PLplot put it. From _ring_plot_text_begin(), once PLplot has set
+ * up the chart's context, to _ring_plot_text_end(). */
+void      _ring_plot_text_begin          (const RingPlotChart *chart,
+                                          int                  width,
+                                          int                  height);
 void      _ring_plot_text_end            (void);
 void      _ring_plot_set_text_size       (const RingPlotChart *chart,
                                           double               scale);
 void      _ring_plot_set_bold            (gboolean             bold);
+void      _ring_plot_set_text_color      (int                  color);
 double    _ring_plot_text_width_mm       (const char          *text);
 char    **_ring_plot_wrap_text           (const char          *text,
                                           const char          *separator,
@@ -129,6 +152,12 @@ char    **_ring_plot_wrap_text           (const char          *text,
 double    _ring_plot_text_half_height_mm (const RingPlotChart *chart);
 void      _ring_plot_page_text           (double               x_mm,
                                           double               y_mm,
+                                          double               just,
+                                          const char          *text);
+void      _ring_plot_margin_text         (const RingPlotPanel *panel,
+                                          RingPlotSide         side,
+                                          double               disp,
+                                          double               pos,
                                           double               just,
                                           const char          *text);
 
@@ -158,8 +187,6 @@ double    _ring_plot_panel_y_mm          (const RingPlotPanel *panel,
 gboolean  _ring_plot_panel_is_valid      (const RingPlotPanel *panel);
 void      _ring_plot_panel_share_x       (RingPlotPanel       *panel,
                                           const RingPlotPanel *from);
-void      _ring_plot_use_panel           (const RingPlotPanel *panel);
-void      _ring_plot_use_page            (const RingPlotChart *chart);
 void      _ring_plot_draw_axes           (const RingPlotChart *chart,
                                           const RingPlotPanel *panel,
                                           gboolean             x_labels,
@@ -184,7 +211,7 @@ void      _ring_plot_stroke_begin        (const RingPlotChart *chart,
                                           int                  color,
                                           int                  line_style,
                                           double               width_px,
-                                          gboolean             polyline);
+                                          RingPlotPen          pen);
 void      _ring_plot_move_to             (const RingPlotChart *chart,
                                           double               x_mm,
                                           double               y_mm);

@@ -10,7 +10,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <plplot.h>
 
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
@@ -253,7 +252,6 @@ _ring_plot_draw_bytes_moved (RingPlotChart *chart)
   /* TRANSLATORS: label of the asymptote; %s is a size such as "56 GB". */
   limit_label = g_strdup_printf (_("2S = %s: each GPU sends almost 2S however many GPUs "
                                    "share the work"), limit_text);
-  _ring_plot_use_page (chart);
   _ring_plot_set_text_size (chart, 0.9);
   /* Right-aligned above the limit; in a narrow chart it wraps upwards, clear of it. */
   limit_lines = _ring_plot_wrap_text (limit_label, " ",

@@ -118,8 +118,6 @@ ring_chart_draw (RingChartKind    kind,
   chart.line_px = 2.0 * text_scale;
   chart.obstacles = g_array_new (FALSE, FALSE, sizeof (RingPlotSegment));
 
-  _ring_plot_text_begin ();
-
   cairo_save (cr);
 
   plgstrm (&previous_stream);
@@ -130,14 +128,14 @@ ring_chart_draw (RingChartKind    kind,
   plinit ();
   pl_cmd (PLESC_DEVINIT, cr);
   pladv (0);
+  _ring_plot_text_begin (&chart, (int) lround (width), (int) lround (height));
 
   draw_chart (&chart);
 
+  _ring_plot_text_end ();
   plend1 ();
   plsstrm (previous_stream);
 
   cairo_restore (cr);
-
-  _ring_plot_text_end ();
   g_array_unref (chart.obstacles);
 }
