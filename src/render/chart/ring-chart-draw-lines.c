@@ -49,8 +49,9 @@ _ring_plot_set_source (const RingPlotChart *chart,
 /* Pens. Between _ring_plot_stroke_begin() and _ring_plot_stroke_end() every segment added
  * goes into one path, stroked once. PLplot drew a polyline with butt caps and bevel joins,
  * and a single segment, and each piece of a dashed line, with round caps: so do the
- * POLYLINE and SEGMENTS pens, and the RULES pen, for now, of horizontal and vertical
- * lines. */
+ * POLYLINE and SEGMENTS pens. Horizontal and vertical rules (grids, frames, ticks, guides)
+ * take square caps, as long as round ones, which cairo fills as boxes instead of scanning
+ * a polygon: a third of the time, for the same look in lines a pixel or so wide. */
 
 void
 _ring_plot_stroke_begin (const RingPlotChart *chart,
@@ -74,6 +75,9 @@ _ring_plot_stroke_begin (const RingPlotChart *chart,
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
       break;
     case RING_PLOT_PEN_RULES:
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+      break;
     case RING_PLOT_PEN_SEGMENTS:
     default:
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
@@ -88,6 +92,8 @@ _ring_plot_stroke_begin (const RingPlotChart *chart,
        * solid, so the gap left between caps is never under half the line's width. */
       space_px = MAX (dash_px, 1.5 * width_px);
       cairo_set_dash (cr, (double[]) { dash_px, space_px }, 2, 0);
+      if (pen == RING_PLOT_PEN_RULES)
+        return;
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
       /* Hundreds of round-capped dashes are most of a chart's rasterizing; cairo's 4×4
