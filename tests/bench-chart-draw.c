@@ -2,8 +2,9 @@
  * the sizes a chart has in the window, and what one parameter change costs the window
  * (its two visible charts redrawn). A benchmark: it prints, never fails on timing.
  *
- * Medians and 95th percentiles, not means: the development machines are shared, and one
- * descheduled run says nothing about the drawing.
+ * Medians and 95th percentiles, not means, and the thread's CPU time beside the clock's:
+ * the development machines are shared, and one descheduled run says nothing about the
+ * drawing.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +15,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "ring-chart-draw.h"
 
@@ -53,20 +55,35 @@ summarize (double *ms,
   *p95 = ms[MIN (n - 1, (guint) (0.95 * n + 0.5) - 1)];
 }
 
+/* This thread's CPU time, in milliseconds. */
+static double
+cpu_ms (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
+}
+
+/* Draws a chart; returns the milliseconds it took, and its CPU time in @cpu. */
 static double
 render_ms (RingChartKind    kind,
            RingModel       *model,
            cairo_surface_t *surface,
            const Size      *size,
-           const RingStyle *style)
+           const RingStyle *style,
+           double          *cpu)
 {
   gint64 start = g_get_monotonic_time ();
+  double cpu_start = cpu_ms ();
   cairo_t *cr = cairo_create (surface);
 
   ring_chart_draw (kind, model, cr, size->width, size->height, style);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
 
+  if (cpu != NULL)
+    *cpu = cpu_ms () - cpu_start;
   return (g_get_monotonic_time () - start) / 1000.0;
 }
 
@@ -76,8 +93,8 @@ main (int   argc,
 {
   g_autoptr(RingModel) model = ring_model_new ();
   RingStyle styles[2];
-  double ms[ITERATIONS];
-  double median, p95;
+  double ms[ITERATIONS], cpu[ITERATIONS];
+  double median, p95, cpu_median, cpu_p95;
 
   if (!ring_chart_draw_is_available ())
     {
@@ -97,16 +114,19 @@ main (int   argc,
       /* The first draw loads PLplot's driver; it is reported apart. */
       if (s == 0)
         printf ("first draw (loads the driver): %.2f ms\n",
-                render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0]));
+                render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0],
+                           NULL));
 
-      printf ("%s, %d×%d: median (p95) of %d draws, light and dark alternating\n", size->name,
-              size->width, size->height, ITERATIONS);
+      printf ("%s, %d×%d: median (p95) of %d draws, light and dark alternating; CPU time\n",
+              size->name, size->width, size->height, ITERATIONS);
       for (guint kind = 0; kind < RING_N_CHARTS; kind++)
         {
           for (int i = 0; i < ITERATIONS; i++)
-            ms[i] = render_ms (kind, model, surface, size, &styles[i % 2]);
+            ms[i] = render_ms (kind, model, surface, size, &styles[i % 2], &cpu[i]);
           summarize (ms, ITERATIONS, &median, &p95);
-          printf ("  %-28s %6.2f ms (%.2f)\n", ring_chart_kind_to_string (kind), median, p95);
+          summarize (cpu, ITERATIONS, &cpu_median, &cpu_p95);
+          printf ("  %-28s %6.2f ms (%.2f)   CPU %6.2f ms (%.2f)\n",
+                  ring_chart_kind_to_string (kind), median, p95, cpu_median, cpu_p95);
         }
       cairo_surface_destroy (surface);
     }
@@ -121,14 +141,19 @@ main (int   argc,
       {
         gint64 start = g_get_monotonic_time ();
 
+        double cpu_start = cpu_ms ();
+
         ring_model_set_bandwidth (model, 100 + 10 * i);
-        render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0]);
-        render_ms (RING_CHART_STEP_TIME_VS_GPUS, model, surface, size, &styles[0]);
+        render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0], NULL);
+        render_ms (RING_CHART_STEP_TIME_VS_GPUS, model, surface, size, &styles[0], NULL);
         ms[i] = (g_get_monotonic_time () - start) / 1000.0;
+        cpu[i] = cpu_ms () - cpu_start;
       }
     summarize (ms, ITERATIONS, &median, &p95);
-    printf ("parameter change -> two %d×%d charts redrawn: median %.2f ms (p95 %.2f)\n",
-            size->width, size->height, median, p95);
+    summarize (cpu, ITERATIONS, &cpu_median, &cpu_p95);
+    printf ("parameter change -> two %d×%d charts redrawn: median %.2f ms (p95 %.2f), "
+            "CPU %.2f ms (%.2f)\n", size->width, size->height, median, p95, cpu_median,
+            cpu_p95);
     cairo_surface_destroy (surface);
   }
 
