@@ -3,8 +3,10 @@
  *
  * PLplot drew each string through a new Pango context, parsed from markup, and laid it out
  * two or three times (to measure it for centring, to size it, and again after setting the
- * font options): half of a chart's drawing time once the lines were cairo paths. Here one
- * layout serves the whole chart and each string is laid out once. Where and how a string
+ * font options): half of a chart's drawing time once the lines were cairo paths. Here each
+ * string is laid out once, and its layout kept for the next draw, which shows mostly the
+ * same labels (Pango lays a kept layout out again by itself if the context it was made
+ * for changes, as for another kind of target). Where and how a string
  * lands follows PLplot 5.15 exactly: plptex()'s and plmtex()'s reference points, snapped to
  * the driver's device units, the font ("sans" at the character height in points, at Pango's
  * 96 dots per inch), and the driver's offsets from that point, so the charts look as they
@@ -33,6 +35,9 @@
  * chrht · 72/25.4 points, which Pango renders at 96 pixels per inch. */
 #define TEXT_PX_PER_MM (96.0 / 25.4)
 
+/* Kept layouts, from draw to draw; past this many, they are all let go. */
+#define MAX_KEPT_LAYOUTS 512
+
 static struct
 {
   /* Measuring: a 1 × 1 surface's context with cairo's own font. */
@@ -43,15 +48,19 @@ static struct
 
   /* Drawing, on the chart's context. */
   const RingPlotChart  *chart;
-  PangoContext         *context;
-  PangoLayout          *layout;
   PangoFontDescription *font;
-  gboolean              font_changed;
   int                   color;
-  double                page_width_mm;
-  double                page_height_mm;
   double                device_px;       /* pixels per device unit */
   double                units_per_mm;    /* device units per millimetre */
+
+  /* Kept from draw to draw (charts are drawn on the main thread only, as PLplot needs):
+   * the Pango context, updated for each chart's target, and its layouts by font and
+   * string. */
+  PangoContext         *context;
+  GHashTable           *layouts;
+  GString              *key;
+  cairo_matrix_t        matrix;          /* the last target's, and its font options */
+  cairo_font_options_t *target_options;
 } text;
 
 static void
@@ -71,7 +80,6 @@ update_font (void)
       pango_font_description_set_size (text.font, (int) (points * 1024.));
       pango_font_description_set_weight (text.font, text.bold ? PANGO_WEIGHT_BOLD
                                                               : PANGO_WEIGHT_NORMAL);
-      text.font_changed = TRUE;
     }
 }
 
@@ -99,6 +107,30 @@ _ring_plot_set_text_color (int color)
   text.color = color;
 }
 
+/* Updates the kept context for @cr's target, only if it differs from the last: Pango
+ * counts any update as a change, and lays every kept layout out again. */
+static void
+update_context (cairo_t *cr)
+{
+  cairo_font_options_t *options = cairo_font_options_create ();
+  cairo_matrix_t matrix;
+
+  cairo_get_matrix (cr, &matrix);
+  cairo_surface_get_font_options (cairo_get_target (cr), options);
+  if (matrix.xx != text.matrix.xx || matrix.yx != text.matrix.yx
+      || matrix.xy != text.matrix.xy || matrix.yy != text.matrix.yy
+      || !cairo_font_options_equal (options, text.target_options)
+      || g_hash_table_size (text.layouts) == 0)
+    {
+      pango_cairo_update_context (cr, text.context);
+      text.matrix = matrix;
+      cairo_font_options_destroy (text.target_options);
+      text.target_options = options;
+      return;
+    }
+  cairo_font_options_destroy (options);
+}
+
 /* Starts a chart's text, on @chart's context once PLplot has set it up (a pixel a unit, y
  * upwards), for a page of @width × @height pixels. */
 void
@@ -118,20 +150,24 @@ _ring_plot_text_begin (const RingPlotChart *chart,
   text.chart = chart;
   text.bold = FALSE;
   text.color = RING_PLOT_COLOR_FOREGROUND;
-  text.page_width_mm = width * 25.4 / DRIVER_DPI;
-  text.page_height_mm = height * 25.4 / DRIVER_DPI;
   text.device_px = width > height ? width / (double) (DEVICE_X_UNITS - 1)
                                   : height / (double) DEVICE_Y_UNITS;
   text.units_per_mm = DRIVER_DPI / 25.4 / text.device_px;
 
-  /* As the driver's layouts: made for the context as PLplot leaves it, with the
-   * antialiasing left to the target. */
-  text.context = pango_cairo_create_context (chart->cr);
-  options = cairo_font_options_create ();
-  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_DEFAULT);
-  pango_cairo_context_set_font_options (text.context, options);
-  cairo_font_options_destroy (options);
-  text.layout = pango_layout_new (text.context);
+  /* As the driver's layouts: with the antialiasing left to the target, and made for the
+   * context as PLplot leaves it. */
+  if (text.context == NULL)
+    {
+      text.context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+      options = cairo_font_options_create ();
+      cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_DEFAULT);
+      pango_cairo_context_set_font_options (text.context, options);
+      cairo_font_options_destroy (options);
+      text.layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      text.key = g_string_new (NULL);
+      text.target_options = cairo_font_options_create ();
+    }
+  update_context (chart->cr);
   text.font = pango_font_description_from_string ("sans");
   _ring_plot_set_text_size (chart, 1.0);
 }
@@ -141,9 +177,29 @@ _ring_plot_text_end (void)
 {
   g_clear_pointer (&text.measure_cr, cairo_destroy);
   g_clear_pointer (&text.font, pango_font_description_free);
-  g_clear_object (&text.layout);
-  g_clear_object (&text.context);
   text.chart = NULL;
+}
+
+/* The layout of @string in the current font, kept or made. */
+static PangoLayout *
+get_layout (const char *string)
+{
+  PangoLayout *layout;
+
+  g_string_printf (text.key, "%d %d %s", pango_font_description_get_size (text.font),
+                   (int) pango_font_description_get_weight (text.font), string);
+  layout = g_hash_table_lookup (text.layouts, text.key->str);
+  if (layout != NULL)
+    return layout;
+
+  if (g_hash_table_size (text.layouts) >= MAX_KEPT_LAYOUTS)
+    g_hash_table_remove_all (text.layouts);
+  layout = pango_layout_new (text.context);
+  pango_layout_set_font_description (layout, text.font);
+  pango_layout_set_text (layout, string, -1);
+  g_hash_table_insert (text.layouts, g_strdup (text.key->str), layout);
+
+  return layout;
 }
 
 /* The width of @string at the current size, in page millimetres. */
@@ -291,19 +347,15 @@ show_text (double      x_mm,
   const RingColor *color = &text.chart->palette[text.color];
   float points = (float) (text.text_mm * text.scale * DRIVER_DPI / 25.4);
   double rotation = rotated ? G_PI / 2 : 0;
+  PangoLayout *layout;
   cairo_matrix_t matrix;
   int width, height, baseline;
 
   if (*string == '\0')
     return;
-  if (text.font_changed)
-    {
-      pango_layout_set_font_description (text.layout, text.font);
-      text.font_changed = FALSE;
-    }
-  pango_layout_set_text (text.layout, string, -1);
-  pango_layout_get_pixel_size (text.layout, &width, &height);
-  baseline = pango_layout_get_baseline (text.layout);
+  layout = get_layout (string);
+  pango_layout_get_pixel_size (layout, &width, &height);
+  baseline = pango_layout_get_baseline (layout);
 
   cairo_save (cr);
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
@@ -316,7 +368,7 @@ show_text (double      x_mm,
                      0, 0);
   cairo_transform (cr, &matrix);
   cairo_rel_move_to (cr, -just * width, 0.5 * points - baseline / 1024.0);
-  pango_cairo_show_layout (cr, text.layout);
+  pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);
 }
 
