@@ -1,5 +1,5 @@
-/* ring-chart-draw-axes.c: the page of a chart: colours, text measured as PLplot draws it, tick
- * labels, log and linear axes, panels, the grid and the frame around the data.
+/* ring-chart-draw-axes.c: the page of a chart: colours, tick labels, log and linear axes,
+ * panels, and the frame, ticks and titles around the data.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

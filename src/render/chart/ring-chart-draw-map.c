@@ -103,7 +103,7 @@ typedef struct
   cairo_t  *cr;
   double   *x_mm;
   double   *y_mm;
-  double   **z;
+  double  **z;
   guint     nx;
   guint     ny;
   guint8   *above;

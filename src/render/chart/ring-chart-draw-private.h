@@ -1,5 +1,5 @@
 /* ring-chart-draw-private.h: what the chart drawers share: the page, its panels and axes,
- * text measured as PLplot will draw it, and the marks put on a panel.
+ * its lines and text, and the marks put on a panel.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -37,7 +37,7 @@ enum {
   RING_PLOT_N_COLORS,
 };
 
-/* PLplot's predefined line styles. */
+/* Line styles, numbered as PLplot's predefined ones: solid, 1 mm and 2 mm dashes. */
 enum {
   RING_PLOT_LINE_SOLID = 1,
   RING_PLOT_LINE_SHORT_DASH = 2,
@@ -93,7 +93,7 @@ typedef struct
   RingChartData   *data;
   /* PLplot's context: after PLESC_DEVINIT, one unit is a pixel and y points up. */
   cairo_t         *cr;
-  /* The colour map 0 slots, as PLplot stores them (8 bits a channel). */
+  /* The colours of the slots above, at 8 bits a channel. */
   RingColor        palette[RING_PLOT_N_COLORS];
   double           width_mm;
   double           height_mm;

@@ -1,4 +1,6 @@
-/* ring-chart-draw.c: the scaling charts, drawn with PLplot's extcairo device onto any cairo_t.
+/* ring-chart-draw.c: the scaling charts, drawn onto any cairo_t through a PLplot extcairo
+ * stream: PLplot sets the context up (a page of pixels, y upwards), and the chart's lines,
+ * fills and text are drawn on it with cairo and Pango.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
