@@ -96,8 +96,8 @@ colormap_at (const RingColor colormap[COLORMAP_SIZE],
  * plcont() and plshades() find them. Vertex v of corner (i, j) is 3 (j · nx + i); the
  * crossing on the edge from that corner to the right is v + 1, upwards v + 2.
  * @above[j · nx + i] says whether corner (i, j) is at or above the level being traced,
- * @next[v] is the vertex after v on its outline, or −1, and @linked lists the vertices
- * with a next one. */
+ * @next[v] is the vertex after v on its outline, or −1, @incoming[v] whether one comes
+ * before it, and @linked lists the vertices with a next one. */
 typedef struct
 {
   cairo_t  *cr;
