@@ -1,6 +1,10 @@
-/* bench-plot.c: how long each chart kind takes to render, and what one parameter change
- * costs the window (its two visible charts redrawn). A benchmark: it prints, never fails
- * on timing.
+/* bench-chart-draw.c: how long each chart kind takes to draw, at an export's size and at
+ * the sizes a chart has in the window, and what one parameter change costs the window
+ * (its two visible charts redrawn). A benchmark: it prints, never fails on timing.
+ *
+ * Medians and 95th percentiles, not means, and the thread's CPU time beside the clock's:
+ * the development machines are shared, and one descheduled run says nothing about the
+ * drawing.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,24 +14,76 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
 
 #include "ring-chart-draw.h"
 
-#define WIDTH       1600
-#define HEIGHT      1000
-#define ITERATIONS  30
+#define ITERATIONS 40
 
+typedef struct
+{
+  const char *name;
+  int         width;
+  int         height;
+} Size;
+
+static const Size sizes[] = {
+  { "export", 1600, 1000 },
+  { "1920x1080 window", 520, 740 },
+  { "1280x800 window", 380, 510 },
+};
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The median and the 95th percentile of @n times, which it sorts. */
+static void
+summarize (double *ms,
+           guint   n,
+           double *median,
+           double *p95)
+{
+  qsort (ms, n, sizeof *ms, compare_doubles);
+  *median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
+  *p95 = ms[MIN (n - 1, (guint) (0.95 * n + 0.5) - 1)];
+}
+
+/* This thread's CPU time, in milliseconds. */
+static double
+cpu_ms (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
+}
+
+/* Draws a chart; returns the milliseconds it took, and its CPU time in @cpu. */
 static double
 render_ms (RingChartKind    kind,
            RingModel       *model,
-           cairo_t         *cr,
-           const RingStyle *style)
+           cairo_surface_t *surface,
+           const Size      *size,
+           const RingStyle *style,
+           double          *cpu)
 {
   gint64 start = g_get_monotonic_time ();
+  double cpu_start = cpu_ms ();
+  cairo_t *cr = cairo_create (surface);
 
-  ring_chart_draw (kind, model, cr, WIDTH, HEIGHT, style);
-  cairo_surface_flush (cairo_get_target (cr));
+  ring_chart_draw (kind, model, cr, size->width, size->height, style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
 
+  if (cpu != NULL)
+    *cpu = cpu_ms () - cpu_start;
   return (g_get_monotonic_time () - start) / 1000.0;
 }
 
@@ -36,10 +92,9 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  RingStyle style;
-  double total_ms = 0;
+  RingStyle styles[2];
+  double ms[ITERATIONS], cpu[ITERATIONS];
+  double median, p95, cpu_median, cpu_p95;
 
   if (!ring_chart_draw_is_available ())
     {
@@ -47,44 +102,60 @@ main (int   argc,
       return 0;
     }
 
-  ring_style_init_light (&style);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
-  cr = cairo_create (surface);
+  ring_style_init_light (&styles[0]);
+  ring_style_init_dark (&styles[1]);
 
-  /* The first draw loads PLplot's driver; it is reported apart. */
-  printf ("first draw (loads the driver): %.2f ms\n",
-          render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, cr, &style));
-
-  printf ("mean render time at %d×%d, %d runs each:\n", WIDTH, HEIGHT, ITERATIONS);
-  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
-      double sum_ms = 0, max_ms = 0;
+      const Size *size = &sizes[s];
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size->width,
+                                                             size->height);
 
-      for (int i = 0; i < ITERATIONS; i++)
+      /* The first draw loads PLplot's driver; it is reported apart. */
+      if (s == 0)
+        printf ("first draw (loads the driver): %.2f ms\n",
+                render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0],
+                           NULL));
+
+      printf ("%s, %d×%d: median (p95) of %d draws, light and dark alternating; CPU time\n",
+              size->name, size->width, size->height, ITERATIONS);
+      for (guint kind = 0; kind < RING_N_CHARTS; kind++)
         {
-          double ms = render_ms (kind, model, cr, &style);
-
-          sum_ms += ms;
-          max_ms = MAX (max_ms, ms);
+          for (int i = 0; i < ITERATIONS; i++)
+            ms[i] = render_ms (kind, model, surface, size, &styles[i % 2], &cpu[i]);
+          summarize (ms, ITERATIONS, &median, &p95);
+          summarize (cpu, ITERATIONS, &cpu_median, &cpu_p95);
+          printf ("  %-28s %6.2f ms (%.2f)   CPU %6.2f ms (%.2f)\n",
+                  ring_chart_kind_to_string (kind), median, p95, cpu_median, cpu_p95);
         }
-      printf ("  %-28s %6.2f ms (max %.2f)\n", ring_chart_kind_to_string (kind),
-              sum_ms / ITERATIONS, max_ms);
+      cairo_surface_destroy (surface);
     }
 
-  /* A slider step: the model changes, and the window's default pair of charts redraws. */
-  for (int i = 0; i < ITERATIONS; i++)
-    {
-      gint64 start = g_get_monotonic_time ();
+  /* A slider step: the model changes, and the wide window's pair of charts redraws. */
+  {
+    const Size *size = &sizes[1];
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size->width,
+                                                           size->height);
 
-      ring_model_set_bandwidth (model, 100 + 10 * i);
-      render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, cr, &style);
-      render_ms (RING_CHART_STEP_TIME_VS_GPUS, model, cr, &style);
-      total_ms += (g_get_monotonic_time () - start) / 1000.0;
-    }
-  printf ("parameter change -> two charts redrawn: %.2f ms\n", total_ms / ITERATIONS);
+    for (int i = 0; i < ITERATIONS; i++)
+      {
+        gint64 start = g_get_monotonic_time ();
 
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+        double cpu_start = cpu_ms ();
+
+        ring_model_set_bandwidth (model, 100 + 10 * i);
+        render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0], NULL);
+        render_ms (RING_CHART_STEP_TIME_VS_GPUS, model, surface, size, &styles[0], NULL);
+        ms[i] = (g_get_monotonic_time () - start) / 1000.0;
+        cpu[i] = cpu_ms () - cpu_start;
+      }
+    summarize (ms, ITERATIONS, &median, &p95);
+    summarize (cpu, ITERATIONS, &cpu_median, &cpu_p95);
+    printf ("parameter change -> two %d×%d charts redrawn: median %.2f ms (p95 %.2f), "
+            "CPU %.2f ms (%.2f)\n", size->width, size->height, median, p95, cpu_median,
+            cpu_p95);
+    cairo_surface_destroy (surface);
+  }
 
   return 0;
 }

@@ -8,9 +8,12 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 
 #include "ring-chart-series-private.h"
+#include "ring-export.h"
 
 typedef struct
 {
@@ -438,6 +441,165 @@ test_series_match_model (void)
   }
 }
 
+/* What an SVG file draws: its <path> elements outside cairo's glyph definitions (each
+ * glyph is a <path> in a <symbol> in <defs>, drawn by <use>), and among them the curves:
+ * stroked paths of one sub-path across most of the page (a legend's samples are short, a
+ * grid is many sub-paths). */
+typedef struct
+{
+  guint symbol_depth;
+  guint paths;
+  guint curves;
+  guint dashed_curves;
+} SvgCount;
+
+static guint
+count_char (const char *text,
+            char        c)
+{
+  guint n = 0;
+
+  for (const char *p = text; *p != '\0'; p++)
+    n += *p == c;
+
+  return n;
+}
+
+/* How far the path data @d reaches across the page: cairo writes "M x y L x y …". */
+static double
+path_width (const char *d)
+{
+  g_auto(GStrv) tokens = g_strsplit (d, " ", -1);
+  double min = HUGE_VAL, max = -HUGE_VAL;
+  guint coordinate = 0;
+
+  for (guint i = 0; tokens[i] != NULL; i++)
+    {
+      if (g_ascii_isalpha (tokens[i][0]))
+        {
+          coordinate = 0;
+          continue;
+        }
+      if (tokens[i][0] != '\0' && coordinate++ % 2 == 0)
+        {
+          double x = g_ascii_strtod (tokens[i], NULL);
+
+          min = MIN (min, x);
+          max = MAX (max, x);
+        }
+    }
+
+  return max > min ? max - min : 0;
+}
+
+static void
+svg_count_start_cb (GMarkupParseContext  *context,
+                    const char           *element_name,
+                    const char          **attribute_names,
+                    const char          **attribute_values,
+                    gpointer              user_data,
+                    GError              **error)
+{
+  SvgCount *count = user_data;
+  const char *d = "", *style = "";
+
+  if (strcmp (element_name, "symbol") == 0)
+    count->symbol_depth++;
+  if (strcmp (element_name, "path") != 0 || count->symbol_depth > 0)
+    return;
+
+  for (guint i = 0; attribute_names[i] != NULL; i++)
+    {
+      if (strcmp (attribute_names[i], "d") == 0)
+        d = attribute_values[i];
+      else if (strcmp (attribute_names[i], "style") == 0)
+        style = attribute_values[i];
+    }
+  count->paths++;
+  if (strstr (style, "fill:none") != NULL && count_char (d, 'M') == 1 && path_width (d) > 800)
+    {
+      count->curves++;
+      if (strstr (style, "stroke-dasharray") != NULL)
+        count->dashed_curves++;
+    }
+}
+
+static void
+svg_count_end_cb (GMarkupParseContext  *context,
+                  const char           *element_name,
+                  gpointer              user_data,
+                  GError              **error)
+{
+  SvgCount *count = user_data;
+
+  if (strcmp (element_name, "symbol") == 0)
+    count->symbol_depth--;
+}
+
+/* Each chart exported as SVG: a curve is one <path>, dashed by cairo (stroke-dasharray),
+ * and a chart is a few dozen paths, not the hundreds of one-segment pieces PLplot's
+ * software dashes and per-tick strokes made. */
+static void
+test_svg_paths (void)
+{
+  static const struct
+  {
+    RingChartKind kind;
+    guint         curves;
+    guint         dashed;
+  } expected[] = {
+    { RING_CHART_UTILIZATION_VS_GPUS, 3, 2 },
+    { RING_CHART_STEP_TIME_VS_GPUS, 3, 0 },
+    { RING_CHART_THROUGHPUT_VS_GPUS, 3, 2 },
+  };
+  static const GMarkupParser parser = { svg_count_start_cb, svg_count_end_cb, NULL, NULL, NULL };
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+
+  if (skip_without_plplot ())
+    return;
+
+  dir = g_dir_make_tmp ("ring-chart-svg-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      g_autofree char *path = g_build_filename (dir, "chart.svg", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GMarkupParseContext) context = NULL;
+      g_autofree char *contents = NULL;
+      SvgCount count = { 0 };
+      gsize length;
+
+      g_assert_true (ring_export_chart (model, kind, RING_EXPORT_FORMAT_SVG, file, 1600, 1000,
+                                        1.0, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+      g_assert_no_error (error);
+      context = g_markup_parse_context_new (&parser, 0, &count, NULL);
+      g_assert_true (g_markup_parse_context_parse (context, contents, length, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_markup_parse_context_end_parse (context, &error));
+      g_assert_no_error (error);
+
+      g_test_message ("%s: %u paths outside glyph definitions, %u curves (%u dashed), "
+                      "%" G_GSIZE_FORMAT " bytes", ring_chart_kind_to_string (kind),
+                      count.paths, count.curves, count.dashed_curves, length);
+      g_assert_cmpuint (count.paths, <, 60);
+      for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+        {
+          if (expected[i].kind != kind)
+            continue;
+          g_assert_cmpuint (count.curves, ==, expected[i].curves);
+          g_assert_cmpuint (count.dashed_curves, ==, expected[i].dashed);
+        }
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -452,6 +614,7 @@ main (int   argc,
   g_test_add_func ("/ring/chart-draw/degenerate-sizes", test_degenerate_sizes);
   g_test_add_func ("/ring/chart-draw/narrow-not-clipped", test_narrow_not_clipped);
   g_test_add_func ("/ring/chart-draw/series-match-model", test_series_match_model);
+  g_test_add_func ("/ring/chart-draw/svg-paths", test_svg_paths);
 
   return g_test_run ();
 }

@@ -1,5 +1,5 @@
-/* ring-chart-draw-axes.c: the page of a chart: colours, text measured as PLplot draws it, tick
- * labels, log and linear axes, panels, the grid and the frame around the data.
+/* ring-chart-draw-axes.c: the page of a chart: colours, tick labels, log and linear axes,
+ * panels, and the frame, ticks and titles around the data.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <plplot.h>
 #include <string.h>
 
 #include "ring-chart-draw-private.h"
@@ -31,232 +30,45 @@ _ring_plot_mix (RingColor color,
   return mixed;
 }
 
+/* Sets a palette slot at 8 bits a channel, as PLplot's colour map held the charts'
+ * colours. */
 static void
-set_color (int       slot,
-           RingColor color)
+set_color (RingPlotChart *chart,
+           int            slot,
+           RingColor      color)
 {
-  plscol0a (slot,
-            (PLINT) lround (CLAMP (color.red, 0, 1) * 255),
-            (PLINT) lround (CLAMP (color.green, 0, 1) * 255),
-            (PLINT) lround (CLAMP (color.blue, 0, 1) * 255),
-            CLAMP (color.alpha, 0, 1));
+  chart->palette[slot] = (RingColor) {
+    lround (CLAMP (color.red, 0, 1) * 255) / 255.0,
+    lround (CLAMP (color.green, 0, 1) * 255) / 255.0,
+    lround (CLAMP (color.blue, 0, 1) * 255) / 255.0,
+    CLAMP (color.alpha, 0, 1),
+  };
 }
 
 void
-_ring_plot_set_palette (const RingStyle *style)
+_ring_plot_set_palette (RingPlotChart *chart)
 {
-  plscmap0n (RING_PLOT_N_COLORS);
-  set_color (RING_PLOT_COLOR_BACKGROUND, style->background);
-  set_color (RING_PLOT_COLOR_FOREGROUND, style->foreground);
-  set_color (RING_PLOT_COLOR_DIM, style->dim);
-  /* Grid lines and shading are blended with the background, not translucent: PLplot's
-   * cairo driver strokes the edge of every fill, which would show a translucent seam. */
-  set_color (RING_PLOT_COLOR_GRID,
+  const RingStyle *style = chart->style;
+
+  set_color (chart, RING_PLOT_COLOR_BACKGROUND, style->background);
+  set_color (chart, RING_PLOT_COLOR_FOREGROUND, style->foreground);
+  set_color (chart, RING_PLOT_COLOR_DIM, style->dim);
+  /* Grid lines and shading are blended with the background, not translucent, so that
+   * lines crossing them do not show through. */
+  set_color (chart, RING_PLOT_COLOR_GRID,
              _ring_plot_mix (style->dim, style->background, style->dark ? 0.45 : 0.35));
-  set_color (RING_PLOT_COLOR_ACCENT, style->accent);
-  set_color (RING_PLOT_COLOR_COMPUTE, style->compute);
-  set_color (RING_PLOT_COLOR_COMMUNICATION, style->communication);
+  set_color (chart, RING_PLOT_COLOR_ACCENT, style->accent);
+  set_color (chart, RING_PLOT_COLOR_COMPUTE, style->compute);
+  set_color (chart, RING_PLOT_COLOR_COMMUNICATION, style->communication);
   for (int i = 0; i < 4; i++)
-    set_color (RING_PLOT_COLOR_SERIES_0 + i, style->series[i]);
-  set_color (RING_PLOT_COLOR_COMM_SHADE,
+    set_color (chart, RING_PLOT_COLOR_SERIES_0 + i, style->series[i]);
+  set_color (chart, RING_PLOT_COLOR_COMM_SHADE,
              _ring_plot_mix (style->communication, style->background, style->dark ? 0.22 : 0.11));
-  set_color (RING_PLOT_COLOR_SUBTLE, _ring_plot_mix (style->foreground, style->background, 0.7));
+  set_color (chart, RING_PLOT_COLOR_SUBTLE,
+             _ring_plot_mix (style->foreground, style->background, 0.7));
 }
 
-/* Text and numbers. */
-
-/* PLplot's own string measure is private, so text is measured with cairo in the font
- * pango resolves "sans" to. PLplot asks pango for chrht · 72/25.4 points, which pango
- * renders at 96 pixels per inch. */
-#define TEXT_PX_PER_MM (96.0 / 25.4)
-
-static struct
-{
-  cairo_t *cr;
-  double   text_mm;
-  double   scale;
-  gboolean bold;
-} measure;
-
-static void
-measure_update_font (void)
-{
-  if (measure.cr == NULL)
-    return;
-
-  cairo_select_font_face (measure.cr, "sans", CAIRO_FONT_SLANT_NORMAL,
-                          measure.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (measure.cr, measure.text_mm * measure.scale * TEXT_PX_PER_MM);
-}
-
-void
-_ring_plot_set_text_size (const RingPlotChart *chart,
-                          double               scale)
-{
-  plschr (chart->text_mm, scale);
-  measure.text_mm = chart->text_mm;
-  measure.scale = scale;
-  measure_update_font ();
-}
-
-void
-_ring_plot_set_bold (gboolean bold)
-{
-  plsfont (PL_FCI_SANS, PL_FCI_UPRIGHT, bold ? PL_FCI_BOLD : PL_FCI_MEDIUM);
-  measure.bold = bold;
-  measure_update_font ();
-}
-
-void
-_ring_plot_text_begin (void)
-{
-  cairo_surface_t *surface;
-
-  g_assert (measure.cr == NULL);
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-  measure.cr = cairo_create (surface);
-  measure.bold = FALSE;
-  cairo_surface_destroy (surface);
-}
-
-void
-_ring_plot_text_end (void)
-{
-  g_clear_pointer (&measure.cr, cairo_destroy);
-}
-
-/* The width of @text at the current size, in page millimetres. */
-double
-_ring_plot_text_width_mm (const char *text)
-{
-  cairo_text_extents_t extents;
-
-  if (measure.cr == NULL)
-    return 0.6 * measure.text_mm * measure.scale * g_utf8_strlen (text, -1);
-
-  cairo_text_extents (measure.cr, text, &extents);
-  return extents.x_advance / RING_PLOT_PX_PER_MM;
-}
-
-static gboolean
-has_alnum (const char *text)
-{
-  for (const char *c = text; *c != '\0'; c = g_utf8_next_char (c))
-    {
-      if (g_unichar_isalnum (g_utf8_get_char (c)))
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* Greedily joins the pieces of @text between @separators into lines at most @max_width_mm
- * wide at the current size. */
-static void
-wrap_pieces (GPtrArray  *lines,
-             const char *text,
-             const char *separator,
-             double      max_width_mm)
-{
-  g_auto(GStrv) pieces = g_strsplit (text, separator, -1);
-  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
-  GString *line = NULL;
-
-  /* A lone symbol such as "%" or ">" stays with the word before it, and a unit with its
-   * number. */
-  for (guint i = 0; pieces[i] != NULL; i++)
-    {
-      char *previous = words->len > 0 ? g_ptr_array_index (words, words->len - 1) : NULL;
-
-      if (previous != NULL
-          && (!has_alnum (pieces[i]) || g_ascii_isdigit (previous[strlen (previous) - 1])))
-        {
-          words->pdata[words->len - 1] = g_strconcat (previous, separator, pieces[i], NULL);
-          g_free (previous);
-        }
-      else
-        {
-          g_ptr_array_add (words, g_strdup (pieces[i]));
-        }
-    }
-
-  for (guint i = 0; i < words->len; i++)
-    {
-      const char *word = g_ptr_array_index (words, i);
-      g_autofree char *longer = NULL;
-
-      if (line == NULL)
-        {
-          line = g_string_new (word);
-          continue;
-        }
-      longer = g_strconcat (line->str, separator, word, NULL);
-      if (_ring_plot_text_width_mm (longer) <= max_width_mm)
-        {
-          g_string_assign (line, longer);
-          continue;
-        }
-      g_ptr_array_add (lines, g_string_free (line, FALSE));
-      line = g_string_new (word);
-    }
-  if (line != NULL)
-    g_ptr_array_add (lines, g_string_free (line, FALSE));
-}
-
-/* @text in lines at most @max_width_mm wide at the current size: broken at @separator
- * (" · " between the parts of a description, say) and, where a part is still too wide,
- * between words. A single word wider than @max_width_mm stays whole. */
-char **
-_ring_plot_wrap_text (const char *text,
-                      const char *separator,
-                      double      max_width_mm)
-{
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  GPtrArray *lines = g_ptr_array_new ();
-
-  g_assert (text != NULL);
-  g_assert (separator != NULL);
-
-  if (_ring_plot_text_width_mm (text) <= max_width_mm)
-    {
-      g_ptr_array_add (lines, g_strdup (text));
-      g_ptr_array_add (lines, NULL);
-      return (char **) g_ptr_array_free (lines, FALSE);
-    }
-
-  wrap_pieces (parts, text, separator, max_width_mm);
-  for (guint i = 0; i < parts->len; i++)
-    {
-      const char *part = g_ptr_array_index (parts, i);
-
-      if (strcmp (separator, " ") != 0 && _ring_plot_text_width_mm (part) > max_width_mm)
-        wrap_pieces (lines, part, " ", max_width_mm);
-      else
-        g_ptr_array_add (lines, g_strdup (part));
-    }
-  g_ptr_array_add (lines, NULL);
-
-  return (char **) g_ptr_array_free (lines, FALSE);
-}
-
-/* Half the height of a text's background box at the current size. */
-double
-_ring_plot_text_half_height_mm (const RingPlotChart *chart)
-{
-  return chart->text_mm * measure.scale * 0.75;
-}
-
-/* Text at a point in page millimetres: @just 0 left, 0.5 centre, 1 right; @y is the
- * middle of the line. */
-void
-_ring_plot_page_text (double      x_mm,
-                      double      y_mm,
-                      double      just,
-                      const char *text)
-{
-  plptex (x_mm, y_mm, 1.0, 0.0, just, text);
-}
+/* Numbers. */
 
 static char *
 format_decimal (double value,
@@ -354,19 +166,6 @@ _ring_plot_axis_label (const RingPlotAxis *axis,
     return format_decimal (world, axis->decimals);
 
   return format_tick (axis->format, world);
-}
-
-static void
-label_cb (PLINT      axis_id,
-          PLFLT      value,
-          char      *label,
-          PLINT      length,
-          PLPointer  user_data)
-{
-  const RingPlotAxis *axis = user_data;
-  g_autofree char *text = _ring_plot_axis_label (axis, value);
-
-  g_strlcpy (label, text, length);
 }
 
 /* Axes. */
@@ -538,22 +337,6 @@ _ring_plot_panel_share_x (RingPlotPanel       *panel,
   panel->xmax_mm = from->xmax_mm;
 }
 
-/* Coordinates: data in a panel, or millimetres anywhere on the page. */
-
-void
-_ring_plot_use_panel (const RingPlotPanel *panel)
-{
-  plsvpa (panel->xmin_mm, panel->xmax_mm, panel->ymin_mm, panel->ymax_mm);
-  plwind (panel->x.min, panel->x.max, panel->y.min, panel->y.max);
-}
-
-void
-_ring_plot_use_page (const RingPlotChart *chart)
-{
-  plsvpa (0, chart->width_mm, 0, chart->height_mm);
-  plwind (0, chart->width_mm, 0, chart->height_mm);
-}
-
 static void
 axis_options (const RingPlotAxis *axis,
               const char         *base,
@@ -565,19 +348,41 @@ axis_options (const RingPlotAxis *axis,
     g_strlcat (options, "l", size);
 }
 
-/* The grid, under the data. */
-void
-_ring_plot_draw_grid (const RingPlotPanel *panel)
+/* The numeric labels plbox() writes for @options at the major ticks of one axis of
+ * @panel: 'n' below the x axis, left of the y axis, 'm' right of the y axis ('v': upright
+ * beside a y axis, as the charts' are). */
+static void
+draw_tick_labels (const RingPlotChart *chart,
+                  const RingPlotPanel *panel,
+                  gboolean             x_axis,
+                  const char          *options)
 {
-  char x_options[16], y_options[16];
+  const RingPlotAxis *axis = x_axis ? &panel->x : &panel->y;
+  gboolean below = strchr (options, 'n') != NULL, above = strchr (options, 'm') != NULL;
+  double step = strchr (options, 'l') != NULL ? 1.0 : axis->step;
+  /* plwind()'s window, a hundred-thousandth wider at each end. */
+  double pad = (axis->max - axis->min) * 1e-5;
+  double low = axis->min - pad, high = axis->max + pad;
 
-  _ring_plot_use_panel (panel);
-  plcol0 (RING_PLOT_COLOR_GRID);
-  plwidth (1.0);
-  pllsty (RING_PLOT_LINE_SOLID);
-  axis_options (&panel->x, "g", x_options, sizeof x_options);
-  axis_options (&panel->y, "g", y_options, sizeof y_options);
-  plbox (x_options, panel->x.step, 0, y_options, panel->y.step, 0);
+  g_assert (x_axis || strchr (options, 'v') != NULL);
+  g_assert (!x_axis || !above);
+
+  if ((!below && !above) || !(step > 0) || (axis->max - axis->min) / step > 10000)
+    return;
+
+  for (double tick = step * (1. + floor (low / step)); tick >= low && tick <= high;
+       tick += step)
+    {
+      g_autofree char *label = _ring_plot_axis_label (axis, tick);
+      double pos = (tick - low) / (high - low);
+
+      if (x_axis)
+        _ring_plot_margin_text (panel, RING_PLOT_SIDE_BOTTOM, 1.5, pos, 0.5, label);
+      if (!x_axis && below)
+        _ring_plot_margin_text (panel, RING_PLOT_SIDE_LEFT, 0.5, pos, 1.0, label);
+      if (!x_axis && above)
+        _ring_plot_margin_text (panel, RING_PLOT_SIDE_RIGHT, 0.5, pos, 0.0, label);
+    }
 }
 
 /* The frame, ticks and tick labels, over the data. */
@@ -588,27 +393,16 @@ _ring_plot_draw_axes (const RingPlotChart *chart,
                       gboolean             right_frame)
 {
   char x_options[16], y_options[16];
-  int x_sub = panel->x.n_sub, y_sub = panel->y.n_sub;
-
-  _ring_plot_use_panel (panel);
-  plcol0 (RING_PLOT_COLOR_FOREGROUND);
-  plwidth (1.0);
-  pllsty (RING_PLOT_LINE_SOLID);
-  _ring_plot_set_text_size (chart, 0.9);
 
   axis_options (&panel->x, x_labels ? "bcstno" : "bcst", x_options, sizeof x_options);
   axis_options (&panel->y, right_frame ? "bcstnvo" : "bstnvo", y_options, sizeof y_options);
-  /* A log₂ axis without minor ticks between labelled powers would be hard to read. */
-  if (panel->x.n_sub == 1)
-    x_sub = 1;
-  if (panel->y.n_sub == 1)
-    y_sub = 1;
+  _ring_plot_draw_box_lines (chart, panel, x_options, panel->x.n_sub, y_options,
+                             panel->y.n_sub, RING_PLOT_COLOR_FOREGROUND);
 
-  plslabelfunc (label_cb, (PLPointer) &panel->x);
-  plbox (x_options, panel->x.step, x_sub, "", 0, 0);
-  plslabelfunc (label_cb, (PLPointer) &panel->y);
-  plbox ("", 0, 0, y_options, panel->y.step, y_sub);
-  plslabelfunc (NULL, NULL);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_size (chart, 0.9);
+  draw_tick_labels (chart, panel, TRUE, x_options);
+  draw_tick_labels (chart, panel, FALSE, y_options);
   _ring_plot_set_text_size (chart, 1.0);
 }
 
@@ -618,16 +412,16 @@ _ring_plot_draw_axis_titles (const RingPlotChart *chart,
                              const char          *x_title,
                              const char          *y_title)
 {
-  _ring_plot_use_panel (panel);
-  plcol0 (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
   _ring_plot_set_text_size (chart, 1.0);
   if (x_title != NULL)
-    plmtex ("b", 3.2, 0.5, 0.5, x_title);
+    _ring_plot_margin_text (panel, RING_PLOT_SIDE_BOTTOM, 3.2, 0.5, 0.5, x_title);
   if (y_title != NULL)
     {
       double label_mm = _ring_plot_axis_label_width_mm (&panel->y);
 
-      plmtex ("l", label_mm / chart->text_mm + 1.9, 0.5, 0.5, y_title);
+      _ring_plot_margin_text (panel, RING_PLOT_SIDE_LEFT_ROTATED,
+                              label_mm / chart->text_mm + 1.9, 0.5, 0.5, y_title);
     }
 }
 
@@ -640,20 +434,24 @@ _ring_plot_labels_fitting (const RingPlotChart *chart,
   return MAX (2, (int) floor (length_mm / (label_mm + chart->text_mm * 2.5)));
 }
 
-/* A y axis on the right of the current panel, labelled like the others: a second scale
- * or a colour bar's. */
+/* A y axis on the right of @panel, labelled like the others, in @color: a second scale or
+ * a colour bar's. */
 void
 _ring_plot_draw_right_axis (const RingPlotChart *chart,
                             const RingPlotPanel *panel,
                             const char          *x_options,
                             const char          *y_options,
                             int                  y_sub,
+                            int                  color,
                             const char          *title)
 {
+  _ring_plot_draw_box_lines (chart, panel, x_options, 0, y_options, y_sub, color);
+
+  _ring_plot_set_text_color (color);
   _ring_plot_set_text_size (chart, 0.9);
-  plslabelfunc (label_cb, (PLPointer) &panel->y);
-  plbox (x_options, 0, 0, y_options, panel->y.step, y_sub);
-  plslabelfunc (NULL, NULL);
+  draw_tick_labels (chart, panel, FALSE, y_options);
   _ring_plot_set_text_size (chart, 1.0);
-  plmtex ("r", _ring_plot_text_width_mm ("100") / chart->text_mm + 1.6, 0.5, 0.5, title);
+  _ring_plot_margin_text (panel, RING_PLOT_SIDE_RIGHT_ROTATED,
+                          _ring_plot_text_width_mm ("100") / chart->text_mm + 1.6, 0.5, 0.5,
+                          title);
 }

@@ -11,7 +11,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <plplot.h>
 
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
@@ -43,8 +42,8 @@ add_obstacle (const RingPlotChart *chart,
 static void
 add_obstacles (const RingPlotChart *chart,
                const RingPlotPanel *panel,
-               const PLFLT         *wx,
-               const PLFLT         *wy,
+               const double         *wx,
+               const double         *wy,
                guint                n)
 {
   for (guint i = 0; i + 1 < n; i++)
@@ -68,18 +67,16 @@ box_overlap_mm (const RingPlotChart *chart,
   for (guint i = 0; i < chart->obstacles->len; i++)
     {
       const RingPlotSegment *segment = &g_array_index (chart->obstacles, RingPlotSegment, i);
-      double length_mm = hypot (segment->x2 - segment->x1, segment->y2 - segment->y1);
-      int samples = MAX (1, (int) ceil (length_mm / 0.5));
+      double enter, leave;
 
-      for (int k = 0; k <= samples; k++)
-        {
-          double t = (double) k / samples;
-          double x = segment->x1 + (segment->x2 - segment->x1) * t;
-          double y = segment->y1 + (segment->y2 - segment->y1) * t;
-
-          if (x >= left_mm && x <= right_mm && y >= bottom_mm && y <= top_mm)
-            covered_mm += length_mm / (samples + 1);
-        }
+      if (MAX (segment->x1, segment->x2) < left_mm || MIN (segment->x1, segment->x2) > right_mm
+          || MAX (segment->y1, segment->y2) < bottom_mm
+          || MIN (segment->y1, segment->y2) > top_mm)
+        continue;
+      if (_ring_plot_clip_segment (left_mm, bottom_mm, right_mm, top_mm, segment->x1,
+                                   segment->y1, segment->x2, segment->y2, &enter, &leave))
+        covered_mm += (leave - enter) * hypot (segment->x2 - segment->x1,
+                                               segment->y2 - segment->y1);
     }
 
   return covered_mm;
@@ -115,14 +112,10 @@ _ring_plot_page_text_on_halo (const RingPlotChart *chart,
   double half_mm = _ring_plot_text_half_height_mm (chart);
   double left_mm = x_mm - just * width_mm - pad_mm;
   double right_mm = left_mm + width_mm + 2 * pad_mm;
-  PLFLT xs[4] = { left_mm, right_mm, right_mm, left_mm };
-  PLFLT ys[4] = { y_mm - half_mm, y_mm - half_mm, y_mm + half_mm, y_mm + half_mm };
 
-  plcol0 (RING_PLOT_COLOR_BACKGROUND);
-  plwidth (0.5);
-  plfill (4, xs, ys);
-  plwidth (1.0);
-  plcol0 (color);
+  _ring_plot_fill_box (chart, left_mm, y_mm - half_mm, right_mm, y_mm + half_mm,
+                       RING_PLOT_COLOR_BACKGROUND, 0.5);
+  _ring_plot_set_text_color (color);
   _ring_plot_page_text (x_mm, y_mm, just, text);
   add_box_obstacle (chart, left_mm, y_mm - half_mm, right_mm, y_mm + half_mm);
 }
@@ -183,7 +176,8 @@ place_label (const RingPlotChart *chart,
   _ring_plot_page_text_on_halo (chart, best_x, best_y, best_just, text, color);
 }
 
-/* A curve, skipping points a log axis cannot show. */
+/* A curve, skipping points a log axis cannot show: one path, clipped to the panel, stroked
+ * once. */
 void
 _ring_plot_draw_curve (const RingPlotChart *chart,
                        const RingPlotPanel *panel,
@@ -194,15 +188,11 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
                        int                  line_style,
                        double               line_px)
 {
-  g_autofree PLFLT *px = g_new (PLFLT, n);
-  g_autofree PLFLT *py = g_new (PLFLT, n);
+  g_autofree double *px = g_new (double, n);
+  g_autofree double *py = g_new (double, n);
   guint run = 0;
 
-  _ring_plot_use_panel (panel);
-  plcol0 (color);
-  pllsty (line_style);
-  plwidth (line_px);
-
+  _ring_plot_stroke_begin (chart, color, line_style, line_px, RING_PLOT_PEN_POLYLINE);
   for (guint i = 0; i <= n; i++)
     {
       double wx = i < n ? _ring_plot_axis_world (&panel->x, xs[i]) : NAN;
@@ -210,7 +200,7 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
 
       if (isfinite (wx) && isfinite (wy))
         {
-          /* Keep far-off points finite for PLplot's clipper. */
+          /* Keep far-off points finite for the clipper. */
           px[run] = CLAMP (wx, panel->x.min - 1e3, panel->x.max + 1e3);
           py[run] = CLAMP (wy, panel->y.min - 1e3 * (panel->y.max - panel->y.min),
                            panel->y.max + 1e3 * (panel->y.max - panel->y.min));
@@ -219,39 +209,32 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
         }
       if (run >= 2)
         {
-          plline (run, px, py);
+          gboolean joined = FALSE;
+
+          for (guint k = 0; k + 1 < run; k++)
+            joined = _ring_plot_clipped_segment (chart, panel,
+                                                 _ring_plot_panel_x_mm (panel, px[k]),
+                                                 _ring_plot_panel_y_mm (panel, py[k]),
+                                                 _ring_plot_panel_x_mm (panel, px[k + 1]),
+                                                 _ring_plot_panel_y_mm (panel, py[k + 1]),
+                                                 joined);
           add_obstacles (chart, panel, px, py, run);
         }
       run = 0;
     }
-
-  pllsty (RING_PLOT_LINE_SOLID);
-  plwidth (1.0);
+  _ring_plot_stroke_end (chart);
 }
 
 /* A filled circle with a ring of background around it, at page millimetres. */
 static void
-draw_dot (double x_mm,
-          double y_mm,
-          double radius_mm,
-          int    color)
+draw_dot (const RingPlotChart *chart,
+          double               x_mm,
+          double               y_mm,
+          double               radius_mm,
+          int                  color)
 {
-  plcol0 (RING_PLOT_COLOR_BACKGROUND);
-  plarc (x_mm, y_mm, radius_mm * 1.5, radius_mm * 1.5, 0, 360, 0, TRUE);
-  plcol0 (color);
-  plarc (x_mm, y_mm, radius_mm, radius_mm, 0, 360, 0, TRUE);
-}
-
-static void
-page_line (double x1_mm,
-           double y1_mm,
-           double x2_mm,
-           double y2_mm)
-{
-  PLFLT xs[2] = { x1_mm, x2_mm };
-  PLFLT ys[2] = { y1_mm, y2_mm };
-
-  plline (2, xs, ys);
+  _ring_plot_fill_dot (chart, x_mm, y_mm, radius_mm * 1.5, RING_PLOT_COLOR_BACKGROUND);
+  _ring_plot_fill_dot (chart, x_mm, y_mm, radius_mm, color);
 }
 
 /* The current configuration: a dot on the curve, guides to the axes, and a label placed
@@ -276,19 +259,17 @@ _ring_plot_draw_marker (const RingPlotChart *chart,
   x_mm = _ring_plot_panel_x_mm (panel, wx);
   y_mm = _ring_plot_panel_y_mm (panel, wy);
 
-  _ring_plot_use_page (chart);
   if (guides)
     {
-      plcol0 (RING_PLOT_COLOR_ACCENT);
-      pllsty (RING_PLOT_LINE_SHORT_DASH);
-      plwidth (1.0);
-      page_line (x_mm, panel->ymin_mm, x_mm, y_mm);
-      page_line (panel->xmin_mm, y_mm, x_mm, y_mm);
+      _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_ACCENT, RING_PLOT_LINE_SHORT_DASH, 1.0,
+                               RING_PLOT_PEN_RULES);
+      _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, y_mm);
+      _ring_plot_segment (chart, panel->xmin_mm, y_mm, x_mm, y_mm);
+      _ring_plot_stroke_end (chart);
       add_obstacle (chart, x_mm, panel->ymin_mm, x_mm, y_mm);
       add_obstacle (chart, panel->xmin_mm, y_mm, x_mm, y_mm);
-      pllsty (RING_PLOT_LINE_SOLID);
     }
-  draw_dot (x_mm, y_mm, chart->text_mm * 0.42, RING_PLOT_COLOR_ACCENT);
+  draw_dot (chart, x_mm, y_mm, chart->text_mm * 0.42, RING_PLOT_COLOR_ACCENT);
 
   if (label == NULL)
     return;
@@ -373,7 +354,6 @@ legend_layout (const RingPlotChart *chart,
 
   _ring_plot_set_text_size (chart, 0.9);
   if (draw)
-    _ring_plot_use_page (chart);
 
   for (guint i = 0; i < entries->len; i++)
     {
@@ -404,31 +384,22 @@ legend_layout (const RingPlotChart *chart,
           switch (entry->kind)
             {
             case RING_PLOT_LEGEND_LINE:
-              plcol0 (entry->color);
-              pllsty (entry->line_style);
-              plwidth (entry->line_px);
-              page_line (x_mm, y_mm, x_mm + sample_mm, y_mm);
-              pllsty (RING_PLOT_LINE_SOLID);
-              plwidth (1.0);
+              _ring_plot_stroke_begin (chart, entry->color, entry->line_style, entry->line_px,
+                                       RING_PLOT_PEN_SEGMENTS);
+              _ring_plot_segment (chart, x_mm, y_mm, x_mm + sample_mm, y_mm);
+              _ring_plot_stroke_end (chart);
               break;
             case RING_PLOT_LEGEND_BOX:
-              {
-                PLFLT xs[4] = { x_mm, x_mm + sample_mm, x_mm + sample_mm, x_mm };
-                double half = chart->text_mm * 0.45;
-                PLFLT ys[4] = { y_mm - half, y_mm - half, y_mm + half, y_mm + half };
-
-                plcol0 (entry->color);
-                plwidth (1.0);
-                plfill (4, xs, ys);
-                break;
-              }
+              _ring_plot_fill_box (chart, x_mm, y_mm - chart->text_mm * 0.45, x_mm + sample_mm,
+                                   y_mm + chart->text_mm * 0.45, entry->color, 1.0);
+              break;
             case RING_PLOT_LEGEND_MARKER:
-              draw_dot (x_mm + sample_mm / 2, y_mm, chart->text_mm * 0.42, entry->color);
+              draw_dot (chart, x_mm + sample_mm / 2, y_mm, chart->text_mm * 0.42, entry->color);
               break;
             default:
               g_assert_not_reached ();
             }
-          plcol0 (RING_PLOT_COLOR_FOREGROUND);
+          _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
           if (lines == NULL)
             _ring_plot_page_text (x_mm + sample_mm + gap_mm, y_mm, 0, entry->text);
           for (guint k = 0; lines != NULL && lines[k] != NULL; k++)
@@ -497,8 +468,7 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
 
   /* A narrow chart wraps its title between words and the configuration between its
    * parts, rather than cutting them off at the edge. */
-  _ring_plot_use_page (chart);
-  plcol0 (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
   _ring_plot_set_text_size (chart, 1.3);
   _ring_plot_set_bold (TRUE);
   y_mm -= chart->text_mm * 0.65;
@@ -513,7 +483,7 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
   _ring_plot_set_bold (FALSE);
 
   _ring_plot_set_text_size (chart, 0.85);
-  plcol0 (RING_PLOT_COLOR_DIM);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_DIM);
   y_mm -= chart->text_mm * 1.6;
   /* The description's parts are separated by " · " (words, if a translation has none). */
   subtitle_lines = _ring_plot_wrap_text (subtitle, " · ", text_width_mm);

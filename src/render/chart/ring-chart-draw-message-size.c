@@ -10,26 +10,22 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <plplot.h>
 
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
 
 /* Where latency stops dominating, across a whole panel. */
 static void
-draw_crossover_line (const RingPlotPanel *panel,
+draw_crossover_line (const RingPlotChart *chart,
+                     const RingPlotPanel *panel,
                      double               world_x)
 {
-  PLFLT xs[2] = { world_x, world_x };
-  PLFLT ys[2] = { panel->y.min, panel->y.max };
+  double x_mm = _ring_plot_panel_x_mm (panel, world_x);
 
-  _ring_plot_use_panel (panel);
-  plcol0 (RING_PLOT_COLOR_COMMUNICATION);
-  pllsty (RING_PLOT_LINE_SHORT_DASH);
-  plwidth (1.5);
-  plline (2, xs, ys);
-  pllsty (RING_PLOT_LINE_SOLID);
-  plwidth (1.0);
+  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_COMMUNICATION, RING_PLOT_LINE_SHORT_DASH, 1.5,
+                           RING_PLOT_PEN_RULES);
+  _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, panel->ymax_mm);
+  _ring_plot_stroke_end (chart);
 }
 
 static void
@@ -37,8 +33,7 @@ draw_no_data (const RingPlotChart *chart,
               const RingPlotPanel *panel,
               const char          *message)
 {
-  _ring_plot_use_page (chart);
-  plcol0 (RING_PLOT_COLOR_DIM);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_DIM);
   _ring_plot_page_text ((panel->xmin_mm + panel->xmax_mm) / 2,
                         (panel->ymin_mm + panel->ymax_mm) / 2, 0.5, message);
 }
@@ -125,18 +120,17 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   if (!_ring_plot_panel_is_valid (&top) || !_ring_plot_panel_is_valid (&bottom))
     return;
 
-  _ring_plot_draw_grid (&top);
-  _ring_plot_draw_grid (&bottom);
+  _ring_plot_draw_grid (chart, &top);
+  _ring_plot_draw_grid (chart, &bottom);
 
   crossover_world = crossover_bytes > 0 ? log2 (crossover_bytes) : -HUGE_VAL;
   if (has_data && crossover_world > top.x.min && crossover_world < top.x.max)
     {
-      draw_crossover_line (&top, crossover_world);
-      draw_crossover_line (&bottom, crossover_world);
+      draw_crossover_line (chart, &top, crossover_world);
+      draw_crossover_line (chart, &bottom, crossover_world);
       crossover_text = ring_format_bytes (crossover_bytes);
       /* TRANSLATORS: beside the crossover line; %s is a message size. */
       crossover_label = g_strdup_printf (_("latency-bound below %s"), crossover_text);
-      _ring_plot_use_page (chart);
       _ring_plot_set_text_size (chart, 0.85);
       line_mm = _ring_plot_panel_x_mm (&top, crossover_world);
       label_mm = _ring_plot_text_width_mm (crossover_label);

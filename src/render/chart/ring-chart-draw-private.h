@@ -1,5 +1,5 @@
 /* ring-chart-draw-private.h: what the chart drawers share: the page, its panels and axes,
- * text measured as PLplot will draw it, and the marks put on a panel.
+ * its lines and text, and the marks put on a panel.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -37,7 +37,7 @@ enum {
   RING_PLOT_N_COLORS,
 };
 
-/* PLplot's predefined line styles. */
+/* Line styles, numbered as PLplot's predefined ones: solid, 1 mm and 2 mm dashes. */
 enum {
   RING_PLOT_LINE_SOLID = 1,
   RING_PLOT_LINE_SHORT_DASH = 2,
@@ -91,13 +91,35 @@ typedef struct
 {
   const RingStyle *style;
   RingChartData   *data;
+  /* PLplot's context: after PLESC_DEVINIT, one unit is a pixel and y points up. */
   cairo_t         *cr;
+  /* The colours of the slots above, at 8 bits a channel. */
+  RingColor        palette[RING_PLOT_N_COLORS];
   double           width_mm;
   double           height_mm;
   double           text_mm;     /* height of ordinary text */
   double           line_px;     /* width of a curve */
   GArray          *obstacles;   /* of RingPlotSegment: what labels should not cover */
 } RingPlotChart;
+
+/* How a path's lines end and meet: SEGMENTS round-capped, a POLYLINE with butt caps and
+ * bevel joins, RULES (horizontal and vertical only) square-capped. */
+typedef enum
+{
+  RING_PLOT_PEN_SEGMENTS,
+  RING_PLOT_PEN_POLYLINE,
+  RING_PLOT_PEN_RULES,
+} RingPlotPen;
+
+/* Where text goes beside a panel (plmtex()'s "b", "lv", "l", "rv" and "r"). */
+typedef enum
+{
+  RING_PLOT_SIDE_BOTTOM,
+  RING_PLOT_SIDE_LEFT,
+  RING_PLOT_SIDE_LEFT_ROTATED,
+  RING_PLOT_SIDE_RIGHT,
+  RING_PLOT_SIDE_RIGHT_ROTATED,
+} RingPlotSide;
 
 typedef enum
 {
@@ -107,18 +129,22 @@ typedef enum
 } RingPlotLegendSample;
 
 /* ring-chart-draw-axes.c: colours. */
-RingColor _ring_plot_mix         (RingColor        color,
-                                  RingColor        base,
-                                  double           amount);
-void      _ring_plot_set_palette (const RingStyle *style);
+RingColor _ring_plot_mix         (RingColor            color,
+                                  RingColor            base,
+                                  double               amount);
+void      _ring_plot_set_palette (RingPlotChart       *chart);
 
-/* ring-chart-draw-axes.c: text, measured with cairo in the font PLplot draws with. The
- * measuring context lives from _ring_plot_text_begin() to _ring_plot_text_end(). */
-void      _ring_plot_text_begin          (void);
+/* ring-chart-draw-text.c: text, measured with cairo in the font it is drawn with, and
+ * drawn with Pango where PLplot put it. From _ring_plot_text_begin(), once PLplot has set
+ * up the chart's context, to _ring_plot_text_end(). */
+void      _ring_plot_text_begin          (const RingPlotChart *chart,
+                                          int                  width,
+                                          int                  height);
 void      _ring_plot_text_end            (void);
 void      _ring_plot_set_text_size       (const RingPlotChart *chart,
                                           double               scale);
 void      _ring_plot_set_bold            (gboolean             bold);
+void      _ring_plot_set_text_color      (int                  color);
 double    _ring_plot_text_width_mm       (const char          *text);
 char    **_ring_plot_wrap_text           (const char          *text,
                                           const char          *separator,
@@ -126,6 +152,12 @@ char    **_ring_plot_wrap_text           (const char          *text,
 double    _ring_plot_text_half_height_mm (const RingPlotChart *chart);
 void      _ring_plot_page_text           (double               x_mm,
                                           double               y_mm,
+                                          double               just,
+                                          const char          *text);
+void      _ring_plot_margin_text         (const RingPlotPanel *panel,
+                                          RingPlotSide         side,
+                                          double               disp,
+                                          double               pos,
                                           double               just,
                                           const char          *text);
 
@@ -155,9 +187,6 @@ double    _ring_plot_panel_y_mm          (const RingPlotPanel *panel,
 gboolean  _ring_plot_panel_is_valid      (const RingPlotPanel *panel);
 void      _ring_plot_panel_share_x       (RingPlotPanel       *panel,
                                           const RingPlotPanel *from);
-void      _ring_plot_use_panel           (const RingPlotPanel *panel);
-void      _ring_plot_use_page            (const RingPlotChart *chart);
-void      _ring_plot_draw_grid           (const RingPlotPanel *panel);
 void      _ring_plot_draw_axes           (const RingPlotChart *chart,
                                           const RingPlotPanel *panel,
                                           gboolean             x_labels,
@@ -171,7 +200,75 @@ void      _ring_plot_draw_right_axis     (const RingPlotChart *chart,
                                           const char          *x_options,
                                           const char          *y_options,
                                           int                  y_sub,
+                                          int                  color,
                                           const char          *title);
+
+/* ring-chart-draw-lines.c: lines, fills and dots drawn with cairo in page millimetres; a
+ * path begun with _ring_plot_stroke_begin() is stroked once by _ring_plot_stroke_end(). */
+void      _ring_plot_set_source          (const RingPlotChart *chart,
+                                          int                  color);
+void      _ring_plot_stroke_begin        (const RingPlotChart *chart,
+                                          int                  color,
+                                          int                  line_style,
+                                          double               width_px,
+                                          RingPlotPen          pen);
+void      _ring_plot_move_to             (const RingPlotChart *chart,
+                                          double               x_mm,
+                                          double               y_mm);
+void      _ring_plot_line_to             (const RingPlotChart *chart,
+                                          double               x_mm,
+                                          double               y_mm);
+void      _ring_plot_segment             (const RingPlotChart *chart,
+                                          double               x1_mm,
+                                          double               y1_mm,
+                                          double               x2_mm,
+                                          double               y2_mm);
+gboolean  _ring_plot_clip_segment        (double               left,
+                                          double               bottom,
+                                          double               right,
+                                          double               top,
+                                          double               x1,
+                                          double               y1,
+                                          double               x2,
+                                          double               y2,
+                                          double              *enter,
+                                          double              *leave);
+gboolean  _ring_plot_clipped_segment     (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          double               x1_mm,
+                                          double               y1_mm,
+                                          double               x2_mm,
+                                          double               y2_mm,
+                                          gboolean             joined);
+void      _ring_plot_stroke_end          (const RingPlotChart *chart);
+void      _ring_plot_fill_box            (const RingPlotChart *chart,
+                                          double               left_mm,
+                                          double               bottom_mm,
+                                          double               right_mm,
+                                          double               top_mm,
+                                          int                  color,
+                                          double               edge_px);
+void      _ring_plot_fill_box_color      (const RingPlotChart *chart,
+                                          double               left_mm,
+                                          double               bottom_mm,
+                                          double               right_mm,
+                                          double               top_mm,
+                                          const RingColor     *color,
+                                          double               edge_px);
+void      _ring_plot_fill_dot            (const RingPlotChart *chart,
+                                          double               x_mm,
+                                          double               y_mm,
+                                          double               radius_mm,
+                                          int                  color);
+void      _ring_plot_draw_grid           (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel);
+void      _ring_plot_draw_box_lines      (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel,
+                                          const char          *x_options,
+                                          int                  x_sub,
+                                          const char          *y_options,
+                                          int                  y_sub,
+                                          int                  color);
 
 /* ring-chart-draw-marks.c: curves, the marker, labels kept clear of lines, legend and frame. */
 void      _ring_plot_page_text_on_halo   (const RingPlotChart *chart,

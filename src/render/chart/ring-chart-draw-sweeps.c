@@ -10,7 +10,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <plplot.h>
 
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
@@ -124,7 +123,6 @@ _ring_plot_draw_utilization (RingPlotChart *chart)
   g_autofree char *marker = NULL;
   g_autofree char *gpus_text = NULL;
   RingPlotPanel panel = { 0 };
-  PLFLT band_x[4], band_y[4];
 
   legend_add_curves (chart, legend, curves, G_N_ELEMENTS (curves));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, RING_PLOT_COLOR_COMM_SHADE,
@@ -139,14 +137,10 @@ _ring_plot_draw_utilization (RingPlotChart *chart)
   panel.y.max = 103;
 
   /* Utilization below 50 % means exposed communication exceeds compute. */
-  _ring_plot_use_panel (&panel);
-  band_x[0] = band_x[3] = panel.x.min;
-  band_x[1] = band_x[2] = panel.x.max;
-  band_y[0] = band_y[1] = 0;
-  band_y[2] = band_y[3] = RING_PLOT_COMM_BOUND_UTILIZATION * 100;
-  plcol0 (RING_PLOT_COLOR_COMM_SHADE);
-  plfill (4, band_x, band_y);
-  _ring_plot_draw_grid (&panel);
+  _ring_plot_fill_box (chart, panel.xmin_mm, panel.ymin_mm, panel.xmax_mm,
+                       _ring_plot_panel_y_mm (&panel, RING_PLOT_COMM_BOUND_UTILIZATION * 100),
+                       RING_PLOT_COLOR_COMM_SHADE, 1.0);
+  _ring_plot_draw_grid (chart, &panel);
 
   for (guint i = 0; i < G_N_ELEMENTS (curves); i++)
     draw_gpu_curve (chart, &panel, &curves[i], 1);
@@ -206,7 +200,7 @@ _ring_plot_draw_step_time (RingPlotChart *chart)
   if (!_ring_plot_draw_gpu_frame (chart, legend, 0, &panel))
     return;
 
-  _ring_plot_draw_grid (&panel);
+  _ring_plot_draw_grid (chart, &panel);
   for (guint i = 0; i < G_N_ELEMENTS (curves); i++)
     draw_gpu_curve (chart, &panel, &curves[i], divisor);
   _ring_plot_draw_axes (chart, &panel, TRUE, TRUE);
@@ -245,7 +239,7 @@ _ring_plot_draw_bytes_moved (RingPlotChart *chart)
     return;
 
   /* The limit under the data it bounds. */
-  _ring_plot_draw_grid (&panel);
+  _ring_plot_draw_grid (chart, &panel);
   draw_gpu_curve (chart, &panel, &curves[1], divisor);
   draw_gpu_curve (chart, &panel, &curves[0], divisor);
   _ring_plot_draw_axes (chart, &panel, TRUE, TRUE);
@@ -258,7 +252,6 @@ _ring_plot_draw_bytes_moved (RingPlotChart *chart)
   /* TRANSLATORS: label of the asymptote; %s is a size such as "56 GB". */
   limit_label = g_strdup_printf (_("2S = %s: each GPU sends almost 2S however many GPUs "
                                    "share the work"), limit_text);
-  _ring_plot_use_page (chart);
   _ring_plot_set_text_size (chart, 0.9);
   /* Right-aligned above the limit; in a narrow chart it wraps upwards, clear of it. */
   limit_lines = _ring_plot_wrap_text (limit_label, " ",
@@ -317,7 +310,7 @@ _ring_plot_draw_throughput (RingPlotChart *chart)
     return;
 
   /* The ideal line and the efficiency under the throughput itself. */
-  _ring_plot_draw_grid (&panel);
+  _ring_plot_draw_grid (chart, &panel);
   draw_gpu_curve (chart, &panel, &curves[1], 1);
   draw_gpu_curve (chart, &right, &curves[2], 1);
   draw_gpu_curve (chart, &panel, &curves[0], 1);
@@ -326,9 +319,8 @@ _ring_plot_draw_throughput (RingPlotChart *chart)
                                _("Cluster throughput (tokens/s, log scale)"));
 
   /* The efficiency axis on the right, in the efficiency curve's colour. */
-  _ring_plot_use_panel (&right);
-  plcol0 (RING_PLOT_COLOR_SERIES_1);
-  _ring_plot_draw_right_axis (chart, &right, "", "cmstvo", 0, _("Scaling efficiency (%)"));
+  _ring_plot_draw_right_axis (chart, &right, "", "cmstvo", 0, RING_PLOT_COLOR_SERIES_1,
+                              _("Scaling efficiency (%)"));
 
   rate_text = ring_format_rate (data->result.tokens_per_s, _("tokens"));
   _ring_plot_draw_gpu_marker (chart, &panel, data->result.tokens_per_s, rate_text);

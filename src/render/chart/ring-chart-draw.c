@@ -1,4 +1,6 @@
-/* ring-chart-draw.c: the scaling charts, drawn with PLplot's extcairo device onto any cairo_t.
+/* ring-chart-draw.c: the scaling charts, drawn onto any cairo_t through a PLplot extcairo
+ * stream: PLplot sets the context up (a page of pixels, y upwards), and the chart's lines,
+ * fills and text are drawn on it with cairo and Pango.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -118,26 +120,24 @@ ring_chart_draw (RingChartKind    kind,
   chart.line_px = 2.0 * text_scale;
   chart.obstacles = g_array_new (FALSE, FALSE, sizeof (RingPlotSegment));
 
-  _ring_plot_text_begin ();
-
   cairo_save (cr);
 
   plgstrm (&previous_stream);
   plmkstrm (&stream);
   plsdev ("extcairo");
   plspage (0, 0, (PLINT) lround (width), (PLINT) lround (height), 0, 0);
-  _ring_plot_set_palette (style);
+  _ring_plot_set_palette (&chart);
   plinit ();
   pl_cmd (PLESC_DEVINIT, cr);
   pladv (0);
+  _ring_plot_text_begin (&chart, (int) lround (width), (int) lround (height));
 
   draw_chart (&chart);
 
+  _ring_plot_text_end ();
   plend1 ();
   plsstrm (previous_stream);
 
   cairo_restore (cr);
-
-  _ring_plot_text_end ();
   g_array_unref (chart.obstacles);
 }

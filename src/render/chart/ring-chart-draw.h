@@ -1,4 +1,5 @@
-/* ring-chart-draw.h: the scaling charts, drawn with PLplot onto any cairo_t.
+/* ring-chart-draw.h: the scaling charts, drawn through PLplot's extcairo device onto any
+ * cairo_t.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
