@@ -33,14 +33,18 @@ parse_report (const char *json)
 static void
 test_report_defaults (void)
 {
-  RingTestRun r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--report=json", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--bucket-size", "one",
+                                     "--report=json", NULL);
   g_autoptr(JsonObject) report = NULL;
   const char *keys[] = {
     "gpus", "model_params", "bandwidth_gbps", "compute_tflops", "tokens_per_gpu",
     "gradient_bytes", "latency_us", "overlap", "algorithm", "gradient_buffer_bytes",
     "compute_time_s", "backward_time_s", "bytes_moved_per_gpu", "allreduce_time_s",
     "exposed_comm_s", "step_time_s", "utilization", "algbw_gbps", "busbw_gbps",
-    "tokens_per_s", "comm_bound", "bandwidth_for_90pct_gbps",
+    "tokens_per_s", "comm_bound", "bandwidth_for_90pct_gbps", "bucket_size_bytes",
+    "comm_slowdown", "sharding", "activation_checkpointing", "fused_attention",
+    "forward_time_s", "comm_time_s", "n_buckets", "comm_bytes_per_gpu",
+    "memory_per_gpu_bytes", "fits", "fit_sharding", "fit_gpus",
   };
 
   g_assert_cmpint (r.status, ==, 0);
@@ -131,7 +135,8 @@ test_report_message_size (void)
 static void
 test_report_text (void)
 {
-  RingTestRun r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--report=text", NULL);
+  RingTestRun r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--bucket-size", "0",
+                                     "--report=text", NULL);
 
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "GPU utilization"));
@@ -246,6 +251,17 @@ test_bad_values (void)
     { "--latency", "-1" },
     { "--overlap", "1.5" },
     { "--algorithm", "butterfly" },
+    { "--bucket-size", "512KiB" },
+    { "--bucket-size", "5GiB" },
+    { "--bucket-size", "-1" },
+    { "--bucket-size", "many" },
+    { "--comm-slowdown", "1.5" },
+    { "--comm-slowdown", "-0.1" },
+    { "--sharding", "zero4" },
+    { "--sharding", "" },
+    { "--activation-checkpointing", "half" },
+    { "--fused-attention", "2" },
+    { "--fused-attention", "0.5" },
     { "--message-size", "0" },
     { "--message-size", "lots" },
     { "--report", NULL },  /* filled below with a bad format */

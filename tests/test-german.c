@@ -72,7 +72,8 @@ test_report_text (void)
   if (!german_locale_available ())
     return;
 
-  r = ring_test_run_cli ("de_DE.UTF-8", "--algorithm", "flat-ring", "--report=text", NULL);
+  r = ring_test_run_cli ("de_DE.UTF-8", "--algorithm", "flat-ring", "--bucket-size=one",
+                         "--report=text", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.err, ==, "");
   assert_contains (r.out, "GPU-Auslastung");
@@ -99,8 +100,10 @@ test_report_json (void)
   if (!german_locale_available ())
     return;
 
-  c = ring_test_run_cli ("C.UTF-8", "--algorithm", "flat-ring", "--report=json", NULL);
-  de = ring_test_run_cli ("de_DE.UTF-8", "--algorithm", "flat-ring", "--report=json", NULL);
+  c = ring_test_run_cli ("C.UTF-8", "--algorithm", "flat-ring", "--bucket-size=one",
+                         "--report=json", NULL);
+  de = ring_test_run_cli ("de_DE.UTF-8", "--algorithm", "flat-ring", "--bucket-size=one",
+                          "--report=json", NULL);
   g_assert_cmpint (c.status, ==, 0);
   g_assert_cmpint (de.status, ==, 0);
   g_assert_cmpstr (de.out, ==, c.out);
@@ -131,14 +134,14 @@ test_decimal_point_input (void)
   if (!german_locale_available ())
     return;
 
-  r = ring_test_run_cli ("de_DE.UTF-8", "--model-params=1.5T", "--overlap=0.5",
+  r = ring_test_run_cli ("de_DE.UTF-8", "--model-params=1.5T", "--comm-slowdown=0.5",
                          "--report=json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   json_parser_load_from_data (parser, r.out, -1, &error);
   g_assert_no_error (error);
   report = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpfloat (json_object_get_double_member (report, "model_params"), ==, 1.5e12);
-  g_assert_cmpfloat (json_object_get_double_member (report, "overlap"), ==, 0.5);
+  g_assert_cmpfloat (json_object_get_double_member (report, "comm_slowdown"), ==, 0.5);
   ring_test_run_clear (&r);
 }
 

@@ -76,8 +76,13 @@ test_defaults (void)
   g_assert_cmpint (ring_model_get_protocol_used (model), ==, RING_PROTOCOL_SIMPLE);
   g_assert_cmpuint (ring_model_get_nodes (model), ==, 1);
 
-  /* The seed's numbers, one click away: see test-cost.c for the derivation. */
+  /* Gradients in PyTorch DDP's 25 MiB buckets, with nothing sharded. */
+  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 25 * 1048576.0);
+  g_assert_cmpint (ring_model_get_sharding (model), ==, RING_SHARDING_DDP);
+
+  /* The seed's numbers, two clicks away: see test-cost.c for the derivation. */
   ring_model_set_algorithm (model, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_bucket_size (model, 0);
   g_object_get (model, "utilization", &utilization, "allreduce-time", &allreduce, NULL);
   g_assert_cmpfloat_with_epsilon (utilization, 0.72467, 1e-5);
   g_assert_cmpfloat_with_epsilon (allreduce, 0.163403, 1e-6);

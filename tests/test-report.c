@@ -14,11 +14,12 @@
 #include <string.h>
 
 #include "ring-report.h"
+#include "ring-step.h"
 #include "ring-test-cli.h"
 
 /* Past this many combinations the grid takes every parameter's extremes one at a time and
  * a regular sample of the rest, so the test stays quick as parameters are added. */
-#define MAX_GRID_POINTS 200000
+#define MAX_GRID_POINTS 100000
 
 /* A strict JSON reader (RFC 8259), with none of json-glib's leniency: it accepts exactly
  * the grammar, and keeps the top-level object's members as their raw text. */
@@ -290,6 +291,20 @@ static const struct
   { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps) },
 };
 
+/* The step's numbers (ring-step.h). */
+static const struct
+{
+  const char *key;
+  gsize       offset;
+} step_numbers[] = {
+  { "forward_time_s", G_STRUCT_OFFSET (RingResult, forward_time_s) },
+  { "comm_time_s", G_STRUCT_OFFSET (RingResult, comm_time_s) },
+  { "slowdown_s", G_STRUCT_OFFSET (RingResult, slowdown_s) },
+  { "comm_bytes_per_gpu", G_STRUCT_OFFSET (RingResult, comm_bytes_per_gpu) },
+  { "memory_per_gpu_bytes", G_STRUCT_OFFSET (RingResult, memory_per_gpu_bytes) },
+  { "usable_memory_bytes", G_STRUCT_OFFSET (RingResult, usable_memory_bytes) },
+};
+
 /* One number of the report: JSON's null for no value, else exactly @expected. */
 static void
 check_number (GHashTable *members,
@@ -315,6 +330,58 @@ check_number (GHashTable *members,
   if (*end != '\0' || value != expected)
     g_error ("“%s” is %s, which reads back as %.17g, not the model's %.17g",
              key, raw, value, expected);
+}
+
+/* The timeline's totals, the memory and what would fit; returns how many keys. */
+static guint
+check_step (GHashTable       *members,
+            const RingParams *params,
+            const RingResult *result,
+            const char       *json)
+{
+  RingMemory memory;
+  RingFitSuggestion suggestion;
+  const char *raw;
+  guint layers, hidden;
+
+  for (guint i = 0; i < G_N_ELEMENTS (step_numbers); i++)
+    check_number (members, step_numbers[i].key,
+                  G_STRUCT_MEMBER (double, result, step_numbers[i].offset), json);
+  check_number (members, "n_buckets", result->n_buckets, json);
+  check_number (members, "n_collectives", result->n_collectives, json);
+  ring_step_architecture (params, &layers, &hidden);
+  check_number (members, "layers", layers, json);
+  check_number (members, "hidden_size", hidden, json);
+  ring_step_memory (params, params->gpus, &memory);
+  check_number (members, "memory_parameters_bytes", memory.parameters, json);
+  check_number (members, "memory_gradients_bytes", memory.gradients, json);
+  check_number (members, "memory_optimizer_bytes", memory.optimizer, json);
+  check_number (members, "memory_gathered_bytes", memory.gathered, json);
+  check_number (members, "memory_activations_bytes", memory.activations, json);
+  g_assert_cmpfloat (memory.total, ==, result->memory_per_gpu_bytes);
+  g_assert_cmpstr (g_hash_table_lookup (members, "fits"), ==, result->fits ? "true" : "false");
+
+  ring_step_suggest (params, &suggestion);
+  raw = g_hash_table_lookup (members, "fit_sharding");
+  g_assert_nonnull (raw);
+  if (suggestion.fits_now || !suggestion.possible)
+    {
+      g_assert_cmpstr (raw, ==, "null");
+      check_number (members, "fit_gpus", NAN, json);
+      g_assert_cmpstr (g_hash_table_lookup (members, "fit_activation_checkpointing"), ==, "null");
+    }
+  else
+    {
+      g_autofree char *sharding = g_strdup_printf ("\"%s\"",
+                                                   ring_sharding_to_string (suggestion.sharding));
+
+      g_assert_cmpstr (raw, ==, sharding);
+      check_number (members, "fit_gpus", suggestion.gpus, json);
+      g_assert_nonnull (g_hash_table_lookup (members, "fit_activation_checkpointing"));
+    }
+  g_assert_cmpint (suggestion.fits_now, ==, result->fits);
+
+  return G_N_ELEMENTS (step_numbers) + 13;
 }
 
 /* @json is valid JSON, and each of its numbers is @model's to the last bit. */
@@ -364,6 +431,8 @@ check_report (const char *json,
                    result->comm_bound ? "true" : "false");
   n_keys++;
 
+  n_keys += check_step (members, params, result, json);
+
   /* Nothing else, so a key added to the report is added here too. */
   g_assert_cmpuint (g_hash_table_size (members), ==, n_keys);
 }
@@ -406,34 +475,72 @@ grid_point (guint64     index,
   return ring_params_validate (params, NULL);
 }
 
+static gboolean
+check_point (RingModel *model,
+             guint64    index)
+{
+  g_autofree char *json = NULL;
+  RingParams params;
+
+  if (!grid_point (index, &params))
+    return FALSE;
+
+  g_assert_true (ring_model_set_params (model, &params));
+  json = ring_report_to_json (model);
+  check_report (json, model);
+
+  return TRUE;
+}
+
+static guint
+n_off_default (guint64 index)
+{
+  guint n = 0;
+
+  for (guint id = 0; id < RING_N_PARAMS; id++, index /= 3)
+    n += index % 3 != 1;
+
+  return n;
+}
+
 static guint
 check_grid (RingModel *model)
 {
   guint64 n_points = grid_size ();
   guint64 stride = MAX (1, n_points / MAX_GRID_POINTS);
+  guint64 defaults = 0, power[RING_N_PARAMS];
   guint checked = 0;
 
-  for (guint64 index = 0; index < n_points; index++)
+  /* A small grid: every point. */
+  if (stride == 1)
     {
-      g_autofree char *json = NULL;
-      RingParams params;
-      guint64 digits = index;
-      guint n_off_default = 0;
+      for (guint64 index = 0; index < n_points; index++)
+        checked += check_point (model, index);
+      return checked;
+    }
 
-      /* Every point of a small grid; of a large one, every point that moves one or two
-       * parameters off their defaults, and a regular sample of the rest. */
-      for (guint id = 0; id < RING_N_PARAMS; id++, digits /= 3)
-        n_off_default += digits % 3 != 1;
-      if (stride > 1 && n_off_default > 2 && index % stride != 0)
-        continue;
+  /* A large one: every point that moves one or two parameters off their defaults (the
+   * digit 1), enumerated rather than searched for, and a regular sample of the rest. */
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      power[id] = id == 0 ? 1 : power[id - 1] * 3;
+      defaults += power[id];
+    }
+  checked += check_point (model, defaults);
+  for (guint a = 0; a < RING_N_PARAMS; a++)
+    for (int da = -1; da <= 1; da += 2)
+      {
+        guint64 one = defaults + da * (gint64) power[a];
 
-      if (!grid_point (index, &params))
-        continue;
-
-      g_assert_true (ring_model_set_params (model, &params));
-      json = ring_report_to_json (model);
-      check_report (json, model);
-      checked++;
+        checked += check_point (model, one);
+        for (guint b = a + 1; b < RING_N_PARAMS; b++)
+          for (int db = -1; db <= 1; db += 2)
+            checked += check_point (model, one + db * (gint64) power[b]);
+      }
+  for (guint64 index = 0; index < n_points; index += stride)
+    {
+      if (n_off_default (index) > 2)
+        checked += check_point (model, index);
     }
 
   return checked;

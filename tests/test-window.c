@@ -17,8 +17,8 @@
 #include "ring-window-private.h"
 
 /* The memory settings backend lives as long as the process: each case starts from the
- * defaults, whatever the case before it left behind, with the seed's flat ring whose
- * numbers the cases derive (test-cost.c). */
+ * defaults, whatever the case before it left behind, with the seed's flat ring and one
+ * gradient bucket (nothing overlapped), whose numbers the cases derive (test-cost.c). */
 static void
 set_up (RingWindowFixture *fixture,
         gconstpointer      user_data)
@@ -26,6 +26,7 @@ set_up (RingWindowFixture *fixture,
   ring_window_fixture_set_up (fixture, user_data);
   ring_model_reset (fixture->model);
   ring_model_set_algorithm (fixture->model, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_bucket_size (fixture->model, 0);
 }
 
 #define add_window_test(path, test) \
@@ -55,7 +56,9 @@ test_gpus_slider (RingWindowFixture *fixture,
   RingWindow *window = fixture->window;
   RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
   GtkRange *scale = _ring_parameter_panel_get_scale (panel, "gpus");
-  g_autofree char *before = g_strdup (metric_text (window, "utilization"));
+  g_autofree char *before = NULL;
+
+  before = g_strdup (metric_text (window, "utilization"));
 
   /* Defaults: 72.5 % (test-cost.c derives 0.72467). */
   g_assert_cmpstr (before, ==, "72.5 %");

@@ -11,6 +11,7 @@
 
 #include "ring-algorithms.h"
 #include "ring-cost.h"
+#include "ring-step.h"
 
 /* Training FLOPs per token: 2 P forward + 4 P backward (Kaplan et al. 2020, "Scaling Laws
  * for Neural Language Models", section 2.1). The backward pass is two thirds of it. */
@@ -121,28 +122,30 @@ ring_cost_latency_crossover_bytes (const RingParams *params)
   return sqrt (low * high);
 }
 
-/* The exposed communication a bandwidth B leaves over the 90 % budget (≤ 0: reached). */
+/* The step's utilization at bandwidth B (the bucketed timeline). */
 static double
-excess_at (const RingParams *params,
-           double            bandwidth_gbps,
-           double            budget_s,
-           double            buffer_bytes)
+utilization_at (const RingParams *params,
+                double            bandwidth_gbps)
 {
-  return ring_cost_allreduce_time_s (params, params->gpus, buffer_bytes, bandwidth_gbps)
-         - budget_s;
+  RingParams swept = *params;
+  RingStepTimeline timeline;
+
+  swept.bandwidth_gbps = bandwidth_gbps;
+  ring_step_timeline (&swept, &timeline, NULL);
+
+  return (timeline.forward_s + timeline.backward_s) / timeline.step_s;
 }
 
-/* utilization ≥ 0.9 ⇔ exposed ≤ compute / 9, so the all-reduce may take at most
- * compute/9 + overlap · backward. The flat ring solves it in closed form; the others are
- * searched over the bandwidth parameter's range (their time falls as B grows, down to
- * what the network allows). */
+/* utilization ≥ 0.9 ⇔ exposed ≤ compute / 9. With one DDP bucket on the flat ring nothing
+ * overlaps and the all-reduce itself must fit in compute / 9, in closed form; otherwise
+ * the bucketed step is searched over the bandwidth parameter's range (its utilization
+ * rises with B, up to what latency and the network allow). */
 static double
 bandwidth_for_90pct_gbps (const RingParams *params,
                           const RingResult *result)
 {
   const RingParamInfo *info = ring_param_info (RING_PARAM_BANDWIDTH);
-  double budget_s = result->compute_time_s * (1.0 - TARGET_UTILIZATION) / TARGET_UTILIZATION
-                    + params->overlap * result->backward_time_s;
+  double budget_s = result->compute_time_s * (1.0 - TARGET_UTILIZATION) / TARGET_UTILIZATION;
   double low, high;
 
   if (params->gpus <= 1)
@@ -151,7 +154,8 @@ bandwidth_for_90pct_gbps (const RingParams *params,
   if (ring_params_is_collective (params))
     return NAN;
 
-  if (params->algorithm == RING_ALGORITHM_FLAT_RING)
+  if (params->algorithm == RING_ALGORITHM_FLAT_RING && params->bucket_bytes == 0
+      && params->sharding == RING_SHARDING_DDP && params->comm_slowdown == 0)
     {
       budget_s -= result->latency_time_s;
       return budget_s > 0 ? result->bytes_moved_per_gpu / budget_s / 1e9 : NAN;
@@ -159,16 +163,16 @@ bandwidth_for_90pct_gbps (const RingParams *params,
 
   low = log (info->minimum);
   high = log (info->maximum);
-  if (excess_at (params, exp (high), budget_s, result->gradient_buffer_bytes) > 0)
+  if (utilization_at (params, exp (high)) < TARGET_UTILIZATION)
     return NAN;
-  if (excess_at (params, exp (low), budget_s, result->gradient_buffer_bytes) <= 0)
+  if (utilization_at (params, exp (low)) >= TARGET_UTILIZATION)
     return info->minimum;
 
   for (guint i = 0; i < BANDWIDTH_SEARCH_STEPS; i++)
     {
       double middle = (low + high) / 2;
 
-      if (excess_at (params, exp (middle), budget_s, result->gradient_buffer_bytes) > 0)
+      if (utilization_at (params, exp (middle)) < TARGET_UTILIZATION)
         low = middle;
       else
         high = middle;
@@ -201,6 +205,7 @@ static void
 evaluate (const RingParams *params,
           RingResult       *result)
 {
+  RingMemory memory;
   guint n;
 
   n = params->gpus;
@@ -211,8 +216,34 @@ evaluate (const RingParams *params,
   result->collective = ring_params_is_collective (params);
   fill_collective (params, result);
 
-  result->exposed_comm_s = MAX (0.0, result->allreduce_time_s
-                                     - params->overlap * result->backward_time_s);
+  if (result->collective)
+    {
+      /* One collective, nccl-tests style: nothing to overlap with. */
+      result->forward_time_s = result->compute_time_s - result->backward_time_s;
+      result->exposed_comm_s = result->allreduce_time_s;
+      result->comm_time_s = result->allreduce_time_s;
+      result->slowdown_s = 0;
+      result->n_buckets = result->n_collectives = 1;
+      result->comm_bytes_per_gpu = result->bytes_moved_per_gpu;
+    }
+  else
+    {
+      RingStepTimeline timeline;
+
+      ring_step_timeline (params, &timeline, NULL);
+      result->forward_time_s = timeline.forward_s;
+      result->exposed_comm_s = timeline.exposed_s;
+      result->comm_time_s = timeline.comm_s;
+      result->slowdown_s = timeline.slowdown_s;
+      result->n_buckets = timeline.n_buckets;
+      result->n_collectives = timeline.n_collectives;
+      result->comm_bytes_per_gpu = timeline.comm_bytes_per_gpu;
+    }
+  ring_step_memory (params, n, &memory);
+  result->memory_per_gpu_bytes = memory.total;
+  result->usable_memory_bytes = memory.usable;
+  result->fits = memory.fits;
+
   result->step_time_s = result->compute_time_s + result->exposed_comm_s;
   result->utilization = result->compute_time_s / result->step_time_s;
   result->tokens_per_s = n * params->tokens_per_gpu / result->step_time_s;

@@ -38,6 +38,11 @@ enum {
   PROP_LATENCY,
   PROP_OVERLAP,
   PROP_ALGORITHM,
+  PROP_BUCKET_SIZE,
+  PROP_COMM_SLOWDOWN,
+  PROP_SHARDING,
+  PROP_CHECKPOINTING,
+  PROP_FUSED_ATTENTION,
   PROP_MESSAGE_SIZE,
   /* Derived, read-only. */
   PROP_GRADIENT_BUFFER_BYTES,
@@ -58,11 +63,19 @@ enum {
   PROP_PROTOCOL_USED,
   PROP_CHANNELS,
   PROP_COLLECTIVE,
+  PROP_FORWARD_TIME,
+  PROP_COMM_TIME,
+  PROP_N_BUCKETS,
+  PROP_COMM_BYTES_PER_GPU,
+  PROP_MEMORY_PER_GPU,
+  PROP_FITS,
   N_PROPS
 };
 
 #define PROP_FIRST_PARAM PROP_GPU
+#define PROP_LAST_PARAM  PROP_FUSED_ATTENTION
 G_STATIC_ASSERT (PROP_ALGORITHM - PROP_FIRST_PARAM == RING_PARAM_ALGORITHM);
+G_STATIC_ASSERT (PROP_LAST_PARAM - PROP_FIRST_PARAM == RING_N_PARAMS - 1);
 G_STATIC_ASSERT (PROP_NET_LATENCY - PROP_FIRST_PARAM == RING_PARAM_NET_LATENCY);
 
 enum {
@@ -110,6 +123,12 @@ notify_changed_results (RingModel        *self,
     { old->protocol_used, now->protocol_used, PROP_PROTOCOL_USED },
     { old->channels, now->channels, PROP_CHANNELS },
     { old->collective, now->collective, PROP_COLLECTIVE },
+    { old->forward_time_s, now->forward_time_s, PROP_FORWARD_TIME },
+    { old->comm_time_s, now->comm_time_s, PROP_COMM_TIME },
+    { old->n_buckets, now->n_buckets, PROP_N_BUCKETS },
+    { old->comm_bytes_per_gpu, now->comm_bytes_per_gpu, PROP_COMM_BYTES_PER_GPU },
+    { old->memory_per_gpu_bytes, now->memory_per_gpu_bytes, PROP_MEMORY_PER_GPU },
+    { old->fits, now->fits, PROP_FITS },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (derived); i++)
@@ -191,6 +210,10 @@ clamp_param (RingParamId id,
 
   value = CLAMP (value, info->minimum, info->maximum);
 
+  /* Between one bucket and the smallest bucket: the smallest bucket. */
+  if (id == RING_PARAM_BUCKET_SIZE && value > 0 && value < RING_MIN_BUCKET_BYTES)
+    value = RING_MIN_BUCKET_BYTES;
+
   /* 3 bytes per value is no precision: round up to the next real one. */
   if (id == RING_PARAM_GRADIENT_BYTES && !ring_gradient_bytes_is_valid ((guint) value))
     value = 4;
@@ -225,7 +248,7 @@ ring_model_get_property (GObject    *object,
   RingModel *self = RING_MODEL (object);
   const RingResult *r = &self->result;
 
-  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_ALGORITHM)
+  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_LAST_PARAM)
     {
       const RingParamInfo *info = ring_param_info (prop_id - PROP_FIRST_PARAM);
       double v = param_value (&self->params, prop_id);
@@ -262,6 +285,12 @@ ring_model_get_property (GObject    *object,
     case PROP_PROTOCOL_USED: g_value_set_enum (value, r->protocol_used); break;
     case PROP_CHANNELS: g_value_set_uint (value, r->channels); break;
     case PROP_COLLECTIVE: g_value_set_boolean (value, r->collective); break;
+    case PROP_FORWARD_TIME: g_value_set_double (value, r->forward_time_s); break;
+    case PROP_COMM_TIME: g_value_set_double (value, r->comm_time_s); break;
+    case PROP_N_BUCKETS: g_value_set_uint (value, r->n_buckets); break;
+    case PROP_COMM_BYTES_PER_GPU: g_value_set_double (value, r->comm_bytes_per_gpu); break;
+    case PROP_MEMORY_PER_GPU: g_value_set_double (value, r->memory_per_gpu_bytes); break;
+    case PROP_FITS: g_value_set_boolean (value, r->fits); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -275,7 +304,7 @@ ring_model_set_property (GObject      *object,
 {
   RingModel *self = RING_MODEL (object);
 
-  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_ALGORITHM)
+  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_LAST_PARAM)
     {
       RingParamId id = prop_id - PROP_FIRST_PARAM;
       const RingParamInfo *info = ring_param_info (id);
@@ -306,6 +335,10 @@ choice_type (RingParamId id)
     return RING_TYPE_GPU_ID;
   if (id == RING_PARAM_FABRIC)
     return RING_TYPE_FABRIC;
+  if (id == RING_PARAM_SHARDING)
+    return RING_TYPE_SHARDING;
+  if (id == RING_PARAM_CHECKPOINTING)
+    return RING_TYPE_CHECKPOINTING;
   g_assert (id == RING_PARAM_ALGORITHM);
 
   return RING_TYPE_ALGORITHM;
@@ -371,6 +404,14 @@ install_derived (void)
   /* TRUE when the model costs one collective of message-size bytes, not a step. */
   properties[PROP_COLLECTIVE] =
     g_param_spec_boolean ("collective", NULL, NULL, FALSE, DERIVED_FLAGS);
+  /* The step's timeline and memory (ring-step.h). */
+  properties[PROP_FORWARD_TIME] = derived_double ("forward-time");
+  properties[PROP_COMM_TIME] = derived_double ("comm-time");
+  properties[PROP_N_BUCKETS] =
+    g_param_spec_uint ("n-buckets", NULL, NULL, 0, G_MAXUINT, 0, DERIVED_FLAGS);
+  properties[PROP_COMM_BYTES_PER_GPU] = derived_double ("comm-bytes-per-gpu");
+  properties[PROP_MEMORY_PER_GPU] = derived_double ("memory-per-gpu");
+  properties[PROP_FITS] = g_param_spec_boolean ("fits", NULL, NULL, TRUE, DERIVED_FLAGS);
 }
 
 static void
@@ -515,6 +556,11 @@ DEFINE_PARAM (guint, gradient_bytes, RING_PARAM_GRADIENT_BYTES, gradient_bytes)
 DEFINE_PARAM (double, latency, RING_PARAM_LATENCY, latency_us)
 DEFINE_PARAM (double, overlap, RING_PARAM_OVERLAP, overlap)
 DEFINE_PARAM (RingAlgorithm, algorithm, RING_PARAM_ALGORITHM, algorithm)
+DEFINE_PARAM (double, bucket_size, RING_PARAM_BUCKET_SIZE, bucket_bytes)
+DEFINE_PARAM (double, comm_slowdown, RING_PARAM_COMM_SLOWDOWN, comm_slowdown)
+DEFINE_PARAM (RingSharding, sharding, RING_PARAM_SHARDING, sharding)
+DEFINE_PARAM (RingCheckpointing, checkpointing, RING_PARAM_CHECKPOINTING, checkpointing)
+DEFINE_PARAM (guint, fused_attention, RING_PARAM_FUSED_ATTENTION, fused_attention)
 
 #undef DEFINE_PARAM
 
@@ -554,6 +600,8 @@ DEFINE_RESULT (double, utilization, utilization)
 DEFINE_RESULT (guint, nodes, nodes)
 DEFINE_RESULT (RingAlgorithm, algorithm_used, algorithm_used)
 DEFINE_RESULT (RingProtocol, protocol_used, protocol_used)
+DEFINE_RESULT (double, memory_per_gpu, memory_per_gpu_bytes)
+DEFINE_RESULT (gboolean, fits, fits)
 
 #undef DEFINE_RESULT
 

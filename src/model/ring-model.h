@@ -21,13 +21,16 @@ G_DECLARE_FINAL_TYPE (RingModel, ring_model, RING, MODEL, GObject)
 /* Parameters are read-write properties named as in RingParamInfo ("gpu", "gpus",
  * "gpus-per-node", "nics-per-node", "nic-speed", "fabric", "net-latency", "model-params",
  * "bandwidth", "compute", "tokens-per-gpu", "gradient-bytes", "latency", "overlap",
- * "algorithm") plus "message-size" (0 = the model's gradients; > 0 = a single collective).
+ * "algorithm", "bucket-size", "comm-slowdown", "sharding", "activation-checkpointing",
+ * "fused-attention") plus "message-size" (0 = the model's gradients; > 0 = a single collective).
  * "gpu", "fabric" and "algorithm" are enums (RING_TYPE_GPU_ID, RING_TYPE_FABRIC,
  * RING_TYPE_ALGORITHM). Derived values are read-only properties: "gradient-buffer-bytes",
  * "compute-time", "backward-time", "bytes-moved-per-gpu", "allreduce-time", "exposed-comm",
  * "step-time", "utilization", "algbw", "busbw", "tokens-per-second", "comm-bound",
  * "bandwidth-for-90pct", "nodes", "algorithm-used" (never auto), "protocol-used"
- * (RING_TYPE_PROTOCOL), "channels", "collective".
+ * (RING_TYPE_PROTOCOL), "channels", "collective", and the step's "forward-time",
+ * "comm-time", "n-buckets", "comm-bytes-per-gpu", "memory-per-gpu" (bytes), "fits".
+ * "overlap" is deprecated and changes nothing: the step is a bucketed timeline now.
  *
  * Each property notifies only when its value really changes; the "changed" signal fires
  * once per logical change (one setter, a GPU with its facts, a preset, or one
@@ -102,6 +105,21 @@ void              ring_model_set_overlap        (RingModel     *self,
 RingAlgorithm     ring_model_get_algorithm      (RingModel     *self);
 void              ring_model_set_algorithm      (RingModel     *self,
                                                  RingAlgorithm  algorithm);
+double            ring_model_get_bucket_size    (RingModel     *self);
+void              ring_model_set_bucket_size    (RingModel     *self,
+                                                 double         bucket_bytes);
+double            ring_model_get_comm_slowdown  (RingModel     *self);
+void              ring_model_set_comm_slowdown  (RingModel     *self,
+                                                 double         comm_slowdown);
+RingSharding      ring_model_get_sharding       (RingModel     *self);
+void              ring_model_set_sharding       (RingModel     *self,
+                                                 RingSharding   sharding);
+RingCheckpointing ring_model_get_checkpointing  (RingModel     *self);
+void              ring_model_set_checkpointing  (RingModel     *self,
+                                                 RingCheckpointing checkpointing);
+guint             ring_model_get_fused_attention (RingModel    *self);
+void              ring_model_set_fused_attention (RingModel    *self,
+                                                  guint         fused_attention);
 double            ring_model_get_message_size   (RingModel     *self);
 void              ring_model_set_message_size   (RingModel     *self,
                                                  double         message_bytes);
@@ -113,5 +131,7 @@ guint             ring_model_get_nodes          (RingModel     *self);
 RingAlgorithm     ring_model_get_algorithm_used (RingModel     *self);
 RingProtocol      ring_model_get_protocol_used  (RingModel     *self);
 gboolean          ring_model_is_collective      (RingModel     *self);
+double            ring_model_get_memory_per_gpu (RingModel     *self);
+gboolean          ring_model_get_fits           (RingModel     *self);
 
 G_END_DECLS

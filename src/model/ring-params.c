@@ -64,11 +64,28 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
   { RING_PARAM_LATENCY, "latency", "latency_us", "latency", "µs", 0, 10000, 5, NUMBER,
     N_("Latency per message hop of the flat ring and the textbook algorithms, in µs"), "US" },
   { RING_PARAM_OVERLAP, "overlap", "overlap", "overlap", "", 0, 1, 0, NUMBER,
-    N_("Fraction of the backward pass communication hides behind (0 to 1)"), "F" },
+    N_("Ignored: overlap now follows from the gradient buckets (--bucket-size)"), "F" },
   { RING_PARAM_ALGORITHM, "algorithm", "algorithm", "algorithm", "",
     0, RING_ALGORITHM_LAST, RING_ALGORITHM_AUTO, CHOICE,
     N_("All-reduce algorithm: auto, ring, tree, nvls, nvls-tree, collnet, "
        "halving-doubling, hierarchical or flat-ring"), "NAME" },
+  /* The training step (issue 12). Bucket sizes are PyTorch DDP's (bucket_cap_mb = 25);
+   * 0 is one bucket: no overlap. */
+  { RING_PARAM_BUCKET_SIZE, "bucket-size", "bucket_size_bytes", "bucket-size", "bytes",
+    0, RING_MAX_BUCKET_BYTES, RING_DEFAULT_BUCKET_BYTES, NUMBER,
+    N_("Gradient bucket size, 1MiB to 4GiB, or 0 (“one”) for a single bucket"), "BYTES" },
+  { RING_PARAM_COMM_SLOWDOWN, "comm-slowdown", "comm_slowdown", "comm-slowdown", "",
+    0, 1, 0, NUMBER,
+    N_("How much slower compute runs while a collective runs beside it (0 to 1)"), "F" },
+  { RING_PARAM_SHARDING, "sharding", "sharding", "sharding", "",
+    0, RING_N_SHARDINGS - 1, RING_SHARDING_DDP, CHOICE,
+    N_("How data parallelism shards the model: ddp, zero1, zero2 or fsdp"), "KIND" },
+  { RING_PARAM_CHECKPOINTING, "activation-checkpointing", "activation_checkpointing",
+    "activation-checkpointing", "", 0, RING_N_CHECKPOINTINGS - 1, RING_CHECKPOINTING_NONE,
+    CHOICE, N_("Activation checkpointing: none, selective or full"), "KIND" },
+  { RING_PARAM_FUSED_ATTENTION, "fused-attention", "fused_attention", "fused-attention", "",
+    0, 1, 1, COUNT,
+    N_("1 if attention is fused (FlashAttention) and stores no scores, else 0"), "0|1" },
 };
 
 #undef NUMBER
@@ -85,6 +102,14 @@ static const char * const fabric_names[RING_N_FABRICS] = {
  * and the 12 µs of AWS EFA (entered as RoCE with --net-latency 12) were checked against
  * the 8-byte rows of tests/data. */
 static const double fabric_latency_us[RING_N_FABRICS] = { 1, 1, 3, 30 };
+
+static const char * const sharding_names[RING_N_SHARDINGS] = {
+  "ddp", "zero1", "zero2", "fsdp",
+};
+
+static const char * const checkpointing_names[RING_N_CHECKPOINTINGS] = {
+  "none", "selective", "full",
+};
 
 static const char * const protocol_names[RING_N_PROTOCOLS] = { "ll", "ll128", "simple" };
 
@@ -143,6 +168,11 @@ ring_params_get_value (const RingParams *params,
     case RING_PARAM_LATENCY: return params->latency_us;
     case RING_PARAM_OVERLAP: return params->overlap;
     case RING_PARAM_ALGORITHM: return params->algorithm;
+    case RING_PARAM_BUCKET_SIZE: return params->bucket_bytes;
+    case RING_PARAM_COMM_SLOWDOWN: return params->comm_slowdown;
+    case RING_PARAM_SHARDING: return params->sharding;
+    case RING_PARAM_CHECKPOINTING: return params->checkpointing;
+    case RING_PARAM_FUSED_ATTENTION: return params->fused_attention;
     case RING_N_PARAMS:
     default:
       g_return_val_if_reached (NAN);
@@ -187,6 +217,15 @@ ring_params_set_value (RingParams  *params,
     case RING_PARAM_ALGORITHM:
       params->algorithm = MIN (to_uint (value), RING_ALGORITHM_LAST);
       break;
+    case RING_PARAM_BUCKET_SIZE: params->bucket_bytes = value; break;
+    case RING_PARAM_COMM_SLOWDOWN: params->comm_slowdown = value; break;
+    case RING_PARAM_SHARDING:
+      params->sharding = MIN (to_uint (value), RING_N_SHARDINGS - 1);
+      break;
+    case RING_PARAM_CHECKPOINTING:
+      params->checkpointing = MIN (to_uint (value), RING_N_CHECKPOINTINGS - 1);
+      break;
+    case RING_PARAM_FUSED_ATTENTION: params->fused_attention = to_uint (value); break;
     case RING_N_PARAMS:
     default:
       g_return_if_reached ();
@@ -323,6 +362,14 @@ ring_params_validate (const RingParams  *params,
       return FALSE;
     }
 
+  if (params->bucket_bytes > 0 && params->bucket_bytes < RING_MIN_BUCKET_BYTES)
+    {
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                   _("bucket-size must be 0 (one bucket) or 1MiB to 4GiB, not %g"),
+                   params->bucket_bytes);
+      return FALSE;
+    }
+
   if (!isfinite (params->message_bytes) || params->message_bytes < 0)
     {
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
@@ -392,6 +439,27 @@ parse_choice (RingParamId  id,
       *value = fabric;
       return TRUE;
     }
+  if (id == RING_PARAM_SHARDING)
+    {
+      RingSharding sharding;
+
+      if (!ring_sharding_from_string (text, &sharding))
+        return FALSE;
+      *value = sharding;
+      return TRUE;
+    }
+  if (id == RING_PARAM_CHECKPOINTING)
+    {
+      for (guint i = 0; i < RING_N_CHECKPOINTINGS; i++)
+        {
+          if (g_ascii_strcasecmp (text, checkpointing_names[i]) == 0)
+            {
+              *value = i;
+              return TRUE;
+            }
+        }
+      return FALSE;
+    }
   g_return_val_if_fail (id == RING_PARAM_ALGORITHM, FALSE);
   if (!ring_algorithm_from_string (text, &algorithm))
     return FALSE;
@@ -441,6 +509,15 @@ parse_number (RingParamId  id,
     return ring_parse_count (text, value);
   if (id == RING_PARAM_NIC_SPEED)
     return ring_parse_nic_speed (text, value);
+  if (id == RING_PARAM_BUCKET_SIZE)
+    {
+      if (g_ascii_strcasecmp (text, "one") == 0)
+        {
+          *value = 0;
+          return TRUE;
+        }
+      return ring_parse_bytes (text, value);
+    }
 
   return ring_parse_double (text, value);
 }
@@ -488,6 +565,15 @@ ring_params_set_from_string (RingParams  *params,
       return FALSE;
     }
 
+  if (id == RING_PARAM_BUCKET_SIZE
+      && (value < 0 || (value > 0 && value < RING_MIN_BUCKET_BYTES) || value > info->maximum))
+    {
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                   _("--%s: %s is out of range (1MiB – 4GiB, or 0 or “one” for one bucket)"),
+                   info->option, text);
+      return FALSE;
+    }
+
   if (value < info->minimum || value > info->maximum)
     {
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
@@ -519,6 +605,10 @@ ring_param_n_choices (RingParamId id)
     return RING_N_FABRICS;
   if (id == RING_PARAM_ALGORITHM)
     return RING_N_ALGORITHMS;
+  if (id == RING_PARAM_SHARDING)
+    return RING_N_SHARDINGS;
+  if (id == RING_PARAM_CHECKPOINTING)
+    return RING_N_CHECKPOINTINGS;
 
   return 0;
 }
@@ -533,6 +623,10 @@ ring_param_choice_name (RingParamId id,
     return ring_gpu_info (choice)->name;
   if (id == RING_PARAM_FABRIC)
     return fabric_names[choice];
+  if (id == RING_PARAM_SHARDING)
+    return sharding_names[choice];
+  if (id == RING_PARAM_CHECKPOINTING)
+    return checkpointing_names[choice];
 
   return ring_algorithm_to_string (choice);
 }
@@ -564,6 +658,43 @@ ring_algorithm_from_string (const char    *name,
     }
 
   return FALSE;
+}
+
+const char *
+ring_sharding_to_string (RingSharding sharding)
+{
+  g_return_val_if_fail (sharding < RING_N_SHARDINGS, NULL);
+
+  return sharding_names[sharding];
+}
+
+gboolean
+ring_sharding_from_string (const char   *name,
+                           RingSharding *sharding)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < RING_N_SHARDINGS; i++)
+    {
+      /* ZeRO-3 is FSDP. */
+      if (g_ascii_strcasecmp (name, sharding_names[i]) == 0
+          || (i == RING_SHARDING_FSDP && g_ascii_strcasecmp (name, "zero3") == 0))
+        {
+          if (sharding != NULL)
+            *sharding = i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+const char *
+ring_checkpointing_to_string (RingCheckpointing checkpointing)
+{
+  g_return_val_if_fail (checkpointing < RING_N_CHECKPOINTINGS, NULL);
+
+  return checkpointing_names[checkpointing];
 }
 
 const char *

@@ -66,6 +66,40 @@ typedef enum
 
 #define RING_N_FABRICS (RING_FABRIC_TCP + 1)
 
+/* How data parallelism keeps the model state (Rajbhandari et al. 2020, "ZeRO: Memory
+ * Optimizations Toward Training Trillion Parameter Models"; Zhao et al. 2023, "PyTorch
+ * FSDP"): DDP replicates everything and all-reduces gradients; ZeRO-1 shards the optimizer
+ * state, ZeRO-2 also the gradients (both reduce-scatter gradients and all-gather the updated
+ * parameters); FSDP (ZeRO-3) also the parameters, all-gathered layer by layer. */
+typedef enum
+{
+  RING_SHARDING_DDP,
+  RING_SHARDING_ZERO1,
+  RING_SHARDING_ZERO2,
+  RING_SHARDING_FSDP,
+} RingSharding;
+
+#define RING_N_SHARDINGS (RING_SHARDING_FSDP + 1)
+
+/* Activation checkpointing (Korthikanti et al. 2022, "Reducing Activation Recomputation in
+ * Large Transformer Models"): none keeps every activation; selective recomputes the
+ * attention scores; full keeps only each layer's input and recomputes the layer. */
+typedef enum
+{
+  RING_CHECKPOINTING_NONE,
+  RING_CHECKPOINTING_SELECTIVE,
+  RING_CHECKPOINTING_FULL,
+} RingCheckpointing;
+
+#define RING_N_CHECKPOINTINGS (RING_CHECKPOINTING_FULL + 1)
+
+/* PyTorch DDP's buckets: the first 1 MiB (dist._DEFAULT_FIRST_BUCKET_BYTES), the others
+ * bucket_cap_mb = 25 MiB; bucket-size 0 means one bucket for all the gradients. */
+#define RING_FIRST_BUCKET_BYTES   1048576.0
+#define RING_MIN_BUCKET_BYTES     1048576.0
+#define RING_MAX_BUCKET_BYTES     4294967296.0
+#define RING_DEFAULT_BUCKET_BYTES 26214400.0
+
 typedef struct
 {
   RingGpuId     gpu;              /* the catalogue entry the GPU facts came from */
@@ -81,8 +115,15 @@ typedef struct
   double        tokens_per_gpu;   /* T, tokens each GPU processes per step */
   guint         gradient_bytes;   /* b, bytes per gradient value: 1, 2 or 4 */
   double        latency_us;       /* α, µs per message hop (flat-ring and textbook) */
-  double        overlap;          /* fraction of the backward pass comm can hide behind */
+  /* Deprecated and ignored by the cost model since the step is a bucketed timeline; kept
+   * only until the window's overlap slider goes (no option, key or JSON field). */
+  double        overlap;
   RingAlgorithm algorithm;
+  double        bucket_bytes;     /* DDP/ZeRO gradient bucket; 0: one bucket */
+  double        comm_slowdown;    /* compute runs 1 + this slower while a collective runs */
+  RingSharding  sharding;
+  RingCheckpointing checkpointing;
+  guint         fused_attention;  /* 1: attention scores are never stored (FlashAttention) */
   double        message_bytes;    /* > 0: all-reduce this buffer instead of the gradients */
 } RingParams;
 
@@ -110,6 +151,18 @@ typedef struct
   guint         channels;             /* NCCL channels (CTAs per GPU) at this size */
   double        bandwidth_time_s;     /* the size-dependent part of allreduce_time_s */
   gboolean      collective;           /* a single collective of message_bytes, not a step */
+  /* The step as a timeline (ring-step.h): compute, the collectives on the communication
+   * stream, and what did not hide behind the backward pass. */
+  double        forward_time_s;
+  double        comm_time_s;          /* every collective of the step, end to end */
+  double        slowdown_s;           /* compute lost to NCCL kernels running beside it */
+  guint         n_buckets;            /* gradient buckets (FSDP: layers) */
+  guint         n_collectives;        /* collectives in the step */
+  double        comm_bytes_per_gpu;   /* what each GPU sends in the step */
+  /* Memory per GPU, and whether it fits the GPU's memory less the headroom. */
+  double        memory_per_gpu_bytes;
+  double        usable_memory_bytes;
+  gboolean      fits;
 } RingResult;
 
 /* One row per parameter: the property name, the command-line option, the range and the
@@ -134,6 +187,11 @@ typedef enum
   RING_PARAM_LATENCY,
   RING_PARAM_OVERLAP,
   RING_PARAM_ALGORITHM,
+  RING_PARAM_BUCKET_SIZE,
+  RING_PARAM_COMM_SLOWDOWN,
+  RING_PARAM_SHARDING,
+  RING_PARAM_CHECKPOINTING,
+  RING_PARAM_FUSED_ATTENTION,
   RING_N_PARAMS,
 } RingParamId;
 
@@ -198,6 +256,10 @@ const char          *ring_param_choice_name     (RingParamId       id,
 const char          *ring_algorithm_to_string   (RingAlgorithm     algorithm);
 gboolean             ring_algorithm_from_string (const char       *name,
                                                  RingAlgorithm    *algorithm);
+const char          *ring_sharding_to_string    (RingSharding      sharding);
+gboolean             ring_sharding_from_string  (const char       *name,
+                                                 RingSharding     *sharding);
+const char          *ring_checkpointing_to_string (RingCheckpointing checkpointing);
 const char          *ring_protocol_to_string    (RingProtocol      protocol);
 const char          *ring_fabric_to_string      (RingFabric        fabric);
 gboolean             ring_fabric_from_string    (const char       *name,

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "ring-report.h"
+#include "ring-step.h"
 #include "ring-units.h"
 
 const char *
@@ -104,6 +105,66 @@ static const struct
   { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s) },
 };
 
+/* The step's timeline and memory, after them. */
+static const struct
+{
+  const char *key;
+  gsize       offset;
+} step_numbers[] = {
+  { "forward_time_s", G_STRUCT_OFFSET (RingResult, forward_time_s) },
+  { "comm_time_s", G_STRUCT_OFFSET (RingResult, comm_time_s) },
+  { "slowdown_s", G_STRUCT_OFFSET (RingResult, slowdown_s) },
+  { "comm_bytes_per_gpu", G_STRUCT_OFFSET (RingResult, comm_bytes_per_gpu) },
+  { "memory_per_gpu_bytes", G_STRUCT_OFFSET (RingResult, memory_per_gpu_bytes) },
+  { "usable_memory_bytes", G_STRUCT_OFFSET (RingResult, usable_memory_bytes) },
+};
+
+static void
+append_json_step (GString          *json,
+                  const RingParams *p,
+                  const RingResult *r)
+{
+  RingMemory memory;
+  RingFitSuggestion suggestion;
+  guint layers, hidden;
+
+  for (guint i = 0; i < G_N_ELEMENTS (step_numbers); i++)
+    append_json_number (json, step_numbers[i].key,
+                        G_STRUCT_MEMBER (double, r, step_numbers[i].offset));
+  append_json_number (json, "n_buckets", r->n_buckets);
+  append_json_number (json, "n_collectives", r->n_collectives);
+
+  ring_step_architecture (p, &layers, &hidden);
+  append_json_number (json, "layers", layers);
+  append_json_number (json, "hidden_size", hidden);
+
+  ring_step_memory (p, p->gpus, &memory);
+  append_json_number (json, "memory_parameters_bytes", memory.parameters);
+  append_json_number (json, "memory_gradients_bytes", memory.gradients);
+  append_json_number (json, "memory_optimizer_bytes", memory.optimizer);
+  append_json_number (json, "memory_gathered_bytes", memory.gathered);
+  append_json_number (json, "memory_activations_bytes", memory.activations);
+  append_json_key (json, "fits");
+  g_string_append (json, r->fits ? "true" : "false");
+
+  /* What would fit: the least change (ring_step_suggest), or nulls when it fits already
+   * or nothing does. Names, not sentences: the JSON is the same in every language. */
+  ring_step_suggest (p, &suggestion);
+  if (!suggestion.fits_now && suggestion.possible)
+    {
+      append_json_string (json, "fit_sharding", ring_sharding_to_string (suggestion.sharding));
+      append_json_number (json, "fit_gpus", suggestion.gpus);
+      append_json_string (json, "fit_activation_checkpointing",
+                          ring_checkpointing_to_string (suggestion.checkpointing));
+    }
+  else
+    {
+      append_json_number (json, "fit_sharding", NAN);
+      append_json_number (json, "fit_gpus", NAN);
+      append_json_number (json, "fit_activation_checkpointing", NAN);
+    }
+}
+
 char *
 ring_report_to_json (RingModel *model)
 {
@@ -138,6 +199,7 @@ ring_report_to_json (RingModel *model)
   append_json_key (json, "comm_bound");
   g_string_append (json, r->comm_bound ? "true" : "false");
   append_json_number (json, "bandwidth_for_90pct_gbps", r->bandwidth_for_90pct_gbps);
+  append_json_step (json, p, r);
 
   g_string_append (json, "\n}");
 
@@ -181,6 +243,39 @@ with_unit (char       *number,
   return text;
 }
 
+static void
+add_step_rows (GPtrArray        *rows,
+               const RingParams *p,
+               const RingResult *r)
+{
+  RingMemory memory;
+  RingFitSuggestion suggestion;
+  char *advice;
+
+  add_row (rows, _("Forward pass"), ring_format_duration (r->forward_time_s));
+  add_row (rows, _("Backward pass"), ring_format_duration (r->backward_time_s));
+  add_row (rows, _("Collectives / step"), g_strdup_printf ("%u", r->n_collectives));
+  add_row (rows, _("Communication / step"), ring_format_duration (r->comm_time_s));
+  add_row (rows, _("Compute lost to slowdown"), ring_format_duration (r->slowdown_s));
+  add_row (rows, _("Sent per GPU / step"), ring_format_bytes (r->comm_bytes_per_gpu));
+
+  ring_step_memory (p, p->gpus, &memory);
+  add_row (rows, _("Memory: parameters"), ring_format_bytes (memory.parameters));
+  add_row (rows, _("Memory: gradients"), ring_format_bytes (memory.gradients));
+  add_row (rows, _("Memory: optimizer state"), ring_format_bytes (memory.optimizer));
+  if (memory.gathered > 0)
+    add_row (rows, _("Memory: gathered layers"), ring_format_bytes (memory.gathered));
+  add_row (rows, _("Memory: activations"), ring_format_bytes (memory.activations));
+  add_row (rows, _("Memory per GPU"), ring_format_bytes (memory.total));
+  add_row (rows, _("Usable GPU memory"), ring_format_bytes (memory.usable));
+
+  ring_step_suggest (p, &suggestion);
+  advice = ring_fit_suggestion_describe (&suggestion);
+  add_row (rows, _("Fits in GPU memory"),
+           advice != NULL ? g_strdup_printf (_("no: %s"), advice) : g_strdup (_("yes")));
+  g_free (advice);
+}
+
 GPtrArray *
 ring_report_rows (RingModel *model)
 {
@@ -203,8 +298,16 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Gradient precision"),
            g_strdup (p->gradient_bytes == 4 ? "fp32" : p->gradient_bytes == 2 ? "bf16" : "fp8"));
   add_row (rows, _("Latency per hop"), ring_format_duration (p->latency_us * 1e-6));
-  add_row (rows, _("Overlap with backward pass"), format_percent (p->overlap));
   add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_to_string (p->algorithm)));
+  add_row (rows, _("Sharding"), g_strdup (ring_sharding_to_string (p->sharding)));
+  if (p->bucket_bytes > 0)
+    add_row (rows, _("Gradient bucket size"), ring_format_bytes (p->bucket_bytes));
+  else
+    add_row (rows, _("Gradient bucket size"), g_strdup (_("one bucket")));
+  add_row (rows, _("Compute slowdown beside NCCL"), format_percent (p->comm_slowdown));
+  add_row (rows, _("Activation checkpointing"),
+           g_strdup (ring_checkpointing_to_string (p->checkpointing)));
+  add_row (rows, _("Fused attention"), g_strdup (p->fused_attention ? _("yes") : _("no")));
   if (p->message_bytes > 0)
     add_row (rows, _("Message size"), ring_format_bytes (p->message_bytes));
 
@@ -220,6 +323,8 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Bus bandwidth"), ring_format_bandwidth (r->busbw_gbps * 1e9));
   add_row (rows, _("Cluster throughput"), ring_format_rate (r->tokens_per_s, _("tokens")));
   add_row (rows, _("Communication-bound"), g_strdup (r->comm_bound ? _("yes") : _("no")));
+  if (!r->collective)
+    add_step_rows (rows, p, r);
   /* The label is no format string: "% u" only looks like one to xgettext. */
   if (p->gpus == 1)
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("not needed: one GPU")));

@@ -1,0 +1,730 @@
+/* ring-step.c: the training step as a timeline, and memory per GPU.
+ *
+ * The step is two in-order streams, as PyTorch runs it: compute (the forward pass layer by
+ * layer, then the backward pass in reverse) and one communication stream. Each collective
+ * waits for the compute that produces its data; with FSDP, each layer's compute waits for
+ * its parameters' all-gather. A small event simulation plays both streams; what the
+ * communication stream adds to the step is the time compute waits for it plus what its
+ * kernels slow compute down by. docs/model.md, "The training step", has the formulas.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "ring-algorithms.h"
+#include "ring-nccl-private.h"
+#include "ring-presets.h"
+#include "ring-step.h"
+
+/* Kaplan et al. 2020: 6 P T training FLOPs, a third forward, two thirds backward. */
+#define FLOPS_PER_PARAM_TOKEN 6.0
+#define FORWARD_FRACTION      (1.0 / 3.0)
+#define BACKWARD_FRACTION     (2.0 / 3.0)
+
+/* Memory headroom: the CUDA context, cuBLAS workspaces and NCCL's buffers take about 1 GB
+ * before the model does, and PyTorch's caching allocator loses about a tenth to
+ * fragmentation (PyTorch "CUDA semantics: memory management"; a common planning rule). */
+#define CONTEXT_BYTES         1e9
+#define FRAGMENTATION         0.10
+/* Adam in mixed precision: fp32 master weights (4) and two fp32 moments (8) per parameter
+ * (Rajbhandari et al. 2020, ZeRO, section 3.1: K = 12). Trained in fp32 there is no
+ * separate master copy: 8. */
+#define ADAM_MOMENT_BYTES     8.0
+#define MASTER_WEIGHT_BYTES   4.0
+/* Korthikanti et al. 2022, equation 1: a transformer layer stores s b h (34 + 5 a s / h)
+ * bytes of activations in 16-bit precision; s b is the tokens T. The 5 a s / h part is the
+ * attention scores, which fused attention and selective recomputation do not keep; full
+ * recomputation keeps each layer's 2 s b h input and one layer's activations at a time. */
+#define ACT_BYTES_PER_TOKEN_H 34.0
+#define ACT_SCORES_FACTOR     5.0
+#define ACT_CHECKPOINT_BYTES  2.0
+/* Attention heads of 128 dimensions (Llama 3, GPT-3), sequences of at most 4096 tokens
+ * (Llama 3's pre-training length): the scores are a · s² per sequence. */
+#define HEAD_DIM              128.0
+#define MAX_SEQUENCE          4096.0
+/* P ≈ 12 L h² (Kaplan et al. 2020, 2.1) with h = 128 L (Llama 3 8B: 4096 = 128 × 32). */
+#define PARAMS_PER_LAYER_CUBE (12.0 * 128.0 * 128.0)
+#define MAX_LAYERS            1024
+
+/* The model presets' parameter counts, parsed once. */
+typedef struct
+{
+  double model_params;
+  guint  layers;
+  guint  hidden_size;
+} Architecture;
+
+static const Architecture *
+preset_architectures (guint *n_out)
+{
+  static gsize once;
+  static Architecture *architectures;
+  static guint n;
+
+  if (g_once_init_enter (&once))
+    {
+      const RingPreset *presets = ring_presets_get (&n);
+      Architecture *found = g_new0 (Architecture, MAX (n, 1));
+      guint count = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          RingParams preset_params;
+
+          if (presets[i].kind != RING_PRESET_MODEL || presets[i].layers == 0)
+            continue;
+          ring_params_init_default (&preset_params);
+          ring_preset_apply (&presets[i], &preset_params);
+          found[count++] = (Architecture) { preset_params.model_params, presets[i].layers,
+                                            presets[i].hidden_size };
+        }
+      n = count;
+      architectures = found;
+      g_once_init_leave (&once, 1);
+    }
+
+  *n_out = n;
+
+  return architectures;
+}
+
+void
+ring_step_architecture (const RingParams *params,
+                        guint            *layers,
+                        guint            *hidden_size)
+{
+  const Architecture *known;
+  guint n, l;
+
+  g_return_if_fail (params != NULL);
+
+  known = preset_architectures (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      if (known[i].model_params == params->model_params)
+        {
+          *layers = known[i].layers;
+          *hidden_size = known[i].hidden_size;
+          return;
+        }
+    }
+
+  l = (guint) CLAMP (round (cbrt (params->model_params / PARAMS_PER_LAYER_CUBE)), 1, MAX_LAYERS);
+  *layers = l;
+  *hidden_size = (guint) MAX (1.0, round (sqrt (params->model_params / (12.0 * l))));
+}
+
+/* The all-reduce ring-cost.c charges: the algorithm asked for, else auto's pick, else the
+ * flat ring. */
+static void
+allreduce_cost (const RingParams  *params,
+                guint              gpus,
+                double             bytes,
+                RingAllreduceCost *cost)
+{
+  RingTopology topology;
+
+  ring_topology_init (&topology, params, gpus);
+  if (ring_allreduce_cost (&topology, params->algorithm, bytes, cost))
+    return;
+  if (ring_allreduce_cost (&topology, RING_ALGORITHM_AUTO, bytes, cost))
+    return;
+  ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, bytes, cost);
+}
+
+/* A ring all-reduce is a reduce-scatter then an all-gather, N − 1 steps each: each half
+ * moves (N−1)/N · S per GPU, so it takes half the bandwidth term and half the per-hop
+ * latency, but the whole per-call part (the launch and NCCL's base latency), which it
+ * pays once as the all-reduce does. NCCL costs them so (tuning.cc: nsteps N − 1 instead
+ * of 2 (N − 1)). The flat ring has no per-call part: (N−1) α + (N−1)/N · S / B. */
+double
+ring_step_half_collective_s (const RingParams *params,
+                             guint             gpus,
+                             double            bytes)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double fixed = 0;
+
+  g_return_val_if_fail (params != NULL, NAN);
+
+  if (gpus <= 1 || bytes <= 0)
+    return 0;
+
+  ring_topology_init (&topology, params, gpus);
+  if (params->algorithm == RING_ALGORITHM_FLAT_RING
+      || !ring_allreduce_cost (&topology, RING_ALGORITHM_RING, bytes, &cost))
+    ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, bytes, &cost);
+  if (cost.algorithm == RING_ALGORITHM_RING)
+    fixed = (RING_LAUNCH_GAP_US + _ring_nccl_base_latency_us (RING_NCCL_RING, cost.protocol))
+            * 1e-6;
+  fixed = MIN (fixed, cost.latency_s);
+
+  return fixed + (cost.latency_s - fixed) / 2 + cost.bandwidth_s / 2;
+}
+
+typedef struct
+{
+  double          work_s;
+  int             wait_comm;     /* the comm op that must be done first, or −1 */
+  RingSegmentKind kind;
+  guint           index;
+} ComputeOp;
+
+typedef struct
+{
+  double          duration_s;
+  int             wait_compute;  /* the compute op that must be done first, or −1 */
+  RingSegmentKind kind;
+  guint           index;
+  guint           count;
+} CommOp;
+
+typedef struct
+{
+  double idle_s;                 /* compute waiting while a collective runs */
+  double lost_s;                 /* compute slowed by collectives beside it */
+} SimResult;
+
+static void
+add_segment (GArray          *segments,
+             double           start,
+             double           end,
+             RingSegmentKind  kind,
+             gboolean         exposed,
+             guint            index,
+             guint            count)
+{
+  RingStepSegment segment = { start, end, kind, exposed, index, count };
+
+  if (segments != NULL && end > start)
+    g_array_append_val (segments, segment);
+}
+
+/* Plays both streams. Durations are kept as what remains, not as end times, so that a
+ * collective alone adds exactly its cost (one bucket is exactly the unbucketed step). */
+static void
+simulate (const ComputeOp *cops,
+          guint            n_cops,
+          const CommOp    *mops,
+          guint            n_mops,
+          double           slowdown,
+          GArray          *segments,
+          SimResult       *out)
+{
+  guint c_done = 0, m_done = 0;
+  gboolean c_run = FALSE, m_run = FALSE, piece_exposed = FALSE;
+  double c_rem = 0, m_rem = 0, t = 0, c_start = 0, piece_start = 0;
+  double slow_rate = 1.0 / (1.0 + slowdown);
+
+  out->idle_s = 0;
+  out->lost_s = 0;
+
+  for (;;)
+    {
+      double rate, dt_c, dt_m, dt;
+
+      if (!c_run && c_done < n_cops
+          && (cops[c_done].wait_comm < 0 || cops[c_done].wait_comm < (int) m_done))
+        {
+          c_run = TRUE;
+          c_rem = cops[c_done].work_s;
+          c_start = t;
+        }
+      if (!m_run && m_done < n_mops
+          && (mops[m_done].wait_compute < 0 || mops[m_done].wait_compute < (int) c_done))
+        {
+          m_run = TRUE;
+          m_rem = mops[m_done].duration_s;
+          piece_start = t;
+          piece_exposed = !c_run;
+        }
+      if (m_run && piece_exposed != !c_run)
+        {
+          const CommOp *m = &mops[m_done];
+
+          add_segment (segments, piece_start, t, m->kind, piece_exposed, m->index, m->count);
+          piece_start = t;
+          piece_exposed = !c_run;
+        }
+      if (!c_run && !m_run)
+        break;
+
+      rate = m_run ? slow_rate : 1.0;
+      dt_c = c_run ? c_rem / rate : INFINITY;
+      dt_m = m_run ? m_rem : INFINITY;
+      dt = MIN (dt_c, dt_m);
+
+      if (c_run)
+        {
+          c_rem = dt == dt_c ? 0 : c_rem - dt * rate;
+          out->lost_s += dt - dt * rate;
+        }
+      else
+        {
+          out->idle_s += dt;
+        }
+      if (m_run)
+        m_rem = dt == dt_m ? 0 : m_rem - dt;
+      t += dt;
+
+      if (c_run && dt == dt_c)
+        {
+          const ComputeOp *c = &cops[c_done];
+
+          add_segment (segments, c_start, t, c->kind, FALSE, c->index, 1);
+          c_done++;
+          c_run = FALSE;
+        }
+      if (m_run && dt == dt_m)
+        {
+          const CommOp *m = &mops[m_done];
+
+          add_segment (segments, piece_start, t, m->kind, piece_exposed, m->index, m->count);
+          m_done++;
+          m_run = FALSE;
+        }
+    }
+
+  g_warn_if_fail (c_done == n_cops && m_done == n_mops);
+}
+
+/* Buckets of the gradients as DDP fills them: the first RING_FIRST_BUCKET_BYTES, then
+ * bucket_bytes each, the last what is left. */
+typedef struct
+{
+  double total;                  /* S */
+  double size;                   /* the middle buckets' size */
+  double first;
+  double last;
+  guint  n;
+} Buckets;
+
+static void
+buckets_init (Buckets *b,
+              double   total,
+              double   bucket_bytes)
+{
+  b->total = total;
+  if (bucket_bytes <= 0 || total <= RING_FIRST_BUCKET_BYTES)
+    {
+      b->n = 1;
+      b->first = b->last = b->size = total;
+      return;
+    }
+
+  b->first = RING_FIRST_BUCKET_BYTES;
+  b->size = bucket_bytes;
+  b->n = 1 + (guint) MIN (ceil ((total - b->first) / bucket_bytes), G_MAXUINT - 1);
+  b->last = total - b->first - (b->n - 2) * bucket_bytes;
+  if (b->n == 2)
+    b->last = total - b->first;
+}
+
+/* How many buckets are complete once the first @bytes of gradients exist. */
+static guint
+buckets_complete (const Buckets *b,
+                  double         bytes)
+{
+  if (bytes >= b->total)
+    return b->n;
+  if (bytes < b->first)
+    return 0;
+
+  return MIN (b->n - 1, 1 + (guint) floor ((bytes - b->first) / b->size));
+}
+
+/* The cost of buckets [from, to) from the costs of the three sizes. */
+static double
+buckets_cost (const Buckets *b,
+              guint          from,
+              guint          to,
+              const double   cost[3])
+{
+  double sum = 0;
+  guint middle_from = MAX (from, 1), middle_to = MIN (to, b->n - 1);
+
+  if (b->n == 1)
+    return from < to ? cost[0] : 0;
+  if (from == 0 && to > 0)
+    sum += cost[0];
+  if (middle_to > middle_from)
+    sum += (middle_to - middle_from) * cost[1];
+  if (to == b->n && from < b->n)
+    sum += cost[2];
+
+  return sum;
+}
+
+static void
+build_compute (ComputeOp *cops,
+               guint      layers,
+               double     forward_s,
+               double     backward_s)
+{
+  for (guint l = 0; l < layers; l++)
+    {
+      cops[l] = (ComputeOp) { forward_s / layers, -1, RING_SEGMENT_FORWARD, l };
+      cops[layers + l] = (ComputeOp) { backward_s / layers, -1, RING_SEGMENT_BACKWARD,
+                                       layers - 1 - l };
+    }
+}
+
+/* DDP and ZeRO-1/2: buckets of gradients as the backward pass completes them, all-reduced
+ * (DDP) or reduce-scattered (ZeRO); ZeRO then all-gathers the updated parameters in the
+ * same buckets after the step. */
+static guint
+build_bucketed (const RingParams *params,
+                guint             layers,
+                double            grad_bytes,
+                CommOp           *mops,
+                RingStepTimeline *timeline)
+{
+  gboolean zero = params->sharding != RING_SHARDING_DDP;
+  guint n_mops = 0, done = 0;
+  double sizes[3], cost[3], half[3], bytes[3];
+  Buckets b;
+
+  buckets_init (&b, grad_bytes, params->bucket_bytes);
+  sizes[0] = b.first;
+  sizes[1] = b.size;
+  sizes[2] = b.last;
+  for (guint i = 0; i < 3; i++)
+    {
+      RingAllreduceCost ar;
+
+      allreduce_cost (params, params->gpus, sizes[i], &ar);
+      half[i] = ring_step_half_collective_s (params, params->gpus, sizes[i]);
+      cost[i] = zero ? half[i] : ar.time_s;
+      bytes[i] = zero ? 2.0 * (params->gpus - 1) / params->gpus * sizes[i] : ar.bytes_per_gpu;
+    }
+
+  for (guint j = 0; j < layers; j++)
+    {
+      double produced = j + 1 == layers ? grad_bytes : grad_bytes * (j + 1) / layers;
+      guint now = buckets_complete (&b, produced);
+
+      if (now > done)
+        mops[n_mops++] = (CommOp) { buckets_cost (&b, done, now, cost), (int) (layers + j),
+                                    zero ? RING_SEGMENT_REDUCE_SCATTER : RING_SEGMENT_ALLREDUCE,
+                                    done, now - done };
+      done = now;
+    }
+  if (zero)
+    mops[n_mops++] = (CommOp) { buckets_cost (&b, 0, b.n, half), (int) (2 * layers - 1),
+                                RING_SEGMENT_ALL_GATHER, 0, b.n };
+
+  timeline->n_buckets = b.n;
+  timeline->n_collectives = zero ? 2 * b.n : b.n;
+  timeline->comm_bytes_per_gpu = buckets_cost (&b, 0, b.n, bytes);
+
+  return n_mops;
+}
+
+/* FSDP: each layer's parameters all-gathered before its forward (prefetched one layer
+ * ahead) and again before its backward (prefetched: the next layer's all-gather is queued
+ * before this layer's reduce-scatter, as BACKWARD_PRE does), its gradients
+ * reduce-scattered after its backward. */
+static guint
+build_fsdp (const RingParams *params,
+            guint             layers,
+            double            grad_bytes,
+            ComputeOp        *cops,
+            CommOp           *mops,
+            RingStepTimeline *timeline)
+{
+  double layer_bytes = grad_bytes / layers;
+  double half = ring_step_half_collective_s (params, params->gpus, layer_bytes);
+  guint n = 0;
+
+  for (guint l = 0; l < layers; l++)
+    {
+      cops[l].wait_comm = (int) n;
+      mops[n++] = (CommOp) { half, (int) l - 2, RING_SEGMENT_ALL_GATHER, l, 1 };
+    }
+
+  cops[layers].wait_comm = (int) n;
+  mops[n++] = (CommOp) { half, (int) layers - 2, RING_SEGMENT_ALL_GATHER, layers - 1, 1 };
+  for (guint i = 0; i < layers; i++)
+    {
+      if (i + 1 < layers)
+        {
+          cops[layers + i + 1].wait_comm = (int) n;
+          mops[n++] = (CommOp) { half, (int) (layers + i) - 1, RING_SEGMENT_ALL_GATHER,
+                                 layers - 2 - i, 1 };
+        }
+      mops[n++] = (CommOp) { half, (int) (layers + i), RING_SEGMENT_REDUCE_SCATTER,
+                             layers - 1 - i, 1 };
+    }
+
+  timeline->n_buckets = layers;
+  timeline->n_collectives = 3 * layers;
+  timeline->comm_bytes_per_gpu = 3.0 * (params->gpus - 1) / params->gpus * grad_bytes;
+
+  return n;
+}
+
+void
+ring_step_timeline (const RingParams *params,
+                    RingStepTimeline *timeline,
+                    GArray           *segments)
+{
+  g_autofree ComputeOp *cops = NULL;
+  g_autofree CommOp *mops = NULL;
+  double compute_s, grad_bytes;
+  guint layers, hidden, n_mops = 0;
+  SimResult sim;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (timeline != NULL);
+
+  ring_step_architecture (params, &layers, &hidden);
+  compute_s = FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
+              / (params->compute_tflops * 1e12);
+  grad_bytes = params->model_params * params->gradient_bytes;
+
+  *timeline = (RingStepTimeline) { 0 };
+  timeline->forward_s = FORWARD_FRACTION * compute_s;
+  timeline->backward_s = BACKWARD_FRACTION * compute_s;
+
+  cops = g_new (ComputeOp, 2 * layers);
+  mops = g_new (CommOp, 3 * layers + 1);
+  build_compute (cops, layers, timeline->forward_s, timeline->backward_s);
+
+  if (params->gpus > 1)
+    {
+      if (params->sharding == RING_SHARDING_FSDP)
+        n_mops = build_fsdp (params, layers, grad_bytes, cops, mops, timeline);
+      else
+        n_mops = build_bucketed (params, layers, grad_bytes, mops, timeline);
+    }
+
+  for (guint i = 0; i < n_mops; i++)
+    timeline->comm_s += mops[i].duration_s;
+
+  simulate (cops, 2 * layers, mops, n_mops, params->comm_slowdown, segments, &sim);
+  timeline->slowdown_s = sim.lost_s;
+  timeline->exposed_s = sim.idle_s + sim.lost_s;
+  timeline->step_s = compute_s + timeline->exposed_s;
+}
+
+GArray *
+ring_step_segments (const RingParams *params)
+{
+  GArray *segments = g_array_new (FALSE, FALSE, sizeof (RingStepSegment));
+  RingStepTimeline timeline;
+
+  ring_step_timeline (params, &timeline, segments);
+
+  return segments;
+}
+
+void
+ring_step_utilization_vs_bucket_size (const RingParams *params,
+                                      const double     *bucket_bytes,
+                                      double           *utilization,
+                                      guint             n)
+{
+  RingParams swept;
+
+  g_return_if_fail (params != NULL);
+
+  swept = *params;
+  for (guint i = 0; i < n; i++)
+    {
+      RingStepTimeline timeline;
+
+      swept.bucket_bytes = bucket_bytes[i];
+      ring_step_timeline (&swept, &timeline, NULL);
+      utilization[i] = (timeline.forward_s + timeline.backward_s) / timeline.step_s;
+    }
+}
+
+static double
+activation_bytes (const RingParams *params,
+                  guint             layers,
+                  guint             hidden,
+                  RingCheckpointing checkpointing)
+{
+  double t = params->tokens_per_gpu, h = hidden;
+  double heads = MAX (1.0, round (h / HEAD_DIM));
+  double sequence = MIN (t, MAX_SEQUENCE);
+  double scores = params->fused_attention ? 0 : ACT_SCORES_FACTOR * heads * sequence * t;
+  double layer = ACT_BYTES_PER_TOKEN_H * t * h + scores;
+
+  switch (checkpointing)
+    {
+    case RING_CHECKPOINTING_SELECTIVE:
+      return layers * ACT_BYTES_PER_TOKEN_H * t * h;
+    case RING_CHECKPOINTING_FULL:
+      return layers * ACT_CHECKPOINT_BYTES * t * h + layer;
+    case RING_CHECKPOINTING_NONE:
+    default:
+      return layers * layer;
+    }
+}
+
+static void
+memory_for (const RingParams  *params,
+            guint              gpus,
+            RingSharding       sharding,
+            RingCheckpointing  checkpointing,
+            RingMemory        *memory)
+{
+  const RingGpuInfo *gpu = ring_gpu_info (params->gpu);
+  double p = params->model_params, b = params->gradient_bytes, n = MAX (gpus, 1);
+  double optimizer = ADAM_MOMENT_BYTES + (b < 4 ? MASTER_WEIGHT_BYTES : 0);
+  guint layers, hidden;
+
+  ring_step_architecture (params, &layers, &hidden);
+
+  memory->parameters = p * b / (sharding == RING_SHARDING_FSDP ? n : 1);
+  memory->gradients = p * b / (sharding >= RING_SHARDING_ZERO2 ? n : 1);
+  memory->optimizer = p * optimizer / (sharding >= RING_SHARDING_ZERO1 ? n : 1);
+  /* Two layers' parameters gathered (this one and the prefetched next) and one layer's
+   * full gradients before its reduce-scatter. */
+  memory->gathered = sharding == RING_SHARDING_FSDP && gpus > 1 ? 3.0 * p * b / layers : 0;
+  memory->activations = activation_bytes (params, layers, hidden, checkpointing);
+  memory->total = memory->parameters + memory->gradients + memory->optimizer
+                  + memory->gathered + memory->activations;
+  memory->usable = gpu->memory_gb * 1e9 * (1.0 - FRAGMENTATION) - CONTEXT_BYTES;
+  memory->fits = memory->total <= memory->usable;
+}
+
+void
+ring_step_memory (const RingParams *params,
+                  guint             gpus,
+                  RingMemory       *memory)
+{
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (memory != NULL);
+
+  memory_for (params, gpus, params->sharding, params->checkpointing, memory);
+}
+
+/* The fewest GPUs FSDP fits on with @checkpointing, or 0 if none up to the maximum. */
+static guint
+fsdp_gpus_needed (const RingParams  *params,
+                  RingCheckpointing  checkpointing)
+{
+  const guint max_gpus = (guint) ring_param_info (RING_PARAM_GPUS)->maximum;
+  guint low = 1, high = max_gpus;
+  RingMemory memory;
+
+  memory_for (params, max_gpus, RING_SHARDING_FSDP, checkpointing, &memory);
+  if (!memory.fits)
+    return 0;
+
+  /* Memory falls as GPUs are added (the gathered layers do not depend on N). */
+  while (low < high)
+    {
+      guint middle = low + (high - low) / 2;
+
+      memory_for (params, middle, RING_SHARDING_FSDP, checkpointing, &memory);
+      if (memory.fits)
+        high = middle;
+      else
+        low = middle + 1;
+    }
+
+  return low;
+}
+
+void
+ring_step_suggest (const RingParams  *params,
+                   RingFitSuggestion *suggestion)
+{
+  RingMemory memory;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (suggestion != NULL);
+
+  *suggestion = (RingFitSuggestion) { FALSE, FALSE, params->sharding, params->gpus,
+                                      params->checkpointing };
+
+  memory_for (params, params->gpus, params->sharding, params->checkpointing, &memory);
+  if (memory.fits)
+    {
+      suggestion->fits_now = suggestion->possible = TRUE;
+      return;
+    }
+
+  for (guint s = params->sharding + 1; s < RING_N_SHARDINGS; s++)
+    {
+      memory_for (params, params->gpus, s, params->checkpointing, &memory);
+      if (memory.fits)
+        {
+          suggestion->possible = TRUE;
+          suggestion->sharding = s;
+          return;
+        }
+    }
+
+  for (guint c = params->checkpointing; c < RING_N_CHECKPOINTINGS; c++)
+    {
+      guint gpus = fsdp_gpus_needed (params, c);
+
+      if (gpus > 0)
+        {
+          suggestion->possible = TRUE;
+          suggestion->sharding = RING_SHARDING_FSDP;
+          suggestion->gpus = MAX (gpus, params->gpus);
+          suggestion->checkpointing = c;
+          return;
+        }
+    }
+}
+
+static const char *
+sharding_title (RingSharding sharding)
+{
+  switch (sharding)
+    {
+    case RING_SHARDING_ZERO1: return _("ZeRO-1");
+    case RING_SHARDING_ZERO2: return _("ZeRO-2");
+    case RING_SHARDING_FSDP: return _("FSDP");
+    case RING_SHARDING_DDP:
+    default:
+      return _("DDP");
+    }
+}
+
+char *
+ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
+{
+  g_return_val_if_fail (suggestion != NULL, NULL);
+
+  if (suggestion->fits_now)
+    return NULL;
+  if (!suggestion->possible)
+    return g_strdup (_("does not fit at any GPU count: fewer tokens per GPU needed"));
+  if (suggestion->checkpointing == RING_CHECKPOINTING_FULL)
+    /* Translators: a sharding (FSDP) and a number of GPUs */
+    return g_strdup_printf (_("needs %s across ≥ %u GPUs with full activation checkpointing"),
+                            sharding_title (suggestion->sharding), suggestion->gpus);
+  if (suggestion->checkpointing == RING_CHECKPOINTING_SELECTIVE)
+    return g_strdup_printf (_("needs %s across ≥ %u GPUs with selective activation "
+                              "checkpointing"),
+                            sharding_title (suggestion->sharding), suggestion->gpus);
+
+  return g_strdup_printf (_("needs %s across ≥ %u GPUs"),
+                          sharding_title (suggestion->sharding), suggestion->gpus);
+}
+
+const char *
+ring_segment_kind_to_string (RingSegmentKind kind)
+{
+  static const char * const names[] = {
+    "forward", "backward", "all-reduce", "reduce-scatter", "all-gather",
+  };
+
+  g_return_val_if_fail (kind < G_N_ELEMENTS (names), NULL);
+
+  return names[kind];
+}

@@ -1,0 +1,110 @@
+/* ring-step.h: the training step as a timeline: compute, gradient buckets and the
+ * sharding's collectives on one communication stream, and memory per GPU.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ring-params.h"
+
+G_BEGIN_DECLS
+
+/* What one stretch of the timeline is. Compute segments are layers (index = layer, 0 the
+ * first layer of the forward pass); collective segments are buckets (DDP, ZeRO: index =
+ * first bucket, count = buckets back to back) or layers (FSDP). */
+typedef enum
+{
+  RING_SEGMENT_FORWARD,
+  RING_SEGMENT_BACKWARD,
+  RING_SEGMENT_ALLREDUCE,       /* DDP: a gradient bucket */
+  RING_SEGMENT_REDUCE_SCATTER,  /* ZeRO, FSDP: gradients */
+  RING_SEGMENT_ALL_GATHER,      /* ZeRO: updated parameters; FSDP: a layer's parameters */
+} RingSegmentKind;
+
+typedef struct
+{
+  double          start_s;      /* from the start of the forward pass */
+  double          end_s;
+  RingSegmentKind kind;
+  /* Collectives: TRUE where no compute runs beside it (the exposed part); a collective
+   * partly hidden is two segments. Compute: always FALSE. */
+  gboolean        exposed;
+  guint           index;
+  guint           count;
+} RingStepSegment;
+
+typedef struct
+{
+  double forward_s;             /* planned compute: (1/3) · 6 P T / F */
+  double backward_s;            /* (2/3) · 6 P T / F */
+  double comm_s;                /* every collective's cost, summed */
+  double exposed_s;             /* step − planned compute: idle compute + slowdown */
+  double slowdown_s;            /* compute lost while collectives ran beside it */
+  double step_s;
+  guint  n_buckets;             /* gradient buckets (FSDP: layers) */
+  guint  n_collectives;         /* collectives launched in the step */
+  double comm_bytes_per_gpu;
+} RingStepTimeline;
+
+typedef struct
+{
+  double parameters;            /* bytes per GPU, each */
+  double gradients;
+  double optimizer;
+  double gathered;              /* FSDP: unsharded layers in flight */
+  double activations;
+  double total;
+  double usable;                /* the GPU's memory less the headroom */
+  gboolean fits;
+} RingMemory;
+
+typedef struct
+{
+  gboolean          fits_now;
+  gboolean          possible;   /* FALSE: nothing below fits (activations alone too big) */
+  RingSharding      sharding;
+  guint             gpus;       /* at least this many */
+  RingCheckpointing checkpointing;
+} RingFitSuggestion;
+
+/* The architecture: a model preset's layers and hidden size when model-params is one of
+ * theirs, else L = round ((P / 196 608)^(1/3)) and h = √(P / 12 L): P ≈ 12 L h² with
+ * Llama's h = 128 L. */
+void     ring_step_architecture   (const RingParams   *params,
+                                   guint              *layers,
+                                   guint              *hidden_size);
+
+/* Reduce-scatter and all-gather of a @bytes buffer (the whole, unsharded size) on @gpus:
+ * half the ring all-reduce's bandwidth term and its per-hop latency, the whole of its
+ * per-call latency. */
+double   ring_step_half_collective_s (const RingParams *params,
+                                      guint             gpus,
+                                      double            bytes);
+
+/* The step: totals, and if @segments is not NULL (a GArray of RingStepSegment), the
+ * timeline appended to it in time order per stream. No allocation without @segments. */
+void     ring_step_timeline       (const RingParams   *params,
+                                   RingStepTimeline   *timeline,
+                                   GArray             *segments);
+/* A new GArray of RingStepSegment for the step-timeline chart and the step bar. */
+GArray  *ring_step_segments       (const RingParams   *params);
+/* Utilization (planned compute / step) at each of @n bucket sizes (0: one bucket). */
+void     ring_step_utilization_vs_bucket_size (const RingParams *params,
+                                               const double     *bucket_bytes,
+                                               double           *utilization,
+                                               guint             n);
+
+void     ring_step_memory         (const RingParams   *params,
+                                   guint               gpus,
+                                   RingMemory         *memory);
+/* The least change that fits: the current sharding or a later one at the current GPU
+ * count; else FSDP with the fewest GPUs; else FSDP with full checkpointing. */
+void     ring_step_suggest        (const RingParams   *params,
+                                   RingFitSuggestion  *suggestion);
+/* "needs FSDP across ≥ 4 GPUs", translated; NULL when it fits. */
+char    *ring_fit_suggestion_describe (const RingFitSuggestion *suggestion);
+
+const char *ring_segment_kind_to_string (RingSegmentKind kind);
+
+G_END_DECLS

@@ -1,0 +1,335 @@
+/* test-step.c: the training step's timeline, sharding and memory against hand-worked
+ * numbers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ring-algorithms.h"
+#include "ring-cost.h"
+#include "ring-presets.h"
+#include "ring-step.h"
+
+#define MIB 1048576.0
+
+static void
+assert_close (double actual,
+              double expected,
+              double relative)
+{
+  double tolerance = fabs (expected) * relative + 1e-15;
+
+  if (fabs (actual - expected) > tolerance)
+    g_error ("expected %.12g, got %.12g (tolerance %.3g)", expected, actual, tolerance);
+}
+
+/* One bucket is the seed's step with no overlap, to the last bit: at the defaults on the
+ * flat ring, exposed = all-reduce = 0.16340333 s, step = 0.43008 + 0.16340333 s. */
+static void
+test_one_bucket (void)
+{
+  RingParams params;
+  RingResult r;
+
+  ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
+  params.bucket_bytes = 0;
+  ring_cost_evaluate (&params, &r);
+
+  assert_close (r.allreduce_time_s, 7e-5 + 49.0 / 300.0, 1e-12);
+  g_assert_cmpfloat (r.exposed_comm_s, ==, r.allreduce_time_s);
+  g_assert_cmpfloat (r.step_time_s, ==, r.compute_time_s + r.allreduce_time_s);
+  g_assert_cmpfloat (r.utilization, ==, r.compute_time_s / (r.compute_time_s + r.allreduce_time_s));
+  g_assert_cmpuint (r.n_buckets, ==, 1);
+  g_assert_cmpfloat (r.comm_time_s, ==, r.allreduce_time_s);
+  assert_close (r.comm_bytes_per_gpu, 49e9, 1e-12);
+
+  /* "one" on the command line is 0. */
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_BUCKET_SIZE, "one", NULL));
+  g_assert_cmpfloat (params.bucket_bytes, ==, 0);
+}
+
+/* Four buckets by hand. The flat ring on N = 2 GPUs: AR (x) = 2 α + x / B.
+ *   P = 12 582 912 = 196 608 · 4³: L = 4 layers, h = √(P / 48) = 512; b = 4: S = 48 MiB,
+ *   12 MiB of gradients per layer.
+ *   B = 1.048576 GB/s: 1 MiB takes 1 ms; α = 5 µs: each bucket pays 10 µs.
+ *   T = 4096, F = 6 P T / 0.06 s: compute 60 ms, forward 20, backward 40 (10 per layer).
+ *   bucket-size 16 MiB: buckets 1, 16, 16, 15 MiB (ends 1, 17, 33, 48 MiB), costs 1.01,
+ *   16.01, 16.01, 15.01 ms; ready after the backward's 1st, 2nd, 3rd, 4th layer (12, 24,
+ *   36, 48 MiB produced) at 10, 20, 30, 40 ms from the backward's start.
+ *   bucket 0: 10 → 11.01; bucket 1: 20 → 36.01; bucket 2: 36.01 → 52.02; bucket 3:
+ *   52.02 → 67.03. The backward ends at 40: exposed = 27.03 ms, step = 87.03 ms,
+ *   utilization = 60 / 87.03 = 0.689417…; one bucket instead: exposed 48.01 ms. */
+static void
+set_four_bucket_example (RingParams *params)
+{
+  ring_params_init_default (params);
+  params->algorithm = RING_ALGORITHM_FLAT_RING;
+  params->gpus = 2;
+  params->model_params = 12582912;
+  params->gradient_bytes = 4;
+  params->bandwidth_gbps = 1.048576;
+  params->latency_us = 5;
+  params->tokens_per_gpu = 4096;
+  params->compute_tflops = 6.0 * 12582912 * 4096 / 0.06 / 1e12;
+  params->bucket_bytes = 16 * MIB;
+}
+
+static void
+test_four_buckets (void)
+{
+  RingParams params;
+  RingResult r;
+  RingStepTimeline timeline;
+  g_autoptr(GArray) segments = NULL;
+  guint layers, hidden, comm = 0;
+
+  set_four_bucket_example (&params);
+  ring_step_architecture (&params, &layers, &hidden);
+  g_assert_cmpuint (layers, ==, 4);
+  g_assert_cmpuint (hidden, ==, 512);
+
+  ring_cost_evaluate (&params, &r);
+  g_assert_cmpuint (r.n_buckets, ==, 4);
+  assert_close (r.compute_time_s, 0.06, 1e-12);
+  assert_close (r.comm_time_s, 0.04804, 1e-9);
+  assert_close (r.exposed_comm_s, 0.02703, 1e-9);
+  assert_close (r.step_time_s, 0.08703, 1e-9);
+  assert_close (r.utilization, 0.06 / 0.08703, 1e-9);
+
+  /* The segments: 8 compute, and the buckets' pieces, exposed where the backward is over. */
+  segments = ring_step_segments (&params);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
+
+      g_assert_cmpfloat (s->end_s, >, s->start_s);
+      if (s->kind != RING_SEGMENT_ALLREDUCE)
+        continue;
+      comm++;
+      /* Everything after 60 ms (20 forward + 40 backward) is exposed. */
+      if (s->exposed)
+        g_assert_cmpfloat (s->start_s, >=, 0.06 - 1e-12);
+      else
+        g_assert_cmpfloat (s->end_s, <=, 0.06 + 1e-12);
+    }
+  /* Buckets 0 and 1 hide whole; bucket 2 is split at 60 ms; bucket 3 is exposed. */
+  g_assert_cmpuint (comm, ==, 5);
+
+  ring_step_timeline (&params, &timeline, NULL);
+  assert_close (timeline.exposed_s, 0.02703, 1e-9);
+
+  params.bucket_bytes = 0;
+  ring_cost_evaluate (&params, &r);
+  assert_close (r.exposed_comm_s, 0.04801, 1e-9);
+}
+
+/* Over sizes, GPU counts, algorithms and slowdowns: exposed ≥ 0 and ≤ every collective of
+ * the step end to end; more slowdown never makes the step shorter. */
+static void
+test_exposed_bounds (void)
+{
+  static const double sizes[] = { 0, MIB, 4 * MIB, 25 * MIB, 256 * MIB, 4096 * MIB };
+  static const guint gpus[] = { 2, 8, 64, 1024 };
+  static const RingAlgorithm algorithms[] = {
+    RING_ALGORITHM_AUTO, RING_ALGORITHM_RING, RING_ALGORITHM_FLAT_RING,
+  };
+
+  for (guint s = 0; s < RING_N_SHARDINGS; s++)
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
+        for (guint a = 0; a < G_N_ELEMENTS (algorithms); a++)
+          {
+            RingParams params;
+            RingResult r, slow;
+
+            ring_params_init_default (&params);
+            params.sharding = s;
+            params.bucket_bytes = sizes[i];
+            params.gpus = gpus[g];
+            params.algorithm = algorithms[a];
+            ring_cost_evaluate (&params, &r);
+            g_assert_cmpfloat (r.exposed_comm_s, >=, 0);
+            g_assert_cmpfloat (r.exposed_comm_s, <=, r.comm_time_s * (1 + 1e-12));
+            g_assert_cmpfloat (r.utilization, <=, 1);
+
+            params.comm_slowdown = 0.3;
+            ring_cost_evaluate (&params, &slow);
+            g_assert_cmpfloat (slow.step_time_s, >=, r.step_time_s * (1 - 1e-12));
+            g_assert_cmpfloat (slow.exposed_comm_s, <=, slow.comm_time_s * (1 + 1e-12));
+          }
+}
+
+/* Bytes each GPU sends, N = 8, S = 28e9 (the defaults), flat ring:
+ *   DDP:      all-reduce                     2 (N−1)/N · S = 49e9
+ *   ZeRO-1/2: reduce-scatter + all-gather    (N−1)/N · S · 2 = 49e9
+ *   FSDP:     2 all-gathers + reduce-scatter (N−1)/N · S · 3 = 73.5e9 = 1.5 × DDP
+ * Reduce-scatter of x: (N−1) α + (N−1)/N · x / B, half the all-reduce. */
+static void
+test_sharding_bytes (void)
+{
+  RingParams params;
+  RingResult ddp, zero1, zero2, fsdp;
+  guint layers, hidden;
+
+  ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
+  ring_step_architecture (&params, &layers, &hidden);
+  g_assert_cmpuint (layers, ==, 32);  /* 7e9 is the llama-7b preset: 32 × 4096 */
+
+  ring_cost_evaluate (&params, &ddp);
+  params.sharding = RING_SHARDING_ZERO1;
+  ring_cost_evaluate (&params, &zero1);
+  params.sharding = RING_SHARDING_ZERO2;
+  ring_cost_evaluate (&params, &zero2);
+  params.sharding = RING_SHARDING_FSDP;
+  ring_cost_evaluate (&params, &fsdp);
+
+  assert_close (ddp.comm_bytes_per_gpu, 49e9, 1e-12);
+  assert_close (zero1.comm_bytes_per_gpu, 49e9, 1e-12);
+  assert_close (zero2.comm_bytes_per_gpu, 49e9, 1e-12);
+  assert_close (fsdp.comm_bytes_per_gpu, 73.5e9, 1e-12);
+  g_assert_cmpuint (zero1.n_collectives, ==, 2 * ddp.n_collectives);
+  g_assert_cmpuint (fsdp.n_buckets, ==, 32);
+  g_assert_cmpuint (fsdp.n_collectives, ==, 96);
+
+  /* FSDP's collectives: 96 of S/32 each at 7 · 5 µs + 7/8 · S/32 / B. */
+  assert_close (fsdp.comm_time_s, 96 * (35e-6 + 7.0 / 8 * 28e9 / 32 / 300e9), 1e-12);
+  assert_close (ring_step_half_collective_s (&params, 8, 28e9), 35e-6 + 24.5e9 / 300e9, 1e-12);
+  /* ZeRO's all-gather after the step is never hidden. */
+  g_assert_cmpfloat (zero1.exposed_comm_s, >, ddp.exposed_comm_s);
+
+  /* NCCL's ring: the per-call latency once, half the rest. */
+  params.algorithm = RING_ALGORITHM_RING;
+  {
+    RingAllreduceCost ar;
+    double half = ring_step_half_collective_s (&params, 8, 1e9);
+
+    g_assert_true (ring_allreduce_cost_for (&params, 8, RING_ALGORITHM_RING, 1e9, &ar));
+    g_assert_cmpfloat (half, >, ar.time_s / 2);
+    g_assert_cmpfloat (half, <, ar.time_s);
+  }
+}
+
+/* Llama 3 (Dubey et al. 2024, "The Llama 3 Herd of Models", table 3): 8B is 32 layers of
+ * 4096, 70B 80 layers of 8192; trained in bf16. On H100 80 GB the usable memory is
+ * 0.9 · 80e9 − 1e9 = 71e9 B. T = 4096 tokens, fused attention, no checkpointing:
+ * activations 34 · T · h · L (Korthikanti et al. 2022).
+ *   8B DDP: 8e9 · (2 + 2 + 12) = 128e9, + 34 · 4096 · 4096 · 32 = 18.253611008e9
+ *           → 146.25e9 > 71e9: does not fit.
+ *   8B FSDP on 64: 128e9 / 64 = 2e9, + gathered 3 · 8e9 · 2 / 32 = 1.5e9, + 18.25e9
+ *           → 21.753611008e9: fits.
+ *   70B FSDP on 64: 1120e9 / 64 = 17.5e9 + 5.25e9 + 34 · 4096 · 8192 · 80 = 91.27e9:
+ *           does not fit; with full checkpointing the activations are
+ *           80 · 2 · 4096 · 8192 + 34 · 4096 · 8192 = 6.509559808e9 → 29.26e9: fits.
+ *   70B DDP on 8: the least that fits is FSDP, full checkpointing, on
+ *           ⌈1120e9 / (71e9 − 5.25e9 − 6.51e9)⌉ = 19 GPUs. */
+static void
+apply_model (RingParams *params,
+             const char *preset)
+{
+  ring_params_init_default (params);
+  ring_params_apply_gpu (params, RING_GPU_H100);
+  ring_preset_apply (ring_preset_lookup (preset), params);
+}
+
+static void
+test_memory_llama3 (void)
+{
+  RingParams params;
+  RingMemory memory;
+  RingFitSuggestion suggestion;
+  g_autofree char *text = NULL;
+
+  apply_model (&params, "llama3-8b");
+  params.gpus = 64;
+  ring_step_memory (&params, 64, &memory);
+  assert_close (memory.usable, 71e9, 1e-12);
+  assert_close (memory.parameters + memory.gradients + memory.optimizer, 128e9, 1e-12);
+  assert_close (memory.activations, 18.253611008e9, 1e-12);
+  assert_close (memory.total, 146.253611008e9, 1e-12);
+  g_assert_false (memory.fits);
+
+  params.sharding = RING_SHARDING_FSDP;
+  ring_step_memory (&params, 64, &memory);
+  assert_close (memory.total, 21.753611008e9, 1e-12);
+  g_assert_true (memory.fits);
+
+  apply_model (&params, "llama3-70b");
+  params.sharding = RING_SHARDING_FSDP;
+  ring_step_memory (&params, 64, &memory);
+  g_assert_false (memory.fits);
+  params.checkpointing = RING_CHECKPOINTING_FULL;
+  ring_step_memory (&params, 64, &memory);
+  assert_close (memory.activations, 6.509559808e9, 1e-12);
+  assert_close (memory.total, 17.5e9 + 5.25e9 + 6.509559808e9, 1e-12);
+  g_assert_true (memory.fits);
+
+  apply_model (&params, "llama3-70b");
+  ring_step_suggest (&params, &suggestion);
+  g_assert_false (suggestion.fits_now);
+  g_assert_true (suggestion.possible);
+  g_assert_cmpint (suggestion.sharding, ==, RING_SHARDING_FSDP);
+  g_assert_cmpuint (suggestion.gpus, ==, 19);
+  g_assert_cmpint (suggestion.checkpointing, ==, RING_CHECKPOINTING_FULL);
+  text = ring_fit_suggestion_describe (&suggestion);
+  g_assert_cmpstr (text, ==, "needs FSDP across ≥ 19 GPUs with full activation checkpointing");
+  g_clear_pointer (&text, g_free);
+
+  /* 8B on 8 GPUs: ZeRO-1 already fits (16 + 16 + 96/8 + 18.25 = 62.25e9). */
+  apply_model (&params, "llama3-8b");
+  ring_step_suggest (&params, &suggestion);
+  g_assert_cmpint (suggestion.sharding, ==, RING_SHARDING_ZERO1);
+  g_assert_cmpuint (suggestion.gpus, ==, 8);
+
+  /* And the result carries it. */
+  {
+    RingResult r;
+
+    params.gpus = 64;
+    ring_cost_evaluate (&params, &r);
+    g_assert_false (r.fits);
+    params.sharding = RING_SHARDING_FSDP;
+    ring_cost_evaluate (&params, &r);
+    g_assert_true (r.fits);
+    assert_close (r.memory_per_gpu_bytes, 21.753611008e9, 1e-12);
+  }
+}
+
+/* Smaller buckets hide more, until their latency dominates: at the defaults (auto, 8
+ * GPUs) 25 MiB beats one bucket. */
+static void
+test_utilization_vs_bucket_size (void)
+{
+  static const double sizes[] = { 0, MIB, 25 * MIB, 4096 * MIB };
+  double utilization[G_N_ELEMENTS (sizes)];
+  RingParams params;
+  RingResult r;
+
+  ring_params_init_default (&params);
+  ring_step_utilization_vs_bucket_size (&params, sizes, utilization, G_N_ELEMENTS (sizes));
+  ring_cost_evaluate (&params, &r);
+  assert_close (utilization[2], r.utilization, 1e-12);
+  g_assert_cmpfloat (utilization[2], >, utilization[0]);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    g_assert_cmpfloat (utilization[i], <=, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/step/one-bucket", test_one_bucket);
+  g_test_add_func ("/ring/step/four-buckets", test_four_buckets);
+  g_test_add_func ("/ring/step/exposed-bounds", test_exposed_bounds);
+  g_test_add_func ("/ring/step/sharding-bytes", test_sharding_bytes);
+  g_test_add_func ("/ring/step/memory-llama3", test_memory_llama3);
+  g_test_add_func ("/ring/step/utilization-vs-bucket-size", test_utilization_vs_bucket_size);
+
+  return g_test_run ();
+}
