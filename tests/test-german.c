@@ -78,6 +78,9 @@ test_report_text (void)
   g_assert_cmpstr (r.err, ==, "");
   assert_contains (r.out, "GPU-Auslastung");
   assert_contains (r.out, "72,5 %");
+  /* 7B in fp32 with Adam: 112e9 B of state on an 80 GB GPU; ZeRO-2 over 8 makes it
+   * 28 + 3.5 + 7 + 18.25 (activations) = 56.75e9 B (test-step.c has the rules). */
+  assert_contains (r.out, "nein: braucht ZeRO-2 über ≥ 8 GPUs");
   assert_contains (r.out, "Busbandbreite");
   assert_contains (r.out, "299,9 GB/s");
   assert_contains (r.out, "Kommunikationsgebunden");
