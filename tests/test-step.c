@@ -45,6 +45,7 @@ test_one_bucket (void)
   g_assert_cmpfloat (r.utilization, ==, r.compute_time_s / (r.compute_time_s + r.allreduce_time_s));
   g_assert_cmpuint (r.n_buckets, ==, 1);
   g_assert_cmpfloat (r.comm_time_s, ==, r.allreduce_time_s);
+  g_assert_cmpfloat (r.hidden_comm_s, ==, 0);
   assert_close (r.comm_bytes_per_gpu, 49e9, 1e-12);
 
   /* "one" on the command line is 0. */
@@ -96,6 +97,8 @@ test_four_buckets (void)
   g_assert_cmpuint (r.n_buckets, ==, 4);
   assert_close (r.compute_time_s, 0.06, 1e-12);
   assert_close (r.comm_time_s, 0.04804, 1e-9);
+  /* Hidden: bucket 0 and 1 whole (1.01 + 16.01) and bucket 2 until 40 ms (3.99). */
+  assert_close (r.hidden_comm_s, 0.02101, 1e-9);
   assert_close (r.exposed_comm_s, 0.02703, 1e-9);
   assert_close (r.step_time_s, 0.08703, 1e-9);
   assert_close (r.utilization, 0.06 / 0.08703, 1e-9);

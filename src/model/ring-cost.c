@@ -223,6 +223,7 @@ evaluate (const RingParams *params,
       result->exposed_comm_s = result->allreduce_time_s;
       result->comm_time_s = result->allreduce_time_s;
       result->slowdown_s = 0;
+      result->hidden_comm_s = 0;
       result->n_buckets = result->n_collectives = 1;
       result->comm_bytes_per_gpu = result->bytes_moved_per_gpu;
     }
@@ -235,6 +236,7 @@ evaluate (const RingParams *params,
       result->exposed_comm_s = timeline.exposed_s;
       result->comm_time_s = timeline.comm_s;
       result->slowdown_s = timeline.slowdown_s;
+      result->hidden_comm_s = timeline.hidden_s;
       result->n_buckets = timeline.n_buckets;
       result->n_collectives = timeline.n_collectives;
       result->comm_bytes_per_gpu = timeline.comm_bytes_per_gpu;

@@ -65,6 +65,7 @@ enum {
   PROP_COLLECTIVE,
   PROP_FORWARD_TIME,
   PROP_COMM_TIME,
+  PROP_HIDDEN_COMM,
   PROP_N_BUCKETS,
   PROP_COMM_BYTES_PER_GPU,
   PROP_MEMORY_PER_GPU,
@@ -125,6 +126,7 @@ notify_changed_results (RingModel        *self,
     { old->collective, now->collective, PROP_COLLECTIVE },
     { old->forward_time_s, now->forward_time_s, PROP_FORWARD_TIME },
     { old->comm_time_s, now->comm_time_s, PROP_COMM_TIME },
+    { old->hidden_comm_s, now->hidden_comm_s, PROP_HIDDEN_COMM },
     { old->n_buckets, now->n_buckets, PROP_N_BUCKETS },
     { old->comm_bytes_per_gpu, now->comm_bytes_per_gpu, PROP_COMM_BYTES_PER_GPU },
     { old->memory_per_gpu_bytes, now->memory_per_gpu_bytes, PROP_MEMORY_PER_GPU },
@@ -287,6 +289,7 @@ ring_model_get_property (GObject    *object,
     case PROP_COLLECTIVE: g_value_set_boolean (value, r->collective); break;
     case PROP_FORWARD_TIME: g_value_set_double (value, r->forward_time_s); break;
     case PROP_COMM_TIME: g_value_set_double (value, r->comm_time_s); break;
+    case PROP_HIDDEN_COMM: g_value_set_double (value, r->hidden_comm_s); break;
     case PROP_N_BUCKETS: g_value_set_uint (value, r->n_buckets); break;
     case PROP_COMM_BYTES_PER_GPU: g_value_set_double (value, r->comm_bytes_per_gpu); break;
     case PROP_MEMORY_PER_GPU: g_value_set_double (value, r->memory_per_gpu_bytes); break;
@@ -407,6 +410,8 @@ install_derived (void)
   /* The step's timeline and memory (ring-step.h). */
   properties[PROP_FORWARD_TIME] = derived_double ("forward-time");
   properties[PROP_COMM_TIME] = derived_double ("comm-time");
+  /* The step bar's overlapped (hatched) part: collectives with compute beside them. */
+  properties[PROP_HIDDEN_COMM] = derived_double ("hidden-comm");
   properties[PROP_N_BUCKETS] =
     g_param_spec_uint ("n-buckets", NULL, NULL, 0, G_MAXUINT, 0, DERIVED_FLAGS);
   properties[PROP_COMM_BYTES_PER_GPU] = derived_double ("comm-bytes-per-gpu");

@@ -29,7 +29,7 @@ G_DECLARE_FINAL_TYPE (RingModel, ring_model, RING, MODEL, GObject)
  * "step-time", "utilization", "algbw", "busbw", "tokens-per-second", "comm-bound",
  * "bandwidth-for-90pct", "nodes", "algorithm-used" (never auto), "protocol-used"
  * (RING_TYPE_PROTOCOL), "channels", "collective", and the step's "forward-time",
- * "comm-time", "n-buckets", "comm-bytes-per-gpu", "memory-per-gpu" (bytes), "fits".
+ * "comm-time", "hidden-comm", "n-buckets", "comm-bytes-per-gpu", "memory-per-gpu" (bytes), "fits".
  * "overlap" is deprecated and changes nothing: the step is a bucketed timeline now.
  *
  * Each property notifies only when its value really changes; the "changed" signal fires

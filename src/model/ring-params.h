@@ -156,6 +156,7 @@ typedef struct
   double        forward_time_s;
   double        comm_time_s;          /* every collective of the step, end to end */
   double        slowdown_s;           /* compute lost to NCCL kernels running beside it */
+  double        hidden_comm_s;        /* collective time hidden behind compute */
   guint         n_buckets;            /* gradient buckets (FSDP: layers) */
   guint         n_collectives;        /* collectives in the step */
   double        comm_bytes_per_gpu;   /* what each GPU sends in the step */

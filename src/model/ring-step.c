@@ -510,6 +510,7 @@ ring_step_timeline (const RingParams *params,
 
   simulate (cops, 2 * layers, mops, n_mops, params->comm_slowdown, segments, &sim);
   timeline->slowdown_s = sim.lost_s;
+  timeline->hidden_s = MAX (0.0, timeline->comm_s - sim.idle_s);
   timeline->exposed_s = sim.idle_s + sim.lost_s;
   timeline->step_s = compute_s + timeline->exposed_s;
 }

@@ -41,6 +41,8 @@ typedef struct
   double comm_s;                /* every collective's cost, summed */
   double exposed_s;             /* step − planned compute: idle compute + slowdown */
   double slowdown_s;            /* compute lost while collectives ran beside it */
+  double hidden_s;              /* collective time with compute running beside it:
+                                   comm_s − (exposed_s − slowdown_s) */
   double step_s;
   guint  n_buckets;             /* gradient buckets (FSDP: layers) */
   guint  n_collectives;         /* collectives launched in the step */

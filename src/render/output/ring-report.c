@@ -114,6 +114,7 @@ static const struct
   { "forward_time_s", G_STRUCT_OFFSET (RingResult, forward_time_s) },
   { "comm_time_s", G_STRUCT_OFFSET (RingResult, comm_time_s) },
   { "slowdown_s", G_STRUCT_OFFSET (RingResult, slowdown_s) },
+  { "hidden_comm_s", G_STRUCT_OFFSET (RingResult, hidden_comm_s) },
   { "comm_bytes_per_gpu", G_STRUCT_OFFSET (RingResult, comm_bytes_per_gpu) },
   { "memory_per_gpu_bytes", G_STRUCT_OFFSET (RingResult, memory_per_gpu_bytes) },
   { "usable_memory_bytes", G_STRUCT_OFFSET (RingResult, usable_memory_bytes) },
