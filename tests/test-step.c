@@ -321,6 +321,59 @@ test_utilization_vs_bucket_size (void)
     g_assert_cmpfloat (utilization[i], <=, 1);
 }
 
+/* The segments of every sharding: each stream runs one thing at a time, in time order;
+ * compute adds up to the planned compute plus the slowdown; with FSDP each layer's
+ * forward starts only after its all-gather has ended. */
+static void
+test_segments (void)
+{
+  for (guint s = 0; s < RING_N_SHARDINGS; s++)
+    {
+      g_autoptr(GArray) segments = NULL;
+      RingParams params;
+      RingStepTimeline timeline;
+      double compute_end = 0, comm_end = 0, compute_sum = 0;
+      double gathered[64] = { 0 };
+
+      ring_params_init_default (&params);
+      params.sharding = s;
+      params.comm_slowdown = 0.2;
+      params.gpus = 64;
+      segments = g_array_new (FALSE, FALSE, sizeof (RingStepSegment));
+      ring_step_timeline (&params, &timeline, segments);
+
+      for (guint i = 0; i < segments->len; i++)
+        {
+          const RingStepSegment *seg = &g_array_index (segments, RingStepSegment, i);
+          gboolean compute = seg->kind == RING_SEGMENT_FORWARD
+                             || seg->kind == RING_SEGMENT_BACKWARD;
+
+          g_assert_cmpfloat (seg->end_s, >, seg->start_s);
+          g_assert_cmpfloat (seg->end_s, <=, timeline.step_s * (1 + 1e-12));
+          if (compute)
+            {
+              g_assert_cmpfloat (seg->start_s, >=, compute_end * (1 - 1e-12));
+              compute_end = seg->end_s;
+              compute_sum += seg->end_s - seg->start_s;
+              g_assert_false (seg->exposed);
+              if (s == RING_SHARDING_FSDP && seg->kind == RING_SEGMENT_FORWARD)
+                g_assert_cmpfloat (seg->start_s, >=, gathered[seg->index] * (1 - 1e-12));
+            }
+          else
+            {
+              g_assert_cmpfloat (seg->start_s, >=, comm_end * (1 - 1e-12));
+              comm_end = seg->end_s;
+              if (seg->kind == RING_SEGMENT_ALL_GATHER && seg->index < G_N_ELEMENTS (gathered)
+                  && gathered[seg->index] == 0)
+                gathered[seg->index] = seg->end_s;
+            }
+        }
+      assert_close (compute_sum, timeline.forward_s + timeline.backward_s + timeline.slowdown_s,
+                    1e-9);
+      assert_close (MAX (compute_end, comm_end), timeline.step_s, 1e-9);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -333,6 +386,7 @@ main (int   argc,
   g_test_add_func ("/ring/step/sharding-bytes", test_sharding_bytes);
   g_test_add_func ("/ring/step/memory-llama3", test_memory_llama3);
   g_test_add_func ("/ring/step/utilization-vs-bucket-size", test_utilization_vs_bucket_size);
+  g_test_add_func ("/ring/step/segments", test_segments);
 
   return g_test_run ();
 }
