@@ -19,7 +19,7 @@
 
 /* Past this many combinations the grid takes every parameter's extremes one at a time and
  * a regular sample of the rest, so the test stays quick as parameters are added. */
-#define MAX_GRID_POINTS 100000
+#define MAX_GRID_POINTS 50000
 
 /* A strict JSON reader (RFC 8259), with none of json-glib's leniency: it accepts exactly
  * the grammar, and keeps the top-level object's members as their raw text. */
@@ -404,6 +404,12 @@ check_report (const char *json,
     {
       const RingParamInfo *info = ring_param_info (id);
 
+      /* A withdrawn parameter (overlap) is no longer reported. */
+      if (info->withdrawn)
+        {
+          g_assert_null (g_hash_table_lookup (members, info->json_key));
+          continue;
+        }
       if (info->kind == RING_PARAM_KIND_CHOICE)
         {
           guint choice = (guint) ring_params_get_value (params, id);
@@ -670,6 +676,9 @@ test_cli (void)
             else
               value = info->default_value;
 
+            /* A withdrawn parameter has no option; the library sees its default. */
+            if (info->withdrawn)
+              continue;
             ring_params_set_value (&params, id, value);
             if (info->kind == RING_PARAM_KIND_CHOICE)
               g_ptr_array_add (args, g_strdup_printf ("--%s=%s", info->option,

@@ -84,6 +84,8 @@ ring_cli_option_entries_new (RingCliArgs *args)
     {
       const RingParamInfo *info = ring_param_info (id);
 
+      if (info->withdrawn)
+        continue;
       entries[n++] = (GOptionEntry) {
         info->option, 0, 0, G_OPTION_ARG_FILENAME,
         args != NULL ? &args->param_values[id] : NULL,

@@ -63,8 +63,9 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
     N_("Bytes per gradient value: 4 (fp32), 2 (bf16) or 1 (fp8)"), "B" },
   { RING_PARAM_LATENCY, "latency", "latency_us", "latency", "µs", 0, 10000, 5, NUMBER,
     N_("Latency per message hop of the flat ring and the textbook algorithms, in µs"), "US" },
+  /* Withdrawn (issue 12): overlap follows from the gradient buckets now. */
   { RING_PARAM_OVERLAP, "overlap", "overlap", "overlap", "", 0, 1, 0, NUMBER,
-    N_("Ignored: overlap now follows from the gradient buckets (--bucket-size)"), "F" },
+    NULL, NULL, TRUE },
   { RING_PARAM_ALGORITHM, "algorithm", "algorithm", "algorithm", "",
     0, RING_ALGORITHM_LAST, RING_ALGORITHM_AUTO, CHOICE,
     N_("All-reduce algorithm: auto, ring, tree, nvls, nvls-tree, collnet, "

@@ -221,6 +221,9 @@ typedef struct
    * this table; a row without them gets a generic description and "VALUE". */
   const char  *description;
   const char  *arg_name;
+  /* Withdrawn: still a property and a GSettings key (the window's slider binds it until
+   * it goes), but no command-line option, no report key, and the model ignores it. */
+  gboolean     withdrawn;
 } RingParamInfo;
 
 const RingParamInfo *ring_param_info           (RingParamId        id);

@@ -185,6 +185,8 @@ ring_report_to_json (RingModel *model)
     {
       const RingParamInfo *info = ring_param_info (id);
 
+      if (info->withdrawn)
+        continue;
       if (info->kind == RING_PARAM_KIND_CHOICE)
         append_json_string (json, info->json_key,
                             ring_param_choice_name (id, (guint) ring_params_get_value (p, id)));
