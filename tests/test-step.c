@@ -288,6 +288,21 @@ test_memory_llama3 (void)
   g_assert_cmpint (suggestion.sharding, ==, RING_SHARDING_ZERO1);
   g_assert_cmpuint (suggestion.gpus, ==, 8);
 
+  /* 10 T parameters in fp32: FSDP's gathered layers alone (3 · 4e13 / 370 = 324e9 B) are
+   * more than an 80 GB GPU holds, at any count. */
+  {
+    RingParams huge;
+
+    ring_params_init_default (&huge);
+    huge.model_params = 1e13;
+    ring_step_suggest (&huge, &suggestion);
+  }
+  g_assert_false (suggestion.fits_now);
+  g_assert_false (suggestion.possible);
+  text = ring_fit_suggestion_describe (&suggestion);
+  g_assert_true (g_str_has_prefix (text, "does not fit on any number"));
+  g_clear_pointer (&text, g_free);
+
   /* And the result carries it. */
   {
     RingResult r;

@@ -704,7 +704,9 @@ ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
   if (suggestion->fits_now)
     return NULL;
   if (!suggestion->possible)
-    return g_strdup (_("does not fit at any GPU count: fewer tokens per GPU needed"));
+    /* The activations, or FSDP's gathered layers, alone are too big. */
+    return g_strdup (_("does not fit on any number of these GPUs: fewer tokens per GPU or "
+                       "smaller layers needed"));
   if (suggestion->checkpointing == RING_CHECKPOINTING_FULL)
     /* Translators: a sharding (FSDP) and a number of GPUs */
     return g_strdup_printf (_("needs %s across ≥ %u GPUs with full activation checkpointing"),

@@ -104,7 +104,7 @@ void     ring_step_memory         (const RingParams   *params,
  * count; else FSDP with the fewest GPUs; else FSDP with full checkpointing. */
 void     ring_step_suggest        (const RingParams   *params,
                                    RingFitSuggestion  *suggestion);
-/* "needs FSDP across ≥ 4 GPUs", translated; NULL when it fits. */
+/* "needs FSDP across ≥ 4 GPUs", translated; NULL when it fits now. */
 char    *ring_fit_suggestion_describe (const RingFitSuggestion *suggestion);
 
 const char *ring_segment_kind_to_string (RingSegmentKind kind);
