@@ -350,6 +350,56 @@ test_finalize (void)
   g_assert_finalize_object (model);
 }
 
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
+/* The step's parameters are properties like the others, and "fits" notifies when the
+ * sharding makes Llama 3 8B fit on 64 H100s (test-step.c has the numbers). */
+static void
+test_step_properties (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  guint fits_changed = 0, changed = 0;
+  double bucket, memory;
+  RingSharding sharding;
+
+  ring_model_set_gpu (model, RING_GPU_H100);
+  ring_model_set_gpus (model, 64);
+  ring_model_apply_preset (model, ring_preset_lookup ("llama3-8b"));
+  g_assert_false (ring_model_get_fits (model));
+
+  g_signal_connect_swapped (model, "notify::fits", G_CALLBACK (count_notify), &fits_changed);
+  g_signal_connect_swapped (model, "changed", G_CALLBACK (count_notify), &changed);
+  g_object_set (model, "sharding", RING_SHARDING_FSDP, NULL);
+  g_assert_cmpuint (fits_changed, ==, 1);
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_true (ring_model_get_fits (model));
+  g_object_get (model, "sharding", &sharding, "memory-per-gpu", &memory, NULL);
+  g_assert_cmpint (sharding, ==, RING_SHARDING_FSDP);
+  g_assert_cmpfloat_with_epsilon (memory, 21.753611008e9, 1e3);
+
+  /* A bucket between one and the smallest becomes the smallest; 0 stays one bucket. */
+  ring_model_set_bucket_size (model, 1000);
+  g_object_get (model, "bucket-size", &bucket, NULL);
+  g_assert_cmpfloat (bucket, ==, 1048576);
+  ring_model_set_bucket_size (model, 0);
+  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 0);
+
+  /* The withdrawn overlap changes nothing but itself. */
+  changed = 0;
+  {
+    double step_before, step_after;
+
+    g_object_get (model, "step-time", &step_before, NULL);
+    ring_model_set_overlap (model, 0.5);
+    g_object_get (model, "step-time", &step_after, NULL);
+    g_assert_cmpfloat (step_before, ==, step_after);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -369,6 +419,7 @@ main (int   argc,
   g_test_add_func ("/ring/model/collective", test_collective);
   g_test_add_func ("/ring/model/cost-any-algorithm", test_cost_any_algorithm);
   g_test_add_func ("/ring/model/finalize", test_finalize);
+  g_test_add_func ("/ring/model/step-properties", test_step_properties);
 
   return g_test_run ();
 }
