@@ -115,8 +115,9 @@ typedef struct
   double        tokens_per_gpu;   /* T, tokens each GPU processes per step */
   guint         gradient_bytes;   /* b, bytes per gradient value: 1, 2 or 4 */
   double        latency_us;       /* α, µs per message hop (flat-ring and textbook) */
-  /* Deprecated and ignored by the cost model since the step is a bucketed timeline; kept
-   * only until the window's overlap slider goes (no option, key or JSON field). */
+  /* Withdrawn and ignored by the cost model since the step is a bucketed timeline; kept
+   * as a property and GSettings key only until the window's overlap slider goes (no
+   * command-line option, no JSON field). */
   double        overlap;
   RingAlgorithm algorithm;
   double        bucket_bytes;     /* DDP/ZeRO gradient bucket; 0: one bucket */
