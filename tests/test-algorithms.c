@@ -190,6 +190,37 @@ test_tree (void)
   g_assert_cmpfloat (cost.algbw_gbps, <, 192);
 }
 
+/* Tree, LL, 2 nodes of 8 H100, 32 KiB: the proxy's queue of network posts.
+ *   latency  = 2 + 6.8 + 2 · (7 · 0.6 (NVLink LL tree hop) + 1 · 5.0 (network)) = 27.2 µs
+ *   channels = 32768 B < 12 channels · 512 threads · 8 B: ⌊32768 / 4096⌋ = 8 of 512 threads
+ *   algbw    = 8 · (512 · 8 B / (2 · 0.6 µs)) / 2 = 13.653 GB/s (far under the links'
+ *              203.4 · ½ for LL's flags)
+ *   queue    = each network step waits behind the posts of the 7 other channels, NCCL's
+ *              1 µs netOverhead each, going up and coming down: 2 · 7 · 1 = 14 µs
+ * At 1 KiB one channel runs, and nothing queues. */
+static void
+test_tree_ll_proxy_queue (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double algbw = 8 * (512 * 8 / 1.2e-6) / 2;
+
+  topology_for (&topology, "h100", 16, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_LL, 32768);
+  assert_close (cost.latency_s, 27.2e-6, 1e-12);
+  g_assert_cmpuint (cost.channels, ==, 8);
+  assert_close (cost.bandwidth_s, 32768 / algbw + 14e-6, 1e-12);
+
+  cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_LL, 1024);
+  g_assert_cmpuint (cost.channels, ==, 1);
+  g_assert_cmpfloat (cost.bandwidth_s, <, 3e-6);
+
+  /* One node: no proxy, no queue. */
+  topology_for (&topology, "h100", 8, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_LL, 32768);
+  assert_close (cost.bandwidth_s, 32768 / algbw, 1e-12);
+}
+
 /* NVLS, one node of 8 H100, 1 GiB:
  *   latency = 2 + 25 = 27 µs
  *   algbw   = 370.8 · 8/9 (each GPU sends S and its S/8 shard) · 0.85 (Hopper's NVLS
@@ -541,6 +572,7 @@ main (int   argc,
   g_test_add_func ("/ring/algorithms/ring-two-nodes", test_ring_two_nodes);
   g_test_add_func ("/ring/algorithms/ring-ll", test_ring_ll);
   g_test_add_func ("/ring/algorithms/tree", test_tree);
+  g_test_add_func ("/ring/algorithms/tree-ll-proxy-queue", test_tree_ll_proxy_queue);
   g_test_add_func ("/ring/algorithms/nvls", test_nvls);
   g_test_add_func ("/ring/algorithms/nvls-tree", test_nvls_tree);
   g_test_add_func ("/ring/algorithms/collnet", test_collnet);
