@@ -286,7 +286,9 @@ test_collnet (void)
  *     6 · 5 µs + 2 · (7/8) S / 230.4 GB/s
  * - 12 in one node: the same for the 8, plus 2 steps of S for the 4 others
  * - 16 on 2 nodes: steps at distance 1, 2, 4 stay in the node, distance 8 crosses it
- *   with S/16 at one GPU's share of the NICs (384 / 8 = 48 GB/s) and α + 1 µs */
+ *   with S/16 at one GPU's share of the NICs and α + 1 µs. The 8 NICs carry 384 GB/s,
+ *   but each custom GPU (PCIe Gen4) feeds them through its x16 link at NCCL's 24 GB/s
+ *   (12 per Gen3 x16, doubled): min (384, 8 · 24) / 8 = 24 GB/s */
 static void
 test_halving_doubling (void)
 {
@@ -310,12 +312,13 @@ test_halving_doubling (void)
   cost = cost_with (&topology, RING_ALGORITHM_HALVING_DOUBLING, RING_PROTOCOL_SIMPLE, s);
   assert_close (cost.time_s,
                 2 * (3 * 5e-6 + (s / 2 + s / 4 + s / 8) / link)
-                + 2 * (6e-6 + s / 16 / 48e9), 1e-12);
+                + 2 * (6e-6 + s / 16 / 24e9), 1e-12);
 }
 
 /* Hierarchical, 16 custom GPUs on 2 nodes, α = 5 µs, network 1 µs:
  *   in the node: 2 · 7 · α + 2 · 7/8 · S / 230.4 GB/s (reduce-scatter and all-gather)
- *   across:      2 · 1 · (α + 1 µs) + 2 · 1/2 · S / 384 GB/s (the node's NICs) */
+ *   across:      2 · 1 · (α + 1 µs) + 2 · 1/2 · S / 192 GB/s (the node's NICs, 384 GB/s,
+ *                fed through the GPUs' PCIe Gen4 links: 8 · 24 GB/s) */
 static void
 test_hierarchical (void)
 {
@@ -326,7 +329,7 @@ test_hierarchical (void)
   topology_for (&topology, "custom", 16, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_HIERARCHICAL, RING_PROTOCOL_SIMPLE, s);
   assert_close (cost.latency_s, 70e-6 + 12e-6, 1e-12);
-  assert_close (cost.time_s, 82e-6 + 1.75 * s / 230.4e9 + s / 384e9, 1e-12);
+  assert_close (cost.time_s, 82e-6 + 1.75 * s / 230.4e9 + s / 192e9, 1e-12);
 }
 
 typedef struct
