@@ -190,6 +190,37 @@ test_tree (void)
   g_assert_cmpfloat (cost.algbw_gbps, <, 192);
 }
 
+/* Tree, LL, 2 nodes of 8 H100, 32 KiB: the proxy's queue of network posts.
+ *   latency  = 2 + 6.8 + 2 · (7 · 0.6 (NVLink LL tree hop) + 1 · 5.0 (network)) = 27.2 µs
+ *   channels = 32768 B < 12 channels · 512 threads · 8 B: ⌊32768 / 4096⌋ = 8 of 512 threads
+ *   algbw    = 8 · (512 · 8 B / (2 · 0.6 µs)) / 2 = 13.653 GB/s (far under the links'
+ *              203.4 · ½ for LL's flags)
+ *   queue    = each network step waits behind the posts of the 7 other channels, NCCL's
+ *              1 µs netOverhead each, going up and coming down: 2 · 7 · 1 = 14 µs
+ * At 1 KiB one channel runs, and nothing queues. */
+static void
+test_tree_ll_proxy_queue (void)
+{
+  RingTopology topology;
+  RingAllreduceCost cost;
+  double algbw = 8 * (512 * 8 / 1.2e-6) / 2;
+
+  topology_for (&topology, "h100", 16, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_LL, 32768);
+  assert_close (cost.latency_s, 27.2e-6, 1e-12);
+  g_assert_cmpuint (cost.channels, ==, 8);
+  assert_close (cost.bandwidth_s, 32768 / algbw + 14e-6, 1e-12);
+
+  cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_LL, 1024);
+  g_assert_cmpuint (cost.channels, ==, 1);
+  g_assert_cmpfloat (cost.bandwidth_s, <, 3e-6);
+
+  /* One node: no proxy, no queue. */
+  topology_for (&topology, "h100", 8, "infiniband");
+  cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_LL, 32768);
+  assert_close (cost.bandwidth_s, 32768 / algbw, 1e-12);
+}
+
 /* NVLS, one node of 8 H100, 1 GiB:
  *   latency = 2 + 25 = 27 µs
  *   algbw   = 370.8 · 8/9 (each GPU sends S and its S/8 shard) · 0.85 (Hopper's NVLS
@@ -255,7 +286,9 @@ test_collnet (void)
  *     6 · 5 µs + 2 · (7/8) S / 230.4 GB/s
  * - 12 in one node: the same for the 8, plus 2 steps of S for the 4 others
  * - 16 on 2 nodes: steps at distance 1, 2, 4 stay in the node, distance 8 crosses it
- *   with S/16 at one GPU's share of the NICs (384 / 8 = 48 GB/s) and α + 1 µs */
+ *   with S/16 at one GPU's share of the NICs and α + 1 µs. The 8 NICs carry 384 GB/s,
+ *   but each custom GPU (PCIe Gen4) feeds them through its x16 link at NCCL's 24 GB/s
+ *   (12 per Gen3 x16, doubled): min (384, 8 · 24) / 8 = 24 GB/s */
 static void
 test_halving_doubling (void)
 {
@@ -279,12 +312,13 @@ test_halving_doubling (void)
   cost = cost_with (&topology, RING_ALGORITHM_HALVING_DOUBLING, RING_PROTOCOL_SIMPLE, s);
   assert_close (cost.time_s,
                 2 * (3 * 5e-6 + (s / 2 + s / 4 + s / 8) / link)
-                + 2 * (6e-6 + s / 16 / 48e9), 1e-12);
+                + 2 * (6e-6 + s / 16 / 24e9), 1e-12);
 }
 
 /* Hierarchical, 16 custom GPUs on 2 nodes, α = 5 µs, network 1 µs:
  *   in the node: 2 · 7 · α + 2 · 7/8 · S / 230.4 GB/s (reduce-scatter and all-gather)
- *   across:      2 · 1 · (α + 1 µs) + 2 · 1/2 · S / 384 GB/s (the node's NICs) */
+ *   across:      2 · 1 · (α + 1 µs) + 2 · 1/2 · S / 192 GB/s (the node's NICs, 384 GB/s,
+ *                fed through the GPUs' PCIe Gen4 links: 8 · 24 GB/s) */
 static void
 test_hierarchical (void)
 {
@@ -295,7 +329,7 @@ test_hierarchical (void)
   topology_for (&topology, "custom", 16, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_HIERARCHICAL, RING_PROTOCOL_SIMPLE, s);
   assert_close (cost.latency_s, 70e-6 + 12e-6, 1e-12);
-  assert_close (cost.time_s, 82e-6 + 1.75 * s / 230.4e9 + s / 384e9, 1e-12);
+  assert_close (cost.time_s, 82e-6 + 1.75 * s / 230.4e9 + s / 192e9, 1e-12);
 }
 
 typedef struct
@@ -541,6 +575,7 @@ main (int   argc,
   g_test_add_func ("/ring/algorithms/ring-two-nodes", test_ring_two_nodes);
   g_test_add_func ("/ring/algorithms/ring-ll", test_ring_ll);
   g_test_add_func ("/ring/algorithms/tree", test_tree);
+  g_test_add_func ("/ring/algorithms/tree-ll-proxy-queue", test_tree_ll_proxy_queue);
   g_test_add_func ("/ring/algorithms/nvls", test_nvls);
   g_test_add_func ("/ring/algorithms/nvls-tree", test_nvls_tree);
   g_test_add_func ("/ring/algorithms/collnet", test_collnet);

@@ -85,6 +85,17 @@ double _ring_protocol_wire_fraction    (RingProtocol        protocol);
 double _ring_ll_channel_gbps           (const RingTopology *topology,
                                         guint               threads);
 
+/* NCCL's per-post overhead of the network proxy, µs (tuning.cc, getNetOverhead: 1 µs on
+ * x86, three times that for Simple). */
+#define RING_NET_OVERHEAD_US 1.0
+double _ring_net_overhead_us           (RingProtocol        protocol);
+
+/* LL across nodes: the proxy posts every channel's network step in turn, so a step leaves
+ * only once the posts of the channels ahead of it are done (see ring-nccl.c). */
+double _ring_ll_proxy_queue_s          (const RingTopology *topology,
+                                        RingProtocol        protocol,
+                                        guint               channels);
+
 /* Kernel-to-kernel gap of back-to-back launches on one stream, µs: beyond NCCL's base
  * latency, paid by every call. */
 #define RING_LAUNCH_GAP_US 2.0

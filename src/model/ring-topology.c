@@ -179,6 +179,7 @@ ring_topology_init (RingTopology     *topology,
                     guint             gpus)
 {
   const RingGpuInfo *gpu;
+  double gpu_nic_gbps;
 
   g_return_if_fail (topology != NULL);
   g_return_if_fail (params != NULL);
@@ -195,9 +196,15 @@ ring_topology_init (RingTopology     *topology,
 
   init_intra (topology, params, gpu);
   init_network (topology, params);
+  /* GPUDirect RDMA: a GPU reaches its NICs through its own PCIe x16 link, at NCCL's
+   * payload rate of it (PCI_BW: 12 GB/s per Gen3 x16, so 48 at Gen5). The node's NICs can
+   * carry no more than its GPUs' links feed them. */
+  gpu_nic_gbps = pcie_x16_gbps[gpu->pcie_generation] * PCIE_EFFICIENCY;
+  topology->network_gbps = MIN (topology->network_gbps,
+                                topology->gpus_per_node * gpu_nic_gbps);
   /* With one GPU per node the channels run from the GPU straight to the NICs. */
   if (topology->gpus_per_node == 1 && topology->nodes > 1)
-    search_channels (topology, MIN (topology->link_gbps,
+    search_channels (topology, MIN (gpu_nic_gbps,
                                     topology->nics_per_node * topology->nic_gbps));
   else
     search_channels (topology, topology->link_gbps);

@@ -33,7 +33,7 @@ intra_hop_us (const RingTopology *topology,
                                           protocol);
 
   if (topology->nodes > 1)
-    hop = MAX (hop, protocol == RING_PROTOCOL_SIMPLE ? 3.0 : 1.0);
+    hop = MAX (hop, _ring_net_overhead_us (protocol));
 
   return hop;
 }
@@ -122,7 +122,8 @@ ring_cost (const RingTopology *topology,
   cost->channels = channels;
   _ring_cost_finish (topology, bytes,
                      (RING_LAUNCH_GAP_US + latency_us (topology, protocol)) * 1e-6,
-                     bytes / (algbw * 1e9) + _ring_fill_s (1, chunk, algbw / channels),
+                     bytes / (algbw * 1e9) + _ring_fill_s (1, chunk, algbw / channels)
+                     + _ring_ll_proxy_queue_s (topology, protocol, channels),
                      factor * bytes, cost);
 }
 

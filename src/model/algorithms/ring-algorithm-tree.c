@@ -132,6 +132,7 @@ tree_cost (const RingTopology *topology,
   _ring_cost_finish (topology, bytes,
                      (RING_LAUNCH_GAP_US + latency_us (topology, protocol)) * 1e-6,
                      bytes / (algbw * 1e9)
+                     + _ring_ll_proxy_queue_s (topology, protocol, channels)
                      + _ring_fill_s (stages, chunk_bytes (topology, protocol, bytes, channels),
                                      algbw / channels),
                      _ring_bus_factor (topology) * bytes, cost);
