@@ -291,7 +291,7 @@ add_cluster_rows (GPtrArray        *rows,
   if (step)
     add_row (rows, _("Model size"), with_unit (ring_format_count (p->model_params),
                                                _("parameters")));
-  add_row (rows, _("Bandwidth in the node"), g_strdup_printf ("%g GB/s", p->bandwidth_gbps));
+  add_row (rows, _("In-node bandwidth"), g_strdup_printf ("%g GB/s", p->bandwidth_gbps));
   if (step)
     {
       add_row (rows, _("Per-GPU compute"), g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
