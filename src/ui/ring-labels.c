@@ -64,6 +64,9 @@ ring_labels_collective (RingModel *model)
     return g_strdup ("—");
 
   algorithm = ring_labels_algorithm (ring_model_get_algorithm_used (model));
+  /* The flat ring and the textbook algorithms have no NCCL protocol. */
+  if (!ring_algorithm_info (ring_model_get_algorithm_used (model))->nccl)
+    return g_steal_pointer (&algorithm);
 
   /* Translators: an all-reduce algorithm and the NCCL protocol it runs with */
   return g_strdup_printf (C_("collective", "%s, %s"), algorithm,

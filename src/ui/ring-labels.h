@@ -15,8 +15,8 @@ char *ring_labels_lead          (const char    *text);
 /* "NVLS" from "NVLS (in-switch reduction)", translated: what a narrow label has room
  * for. */
 char *ring_labels_algorithm     (RingAlgorithm  algorithm);
-/* The collective that runs for the model: "Tree, LL128"; "—" for one GPU, which
- * reduces nothing. */
+/* The collective that runs for the model: "Tree, LL128"; "Flat ring" for the algorithms
+ * that are not NCCL's and have no protocol; "—" for one GPU, which reduces nothing. */
 char *ring_labels_collective    (RingModel     *model);
 /* A parameter as a toast lists it: "NIC speed", "model size". */
 const char *ring_labels_param   (RingParamId    id);

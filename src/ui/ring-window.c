@@ -35,7 +35,8 @@ typedef enum
   METRIC_TOKENS_PER_S,
   METRIC_COUNT,
   METRIC_BYTES,
-  METRIC_PROTOCOL,      /* these two are written from the whole model: */
+  METRIC_PROTOCOL,      /* these three are written from the whole model: */
+  METRIC_CHANNELS,
   METRIC_COLLECTIVE,    /* the algorithm in use */
 } MetricFormat;
 
@@ -91,7 +92,7 @@ static const MetricSpec metric_specs[] = {
        "Simple moves large ones"),
     "protocol-used", METRIC_PROTOCOL, COLLECTIVE, -1, -1, 1, 1 },
   { N_("Channels"), NULL, N_("NCCL channels: the parallel rings or trees the data is split over"),
-    "channels", METRIC_COUNT, COLLECTIVE, -1, -1, 2, 1 },
+    "channels", METRIC_CHANNELS, COLLECTIVE, -1, -1, 2, 1 },
   { N_("Data moved per GPU"), NULL, N_("The bytes each GPU sends over its links"),
     "bytes-moved-per-gpu", METRIC_BYTES, COLLECTIVE, -1, -1, 3, 1 },
 };
@@ -130,6 +131,7 @@ format_metric (GBinding     *binding,
       g_value_take_string (to_value, ring_format_bytes (g_value_get_double (from_value)));
       break;
     case METRIC_PROTOCOL:
+    case METRIC_CHANNELS:
     case METRIC_COLLECTIVE:
     default:
       g_assert_not_reached ();
@@ -181,7 +183,8 @@ add_metrics (RingWindow *self)
         g_object_bind_property_full (self->animation, spec->property, value, "label",
                                      G_BINDING_SYNC_CREATE, format_metric, NULL,
                                      (gpointer) spec, NULL);
-      else if (spec->format != METRIC_COLLECTIVE && spec->format != METRIC_PROTOCOL)
+      else if (spec->format != METRIC_COLLECTIVE && spec->format != METRIC_PROTOCOL
+               && spec->format != METRIC_CHANNELS)
         g_binding_group_bind_full (self->model_bindings, spec->property, value, "label",
                                    G_BINDING_SYNC_CREATE, format_metric, NULL,
                                    (gpointer) spec, NULL);
@@ -231,7 +234,11 @@ update_metrics_mode (RingWindow *self)
 static void
 update_collective_metrics (RingWindow *self)
 {
-  gboolean one_gpu = ring_model_get_gpus (self->model) <= 1;
+  const RingResult *result = ring_model_get_result (self->model);
+  /* One GPU runs no collective; the flat ring and the textbook algorithms no NCCL
+   * protocol or channels. */
+  gboolean no_nccl = ring_model_get_gpus (self->model) <= 1
+                     || !ring_algorithm_info (result->algorithm_used)->nccl;
 
   for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
     {
@@ -239,12 +246,13 @@ update_collective_metrics (RingWindow *self)
       g_autofree char *text = NULL;
 
       if (metric_specs[i].format == METRIC_COLLECTIVE)
-        text = ring_model_is_collective (self->model) && !one_gpu
-               ? ring_labels_algorithm (ring_model_get_algorithm_used (self->model))
+        text = result->collective && ring_model_get_gpus (self->model) > 1
+               ? ring_labels_algorithm (result->algorithm_used)
                : ring_labels_collective (self->model);
       else if (metric_specs[i].format == METRIC_PROTOCOL)
-        text = g_strdup (one_gpu ? "—"
-                                 : ring_protocol_get_title (ring_model_get_protocol_used (self->model)));
+        text = g_strdup (no_nccl ? "—" : ring_protocol_get_title (result->protocol_used));
+      else if (metric_specs[i].format == METRIC_CHANNELS)
+        text = no_nccl ? g_strdup ("—") : g_strdup_printf ("%u", result->channels);
       else
         continue;
 
@@ -266,21 +274,24 @@ describe_collective (RingWindow *self)
     return g_strdup_printf (_("One GPU has nothing to reduce: its %s stay where they are."),
                             size);
 
-  algorithm = ring_labels_algorithm (result->algorithm_used);
+  algorithm = ring_labels_collective (self->model);
   if (result->nodes > 1)
     /* Translators: GPUs, then nodes */
     where = g_strdup_printf (_("%u GPUs in %u nodes"), params->gpus, result->nodes);
   else
     where = g_strdup_printf (_("%u GPUs in one node"), params->gpus);
 
-  /* Translators: a message size; where it runs ("64 GPUs in 8 nodes"); the algorithm,
-   * its protocol and the number of NCCL channels */
+  if (!ring_algorithm_info (result->algorithm_used)->nccl)
+    /* Translators: a message size; where it runs ("64 GPUs in 8 nodes"); the algorithm */
+    return g_strdup_printf (_("One all-reduce of %s over %s: %s."), size, where, algorithm);
+
+  /* Translators: a message size; where it runs ("64 GPUs in 8 nodes"); the algorithm and
+   * its protocol ("Tree, LL128"); the number of NCCL channels */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "One all-reduce of %s over %s: %s with %s, on %u channel.",
-                                       "One all-reduce of %s over %s: %s with %s, on %u channels.",
+                                       "One all-reduce of %s over %s: %s on %u channel.",
+                                       "One all-reduce of %s over %s: %s on %u channels.",
                                        result->channels),
-                          size, where, algorithm,
-                          ring_protocol_get_title (result->protocol_used), result->channels);
+                          size, where, algorithm, result->channels);
 }
 
 /* What it would take to reach 90 % utilization: the question behind sizing a fabric. In
