@@ -271,7 +271,8 @@ describe_collective (RingWindow *self)
   g_autofree char *where = NULL;
 
   if (params->gpus == 1)
-    return g_strdup_printf (_("One GPU has nothing to reduce: its %s stay where they are."),
+    /* Translators: %s is a message size, "1 MiB" */
+    return g_strdup_printf (_("One GPU has nothing to reduce: its %s buffer stays as it is."),
                             size);
 
   algorithm = ring_labels_collective (self->model);
