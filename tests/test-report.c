@@ -394,10 +394,10 @@ check_report (const char *json,
     }
   else
     {
-      g_autofree char *algorithm = g_strdup_printf ("\"%s\"",
-                                                    ring_algorithm_to_string (result->algorithm_used));
-      g_autofree char *protocol = g_strdup_printf ("\"%s\"",
-                                                   ring_protocol_to_string (result->protocol_used));
+      const char *algorithm_name = ring_algorithm_to_string (result->algorithm_used);
+      const char *protocol_name = ring_protocol_to_string (result->protocol_used);
+      g_autofree char *algorithm = g_strdup_printf ("\"%s\"", algorithm_name);
+      g_autofree char *protocol = g_strdup_printf ("\"%s\"", protocol_name);
 
       g_assert_cmpint (result->algorithm_used, !=, RING_ALGORITHM_AUTO);
       g_assert_cmpstr (g_hash_table_lookup (members, "algorithm_used"), ==, algorithm);

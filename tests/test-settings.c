@@ -83,12 +83,15 @@ static void
 second_launch (void)
 {
   RingWindow *window;
+  RingParameterPanel *panel;
+  GtkSpinButton *size;
   double speed;
   int width, height;
   g_autofree char *chart = NULL;
 
   init_ui ();
   window = open_window ();
+  panel = RING_PARAMETER_PANEL (window->parameter_panel);
   g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
   g_assert_cmpfloat (ring_model_get_bandwidth (window->model), ==, 50);
   g_assert_cmpuint (ring_model_get_gradient_bytes (window->model), ==, 2);
@@ -104,13 +107,10 @@ second_launch (void)
   g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
   /* The question too: a single collective of 1 MiB, shown as such. */
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1048576);
-  g_assert_true (gtk_toggle_button_get_active (
-                   _ring_parameter_panel_get_mode_button (RING_PARAMETER_PANEL (window->parameter_panel),
-                                                          TRUE)));
-  g_assert_cmpstr (gtk_editable_get_text (
-                     GTK_EDITABLE (_ring_parameter_panel_get_spin (RING_PARAMETER_PANEL (window->parameter_panel),
-                                                                   "message-size"))),
-                   ==, "1 MiB");
+  g_assert_true (gtk_toggle_button_get_active (_ring_parameter_panel_get_mode_button (panel,
+                                                                                     TRUE)));
+  size = _ring_parameter_panel_get_spin (panel, "message-size");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "1 MiB");
   g_object_get (window->animation, "speed", &speed, NULL);
   g_assert_cmpfloat (speed, ==, 4.0);
   g_object_get (window->chart_view, "visible-kind", &chart, NULL);

@@ -344,9 +344,10 @@ static void
 count_draws (RingWindow *window,
              ViewDraws  *draws)
 {
+  RingChart *chart = _ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view), 0);
+
   draws->window = window;
-  draws->chart = _ring_chart_get_render_count (_ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view),
-                                                                           0));
+  draws->chart = _ring_chart_get_render_count (chart);
   draws->step_bar = _ring_step_bar_get_draw_count (RING_STEP_BAR (window->step_bar));
   draws->animation = _ring_animation_get_draw_count (RING_ANIMATION (window->animation));
 }
@@ -411,6 +412,7 @@ test_gpu_choice (RingWindowFixture *fixture,
   RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
   AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "gpu");
   GListModel *gpus = adw_combo_row_get_model (combo);
+  GtkSpinButton *bandwidth;
   ViewDraws before;
   guint changed = 0;
 
@@ -441,9 +443,8 @@ test_gpu_choice (RingWindowFixture *fixture,
 
   /* The closed drop-down names it; the fields show its facts. */
   g_assert_nonnull (find_label (GTK_WIDGET (combo), "NVIDIA H100 SXM5"));
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (_ring_parameter_panel_get_spin (panel,
-                                                                                        "bandwidth"))),
-                   ==, "450.0 GB/s");
+  bandwidth = _ring_parameter_panel_get_spin (panel, "bandwidth");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "450.0 GB/s");
 
   /* And the model moves the drop-down. */
   ring_model_set_gpu (window->model, RING_GPU_B200);

@@ -78,7 +78,8 @@ static const MetricSpec metric_specs[] = {
     "busbw", METRIC_GBPS, BOTH, 0, 1, 2, 0 },
   { N_("Cluster throughput"), NULL, N_("Tokens the whole cluster processes per second"),
     "tokens-per-second", METRIC_TOKENS_PER_S, STEP, 1, 1, -1, -1 },
-  { N_("Nodes"), NULL, N_("⌈GPUs in the ring / GPUs per node⌉: past one, the network joins them"),
+  { N_("Nodes"), NULL,
+    N_("⌈GPUs in the ring / GPUs per node⌉: past one, the network joins them"),
     "nodes", METRIC_COUNT, BOTH, 2, 1, 3, 0 },
   { N_("Algorithm"), NULL,
     N_("The all-reduce that runs: what Auto picked as NCCL would, or the one chosen, and "
