@@ -106,6 +106,36 @@ test_typed_values (RingWindowFixture *fixture,
   gtk_spin_button_update (overlap);
   g_assert_cmpfloat_with_epsilon (ring_model_get_overlap (window->model), 0.25, 1e-12);
 
+  /* A NIC's speed as NICs are sold (a bare number is Gb/s) or in bytes. */
+  {
+    GtkSpinButton *nic_speed = _ring_parameter_panel_get_spin (panel, "nic-speed");
+    GtkSpinButton *per_node = _ring_parameter_panel_get_spin (panel, "gpus-per-node");
+    const struct
+    {
+      const char *typed;
+      double      gbit;
+      const char *shown;
+    } speeds[] = {
+      { "100", 100, "100 Gb/s" }, { "400Gb/s", 400, "400 Gb/s" }, { "50GB/s", 400, "400 Gb/s" },
+      { "200G", 200, "200 Gb/s" }, { "12.5GB/s", 100, "100 Gb/s" }, { "25 Gb/s", 25, "25 Gb/s" },
+      { "1.6T", 1600, "1600 Gb/s" }, { "12.5", 12.5, "12.5 Gb/s" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (speeds); i++)
+      {
+        g_test_message ("NIC speed %s", speeds[i].typed);
+        gtk_editable_set_text (GTK_EDITABLE (nic_speed), speeds[i].typed);
+        gtk_spin_button_update (nic_speed);
+        g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, speeds[i].gbit);
+        g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (nic_speed)), ==, speeds[i].shown);
+      }
+
+    /* A GB200 domain of 72 is no power of two: typed, it stays. */
+    gtk_editable_set_text (GTK_EDITABLE (per_node), "72");
+    gtk_spin_button_update (per_node);
+    g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 72);
+  }
+
 }
 
 static void
