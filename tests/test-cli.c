@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-algorithms.h"
 #include "ring-test-cli.h"
 
 static JsonObject *
@@ -41,9 +42,13 @@ test_report_defaults (void)
     "gradient_bytes", "latency_us", "algorithm", "gradient_buffer_bytes",
     "compute_time_s", "backward_time_s", "bytes_moved_per_gpu", "allreduce_time_s",
     "exposed_comm_s", "step_time_s", "utilization", "algbw_gbps", "busbw_gbps",
-    "tokens_per_s", "comm_bound", "bandwidth_for_90pct_gbps", "bucket_size_bytes",
-    "comm_slowdown", "sharding", "activation_checkpointing", "fused_attention",
-    "forward_time_s", "comm_time_s", "n_buckets", "comm_bytes_per_gpu",
+    "tokens_per_s", "comm_bound", "bandwidth_for_90pct_gbps",
+    /* Issue 9: the cluster, the mode and the collective that ran. */
+    "gpu", "gpus_per_node", "nics_per_node", "nic_speed_gbit", "fabric", "net_latency_us",
+    "mode", "nodes", "algorithm_used", "protocol", "channels", "bandwidth_time_s",
+    /* Issue 12: the step's buckets, sharding and memory. */
+    "bucket_size_bytes", "comm_slowdown", "sharding", "activation_checkpointing",
+    "fused_attention", "forward_time_s", "comm_time_s", "n_buckets", "comm_bytes_per_gpu",
     "memory_per_gpu_bytes", "fits", "fit_sharding", "fit_gpus",
   };
 
@@ -68,6 +73,13 @@ test_report_defaults (void)
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "busbw_gbps"),
                                   299.87, 0.005);
   g_assert_false (json_object_get_boolean_member (report, "comm_bound"));
+  /* Names, not numbers: the seed's formula is the flat ring, whose only protocol is
+   * Simple; eight GPUs of one node. */
+  g_assert_cmpstr (json_object_get_string_member (report, "mode"), ==, "training-step");
+  g_assert_cmpstr (json_object_get_string_member (report, "algorithm_used"), ==, "flat-ring");
+  g_assert_cmpstr (json_object_get_string_member (report, "protocol"), ==, "simple");
+  g_assert_cmpint (json_object_get_int_member (report, "nodes"), ==, 1);
+  g_assert_true (json_object_get_null_member (report, "message_size_bytes"));
 
   ring_test_run_clear (&r);
 }
@@ -82,6 +94,9 @@ test_report_one_gpu (void)
   report = parse_report (r.out);
   g_assert_cmpfloat (json_object_get_double_member (report, "allreduce_time_s"), ==, 0);
   g_assert_cmpfloat (json_object_get_double_member (report, "utilization"), ==, 1);
+  /* One GPU runs no collective: no algorithm and no protocol to name. */
+  g_assert_true (json_object_get_null_member (report, "algorithm_used"));
+  g_assert_true (json_object_get_null_member (report, "protocol"));
 
   ring_test_run_clear (&r);
 }
@@ -118,7 +133,7 @@ test_report_message_size (void)
 
   g_assert_cmpint (r.status, ==, 0);
   report = parse_report (r.out);
-  g_assert_cmpfloat (json_object_get_double_member (report, "gradient_buffer_bytes"), ==,
+  g_assert_cmpfloat (json_object_get_double_member (report, "message_size_bytes"), ==,
                      1048576);
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "allreduce_time_s"),
                                   expected, 1e-12);
@@ -128,8 +143,89 @@ test_report_message_size (void)
   g_assert_cmpint (r.status, ==, 0);
   g_clear_pointer (&report, json_object_unref);
   report = parse_report (r.out);
-  g_assert_cmpfloat (json_object_get_double_member (report, "gradient_buffer_bytes"), ==, 4e9);
+  g_assert_cmpfloat (json_object_get_double_member (report, "message_size_bytes"), ==, 4e9);
   ring_test_run_clear (&r);
+}
+
+/* Keys that only a training step has: left out of a single collective's report. */
+static const char * const step_only_keys[] = {
+  "gradient_buffer_bytes", "compute_time_s", "backward_time_s", "exposed_comm_s",
+  "step_time_s", "utilization", "tokens_per_s", "comm_bound", "bandwidth_for_90pct_gbps",
+};
+
+/* Issue 9's example: 64 nodes of 8 H100 over 8 × 400 Gb/s, one 8 GiB all-reduce. The
+ * report names the algorithm and protocol auto picked, and only the collective's figures. */
+static void
+test_report_collective_cluster (void)
+{
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--report=json", "--gpu", "h100", "--gpus",
+                                             "512", "--gpus-per-node", "8", "--nics-per-node",
+                                             "8", "--nic-speed", "400", "--message-size",
+                                             "8GiB", NULL);
+  g_autoptr(JsonObject) report = NULL;
+  const char *collective_keys[] = {
+    "message_size_bytes", "bytes_moved_per_gpu", "allreduce_time_s", "latency_time_s",
+    "bandwidth_time_s", "algbw_gbps", "busbw_gbps", "nodes", "algorithm_used", "protocol",
+    "channels",
+  };
+  RingAlgorithm algorithm;
+  double busbw;
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.err, ==, "");
+  report = parse_report (r.out);
+
+  g_assert_cmpstr (json_object_get_string_member (report, "mode"), ==, "single-collective");
+  g_assert_cmpstr (json_object_get_string_member (report, "gpu"), ==, "h100");
+  g_assert_cmpint (json_object_get_int_member (report, "nodes"), ==, 64);
+  g_assert_cmpfloat (json_object_get_double_member (report, "message_size_bytes"), ==,
+                     8589934592.0);
+  /* Names of the registry's algorithms and NCCL's protocols, never auto: what ran. */
+  g_assert_true (ring_algorithm_from_string (json_object_get_string_member (report,
+                                                                            "algorithm_used"),
+                                             &algorithm));
+  g_assert_cmpint (algorithm, !=, RING_ALGORITHM_AUTO);
+  g_assert_true (g_str_equal (json_object_get_string_member (report, "protocol"), "ll")
+                 || g_str_equal (json_object_get_string_member (report, "protocol"), "ll128")
+                 || g_str_equal (json_object_get_string_member (report, "protocol"), "simple"));
+  g_assert_cmpint (json_object_get_int_member (report, "channels"), >, 0);
+  /* Published runs of such clusters reach about 370 GB/s of bus bandwidth (issue 9). */
+  busbw = json_object_get_double_member (report, "busbw_gbps");
+  g_assert_cmpfloat (busbw, >, 250);
+  g_assert_cmpfloat (busbw, <, 500);
+
+  for (guint i = 0; i < G_N_ELEMENTS (collective_keys); i++)
+    if (!json_object_has_member (report, collective_keys[i]))
+      g_error ("the collective's report has no “%s”", collective_keys[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (step_only_keys); i++)
+    if (json_object_has_member (report, step_only_keys[i]))
+      g_error ("the collective's report has the training step's “%s”", step_only_keys[i]);
+}
+
+/* Issue 9: `--message-size 1MiB --report=text` printed a utilization of 100 % and a
+ * "bandwidth for 90 %" of 12 MB/s. A single collective has time, bandwidths, algorithm
+ * and protocol; no step. */
+static void
+test_report_text_collective (void)
+{
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--message-size", "1MiB", "--report=text",
+                                             NULL);
+  const char *absent[] = {
+    "utilization", "90 %", "Step time", "Compute time", "Cluster throughput",
+    "Exposed communication", "Communication-bound", "Model size", "Tokens per GPU",
+  };
+  const char *present[] = {
+    "Single collective", "Message size", "1 MiB", "All-reduce time", "Algorithm bandwidth",
+    "Bus bandwidth", "Algorithm in use", "Protocol", "Nodes",
+  };
+
+  g_assert_cmpint (r.status, ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (absent); i++)
+    if (strstr (r.out, absent[i]) != NULL)
+      g_error ("“%s” in a single collective's report:\n%s", absent[i], r.out);
+  for (guint i = 0; i < G_N_ELEMENTS (present); i++)
+    if (strstr (r.out, present[i]) == NULL)
+      g_error ("no “%s” in a single collective's report:\n%s", present[i], r.out);
 }
 
 static void
@@ -141,6 +237,8 @@ test_report_text (void)
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "GPU utilization"));
   g_assert_nonnull (strstr (r.out, "72.5 %"));
+  g_assert_nonnull (strstr (r.out, "Training step"));
+  g_assert_nonnull (strstr (r.out, "Algorithm in use"));
   ring_test_run_clear (&r);
 }
 
@@ -262,6 +360,27 @@ test_bad_values (void)
     { "--activation-checkpointing", "half" },
     { "--fused-attention", "2" },
     { "--fused-attention", "0.5" },
+    { "--algorithm", "ring2" },
+    { "--gpu", "h300" },
+    { "--gpu", "" },
+    { "--gpus-per-node", "0" },
+    { "--gpus-per-node", "1025" },
+    { "--gpus-per-node", "2.5" },
+    { "--gpus-per-node", "eight" },
+    { "--nics-per-node", "-1" },
+    { "--nics-per-node", "65" },
+    { "--nics-per-node", "1.5" },
+    { "--nic-speed", "0" },
+    { "--nic-speed", "20000" },
+    { "--nic-speed", "fast" },
+    { "--nic-speed", "400Xb/s" },
+    { "--nic-speed", "-400G" },
+    { "--fabric", "myrinet" },
+    { "--fabric", "" },
+    { "--net-latency", "-1" },
+    { "--net-latency", "10001" },
+    { "--net-latency", "nan" },
+    { "--net-latency", "1ms" },
     { "--message-size", "0" },
     { "--message-size", "lots" },
     { "--report", NULL },  /* filled below with a bad format */
@@ -309,6 +428,180 @@ run_args (const char         *locale,
           const char * const *args)
 {
   return ring_test_run_cli_full (locale, NULL, args);
+}
+
+/* Values fine one by one that no cluster can have together: refused with status 2, the
+ * option named and the reason given, for a report and for the window alike. */
+static void
+test_impossible_combinations (void)
+{
+  const struct
+  {
+    const char *args[8];
+    const char *named;
+    const char *why;
+  } cases[] = {
+    /* NVLS reduces in NVSwitch, which Hopper brought. */
+    { { "--algorithm", "nvls", "--gpu", "a100", NULL }, "--algorithm", "Hopper" },
+    { { "--algorithm", "nvls", "--gpu", "h100-pcie", NULL }, "--algorithm", "NVSwitch" },
+    { { "--gpu", "l40s", "--algorithm=nvls-tree", "--gpus", "64", NULL }, "--algorithm",
+      "NVSwitch" },
+    /* CollNet reduces in InfiniBand switches with SHARP. */
+    { { "--algorithm", "collnet", "--gpus", "64", NULL }, "--algorithm", "SHARP" },
+    { { "--algorithm", "collnet", "--fabric", "roce", "--gpus", "64", NULL }, "--algorithm",
+      "SHARP" },
+    /* Eight nodes and no network between them. */
+    { { "--gpus", "64", "--nics-per-node", "0", NULL }, "--nics-per-node", "8 nodes" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+
+      for (guint a = 0; cases[i].args[a] != NULL; a++)
+        g_ptr_array_add (args, (char *) cases[i].args[a]);
+      g_test_message ("%s", cases[i].args[1]);
+
+      for (guint window = 0; window < 2; window++)
+        {
+          g_auto(RingTestRun) r = { 0, };
+
+          if (!window)
+            g_ptr_array_add (args, (char *) "--report=json");
+          g_ptr_array_add (args, NULL);
+          r = run_args (NULL, (const char * const *) args->pdata);
+          g_ptr_array_set_size (args, args->len - (window ? 1 : 2));
+
+          g_assert_cmpint (r.status, ==, 2);
+          g_assert_cmpstr (r.out, ==, "");
+          if (strstr (r.err, cases[i].named) == NULL || strstr (r.err, cases[i].why) == NULL)
+            g_error ("stderr names neither %s nor why (%s): %s", cases[i].named, cases[i].why,
+                     r.err);
+        }
+    }
+
+  /* What it can run, it runs: NVLS on one H100 node, CollNet on SHARP. */
+  {
+    g_auto(RingTestRun) nvls = ring_test_run_cli (NULL, "--gpu", "h100", "--algorithm", "nvls",
+                                                  "--message-size", "1GiB", "--report", NULL);
+    g_auto(RingTestRun) collnet = ring_test_run_cli (NULL, "--gpus", "64", "--fabric",
+                                                     "infiniband-sharp", "--algorithm",
+                                                     "collnet", "--report", NULL);
+    g_autoptr(JsonObject) report = NULL;
+
+    g_assert_cmpint (nvls.status, ==, 0);
+    report = parse_report (nvls.out);
+    g_assert_cmpstr (json_object_get_string_member (report, "algorithm_used"), ==, "nvls");
+    g_assert_cmpint (collnet.status, ==, 0);
+    g_clear_pointer (&report, json_object_unref);
+    report = parse_report (collnet.out);
+    g_assert_cmpstr (json_object_get_string_member (report, "algorithm_used"), ==, "collnet");
+  }
+}
+
+/* A NIC's speed as NICs are sold (a bare number is Gb/s) or as people write it. */
+static void
+test_nic_speeds (void)
+{
+  const struct
+  {
+    const char *typed;
+    double      gbit;
+  } speeds[] = {
+    { "400", 400 }, { "400Gb/s", 400 }, { "50GB/s", 400 }, { "400G", 400 },
+    { "400 Gb/s", 400 }, { "400Gbps", 400 }, { "100GbE", 100 }, { "1.6T", 1600 },
+    { "200", 200 }, { "12.5GB/s", 100 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (speeds); i++)
+    {
+      g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--nic-speed", speeds[i].typed,
+                                                 "--report", NULL);
+      g_autoptr(JsonObject) report = NULL;
+
+      g_test_message ("%s", speeds[i].typed);
+      g_assert_cmpint (r.status, ==, 0);
+      report = parse_report (r.out);
+      g_assert_cmpfloat (json_object_get_double_member (report, "nic_speed_gbit"), ==,
+                         speeds[i].gbit);
+    }
+}
+
+/* Each new option reaches the report under its key; a GPU brings its facts, a fabric its
+ * latency, and an option after them overrides either. */
+static void
+test_cluster_options (void)
+{
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", "b200", "--gpus", "100",
+                                             "--gpus-per-node", "4", "--nics-per-node", "2",
+                                             "--fabric", "roce", "--report", NULL);
+  g_auto(RingTestRun) latency = ring_test_run_cli (NULL, "--net-latency", "12", "--fabric",
+                                                   "roce", "--report", NULL);
+  g_autoptr(JsonObject) report = NULL;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out);
+  g_assert_cmpstr (json_object_get_string_member (report, "gpu"), ==, "b200");
+  /* DGX B200: 18 NVLink 5 links of 50 GB/s; 2250 dense TFLOP/s at 40 %. */
+  g_assert_cmpfloat (json_object_get_double_member (report, "bandwidth_gbps"), ==, 900);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "compute_tflops"),
+                                  900, 1e-9);
+  g_assert_cmpint (json_object_get_int_member (report, "gpus_per_node"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (report, "nics_per_node"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (report, "fabric"), ==, "roce");
+  g_assert_cmpfloat (json_object_get_double_member (report, "net_latency_us"), ==, 3);
+  /* ⌈100 / 4⌉ */
+  g_assert_cmpint (json_object_get_int_member (report, "nodes"), ==, 25);
+
+  /* The option wins over the fabric's usual latency, wherever it stands. */
+  g_assert_cmpint (latency.status, ==, 0);
+  g_clear_pointer (&report, json_object_unref);
+  report = parse_report (latency.out);
+  g_assert_cmpfloat (json_object_get_double_member (report, "net_latency_us"), ==, 12);
+}
+
+/* `--gpu list` is "name<TAB>description" per catalogue entry, in catalogue order, as
+ * `--preset list` and `--chart list` are. */
+static void
+test_lists (void)
+{
+  g_auto(RingTestRun) gpus = ring_test_run_cli (NULL, "--gpu", "list", NULL);
+  g_auto(RingTestRun) presets = ring_test_run_cli (NULL, "--preset", "list", NULL);
+  g_auto(RingTestRun) charts = ring_test_run_cli (NULL, "--chart", "list", NULL);
+  g_auto(GStrv) lines = NULL;
+  const RingGpuInfo *catalogue;
+  guint n_gpus;
+
+  g_assert_cmpint (gpus.status, ==, 0);
+  g_assert_cmpstr (gpus.err, ==, "");
+  catalogue = ring_gpus_get (&n_gpus);
+  lines = g_strsplit (gpus.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, n_gpus + 1);
+  g_assert_cmpstr (lines[n_gpus], ==, "");
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      g_autofree char *expected = g_strdup_printf ("%s\t%s", catalogue[i].name,
+                                                   catalogue[i].description);
+
+      g_assert_cmpstr (lines[i], ==, expected);
+    }
+
+  for (guint l = 0; l < 2; l++)
+    {
+      const RingTestRun *list = l == 0 ? &presets : &charts;
+      g_auto(GStrv) rows = g_strsplit (list->out, "\n", -1);
+
+      g_assert_cmpint (list->status, ==, 0);
+      for (guint i = 0; rows[i] != NULL && rows[i][0] != '\0'; i++)
+        {
+          g_auto(GStrv) fields = g_strsplit (rows[i], "\t", -1);
+
+          g_assert_cmpuint (g_strv_length (fields), ==, 2);
+          g_assert_cmpstr (fields[0], !=, "");
+          g_assert_null (strchr (fields[0], ' '));
+          g_assert_cmpstr (fields[1], !=, "");
+        }
+    }
 }
 
 /* An argument that belongs to no option is refused with status 2, named, before anything
@@ -476,10 +769,16 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-one-gpu", test_report_one_gpu);
   g_test_add_func ("/ring/cli/report-parameters", test_report_parameters);
   g_test_add_func ("/ring/cli/report-message-size", test_report_message_size);
+  g_test_add_func ("/ring/cli/report-collective-cluster", test_report_collective_cluster);
+  g_test_add_func ("/ring/cli/report-text-collective", test_report_text_collective);
   g_test_add_func ("/ring/cli/report-text", test_report_text);
   g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
   g_test_add_func ("/ring/cli/preset", test_preset);
   g_test_add_func ("/ring/cli/bad-values", test_bad_values);
+  g_test_add_func ("/ring/cli/impossible-combinations", test_impossible_combinations);
+  g_test_add_func ("/ring/cli/nic-speeds", test_nic_speeds);
+  g_test_add_func ("/ring/cli/cluster-options", test_cluster_options);
+  g_test_add_func ("/ring/cli/lists", test_lists);
   g_test_add_func ("/ring/cli/stray-arguments", test_stray_arguments);
   g_test_add_func ("/ring/cli/export-options-alone", test_export_options_alone);
   g_test_add_func ("/ring/cli/c-locale-values", test_c_locale_values);

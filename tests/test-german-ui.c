@@ -124,6 +124,52 @@ test_decimal_comma (RingWindowFixture *fixture,
   g_assert_cmpstr (metric_value (window, "utilization"), ==, "68,6 %");
 }
 
+/* Issue 9's window in German: the cluster, the question and the collective's cards. */
+static void
+test_cluster_and_collective (RingWindowFixture *fixture,
+                             gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+
+  if (skip_without_german ())
+    return;
+
+  /* The defaults, whatever the case before left in the settings. */
+  ring_model_reset (window->model);
+  g_assert_cmpstr (metric_title (window, "nodes"), ==, "Knoten");
+  g_assert_cmpstr (metric_title (window, "algorithm-used"), ==, "Algorithmus");
+  g_assert_true (has_label (window->parameter_panel, "Cluster-Aufbau"));
+  g_assert_true (has_label (window->parameter_panel, "GPUs pro Knoten"));
+  g_assert_true (has_label (window->parameter_panel, "NIC-Geschwindigkeit"));
+  g_assert_true (has_label (window->parameter_panel, "Netzwerklatenz"));
+  g_assert_true (has_label (window->parameter_panel, "Automatisch · Ring, Simple"));
+
+  /* 1 MiB over eight H100 nodes: a tree with LL128 (test-window.c), in German words and
+   * with a decimal comma. */
+  ring_model_set_gpu (window->model, RING_GPU_H100);
+  ring_model_set_gpus (window->model, 64);
+  ring_model_set_message_size (window->model, 1048576);
+  g_assert_cmpstr (metric_title (window, "allreduce-time"), ==, "All-Reduce-Zeit");
+  g_assert_cmpstr (metric_title (window, "channels"), ==, "Kanäle");
+  g_assert_cmpstr (metric_value (window, "algorithm-used"), ==, "Baum");
+  g_assert_cmpstr (metric_value (window, "busbw"), ==, "18,06 GB/s");
+  g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
+                   "Ein All-Reduce von 1 MiB über 64 GPUs in 8 Knoten: Baum, LL128 auf "
+                   "12 Kanälen.");
+  g_assert_true (has_label (window->parameter_panel, "Einzelnes All-Reduce"));
+  g_assert_true (has_label (window->parameter_panel, "Automatisch · Baum, LL128"));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window->run_button)), ==,
+                   "All-Reduce ausführen");
+
+  /* The preset's toast. */
+  {
+    g_autofree char *toast = _ring_window_describe_preset (ring_preset_lookup ("dgx-h100"));
+
+    g_assert_cmpstr (toast, ==, "DGX H100: GPU, GPUs pro Knoten, NICs, NIC-Geschwindigkeit, "
+                                "Fabric");
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -152,6 +198,7 @@ main (int   argc,
 
   ring_test_add_window ("/ring/german-ui/labels", test_labels);
   ring_test_add_window ("/ring/german-ui/decimal-comma", test_decimal_comma);
+  ring_test_add_window ("/ring/german-ui/cluster-and-collective", test_cluster_and_collective);
 
   return g_test_run ();
 }

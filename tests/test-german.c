@@ -90,6 +90,36 @@ test_report_text (void)
   ring_test_run_clear (&r);
 }
 
+/* A single collective in German: its own figures, none of the step's, and an algorithm
+ * that cannot run says why in German. */
+static void
+test_collective_text (void)
+{
+  RingTestRun r;
+
+  if (!german_locale_available ())
+    return;
+
+  r = ring_test_run_cli ("de_DE.UTF-8", "--message-size", "1MiB", "--gpu", "h100", "--gpus",
+                         "64", "--report=text", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_contains (r.out, "Einzelnes All-Reduce");
+  assert_contains (r.out, "Verwendeter Algorithmus");
+  assert_contains (r.out, "Baum");
+  assert_contains (r.out, "LL128");
+  assert_contains (r.out, "Bandbreite im Knoten");
+  assert_lacks (r.out, "GPU-Auslastung");
+  assert_lacks (r.out, "Algorithm in use");
+  ring_test_run_clear (&r);
+
+  r = ring_test_run_cli ("de_DE.UTF-8", "--algorithm", "nvls", "--gpu", "a100", "--report",
+                         NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  assert_contains (r.err, "--algorithm: nvls kann auf diesem Cluster nicht laufen: "
+                          "NVLS braucht eine Hopper-GPU oder neuer");
+  ring_test_run_clear (&r);
+}
+
 /* JSON is for programs: the same keys and the same numbers, with '.' decimals, in every
  * language. */
 static void
@@ -188,6 +218,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/german/help", test_help);
   g_test_add_func ("/ring/german/report-text", test_report_text);
+  g_test_add_func ("/ring/german/collective-text", test_collective_text);
   g_test_add_func ("/ring/german/report-json", test_report_json);
   g_test_add_func ("/ring/german/decimal-point-input", test_decimal_point_input);
   g_test_add_func ("/ring/german/error-message", test_error_message);

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-algorithms.h"
 #include "ring-report.h"
 #include "ring-step.h"
 #include "ring-test-cli.h"
@@ -270,25 +271,32 @@ parse_strictly (const char  *json,
   return g_steal_pointer (&members);
 }
 
-/* What every report holds beside the parameters: the derived values. */
+/* What a report holds beside the parameters: the derived values, each in the modes
+ * where it means something (a training step, a single collective, or both). */
+#define STEP       (1 << 0)
+#define COLLECTIVE (1 << 1)
+#define BOTH       (STEP | COLLECTIVE)
+
 static const struct
 {
   const char *key;
   gsize       offset;
+  guint       modes;
 } result_numbers[] = {
-  { "gradient_buffer_bytes", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes) },
-  { "compute_time_s", G_STRUCT_OFFSET (RingResult, compute_time_s) },
-  { "backward_time_s", G_STRUCT_OFFSET (RingResult, backward_time_s) },
-  { "bytes_moved_per_gpu", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu) },
-  { "allreduce_time_s", G_STRUCT_OFFSET (RingResult, allreduce_time_s) },
-  { "latency_time_s", G_STRUCT_OFFSET (RingResult, latency_time_s) },
-  { "exposed_comm_s", G_STRUCT_OFFSET (RingResult, exposed_comm_s) },
-  { "step_time_s", G_STRUCT_OFFSET (RingResult, step_time_s) },
-  { "utilization", G_STRUCT_OFFSET (RingResult, utilization) },
-  { "algbw_gbps", G_STRUCT_OFFSET (RingResult, algbw_gbps) },
-  { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps) },
-  { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s) },
-  { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps) },
+  { "gradient_buffer_bytes", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes), STEP },
+  { "compute_time_s", G_STRUCT_OFFSET (RingResult, compute_time_s), STEP },
+  { "backward_time_s", G_STRUCT_OFFSET (RingResult, backward_time_s), STEP },
+  { "bytes_moved_per_gpu", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu), BOTH },
+  { "allreduce_time_s", G_STRUCT_OFFSET (RingResult, allreduce_time_s), BOTH },
+  { "latency_time_s", G_STRUCT_OFFSET (RingResult, latency_time_s), BOTH },
+  { "bandwidth_time_s", G_STRUCT_OFFSET (RingResult, bandwidth_time_s), BOTH },
+  { "exposed_comm_s", G_STRUCT_OFFSET (RingResult, exposed_comm_s), STEP },
+  { "step_time_s", G_STRUCT_OFFSET (RingResult, step_time_s), STEP },
+  { "utilization", G_STRUCT_OFFSET (RingResult, utilization), STEP },
+  { "algbw_gbps", G_STRUCT_OFFSET (RingResult, algbw_gbps), BOTH },
+  { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps), BOTH },
+  { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s), STEP },
+  { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps), STEP },
 };
 
 /* The step's numbers (ring-step.h). */
@@ -395,6 +403,7 @@ check_report (const char *json,
   g_autoptr(GHashTable) members = NULL;
   g_autofree char *problem = NULL;
   guint n_keys = 0;
+  guint mode;
 
   members = parse_strictly (json, &problem);
   if (members == NULL)
@@ -427,18 +436,64 @@ check_report (const char *json,
                 params->message_bytes > 0 ? params->message_bytes : NAN, json);
   n_keys++;
 
+  mode = result->collective ? COLLECTIVE : STEP;
+  g_assert_cmpstr (g_hash_table_lookup (members, "mode"), ==,
+                   result->collective ? "\"single-collective\"" : "\"training-step\"");
+  n_keys++;
+
   for (guint i = 0; i < G_N_ELEMENTS (result_numbers); i++)
     {
+      if (!(result_numbers[i].modes & mode))
+        {
+          if (g_hash_table_contains (members, result_numbers[i].key))
+            g_error ("“%s” means nothing in this mode, yet is reported:\n%s",
+                     result_numbers[i].key, json);
+          continue;
+        }
       check_number (members, result_numbers[i].key,
                     G_STRUCT_MEMBER (double, result, result_numbers[i].offset), json);
       n_keys++;
     }
 
-  g_assert_cmpstr (g_hash_table_lookup (members, "comm_bound"), ==,
-                   result->comm_bound ? "true" : "false");
-  n_keys++;
+  /* Whole numbers, names and a flag. */
+  check_number (members, "nodes", result->nodes, json);
+  check_number (members, "channels", result->channels, json);
+  g_assert_cmpuint (result->nodes, ==, ring_params_get_nodes (params));
+  n_keys += 2;
 
-  n_keys += check_step (members, params, result, json);
+  if (params->gpus <= 1)
+    {
+      g_assert_cmpstr (g_hash_table_lookup (members, "algorithm_used"), ==, "null");
+      g_assert_cmpstr (g_hash_table_lookup (members, "protocol"), ==, "null");
+    }
+  else
+    {
+      const char *algorithm_name = ring_algorithm_to_string (result->algorithm_used);
+      const char *protocol_name = ring_protocol_to_string (result->protocol_used);
+      g_autofree char *algorithm = g_strdup_printf ("\"%s\"", algorithm_name);
+      g_autofree char *protocol = g_strdup_printf ("\"%s\"", protocol_name);
+
+      g_assert_cmpint (result->algorithm_used, !=, RING_ALGORITHM_AUTO);
+      g_assert_cmpstr (g_hash_table_lookup (members, "algorithm_used"), ==, algorithm);
+      g_assert_cmpstr (g_hash_table_lookup (members, "protocol"), ==, protocol);
+    }
+  n_keys += 2;
+
+  if (mode == STEP)
+    {
+      g_assert_cmpstr (g_hash_table_lookup (members, "comm_bound"), ==,
+                       result->comm_bound ? "true" : "false");
+      n_keys++;
+    }
+  else
+    g_assert_false (g_hash_table_contains (members, "comm_bound"));
+
+  /* The step's timeline and memory mean nothing for a single collective. */
+  if (mode == STEP)
+    n_keys += check_step (members, params, result, json);
+  else
+    for (guint i = 0; i < G_N_ELEMENTS (step_numbers); i++)
+      g_assert_false (g_hash_table_contains (members, step_numbers[i].key));
 
   /* Nothing else, so a key added to the report is added here too. */
   g_assert_cmpuint (g_hash_table_size (members), ==, n_keys);
@@ -553,6 +608,56 @@ check_grid (RingModel *model)
   return checked;
 }
 
+/* A single collective of each size, on the grid's points that move at most one
+ * parameter off its default: nccl-tests' smallest and largest sizes, and the command
+ * line's limits. */
+static guint
+check_collective_grid (RingModel *model)
+{
+  const double sizes[] = { 1, 8, 1048576, 8589934592.0, 17179869184.0, 1e15 };
+  guint64 defaults = 0, power[RING_N_PARAMS];
+  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint checked = 0;
+
+  /* Enumerated, not searched for among the 3^RING_N_PARAMS points: the defaults, and each
+   * parameter at its minimum and at its maximum. */
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      power[id] = id == 0 ? 1 : power[id - 1] * 3;
+      defaults += power[id];
+    }
+  g_array_append_val (points, defaults);
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      guint64 low = defaults - power[id], high = defaults + power[id];
+
+      g_array_append_val (points, low);
+      g_array_append_val (points, high);
+    }
+
+  for (guint p = 0; p < points->len; p++)
+    {
+      RingParams params;
+
+      if (!grid_point (g_array_index (points, guint64, p), &params))
+        continue;
+
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          g_autofree char *json = NULL;
+
+          params.message_bytes = sizes[i];
+          g_assert_true (ring_model_set_params (model, &params));
+          g_assert_true (ring_model_is_collective (model));
+          json = ring_report_to_json (model);
+          check_report (json, model);
+          checked++;
+        }
+    }
+
+  return checked;
+}
+
 /* Tests. */
 
 /* The checker is strict where json-glib is not: it refuses what json-glib 1.6 wrote. */
@@ -620,6 +725,16 @@ test_grid (void)
   g_assert_cmpuint (checked, >=, 3 * RING_N_PARAMS);
 }
 
+static void
+test_collective_grid (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  guint checked = check_collective_grid (model);
+
+  g_test_message ("%u collective reports checked", checked);
+  g_assert_cmpuint (checked, >=, 2 * RING_N_PARAMS);
+}
+
 /* A locale with a decimal comma changes nothing. */
 static void
 test_grid_german (void)
@@ -634,6 +749,7 @@ test_grid_german (void)
     }
 
   check_grid (model);
+  check_collective_grid (model);
   setlocale (LC_ALL, old_locale);
 }
 
@@ -688,6 +804,12 @@ test_cli (void)
                                                       ring_report_format_number (value,
                                                                                  buffer)));
           }
+        /* The example of issue 9 as a single collective too: one 8 GiB all-reduce. */
+        if (levels[v] == 3)
+          {
+            params.message_bytes = 8589934592.0;
+            g_ptr_array_add (args, g_strdup ("--message-size=8GiB"));
+          }
         g_ptr_array_add (args, g_strdup ("--report=json"));
         g_ptr_array_add (args, NULL);
 
@@ -711,6 +833,7 @@ main (int   argc,
   g_test_add_func ("/ring/report/strict-parser", test_strict_parser);
   g_test_add_func ("/ring/report/format-number", test_format_number);
   g_test_add_func ("/ring/report/json-grid", test_grid);
+  g_test_add_func ("/ring/report/json-collective-grid", test_collective_grid);
   g_test_add_func ("/ring/report/json-grid-german", test_grid_german);
   g_test_add_func ("/ring/report/json-cli", test_cli);
 

@@ -119,6 +119,24 @@ test_parameters (void)
     }
 }
 
+/* The question is remembered as the model's message size: 0 for a training step, up to
+ * the petabyte the command line accepts for a single collective. */
+static void
+test_message_size (void)
+{
+  g_autoptr(GSettingsSchema) schema = lookup_schema ();
+  g_autoptr(GSettingsSchemaKey) key = lookup_key (schema, "message-size");
+  g_autoptr(GVariant) default_value = g_settings_schema_key_get_default_value (key);
+
+  g_assert_true (g_variant_type_equal (g_settings_schema_key_get_value_type (key),
+                                       G_VARIANT_TYPE_DOUBLE));
+  g_assert_cmpfloat (g_variant_get_double (default_value), ==, 0);
+  g_assert_true (g_settings_schema_key_range_check (key, g_variant_new_double (1e15)));
+  g_assert_true (g_settings_schema_key_range_check (key, g_variant_new_double (8)));
+  g_assert_false (g_settings_schema_key_range_check (key, g_variant_new_double (1.1e15)));
+  g_assert_false (g_settings_schema_key_range_check (key, g_variant_new_double (-1)));
+}
+
 static void
 test_charts (void)
 {
@@ -172,6 +190,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ring/schema/parameters", test_parameters);
+  g_test_add_func ("/ring/schema/message-size", test_message_size);
   g_test_add_func ("/ring/schema/charts", test_charts);
   g_test_add_func ("/ring/schema/documented", test_path_and_documentation);
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ring-application.h"
+#include "ring-parameter-panel-private.h"
 #include "ring-window-private.h"
 
 static char *config_dir;
@@ -59,6 +60,15 @@ first_launch (void)
 
   init_ui ();
   window = open_window ();
+  /* Issue 9's parameters, the GPU first: its facts, then what overrides them. */
+  ring_model_set_gpu (window->model, RING_GPU_H100);
+  ring_model_set_gpus_per_node (window->model, 4);
+  ring_model_set_nics_per_node (window->model, 2);
+  ring_model_set_nic_speed (window->model, 100);
+  ring_model_set_fabric (window->model, RING_FABRIC_ROCE);
+  ring_model_set_net_latency (window->model, 12);
+  ring_model_set_algorithm (window->model, RING_ALGORITHM_TREE);
+  ring_model_set_message_size (window->model, 1048576);
   ring_model_set_gpus (window->model, 512);
   ring_model_set_bandwidth (window->model, 50);
   ring_model_set_gradient_bytes (window->model, 2);
@@ -73,15 +83,34 @@ static void
 second_launch (void)
 {
   RingWindow *window;
+  RingParameterPanel *panel;
+  GtkSpinButton *size;
   double speed;
   int width, height;
   g_autofree char *chart = NULL;
 
   init_ui ();
   window = open_window ();
+  panel = RING_PARAMETER_PANEL (window->parameter_panel);
   g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
   g_assert_cmpfloat (ring_model_get_bandwidth (window->model), ==, 50);
   g_assert_cmpuint (ring_model_get_gradient_bytes (window->model), ==, 2);
+  /* The GPU and its facts, with the values stored after them winning: the bandwidth
+   * stays 50 GB/s, the compute is the H100's. */
+  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_compute (window->model), 395.6, 1e-9);
+  g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 4);
+  g_assert_cmpuint (ring_model_get_nics_per_node (window->model), ==, 2);
+  g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, 100);
+  g_assert_cmpint (ring_model_get_fabric (window->model), ==, RING_FABRIC_ROCE);
+  g_assert_cmpfloat (ring_model_get_net_latency (window->model), ==, 12);
+  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
+  /* The question too: a single collective of 1 MiB, shown as such. */
+  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1048576);
+  g_assert_true (gtk_toggle_button_get_active (_ring_parameter_panel_get_mode_button (panel,
+                                                                                     TRUE)));
+  size = _ring_parameter_panel_get_spin (panel, "message-size");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "1 MiB");
   g_object_get (window->animation, "speed", &speed, NULL);
   g_assert_cmpfloat (speed, ==, 4.0);
   g_object_get (window->chart_view, "visible-kind", &chart, NULL);
@@ -166,6 +195,13 @@ test_corrupt_values (void)
       g_assert_cmpfloat (params->latency_us, ==, 5);
       g_assert_cmpuint (params->gradient_bytes, ==, 4);
       g_assert_cmpint (params->algorithm, ==, RING_ALGORITHM_AUTO);
+      g_assert_cmpint (params->gpu, ==, RING_GPU_CUSTOM);
+      g_assert_cmpuint (params->gpus_per_node, ==, 8);
+      g_assert_cmpuint (params->nics_per_node, ==, 8);
+      g_assert_cmpfloat (params->nic_speed_gbit, ==, 400);
+      g_assert_cmpint (params->fabric, ==, RING_FABRIC_INFINIBAND);
+      g_assert_cmpfloat (params->net_latency_us, ==, 1);
+      g_assert_cmpfloat (params->message_bytes, ==, 0);
       close_window (window);
       return;
     }
@@ -178,6 +214,13 @@ test_corrupt_values (void)
                  "algorithm='butterfly'\n"
                  "animation-speed=-1.0\n"
                  "window-width='wide'\n"
+                 "gpu='h300'\n"
+                 "gpus-per-node=uint32 0\n"
+                 "nics-per-node=uint32 65\n"
+                 "nic-speed=-400.0\n"
+                 "fabric='myrinet'\n"
+                 "net-latency='slow'\n"
+                 "message-size=-1.0\n"
                  "tokens-per-gpu=8192.0\n");
 
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
@@ -242,6 +285,9 @@ test_not_a_number (void)
       g_assert_cmpfloat (params->overlap, ==, 0);
       g_object_get (window->animation, "speed", &speed, NULL);
       g_assert_cmpfloat (speed, ==, 1.0);
+      g_assert_cmpfloat (params->nic_speed_gbit, ==, 400);
+      g_assert_cmpfloat (params->net_latency_us, ==, 1);
+      g_assert_cmpfloat (params->message_bytes, ==, 0);
       g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
       close_window (window);
       return;
@@ -254,6 +300,9 @@ test_not_a_number (void)
                  "latency=nan\n"
                  "overlap=nan\n"
                  "animation-speed=nan\n"
+                 "nic-speed=nan\n"
+                 "net-latency=inf\n"
+                 "message-size=nan\n"
                  "gpus=uint32 512\n");
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_passed ();

@@ -12,8 +12,9 @@
 
 #include "ring-animation-private.h"
 #include "ring-chart-private.h"
+#include "ring-choice.h"
 #include "ring-parameter-panel-private.h"
-#include "ring-step-bar.h"
+#include "ring-step-bar-private.h"
 #include "ring-window-private.h"
 
 /* The memory settings backend lives as long as the process: each case starts from the
@@ -107,6 +108,36 @@ test_typed_values (RingWindowFixture *fixture,
   gtk_editable_set_text (GTK_EDITABLE (overlap), "25");
   gtk_spin_button_update (overlap);
   g_assert_cmpfloat_with_epsilon (ring_model_get_overlap (window->model), 0.25, 1e-12);
+
+  /* A NIC's speed as NICs are sold (a bare number is Gb/s) or in bytes. */
+  {
+    GtkSpinButton *nic_speed = _ring_parameter_panel_get_spin (panel, "nic-speed");
+    GtkSpinButton *per_node = _ring_parameter_panel_get_spin (panel, "gpus-per-node");
+    const struct
+    {
+      const char *typed;
+      double      gbit;
+      const char *shown;
+    } speeds[] = {
+      { "100", 100, "100 Gb/s" }, { "400Gb/s", 400, "400 Gb/s" }, { "50GB/s", 400, "400 Gb/s" },
+      { "200G", 200, "200 Gb/s" }, { "12.5GB/s", 100, "100 Gb/s" }, { "25 Gb/s", 25, "25 Gb/s" },
+      { "1.6T", 1600, "1600 Gb/s" }, { "12.5", 12.5, "12.5 Gb/s" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (speeds); i++)
+      {
+        g_test_message ("NIC speed %s", speeds[i].typed);
+        gtk_editable_set_text (GTK_EDITABLE (nic_speed), speeds[i].typed);
+        gtk_spin_button_update (nic_speed);
+        g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, speeds[i].gbit);
+        g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (nic_speed)), ==, speeds[i].shown);
+      }
+
+    /* A GB200 domain of 72 is no power of two: typed, it stays. */
+    gtk_editable_set_text (GTK_EDITABLE (per_node), "72");
+    gtk_spin_button_update (per_node);
+    g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 72);
+  }
 
 }
 
@@ -278,6 +309,541 @@ test_charts_redraw_on_change_only (RingWindowFixture *fixture,
   g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count + 1);
 }
 
+/* Issue 9: choosing a GPU, an algorithm or a preset. */
+
+/* Whether a GtkLabel under @widget reads @text. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* The metric card showing @property. */
+static GtkWidget *
+metric_card (RingWindow *window,
+             const char *property)
+{
+  for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
+       card != NULL; card = gtk_widget_get_next_sibling (card))
+    {
+      if (g_str_equal (gtk_widget_get_name (gtk_widget_get_last_child (card)), property))
+        return card;
+    }
+
+  g_assert_not_reached ();
+}
+
+static const char *
+metric_title (RingWindow *window,
+              const char *property)
+{
+  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_first_child (metric_card (window,
+                                                                                  property))));
+}
+
+/* Runs the main loop, frames included, for @ms milliseconds. */
+static void
+iterate_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* What each view has drawn so far: the chart through PLplot, the step bar and the ring. */
+typedef struct
+{
+  RingWindow *window;
+  guint       chart;
+  guint       step_bar;
+  guint       animation;
+} ViewDraws;
+
+static void
+count_draws (RingWindow *window,
+             ViewDraws  *draws)
+{
+  RingChart *chart = _ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view), 0);
+
+  draws->window = window;
+  draws->chart = _ring_chart_get_render_count (chart);
+  draws->step_bar = _ring_step_bar_get_draw_count (RING_STEP_BAR (window->step_bar));
+  draws->animation = _ring_animation_get_draw_count (RING_ANIMATION (window->animation));
+}
+
+static gboolean
+all_drawn_since (gpointer data)
+{
+  const ViewDraws *before = data;
+  ViewDraws now;
+
+  count_draws (before->window, &now);
+
+  return now.chart > before->chart && now.step_bar > before->step_bar
+         && now.animation > before->animation;
+}
+
+/* As iterate_until(), with time for a busy machine: what is counted is the frames, not
+ * how soon they come. */
+static gboolean
+iterate_until_drawn (const ViewDraws *before)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!all_drawn_since ((gpointer) before) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+
+  return all_drawn_since ((gpointer) before);
+}
+
+/* Until every view has drawn what the window shows now, and then some frames more: the
+ * counts before a change. */
+static void
+settle_views (RingWindow *window,
+              ViewDraws  *draws)
+{
+  ViewDraws none = { window, 0, 0, 0 };
+
+  g_assert_true (iterate_until_drawn (&none));
+  iterate_for (300);
+  count_draws (window, draws);
+}
+
+/* After one change: each view draws again, once, and no more in the frames after. */
+static void
+assert_each_view_drew_once (const ViewDraws *before)
+{
+  ViewDraws after;
+
+  g_assert_true (iterate_until_drawn (before));
+  iterate_for (300);
+  count_draws (before->window, &after);
+  g_assert_cmpuint (after.chart, ==, before->chart + 1);
+  g_assert_cmpuint (after.step_bar, ==, before->step_bar + 1);
+  g_assert_cmpuint (after.animation, ==, before->animation + 1);
+}
+
+static void
+test_gpu_choice (RingWindowFixture *fixture,
+                 gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "gpu");
+  GListModel *gpus = adw_combo_row_get_model (combo);
+  GtkSpinButton *bandwidth;
+  ViewDraws before;
+  guint changed = 0;
+
+  /* The catalogue, in its order, every entry by its description. */
+  g_assert_cmpuint (g_list_model_get_n_items (gpus), ==, RING_N_GPUS);
+  for (guint id = 0; id < RING_N_GPUS; id++)
+    {
+      g_autoptr(RingChoice) choice = g_list_model_get_item (gpus, id);
+
+      g_assert_cmpuint (ring_choice_get_value (choice), ==, id);
+      g_assert_cmpstr (ring_choice_get_title (choice), ==, ring_gpu_info (id)->description);
+      g_assert_true (ring_choice_get_available (choice));
+    }
+
+  settle_views (window, &before);
+  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
+
+  adw_combo_row_set_selected (combo, RING_GPU_H100);
+
+  /* One change brings the GPU and its facts: 0.4 × 989 dense TFLOP/s, NVLink 4's
+   * 18 × 25 GB/s, 8 GPUs to a node. */
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_compute (window->model), 395.6, 1e-9);
+  g_assert_cmpfloat (ring_model_get_bandwidth (window->model), ==, 450);
+  g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 8);
+  assert_each_view_drew_once (&before);
+
+  /* The closed drop-down names it; the fields show its facts. */
+  g_assert_nonnull (find_label (GTK_WIDGET (combo), "NVIDIA H100 SXM5"));
+  bandwidth = _ring_parameter_panel_get_spin (panel, "bandwidth");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "450.0 GB/s");
+
+  /* And the model moves the drop-down. */
+  ring_model_set_gpu (window->model, RING_GPU_B200);
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_GPU_B200);
+}
+
+static void
+test_algorithm_choice (RingWindowFixture *fixture,
+                       gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "algorithm");
+  GListModel *algorithms = adw_combo_row_get_model (combo);
+  ViewDraws before;
+  guint changed = 0;
+
+  /* Every algorithm of the registry, in its order. */
+  g_assert_cmpuint (g_list_model_get_n_items (algorithms), ==, RING_N_ALGORITHMS);
+  for (guint a = 0; a < RING_N_ALGORITHMS; a++)
+    {
+      g_autoptr(RingChoice) choice = g_list_model_get_item (algorithms, a);
+
+      g_assert_cmpuint (ring_choice_get_value (choice), ==, a);
+    }
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_FLAT_RING);
+
+  settle_views (window, &before);
+  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
+
+  adw_combo_row_set_selected (combo, RING_ALGORITHM_TREE);
+
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
+  g_assert_cmpint (ring_model_get_algorithm_used (window->model), ==, RING_ALGORITHM_TREE);
+  assert_each_view_drew_once (&before);
+  g_assert_cmpstr (metric_text (window, "algorithm-used"), ==, "Tree, Simple");
+}
+
+/* The drop-down shows what Auto picked, and follows the hardware and the question. */
+static void
+test_auto_pick_shown (RingWindowFixture *fixture,
+                      gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "algorithm");
+  RingChoice *shown;
+
+  ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
+
+  /* The seed's 8 GPUs, 28 GB of fp32 gradients: one node's ring with Simple. */
+  shown = adw_combo_row_get_selected_item (combo);
+  g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · Ring, Simple");
+  g_assert_nonnull (find_label (GTK_WIDGET (combo), "Auto · Ring, Simple"));
+  g_assert_cmpstr (metric_text (window, "algorithm-used"), ==, "Ring, Simple");
+
+  /* An H100 node reduces in its NVSwitch. */
+  ring_model_set_gpu (window->model, RING_GPU_H100);
+  g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · NVLS, Simple");
+
+  /* Issue 9's example: 1 MiB over 8 H100 nodes is a tree with LL128. */
+  ring_model_set_gpus (window->model, 64);
+  ring_model_set_message_size (window->model, 1048576);
+  g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · Tree, LL128");
+  g_assert_nonnull (find_label (GTK_WIDGET (combo), "Auto · Tree, LL128"));
+  g_assert_cmpstr (metric_text (window, "algorithm-used"), ==, "Tree");
+  g_assert_cmpstr (metric_text (window, "protocol-used"), ==, "LL128");
+  g_assert_cmpstr (metric_text (window, "nodes"), ==, "8");
+}
+
+static gboolean
+popover_is_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static GtkWidget *
+find_popover (GtkWidget *widget)
+{
+  if (GTK_IS_POPOVER (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_popover (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* The row of the open list showing @title: the box the list item widget holds. */
+static GtkWidget *
+popup_row (AdwComboRow *combo,
+           const char  *title)
+{
+  GtkWidget *label = find_label (find_popover (GTK_WIDGET (combo)), title);
+
+  g_assert_nonnull (label);
+
+  /* The title ⊂ the title and reason's box ⊂ the row box. */
+  return gtk_widget_get_parent (gtk_widget_get_parent (label));
+}
+
+/* As a click does: select the entry, then activate it. */
+static void
+click_popup_row (GtkWidget *row)
+{
+  GtkWidget *item = gtk_widget_get_parent (row);
+
+  gtk_widget_activate_action (item, "listitem.select", "(bb)", FALSE, FALSE);
+  gtk_widget_activate (item);
+}
+
+/* An algorithm that cannot run here is in the list, insensitive, saying why; it cannot be
+ * chosen by the list or otherwise. */
+static void
+test_impossible_algorithm (RingWindowFixture *fixture,
+                           gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "algorithm");
+  GListModel *algorithms = adw_combo_row_get_model (combo);
+  g_autoptr(RingChoice) nvls = g_list_model_get_item (algorithms, RING_ALGORITHM_NVLS);
+  g_autoptr(RingChoice) collnet = g_list_model_get_item (algorithms, RING_ALGORITHM_COLLNET);
+  GtkWidget *popover, *row;
+  guint changed = 0;
+
+  ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
+  ring_model_set_gpu (window->model, RING_GPU_A100);
+  ring_model_set_gpus (window->model, 64);
+
+  g_assert_false (ring_choice_get_available (nvls));
+  g_assert_cmpstr (ring_choice_get_reason (nvls), ==, "NVLS needs a Hopper or newer GPU");
+  g_assert_false (ring_choice_get_available (collnet));
+  g_assert_cmpstr (ring_choice_get_reason (collnet), ==,
+                   "CollNet needs switches that reduce: the InfiniBand+SHARP fabric");
+
+  /* The open list: the entry is there, insensitive, with the reason under it and as its
+   * tooltip. */
+  popover = find_popover (GTK_WIDGET (combo));
+  g_assert_nonnull (popover);
+  gtk_widget_activate (GTK_WIDGET (combo));
+  g_assert_true (iterate_until (popover_is_shown, popover));
+  row = popup_row (combo, "NVLS (in-switch reduction)");
+  g_assert_false (gtk_widget_get_sensitive (row));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (row), ==, "NVLS needs a Hopper or newer GPU");
+  g_assert_true (gtk_widget_get_visible (find_label (row, "NVLS needs a Hopper or newer GPU")));
+  g_assert_true (gtk_widget_get_sensitive (popup_row (combo, "Tree")));
+
+  /* Clicked, nothing happens; a possible one is chosen the same way. */
+  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
+  click_popup_row (row);
+  g_assert_cmpuint (changed, ==, 0);
+  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_AUTO);
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
+  click_popup_row (popup_row (combo, "Tree"));
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  /* Set any other way, it is refused and the drop-down shows the model's again. */
+  adw_combo_row_set_selected (combo, RING_ALGORITHM_NVLS);
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_TREE);
+
+  /* On one H100 node NVLS runs, and can be chosen. */
+  ring_model_set_gpu (window->model, RING_GPU_H100);
+  ring_model_set_gpus (window->model, 8);
+  g_assert_true (ring_choice_get_available (nvls));
+  g_assert_null (ring_choice_get_reason (nvls));
+  adw_combo_row_set_selected (combo, RING_ALGORITHM_NVLS);
+  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_NVLS);
+
+  /* More nodes than NVLS spans: the model falls back to auto, and so does the row. */
+  ring_model_set_gpus (window->model, 64);
+  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_AUTO);
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
+}
+
+static void
+test_preset_choice (RingWindowFixture *fixture,
+                    gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  ViewDraws before;
+  guint changed = 0;
+
+  settle_views (window, &before);
+  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-preset", "s", "dgx-h100");
+
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
+  g_assert_cmpuint (ring_model_get_nics_per_node (window->model), ==, 8);
+  g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, 400);
+  /* A hardware preset leaves the model alone. */
+  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 7e9);
+  assert_each_view_drew_once (&before);
+}
+
+/* The toast names the preset and what it sets: a GPU with its facts, a fabric with its
+ * latency. */
+static void
+test_preset_toast (void)
+{
+  const struct
+  {
+    const char *preset;
+    const char *toast;
+  } cases[] = {
+    { "dgx-h100", "DGX H100: GPU, GPUs per node, NICs, NIC speed, fabric" },
+    { "gb200-nvl72", "GB200 NVL72: GPU, GPUs per node, NICs, NIC speed, fabric" },
+    { "l40s-ethernet", "8 × L40S on PCIe: GPU, GPUs per node, NICs, NIC speed, fabric" },
+    { "commodity-100g", "Nodes of 8 GPUs over one 100 Gb Ethernet NIC (TCP): GPUs per node, "
+                        "NICs, NIC speed, fabric" },
+    { "llama3-70b", "Llama 3 70B: model size, gradient precision" },
+    { "gpt2-1.5b", "GPT-2 1.5B: model size, gradient precision" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *toast = _ring_window_describe_preset (ring_preset_lookup (cases[i].preset));
+
+      g_assert_cmpstr (toast, ==, cases[i].toast);
+    }
+}
+
+/* The preset menu: hardware, then models, each preset once, from the table. */
+static void
+test_preset_menu (RingWindowFixture *fixture,
+                  gconstpointer      user_data)
+{
+  GMenuModel *menu = G_MENU_MODEL (fixture->window->presets_menu);
+  const char *labels[] = { "Hardware", "Model" };
+  guint n_presets, listed = 0;
+
+  ring_presets_get (&n_presets);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
+  for (int s = 0; s < 2; s++)
+    {
+      GMenuModel *section = g_menu_model_get_item_link (menu, s, G_MENU_LINK_SECTION);
+      g_autofree char *label = NULL;
+
+      g_assert_true (g_menu_model_get_item_attribute (menu, s, G_MENU_ATTRIBUTE_LABEL, "s",
+                                                      &label));
+      g_assert_cmpstr (label, ==, labels[s]);
+      for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+        {
+          g_autofree char *target = NULL;
+          g_autofree char *action = NULL;
+          const RingPreset *preset;
+
+          g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION,
+                                                          "s", &action));
+          g_assert_cmpstr (action, ==, "win.apply-preset");
+          g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_TARGET,
+                                                          "s", &target));
+          preset = ring_preset_lookup (target);
+          g_assert_nonnull (preset);
+          g_assert_cmpint (preset->kind, ==, s == 0 ? RING_PRESET_HARDWARE : RING_PRESET_MODEL);
+          listed++;
+        }
+      g_object_unref (section);
+    }
+  g_assert_cmpuint (listed, ==, n_presets);
+}
+
+/* A single collective shows what nccl-tests prints and hides the training step's
+ * figures; the message size shows only then, and a collective starts from the size
+ * last shown. */
+static void
+test_collective_mode (RingWindowFixture *fixture,
+                      gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkToggleButton *collective = _ring_parameter_panel_get_mode_button (panel, TRUE);
+  GtkToggleButton *training = _ring_parameter_panel_get_mode_button (panel, FALSE);
+  GtkSpinButton *size = _ring_parameter_panel_get_spin (panel, "message-size");
+  GtkRange *size_slider = _ring_parameter_panel_get_scale (panel, "message-size");
+  const char *step_cards[] = { "compute-time", "utilization", "steps-completed",
+                               "tokens-per-second" };
+  const char *collective_cards[] = { "allreduce-time", "algbw", "busbw", "nodes",
+                                     "algorithm-used", "protocol-used", "channels",
+                                     "bytes-moved-per-gpu" };
+  guint changed = 0;
+
+  g_assert_true (gtk_toggle_button_get_active (training));
+  g_assert_false (gtk_widget_get_visible (_ring_parameter_panel_get_group (panel,
+                                                                           "collective_group")));
+  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
+
+  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
+  gtk_toggle_button_set_active (collective, TRUE);
+
+  /* One change; a collective starts at 1 GiB. */
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_true (ring_model_is_collective (window->model));
+  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1073741824.0);
+  g_assert_false (gtk_toggle_button_get_active (training));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "1 GiB");
+
+  for (guint i = 0; i < G_N_ELEMENTS (step_cards); i++)
+    g_assert_false (gtk_widget_get_visible (metric_card (window, step_cards[i])));
+  for (guint i = 0; i < G_N_ELEMENTS (collective_cards); i++)
+    g_assert_true (gtk_widget_get_visible (metric_card (window, collective_cards[i])));
+  g_assert_cmpstr (metric_title (window, "allreduce-time"), ==, "All-reduce time");
+  g_assert_false (gtk_widget_get_visible (window->step_timing_box));
+  g_assert_false (gtk_widget_get_visible (_ring_parameter_panel_get_group (panel, "step_group")));
+  g_assert_true (gtk_widget_get_visible (_ring_parameter_panel_get_group (panel,
+                                                                          "collective_group")));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window->run_button)), ==,
+                   "Run All-Reduce");
+  /* Flat ring (the fixture's): 2 · 7 · 5 µs + 2 · 7/8 · 2^30 B / 300 GB/s = 6.33 ms. */
+  g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
+                   "One all-reduce of 1 GiB over 8 GPUs in one node: Flat ring.");
+  g_assert_cmpstr (metric_text (window, "protocol-used"), ==, "—");
+  g_assert_cmpstr (metric_text (window, "channels"), ==, "—");
+
+  /* Typed as nccl-tests writes sizes, or moved along the slider's powers of two. */
+  gtk_editable_set_text (GTK_EDITABLE (size), "1MiB");
+  gtk_spin_button_update (size);
+  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1048576);
+  gtk_editable_set_text (GTK_EDITABLE (size), "4GB");
+  gtk_spin_button_update (size);
+  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 4e9);
+  gtk_range_set_value (size_slider, 3);
+  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 8);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "8 B");
+
+  /* Back to the training step: nothing of the collective stays in the model. */
+  gtk_toggle_button_set_active (training, TRUE);
+  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
+  g_assert_false (ring_model_is_collective (window->model));
+  g_assert_true (gtk_widget_get_visible (window->step_timing_box));
+  g_assert_true (gtk_widget_get_visible (metric_card (window, "utilization")));
+  g_assert_false (gtk_widget_get_visible (metric_card (window, "algbw")));
+  g_assert_cmpstr (metric_title (window, "allreduce-time"), ==, "All-reduce time / step");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window->run_button)), ==,
+                   "Run Training Step");
+
+  /* The size typed while hidden does not switch the question. */
+  gtk_editable_set_text (GTK_EDITABLE (size), "2MiB");
+  gtk_spin_button_update (size);
+  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
+
+  /* And a collective again starts from the size the field shows. */
+  gtk_toggle_button_set_active (collective, TRUE);
+  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 2097152);
+
+  /* A size from elsewhere (the command line) switches the window and shows in it. */
+  ring_model_set_message_size (window->model, 0);
+  ring_model_set_message_size (window->model, 3 * 1048576.0);
+  g_assert_true (gtk_toggle_button_get_active (collective));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "3 MiB");
+}
+
 /* Issue 8: a number field holding typed text that was never committed commits it when
  * the window goes away. Every field in turn, closed as a person closes it and destroyed
  * as the application may; no critical, no crash, and nothing left behind. */
@@ -430,6 +996,14 @@ main (int   argc,
   add_window_test ("/ring/window/preset-and-reset", test_preset_and_reset);
   add_window_test ("/ring/window/charts-redraw-on-change-only",
                    test_charts_redraw_on_change_only);
+  add_window_test ("/ring/window/gpu-choice", test_gpu_choice);
+  add_window_test ("/ring/window/algorithm-choice", test_algorithm_choice);
+  add_window_test ("/ring/window/auto-pick-shown", test_auto_pick_shown);
+  add_window_test ("/ring/window/impossible-algorithm", test_impossible_algorithm);
+  add_window_test ("/ring/window/preset-choice", test_preset_choice);
+  add_window_test ("/ring/window/preset-menu", test_preset_menu);
+  g_test_add_func ("/ring/window/preset-toast", test_preset_toast);
+  add_window_test ("/ring/window/collective-mode", test_collective_mode);
   g_test_add_func ("/ring/window/views-change-model", test_views_change_model);
   g_test_add_func ("/ring/window/close-with-uncommitted-edit",
                    test_close_with_uncommitted_edit);

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ring-algorithms.h"
 #include "ring-cli-private.h"
 #include "ring-presets.h"
 #include "ring-units.h"
@@ -279,7 +280,21 @@ ring_cli_apply_params (const RingCliArgs  *args,
       params->message_bytes = bytes;
     }
 
-  return TRUE;
+  /* The model's rule: an algorithm the options did not name, left over from the preset
+   * or from what an open window shows, gives way to auto on hardware it cannot run on;
+   * one they did name is refused with the reason. */
+  if (args->param_values[RING_PARAM_ALGORITHM] == NULL)
+    {
+      RingTopology topology;
+
+      ring_topology_init (&topology, params, params->gpus);
+      if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
+        params->algorithm = RING_ALGORITHM_AUTO;
+    }
+
+  /* What no single value shows: several nodes without NICs, an algorithm this hardware
+   * cannot run. */
+  return ring_params_validate (params, error);
 }
 
 int

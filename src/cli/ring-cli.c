@@ -39,6 +39,7 @@ typedef struct
   int               height;
 } ExportRequest;
 
+/* The lists are "name<TAB>description" lines: what `cut -f1` or `awk -F'\t'` expect. */
 static int
 list_presets (void)
 {
@@ -47,7 +48,7 @@ list_presets (void)
 
   presets = ring_presets_get (&n_presets);
   for (guint i = 0; i < n_presets; i++)
-    g_print ("%-28s %s\n", presets[i].name, _(presets[i].description));
+    g_print ("%s\t%s\n", presets[i].name, _(presets[i].description));
 
   return EXIT_SUCCESS;
 }
@@ -56,7 +57,20 @@ static int
 list_charts (void)
 {
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
-    g_print ("%-28s %s\n", ring_chart_kind_to_string (kind), ring_chart_kind_get_title (kind));
+    g_print ("%s\t%s\n", ring_chart_kind_to_string (kind), ring_chart_kind_get_title (kind));
+
+  return EXIT_SUCCESS;
+}
+
+static int
+list_gpus (void)
+{
+  const RingGpuInfo *gpus;
+  guint n_gpus;
+
+  gpus = ring_gpus_get (&n_gpus);
+  for (guint i = 0; i < n_gpus; i++)
+    g_print ("%s\t%s\n", gpus[i].name, _(gpus[i].description));
 
   return EXIT_SUCCESS;
 }
@@ -263,6 +277,7 @@ ring_cli_handle (const RingCliArgs *args)
   g_autofree char *chart = NULL;
   g_autofree char *size = NULL;
   g_autofree char *preset = NULL;
+  g_autofree char *gpu = NULL;
   ExportRequest request;
   ReportFormat report;
   RingParams params;
@@ -291,13 +306,18 @@ ring_cli_handle (const RingCliArgs *args)
       || (args->size != NULL
           && (size = _ring_cli_option_text ("size", args->size, &error)) == NULL)
       || (args->preset != NULL
-          && (preset = _ring_cli_option_text ("preset", args->preset, &error)) == NULL))
+          && (preset = _ring_cli_option_text ("preset", args->preset, &error)) == NULL)
+      || (args->param_values[RING_PARAM_GPU] != NULL
+          && (gpu = _ring_cli_option_text ("gpu", args->param_values[RING_PARAM_GPU],
+                                           &error)) == NULL))
     return usage_error (error);
 
   if (chart != NULL && g_str_equal (chart, "list"))
     return list_charts ();
   if (preset != NULL && g_str_equal (preset, "list"))
     return list_presets ();
+  if (gpu != NULL && g_str_equal (gpu, "list"))
+    return list_gpus ();
 
   /* Every value is checked here, in the process that was started, so a bad one is
    * reported on its terminal with status 2 and never reaches a window. */

@@ -114,6 +114,17 @@ static const char * const checkpointing_names[RING_N_CHECKPOINTINGS] = {
 
 static const char * const protocol_names[RING_N_PROTOCOLS] = { "ll", "ll128", "simple" };
 
+/* NCCL's own spelling of its protocols (NCCL_PROTO); the fabrics as their vendors write
+ * them. */
+static const char * const protocol_titles[RING_N_PROTOCOLS] = {
+  /* Translators: NCCL's protocol names; usually kept as they are */
+  N_("LL"), N_("LL128"), N_("Simple"),
+};
+
+static const char * const fabric_titles[RING_N_FABRICS] = {
+  N_("InfiniBand"), N_("InfiniBand with SHARP"), N_("RoCE"), N_("TCP over Ethernet"),
+};
+
 const RingParamInfo *
 ring_param_info (RingParamId id)
 {
@@ -704,6 +715,22 @@ ring_protocol_to_string (RingProtocol protocol)
   g_return_val_if_fail (protocol < RING_N_PROTOCOLS, NULL);
 
   return protocol_names[protocol];
+}
+
+const char *
+ring_protocol_get_title (RingProtocol protocol)
+{
+  g_return_val_if_fail (protocol < RING_N_PROTOCOLS, NULL);
+
+  return _(protocol_titles[protocol]);
+}
+
+const char *
+ring_fabric_get_title (RingFabric fabric)
+{
+  g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
+
+  return _(fabric_titles[fabric]);
 }
 
 const char *

@@ -294,3 +294,25 @@ ring_format_grouped (guint64     value,
 
   return g_string_free (text, FALSE);
 }
+
+char *
+ring_format_message_size (double bytes)
+{
+  static const char *units[] = { "KiB", "MiB", "GiB", "TiB" };
+  double scaled = bytes;
+
+  if (!isfinite (bytes) || bytes < 0)
+    return g_strdup ("–");
+
+  /* nccl-tests' sizes are powers of two: 1 MiB reads as 1 MiB, not 1.05 MB. */
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      scaled /= 1024;
+      if (scaled < 1 || scaled != floor (scaled))
+        break;
+      if (scaled < 1024)
+        return g_strdup_printf ("%.0f %s", scaled, units[i]);
+    }
+
+  return ring_format_bytes (bytes);
+}

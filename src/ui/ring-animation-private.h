@@ -22,5 +22,8 @@ void     _ring_animation_get_frame           (RingAnimation *self,
 /* Wall-clock seconds of one training step at 1×, compute and ring phases. */
 double   _ring_animation_get_compute_duration (RingAnimation *self);
 double   _ring_animation_get_ring_duration    (RingAnimation *self);
+/* How many times the widget has drawn a frame (snapshots; repaints of a cached one do not
+ * count). */
+guint    _ring_animation_get_draw_count       (RingAnimation *self);
 
 G_END_DECLS

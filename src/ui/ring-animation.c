@@ -39,6 +39,7 @@ struct _RingAnimation
   RingStyle       style;
   char           *phase_label;
   int             described_phase;      /* what the accessible description says */
+  guint           draw_count;           /* snapshots drawn, for tests */
 };
 
 enum {
@@ -242,6 +243,7 @@ ring_animation_snapshot (GtkWidget   *widget,
     return;
 
   ring_step_clock_get_frame (self->clock, &frame);
+  self->draw_count++;
 
   /* Adwaita's cards round their corners by 12 px; the card paints the background. */
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 12);
@@ -639,4 +641,12 @@ _ring_animation_get_ring_duration (RingAnimation *self)
   g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
 
   return ring_step_clock_get_ring_duration (self->clock);
+}
+
+guint
+_ring_animation_get_draw_count (RingAnimation *self)
+{
+  g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
+
+  return self->draw_count;
 }

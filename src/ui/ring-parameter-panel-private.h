@@ -9,10 +9,20 @@
 
 G_BEGIN_DECLS
 
-/* The slider and the typed field of a parameter, by property name ("gpus", …). */
-GtkRange      *_ring_parameter_panel_get_scale (RingParameterPanel *self,
-                                                const char         *property);
-GtkSpinButton *_ring_parameter_panel_get_spin  (RingParameterPanel *self,
-                                                const char         *property);
+/* The slider and the typed field of a parameter, by property name ("gpus", …, and
+ * "message-size"); NULL for a parameter without one. */
+GtkRange        *_ring_parameter_panel_get_scale       (RingParameterPanel *self,
+                                                        const char         *property);
+GtkSpinButton   *_ring_parameter_panel_get_spin        (RingParameterPanel *self,
+                                                        const char         *property);
+/* The drop-down of a choice ("gpu", "fabric", "algorithm"); its items are RingChoice. */
+AdwComboRow     *_ring_parameter_panel_get_combo       (RingParameterPanel *self,
+                                                        const char         *property);
+/* The question: the training step's button, or the single collective's. */
+GtkToggleButton *_ring_parameter_panel_get_mode_button (RingParameterPanel *self,
+                                                        gboolean            collective);
+/* "cluster_group", "step_group", "collective_group", "network_group". */
+GtkWidget       *_ring_parameter_panel_get_group       (RingParameterPanel *self,
+                                                        const char         *name);
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* ring-parameter-panel.c: a widget per model parameter, bound to the model.
+/* ring-parameter-panel.c: a control per model parameter, bound to the model.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,8 +12,34 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-choice.h"
+#include "ring-labels.h"
 #include "ring-parameter-panel-private.h"
+#include "ring-topology.h"
 #include "ring-units.h"
+
+/* The message size is the model's "message-size" property but no row of the parameter
+ * table (0 there means a training step): it gets the control after the table's last. */
+#define PARAM_MESSAGE_SIZE RING_N_PARAMS
+#define N_CONTROLS         (RING_N_PARAMS + 1)
+
+/* nccl-tests' usual sweep runs from 8 B to 16 GiB in powers of two: the slider's range.
+ * Typed, any size the command line accepts (1 B to 1 PB). A collective starts at 1 GiB,
+ * where every fabric shows its bus bandwidth. */
+static const RingParamInfo message_size_info = {
+  PARAM_MESSAGE_SIZE, "message-size", "message_size_bytes", "message-size", "B",
+  1, 1e15, 1073741824.0, RING_PARAM_KIND_NUMBER, NULL, NULL,
+};
+
+/* NIC line rates as they are sold, Gb/s: the NIC speed slider's notches. */
+static const double nic_speeds[] = { 1, 10, 25, 40, 50, 100, 200, 400, 800, 1600 };
+
+typedef enum
+{
+  CONTROL_SLIDER,       /* a typed field over a slider */
+  CONTROL_CHOICE,       /* a drop-down of the model's choices */
+  CONTROL_PRECISION,    /* fp32 | bf16 | fp8 */
+} ControlKind;
 
 /* How a parameter's slider maps to its value; the typed field is always linear. */
 typedef enum
@@ -22,18 +48,24 @@ typedef enum
   SCALE_LOG10,
   SCALE_LOG10_PLUS_ONE, /* log10 (1 + v): a log scale that still reaches 0 */
   SCALE_PERCENT,        /* a fraction shown as 0 … 100 % */
+  SCALE_LINEAR_SNAP,    /* one notch per whole number */
+  SCALE_NIC_SPEEDS,     /* one notch per line rate in nic_speeds[] */
 } ScaleKind;
 
+/* How the typed field shows and reads its value. */
 typedef enum
 {
-  FORMAT_PLAIN,
+  FORMAT_PLAIN,         /* a number and its unit */
   FORMAT_COUNT,         /* 7 B, 1.5 T */
+  FORMAT_NIC_SPEED,     /* 400 Gb/s; reads 400, 400G, 400Gb/s and 50GB/s */
+  FORMAT_MESSAGE_SIZE,  /* 1 MiB; reads 1MiB, 4GB, 1048576 */
 } FormatKind;
 
 typedef struct
 {
-  RingParamId  id;
+  guint        id;       /* RingParamId, or PARAM_MESSAGE_SIZE */
   const char  *group;    /* template child the row goes into */
+  ControlKind  control;
   const char  *title;
   const char  *tooltip;
   ScaleKind    scale;
@@ -41,38 +73,89 @@ typedef struct
   const char  *unit;
   guint        digits;
   double       step;
+  double       slider_minimum;  /* both 0: the parameter's range */
+  double       slider_maximum;
 } ParameterSpec;
 
-/* The sentences follow the original design card. */
+/* The rows, group by group, in the order they show. The sentences follow the original
+ * design card. */
 static const ParameterSpec parameter_specs[] = {
-  { RING_PARAM_GPUS, "cluster_group", N_("GPUs in the ring"),
+  { RING_PARAM_GPU, "cluster_group", CONTROL_CHOICE, N_("GPU"),
+    N_("The accelerator, from the catalogue: choosing one sets its achieved compute, its "
+       "bandwidth inside a node and the usual GPUs per node."), },
+  { RING_PARAM_GPUS, "cluster_group", CONTROL_SLIDER, N_("GPUs in the ring"),
     N_("How many GPUs share the gradient: more GPUs add compute, but also add hops to the "
        "ring, and each GPU’s traffic barely shrinks once N is large."),
     SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
-  { RING_PARAM_MODEL_PARAMS, "cluster_group", N_("Model size"),
+  { RING_PARAM_GPUS_PER_NODE, "cluster_group", CONTROL_SLIDER, N_("GPUs per node"),
+    N_("GPUs that share one node’s NVLink or PCIe: N GPUs make ⌈N / G⌉ nodes, and past "
+       "one node the network between them joins the ring."),
+    SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_NICS_PER_NODE, "cluster_group", CONTROL_SLIDER, N_("NICs per node"),
+    N_("Network cards each node has for GPU traffic: an all-reduce across nodes runs "
+       "through all of them, so together they bound its bandwidth."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_NIC_SPEED, "cluster_group", CONTROL_SLIDER, N_("NIC speed"),
+    N_("The line rate of each NIC, as NICs are sold: 400 Gb/s for InfiniBand NDR, 200 for "
+       "HDR, 100 for 100 GbE. Typed, 400G or 50GB/s work too."),
+    SCALE_NIC_SPEEDS, FORMAT_NIC_SPEED, "Gb/s", 0, 100 },
+  { RING_PARAM_BANDWIDTH, "cluster_group", CONTROL_SLIDER, N_("In-node bandwidth"),
+    N_("What each GPU can send to the others in its node per second (NVLink or PCIe): "
+       "raising it shortens the all-reduce. The flat ring uses it for every hop."),
+    SCALE_LOG10, FORMAT_PLAIN, "GB/s", 1, 10 },
+
+  { RING_PARAM_MODEL_PARAMS, "step_group", CONTROL_SLIDER, N_("Model size"),
     N_("Parameters in the model: sets the gradient buffer that every step must synchronize, "
        "so a larger model moves more bytes and computes longer."),
     SCALE_LOG10, FORMAT_COUNT, "", 1, 1e9 },
-  { RING_PARAM_BANDWIDTH, "cluster_group", N_("Interconnect bandwidth"),
-    N_("What each GPU can send to its neighbour per second (NVLink, InfiniBand, Ethernet): "
-       "raising it shortens the all-reduce."),
-    SCALE_LOG10, FORMAT_PLAIN, "GB/s", 1, 10 },
-  { RING_PARAM_COMPUTE, "cluster_group", N_("Per-GPU compute"),
-    N_("The TFLOP/s each accelerator achieves on its forward and backward pass: raising it "
-       "shortens compute and makes communication the larger share."),
-    SCALE_LOG10, FORMAT_PLAIN, "TFLOP/s", 0, 10 },
-  { RING_PARAM_TOKENS_PER_GPU, "step_group", N_("Tokens per GPU"),
+  { RING_PARAM_TOKENS_PER_GPU, "step_group", CONTROL_SLIDER, N_("Tokens per GPU"),
     N_("Tokens each GPU processes per step: more tokens mean more compute per gradient "
        "exchange, which hides communication."),
     SCALE_LOG2_SNAP, FORMAT_COUNT, "", 0, 256 },
-  { RING_PARAM_OVERLAP, "step_group", N_("Overlap"),
+  { RING_PARAM_COMPUTE, "step_group", CONTROL_SLIDER, N_("Per-GPU compute"),
+    N_("The TFLOP/s each accelerator achieves on its forward and backward pass: raising it "
+       "shortens compute and makes communication the larger share."),
+    SCALE_LOG10, FORMAT_PLAIN, "TFLOP/s", 0, 10 },
+  { RING_PARAM_GRADIENT_BYTES, "step_group", CONTROL_PRECISION, N_("Gradient precision"),
+    N_("Bytes per gradient value: fp32 sends 4 bytes, bf16 2 and fp8 1, so lower precision "
+       "halves the traffic each time."), },
+  { RING_PARAM_OVERLAP, "step_group", CONTROL_SLIDER, N_("Overlap"),
     N_("How much of the backward pass communication can hide behind: raising it hides "
        "more of the all-reduce."),
     SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 5 },
-  { RING_PARAM_LATENCY, "network_group", N_("Latency per hop"),
-    N_("The fixed cost of each message between neighbours: the ring pays it 2 (N − 1) "
-       "times, so it dominates large rings and small messages."),
+
+  { PARAM_MESSAGE_SIZE, "collective_group", CONTROL_SLIDER, N_("Message size"),
+    N_("The buffer one all-reduce sums over every GPU, as nccl-tests sizes it: 8 B to "
+       "16 GiB on the slider; typed, any size such as 1MiB or 4GB."),
+    SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, 1024, 8, 17179869184.0 },
+
+  { RING_PARAM_ALGORITHM, "network_group", CONTROL_CHOICE, N_("Algorithm"),
+    N_("How the GPUs combine their gradients: Auto picks among NCCL’s algorithms and "
+       "protocols as NCCL would; the flat ring is the textbook formula."), },
+  { RING_PARAM_FABRIC, "network_group", CONTROL_CHOICE, N_("Fabric"),
+    N_("The network between nodes: choosing one sets its usual latency. CollNet needs "
+       "InfiniBand switches that reduce (SHARP)."), },
+  { RING_PARAM_NET_LATENCY, "network_group", CONTROL_SLIDER, N_("Network latency"),
+    N_("One-way latency of the network between nodes: about 1 µs on InfiniBand, a few on "
+       "RoCE, tens over TCP."),
     SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
+  { RING_PARAM_LATENCY, "network_group", CONTROL_SLIDER, N_("Latency per hop"),
+    N_("The fixed cost of each message between neighbours in the flat ring and the "
+       "textbook algorithms: a flat ring pays it 2 (N − 1) times, so it dominates large "
+       "rings and small messages."),
+    SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
+};
+
+/* The precision buttons, fp32 first. */
+static const struct
+{
+  const char *label;
+  const char *tooltip;
+  guint       bytes;
+} precisions[] = {
+  { "fp32", N_("4 bytes per value"), 4 },
+  { "bf16", N_("2 bytes per value"), 2 },
+  { "fp8", N_("1 byte per value"), 1 },
 };
 
 struct _RingParameterPanel
@@ -80,21 +163,26 @@ struct _RingParameterPanel
   AdwBin                parent_instance;
 
   RingModel            *model;
-  /* Every control ⇄ model binding, retargeted with the model, cleared first in dispose. */
+  /* Every control ⇄ model binding, and the model's "changed" for what the drop-downs
+   * say about it: retargeted with the model, cleared first in dispose. */
   GBindingGroup        *model_bindings;
+  GSignalGroup         *model_signals;
 
-  /* Indexed by RingParamId; NULL where the parameter has no slider. */
-  GtkRange             *scales[RING_N_PARAMS];
-  GtkSpinButton        *spins[RING_N_PARAMS];
+  /* Indexed by RingParamId (PARAM_MESSAGE_SIZE for the message size); NULL where the
+   * parameter has no such control. */
+  GtkRange             *scales[N_CONTROLS];
+  GtkSpinButton        *spins[N_CONTROLS];
+  AdwComboRow          *combos[N_CONTROLS];
+  GListStore           *choices[N_CONTROLS];
+  GtkToggleButton      *precision_buttons[G_N_ELEMENTS (precisions)];
 
   /* Template children. */
   AdwPreferencesGroup  *cluster_group;
   AdwPreferencesGroup  *step_group;
+  AdwPreferencesGroup  *collective_group;
   AdwPreferencesGroup  *network_group;
-  GtkToggleButton      *fp32_button;
-  GtkToggleButton      *bf16_button;
-  GtkToggleButton      *fp8_button;
-  GtkDropDown          *algorithm_dropdown;
+  GtkToggleButton      *training_button;
+  GtkToggleButton      *collective_button;
 };
 
 G_DEFINE_FINAL_TYPE (RingParameterPanel, ring_parameter_panel, ADW_TYPE_BIN)
@@ -106,6 +194,27 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static const RingParamInfo *
+param_info (guint id)
+{
+  if (id == PARAM_MESSAGE_SIZE)
+    return &message_size_info;
+
+  return ring_param_info (id);
+}
+
+static double
+model_value (RingModel *model,
+             guint      id)
+{
+  const RingParams *params = ring_model_get_params (model);
+
+  if (id == PARAM_MESSAGE_SIZE)
+    return params->message_bytes;
+
+  return ring_params_get_value (params, id);
+}
 
 static double
 value_as_double (const GValue *value)
@@ -126,6 +235,22 @@ value_set_from_double (GValue *value,
     g_value_set_double (value, number);
 }
 
+/* The NIC speed slider's position of @gbit: the index of its notch, and between two
+ * notches the log-scale fraction of the way. */
+static double
+nic_speed_position (double gbit)
+{
+  guint last = G_N_ELEMENTS (nic_speeds) - 1;
+
+  if (gbit <= nic_speeds[0])
+    return 0;
+  for (guint i = 0; i < last; i++)
+    if (gbit <= nic_speeds[i + 1])
+      return i + log (gbit / nic_speeds[i]) / log (nic_speeds[i + 1] / nic_speeds[i]);
+
+  return last;
+}
+
 static double
 to_scale (ScaleKind kind,
           double    value)
@@ -136,6 +261,8 @@ to_scale (ScaleKind kind,
     case SCALE_LOG10: return log10 (value);
     case SCALE_LOG10_PLUS_ONE: return log10 (1.0 + value);
     case SCALE_PERCENT: return value * 100.0;
+    case SCALE_LINEAR_SNAP: return value;
+    case SCALE_NIC_SPEEDS: return nic_speed_position (value);
     default: g_assert_not_reached ();
     }
 }
@@ -150,8 +277,58 @@ from_scale (ScaleKind kind,
     case SCALE_LOG10: return pow (10.0, position);
     case SCALE_LOG10_PLUS_ONE: return pow (10.0, position) - 1.0;
     case SCALE_PERCENT: return position / 100.0;
+    case SCALE_LINEAR_SNAP: return round (position);
+    case SCALE_NIC_SPEEDS:
+      return nic_speeds[(guint) CLAMP (round (position), 0, G_N_ELEMENTS (nic_speeds) - 1)];
     default: g_assert_not_reached ();
     }
+}
+
+static gboolean
+scale_snaps (ScaleKind kind)
+{
+  return kind == SCALE_LOG2_SNAP || kind == SCALE_LINEAR_SNAP || kind == SCALE_NIC_SPEEDS;
+}
+
+static void
+slider_range (const ParameterSpec *spec,
+              double              *minimum,
+              double              *maximum)
+{
+  const RingParamInfo *info = param_info (spec->id);
+
+  if (spec->slider_minimum == 0 && spec->slider_maximum == 0)
+    {
+      *minimum = to_scale (spec->scale, info->minimum);
+      *maximum = to_scale (spec->scale, info->maximum);
+    }
+  else
+    {
+      *minimum = to_scale (spec->scale, spec->slider_minimum);
+      *maximum = to_scale (spec->scale, spec->slider_maximum);
+    }
+}
+
+/* The message size shows only in a single collective: a training step (0) leaves the
+ * field with the size a collective would start from. */
+static gboolean
+model_to_control_applies (const ParameterSpec *spec,
+                          double               value)
+{
+  return spec->id != PARAM_MESSAGE_SIZE || value > 0;
+}
+
+/* A control moved by hand reaches the model; the message size only while the model is a
+ * single collective, so a hidden field never switches the question. */
+static gboolean
+control_to_model_applies (GBinding            *binding,
+                          const ParameterSpec *spec)
+{
+  g_autoptr(GObject) model = g_binding_dup_source (binding);
+
+  return model != NULL
+         && (spec->id != PARAM_MESSAGE_SIZE
+             || ring_model_is_collective (RING_MODEL (model)));
 }
 
 static gboolean
@@ -161,8 +338,12 @@ model_to_scale (GBinding     *binding,
                 gpointer      user_data)
 {
   const ParameterSpec *spec = user_data;
+  double value = value_as_double (from_value);
 
-  g_value_set_double (to_value, to_scale (spec->scale, value_as_double (from_value)));
+  if (!model_to_control_applies (spec, value))
+    return FALSE;
+
+  g_value_set_double (to_value, to_scale (spec->scale, value));
 
   return TRUE;
 }
@@ -174,16 +355,24 @@ scale_to_model (GBinding     *binding,
                 gpointer      user_data)
 {
   const ParameterSpec *spec = user_data;
-  const RingParamInfo *info = ring_param_info (spec->id);
+  const RingParamInfo *info = param_info (spec->id);
+  g_autoptr(GObject) model = g_binding_dup_source (binding);
   double position = g_value_get_double (from_value);
-  double value = from_scale (spec->scale, position);
-  double current = value_as_double (to_value);
+  double lowest, highest, shown;
 
-  /* A typed value between two notches keeps its place until the slider really moves. */
-  if (spec->scale == SCALE_LOG2_SNAP && fabs (to_scale (spec->scale, current) - position) < 1e-9)
+  if (!control_to_model_applies (binding, spec))
     return FALSE;
 
-  value_set_from_double (to_value, CLAMP (value, info->minimum, info->maximum));
+  /* A typed value between two notches, or past the slider's end, keeps its place until
+   * the slider really moves. */
+  slider_range (spec, &lowest, &highest);
+  shown = CLAMP (to_scale (spec->scale, model_value (RING_MODEL (model), spec->id)),
+                 lowest, highest);
+  if (scale_snaps (spec->scale) && fabs (shown - position) < 1e-9)
+    return FALSE;
+
+  value_set_from_double (to_value, CLAMP (from_scale (spec->scale, position),
+                                          info->minimum, info->maximum));
 
   return TRUE;
 }
@@ -197,6 +386,9 @@ model_to_spin (GBinding     *binding,
 {
   const ParameterSpec *spec = user_data;
   double value = value_as_double (from_value);
+
+  if (!model_to_control_applies (spec, value))
+    return FALSE;
 
   g_value_set_double (to_value, spec->scale == SCALE_PERCENT ? value * 100.0 : value);
 
@@ -212,9 +404,23 @@ spin_to_model (GBinding     *binding,
   const ParameterSpec *spec = user_data;
   double value = g_value_get_double (from_value);
 
+  if (!control_to_model_applies (binding, spec))
+    return FALSE;
+
   value_set_from_double (to_value, spec->scale == SCALE_PERCENT ? value / 100.0 : value);
 
   return TRUE;
+}
+
+static char *
+format_plain (double      value,
+              guint       digits,
+              const char *unit)
+{
+  if (*unit != '\0')
+    return g_strdup_printf ("%.*f %s", (int) digits, value, unit);
+
+  return g_strdup_printf ("%.*f", (int) digits, value);
 }
 
 static gboolean
@@ -224,19 +430,31 @@ ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
   double value = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
   g_autofree char *text = NULL;
 
-  if (spec->format == FORMAT_COUNT && value >= 1e4)
-    text = ring_format_count (value);
-  else if (*spec->unit != '\0')
-    text = g_strdup_printf ("%.*f %s", (int) spec->digits, value, spec->unit);
-  else
-    text = g_strdup_printf ("%.*f", (int) spec->digits, value);
+  switch (spec->format)
+    {
+    case FORMAT_COUNT:
+      text = value >= 1e4 ? ring_format_count (value) : format_plain (value, spec->digits, "");
+      break;
+    case FORMAT_NIC_SPEED:
+      /* 12.5 Gb/s is a real line rate; 400 needs no decimals. */
+      text = format_plain (value, value == floor (value) ? 0 : 1, spec->unit);
+      break;
+    case FORMAT_MESSAGE_SIZE:
+      text = ring_format_message_size (value);
+      break;
+    case FORMAT_PLAIN:
+    default:
+      text = format_plain (value, spec->digits, spec->unit);
+      break;
+    }
 
   gtk_editable_set_text (GTK_EDITABLE (spin), text);
 
   return TRUE;
 }
 
-/* Accepts what a person types: "70B", "1.5T", "300 GB/s", "2,5" in a German locale. */
+/* Accepts what a person types: "70B", "1.5T", "300 GB/s", "400G", "50GB/s", "1MiB",
+ * "2,5" in a German locale. */
 static int
 ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
                                     double              *new_value,
@@ -244,19 +462,34 @@ ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
   struct lconv *locale = localeconv ();
+  gboolean parsed;
   double value;
 
-  if (*spec->unit != '\0' && g_str_has_suffix (text, spec->unit))
-    {
-      text[strlen (text) - strlen (spec->unit)] = '\0';
-      g_strstrip (text);
-    }
-
-  /* The field shows the locale's decimal separator; the parser reads '.'. */
+  /* The field shows the locale's decimal separator; the parsers read '.'. */
   if (locale->decimal_point != NULL && g_strcmp0 (locale->decimal_point, ".") != 0)
     g_strdelimit (text, locale->decimal_point, '.');
 
-  if (!ring_parse_count (text, &value))
+  switch (spec->format)
+    {
+    case FORMAT_NIC_SPEED:
+      parsed = ring_parse_nic_speed (text, &value);
+      break;
+    case FORMAT_MESSAGE_SIZE:
+      parsed = ring_parse_bytes (text, &value);
+      break;
+    case FORMAT_PLAIN:
+    case FORMAT_COUNT:
+    default:
+      if (*spec->unit != '\0' && g_str_has_suffix (text, spec->unit))
+        {
+          text[strlen (text) - strlen (spec->unit)] = '\0';
+          g_strstrip (text);
+        }
+      parsed = ring_parse_count (text, &value);
+      break;
+    }
+
+  if (!parsed)
     return GTK_INPUT_ERROR;
 
   *new_value = value;
@@ -265,14 +498,17 @@ ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
 }
 
 static GtkWidget *
-create_parameter_row (RingParameterPanel  *self,
-                      const ParameterSpec *spec)
+create_slider_row (RingParameterPanel  *self,
+                   const ParameterSpec *spec)
 {
-  const RingParamInfo *info = ring_param_info (spec->id);
+  const RingParamInfo *info = param_info (spec->id);
   GtkWidget *row, *box, *header, *title, *spin, *scale;
   GtkAdjustment *scale_adjustment, *spin_adjustment;
   double spin_max = spec->scale == SCALE_PERCENT ? 100.0 : info->maximum;
   double spin_min = spec->scale == SCALE_PERCENT ? 0.0 : info->minimum;
+  double spin_default = spec->scale == SCALE_PERCENT ? info->default_value * 100.0
+                                                     : info->default_value;
+  double slider_min, slider_max;
 
   row = adw_preferences_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->title));
@@ -285,10 +521,13 @@ create_parameter_row (RingParameterPanel  *self,
 
   title = gtk_label_new (_(spec->title));
   gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (title, TRUE);
   gtk_box_append (GTK_BOX (header), title);
 
-  spin_adjustment = gtk_adjustment_new (spin_min, spin_min, spin_max,
+  /* Starts at the default: the message size keeps what it holds while the model is a
+   * training step, and a collective starts there. */
+  spin_adjustment = gtk_adjustment_new (spin_default, spin_min, spin_max,
                                         spec->step, spec->step * 10, 0);
   spin = gtk_spin_button_new (spin_adjustment, 1, spec->digits);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
@@ -302,15 +541,17 @@ create_parameter_row (RingParameterPanel  *self,
   gtk_box_append (GTK_BOX (header), spin);
   gtk_box_append (GTK_BOX (box), header);
 
-  /* The slider spans the model's range, in its own scale. */
-  scale_adjustment = gtk_adjustment_new (to_scale (spec->scale, info->default_value),
-                                         to_scale (spec->scale, info->minimum),
-                                         to_scale (spec->scale, info->maximum),
-                                         spec->scale == SCALE_LOG2_SNAP ? 1 : 0.01,
-                                         spec->scale == SCALE_LOG2_SNAP ? 1 : 0.1, 0);
+  /* The slider spans the model's range, or the part of it the spec names, in its own
+   * scale. */
+  slider_range (spec, &slider_min, &slider_max);
+  scale_adjustment = gtk_adjustment_new (CLAMP (to_scale (spec->scale, info->default_value),
+                                                slider_min, slider_max),
+                                         slider_min, slider_max,
+                                         scale_snaps (spec->scale) ? 1 : 0.01,
+                                         scale_snaps (spec->scale) ? 1 : 0.1, 0);
   scale = gtk_scale_new (GTK_ORIENTATION_HORIZONTAL, scale_adjustment);
   gtk_scale_set_draw_value (GTK_SCALE (scale), FALSE);
-  if (spec->scale == SCALE_LOG2_SNAP)
+  if (scale_snaps (spec->scale))
     gtk_range_set_round_digits (GTK_RANGE (scale), 0);
   gtk_box_append (GTK_BOX (box), scale);
 
@@ -330,11 +571,193 @@ create_parameter_row (RingParameterPanel  *self,
   return row;
 }
 
+/* Choices: the closed drop-down shows an entry's summary ("Auto · Tree, LL128"); the
+ * open list its title, and for an entry that cannot be chosen here, the reason under it,
+ * dimmed, insensitive, and as its tooltip. GtkDropDown and AdwComboRow cannot make one
+ * entry insensitive; a list item that is neither activatable nor selectable cannot be
+ * chosen by pointer or keyboard, and the binding refuses it if set any other way. */
+
+static GtkExpression *
+choice_property (const char *property)
+{
+  return gtk_property_expression_new (RING_TYPE_CHOICE,
+                                      gtk_property_expression_new (GTK_TYPE_LIST_ITEM, NULL,
+                                                                   "item"),
+                                      property);
+}
+
+static void
+summary_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *list_item,
+                  gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+  gtk_list_item_set_child (list_item, label);
+  gtk_expression_bind (choice_property ("summary"), label, "label", list_item);
+}
+
 static gboolean
-model_to_precision (GBinding     *binding,
-                    const GValue *from_value,
-                    GValue       *to_value,
-                    gpointer      user_data)
+not_cb (GtkListItem *list_item,
+        gboolean     available)
+{
+  return !available;
+}
+
+static double
+check_opacity_cb (GtkListItem *list_item,
+                  GObject     *item,
+                  GObject     *selected)
+{
+  return item != NULL && item == selected ? 1.0 : 0.0;
+}
+
+static void
+title_setup_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
+                AdwComboRow              *combo)
+{
+  GtkWidget *row, *box, *title, *reason, *check;
+  GtkExpression *check_params[2];
+
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_hexpand (box, TRUE);
+
+  title = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_box_append (GTK_BOX (box), title);
+
+  reason = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (reason), 0);
+  gtk_label_set_wrap (GTK_LABEL (reason), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (reason), 34);
+  gtk_widget_add_css_class (reason, "caption");
+  gtk_box_append (GTK_BOX (box), reason);
+  gtk_box_append (GTK_BOX (row), box);
+
+  /* The check mark of the chosen entry, as AdwComboRow's own list draws it. */
+  check = gtk_image_new_from_icon_name ("object-select-symbolic");
+  gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (row), check);
+  gtk_list_item_set_child (list_item, row);
+
+  gtk_expression_bind (choice_property ("title"), title, "label", list_item);
+  gtk_expression_bind (choice_property ("reason"), reason, "label", list_item);
+  gtk_expression_bind (gtk_cclosure_expression_new (G_TYPE_BOOLEAN, NULL, 1,
+                                                    (GtkExpression *[]) {
+                                                      choice_property ("available") },
+                                                    G_CALLBACK (not_cb), NULL, NULL),
+                       reason, "visible", list_item);
+  gtk_expression_bind (choice_property ("reason"), row, "tooltip-text", list_item);
+  gtk_expression_bind (choice_property ("available"), row, "sensitive", list_item);
+  gtk_expression_bind (choice_property ("available"), list_item, "activatable", list_item);
+  gtk_expression_bind (choice_property ("available"), list_item, "selectable", list_item);
+
+  check_params[0] = gtk_property_expression_new (GTK_TYPE_LIST_ITEM, NULL, "item");
+  check_params[1] = gtk_property_expression_new (ADW_TYPE_COMBO_ROW,
+                                                 gtk_object_expression_new (G_OBJECT (combo)),
+                                                 "selected-item");
+  gtk_expression_bind (gtk_cclosure_expression_new (G_TYPE_DOUBLE, NULL, 2, check_params,
+                                                    G_CALLBACK (check_opacity_cb), NULL, NULL),
+                       check, "opacity", list_item);
+}
+
+static GListStore *
+create_choices (guint id)
+{
+  GListStore *choices = g_list_store_new (RING_TYPE_CHOICE);
+
+  for (guint value = 0; value < ring_param_n_choices (id); value++)
+    {
+      g_autoptr(RingChoice) choice = NULL;
+      g_autofree char *summary = NULL;
+      const char *title;
+
+      if (id == RING_PARAM_GPU)
+        {
+          title = _(ring_gpu_info (value)->description);
+          summary = ring_labels_lead (title);
+        }
+      else if (id == RING_PARAM_FABRIC)
+        {
+          title = ring_fabric_get_title (value);
+          summary = g_strdup (title);
+        }
+      else
+        {
+          g_assert (id == RING_PARAM_ALGORITHM);
+          title = ring_algorithm_get_title (value);
+          summary = ring_labels_algorithm (value);
+        }
+
+      choice = ring_choice_new (value, title, summary);
+      g_list_store_append (choices, choice);
+    }
+
+  return choices;
+}
+
+static GtkWidget *
+create_choice_row (RingParameterPanel  *self,
+                   const ParameterSpec *spec)
+{
+  g_autoptr(GtkListItemFactory) summary_factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkListItemFactory) title_factory = gtk_signal_list_item_factory_new ();
+  GtkWidget *row = adw_combo_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->title));
+  gtk_widget_set_tooltip_text (row, _(spec->tooltip));
+
+  g_signal_connect (summary_factory, "setup", G_CALLBACK (summary_setup_cb), NULL);
+  g_signal_connect_object (title_factory, "setup", G_CALLBACK (title_setup_cb), row, 0);
+  adw_combo_row_set_factory (ADW_COMBO_ROW (row), summary_factory);
+  adw_combo_row_set_list_factory (ADW_COMBO_ROW (row), title_factory);
+
+  self->choices[spec->id] = create_choices (spec->id);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (self->choices[spec->id]));
+  self->combos[spec->id] = ADW_COMBO_ROW (row);
+
+  return row;
+}
+
+static GtkWidget *
+create_precision_row (RingParameterPanel  *self,
+                      const ParameterSpec *spec)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->title));
+  gtk_widget_set_tooltip_text (row, _(spec->tooltip));
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (box, "linked");
+
+  for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
+    {
+      GtkWidget *button = gtk_toggle_button_new_with_label (precisions[i].label);
+
+      gtk_widget_set_tooltip_text (button, _(precisions[i].tooltip));
+      if (i > 0)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->precision_buttons[0]);
+      gtk_box_append (GTK_BOX (box), button);
+      self->precision_buttons[i] = GTK_TOGGLE_BUTTON (button);
+    }
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
+
+  return row;
+}
+
+/* One of several toggle buttons stands for one value of a model property. */
+
+static gboolean
+model_to_toggle (GBinding     *binding,
+                 const GValue *from_value,
+                 GValue       *to_value,
+                 gpointer      user_data)
 {
   g_value_set_boolean (to_value, g_value_get_uint (from_value) == GPOINTER_TO_UINT (user_data));
 
@@ -342,16 +765,118 @@ model_to_precision (GBinding     *binding,
 }
 
 static gboolean
-precision_to_model (GBinding     *binding,
-                    const GValue *from_value,
-                    GValue       *to_value,
-                    gpointer      user_data)
+toggle_to_model (GBinding     *binding,
+                 const GValue *from_value,
+                 GValue       *to_value,
+                 gpointer      user_data)
 {
   /* Only the button that becomes active speaks; the others just follow. */
   if (!g_value_get_boolean (from_value))
     return FALSE;
 
   g_value_set_uint (to_value, GPOINTER_TO_UINT (user_data));
+
+  return TRUE;
+}
+
+/* The question: a message size of 0 is the training step, any other a single
+ * collective of that size. */
+
+static gboolean
+model_to_training (GBinding     *binding,
+                   const GValue *from_value,
+                   GValue       *to_value,
+                   gpointer      user_data)
+{
+  g_value_set_boolean (to_value, !(g_value_get_double (from_value) > 0));
+
+  return TRUE;
+}
+
+static gboolean
+training_to_model (GBinding     *binding,
+                   const GValue *from_value,
+                   GValue       *to_value,
+                   gpointer      user_data)
+{
+  if (!g_value_get_boolean (from_value))
+    return FALSE;
+
+  g_value_set_double (to_value, 0);
+
+  return TRUE;
+}
+
+static gboolean
+model_to_collective (GBinding     *binding,
+                     const GValue *from_value,
+                     GValue       *to_value,
+                     gpointer      user_data)
+{
+  g_value_set_boolean (to_value, g_value_get_double (from_value) > 0);
+
+  return TRUE;
+}
+
+/* A collective starts with the size its field holds: the last one shown. */
+static gboolean
+collective_to_model (GBinding     *binding,
+                     const GValue *from_value,
+                     GValue       *to_value,
+                     gpointer      user_data)
+{
+  RingParameterPanel *self = user_data;
+  GtkSpinButton *field = self->spins[PARAM_MESSAGE_SIZE];
+
+  if (!g_value_get_boolean (from_value))
+    return FALSE;
+
+  g_value_set_double (to_value, gtk_adjustment_get_value (gtk_spin_button_get_adjustment (field)));
+
+  return TRUE;
+}
+
+static gboolean
+invert (GBinding     *binding,
+        const GValue *from_value,
+        GValue       *to_value,
+        gpointer      user_data)
+{
+  g_value_set_boolean (to_value, !g_value_get_boolean (from_value));
+
+  return TRUE;
+}
+
+static gboolean
+choice_to_selected (GBinding     *binding,
+                    const GValue *from_value,
+                    GValue       *to_value,
+                    gpointer      user_data)
+{
+  g_value_set_uint (to_value, g_value_get_enum (from_value));
+
+  return TRUE;
+}
+
+/* An entry that cannot be chosen here never reaches the model. */
+static gboolean
+selected_to_choice (GBinding     *binding,
+                    const GValue *from_value,
+                    GValue       *to_value,
+                    gpointer      user_data)
+{
+  g_autoptr(GObject) combo = g_binding_dup_target (binding);
+  guint selected = g_value_get_uint (from_value);
+  g_autoptr(RingChoice) choice = NULL;
+
+  if (combo == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+
+  choice = g_list_model_get_item (adw_combo_row_get_model (ADW_COMBO_ROW (combo)), selected);
+  if (choice == NULL || !ring_choice_get_available (choice))
+    return FALSE;
+
+  g_value_set_enum (to_value, ring_choice_get_value (choice));
 
   return TRUE;
 }
@@ -375,32 +900,108 @@ bind (RingParameterPanel     *self,
 static void
 bind_controls (RingParameterPanel *self)
 {
-  const struct {
-    GtkToggleButton *button;
-    guint            bytes;
-  } precisions[] = {
-    { self->fp32_button, 4 },
-    { self->bf16_button, 2 },
-    { self->fp8_button, 1 },
-  };
-
   for (guint i = 0; i < G_N_ELEMENTS (parameter_specs); i++)
     {
       const ParameterSpec *spec = &parameter_specs[i];
-      const char *property = ring_param_info (spec->id)->property;
+      const char *property = param_info (spec->id)->property;
 
-      bind (self, property, gtk_range_get_adjustment (self->scales[spec->id]), "value",
-            model_to_scale, scale_to_model, spec);
-      bind (self, property, gtk_spin_button_get_adjustment (self->spins[spec->id]), "value",
-            model_to_spin, spin_to_model, spec);
+      switch (spec->control)
+        {
+        case CONTROL_SLIDER:
+          bind (self, property, gtk_range_get_adjustment (self->scales[spec->id]), "value",
+                model_to_scale, scale_to_model, spec);
+          bind (self, property, gtk_spin_button_get_adjustment (self->spins[spec->id]),
+                "value", model_to_spin, spin_to_model, spec);
+          break;
+        case CONTROL_CHOICE:
+          bind (self, property, self->combos[spec->id], "selected",
+                choice_to_selected, selected_to_choice, NULL);
+          break;
+        case CONTROL_PRECISION:
+          for (guint b = 0; b < G_N_ELEMENTS (precisions); b++)
+            bind (self, property, self->precision_buttons[b], "active",
+                  model_to_toggle, toggle_to_model, GUINT_TO_POINTER (precisions[b].bytes));
+          break;
+        default:
+          g_assert_not_reached ();
+        }
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
-    bind (self, "gradient-bytes", precisions[i].button, "active",
-          model_to_precision, precision_to_model, GUINT_TO_POINTER (precisions[i].bytes));
+  bind (self, "message-size", self->training_button, "active",
+        model_to_training, training_to_model, NULL);
+  bind (self, "message-size", self->collective_button, "active",
+        model_to_collective, collective_to_model, self);
 
-  /* The drop-down lists the algorithms in RingAlgorithm order. */
-  bind (self, "algorithm", self->algorithm_dropdown, "selected", NULL, NULL, NULL);
+  /* A training step's own parameters mean nothing to one collective, and the reverse. */
+  g_binding_group_bind_full (self->model_bindings, "collective", self->step_group, "visible",
+                             G_BINDING_SYNC_CREATE, invert, NULL, NULL, NULL);
+  g_binding_group_bind (self->model_bindings, "collective", self->collective_group, "visible",
+                        G_BINDING_SYNC_CREATE);
+}
+
+/* What the algorithms' entries say about the hardware the model has now: which cannot
+ * run and why, and what auto picks. */
+static void
+update_algorithm_choices (RingParameterPanel *self)
+{
+  GListModel *choices = G_LIST_MODEL (self->choices[RING_PARAM_ALGORITHM]);
+  const RingParams *params;
+  g_autofree char *picked = NULL;
+  g_autofree char *auto_summary = NULL;
+  RingTopology topology;
+
+  if (self->model == NULL)
+    return;
+
+  params = ring_model_get_params (self->model);
+  ring_topology_init (&topology, params, params->gpus);
+
+  picked = ring_labels_collective (self->model);
+  auto_summary = params->gpus > 1
+                 /* Translators: Auto, then the algorithm and protocol it picks here
+                  * ("Auto · Tree, LL128") */
+                 ? g_strdup_printf (C_("auto", "%s · %s"),
+                                    ring_algorithm_get_title (RING_ALGORITHM_AUTO), picked)
+                 : g_strdup (ring_algorithm_get_title (RING_ALGORITHM_AUTO));
+
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(RingChoice) choice = g_list_model_get_item (choices, i);
+      RingAlgorithm algorithm = ring_choice_get_value (choice);
+      const char *why = NULL;
+
+      if (algorithm == RING_ALGORITHM_AUTO)
+        {
+          ring_choice_set_title (choice, auto_summary);
+          ring_choice_set_summary (choice, auto_summary);
+          continue;
+        }
+
+      ring_choice_set_reason (choice, ring_algorithm_can_run (algorithm, &topology, &why)
+                                      ? NULL : _(why));
+    }
+}
+
+static void
+ring_parameter_panel_model_changed_cb (RingParameterPanel *self)
+{
+  update_algorithm_choices (self);
+}
+
+/* The binding refuses an algorithm that cannot run here; the drop-down then goes back to
+ * what the model holds. */
+static void
+ring_parameter_panel_algorithm_selected_cb (RingParameterPanel *self)
+{
+  AdwComboRow *combo = self->combos[RING_PARAM_ALGORITHM];
+  RingAlgorithm algorithm;
+
+  if (self->model == NULL)
+    return;
+
+  algorithm = ring_model_get_algorithm (self->model);
+  if (adw_combo_row_get_selected (combo) != algorithm)
+    adw_combo_row_set_selected (combo, algorithm);
 }
 
 static void
@@ -410,7 +1011,10 @@ ring_parameter_panel_dispose (GObject *object)
 
   /* First: a field that commits its text while the panel goes away reaches no model. */
   g_clear_object (&self->model_bindings);
+  g_clear_object (&self->model_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), RING_TYPE_PARAMETER_PANEL);
+  for (guint id = 0; id < N_CONTROLS; id++)
+    g_clear_object (&self->choices[id]);
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (ring_parameter_panel_parent_class)->dispose (object);
@@ -471,17 +1075,20 @@ ring_parameter_panel_class_init (RingParameterPanelClass *klass)
                                                RESOURCE_PREFIX "/ring-parameter-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, cluster_group);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, step_group);
+  gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, collective_group);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, network_group);
-  gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, fp32_button);
-  gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, bf16_button);
-  gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, fp8_button);
-  gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, algorithm_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, training_button);
+  gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, collective_button);
 }
 
 static void
 ring_parameter_panel_init (RingParameterPanel *self)
 {
   self->model_bindings = g_binding_group_new ();
+  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
+  g_signal_group_connect_object (self->model_signals, "changed",
+                                 G_CALLBACK (ring_parameter_panel_model_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -489,14 +1096,27 @@ ring_parameter_panel_init (RingParameterPanel *self)
     {
       const ParameterSpec *spec = &parameter_specs[i];
       AdwPreferencesGroup *group;
+      GtkWidget *row;
 
       group = ADW_PREFERENCES_GROUP (gtk_widget_get_template_child (GTK_WIDGET (self),
                                                                     RING_TYPE_PARAMETER_PANEL,
                                                                     spec->group));
-      adw_preferences_group_add (group, create_parameter_row (self, spec));
+      switch (spec->control)
+        {
+        case CONTROL_SLIDER: row = create_slider_row (self, spec); break;
+        case CONTROL_CHOICE: row = create_choice_row (self, spec); break;
+        case CONTROL_PRECISION: row = create_precision_row (self, spec); break;
+        default: g_assert_not_reached ();
+        }
+      adw_preferences_group_add (group, row);
     }
 
   bind_controls (self);
+
+  /* After the binding's own handler: it has had its say by then. */
+  g_signal_connect_object (self->combos[RING_PARAM_ALGORITHM], "notify::selected",
+                           G_CALLBACK (ring_parameter_panel_algorithm_selected_cb), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 }
 
 GtkWidget *
@@ -523,32 +1143,63 @@ ring_parameter_panel_set_model (RingParameterPanel *self,
   if (!g_set_object (&self->model, model))
     return;
 
+  /* The entries first: the drop-down then shows what they say about this model. */
+  update_algorithm_choices (self);
+  g_signal_group_set_target (self->model_signals, model);
   g_binding_group_set_source (self->model_bindings, model);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+}
+
+static guint
+control_id (const char *property)
+{
+  for (guint id = 0; id < N_CONTROLS; id++)
+    {
+      if (g_str_equal (param_info (id)->property, property))
+        return id;
+    }
+
+  return N_CONTROLS;
 }
 
 GtkRange *
 _ring_parameter_panel_get_scale (RingParameterPanel *self,
                                  const char         *property)
 {
-  for (guint id = 0; id < RING_N_PARAMS; id++)
-    {
-      if (g_str_equal (ring_param_info (id)->property, property))
-        return self->scales[id];
-    }
+  guint id = control_id (property);
 
-  return NULL;
+  return id < N_CONTROLS ? self->scales[id] : NULL;
 }
 
 GtkSpinButton *
 _ring_parameter_panel_get_spin (RingParameterPanel *self,
                                 const char         *property)
 {
-  for (guint id = 0; id < RING_N_PARAMS; id++)
-    {
-      if (g_str_equal (ring_param_info (id)->property, property))
-        return self->spins[id];
-    }
+  guint id = control_id (property);
 
-  return NULL;
+  return id < N_CONTROLS ? self->spins[id] : NULL;
+}
+
+AdwComboRow *
+_ring_parameter_panel_get_combo (RingParameterPanel *self,
+                                 const char         *property)
+{
+  guint id = control_id (property);
+
+  return id < N_CONTROLS ? self->combos[id] : NULL;
+}
+
+GtkToggleButton *
+_ring_parameter_panel_get_mode_button (RingParameterPanel *self,
+                                       gboolean            collective)
+{
+  return collective ? self->collective_button : self->training_button;
+}
+
+GtkWidget *
+_ring_parameter_panel_get_group (RingParameterPanel *self,
+                                 const char         *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self),
+                                                   RING_TYPE_PARAMETER_PANEL, name));
 }

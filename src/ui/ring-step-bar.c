@@ -10,8 +10,8 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "ring-step-bar.h"
 #include "ring-step-bar-draw.h"
+#include "ring-step-bar-private.h"
 
 struct _RingStepBar
 {
@@ -19,6 +19,7 @@ struct _RingStepBar
 
   RingModel    *model;
   GSignalGroup *model_signals;
+  guint         draw_count;   /* snapshots drawn, for tests */
 };
 
 G_DEFINE_FINAL_TYPE (RingStepBar, ring_step_bar, GTK_TYPE_WIDGET)
@@ -70,6 +71,7 @@ ring_step_bar_snapshot (GtkWidget   *widget,
     return;
 
   ring_style_init (&style, adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  self->draw_count++;
 
   result = ring_model_get_result (self->model);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -197,4 +199,12 @@ ring_step_bar_set_model (RingStepBar *self,
   g_signal_group_set_target (self->model_signals, model);
   ring_step_bar_model_changed_cb (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+}
+
+guint
+_ring_step_bar_get_draw_count (RingStepBar *self)
+{
+  g_return_val_if_fail (RING_IS_STEP_BAR (self), 0);
+
+  return self->draw_count;
 }

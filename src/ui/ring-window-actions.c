@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ring-export-dialog.h"
+#include "ring-labels.h"
 #include "ring-presets.h"
 #include "ring-window-private.h"
 
@@ -68,6 +69,44 @@ reset_parameters_action (GtkWidget  *widget,
   _ring_window_add_toast (self, _("Parameters reset to their defaults"));
 }
 
+char *
+_ring_window_describe_preset (const RingPreset *preset)
+{
+  RingParamId ids[RING_N_PARAMS];
+  gboolean named[RING_N_PARAMS] = { FALSE, };
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autofree char *name = NULL;
+  guint n;
+
+  g_return_val_if_fail (preset != NULL, NULL);
+
+  n = ring_preset_list_changes (preset, ids);
+  for (guint i = 0; i < n; i++)
+    named[ids[i]] = TRUE;
+
+  /* A GPU's facts go with its name, as a fabric's usual latency goes with the fabric's:
+   * the toast names what the preset sets, and the menu's description says the rest. */
+  if (named[RING_PARAM_GPU])
+    named[RING_PARAM_COMPUTE] = named[RING_PARAM_BANDWIDTH] = FALSE;
+  if (named[RING_PARAM_FABRIC])
+    named[RING_PARAM_NET_LATENCY] = FALSE;
+
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      if (!named[id])
+        continue;
+      if (list->len > 0)
+        /* Translators: between the items of a list in a toast */
+        g_string_append (list, _(", "));
+      g_string_append (list, ring_labels_param (id));
+    }
+
+  name = ring_labels_lead (_(preset->description));
+
+  /* Translators: a preset's name, then what it sets ("DGX H100: GPU, NICs, fabric") */
+  return g_strdup_printf (_("%s: %s"), name, list->str);
+}
+
 static void
 apply_preset_action (GtkWidget  *widget,
                      const char *action_name,
@@ -75,13 +114,45 @@ apply_preset_action (GtkWidget  *widget,
 {
   RingWindow *self = RING_WINDOW (widget);
   const RingPreset *preset = ring_preset_lookup (g_variant_get_string (parameter, NULL));
+  g_autofree char *message = NULL;
 
   if (preset == NULL)
     return;
 
   /* One batch, so every view redraws once. */
   ring_model_apply_preset (self->model, preset);
-  _ring_window_add_toast (self, _(preset->description));
+  message = _ring_window_describe_preset (preset);
+  _ring_window_add_toast (self, message);
+}
+
+void
+_ring_window_fill_presets_menu (RingWindow *self)
+{
+  const RingPresetKind kinds[] = { RING_PRESET_HARDWARE, RING_PRESET_MODEL };
+  const char *section_labels[] = { N_("Hardware"), N_("Model") };
+  const RingPreset *presets;
+  guint n_presets;
+
+  g_assert (RING_IS_WINDOW (self));
+
+  presets = ring_presets_get (&n_presets);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autoptr(GMenu) section = g_menu_new ();
+
+      for (guint i = 0; i < n_presets; i++)
+        {
+          g_autoptr(GMenuItem) item = NULL;
+
+          if (presets[i].kind != kinds[k])
+            continue;
+          item = g_menu_item_new (_(presets[i].description), NULL);
+          g_menu_item_set_action_and_target (item, "win.apply-preset", "s", presets[i].name);
+          g_menu_append_item (section, item);
+        }
+
+      g_menu_append_section (self->presets_menu, _(section_labels[k]), G_MENU_MODEL (section));
+    }
 }
 
 static void

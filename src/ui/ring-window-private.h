@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+/* The metric cards: ring-window.c's metric_specs. */
+#define RING_WINDOW_N_METRICS 12
+
 struct _RingWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -21,8 +24,16 @@ struct _RingWindow
   GBindingGroup        *model_bindings;
   GSettings            *settings;   /* NULL when the schema is not installed */
 
+  /* The metric cards, in metric_specs order, and the question they are laid out for. */
+  GtkWidget            *metric_cards[RING_WINDOW_N_METRICS];
+  gboolean              metrics_laid_out;
+  gboolean              metrics_collective;
+
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
+  GMenu                *presets_menu;
+  GtkWidget            *run_button;
+  GtkWidget            *step_timing_box;
   GtkWidget            *parameter_panel;
   GtkGrid              *metrics_grid;
   GtkWidget            *step_bar;
@@ -35,6 +46,11 @@ struct _RingWindow
 };
 
 void   _ring_window_class_actions_init    (RingWindowClass *klass);
+/* The preset menu's sections, hardware then model, from the preset table. */
+void   _ring_window_fill_presets_menu     (RingWindow      *self);
+/* The toast after @preset: its name and what it sets ("DGX H100: GPU, GPUs per node,
+ * NICs, NIC speed, fabric"). */
+char  *_ring_window_describe_preset       (const RingPreset *preset);
 void   _ring_window_add_toast             (RingWindow      *self,
                                            const char      *message);
 /* The speed menu's choice nearest to @speed, on its doubling scale. */

@@ -218,6 +218,8 @@ _ring_window_settings_init (RingWindow *self)
 
       bind_key (self->settings, property, self->model, property);
     }
+  /* The question, after the parameters: 0 is a training step. */
+  bind_key (self->settings, "message-size", self->model, "message-size");
 
   g_settings_bind_with_mapping (self->settings, "animation-speed", self->animation, "speed",
                                 G_SETTINGS_BIND_DEFAULT,
@@ -262,4 +264,5 @@ _ring_window_settings_unbind_model (RingWindow *self)
 
   for (guint id = 0; id < RING_N_PARAMS; id++)
     g_settings_unbind (self->model, ring_param_info (id)->property);
+  g_settings_unbind (self->model, "message-size");
 }

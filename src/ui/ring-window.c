@@ -10,7 +10,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ring-labels.h"
 #include "ring-parameter-panel.h"
+#include "ring-report.h"
 #include "ring-step-bar.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
@@ -32,33 +34,71 @@ typedef enum
   METRIC_GBPS,
   METRIC_TOKENS_PER_S,
   METRIC_COUNT,
+  METRIC_BYTES,
+  METRIC_PROTOCOL,      /* these three are written from the whole model: */
+  METRIC_CHANNELS,
+  METRIC_COLLECTIVE,    /* the algorithm in use */
 } MetricFormat;
+
+/* Which question a card answers: the training step's, the single collective's, or
+ * both. */
+#define STEP       (1 << 0)
+#define COLLECTIVE (1 << 1)
+#define BOTH       (STEP | COLLECTIVE)
 
 typedef struct
 {
   const char   *title;
+  const char   *collective_title;  /* NULL: the same in both modes */
   const char   *tooltip;
   const char   *property;  /* on the model, or on the animation for "steps-completed" */
   MetricFormat  format;
+  guint         modes;
+  /* Its cell in the grid of four columns, in a training step and in a collective. */
+  int           step_column, step_row;
+  int           collective_column, collective_row;
 } MetricSpec;
 
-/* The first four are the original design card's. */
+/* The first four are the original design card's; a single collective shows what
+ * nccl-tests prints instead of the step's figures. */
 static const MetricSpec metric_specs[] = {
-  { N_("Compute time / step"), N_("Forward and backward pass: 6 · parameters · tokens / FLOP/s"),
-    "compute-time", METRIC_DURATION },
-  { N_("All-reduce time / step"),
-    N_("2 (N − 1) · latency + 2 (N − 1)/N · gradient bytes / bandwidth"),
-    "allreduce-time", METRIC_DURATION },
-  { N_("GPU utilization"), N_("Compute time over step time: what the GPUs spend computing"),
-    "utilization", METRIC_PERCENT },
-  { N_("Steps completed"), N_("Training steps the animation has played"),
-    "steps-completed", METRIC_COUNT },
-  { N_("Bus bandwidth"),
+  { N_("Compute time / step"), NULL,
+    N_("Forward and backward pass: 6 · parameters · tokens / FLOP/s"),
+    "compute-time", METRIC_DURATION, STEP, 0, 0, -1, -1 },
+  { N_("All-reduce time / step"), N_("All-reduce time"),
+    N_("One all-reduce with the algorithm and protocol in use: its latency plus the time "
+       "its bytes take over the slowest link"),
+    "allreduce-time", METRIC_DURATION, BOTH, 1, 0, 0, 0 },
+  { N_("GPU utilization"), NULL, N_("Compute time over step time: what the GPUs spend computing"),
+    "utilization", METRIC_PERCENT, STEP, 2, 0, -1, -1 },
+  { N_("Steps completed"), NULL, N_("Training steps the animation has played"),
+    "steps-completed", METRIC_COUNT, STEP, 3, 0, -1, -1 },
+  { N_("Bus bandwidth"), NULL,
     N_("Bus bandwidth as nccl-tests reports it: algorithm bandwidth · 2 (N − 1)/N"),
-    "busbw", METRIC_GBPS },
-  { N_("Cluster throughput"), N_("Tokens the whole cluster processes per second"),
-    "tokens-per-second", METRIC_TOKENS_PER_S },
+    "busbw", METRIC_GBPS, BOTH, 0, 1, 2, 0 },
+  { N_("Cluster throughput"), NULL, N_("Tokens the whole cluster processes per second"),
+    "tokens-per-second", METRIC_TOKENS_PER_S, STEP, 1, 1, -1, -1 },
+  { N_("Nodes"), NULL,
+    N_("⌈GPUs in the ring / GPUs per node⌉: past one, the network joins them"),
+    "nodes", METRIC_COUNT, BOTH, 2, 1, 3, 0 },
+  { N_("Algorithm"), NULL,
+    N_("The all-reduce that runs: what Auto picked as NCCL would, or the one chosen, and "
+       "its protocol"),
+    "algorithm-used", METRIC_COLLECTIVE, BOTH, 3, 1, 0, 1 },
+  { N_("Algorithm bandwidth"), NULL,
+    N_("The message size over the all-reduce time, as nccl-tests reports it"),
+    "algbw", METRIC_GBPS, COLLECTIVE, -1, -1, 1, 0 },
+  { N_("Protocol"), NULL,
+    N_("NCCL’s protocol: LL and LL128 trade bandwidth for latency on small messages, "
+       "Simple moves large ones"),
+    "protocol-used", METRIC_PROTOCOL, COLLECTIVE, -1, -1, 1, 1 },
+  { N_("Channels"), NULL, N_("NCCL channels: the parallel rings or trees the data is split over"),
+    "channels", METRIC_CHANNELS, COLLECTIVE, -1, -1, 2, 1 },
+  { N_("Data moved per GPU"), NULL, N_("The bytes each GPU sends over its links"),
+    "bytes-moved-per-gpu", METRIC_BYTES, COLLECTIVE, -1, -1, 3, 1 },
 };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (metric_specs) == RING_WINDOW_N_METRICS);
 
 static gboolean
 format_metric (GBinding     *binding,
@@ -88,6 +128,12 @@ format_metric (GBinding     *binding,
     case METRIC_COUNT:
       g_value_take_string (to_value, g_strdup_printf ("%u", g_value_get_uint (from_value)));
       break;
+    case METRIC_BYTES:
+      g_value_take_string (to_value, ring_format_bytes (g_value_get_double (from_value)));
+      break;
+    case METRIC_PROTOCOL:
+    case METRIC_CHANNELS:
+    case METRIC_COLLECTIVE:
     default:
       g_assert_not_reached ();
     }
@@ -118,6 +164,7 @@ add_metrics (RingWindow *self)
       gtk_widget_add_css_class (value, "metric-value");
       gtk_widget_add_css_class (value, "numeric");
       gtk_label_set_xalign (GTK_LABEL (value), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (value), PANGO_ELLIPSIZE_END);
       gtk_widget_set_name (value, spec->property);
       gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
                                       GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
@@ -125,23 +172,132 @@ add_metrics (RingWindow *self)
 
       gtk_box_append (GTK_BOX (card), title);
       gtk_box_append (GTK_BOX (card), value);
-      /* Three a row: the design card's four first, then bandwidth and throughput. */
-      gtk_grid_attach (self->metrics_grid, card, i % 3, i / 3, 1, 1);
+      /* Placed, shown and titled for the model's question by update_metrics_mode(). */
+      gtk_grid_attach (self->metrics_grid, card, MAX (spec->step_column, 0),
+                       MAX (spec->step_row, 0), 1, 1);
+      self->metric_cards[i] = card;
 
-      /* The steps are the animation's, a child that goes with the window; the rest are
-       * the model's, through the group that dispose clears. */
+      /* The steps are the animation's, a child that goes with the window; the algorithm
+       * is written from the whole model when it changes; the rest are the model's, through
+       * the group that dispose clears. */
       if (g_str_equal (spec->property, "steps-completed"))
         g_object_bind_property_full (self->animation, spec->property, value, "label",
                                      G_BINDING_SYNC_CREATE, format_metric, NULL,
                                      (gpointer) spec, NULL);
-      else
+      else if (spec->format != METRIC_COLLECTIVE && spec->format != METRIC_PROTOCOL
+               && spec->format != METRIC_CHANNELS)
         g_binding_group_bind_full (self->model_bindings, spec->property, value, "label",
                                    G_BINDING_SYNC_CREATE, format_metric, NULL,
                                    (gpointer) spec, NULL);
     }
 }
 
-/* What it would take to reach 90 % utilization: the question behind sizing a fabric. */
+/* The cards of the model's question, where they belong; done only when the question
+ * changes. */
+static void
+update_metrics_mode (RingWindow *self)
+{
+  gboolean collective = ring_model_is_collective (self->model);
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->metrics_grid));
+
+  if (self->metrics_laid_out && self->metrics_collective == collective)
+    return;
+
+  for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
+    {
+      const MetricSpec *spec = &metric_specs[i];
+      GtkWidget *card = self->metric_cards[i];
+      gboolean shown = (spec->modes & (collective ? COLLECTIVE : STEP)) != 0;
+      const char *title = collective && spec->collective_title != NULL
+                          ? spec->collective_title : spec->title;
+
+      gtk_widget_set_visible (card, shown);
+      gtk_label_set_label (GTK_LABEL (gtk_widget_get_first_child (card)), _(title));
+      if (shown)
+        {
+          GtkGridLayoutChild *cell;
+
+          cell = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, card));
+          gtk_grid_layout_child_set_column (cell, collective ? spec->collective_column
+                                                             : spec->step_column);
+          gtk_grid_layout_child_set_row (cell, collective ? spec->collective_row
+                                                          : spec->step_row);
+        }
+    }
+
+  self->metrics_collective = collective;
+  self->metrics_laid_out = TRUE;
+}
+
+/* The algorithm card says "Tree, LL128" in a training step, where it stands in for the
+ * protocol's too, and "Tree" in a collective, beside the protocol's own card. One GPU
+ * runs neither. */
+static void
+update_collective_metrics (RingWindow *self)
+{
+  const RingResult *result = ring_model_get_result (self->model);
+  /* One GPU runs no collective; the flat ring and the textbook algorithms no NCCL
+   * protocol or channels. */
+  gboolean no_nccl = ring_model_get_gpus (self->model) <= 1
+                     || !ring_algorithm_info (result->algorithm_used)->nccl;
+
+  for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
+    {
+      GtkLabel *value = GTK_LABEL (gtk_widget_get_last_child (self->metric_cards[i]));
+      g_autofree char *text = NULL;
+
+      if (metric_specs[i].format == METRIC_COLLECTIVE)
+        text = result->collective && ring_model_get_gpus (self->model) > 1
+               ? ring_labels_algorithm (result->algorithm_used)
+               : ring_labels_collective (self->model);
+      else if (metric_specs[i].format == METRIC_PROTOCOL)
+        text = g_strdup (no_nccl ? "—" : ring_protocol_get_title (result->protocol_used));
+      else if (metric_specs[i].format == METRIC_CHANNELS)
+        text = no_nccl ? g_strdup ("—") : g_strdup_printf ("%u", result->channels);
+      else
+        continue;
+
+      gtk_label_set_label (value, text);
+    }
+}
+
+/* What one collective is: its size, where it runs, and what runs it. */
+static char *
+describe_collective (RingWindow *self)
+{
+  const RingParams *params = ring_model_get_params (self->model);
+  const RingResult *result = ring_model_get_result (self->model);
+  g_autofree char *size = ring_format_message_size (params->message_bytes);
+  g_autofree char *algorithm = NULL;
+  g_autofree char *where = NULL;
+
+  if (params->gpus == 1)
+    /* Translators: %s is a message size, "1 MiB" */
+    return g_strdup_printf (_("One GPU has nothing to reduce: its %s buffer stays as it is."),
+                            size);
+
+  algorithm = ring_labels_collective (self->model);
+  if (result->nodes > 1)
+    /* Translators: GPUs, then nodes */
+    where = g_strdup_printf (_("%u GPUs in %u nodes"), params->gpus, result->nodes);
+  else
+    where = g_strdup_printf (_("%u GPUs in one node"), params->gpus);
+
+  if (!ring_algorithm_info (result->algorithm_used)->nccl)
+    /* Translators: a message size; where it runs ("64 GPUs in 8 nodes"); the algorithm */
+    return g_strdup_printf (_("One all-reduce of %s over %s: %s."), size, where, algorithm);
+
+  /* Translators: a message size; where it runs ("64 GPUs in 8 nodes"); the algorithm and
+   * its protocol ("Tree, LL128"); the number of NCCL channels */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "One all-reduce of %s over %s: %s on %u channel.",
+                                       "One all-reduce of %s over %s: %s on %u channels.",
+                                       result->channels),
+                          size, where, algorithm, result->channels);
+}
+
+/* What it would take to reach 90 % utilization: the question behind sizing a fabric. In
+ * a single collective there is no step to be busy in: the line says what runs instead. */
 static void
 update_target_label (RingWindow *self)
 {
@@ -149,9 +305,31 @@ update_target_label (RingWindow *self)
   const RingResult *result = ring_model_get_result (self->model);
   g_autofree char *text = NULL;
 
-  if (params->gpus == 1)
+  if (result->collective)
+    {
+      text = describe_collective (self);
+    }
+  else if (params->gpus == 1)
     {
       text = g_strdup (_("One GPU has nothing to synchronize: every step is pure compute."));
+    }
+  else if (isnan (result->bandwidth_for_90pct_gbps) && result->nodes > 1
+           && result->algorithm_used != RING_ALGORITHM_FLAT_RING)
+    {
+      g_autofree char *network = ring_format_bandwidth (params->nics_per_node
+                                                        * params->nic_speed_gbit / 8 * 1e9);
+
+      text = g_strdup_printf (_("No bandwidth inside the nodes reaches 90 %% utilization: "
+                                "the network between the %u nodes (%s each) sets the pace."),
+                              result->nodes, network);
+    }
+  else if (isnan (result->bandwidth_for_90pct_gbps)
+           && result->algorithm_used != RING_ALGORITHM_FLAT_RING)
+    {
+      g_autofree char *latency = ring_format_duration (result->latency_time_s);
+
+      text = g_strdup_printf (_("No bandwidth reaches 90 %% utilization: the all-reduce’s "
+                                "latency alone takes %s per step."), latency);
     }
   else if (isnan (result->bandwidth_for_90pct_gbps))
     {
@@ -216,6 +394,8 @@ ring_window_model_changed_cb (RingWindow *self)
   g_assert (RING_IS_WINDOW (self));
   g_assert (RING_IS_MODEL (self->model));
 
+  update_metrics_mode (self);
+  update_collective_metrics (self);
   update_bound_label (self);
   update_target_label (self);
 }
@@ -311,6 +491,45 @@ playing_to_tooltip (GBinding     *binding,
 }
 
 static gboolean
+invert (GBinding     *binding,
+        const GValue *from_value,
+        GValue       *to_value,
+        gpointer      user_data)
+{
+  g_value_set_boolean (to_value, !g_value_get_boolean (from_value));
+
+  return TRUE;
+}
+
+static gboolean
+collective_to_run_label (GBinding     *binding,
+                         const GValue *from_value,
+                         GValue       *to_value,
+                         gpointer      user_data)
+{
+  g_value_set_string (to_value, g_value_get_boolean (from_value) ? _("Run All-Reduce")
+                                                                 : _("Run Training Step"));
+
+  return TRUE;
+}
+
+static gboolean
+collective_to_run_tooltip (GBinding     *binding,
+                           const GValue *from_value,
+                           GValue       *to_value,
+                           gpointer      user_data)
+{
+  g_value_set_string (to_value,
+                      g_value_get_boolean (from_value)
+                      ? _("Play one all-reduce: scatter-reduce and all-gather around the "
+                          "ring (Ctrl+R)")
+                      : _("Play one whole step: compute, then scatter-reduce and all-gather "
+                          "around the ring (Ctrl+R)"));
+
+  return TRUE;
+}
+
+static gboolean
 ring_window_close_request (GtkWindow *window)
 {
   RingWindow *self = RING_WINDOW (window);
@@ -384,6 +603,9 @@ ring_window_class_init (RingWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ring-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RingWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, presets_menu);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, step_timing_box);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, parameter_panel);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, metrics_grid);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, step_bar);
@@ -417,6 +639,15 @@ ring_window_init (RingWindow *self)
   g_object_set (self->chart_view, "model", self->model, NULL);
 
   add_metrics (self);
+  /* A single collective has no step to time, and plays one all-reduce. */
+  g_binding_group_bind_full (self->model_bindings, "collective", self->step_timing_box,
+                             "visible", G_BINDING_SYNC_CREATE, invert, NULL, NULL, NULL);
+  g_binding_group_bind_full (self->model_bindings, "collective", self->run_button, "label",
+                             G_BINDING_SYNC_CREATE, collective_to_run_label, NULL, NULL, NULL);
+  g_binding_group_bind_full (self->model_bindings, "collective", self->run_button,
+                             "tooltip-text", G_BINDING_SYNC_CREATE, collective_to_run_tooltip,
+                             NULL, NULL, NULL);
+  _ring_window_fill_presets_menu (self);
 
   /* The window makes its model and keeps it: the groups get their one target here. */
   g_binding_group_set_source (self->model_bindings, self->model);

@@ -87,9 +87,14 @@ dup_phase_explanation (const RingDraw *draw)
     case RING_FRAME_IDLE:
       if (draw->n == 1)
         return g_strdup (_("One GPU computes the whole gradient by itself"));
+      /* A single collective (no compute): the buffers are there already. */
+      if (draw->frame.compute_time_s == 0)
+        return g_strdup (_("Each GPU holds a buffer; the ring will sum them"));
       return g_strdup (_("Each GPU will compute a gradient; the ring then averages them"));
 
     case RING_FRAME_COMPUTE:
+      if (draw->frame.compute_time_s == 0)
+        return g_strdup (_("Each GPU’s buffer is ready to send"));
       return g_strdup (_("Each GPU runs the forward and backward pass on its own micro-batch"));
 
     case RING_FRAME_RING_STEP:
@@ -425,7 +430,9 @@ draw_timeline (RingDraw          *draw,
       allreduce_text = g_steal_pointer (&allreduce_time);
     }
   ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
-  _ring_animation_draw_show_text (draw, compute_text, box->x, baseline, 0);
+  /* A single collective has nothing to compute: no "Compute 0 s". */
+  if (draw->frame.compute_time_s > 0 || draw->n == 1)
+    _ring_animation_draw_show_text (draw, compute_text, box->x, baseline, 0);
   if (draw->n > 1)
     _ring_animation_draw_show_text (draw, allreduce_text, box->x + box->width, baseline, 1);
 }

@@ -359,8 +359,10 @@ ring_step_clock_load_model (RingStepClock *self,
     {
       const RingResult *result = ring_model_get_result (model);
 
+      /* A single collective starts with its buffer ready: no compute to play. */
       return ring_step_clock_set_ring (self, ring_model_get_gpus (model),
-                                       result->compute_time_s, result->allreduce_time_s);
+                                       result->collective ? 0 : result->compute_time_s,
+                                       result->allreduce_time_s);
     }
 
   return ring_step_clock_set_ring (self,

@@ -423,7 +423,9 @@ draw_report_table (RingModel       *model,
   set_font (cr, FALSE, font_size);
   y += font_size * 1.8;
   cairo_move_to (cr, margin, y);
-  cairo_show_text (cr, _("Parameters and derived figures of the data-parallel training step"));
+  cairo_show_text (cr, ring_model_is_collective (model)
+                      ? _("Parameters and derived figures of a single all-reduce")
+                      : _("Parameters and derived figures of the data-parallel training step"));
   y += row_height * 1.2;
 
   set_font (cr, FALSE, font_size);

@@ -85,24 +85,51 @@ append_json_string (GString    *json,
   g_string_append_c (json, '"');
 }
 
+/* Which question a derived value answers: the training step's, the single collective's,
+ * or both. A value that means nothing in the report's mode is left out of it. */
+#define STEP       (1 << 0)
+#define COLLECTIVE (1 << 1)
+#define BOTH       (STEP | COLLECTIVE)
+
+typedef enum
+{
+  VALUE_NUMBER,
+  VALUE_COUNT,
+  VALUE_FLAG,
+  VALUE_ALGORITHM,  /* a RingAlgorithm, written as its name */
+  VALUE_PROTOCOL,   /* a RingProtocol, written as its name */
+} ValueKind;
+
 /* The derived values, in the report's order. */
 static const struct
 {
   const char *key;
   gsize       offset;
-} result_numbers[] = {
-  { "gradient_buffer_bytes", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes) },
-  { "compute_time_s", G_STRUCT_OFFSET (RingResult, compute_time_s) },
-  { "backward_time_s", G_STRUCT_OFFSET (RingResult, backward_time_s) },
-  { "bytes_moved_per_gpu", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu) },
-  { "allreduce_time_s", G_STRUCT_OFFSET (RingResult, allreduce_time_s) },
-  { "latency_time_s", G_STRUCT_OFFSET (RingResult, latency_time_s) },
-  { "exposed_comm_s", G_STRUCT_OFFSET (RingResult, exposed_comm_s) },
-  { "step_time_s", G_STRUCT_OFFSET (RingResult, step_time_s) },
-  { "utilization", G_STRUCT_OFFSET (RingResult, utilization) },
-  { "algbw_gbps", G_STRUCT_OFFSET (RingResult, algbw_gbps) },
-  { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps) },
-  { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s) },
+  ValueKind   kind;
+  guint       modes;
+} result_values[] = {
+  { "gradient_buffer_bytes", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes), VALUE_NUMBER,
+    STEP },
+  { "compute_time_s", G_STRUCT_OFFSET (RingResult, compute_time_s), VALUE_NUMBER, STEP },
+  { "backward_time_s", G_STRUCT_OFFSET (RingResult, backward_time_s), VALUE_NUMBER, STEP },
+  { "bytes_moved_per_gpu", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu), VALUE_NUMBER,
+    BOTH },
+  { "allreduce_time_s", G_STRUCT_OFFSET (RingResult, allreduce_time_s), VALUE_NUMBER, BOTH },
+  { "latency_time_s", G_STRUCT_OFFSET (RingResult, latency_time_s), VALUE_NUMBER, BOTH },
+  { "bandwidth_time_s", G_STRUCT_OFFSET (RingResult, bandwidth_time_s), VALUE_NUMBER, BOTH },
+  { "exposed_comm_s", G_STRUCT_OFFSET (RingResult, exposed_comm_s), VALUE_NUMBER, STEP },
+  { "step_time_s", G_STRUCT_OFFSET (RingResult, step_time_s), VALUE_NUMBER, STEP },
+  { "utilization", G_STRUCT_OFFSET (RingResult, utilization), VALUE_NUMBER, STEP },
+  { "algbw_gbps", G_STRUCT_OFFSET (RingResult, algbw_gbps), VALUE_NUMBER, BOTH },
+  { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps), VALUE_NUMBER, BOTH },
+  { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s), VALUE_NUMBER, STEP },
+  { "comm_bound", G_STRUCT_OFFSET (RingResult, comm_bound), VALUE_FLAG, STEP },
+  { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps),
+    VALUE_NUMBER, STEP },
+  { "nodes", G_STRUCT_OFFSET (RingResult, nodes), VALUE_COUNT, BOTH },
+  { "algorithm_used", G_STRUCT_OFFSET (RingResult, algorithm_used), VALUE_ALGORITHM, BOTH },
+  { "protocol", G_STRUCT_OFFSET (RingResult, protocol_used), VALUE_PROTOCOL, BOTH },
+  { "channels", G_STRUCT_OFFSET (RingResult, channels), VALUE_COUNT, BOTH },
 };
 
 /* The step's timeline and memory, after them. */
@@ -166,21 +193,80 @@ append_json_step (GString          *json,
     }
 }
 
+static void
+append_json_null (GString    *json,
+                  const char *key)
+{
+  append_json_key (json, key);
+  g_string_append (json, "null");
+}
+
+static void
+append_result_value (GString          *json,
+                     const RingParams *params,
+                     const RingResult *result,
+                     guint             i)
+{
+  const char *key = result_values[i].key;
+  gsize offset = result_values[i].offset;
+
+  switch (result_values[i].kind)
+    {
+    case VALUE_NUMBER:
+      append_json_number (json, key, G_STRUCT_MEMBER (double, result, offset));
+      break;
+    case VALUE_COUNT:
+      append_json_number (json, key, G_STRUCT_MEMBER (guint, result, offset));
+      break;
+    case VALUE_FLAG:
+      append_json_key (json, key);
+      g_string_append (json, G_STRUCT_MEMBER (gboolean, result, offset) ? "true" : "false");
+      break;
+    case VALUE_ALGORITHM:
+    case VALUE_PROTOCOL:
+      /* One GPU runs no collective: no algorithm, no protocol. */
+      if (params->gpus <= 1)
+        append_json_null (json, key);
+      else if (result_values[i].kind == VALUE_ALGORITHM)
+        append_json_string (json, key,
+                            ring_algorithm_to_string (G_STRUCT_MEMBER (RingAlgorithm, result,
+                                                                       offset)));
+      else
+        append_json_string (json, key,
+                            ring_protocol_to_string (G_STRUCT_MEMBER (RingProtocol, result,
+                                                                      offset)));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+const char *
+ring_report_mode_name (RingModel *model)
+{
+  g_return_val_if_fail (RING_IS_MODEL (model), NULL);
+
+  return ring_model_is_collective (model) ? "single-collective" : "training-step";
+}
+
 char *
 ring_report_to_json (RingModel *model)
 {
   const RingParams *p;
   const RingResult *r;
   GString *json;
+  guint mode;
 
   g_return_val_if_fail (RING_IS_MODEL (model), NULL);
 
   p = ring_model_get_params (model);
   r = ring_model_get_result (model);
+  mode = r->collective ? COLLECTIVE : STEP;
   json = g_string_new ("{\n");
 
   /* Parameters, as given: every row of the parameter table, so a new one is reported
-   * without a change here. */
+   * without a change here; the training step's too in collective mode, since they are
+   * what was asked. */
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {
       const RingParamInfo *info = ring_param_info (id);
@@ -193,16 +279,17 @@ ring_report_to_json (RingModel *model)
       else
         append_json_number (json, info->json_key, ring_params_get_value (p, id));
     }
+  append_json_string (json, "mode", ring_report_mode_name (model));
   append_json_number (json, "message_size_bytes", p->message_bytes > 0 ? p->message_bytes : NAN);
 
-  /* Derived values. */
-  for (guint i = 0; i < G_N_ELEMENTS (result_numbers); i++)
-    append_json_number (json, result_numbers[i].key,
-                        G_STRUCT_MEMBER (double, r, result_numbers[i].offset));
-  append_json_key (json, "comm_bound");
-  g_string_append (json, r->comm_bound ? "true" : "false");
-  append_json_number (json, "bandwidth_for_90pct_gbps", r->bandwidth_for_90pct_gbps);
-  append_json_step (json, p, r);
+  /* Derived values, those that mean something in this mode. */
+  for (guint i = 0; i < G_N_ELEMENTS (result_values); i++)
+    {
+      if (result_values[i].modes & mode)
+        append_result_value (json, p, r, i);
+    }
+  if (mode == STEP)
+    append_json_step (json, p, r);
 
   g_string_append (json, "\n}");
 
@@ -279,6 +366,72 @@ add_step_rows (GPtrArray        *rows,
   g_free (advice);
 }
 
+const char *
+ring_report_mode_title (RingModel *model)
+{
+  g_return_val_if_fail (RING_IS_MODEL (model), NULL);
+
+  return ring_model_is_collective (model) ? _("Single collective") : _("Training step");
+}
+
+/* The cluster: what both questions share. */
+static void
+add_cluster_rows (GPtrArray        *rows,
+                  const RingParams *p,
+                  gboolean          step)
+{
+  add_row (rows, _("GPU"), g_strdup (_(ring_gpu_info (p->gpu)->description)));
+  add_row (rows, _("GPUs in the ring"), g_strdup_printf ("%u", p->gpus));
+  add_row (rows, _("GPUs per node"), g_strdup_printf ("%u", p->gpus_per_node));
+  add_row (rows, _("NICs per node"), g_strdup_printf ("%u", p->nics_per_node));
+  add_row (rows, _("NIC speed"), g_strdup_printf ("%g Gb/s", p->nic_speed_gbit));
+  add_row (rows, _("Network fabric"), g_strdup (ring_fabric_get_title (p->fabric)));
+  add_row (rows, _("Network latency"), ring_format_duration (p->net_latency_us * 1e-6));
+  if (step)
+    add_row (rows, _("Model size"), with_unit (ring_format_count (p->model_params),
+                                               _("parameters")));
+  add_row (rows, _("In-node bandwidth"), g_strdup_printf ("%g GB/s", p->bandwidth_gbps));
+  if (step)
+    {
+      add_row (rows, _("Per-GPU compute"), g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
+      add_row (rows, _("Tokens per GPU per step"), g_strdup_printf ("%.0f", p->tokens_per_gpu));
+      add_row (rows, _("Gradient precision"),
+               g_strdup (p->gradient_bytes == 4 ? "fp32"
+                         : p->gradient_bytes == 2 ? "bf16" : "fp8"));
+    }
+  add_row (rows, _("Latency per hop"), ring_format_duration (p->latency_us * 1e-6));
+  if (step)
+    {
+      add_row (rows, _("Sharding"), g_strdup (ring_sharding_to_string (p->sharding)));
+      if (p->bucket_bytes > 0)
+        add_row (rows, _("Gradient bucket size"), ring_format_bytes (p->bucket_bytes));
+      else
+        add_row (rows, _("Gradient bucket size"), g_strdup (_("one bucket")));
+      add_row (rows, _("Compute slowdown beside NCCL"), format_percent (p->comm_slowdown));
+      add_row (rows, _("Activation checkpointing"),
+               g_strdup (ring_checkpointing_to_string (p->checkpointing)));
+      add_row (rows, _("Fused attention"), g_strdup (p->fused_attention ? _("yes") : _("no")));
+    }
+  add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_get_title (p->algorithm)));
+}
+
+/* The collective that ran, in both questions. */
+static void
+add_collective_rows (GPtrArray        *rows,
+                     const RingParams *p,
+                     const RingResult *r)
+{
+  add_row (rows, _("Nodes"), g_strdup_printf ("%u", r->nodes));
+  if (p->gpus <= 1)
+    {
+      add_row (rows, _("Algorithm in use"), g_strdup (_("none: one GPU")));
+      return;
+    }
+  add_row (rows, _("Algorithm in use"), g_strdup (ring_algorithm_get_title (r->algorithm_used)));
+  add_row (rows, _("Protocol"), g_strdup (ring_protocol_get_title (r->protocol_used)));
+  add_row (rows, _("Channels"), g_strdup_printf ("%u", r->channels));
+}
+
 GPtrArray *
 ring_report_rows (RingModel *model)
 {
@@ -292,28 +445,25 @@ ring_report_rows (RingModel *model)
   r = ring_model_get_result (model);
   rows = g_ptr_array_new_with_free_func (report_row_free);
 
-  add_row (rows, _("GPUs in the ring"), g_strdup_printf ("%u", p->gpus));
-  add_row (rows, _("Model size"), with_unit (ring_format_count (p->model_params),
-                                             _("parameters")));
-  add_row (rows, _("Interconnect bandwidth"), g_strdup_printf ("%g GB/s", p->bandwidth_gbps));
-  add_row (rows, _("Per-GPU compute"), g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
-  add_row (rows, _("Tokens per GPU per step"), g_strdup_printf ("%.0f", p->tokens_per_gpu));
-  add_row (rows, _("Gradient precision"),
-           g_strdup (p->gradient_bytes == 4 ? "fp32" : p->gradient_bytes == 2 ? "bf16" : "fp8"));
-  add_row (rows, _("Latency per hop"), ring_format_duration (p->latency_us * 1e-6));
-  add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_to_string (p->algorithm)));
-  add_row (rows, _("Sharding"), g_strdup (ring_sharding_to_string (p->sharding)));
-  if (p->bucket_bytes > 0)
-    add_row (rows, _("Gradient bucket size"), ring_format_bytes (p->bucket_bytes));
-  else
-    add_row (rows, _("Gradient bucket size"), g_strdup (_("one bucket")));
-  add_row (rows, _("Compute slowdown beside NCCL"), format_percent (p->comm_slowdown));
-  add_row (rows, _("Activation checkpointing"),
-           g_strdup (ring_checkpointing_to_string (p->checkpointing)));
-  add_row (rows, _("Fused attention"), g_strdup (p->fused_attention ? _("yes") : _("no")));
-  if (p->message_bytes > 0)
-    add_row (rows, _("Message size"), ring_format_bytes (p->message_bytes));
+  add_row (rows, _("Mode"), g_strdup (ring_report_mode_title (model)));
 
+  /* nccl-tests' question: how long one all-reduce of this buffer takes, and at what
+   * bandwidth. The step's figures (compute, utilization, throughput) mean nothing here. */
+  if (r->collective)
+    {
+      add_cluster_rows (rows, p, FALSE);
+      add_row (rows, _("Message size"), ring_format_message_size (p->message_bytes));
+      add_collective_rows (rows, p, r);
+      add_row (rows, _("All-reduce time"), ring_format_duration (r->allreduce_time_s));
+      add_row (rows, _("of which latency"), ring_format_duration (r->latency_time_s));
+      add_row (rows, _("Data moved per GPU"), ring_format_bytes (r->bytes_moved_per_gpu));
+      add_row (rows, _("Algorithm bandwidth"), ring_format_bandwidth (r->algbw_gbps * 1e9));
+      add_row (rows, _("Bus bandwidth"), ring_format_bandwidth (r->busbw_gbps * 1e9));
+      return rows;
+    }
+
+  add_cluster_rows (rows, p, TRUE);
+  add_collective_rows (rows, p, r);
   add_row (rows, _("Gradient buffer"), ring_format_bytes (r->gradient_buffer_bytes));
   add_row (rows, _("Compute time / step"), ring_format_duration (r->compute_time_s));
   add_row (rows, _("All-reduce time / step"), ring_format_duration (r->allreduce_time_s));

@@ -25,6 +25,11 @@ char      *ring_report_to_text (RingModel *model);
  * ring_report_rows_free(). */
 GPtrArray *ring_report_rows    (RingModel *model);
 
+/* The question the model answers: "training-step" or "single-collective" (the JSON's
+ * "mode"), and its title for people, translated. */
+const char *ring_report_mode_name  (RingModel *model);
+const char *ring_report_mode_title (RingModel *model);
+
 /* @value in the fewest significant digits (15, 16 or 17) that read back as the same
  * double with g_ascii_strtod(), '.' as the decimal point whatever the locale: valid in
  * JSON and CSV. NULL (and an empty @buffer) for NaN and infinities. */
