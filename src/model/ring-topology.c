@@ -126,6 +126,7 @@ bound_channels_by_network (RingTopology *topology)
           break;
         }
     }
+  per_nic *= topology->net_efficiency;
 
   total = MIN (topology->channels * topology->channel_gbps,
                topology->nics_per_node * per_nic);
@@ -168,9 +169,23 @@ init_network (RingTopology     *topology,
   topology->nics_per_node = params->nics_per_node;
   topology->nic_gbps = params->nic_speed_gbit / 8.0;
   topology->fabric = params->fabric;
-  topology->network_gbps = topology->nics_per_node * topology->nic_gbps * efficiency;
+  topology->net_efficiency = params->net_efficiency;
+  topology->network_gbps = topology->nics_per_node * topology->nic_gbps * efficiency
+                           * params->net_efficiency;
   topology->net_latency_us = params->net_latency_us;
   topology->net_extra_us = params->net_latency_us - INFINIBAND_LATENCY_US;
+}
+
+/* A measured node whose links carry less (or more) than derived: after the search, so
+ * that the channels stay the ones NCCL would build from the hardware's nominal rates. */
+static void
+apply_link_efficiency (RingTopology     *topology,
+                       const RingParams *params)
+{
+  topology->link_extra_us = params->link_latency_us;
+  topology->link_efficiency = params->link_efficiency;
+  topology->link_gbps *= params->link_efficiency;
+  topology->channel_gbps *= params->link_efficiency;
 }
 
 void
@@ -201,6 +216,7 @@ ring_topology_init (RingTopology     *topology,
                                     topology->nics_per_node * topology->nic_gbps));
   else
     search_channels (topology, topology->link_gbps);
+  apply_link_efficiency (topology, params);
   if (topology->nodes > 1 && topology->nics_per_node > 0)
     bound_channels_by_network (topology);
 }

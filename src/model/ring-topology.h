@@ -34,6 +34,12 @@ typedef struct
   double         net_latency_us;    /* the fabric's one-way latency */
   double         net_extra_us;      /* the fabric's latency beyond InfiniBand's */
   double         latency_us;        /* α of the flat ring and the textbook algorithms */
+  /* What a measurement found (RingParams): µs every hop inside a node adds to NCCL's
+   * constants, and the shares of the derived rates the links and NICs achieve, already
+   * applied to link_gbps, channel_gbps and network_gbps above. */
+  double         link_extra_us;
+  double         link_efficiency;
+  double         net_efficiency;
   /* How many GPUs one host thread drives (nccl-tests -g): 1 in the application. */
   guint          gpus_per_process;
 } RingTopology;
