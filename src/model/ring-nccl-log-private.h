@@ -27,8 +27,8 @@ typedef enum
   RING_NCCL_COLLECTIVE_GATHER,
   RING_NCCL_COLLECTIVE_SCATTER,
   RING_NCCL_COLLECTIVE_HYPERCUBE,
-  /* A table shape several programs print: all_gather or alltoall (redop "none", sizes of
-   * N × count), broadcast or reduce (a root), reduce_scatter or all_gather. */
+  /* Table shapes several programs print: all_gather or alltoall (redop "none"),
+   * broadcast or reduce (a root). */
   RING_NCCL_COLLECTIVE_GATHER_LIKE,
   RING_NCCL_COLLECTIVE_ROOTED,
 } RingNcclCollective;
@@ -67,7 +67,7 @@ typedef enum
 
 /* Reads one table row from @words. On RING_NCCL_ROW_OK, @point holds it, @type and
  * @redop point into @words, and @shape says which collective the row's shape fits
- * (ALL_REDUCE, GATHER_LIKE, ROOTED, or UNKNOWN for an unknown type). On anything else,
+ * (ALL_REDUCE, REDUCE_SCATTER, GATHER_LIKE, ROOTED, or UNKNOWN for an unknown type). On anything else,
  * @error says what is wrong, naming @line. */
 RingNcclRowStatus _ring_nccl_read_row (const RingNcclLayout  *layout,
                                        char                 **words,

@@ -293,9 +293,13 @@ run_ranks (Parser               *self,
   guint from_bandwidth = ranks_from_bandwidth (self, &ratio);
 
   *complete = devices > 0 && devices == self->run.max_rank + 1 && !self->run.devices_cut;
-  /* An all-reduce's busbw is at least its algbw; (N−1)/N is reduce_scatter's. */
-  if (ratio < 0.99)
-    return refuse_collective (self, self->run.first_line, RING_NCCL_COLLECTIVE_GATHER_LIKE,
+  /* An all-reduce's busbw is 0 (one rank) or at least its algbw; (N−1)/N, between ½ and
+   * 1, is reduce_scatter's and all_gather's. */
+  if (ratio > 0.4 && ratio < 0.99)
+    return refuse_collective (self, self->run.first_line,
+                              g_strcmp0 (self->log->redop, "none") == 0
+                              ? RING_NCCL_COLLECTIVE_GATHER_LIKE
+                              : RING_NCCL_COLLECTIVE_REDUCE_SCATTER,
                               error);
   if (*complete && from_bandwidth > 0 && from_bandwidth != devices)
     {
@@ -343,10 +347,10 @@ finish_run (Parser  *self,
   if (self->runs > 0 && (ranks != log->ranks || nodes != log->nodes))
     {
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_INCONSISTENT,
-                   /* Translators: line numbers and counts of ranks and nodes */
-                   _("line %u starts a run on %u ranks (%u nodes), but the run at line %u "
-                     "had %u ranks (%u nodes): load them one at a time"),
-                   self->run.first_line, ranks, nodes, self->first_run_line, log->ranks,
+                   /* Translators: two line numbers, then counts of ranks and nodes */
+                   _("line %u starts a run unlike the one at line %u (ranks: %u against %u, "
+                     "nodes: %u against %u): load them one at a time"),
+                   self->run.first_line, self->first_run_line, ranks, log->ranks, nodes,
                    log->nodes);
       return FALSE;
     }
@@ -409,14 +413,18 @@ is_identifier (const char *word)
 }
 
 static gboolean
+is_digits (const char *word)
+{
+  return g_ascii_isdigit (word[0]) && strspn (word, "0123456789") == strlen (word);
+}
+
+/* A size and a count (too large ones too: the row says they are), then a type. */
+static gboolean
 is_row (char    **words,
         guint     n_words,
         gboolean  comment)
 {
-  guint64 number;
-
-  return !comment && n_words >= 2 && _ring_nccl_parse_uint64 (words[0], &number)
-         && _ring_nccl_parse_uint64 (words[1], &number)
+  return !comment && n_words >= 2 && is_digits (words[0]) && is_digits (words[1])
          && (n_words == 2 || is_identifier (words[2]));
 }
 
@@ -462,7 +470,7 @@ add_row (Parser  *self,
       g_propagate_error (error, g_steal_pointer (&row_error));
       return FALSE;
     }
-  if (shape == RING_NCCL_COLLECTIVE_GATHER_LIKE || shape == RING_NCCL_COLLECTIVE_ROOTED)
+  if (shape != RING_NCCL_COLLECTIVE_ALL_REDUCE && shape != RING_NCCL_COLLECTIVE_UNKNOWN)
     return refuse_collective (self, self->line, shape, error);
 
   if (self->log->data_type == NULL)

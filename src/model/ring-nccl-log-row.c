@@ -90,8 +90,7 @@ _ring_nccl_collective_name (RingNcclCollective collective)
     case RING_NCCL_COLLECTIVE_GATHER: return "gather_perf";
     case RING_NCCL_COLLECTIVE_SCATTER: return "scatter_perf";
     case RING_NCCL_COLLECTIVE_HYPERCUBE: return "hypercube_perf";
-    case RING_NCCL_COLLECTIVE_GATHER_LIKE:
-      return _("reduce_scatter_perf, all_gather_perf or alltoall_perf");
+    case RING_NCCL_COLLECTIVE_GATHER_LIKE: return _("all_gather_perf or alltoall_perf");
     case RING_NCCL_COLLECTIVE_ROOTED: return _("broadcast_perf or reduce_perf");
     case RING_NCCL_COLLECTIVE_UNKNOWN:
     default:
@@ -288,7 +287,7 @@ parse_half (const RingNcclLayout  *layout,
             Half                  *half,
             GError               **error)
 {
-  if (!parse_number (words[0], what, line, &half->time_us, error)
+  if (!parse_number (words[0], "time", line, &half->time_us, error)
       || !parse_number (words[1], "algbw", line, &half->algbw_gbps, error)
       || !parse_number (words[2], "busbw", line, &half->busbw_gbps, error)
       || !parse_wrong (words[3], line, &half->wrong, error))
@@ -415,28 +414,39 @@ read_in_place (const RingNcclLayout  *layout,
 }
 
 /* Which collective prints a row of this shape: all-reduce rows have size = count × type,
- * a reduction and no root. */
-static RingNcclCollective
-row_shape (const RingNcclPoint *point,
-           const char          *redop,
-           double               root)
+ * a reduction and no root; reduce_scatter prints N × count × type with a reduction. */
+static gboolean
+row_shape (const RingNcclPoint  *point,
+           const char           *redop,
+           double                root,
+           RingNcclCollective   *shape,
+           GError              **error)
 {
   double per_element;
 
+  *shape = RING_NCCL_COLLECTIVE_UNKNOWN;
   if (redop != NULL && g_str_equal (redop, "none"))
-    return root >= 0 ? RING_NCCL_COLLECTIVE_ROOTED : RING_NCCL_COLLECTIVE_GATHER_LIKE;
-  if (root >= 0)
-    return RING_NCCL_COLLECTIVE_ROOTED;
-  if (point->type_bytes == 0 || point->count == 0)
-    return RING_NCCL_COLLECTIVE_UNKNOWN;
+    *shape = root >= 0 ? RING_NCCL_COLLECTIVE_ROOTED : RING_NCCL_COLLECTIVE_GATHER_LIKE;
+  else if (root >= 0)
+    *shape = RING_NCCL_COLLECTIVE_ROOTED;
+  if (*shape != RING_NCCL_COLLECTIVE_UNKNOWN || point->type_bytes == 0)
+    return TRUE;
 
-  per_element = point->size_bytes / (point->count * point->type_bytes);
-  if (per_element == 1)
-    return RING_NCCL_COLLECTIVE_ALL_REDUCE;
-  if (per_element >= 2 && per_element == floor (per_element))
-    return RING_NCCL_COLLECTIVE_GATHER_LIKE;
+  per_element = point->count > 0 ? point->size_bytes / (point->count * point->type_bytes) : 0;
+  if (per_element == 1 || (point->count == 0 && point->size_bytes == 0))
+    *shape = RING_NCCL_COLLECTIVE_ALL_REDUCE;
+  else if (per_element >= 2 && per_element == floor (per_element))
+    *shape = RING_NCCL_COLLECTIVE_REDUCE_SCATTER;
+  else
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
+                   /* Translators: a line number, a size in bytes, a count, bytes per element */
+                   _("line %u: a size of %.0f bytes is not %.0f elements of %u bytes"),
+                   point->line, point->size_bytes, point->count, point->type_bytes);
+      return FALSE;
+    }
 
-  return RING_NCCL_COLLECTIVE_UNKNOWN;
+  return TRUE;
 }
 
 /* size, count, type, then redop and root where the layout has them. */
@@ -512,7 +522,7 @@ _ring_nccl_read_row (const RingNcclLayout  *table_layout,
 
   *type = words[2];
   *redop = layout.has_redop ? words[3] : NULL;
-  *shape = row_shape (point, *redop, root);
 
-  return RING_NCCL_ROW_OK;
+  return row_shape (point, *redop, root, shape, error) ? RING_NCCL_ROW_OK
+                                                      : RING_NCCL_ROW_ERROR;
 }

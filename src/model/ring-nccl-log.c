@@ -279,6 +279,15 @@ open_regular (const char  *path,
       return -1;
     }
 
+  if (st.st_size > RING_NCCL_LOG_MAX_BYTES)
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_TOO_LARGE,
+                   /* Translators: a file name, its size and the limit in MiB */
+                   _("%s is %.1f MiB; logs of more than %u MiB are not read"),
+                   path, st.st_size / 1048576.0, RING_NCCL_LOG_MAX_BYTES / 1048576);
+      return -1;
+    }
+
   fd = g_open (path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0);
   if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
     {
