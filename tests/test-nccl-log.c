@@ -525,6 +525,41 @@ test_malformed_text (void)
                   -1, RING_NCCL_LOG_ERROR_INCONSISTENT, "list 2 ranks, but busbw / algbw says 16");
 }
 
+/* What fuzzing and review found, kept fixed. */
+static void
+test_fuzz_findings (void)
+{
+  g_autoptr(RingNcclLog) wrong = NULL;
+  g_autoptr(RingNcclLog) escaped = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingNcclLog) none = NULL;
+  g_autofree char *row = NULL;
+
+  /* #wrong counts near 2^63 in both halves: their sum saturates instead of overflowing
+   * (libFuzzer and UBSan, tests/fuzz/corpus-nccl-log/finding-wrong-overflow.log). */
+  wrong = parse_ok (HEADER DEVICES_2 COLUMNS
+                    "     1048576        262144     float     sum      -1    104.9   10.00   10.00"
+                    "      2    104.9   10.00   10.00  14347467612885206804\n");
+  g_assert_cmpint (point_at (wrong, 0)->wrong, ==, G_MAXINT64);
+
+  /* An escape before a multi-byte character drops the escape, not half the character. */
+  escaped = parse_ok (HEADER
+                      "#  Rank  0 Group  0 Pid   1001 on     host-a device  0 [0x18] Caf\033\303\251\n"
+                      "#  Rank  1 Group  0 Pid   1002 on     host-a device  1 [0x2a] Caf\303\251\n"
+                      COLUMNS ROW_1K ROW_1M);
+  g_assert_cmpstr (escaped->gpu_name, ==, "Café");
+
+  /* A long word quoted in a message is cut between characters, not inside one. */
+  row = g_strdup_printf (HEADER DEVICES_2 COLUMNS "  1024  256  float  sum  -1  x%s  0.05  0.05"
+                         "  0\n", "éééééééééééééééééééééééééabababababab");
+  none = ring_nccl_log_parse (row, -1, &error);
+  g_assert_null (none);
+  g_assert_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "…” is not a number"));
+}
+
 /* The 100 MB line, never committed: refused for its size before anything is read. */
 static void
 test_too_large (void)
@@ -606,6 +641,7 @@ main (int   argc,
   g_test_add_func ("/ring/nccl-log/device-names", test_device_names);
   g_test_add_func ("/ring/nccl-log/other-collectives", test_other_collectives);
   g_test_add_func ("/ring/nccl-log/malformed-text", test_malformed_text);
+  g_test_add_func ("/ring/nccl-log/fuzz-findings", test_fuzz_findings);
   g_test_add_func ("/ring/nccl-log/too-large", test_too_large);
   g_test_add_func ("/ring/nccl-log/not-regular", test_not_regular);
 

@@ -79,6 +79,9 @@ RingNcclRowStatus _ring_nccl_read_row (const RingNcclLayout  *layout,
                                        RingNcclCollective    *shape,
                                        GError               **error);
 
+/* @word for a message: at most 40 bytes, cut between UTF-8 characters, never inside one. */
+char    *_ring_nccl_quote_word   (const char *word);
+
 /* An unsigned whole number, as nccl-tests prints sizes and counts; FALSE if @word is not
  * one or overflows 64 bits. */
 gboolean _ring_nccl_parse_uint64 (const char *word,

@@ -490,6 +490,7 @@ read_announcement (Parser      *self,
                    GError     **error)
 {
   RingNcclCollective collective = _ring_nccl_collective_from_program (program);
+  g_autofree char *quoted = NULL;
 
   if (collective == RING_NCCL_COLLECTIVE_ALL_REDUCE)
     {
@@ -499,9 +500,10 @@ read_announcement (Parser      *self,
   if (collective != RING_NCCL_COLLECTIVE_UNKNOWN)
     return refuse_collective (self, self->line, collective, error);
 
+  quoted = _ring_nccl_quote_word (program);
   g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,
-               _("line %u: this log measured %.40s, not all_reduce_perf; only all-reduce "
-                 "logs can be loaded for now"), self->line, program);
+               _("line %u: this log measured %s, not all_reduce_perf; only all-reduce "
+                 "logs can be loaded for now"), self->line, quoted);
   return FALSE;
 }
 

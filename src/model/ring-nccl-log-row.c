@@ -181,6 +181,27 @@ _ring_nccl_parse_uint64 (const char *word,
   return errno == 0 && end != word && *end == '\0';
 }
 
+char *
+_ring_nccl_quote_word (const char *word)
+{
+  const char *end = word;
+
+  while (*end != '\0')
+    {
+      const char *next = g_utf8_next_char (end);
+
+      if (next - word > 40)
+        {
+          g_autofree char *head = g_strndup (word, end - word);
+
+          return g_strconcat (head, "…", NULL);
+        }
+      end = next;
+    }
+
+  return g_strdup (word);
+}
+
 /* A number as nccl-tests prints one: "36.47", "1.2e+07". Never NaN or infinite. */
 static gboolean
 parse_number (const char  *word,
@@ -196,15 +217,19 @@ parse_number (const char  *word,
   *value = strspn (word, "0123456789.eE+-") == strlen (word) ? g_ascii_strtod (word, &end) : 0;
   if (end == NULL || end == word || *end != '\0')
     {
+      g_autofree char *quoted = _ring_nccl_quote_word (word);
+
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
                    /* Translators: a line number, the text found, a column name */
-                   _("line %u: “%.40s” is not a number (the %s column)"), line, word, column);
+                   _("line %u: “%s” is not a number (the %s column)"), line, quoted, column);
       return FALSE;
     }
   if (!isfinite (*value) || (errno == ERANGE && fabs (*value) > 1))
     {
+      g_autofree char *quoted = _ring_nccl_quote_word (word);
+
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
-                   _("line %u: %.40s overflows a number (the %s column)"), line, word, column);
+                   _("line %u: %s overflows a number (the %s column)"), line, quoted, column);
       return FALSE;
     }
 
@@ -223,10 +248,12 @@ parse_whole (const char  *word,
 
   if (!_ring_nccl_parse_uint64 (word, &whole) || whole > MAX_SIZE_BYTES)
     {
+      g_autofree char *quoted = _ring_nccl_quote_word (word);
+
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
                    /* Translators: a line number, the text found, a column name */
-                   _("line %u: “%.40s” is not a whole number up to 10^15 (the %s column)"),
-                   line, word, column);
+                   _("line %u: “%s” is not a whole number up to 10^15 (the %s column)"),
+                   line, quoted, column);
       return FALSE;
     }
   *value = (double) whole;
@@ -407,8 +434,10 @@ read_in_place (const RingNcclLayout  *layout,
   point->in_place_time_us = half.time_us;
   point->in_place_algbw_gbps = half.algbw_gbps;
   point->in_place_busbw_gbps = half.busbw_gbps;
+  /* Counts up to 2^63 − 1 each: their sum saturates (a fuzzer found the overflow). */
   if (half.wrong >= 0)
-    point->wrong = MAX (point->wrong, 0) + half.wrong;
+    point->wrong = half.wrong > G_MAXINT64 - MAX (point->wrong, 0)
+                   ? G_MAXINT64 : MAX (point->wrong, 0) + half.wrong;
 
   return RING_NCCL_ROW_OK;
 }

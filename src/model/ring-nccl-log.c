@@ -104,7 +104,8 @@ skip_escape (const char *text,
       return length - 1;
     }
 
-  return i + 1;
+  /* ESC and one character: only an ASCII one, so that UTF-8 stays whole. */
+  return (guchar) text[i + 1] < 0x80 ? i + 1 : i;
 }
 
 /* mpirun --tag-output's "[1,0]<stdout>:", and the "[0]" some launchers put before each
