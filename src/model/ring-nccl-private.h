@@ -15,6 +15,11 @@
 
 G_BEGIN_DECLS
 
+/* The topology as NCCL's tuner sees it: the rates derived from the hardware, without
+ * what a measurement found (link_extra_us, the efficiencies). Auto picks with it. */
+void _ring_topology_nccl_view (const RingTopology *topology,
+                               RingTopology       *view);
+
 /* Where a step's hop runs: NCCL's hwLatencies rows. */
 typedef enum
 {
