@@ -580,6 +580,22 @@ test_too_large (void)
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 
+  /* A long NCCL INFO line from a host named by its address is a message, not a row. */
+  {
+    g_autofree char *channels = g_strnfill (6000, '7');
+    g_autofree char *text = NULL;
+    g_autoptr(RingNcclLog) log = NULL;
+
+    memcpy (channels, "10.1.2.3:4051:4102 [0] NCCL INFO Channel 00/32 :", 47);
+    text = g_strconcat (channels, "\n" HEADER DEVICES_2 COLUMNS ROW_1K ROW_1M, NULL);
+    log = parse_ok (text);
+
+    g_assert_cmpuint (log->points->len, ==, 2);
+    g_assert_cmpuint (log->skipped_lines, ==, 1);
+  }
+  /* NULL with no length is the empty log. */
+  assert_refused (NULL, 0, RING_NCCL_LOG_ERROR_NO_TABLE, "empty");
+
   /* Just under the limit, one line is read in linear time and refused as no row. */
   line[60 * 1000 * 1000] = '\0';
   assert_refused (line, -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 1 is 60000000 bytes long");

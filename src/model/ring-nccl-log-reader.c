@@ -589,8 +589,10 @@ _ring_nccl_reader_line (RingNcclReader  *self,
 
       while (blank < length && g_ascii_isspace (text[blank]))
         blank++;
-      /* A long line that starts like a row is no row; any other is a message. */
-      if (blank < length && g_ascii_isdigit (text[blank]))
+      /* A long line that starts like a row is no row; any other is a message (NCCL's
+       * channel lists run long on large clusters, from hosts named by address). */
+      if (blank < length && g_ascii_isdigit (text[blank])
+          && g_strstr_len (text, MIN (length, 256), "NCCL") == NULL)
         {
           g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
                        /* Translators: a line number, a length in bytes */

@@ -191,11 +191,13 @@ check_text (const char  *text,
             gsize        length,
             GError     **error)
 {
-  const char *nul = memchr (text, '\0', length);
+  const char *nul;
   const char *end = NULL;
   const char *bad = NULL;
   guint line = 1;
 
+  if (length == 0)
+    return TRUE;
   if (length > RING_NCCL_LOG_MAX_BYTES)
     {
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_TOO_LARGE,
@@ -203,6 +205,7 @@ check_text (const char  *text,
                    length / 1048576.0, RING_NCCL_LOG_MAX_BYTES / 1048576);
       return FALSE;
     }
+  nul = memchr (text, '\0', length);
   if (nul != NULL)
     bad = nul;
   else if (!g_utf8_validate_len (text, length, &end))
