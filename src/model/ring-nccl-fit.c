@@ -536,7 +536,10 @@ shape_params (const RingParams   *base,
   params->gpus = nccl_log->ranks;
   if (nccl_log->nodes > 0)
     params->gpus_per_node = (nccl_log->ranks + nccl_log->nodes - 1) / nccl_log->nodes;
-  params->gpus_per_node = CLAMP (params->gpus_per_node, 1, params->gpus);
+  /* Within the parameter's range, so that applying the fit always validates. */
+  params->gpus_per_node = CLAMP (params->gpus_per_node, 1,
+                                 MIN (params->gpus,
+                                      ring_param_info (RING_PARAM_GPUS_PER_NODE)->maximum));
 
   if (ring_params_get_nodes (params) > 1 && params->nics_per_node == 0)
     {
