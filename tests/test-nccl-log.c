@@ -568,7 +568,6 @@ test_too_large (void)
   g_autofree char *line = g_malloc (size);
   g_autofree char *dir = g_dir_make_tmp ("ring-nccl-log-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "huge.log", NULL);
-  g_autofree char *under = NULL;
 
   memset (line, '8', size);
   assert_refused (line, size, RING_NCCL_LOG_ERROR_TOO_LARGE, "95.4 MiB");
