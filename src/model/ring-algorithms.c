@@ -192,10 +192,12 @@ no_communication (RingAlgorithm      algorithm,
   cost->protocol = RING_PROTOCOL_SIMPLE;
 }
 
-/* Runs @info's cost once its protocol is known; @estimate_s < 0: not yet estimated. */
+/* Runs @info's cost once its protocol is known; @estimate_s < 0: not yet estimated (on
+ * @nccl_view, the topology NCCL's tuner sees). */
 static void
 run_cost (const RingAlgorithmInfo *info,
           const RingTopology      *topology,
+          const RingTopology      *nccl_view,
           RingProtocol             protocol,
           double                   bytes,
           double                   estimate_s,
@@ -212,7 +214,7 @@ run_cost (const RingAlgorithmInfo *info,
   cost->protocol = protocol;
   if (info->estimate != NULL)
     cost->nccl_estimate_s = estimate_s >= 0 ? estimate_s
-                                            : info->estimate (topology, protocol, bytes);
+                                            : info->estimate (nccl_view, protocol, bytes);
 }
 
 gboolean
@@ -223,6 +225,7 @@ ring_allreduce_cost_with (const RingTopology *topology,
                           RingAllreduceCost  *cost)
 {
   const RingAlgorithmInfo *info;
+  RingTopology nccl_view;
 
   g_return_val_if_fail (topology != NULL, FALSE);
   g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, FALSE);
@@ -238,7 +241,8 @@ ring_allreduce_cost_with (const RingTopology *topology,
   if (!info->can_run (topology, NULL) || !runs_protocol (info, topology, protocol))
     return FALSE;
 
-  run_cost (info, topology, protocol, bytes, -1, cost);
+  _ring_topology_nccl_view (topology, &nccl_view);
+  run_cost (info, topology, &nccl_view, protocol, bytes, -1, cost);
 
   return TRUE;
 }
@@ -250,6 +254,7 @@ ring_allreduce_cost (const RingTopology *topology,
                      RingAllreduceCost  *cost)
 {
   RingProtocol protocol = RING_PROTOCOL_SIMPLE;
+  RingTopology nccl_view;
   double estimate_s = -1;
 
   g_return_val_if_fail (topology != NULL, FALSE);
@@ -266,19 +271,21 @@ ring_allreduce_cost (const RingTopology *topology,
       return TRUE;
     }
 
+  /* NCCL picks with its own view of the hardware, not with what a measurement found. */
+  _ring_topology_nccl_view (topology, &nccl_view);
   if (algorithm == RING_ALGORITHM_AUTO)
     {
-      algorithm = pick_algorithm (topology, bytes, &protocol, &estimate_s);
+      algorithm = pick_algorithm (&nccl_view, bytes, &protocol, &estimate_s);
       /* Several nodes without NICs: none of NCCL's algorithms runs. */
       if (algorithm == RING_ALGORITHM_AUTO)
         return FALSE;
     }
   else
     {
-      protocol = pick_protocol (registry[algorithm], topology, bytes, &estimate_s);
+      protocol = pick_protocol (registry[algorithm], &nccl_view, bytes, &estimate_s);
     }
 
-  run_cost (registry[algorithm], topology, protocol, bytes, estimate_s, cost);
+  run_cost (registry[algorithm], topology, &nccl_view, protocol, bytes, estimate_s, cost);
 
   return TRUE;
 }

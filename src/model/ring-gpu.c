@@ -97,6 +97,63 @@ ring_gpu_lookup (const char *name)
   return NULL;
 }
 
+/* CUDA's device names, as words: the first rule whose words are all in the name (and
+ * none of its excluded words) names the entry. Order matters: H200 before H20, the PCIe
+ * and NVL (PCIe cards with bridges) variants before their SXM siblings. */
+static const struct {
+  RingGpuId   id;
+  const char *words[3];
+  const char *excluded;
+} device_rules[] = {
+  { RING_GPU_GB200, { "GB200" }, NULL },
+  { RING_GPU_GB10, { "GB10" }, NULL },
+  { RING_GPU_B200, { "B200" }, NULL },
+  { RING_GPU_H200, { "H200" }, "NVL" },
+  { RING_GPU_H20, { "H20" }, NULL },
+  { RING_GPU_H100_PCIE, { "H100", "PCIE" }, NULL },
+  { RING_GPU_H100_PCIE, { "H100", "NVL" }, NULL },
+  { RING_GPU_H100, { "H100" }, NULL },
+  { RING_GPU_A100_PCIE, { "A100", "PCIE" }, NULL },
+  { RING_GPU_A100, { "A100" }, NULL },
+  { RING_GPU_L40S, { "L40S" }, NULL },
+  { RING_GPU_RTX4090, { "RTX", "4090" }, NULL },
+  { RING_GPU_RTX2080TI, { "RTX", "2080", "TI" }, NULL },
+  { RING_GPU_RTX2080TI, { "RTX", "2080TI" }, NULL },
+  { RING_GPU_V100, { "V100", "SXM2" }, NULL },
+};
+
+static gboolean
+has_word (char * const *words,
+          const char   *word)
+{
+  return word == NULL || g_strv_contains ((const char * const *) words, word);
+}
+
+const RingGpuInfo *
+ring_gpu_lookup_device_name (const char *device_name)
+{
+  g_autofree char *upper = NULL;
+  g_auto(GStrv) words = NULL;
+
+  g_return_val_if_fail (device_name != NULL, NULL);
+
+  /* "NVIDIA A100-SXM4-40GB" → NVIDIA, A100, SXM4, 40GB. */
+  upper = g_ascii_strup (device_name, -1);
+  g_strdelimit (upper, "-_/,()", ' ');
+  words = g_strsplit_set (upper, " \t", -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (device_rules); i++)
+    {
+      const char * const *rule = device_rules[i].words;
+
+      if (has_word (words, rule[0]) && has_word (words, rule[1]) && has_word (words, rule[2])
+          && (device_rules[i].excluded == NULL || !has_word (words, device_rules[i].excluded)))
+        return &gpus[device_rules[i].id];
+    }
+
+  return NULL;
+}
+
 const RingGpuInfo *
 ring_gpus_get (guint *n_gpus)
 {

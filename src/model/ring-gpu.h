@@ -72,6 +72,10 @@ typedef struct
 
 const RingGpuInfo *ring_gpu_info            (RingGpuId          id);
 const RingGpuInfo *ring_gpu_lookup          (const char        *name);
+/* The catalogue entry for a GPU as CUDA names it ("NVIDIA H100 80GB HBM3",
+ * "NVIDIA A100-SXM4-40GB", "Tesla V100-SXM2-32GB", "NVIDIA GeForce RTX 4090"), as
+ * nccl-tests prints it; NULL for a GPU the catalogue does not hold (an H800, a V100 PCIe). */
+const RingGpuInfo *ring_gpu_lookup_device_name (const char     *device_name);
 /* The whole catalogue in id order, for `--gpu list` and the window's drop-down. */
 const RingGpuInfo *ring_gpus_get            (guint             *n_gpus);
 double             ring_gpu_achieved_tflops (const RingGpuInfo *info);

@@ -19,7 +19,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (RingModel, ring_model, RING, MODEL, GObject)
 
 /* Parameters are read-write properties named as in RingParamInfo ("gpu", "gpus",
- * "gpus-per-node", "nics-per-node", "nic-speed", "fabric", "net-latency", "model-params",
+ * "gpus-per-node", "nics-per-node", "nic-speed", "fabric", "net-latency", "net-efficiency",
+ * "link-latency", "link-efficiency", "model-params",
  * "bandwidth", "compute", "tokens-per-gpu", "gradient-bytes", "latency", "overlap",
  * "algorithm", "bucket-size", "comm-slowdown", "sharding", "activation-checkpointing",
  * "fused-attention") plus "message-size" (0 = the model's gradients; > 0 = a single collective).
@@ -78,6 +79,15 @@ void              ring_model_set_fabric         (RingModel     *self,
 double            ring_model_get_net_latency    (RingModel     *self);
 void              ring_model_set_net_latency    (RingModel     *self,
                                                  double         net_latency_us);
+double            ring_model_get_net_efficiency (RingModel     *self);
+void              ring_model_set_net_efficiency (RingModel     *self,
+                                                 double         net_efficiency);
+double            ring_model_get_link_latency   (RingModel     *self);
+void              ring_model_set_link_latency   (RingModel     *self,
+                                                 double         link_latency_us);
+double            ring_model_get_link_efficiency (RingModel    *self);
+void              ring_model_set_link_efficiency (RingModel    *self,
+                                                  double        link_efficiency);
 guint             ring_model_get_gpus           (RingModel     *self);
 void              ring_model_set_gpus           (RingModel     *self,
                                                  guint          gpus);

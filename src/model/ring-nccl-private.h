@@ -15,6 +15,11 @@
 
 G_BEGIN_DECLS
 
+/* The topology as NCCL's tuner sees it: the rates derived from the hardware, without
+ * what a measurement found (link_extra_us, the efficiencies). Auto picks with it. */
+void _ring_topology_nccl_view (const RingTopology *topology,
+                               RingTopology       *view);
+
 /* Where a step's hop runs: NCCL's hwLatencies rows. */
 typedef enum
 {
@@ -42,6 +47,12 @@ double _ring_nccl_hop_latency_us  (RingHop      hop,
                                    RingProtocol protocol);
 /* The hop row of the intra-node links. */
 RingHop _ring_nccl_intra_hop      (const RingTopology *topology);
+/* A hop inside the node (@hop: NVLink or PCIe): NCCL's constant plus what a measurement
+ * found the node's hops add (link_extra_us), never below 0. */
+double _ring_nccl_intra_hop_us    (const RingTopology *topology,
+                                   RingHop             hop,
+                                   RingNcclAlgo        algo,
+                                   RingProtocol        protocol);
 /* A network hop: NCCL's constant plus what this fabric's latency adds. */
 double _ring_nccl_net_hop_us      (const RingTopology *topology,
                                    RingNcclAlgo        algo,

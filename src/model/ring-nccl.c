@@ -98,6 +98,15 @@ _ring_nccl_intra_hop (const RingTopology *topology)
 }
 
 double
+_ring_nccl_intra_hop_us (const RingTopology *topology,
+                         RingHop             hop,
+                         RingNcclAlgo        algo,
+                         RingProtocol        protocol)
+{
+  return MAX (0.0, hop_latency_us[hop][algo][protocol] + topology->link_extra_us);
+}
+
+double
 _ring_nccl_net_hop_us (const RingTopology *topology,
                        RingNcclAlgo        algo,
                        RingProtocol        protocol)
@@ -231,10 +240,11 @@ double
 _ring_ll_channel_gbps (const RingTopology *topology,
                        guint               threads)
 {
-  double hop_us = hop_latency_us[_ring_nccl_intra_hop (topology)][RING_NCCL_RING]
-                                [RING_PROTOCOL_LL];
+  double hop_us = _ring_nccl_intra_hop_us (topology, _ring_nccl_intra_hop (topology),
+                                           RING_NCCL_RING, RING_PROTOCOL_LL);
 
-  return threads * 8.0 / (2.0 * hop_us * 1e3);
+  /* A hop fitted down to nothing still takes a few tens of ns. */
+  return threads * 8.0 / (2.0 * MAX (hop_us, 0.05) * 1e3);
 }
 
 double

@@ -46,6 +46,19 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
   { RING_PARAM_NET_LATENCY, "net-latency", "net_latency_us", "net-latency", "µs",
     0, 10000, 1, NUMBER,
     N_("One-way latency of the network between nodes, in µs"), "US" },
+  /* Fitted to a measurement (ring-nccl-fit.c); the defaults leave the model unchanged.
+   * Efficiencies are shares of the rates the topology derives, so 2 allows a system to
+   * run up to twice the model's rate; a hop's latency never drops below 0. */
+  { RING_PARAM_NET_EFFICIENCY, "net-efficiency", "net_efficiency", "net-efficiency", "",
+    0.01, 2, 1, NUMBER,
+    N_("Share of the network's modelled rate a measured system reaches (0.01 to 2)"), "F" },
+  { RING_PARAM_LINK_LATENCY, "link-latency", "link_latency_us", "link-latency", "µs",
+    -10, 10000, 0, NUMBER,
+    N_("Latency added to each NVLink or PCIe hop, in µs (fitted to a measurement)"), "US" },
+  { RING_PARAM_LINK_EFFICIENCY, "link-efficiency", "link_efficiency", "link-efficiency", "",
+    0.01, 2, 1, NUMBER,
+    N_("Share of the in-node links' modelled rate a measured system reaches (0.01 to 2)"),
+    "F" },
   { RING_PARAM_MODEL_PARAMS, "model-params", "model_params", "model-params", "parameters",
     1e6, 1e13, 7e9, NUMBER,
     N_("Model parameters, such as 7e9, 7B or 1.5T"), "P" },
@@ -172,6 +185,9 @@ ring_params_get_value (const RingParams *params,
     case RING_PARAM_NIC_SPEED: return params->nic_speed_gbit;
     case RING_PARAM_NET_LATENCY: return params->net_latency_us;
     case RING_PARAM_FABRIC: return params->fabric;
+    case RING_PARAM_NET_EFFICIENCY: return params->net_efficiency;
+    case RING_PARAM_LINK_LATENCY: return params->link_latency_us;
+    case RING_PARAM_LINK_EFFICIENCY: return params->link_efficiency;
     case RING_PARAM_MODEL_PARAMS: return params->model_params;
     case RING_PARAM_BANDWIDTH: return params->bandwidth_gbps;
     case RING_PARAM_COMPUTE: return params->compute_tflops;
@@ -219,6 +235,9 @@ ring_params_set_value (RingParams  *params,
     case RING_PARAM_NIC_SPEED: params->nic_speed_gbit = value; break;
     case RING_PARAM_NET_LATENCY: params->net_latency_us = value; break;
     case RING_PARAM_FABRIC: params->fabric = MIN (to_uint (value), RING_N_FABRICS - 1); break;
+    case RING_PARAM_NET_EFFICIENCY: params->net_efficiency = value; break;
+    case RING_PARAM_LINK_LATENCY: params->link_latency_us = value; break;
+    case RING_PARAM_LINK_EFFICIENCY: params->link_efficiency = value; break;
     case RING_PARAM_MODEL_PARAMS: params->model_params = value; break;
     case RING_PARAM_BANDWIDTH: params->bandwidth_gbps = value; break;
     case RING_PARAM_COMPUTE: params->compute_tflops = value; break;

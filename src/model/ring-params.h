@@ -108,6 +108,13 @@ typedef struct
   guint         nics_per_node;    /* K */
   double        nic_speed_gbit;   /* Gb/s (1e9 bit/s) per NIC, as NICs are sold */
   double        net_latency_us;   /* one-way latency of the fabric between nodes, µs */
+  /* What a measured system leaves free (a fit to nccl-tests logs sets them; 1, 0, 1 keep
+   * the model as derived from the catalogue): the share of the modelled NIC rate the
+   * network achieves, the µs each hop inside a node costs beyond NCCL's constants, and
+   * the share of the modelled NVLink or PCIe rate the node achieves. */
+  double        net_efficiency;
+  double        link_latency_us;
+  double        link_efficiency;
   RingFabric    fabric;
   double        model_params;     /* P */
   double        bandwidth_gbps;   /* B, GB/s (1e9 B/s) each GPU sends per direction */
@@ -181,6 +188,9 @@ typedef enum
   RING_PARAM_NIC_SPEED,
   RING_PARAM_FABRIC,
   RING_PARAM_NET_LATENCY,
+  RING_PARAM_NET_EFFICIENCY,
+  RING_PARAM_LINK_LATENCY,
+  RING_PARAM_LINK_EFFICIENCY,
   RING_PARAM_MODEL_PARAMS,
   RING_PARAM_BANDWIDTH,
   RING_PARAM_COMPUTE,

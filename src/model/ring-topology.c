@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "ring-nccl-private.h"
 #include "ring-topology.h"
 
 /* What SMs get out of a link, as NCCL counts it (src/graph/topo.h): an NVLink carries
@@ -113,7 +114,8 @@ search_channels (RingTopology *topology,
 
 /* Between nodes one channel goes through one NIC at most at the inter-node speed. */
 static void
-bound_channels_by_network (RingTopology *topology)
+bound_channels_by_network (RingTopology *topology,
+                           double        net_efficiency)
 {
   double per_nic = 0.12;
   double total;
@@ -126,6 +128,7 @@ bound_channels_by_network (RingTopology *topology)
           break;
         }
     }
+  per_nic *= net_efficiency;
 
   total = MIN (topology->channels * topology->channel_gbps,
                topology->nics_per_node * per_nic);
@@ -173,6 +176,39 @@ init_network (RingTopology     *topology,
   topology->net_extra_us = params->net_latency_us - INFINIBAND_LATENCY_US;
 }
 
+/* What a measurement found, after NCCL's search: the channels stay the ones NCCL builds
+ * from the hardware's nominal rates, and its tuner keeps seeing those (derived_*). */
+static void
+apply_measured (RingTopology     *topology,
+                const RingParams *params,
+                double            searched_channel_gbps)
+{
+  topology->derived_link_gbps = topology->link_gbps;
+  topology->derived_channel_gbps = topology->channel_gbps;
+  topology->derived_network_gbps = topology->network_gbps;
+
+  topology->link_extra_us = params->link_latency_us;
+  topology->link_efficiency = params->link_efficiency;
+  topology->net_efficiency = params->net_efficiency;
+  topology->link_gbps *= params->link_efficiency;
+  topology->network_gbps *= params->net_efficiency;
+  topology->channel_gbps = searched_channel_gbps * params->link_efficiency;
+  if (topology->nodes > 1 && topology->nics_per_node > 0)
+    bound_channels_by_network (topology, params->net_efficiency);
+}
+
+void
+_ring_topology_nccl_view (const RingTopology *topology,
+                          RingTopology       *view)
+{
+  *view = *topology;
+  view->link_gbps = topology->derived_link_gbps;
+  view->channel_gbps = topology->derived_channel_gbps;
+  view->network_gbps = topology->derived_network_gbps;
+  view->link_extra_us = 0;
+  view->link_efficiency = view->net_efficiency = 1;
+}
+
 void
 ring_topology_init (RingTopology     *topology,
                     const RingParams *params,
@@ -180,6 +216,7 @@ ring_topology_init (RingTopology     *topology,
 {
   const RingGpuInfo *gpu;
   double gpu_nic_gbps;
+  double searched_channel_gbps;
 
   g_return_if_fail (topology != NULL);
   g_return_if_fail (params != NULL);
@@ -208,6 +245,8 @@ ring_topology_init (RingTopology     *topology,
                                     topology->nics_per_node * topology->nic_gbps));
   else
     search_channels (topology, topology->link_gbps);
+  searched_channel_gbps = topology->channel_gbps;
   if (topology->nodes > 1 && topology->nics_per_node > 0)
-    bound_channels_by_network (topology);
+    bound_channels_by_network (topology, 1);
+  apply_measured (topology, params, searched_channel_gbps);
 }

@@ -34,6 +34,16 @@ typedef struct
   double         net_latency_us;    /* the fabric's one-way latency */
   double         net_extra_us;      /* the fabric's latency beyond InfiniBand's */
   double         latency_us;        /* α of the flat ring and the textbook algorithms */
+  /* What a measurement found (RingParams): µs every hop inside a node adds to NCCL's
+   * constants, and the shares of the derived rates the links and NICs achieve, already
+   * applied to link_gbps, channel_gbps and network_gbps above. NCCL's tuner knows none of
+   * it: it picks with the rates derived from the hardware, kept here. */
+  double         link_extra_us;
+  double         link_efficiency;
+  double         net_efficiency;
+  double         derived_link_gbps;
+  double         derived_channel_gbps;
+  double         derived_network_gbps;
   /* How many GPUs one host thread drives (nccl-tests -g): 1 in the application. */
   guint          gpus_per_process;
 } RingTopology;

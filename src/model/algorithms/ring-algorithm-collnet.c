@@ -23,8 +23,8 @@ static double
 latency_us (const RingTopology *topology)
 {
   double ppn = topology->ranks_per_node;
-  double intra = _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology), RING_NCCL_COLLNET,
-                                            RING_PROTOCOL_SIMPLE);
+  double intra = _ring_nccl_intra_hop_us (topology, _ring_nccl_intra_hop (topology),
+                                          RING_NCCL_COLLNET, RING_PROTOCOL_SIMPLE);
 
   return 2.0 * (MIN (1.0, ppn - 1) * intra + (ppn - 1) * 0.4)
          + _ring_nccl_net_hop_us (topology, RING_NCCL_COLLNET, RING_PROTOCOL_SIMPLE);

@@ -19,7 +19,8 @@
 static double
 latency_us (const RingTopology *topology)
 {
-  return _ring_nccl_hop_latency_us (RING_HOP_NVLINK, RING_NCCL_NVLS_TREE, RING_PROTOCOL_SIMPLE)
+  return _ring_nccl_intra_hop_us (topology, RING_HOP_NVLINK, RING_NCCL_NVLS_TREE,
+                                  RING_PROTOCOL_SIMPLE)
          + 2.0 * _ring_log2i (topology->nodes)
            * _ring_nccl_net_hop_us (topology, RING_NCCL_NVLS_TREE, RING_PROTOCOL_SIMPLE);
 }
@@ -30,7 +31,8 @@ latency_us (const RingTopology *topology)
 static double
 real_latency_us (const RingTopology *topology)
 {
-  return _ring_nccl_hop_latency_us (RING_HOP_NVLINK, RING_NCCL_NVLS_TREE, RING_PROTOCOL_SIMPLE)
+  return _ring_nccl_intra_hop_us (topology, RING_HOP_NVLINK, RING_NCCL_NVLS_TREE,
+                                  RING_PROTOCOL_SIMPLE)
          + 2.0 * _ring_log2i (topology->nodes)
            * _ring_nccl_net_hop_us (topology, RING_NCCL_TREE, RING_PROTOCOL_SIMPLE);
 }

@@ -21,7 +21,8 @@
 static double
 latency_us (const RingTopology *topology)
 {
-  double lat = _ring_nccl_hop_latency_us (RING_HOP_NVLINK, RING_NCCL_NVLS, RING_PROTOCOL_SIMPLE);
+  double lat = _ring_nccl_intra_hop_us (topology, RING_HOP_NVLINK, RING_NCCL_NVLS,
+                                        RING_PROTOCOL_SIMPLE);
 
   if (topology->nodes > 1)
     lat += _ring_nccl_net_hop_us (topology, RING_NCCL_NVLS, RING_PROTOCOL_SIMPLE);

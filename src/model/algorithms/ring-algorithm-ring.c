@@ -29,8 +29,8 @@ static double
 intra_hop_us (const RingTopology *topology,
               RingProtocol        protocol)
 {
-  double hop = _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology), RING_NCCL_RING,
-                                          protocol);
+  double hop = _ring_nccl_intra_hop_us (topology, _ring_nccl_intra_hop (topology),
+                                        RING_NCCL_RING, protocol);
 
   if (topology->nodes > 1)
     hop = MAX (hop, _ring_net_overhead_us (protocol));

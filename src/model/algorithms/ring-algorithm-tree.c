@@ -23,8 +23,8 @@ static double
 latency_us (const RingTopology *topology,
             RingProtocol        protocol)
 {
-  double intra = _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology), RING_NCCL_TREE,
-                                            protocol);
+  double intra = _ring_nccl_intra_hop_us (topology, _ring_nccl_intra_hop (topology),
+                                          RING_NCCL_TREE, protocol);
 
   return _ring_nccl_base_latency_us (RING_NCCL_TREE, protocol)
          + 2.0 * ((topology->ranks_per_node - 1) * intra

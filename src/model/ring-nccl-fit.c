@@ -1,0 +1,666 @@
+/* ring-nccl-fit.c: the model's free values fitted to an nccl-tests log.
+ *
+ * The model derives every rate and latency from the catalogue and NCCL's constants; what
+ * it leaves free for a system is how far a real one falls short of (or beats) them: the
+ * µs a hop adds and the share of the derived rate the links achieve. A one-node log loads
+ * NVLink or PCIe only (link-latency, link-efficiency); a multi-node log the NICs too
+ * (net-latency, net-efficiency, link-efficiency). The fit minimises
+ *
+ *   Σ (ln t_model − ln t_measured)² + λ Σ ((x − x_nominal) / scale)²
+ *
+ * over those values, with t_model from ring_allreduce_cost() on the log's cluster. The
+ * small λ only decides among values the data cannot tell apart: a two-node log whose
+ * large sizes NVLS bounds says nothing of the NICs, which then keep their nominal rate
+ * instead of taking the blame. The model has kinks (min of bounds, protocol switches), so
+ * the minimiser needs no derivatives: a grid, then Nelder and Mead's simplex (1965),
+ * restarted once from where it stopped.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-nccl-fit.h"
+
+G_DEFINE_QUARK (ring-nccl-fit-error-quark, ring_nccl_fit_error)
+
+#define RIDGE 1e-4
+/* The rms change of ln t that makes a value "determined", for a 10 % (or 1 µs) step. */
+#define DETERMINED_RMS 0.005
+#define MAX_ITERATIONS 600
+
+/* How one free value is searched: efficiencies in log space, latencies in µs. */
+typedef struct
+{
+  RingParamId   id;
+  gboolean      logarithmic;
+  double        low, high;       /* in the search's space */
+  double        scale;           /* of the pull towards nominal, in the search's space */
+  double        probe;           /* the step of the "determined" test */
+  const double *grid;
+  guint         n_grid;
+} Free;
+
+static const double efficiency_grid[] = {
+  0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0,
+};
+static const double link_latency_grid[] = {
+  -1, -0.5, -0.25, 0, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64,
+};
+static const double net_latency_grid[] = {
+  0, 0.5, 1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 130, 200, 400,
+};
+
+static const Free free_link_latency = {
+  RING_PARAM_LINK_LATENCY, FALSE, -10, 1000, 10, 1,
+  link_latency_grid, G_N_ELEMENTS (link_latency_grid),
+};
+static const Free free_net_latency = {
+  RING_PARAM_NET_LATENCY, FALSE, 0, 1000, 10, 1,
+  net_latency_grid, G_N_ELEMENTS (net_latency_grid),
+};
+/* ln 0.01 … ln 2, the parameters' range. */
+static const Free free_link_efficiency = {
+  RING_PARAM_LINK_EFFICIENCY, TRUE, -4.60517, 0.693147, 1, 0.0953102,
+  efficiency_grid, G_N_ELEMENTS (efficiency_grid),
+};
+static const Free free_net_efficiency = {
+  RING_PARAM_NET_EFFICIENCY, TRUE, -4.60517, 0.693147, 1, 0.0953102,
+  efficiency_grid, G_N_ELEMENTS (efficiency_grid),
+};
+
+/* One row to fit. */
+typedef struct
+{
+  double size_bytes;
+  double ln_measured;
+} Sample;
+
+typedef struct
+{
+  RingParams     params;           /* the cluster, changed by set_free() */
+  RingAlgorithm  algorithm;
+  guint          gpus_per_process;
+  const Free    *frees[RING_NCCL_FIT_MAX_VALUES];
+  guint          n_free;
+  double         nominal[RING_NCCL_FIT_MAX_VALUES];  /* in the search's space */
+  const Sample  *samples;
+  guint          n_samples;
+} Problem;
+
+static double
+to_space (const Free *free,
+          double      value)
+{
+  return free->logarithmic ? log (value) : value;
+}
+
+static double
+from_space (const Free *free,
+            double      x)
+{
+  return free->logarithmic ? exp (x) : x;
+}
+
+static void
+set_free (Problem      *problem,
+          const double *x)
+{
+  for (guint j = 0; j < problem->n_free; j++)
+    ring_params_set_value (&problem->params, problem->frees[j]->id,
+                           from_space (problem->frees[j], x[j]));
+}
+
+/* The model's time for @bytes on the problem's cluster, µs; 0 if it cannot run. */
+static double
+model_us (const Problem     *problem,
+          double             bytes,
+          RingAllreduceCost *cost)
+{
+  RingTopology topology;
+
+  ring_topology_init (&topology, &problem->params, problem->params.gpus);
+  topology.gpus_per_process = problem->gpus_per_process;
+  if (!ring_allreduce_cost (&topology, problem->algorithm, bytes, cost))
+    return 0;
+
+  return cost->time_s * 1e6;
+}
+
+static double
+objective (Problem      *problem,
+           const double *x)
+{
+  double sum = 0;
+
+  set_free (problem, x);
+  for (guint i = 0; i < problem->n_samples; i++)
+    {
+      RingAllreduceCost cost;
+      double us = model_us (problem, problem->samples[i].size_bytes, &cost);
+      double residual;
+
+      if (!(us > 0))
+        return G_MAXDOUBLE;
+      residual = log (us) - problem->samples[i].ln_measured;
+      sum += residual * residual;
+    }
+  for (guint j = 0; j < problem->n_free; j++)
+    {
+      double pull = (x[j] - problem->nominal[j]) / problem->frees[j]->scale;
+
+      sum += RIDGE * pull * pull;
+    }
+
+  return sum;
+}
+
+static void
+clamp_point (const Problem *problem,
+             double        *x)
+{
+  for (guint j = 0; j < problem->n_free; j++)
+    x[j] = CLAMP (x[j], problem->frees[j]->low, problem->frees[j]->high);
+}
+
+/* Every grid point, the other values at @x's; keeps the best in @x. */
+static double
+grid_search (Problem *problem,
+             double  *x)
+{
+  guint n = problem->n_free, total = 1;
+  double best[RING_NCCL_FIT_MAX_VALUES], best_f;
+
+  memcpy (best, x, n * sizeof (double));
+  best_f = objective (problem, best);
+  for (guint j = 0; j < n; j++)
+    total *= problem->frees[j]->n_grid;
+
+  for (guint index = 0; index < total; index++)
+    {
+      double trial[RING_NCCL_FIT_MAX_VALUES];
+      guint rest = index;
+      double f;
+
+      for (guint j = 0; j < n; j++)
+        {
+          const Free *free = problem->frees[j];
+
+          trial[j] = to_space (free, free->grid[rest % free->n_grid]);
+          rest /= free->n_grid;
+        }
+      f = objective (problem, trial);
+      if (f < best_f)
+        {
+          best_f = f;
+          memcpy (best, trial, n * sizeof (double));
+        }
+    }
+
+  memcpy (x, best, n * sizeof (double));
+  return best_f;
+}
+
+/* --- Nelder–Mead ------------------------------------------------------------------- */
+
+typedef struct
+{
+  double x[RING_NCCL_FIT_MAX_VALUES];
+  double f;
+} Vertex;
+
+static void
+sort_simplex (Vertex *simplex,
+              guint   n)
+{
+  for (guint i = 1; i <= n; i++)
+    {
+      for (guint k = i; k > 0 && simplex[k].f < simplex[k - 1].f; k--)
+        {
+          Vertex swap = simplex[k];
+
+          simplex[k] = simplex[k - 1];
+          simplex[k - 1] = swap;
+        }
+    }
+}
+
+/* centroid + t · (centroid − worst), clamped to the ranges, evaluated. */
+static Vertex
+move_vertex (Problem      *problem,
+             const double *centroid,
+             const Vertex *worst,
+             double        t)
+{
+  Vertex v;
+
+  for (guint j = 0; j < problem->n_free; j++)
+    v.x[j] = centroid[j] + t * (centroid[j] - worst->x[j]);
+  clamp_point (problem, v.x);
+  v.f = objective (problem, v.x);
+
+  return v;
+}
+
+static gboolean
+converged (const Problem *problem,
+           const Vertex  *simplex)
+{
+  guint n = problem->n_free;
+  double size = 0;
+
+  for (guint i = 1; i <= n; i++)
+    {
+      for (guint j = 0; j < n; j++)
+        size = MAX (size, fabs (simplex[i].x[j] - simplex[0].x[j]));
+    }
+
+  return size < 1e-9 || simplex[n].f - simplex[0].f < 1e-16;
+}
+
+static void
+shrink (Problem *problem,
+        Vertex  *simplex)
+{
+  for (guint i = 1; i <= problem->n_free; i++)
+    {
+      for (guint j = 0; j < problem->n_free; j++)
+        simplex[i].x[j] = simplex[0].x[j] + 0.5 * (simplex[i].x[j] - simplex[0].x[j]);
+      simplex[i].f = objective (problem, simplex[i].x);
+    }
+}
+
+/* One Nelder–Mead step (reflect, expand, contract or shrink) on a sorted simplex. */
+static void
+simplex_step (Problem *problem,
+              Vertex  *simplex)
+{
+  guint n = problem->n_free;
+  double centroid[RING_NCCL_FIT_MAX_VALUES] = { 0 };
+  Vertex reflected, trial;
+
+  for (guint i = 0; i < n; i++)
+    {
+      for (guint j = 0; j < n; j++)
+        centroid[j] += simplex[i].x[j] / n;
+    }
+
+  reflected = move_vertex (problem, centroid, &simplex[n], 1);
+  if (reflected.f < simplex[0].f)
+    {
+      trial = move_vertex (problem, centroid, &simplex[n], 2);
+      simplex[n] = trial.f < reflected.f ? trial : reflected;
+    }
+  else if (reflected.f < simplex[n - 1].f)
+    simplex[n] = reflected;
+  else
+    {
+      trial = move_vertex (problem, centroid, &simplex[n],
+                           reflected.f < simplex[n].f ? 0.5 : -0.5);
+      if (trial.f < MIN (reflected.f, simplex[n].f))
+        simplex[n] = trial;
+      else
+        shrink (problem, simplex);
+    }
+  sort_simplex (simplex, n);
+}
+
+static double
+nelder_mead (Problem *problem,
+             double  *x)
+{
+  guint n = problem->n_free;
+  Vertex simplex[RING_NCCL_FIT_MAX_VALUES + 1];
+
+  for (guint i = 0; i <= n; i++)
+    {
+      memcpy (simplex[i].x, x, n * sizeof (double));
+      if (i > 0)
+        {
+          const Free *free = problem->frees[i - 1];
+          double step = free->logarithmic ? 0.1 : MAX (0.5, 0.2 * fabs (x[i - 1]));
+
+          /* Away from the bound it may sit on. */
+          if (x[i - 1] + step > free->high)
+            step = -step;
+          simplex[i].x[i - 1] += step;
+        }
+      simplex[i].f = objective (problem, simplex[i].x);
+    }
+  sort_simplex (simplex, n);
+
+  for (guint iteration = 0; iteration < MAX_ITERATIONS && !converged (problem, simplex);
+       iteration++)
+    simplex_step (problem, simplex);
+
+  memcpy (x, simplex[0].x, n * sizeof (double));
+  return simplex[0].f;
+}
+
+/* The grid, then the simplex twice: the best of the grid can sit in the wrong valley of a
+ * kink, and a simplex can stall against a bound. */
+static void
+minimise (Problem *problem,
+          double  *x)
+{
+  grid_search (problem, x);
+  nelder_mead (problem, x);
+  nelder_mead (problem, x);
+}
+
+/* --- Results ----------------------------------------------------------------------- */
+
+/* The rms change of ln t over the samples when value @j moves by its probe. */
+static double
+sensitivity (Problem      *problem,
+             const double *x,
+             guint         j)
+{
+  double moved[RING_NCCL_FIT_MAX_VALUES];
+  double sum = 0;
+
+  memcpy (moved, x, problem->n_free * sizeof (double));
+  if (x[j] + problem->frees[j]->probe > problem->frees[j]->high)
+    moved[j] -= problem->frees[j]->probe;
+  else
+    moved[j] += problem->frees[j]->probe;
+
+  for (guint i = 0; i < problem->n_samples; i++)
+    {
+      RingAllreduceCost cost;
+      double before, after;
+
+      set_free (problem, x);
+      before = model_us (problem, problem->samples[i].size_bytes, &cost);
+      set_free (problem, moved);
+      after = model_us (problem, problem->samples[i].size_bytes, &cost);
+      if (before > 0 && after > 0)
+        sum += pow (log (after / before), 2);
+    }
+  set_free (problem, x);
+
+  return sqrt (sum / problem->n_samples);
+}
+
+static void
+fill_values (Problem          *problem,
+             const double     *x,
+             RingNcclFitValue *values,
+             guint            *n_values)
+{
+  *n_values = problem->n_free;
+  for (guint j = 0; j < problem->n_free; j++)
+    {
+      values[j].id = problem->frees[j]->id;
+      values[j].value = from_space (problem->frees[j], x[j]);
+      values[j].nominal = from_space (problem->frees[j], problem->nominal[j]);
+      values[j].determined = sensitivity (problem, x, j) >= DETERMINED_RMS;
+    }
+}
+
+/* Fits @problem from its nominal values; leaves the fitted ones in problem->params. */
+static void
+fit_problem (Problem          *problem,
+             RingNcclFitValue *values,
+             guint            *n_values)
+{
+  double x[RING_NCCL_FIT_MAX_VALUES];
+
+  memcpy (x, problem->nominal, sizeof x);
+  minimise (problem, x);
+  fill_values (problem, x, values, n_values);
+  set_free (problem, x);
+}
+
+/* exp (mean |e|) − 1 and exp (max |e|) − 1 of ln-ratios, in percent. */
+static void
+error_figures (const double *errors,
+               guint         n,
+               double       *geomean_pct,
+               double       *worst_pct)
+{
+  double sum = 0, worst = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      sum += fabs (errors[i]);
+      worst = MAX (worst, fabs (errors[i]));
+    }
+  *geomean_pct = n > 0 ? (exp (sum / n) - 1) * 100 : 0;
+  *worst_pct = n > 0 ? (exp (worst) - 1) * 100 : 0;
+}
+
+/* The joint fit's errors and protocol at every point; the model before it too. */
+static void
+fill_points (RingNcclFit   *fit,
+             Problem       *problem,
+             const Problem *nominal,
+             double        *errors,
+             double        *nominal_errors)
+{
+  for (guint i = 0; i < problem->n_samples; i++)
+    {
+      RingAllreduceCost cost, nominal_cost;
+      RingNcclFitPoint point;
+
+      point.size_bytes = problem->samples[i].size_bytes;
+      point.measured_us = exp (problem->samples[i].ln_measured);
+      point.nominal_us = model_us (nominal, point.size_bytes, &nominal_cost);
+      point.predicted_us = model_us (problem, point.size_bytes, &cost);
+      point.algorithm = cost.algorithm;
+      point.protocol = cost.protocol;
+      g_array_append_val (fit->points, point);
+
+      errors[i] = log (point.predicted_us / point.measured_us);
+      nominal_errors[i] = log (point.nominal_us / point.measured_us);
+    }
+  error_figures (errors, problem->n_samples, &fit->geomean_error_pct, &fit->worst_error_pct);
+  error_figures (nominal_errors, problem->n_samples, &fit->nominal_geomean_error_pct,
+                 &fit->nominal_worst_error_pct);
+}
+
+/* Each protocol's points: their error under the joint fit, and a fit of their own. */
+static void
+fit_protocols (RingNcclFit   *fit,
+               const Problem *joint,
+               const double  *errors)
+{
+  for (RingProtocol protocol = 0; protocol < RING_N_PROTOCOLS; protocol++)
+    {
+      RingNcclFitProtocol *result = &fit->protocols[protocol];
+      g_autofree Sample *samples = g_new (Sample, joint->n_samples);
+      g_autofree double *subset = g_new (double, joint->n_samples);
+      Problem problem = *joint;
+      guint n = 0;
+
+      for (guint i = 0; i < joint->n_samples; i++)
+        {
+          if (g_array_index (fit->points, RingNcclFitPoint, i).protocol != protocol)
+            continue;
+          samples[n] = joint->samples[i];
+          subset[n++] = errors[i];
+        }
+      result->n_points = n;
+      error_figures (subset, n, &result->geomean_error_pct, &result->worst_error_pct);
+      if (n < 3)
+        continue;
+
+      problem.samples = samples;
+      problem.n_samples = n;
+      fit_problem (&problem, result->values, &result->n_values);
+    }
+}
+
+/* The rows to fit: out-of-place times of sizes above 0 with no wrong elements. */
+static Sample *
+collect_samples (const RingNcclLog *nccl_log,
+                 guint             *n_samples)
+{
+  Sample *samples = g_new (Sample, MAX (nccl_log->points->len, 1));
+  guint n = 0;
+
+  for (guint i = 0; i < nccl_log->points->len; i++)
+    {
+      const RingNcclPoint *point = &g_array_index (nccl_log->points, RingNcclPoint, i);
+
+      if (point->size_bytes >= 1 && point->time_us > 0 && isfinite (point->time_us)
+          && point->wrong <= 0)
+        {
+          samples[n].size_bytes = point->size_bytes;
+          samples[n].ln_measured = log (point->time_us);
+          n++;
+        }
+    }
+
+  *n_samples = n;
+  return samples;
+}
+
+/* The log's cluster: the base with the log's GPU, ranks and ranks per host. */
+static gboolean
+shape_params (const RingParams   *base,
+              const RingNcclLog  *nccl_log,
+              RingParams         *params,
+              GError            **error)
+{
+  *params = *base;
+  params->message_bytes = 0;
+  if (nccl_log->gpu_matched && nccl_log->gpu != params->gpu)
+    ring_params_apply_gpu (params, nccl_log->gpu);
+  params->gpus = nccl_log->ranks;
+  if (nccl_log->nodes > 0)
+    params->gpus_per_node = (nccl_log->ranks + nccl_log->nodes - 1) / nccl_log->nodes;
+  /* Within the parameter's range, so that applying the fit always validates. */
+  params->gpus_per_node = CLAMP (params->gpus_per_node, 1,
+                                 MIN (params->gpus,
+                                      ring_param_info (RING_PARAM_GPUS_PER_NODE)->maximum));
+
+  if (ring_params_get_nodes (params) > 1 && params->nics_per_node == 0)
+    {
+      g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_CANNOT_RUN,
+                   _("the log ran on %u nodes, and the model's nodes have no NICs"),
+                   ring_params_get_nodes (params));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void
+setup_problem (Problem           *problem,
+               const RingParams  *base,
+               const RingNcclLog *nccl_log)
+{
+  const RingAlgorithmInfo *info = ring_algorithm_info (base->algorithm);
+
+  problem->algorithm = info->nccl ? base->algorithm : RING_ALGORITHM_AUTO;
+  problem->gpus_per_process = MAX (nccl_log->gpus_per_process, 1);
+
+  /* What the measurement loaded: one node, its links; several, the NICs and the links. */
+  if (ring_params_get_nodes (&problem->params) == 1)
+    {
+      problem->frees[problem->n_free++] = &free_link_latency;
+      problem->frees[problem->n_free++] = &free_link_efficiency;
+    }
+  else
+    {
+      problem->frees[problem->n_free++] = &free_net_latency;
+      problem->frees[problem->n_free++] = &free_net_efficiency;
+      problem->frees[problem->n_free++] = &free_link_efficiency;
+    }
+
+  for (guint j = 0; j < problem->n_free; j++)
+    {
+      const Free *free = problem->frees[j];
+      double value = ring_params_get_value (&problem->params, free->id);
+
+      problem->nominal[j] = CLAMP (to_space (free, value), free->low, free->high);
+    }
+}
+
+RingNcclFit *
+ring_nccl_fit (const RingParams   *base,
+               const RingNcclLog  *nccl_log,
+               GError            **error)
+{
+  g_autoptr(RingNcclFit) fit = NULL;
+  g_autofree Sample *samples = NULL;
+  g_autofree double *errors = NULL;
+  g_autofree double *nominal_errors = NULL;
+  Problem problem = { 0 }, nominal;
+  guint n_samples;
+
+  g_return_val_if_fail (base != NULL, NULL);
+  g_return_val_if_fail (nccl_log != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (nccl_log->ranks < 2)
+    {
+      g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_SINGLE_RANK,
+                   _("the log ran on one rank, which communicates nothing to fit"));
+      return NULL;
+    }
+  samples = collect_samples (nccl_log, &n_samples);
+  if (n_samples < 2)
+    {
+      g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,
+                   _("the log has %u usable rows; a fit needs two or more"), n_samples);
+      return NULL;
+    }
+  if (!shape_params (base, nccl_log, &problem.params, error))
+    return NULL;
+
+  problem.samples = samples;
+  problem.n_samples = n_samples;
+  setup_problem (&problem, base, nccl_log);
+  nominal = problem;
+
+  fit = g_new0 (RingNcclFit, 1);
+  fit->points = g_array_new (FALSE, FALSE, sizeof (RingNcclFitPoint));
+  fit->gpus_per_process = problem.gpus_per_process;
+  fit->algorithm = problem.algorithm;
+  fit_problem (&problem, fit->values, &fit->n_values);
+  fit->params = problem.params;
+
+  errors = g_new (double, n_samples);
+  nominal_errors = g_new (double, n_samples);
+  fill_points (fit, &problem, &nominal, errors, nominal_errors);
+  fit_protocols (fit, &problem, errors);
+
+  return g_steal_pointer (&fit);
+}
+
+void
+ring_nccl_fit_free (RingNcclFit *fit)
+{
+  if (fit == NULL)
+    return;
+
+  g_array_unref (fit->points);
+  g_free (fit);
+}
+
+void
+ring_nccl_fit_apply (const RingNcclFit *fit,
+                     RingParams        *params)
+{
+  static const RingParamId copied[] = {
+    RING_PARAM_GPUS_PER_NODE, RING_PARAM_NICS_PER_NODE, RING_PARAM_NIC_SPEED,
+    RING_PARAM_FABRIC, RING_PARAM_NET_LATENCY, RING_PARAM_NET_EFFICIENCY,
+    RING_PARAM_LINK_LATENCY, RING_PARAM_LINK_EFFICIENCY, RING_PARAM_BANDWIDTH,
+  };
+
+  g_return_if_fail (fit != NULL);
+  g_return_if_fail (params != NULL);
+
+  if (params->gpu != fit->params.gpu)
+    ring_params_apply_gpu (params, fit->params.gpu);
+  for (guint i = 0; i < G_N_ELEMENTS (copied); i++)
+    ring_params_set_value (params, copied[i], ring_params_get_value (&fit->params, copied[i]));
+}

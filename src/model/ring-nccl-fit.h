@@ -1,0 +1,102 @@
+/* ring-nccl-fit.h: the model fitted to an nccl-tests log.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ring-algorithms.h"
+#include "ring-nccl-log.h"
+
+G_BEGIN_DECLS
+
+#define RING_NCCL_FIT_ERROR (ring_nccl_fit_error_quark ())
+
+typedef enum
+{
+  RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,  /* fewer than two usable rows */
+  RING_NCCL_FIT_ERROR_SINGLE_RANK,     /* one rank (or an unknown number) communicates nothing */
+  RING_NCCL_FIT_ERROR_CANNOT_RUN,      /* the model cannot run the log's cluster */
+} RingNcclFitError;
+
+GQuark ring_nccl_fit_error_quark (void);
+
+/* A fit sets at most this many values. */
+#define RING_NCCL_FIT_MAX_VALUES 3
+
+/* One value the fit left free. */
+typedef struct
+{
+  RingParamId id;          /* RING_PARAM_NET_LATENCY, _NET_EFFICIENCY, _LINK_LATENCY or
+                            * _LINK_EFFICIENCY: a row of the parameter table */
+  double      value;       /* fitted; near the nominal value where not determined */
+  double      nominal;     /* the value before the fit, taken from the base parameters */
+  gboolean    determined;  /* the measurement pins it down: a 10 % change (1 µs for a
+                            * latency) moves the predicted times by 0.5 % rms or more */
+} RingNcclFitValue;
+
+/* One measured row and the model's time for it, before and after the fit. */
+typedef struct
+{
+  double        size_bytes;
+  double        measured_us;   /* out-of-place */
+  double        predicted_us;  /* the fitted model */
+  double        nominal_us;    /* the model before the fit */
+  RingAlgorithm algorithm;     /* what the fitted model ran there */
+  RingProtocol  protocol;
+} RingNcclFitPoint;
+
+/* The sizes where the fitted model runs one protocol. */
+typedef struct
+{
+  guint            n_points;           /* 0: the log covers no size where it runs */
+  double           geomean_error_pct;  /* of the joint fit, on these points */
+  double           worst_error_pct;
+  /* The same free values refitted on these points alone, where there are at least three:
+   * how far each protocol's sizes pull apart. Reported, never applied. */
+  guint            n_values;
+  RingNcclFitValue values[RING_NCCL_FIT_MAX_VALUES];
+} RingNcclFitProtocol;
+
+typedef struct
+{
+  /* The log's cluster with the fitted values: the base parameters with the catalogue's
+   * GPU the log names, its ranks as gpus, its ranks per host as gpus_per_node. */
+  RingParams          params;
+  guint               gpus_per_process;  /* the log's -g, which the fit costed with */
+  RingAlgorithm       algorithm;         /* what the fit costed: the base's if it is one of
+                                          * NCCL's, else auto */
+  /* What was fitted: one node: link-latency, link-efficiency; several: net-latency,
+   * net-efficiency, link-efficiency. */
+  guint               n_values;
+  RingNcclFitValue    values[RING_NCCL_FIT_MAX_VALUES];
+  /* |ln (predicted / measured)| over the points, as percentages: exp (mean) − 1 and
+   * exp (max) − 1, after the fit and before it. */
+  double              geomean_error_pct;
+  double              worst_error_pct;
+  double              nominal_geomean_error_pct;
+  double              nominal_worst_error_pct;
+  GArray             *points;            /* RingNcclFitPoint: the rows the fit used */
+  RingNcclFitProtocol protocols[RING_N_PROTOCOLS];
+} RingNcclFit;
+
+/* Fits the model to @nccl_log's out-of-place times, minimising the squared log error of
+ * ring_allreduce_cost() over the free values of the links the measurement used (a weak
+ * pull towards the base's values decides what the measurement leaves open). @base gives
+ * what the log does not say: NICs, their speed, the fabric, and the GPU when the log's
+ * is not in the catalogue. Rows with wrong elements and of size 0 are left out. */
+RingNcclFit *ring_nccl_fit       (const RingParams   *base,
+                                  const RingNcclLog  *nccl_log,
+                                  GError            **error);
+void         ring_nccl_fit_free  (RingNcclFit        *fit);
+
+/* Puts the fit into @params: the GPU (with its facts, if it changes), GPUs per node, the
+ * intra-node bandwidth, NICs, NIC speed, fabric, and net-latency, net-efficiency,
+ * link-latency and link-efficiency. The GPU count, the model, the step and the algorithm
+ * stay. Apply it to a RingModel with ring_model_set_params() for one "changed". */
+void         ring_nccl_fit_apply (const RingNcclFit  *fit,
+                                  RingParams         *params);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RingNcclFit, ring_nccl_fit_free)
+
+G_END_DECLS

@@ -1,0 +1,365 @@
+/* ring-nccl-log.c: nccl-tests all_reduce_perf output, read as people paste it.
+ *
+ * A log is a header ("# nThread 1 nGpus 8 minBytes 8 …", one "#  Rank  0 Group  0 Pid …
+ * on HOST device 0 [0000:18:00] NVIDIA H100 80GB HBM3" line per rank), a table and a footer
+ * ("# Avg bus bandwidth : 123.4"). What people paste adds to it: NCCL INFO and WARN lines
+ * between the others, CRLF line ends, colour escapes, mpirun's "[1,0]<stdout>:" or srun's
+ * "0: " before each line, the '#' lost to Markdown, several processes' headers, and a
+ * last row cut off. Rows are read by ring-nccl-log-row.c.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ring-nccl-log-private.h"
+
+G_DEFINE_QUARK (ring-nccl-log-error-quark, ring_nccl_log_error)
+G_DEFINE_BOXED_TYPE (RingNcclLog, ring_nccl_log, ring_nccl_log_copy, ring_nccl_log_free)
+
+RingNcclLog *
+ring_nccl_log_new (void)
+{
+  RingNcclLog *log = g_new0 (RingNcclLog, 1);
+
+  log->points = g_array_new (FALSE, FALSE, sizeof (RingNcclPoint));
+  log->ranks = 1;
+  log->ranks_source = RING_NCCL_RANKS_FROM_HEADER;
+  log->gpus_per_process = 1;
+  log->threads = 1;
+  log->gpu = RING_GPU_CUSTOM;
+  log->avg_busbw_gbps = NAN;
+
+  return log;
+}
+
+RingNcclLog *
+ring_nccl_log_copy (const RingNcclLog *log)
+{
+  RingNcclLog *copy;
+
+  g_return_val_if_fail (log != NULL, NULL);
+
+  copy = g_memdup2 (log, sizeof *log);
+  copy->points = g_array_copy (log->points);
+  copy->gpu_name = g_strdup (log->gpu_name);
+  copy->data_type = g_strdup (log->data_type);
+  copy->redop = g_strdup (log->redop);
+
+  return copy;
+}
+
+void
+ring_nccl_log_free (RingNcclLog *log)
+{
+  if (log == NULL)
+    return;
+
+  g_array_unref (log->points);
+  g_free (log->gpu_name);
+  g_free (log->data_type);
+  g_free (log->redop);
+  g_free (log);
+}
+
+/* --- Cleaning a line --------------------------------------------------------------- */
+
+/* Past an escape sequence starting at @i: CSI (ESC [ … final byte), OSC (ESC ] … BEL or
+ * ESC \), or a two-byte escape. Returns the index of its last byte. */
+static gsize
+skip_escape (const char *text,
+             gsize       length,
+             gsize       i)
+{
+  gsize j = i + 2;
+
+  if (i + 1 >= length)
+    return i;
+  if (text[i + 1] == '[')
+    {
+      while (j < length && (guchar) text[j] >= 0x20 && (guchar) text[j] <= 0x3f)
+        j++;
+      return j < length && (guchar) text[j] >= 0x40 && (guchar) text[j] <= 0x7e ? j : j - 1;
+    }
+  if (text[i + 1] == ']')
+    {
+      for (; j < length; j++)
+        {
+          if (text[j] == '\a')
+            return j;
+          if (text[j] == '\033' && j + 1 < length && text[j + 1] == '\\')
+            return j + 1;
+        }
+      return length - 1;
+    }
+
+  /* ESC and one character: only an ASCII one, so that UTF-8 stays whole. */
+  return (guchar) text[i + 1] < 0x80 ? i + 1 : i;
+}
+
+/* mpirun --tag-output's "[1,0]<stdout>:", and the "[0]" some launchers put before each
+ * write, even mid-line: blanked. (PCI addresses, "[0x18]" or "[0000:18:00]", stay.) */
+static void
+blank_rank_tags (char *line)
+{
+  for (char *open = strchr (line, '['); open != NULL; open = strchr (open + 1, '['))
+    {
+      char *p = open + 1;
+
+      if (!g_ascii_isdigit (*p))
+        continue;
+      while (g_ascii_isdigit (*p) || *p == ',')
+        p++;
+      if (*p != ']')
+        continue;
+      p++;
+      if (g_str_has_prefix (p, "<stdout>:") || g_str_has_prefix (p, "<stderr>:"))
+        p += strlen ("<stdout>:");
+      memset (open, ' ', p - open);
+    }
+}
+
+/* Copies a line into @out without escapes, control characters (tabs and stray CRs become
+ * spaces) or launcher tags. */
+void
+_ring_nccl_clean_line (const char *text,
+                       gsize       length,
+                       char       *out)
+{
+  gsize n = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar c = text[i];
+
+      if (c == '\033')
+        {
+          i = skip_escape (text, length, i);
+          continue;
+        }
+      out[n++] = c < 0x20 || c == 0x7f ? ' ' : c;
+    }
+  out[n] = '\0';
+  blank_rank_tags (out);
+}
+
+/* Splits @line at spaces in place. Leading "#" and ">" (comments, Markdown quotes) and
+ * srun's "12:" label are dropped; *comment says whether there was a '#'. */
+guint
+_ring_nccl_split_words (char      *line,
+                        char     **words,
+                        gboolean  *comment)
+{
+  guint n = 0;
+  char *save = NULL;
+
+  *comment = FALSE;
+  for (char *word = strtok_r (line, " ", &save); word != NULL; word = strtok_r (NULL, " ", &save))
+    {
+      if (n == 0 && (word[0] == '#' || word[0] == '>'))
+        {
+          *comment |= word[0] == '#';
+          word += strspn (word, "#>");
+          if (*word == '\0')
+            continue;
+        }
+      if (n == 0 && !*comment && g_ascii_isdigit (word[0]) && g_str_has_suffix (word, ":")
+          && strspn (word, "0123456789") == strlen (word) - 1)
+        continue;
+      if (n < RING_NCCL_LOG_MAX_TOKENS)
+        words[n++] = word;
+    }
+
+  return n;
+}
+
+/* --- Reading ----------------------------------------------------------------------- */
+
+static gboolean
+check_text (const char  *text,
+            gsize        length,
+            GError     **error)
+{
+  const char *nul;
+  const char *end = NULL;
+  const char *bad = NULL;
+  guint line = 1;
+
+  if (length == 0)
+    return TRUE;
+  if (length > RING_NCCL_LOG_MAX_BYTES)
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_TOO_LARGE,
+                   _("the log is %.1f MiB; logs of more than %u MiB are not read"),
+                   length / 1048576.0, RING_NCCL_LOG_MAX_BYTES / 1048576);
+      return FALSE;
+    }
+  nul = memchr (text, '\0', length);
+  if (nul != NULL)
+    bad = nul;
+  else if (!g_utf8_validate_len (text, length, &end))
+    bad = end;
+  if (bad == NULL)
+    return TRUE;
+
+  for (const char *p = text; p < bad; p++)
+    line += *p == '\n';
+  g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_NOT_TEXT,
+               nul != NULL ? _("line %u holds a NUL byte: this is binary data, not a log")
+                           : _("line %u is not UTF-8 text: this is not an nccl-tests log"),
+               line);
+  return FALSE;
+}
+
+RingNcclLog *
+ring_nccl_log_parse (const char  *text,
+                     gssize       length,
+                     GError     **error)
+{
+  g_autoptr(RingNcclLog) log = NULL;
+  RingNcclReader *reader;
+  gsize size, start = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  size = length < 0 ? strlen (text) : (gsize) length;
+  if (!check_text (text, size, error))
+    return NULL;
+
+  log = ring_nccl_log_new ();
+  reader = _ring_nccl_reader_new (log);
+  while (ok && start < size)
+    {
+      const char *newline = memchr (text + start, '\n', size - start);
+      gsize end = newline != NULL ? (gsize) (newline - text) : size;
+
+      ok = _ring_nccl_reader_line (reader, text + start, end - start, newline == NULL, error);
+      start = end + 1;
+    }
+  ok = ok && _ring_nccl_reader_finish (reader, error);
+  _ring_nccl_reader_free (reader);
+
+  return ok ? g_steal_pointer (&log) : NULL;
+}
+
+/* Only a regular file is opened: a FIFO or a device could block the reader forever, and
+ * O_NONBLOCK keeps even one swapped in after the check from doing so. */
+static int
+open_regular (const char  *path,
+              GError     **error)
+{
+  struct stat st;
+  int fd;
+
+  if (g_stat (path, &st) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_IO,
+                   /* Translators: a file name, then the system's reason */
+                   _("cannot read %s: %s"), path, g_strerror (saved));
+      return -1;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_NOT_REGULAR,
+                   S_ISDIR (st.st_mode) ? _("%s is a folder, not an nccl-tests log")
+                                        : _("%s is not a regular file (a FIFO, socket or "
+                                            "device), so it is not read"),
+                   path);
+      return -1;
+    }
+
+  if (st.st_size > RING_NCCL_LOG_MAX_BYTES)
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_TOO_LARGE,
+                   /* Translators: a file name, its size and the limit in MiB */
+                   _("%s is %.1f MiB; logs of more than %u MiB are not read"),
+                   path, st.st_size / 1048576.0, RING_NCCL_LOG_MAX_BYTES / 1048576);
+      return -1;
+    }
+
+  fd = g_open (path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0);
+  if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      int saved = errno;
+
+      g_set_error (error, RING_NCCL_LOG_ERROR, fd < 0 ? RING_NCCL_LOG_ERROR_IO
+                                                      : RING_NCCL_LOG_ERROR_NOT_REGULAR,
+                   _("cannot read %s: %s"), path,
+                   fd < 0 ? g_strerror (saved) : _("it is not a regular file"));
+      if (fd >= 0)
+        close (fd);
+      return -1;
+    }
+
+  return fd;
+}
+
+/* Reads at most one byte past the limit, so that a file that grew says so. */
+static char *
+read_bounded (int          fd,
+              const char  *path,
+              gsize       *length,
+              GError     **error)
+{
+  gsize capacity = RING_NCCL_LOG_MAX_BYTES + 1;
+  g_autofree char *data = g_malloc (capacity);
+  gsize got = 0;
+
+  while (got < capacity)
+    {
+      gssize n = read (fd, data + got, capacity - got);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_IO,
+                       _("cannot read %s: %s"), path, g_strerror (saved));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      got += n;
+    }
+
+  *length = got;
+  return g_steal_pointer (&data);
+}
+
+RingNcclLog *
+ring_nccl_log_load (const char  *path,
+                    GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if ((fd = open_regular (path, error)) < 0)
+    return NULL;
+  data = read_bounded (fd, path, &length, error);
+  close (fd);
+  if (data == NULL)
+    return NULL;
+
+  return ring_nccl_log_parse (data, length, error);
+}

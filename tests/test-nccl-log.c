@@ -1,0 +1,664 @@
+/* test-nccl-log.c: reading nccl-tests all_reduce_perf logs, and refusing what is not one.
+ *
+ * The excerpts in tests/data/nccl-logs are read as a user would load them; each malformed
+ * input below must give a RING_NCCL_LOG_ERROR that says what is wrong (and where, for a
+ * line), never a crash, a hang or a log of wrong numbers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "ring-nccl-log.h"
+
+#define HEADER \
+  "# nThread 1 nGpus 1 minBytes 8 maxBytes 1048576 step: 2(factor) warmup iters: 5 " \
+  "iters: 20 agg iters: 1 validation: 1 graph: 0\n" \
+  "#\n# Using devices\n"
+#define COLUMNS \
+  "#       size         count      type   redop    root     time   algbw   busbw #wrong" \
+  "     time   algbw   busbw #wrong\n" \
+  "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)" \
+  "            (us)  (GB/s)  (GB/s)\n"
+/* Two ranks on one host, and rows whose bandwidths are their size over their time. */
+#define DEVICES_2 \
+  "#  Rank  0 Group  0 Pid   1001 on     host-a device  0 [0x18] NVIDIA H100 80GB HBM3\n" \
+  "#  Rank  1 Group  0 Pid   1002 on     host-a device  1 [0x2a] NVIDIA H100 80GB HBM3\n"
+#define ROW_1K "        1024           256     float     sum      -1    20.48    0.05    0.05" \
+  "      0    20.48    0.05    0.05      0\n"
+#define ROW_1M "     1048576        262144     float     sum      -1    104.9   10.00   10.00" \
+  "      0    104.9   10.00   10.00      0\n"
+
+static char *
+data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "nccl-logs", name, NULL);
+}
+
+static RingNcclLog *
+load_data (const char *name)
+{
+  g_autofree char *path = data_path (name);
+  g_autoptr(GError) error = NULL;
+  RingNcclLog *log = ring_nccl_log_load (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (log);
+
+  return log;
+}
+
+static const RingNcclPoint *
+point_at (const RingNcclLog *log,
+          guint              index)
+{
+  g_assert_cmpuint (index, <, log->points->len);
+
+  return &g_array_index (log->points, RingNcclPoint, index);
+}
+
+static const RingNcclPoint *
+last_point (const RingNcclLog *log)
+{
+  return point_at (log, log->points->len - 1);
+}
+
+/* --- Excerpts ---------------------------------------------------------------------- */
+
+static void
+test_single_node (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("h100-1node.log");
+  const RingNcclPoint *first = point_at (log, 0);
+  const RingNcclPoint *last = last_point (log);
+
+  g_assert_cmpuint (log->points->len, ==, 31);
+  g_assert_cmpuint (log->ranks, ==, 8);
+  g_assert_cmpint (log->ranks_source, ==, RING_NCCL_RANKS_FROM_DEVICES);
+  g_assert_cmpuint (log->nodes, ==, 1);
+  g_assert_cmpuint (log->gpus_per_process, ==, 1);
+  g_assert_cmpstr (log->gpu_name, ==, "NVIDIA H100 80GB HBM3");
+  g_assert_true (log->gpu_matched);
+  g_assert_cmpint (log->gpu, ==, RING_GPU_H100);
+  g_assert_cmpstr (log->data_type, ==, "float");
+  g_assert_cmpstr (log->redop, ==, "sum");
+  g_assert_cmpfloat (log->avg_busbw_gbps, ==, 161.27);
+  g_assert_cmpuint (log->cut_off_line, ==, 0);
+
+  g_assert_cmpfloat (first->size_bytes, ==, 8);
+  g_assert_cmpfloat (first->count, ==, 2);
+  g_assert_cmpuint (first->type_bytes, ==, 4);
+  g_assert_cmpfloat (first->time_us, ==, 16.62);
+  g_assert_cmpfloat (first->in_place_time_us, ==, 16.45);
+  g_assert_cmpint (first->wrong, ==, 0);
+  g_assert_cmpuint (first->line, ==, 18);
+
+  g_assert_cmpfloat (last->size_bytes, ==, 8589934592.0);
+  g_assert_cmpfloat (last->count, ==, 2147483648.0);
+  g_assert_cmpfloat (last->time_us, ==, 32331.8);
+  g_assert_cmpfloat (last->algbw_gbps, ==, 265.68);
+  g_assert_cmpfloat (last->busbw_gbps, ==, 464.94);
+  g_assert_cmpfloat (last->in_place_time_us, ==, 31266.1);
+  g_assert_cmpfloat (last->in_place_busbw_gbps, ==, 480.79);
+}
+
+static void
+test_multi_node_info_lines (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("a100-2node-info.log");
+
+  /* 31 rows from 8 B to 8 GiB, although NCCL WARN and INFO lines sit inside the table. */
+  g_assert_cmpuint (log->points->len, ==, 31);
+  g_assert_cmpuint (log->ranks, ==, 16);
+  g_assert_cmpuint (log->nodes, ==, 2);
+  g_assert_cmpint (log->gpu, ==, RING_GPU_A100);
+  g_assert_cmpuint (log->skipped_lines, ==, 11);
+  g_assert_cmpfloat (last_point (log)->size_bytes, ==, 8589934592.0);
+}
+
+static void
+test_single_process (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("h100-g8-single-process.log");
+
+  g_assert_cmpuint (log->points->len, ==, 25);
+  g_assert_cmpuint (log->ranks, ==, 8);
+  g_assert_cmpuint (log->nodes, ==, 1);
+  g_assert_cmpuint (log->gpus_per_process, ==, 8);
+  g_assert_cmpuint (log->threads, ==, 1);
+}
+
+/* The same log saved with CRLF line ends reads the same. */
+static void
+test_crlf (void)
+{
+  g_autoptr(RingNcclLog) unix_log = load_data ("h100-g8-single-process.log");
+  g_autoptr(RingNcclLog) crlf_log = load_data ("h100-crlf.log");
+  g_autofree char *path = data_path ("h100-crlf.log");
+  g_autofree char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "\r\n"));
+
+  g_assert_cmpuint (crlf_log->points->len, ==, unix_log->points->len);
+  g_assert_cmpint (memcmp (crlf_log->points->data, unix_log->points->data,
+                           unix_log->points->len * sizeof (RingNcclPoint)), ==, 0);
+  g_assert_cmpstr (crlf_log->gpu_name, ==, unix_log->gpu_name);
+  g_assert_cmpuint (crlf_log->gpus_per_process, ==, 8);
+}
+
+static void
+test_ansi_colours (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("h100-ansi.log");
+
+  g_assert_cmpuint (log->points->len, ==, 26);
+  g_assert_cmpuint (log->ranks, ==, 8);
+  g_assert_cmpfloat (point_at (log, 0)->time_us, ==, 15.65);
+  g_assert_cmpfloat (log->avg_busbw_gbps, ==, 150.02);
+}
+
+static void
+test_in_place_missing (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("inplace-missing.log");
+
+  g_assert_cmpuint (log->points->len, ==, 21);
+  g_assert_cmpstr (log->data_type, ==, "bfloat16");
+  for (guint i = 0; i < log->points->len; i++)
+    {
+      const RingNcclPoint *point = point_at (log, i);
+
+      g_assert_cmpuint (point->type_bytes, ==, 2);
+      g_assert_true (isnan (point->in_place_time_us));
+      g_assert_true (isnan (point->in_place_busbw_gbps));
+      g_assert_cmpfloat (point->time_us, >, 0);
+    }
+}
+
+static void
+test_old_format (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("v100-old-no-root.log");
+  const RingNcclPoint *first = point_at (log, 0);
+
+  g_assert_cmpuint (log->points->len, ==, 27);
+  g_assert_cmpuint (log->ranks, ==, 8);
+  g_assert_cmpuint (log->gpus_per_process, ==, 8);
+  g_assert_cmpint (log->gpu, ==, RING_GPU_V100);
+  /* "error" was the largest difference, not a count. */
+  g_assert_cmpint (first->wrong, ==, -1);
+  g_assert_cmpfloat (first->size_bytes, ==, 8);
+  g_assert_cmpfloat (first->in_place_time_us, >, 0);
+}
+
+static void
+test_cut_off (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("cut-off.log");
+
+  g_assert_cmpuint (log->points->len, ==, 23);
+  g_assert_cmpuint (log->cut_off_line, ==, 47);
+  g_assert_cmpfloat (last_point (log)->size_bytes, ==, 33554432);
+}
+
+static void
+test_markdown_stripped (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("markdown-stripped.log");
+
+  g_assert_cmpuint (log->points->len, ==, 22);
+  g_assert_cmpuint (log->ranks, ==, 2);
+  g_assert_cmpuint (log->nodes, ==, 2);
+  /* An A10G is not in the catalogue: named, not matched. */
+  g_assert_cmpstr (log->gpu_name, ==, "NVIDIA A10G");
+  g_assert_false (log->gpu_matched);
+  g_assert_cmpint (log->gpu, ==, RING_GPU_CUSTOM);
+}
+
+static void
+test_mpi_tagged (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("mpi-tagged-4node.log");
+
+  g_assert_cmpuint (log->points->len, ==, 13);
+  g_assert_cmpuint (log->ranks, ==, 32);
+  g_assert_cmpuint (log->nodes, ==, 4);
+  g_assert_cmpfloat (point_at (log, 0)->size_bytes, ==, 1048576);
+}
+
+/* --- Inline logs ------------------------------------------------------------------- */
+
+static RingNcclLog *
+parse_ok (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  RingNcclLog *log = ring_nccl_log_parse (text, -1, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (log);
+
+  return log;
+}
+
+/* A bare table: busbw / algbw = 2 (N−1)/N = 1.875 says 16 ranks. */
+static void
+test_ranks_from_bandwidth (void)
+{
+  g_autoptr(RingNcclLog) log = parse_ok (
+    "  1073741824     268435456     float     sum      -1   4497.4  238.75  447.65      0"
+    "   4490.1  239.13  448.38      0\n");
+
+  g_assert_cmpuint (log->ranks, ==, 16);
+  g_assert_cmpint (log->ranks_source, ==, RING_NCCL_RANKS_FROM_BANDWIDTH);
+  g_assert_cmpuint (log->nodes, ==, 0);
+  g_assert_null (log->gpu_name);
+}
+
+static void
+test_srun_labels (void)
+{
+  g_autoptr(RingNcclLog) log = parse_ok (
+    "0: " HEADER
+    "0: #  Rank  0 Group  0 Pid   1001 on     host-a device  0 [0x18] NVIDIA B200\n"
+    "0: #  Rank  1 Group  0 Pid   2001 on     host-b device  0 [0x18] NVIDIA B200\n"
+    "0: " ROW_1K "0: " ROW_1M);
+
+  g_assert_cmpuint (log->points->len, ==, 2);
+  g_assert_cmpuint (log->nodes, ==, 2);
+  g_assert_cmpint (log->gpu, ==, RING_GPU_B200);
+}
+
+/* nccl-tests ≥ 2.19 with per-iteration timing: four more columns in each half. */
+static void
+test_per_iteration_columns (void)
+{
+  g_autoptr(RingNcclLog) log = parse_ok (
+    HEADER DEVICES_2
+    "#       size         count      type   redop    root     time   algbw   busbw #wrong"
+    "    i_min    i_max    i_p99    i_cv%     time   algbw   busbw #wrong    i_min    i_max"
+    "    i_p99    i_cv%\n"
+    "     1048576        262144     float     sum      -1    104.9   10.00   10.00      0"
+    "   101.20   110.40   110.10     2.10    99.86   10.50   10.50      0    98.00   104.00"
+    "   103.90     1.90\n");
+
+  g_assert_cmpuint (log->points->len, ==, 1);
+  g_assert_cmpfloat (point_at (log, 0)->in_place_time_us, ==, 99.86);
+}
+
+/* Two runs of the same shape (the program started twice) are one set of points. */
+static void
+test_two_runs (void)
+{
+  g_autoptr(RingNcclLog) log = parse_ok (HEADER DEVICES_2 COLUMNS ROW_1K ROW_1M
+                                         HEADER DEVICES_2 COLUMNS ROW_1K ROW_1M);
+
+  g_assert_cmpuint (log->points->len, ==, 4);
+  g_assert_cmpuint (log->ranks, ==, 2);
+}
+
+static void
+test_copy (void)
+{
+  g_autoptr(RingNcclLog) log = load_data ("h100-1node.log");
+  g_autoptr(RingNcclLog) copy = ring_nccl_log_copy (log);
+  g_autoptr(RingNcclLog) empty = ring_nccl_log_new ();
+
+  g_assert_true (G_TYPE_IS_BOXED (RING_TYPE_NCCL_LOG));
+  g_assert_cmpuint (copy->points->len, ==, log->points->len);
+  g_assert_true (copy->points != log->points);
+  g_assert_cmpstr (copy->gpu_name, ==, log->gpu_name);
+  g_assert_true (copy->gpu_name != log->gpu_name);
+  g_assert_cmpuint (empty->points->len, ==, 0);
+  g_assert_cmpuint (empty->ranks, ==, 1);
+}
+
+static void
+test_device_names (void)
+{
+  const struct {
+    const char *name;
+    RingGpuId   id;
+  } known[] = {
+    { "NVIDIA H100 80GB HBM3", RING_GPU_H100 }, { "NVIDIA H100 PCIe", RING_GPU_H100_PCIE },
+    { "NVIDIA H100 NVL", RING_GPU_H100_PCIE }, { "NVIDIA A100-SXM4-40GB", RING_GPU_A100 },
+    { "NVIDIA A100-SXM4-80GB", RING_GPU_A100 }, { "NVIDIA A100 80GB PCIe", RING_GPU_A100_PCIE },
+    { "NVIDIA A100-PCIE-40GB", RING_GPU_A100_PCIE }, { "NVIDIA H200", RING_GPU_H200 },
+    { "NVIDIA H20", RING_GPU_H20 }, { "NVIDIA B200", RING_GPU_B200 },
+    { "NVIDIA GB200", RING_GPU_GB200 }, { "NVIDIA L40S", RING_GPU_L40S },
+    { "NVIDIA GeForce RTX 4090", RING_GPU_RTX4090 },
+    { "NVIDIA GeForce RTX 2080 Ti", RING_GPU_RTX2080TI },
+    { "Tesla V100-SXM2-32GB", RING_GPU_V100 }, { "NVIDIA GB10", RING_GPU_GB10 },
+  };
+  const char *unknown[] = {
+    "NVIDIA H800", "Tesla V100-PCIE-16GB", "NVIDIA A10G", "NVIDIA H200 NVL", "", "H",
+    "Tesla T4",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
+    {
+      const RingGpuInfo *info = ring_gpu_lookup_device_name (known[i].name);
+
+      g_test_message ("%s", known[i].name);
+      g_assert_nonnull (info);
+      g_assert_cmpint (info->id, ==, known[i].id);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (unknown); i++)
+    g_assert_null (ring_gpu_lookup_device_name (unknown[i]));
+}
+
+/* --- Refused ----------------------------------------------------------------------- */
+
+/* @text is refused with @code, and the message holds @needle. */
+static void
+assert_refused (const char *text,
+                gssize      length,
+                int         code,
+                const char *needle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingNcclLog) log = ring_nccl_log_parse (text, length, &error);
+
+  g_assert_null (log);
+  g_assert_error (error, RING_NCCL_LOG_ERROR, code);
+  g_test_message ("%s", error->message);
+  if (strstr (error->message, needle) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, needle);
+}
+
+static void
+assert_file_refused (const char *path,
+                     int         code,
+                     const char *needle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingNcclLog) log = ring_nccl_log_load (path, &error);
+
+  g_assert_null (log);
+  g_assert_error (error, RING_NCCL_LOG_ERROR, code);
+  g_test_message ("%s: %s", path, error->message);
+  if (strstr (error->message, needle) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, needle);
+}
+
+static void
+test_other_collectives (void)
+{
+  g_autofree char *reduce_scatter = data_path ("reduce-scatter.log");
+  g_autofree char *all_gather = data_path ("all-gather.log");
+
+  assert_file_refused (reduce_scatter, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,
+                       "line 2: this log measured reduce_scatter_perf");
+  assert_file_refused (all_gather, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "all_gather_perf");
+
+  /* reduce_scatter_perf without its name: a size of N × count elements, and a reduction. */
+  assert_refused (HEADER COLUMNS
+                  "       16384           256     float     sum      -1    20.48    0.80    0.75"
+                  "      0    20.48    0.80    0.75      0\n",
+                  -1, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "line 6: this log measured "
+                  "reduce_scatter_perf");
+  /* broadcast_perf: a root. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "        1024           256     float    none       0    20.48    0.05    0.05"
+                  "      0    20.48    0.05    0.05      0\n",
+                  -1, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "broadcast_perf");
+  /* The program names itself (nccl-tests 2.17 and later). */
+  assert_refused ("# Collective test starting: alltoall_perf\n" HEADER, -1,
+                  RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "alltoall_perf");
+  /* sendrecv on two ranks prints all-reduce's table: only its command line tells. */
+  assert_refused ("$ mpirun -np 2 ./build/sendrecv_perf -b 1K -e 1M\n"
+                  HEADER DEVICES_2 COLUMNS ROW_1K ROW_1M,
+                  -1, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "sendrecv_perf");
+  /* On 8 ranks busbw = algbw is no all-reduce (whose busbw is 1.75 × algbw). */
+  assert_refused (HEADER
+                  "#  Rank  0 Pid 1 on h device 0 [0x1] G\n#  Rank  1 Pid 2 on h device 1 [0x2] G\n"
+                  "#  Rank  2 Pid 3 on h device 2 [0x3] G\n#  Rank  3 Pid 4 on h device 3 [0x4] G\n"
+                  "#  Rank  4 Pid 5 on h device 4 [0x5] G\n#  Rank  5 Pid 6 on h device 5 [0x6] G\n"
+                  "#  Rank  6 Pid 7 on h device 6 [0x7] G\n#  Rank  7 Pid 8 on h device 7 [0x8] G\n"
+                  COLUMNS ROW_1K ROW_1M,
+                  -1, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "sendrecv_perf");
+}
+
+/* At least twenty malformed inputs, each with its own clear message. */
+static void
+test_malformed_text (void)
+{
+  const char junk[] = { 0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, (char) 0xff, (char) 0xfe };
+  const char latin1[] = HEADER "#  Rank  0 Group  0 Pid 1 on h\xf6st device 0 [0x1] X\n";
+
+  /* 1–3: nothing, blank, prose. */
+  assert_refused ("", 0, RING_NCCL_LOG_ERROR_NO_TABLE, "empty");
+  assert_refused ("\n\n   \n\t\n", -1, RING_NCCL_LOG_ERROR_NO_TABLE, "no nccl-tests results");
+  assert_refused ("{\"results\": [1, 2, 3]}\nThe quick brown fox.\n", -1,
+                  RING_NCCL_LOG_ERROR_NO_TABLE, "no nccl-tests results");
+  /* 4–5: binary junk, and a log with a byte that is not UTF-8 on line 4. */
+  assert_refused (junk, sizeof junk, RING_NCCL_LOG_ERROR_NOT_TEXT, "line 1 holds a NUL byte");
+  assert_refused (latin1, -1, RING_NCCL_LOG_ERROR_NOT_TEXT, "line 4 is not UTF-8");
+  /* 6: a row that stops short with rows after it. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "        1024           256     float     sum      -1    20.48\n" ROW_1M,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 8: the row ends after 6 of its");
+  /* 7: the only row is cut off. */
+  assert_refused (HEADER DEVICES_2 COLUMNS "        1024           256     float     sum",
+                  -1, RING_NCCL_LOG_ERROR_NO_TABLE, "line 8, the only row of results, is cut off");
+  /* 8–9: numbers that overflow. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "        1024           256     float     sum      -1    1e400    0.05    0.05"
+                  "      0    20.48    0.05    0.05      0\n" ROW_1M,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 8: 1e400 overflows a number");
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "  99999999999999999999999  256  float  sum  -1  20.48  0.05  0.05  0\n" ROW_1M,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "is not a whole number");
+  /* 10–11: negative and zero times. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "        1024           256     float     sum      -1   -20.48    0.05    0.05"
+                  "      0    20.48    0.05    0.05      0\n" ROW_1M,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "out-of-place time is -20.48 µs");
+  assert_refused (HEADER DEVICES_2 COLUMNS ROW_1K
+                  "     1048576        262144     float     sum      -1    104.9   10.00   10.00"
+                  "      0     0.00    0.00    0.00      0\n",
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 9: the in-place time is 0 µs");
+  /* 12: a missing column: the row is short, or the others shift. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "     1048576        262144     float     sum      -1    104.9   10.00      0"
+                  "    104.9   10.00   10.00      0\n" ROW_1K,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 8: the row ends after 12 of its 13");
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "     1048576        262144     float     sum    104.9   10.00   10.00      0"
+                  "    104.9   10.00   10.00      0\n" ROW_1K,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "a column is missing or out of place");
+  /* 13–14: NaN and infinity as text. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "     1048576        262144     float     sum      -1    104.9     nan   10.00"
+                  "      0    104.9   10.00   10.00      0\n" ROW_1K,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "“nan” is not a number (the algbw column)");
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "     1048576        262144     float     sum      -1      inf   10.00   10.00"
+                  "      0    104.9   10.00   10.00      0\n" ROW_1K,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "“inf” is not a number");
+  /* 15: a negative bandwidth. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "     1048576        262144     float     sum      -1    104.9   10.00  -10.00"
+                  "      0    104.9   10.00   10.00      0\n" ROW_1K,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "negative bandwidth");
+  /* 16: a size that is not count × 4 bytes of float. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "        1000           256     float     sum      -1    20.00    0.05    0.05"
+                  "      0    20.00    0.05    0.05      0\n" ROW_1M,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "1000 bytes is not 256 elements of 4 bytes");
+  /* 17: words where numbers go. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "        1024           256     float     sum      -1    fast   slow   none"
+                  "      0\n" ROW_1M,
+                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "is not a number");
+  /* 18: a row-like line far longer than any nccl-tests prints. */
+  {
+    g_autofree char *long_row = g_strnfill (5000, '7');
+
+    assert_refused (long_row, -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 1 is 5000 bytes long");
+  }
+  /* 19: one rank printed by two processes: nccl-tests built without MPI under mpirun. */
+  assert_refused (HEADER "#  Rank  0 Group  0 Pid 1 on a device 0 [0x1] NVIDIA H100\n"
+                  HEADER "#  Rank  0 Group  0 Pid 7 on b device 0 [0x1] NVIDIA H100\n"
+                  COLUMNS ROW_1K,
+                  -1, RING_NCCL_LOG_ERROR_INCONSISTENT, "built without MPI=1");
+  /* 20: two runs of different shapes. */
+  assert_refused (HEADER DEVICES_2 COLUMNS ROW_1K ROW_1M
+                  HEADER "#  Rank  0 Group  0 Pid 1 on a device 0 [0x1] NVIDIA H100\n" COLUMNS
+                  "     1048576        262144     float     sum      -1    104.9   10.00    0.00"
+                  "      0    104.9   10.00    0.00      0\n",
+                  -1, RING_NCCL_LOG_ERROR_INCONSISTENT, "load them one at a time");
+  /* 21: devices and bandwidths that disagree on the ranks. */
+  assert_refused (HEADER DEVICES_2 COLUMNS
+                  "  1073741824     268435456     float     sum      -1   4497.4  238.75  447.65"
+                  "      0   4490.1  239.13  448.38      0\n",
+                  -1, RING_NCCL_LOG_ERROR_INCONSISTENT, "list 2 ranks, but busbw / algbw says 16");
+}
+
+/* What fuzzing and review found, kept fixed. */
+static void
+test_fuzz_findings (void)
+{
+  g_autoptr(RingNcclLog) wrong = NULL;
+  g_autoptr(RingNcclLog) escaped = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingNcclLog) none = NULL;
+  g_autofree char *row = NULL;
+
+  /* #wrong counts near 2^63 in both halves: their sum saturates instead of overflowing
+   * (libFuzzer and UBSan, tests/fuzz/corpus-nccl-log/finding-wrong-overflow.log). */
+  wrong = parse_ok (HEADER DEVICES_2 COLUMNS
+                    "     1048576        262144     float     sum      -1    104.9   10.00   10.00"
+                    "      2    104.9   10.00   10.00  14347467612885206804\n");
+  g_assert_cmpint (point_at (wrong, 0)->wrong, ==, G_MAXINT64);
+
+  /* An escape before a multi-byte character drops the escape, not half the character. */
+  escaped = parse_ok (HEADER
+                      "#  Rank  0 Group  0 Pid   1001 on     host-a device  0 [0x18] Caf\033\303\251\n"
+                      "#  Rank  1 Group  0 Pid   1002 on     host-a device  1 [0x2a] Caf\303\251\n"
+                      COLUMNS ROW_1K ROW_1M);
+  g_assert_cmpstr (escaped->gpu_name, ==, "Café");
+
+  /* A long word quoted in a message is cut between characters, not inside one. */
+  row = g_strdup_printf (HEADER DEVICES_2 COLUMNS "  1024  256  float  sum  -1  x%s  0.05  0.05"
+                         "  0\n", "éééééééééééééééééééééééééabababababab");
+  none = ring_nccl_log_parse (row, -1, &error);
+  g_assert_null (none);
+  g_assert_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "…” is not a number"));
+}
+
+/* The 100 MB line, never committed: refused for its size before anything is read. */
+static void
+test_too_large (void)
+{
+  gsize size = 100 * 1000 * 1000;
+  g_autofree char *line = g_malloc (size);
+  g_autofree char *dir = g_dir_make_tmp ("ring-nccl-log-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "huge.log", NULL);
+
+  memset (line, '8', size);
+  assert_refused (line, size, RING_NCCL_LOG_ERROR_TOO_LARGE, "95.4 MiB");
+
+  /* A file that big is refused by its size: written sparse, it costs no disk. */
+  g_assert_true (g_file_set_contents (path, "", 0, NULL));
+  g_assert_cmpint (truncate (path, size), ==, 0);
+  assert_file_refused (path, RING_NCCL_LOG_ERROR_TOO_LARGE, "more than 64 MiB");
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+
+  /* A long NCCL INFO line from a host named by its address is a message, not a row. */
+  {
+    g_autofree char *channels = g_strnfill (6000, '7');
+    g_autofree char *text = NULL;
+    g_autoptr(RingNcclLog) log = NULL;
+
+    memcpy (channels, "10.1.2.3:4051:4102 [0] NCCL INFO Channel 00/32 :", 47);
+    text = g_strconcat (channels, "\n" HEADER DEVICES_2 COLUMNS ROW_1K ROW_1M, NULL);
+    log = parse_ok (text);
+
+    g_assert_cmpuint (log->points->len, ==, 2);
+    g_assert_cmpuint (log->skipped_lines, ==, 1);
+  }
+  /* NULL with no length is the empty log. */
+  assert_refused (NULL, 0, RING_NCCL_LOG_ERROR_NO_TABLE, "empty");
+
+  /* Just under the limit, one line is read in linear time and refused as no row. */
+  line[60 * 1000 * 1000] = '\0';
+  assert_refused (line, -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 1 is 60000000 bytes long");
+  memset (line, 'x', 60 * 1000 * 1000);
+  assert_refused (line, -1, RING_NCCL_LOG_ERROR_NO_TABLE, "no nccl-tests results");
+}
+
+/* Paths that are not regular files are refused before anything could block. */
+static void
+test_not_regular (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ring-nccl-log-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.log", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.log", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.log", NULL);
+  g_autofree char *target = data_path ("h100-1node.log");
+  g_autoptr(RingNcclLog) through_link = NULL;
+
+  g_assert_nonnull (dir);
+  assert_file_refused (dir, RING_NCCL_LOG_ERROR_NOT_REGULAR, "is a folder");
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  assert_file_refused (fifo, RING_NCCL_LOG_ERROR_NOT_REGULAR, "not a regular file");
+  assert_file_refused ("/dev/null", RING_NCCL_LOG_ERROR_NOT_REGULAR, "not a regular file");
+  assert_file_refused (missing, RING_NCCL_LOG_ERROR_IO, "missing.log");
+
+  /* A link to a log is the log. */
+  g_assert_cmpint (symlink (target, link), ==, 0);
+  through_link = ring_nccl_log_load (link, NULL);
+  g_assert_nonnull (through_link);
+  g_assert_cmpuint (through_link->points->len, ==, 31);
+
+  g_assert_cmpint (g_remove (link), ==, 0);
+  g_assert_cmpint (g_remove (fifo), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/nccl-log/single-node", test_single_node);
+  g_test_add_func ("/ring/nccl-log/multi-node-info-lines", test_multi_node_info_lines);
+  g_test_add_func ("/ring/nccl-log/single-process", test_single_process);
+  g_test_add_func ("/ring/nccl-log/crlf", test_crlf);
+  g_test_add_func ("/ring/nccl-log/ansi-colours", test_ansi_colours);
+  g_test_add_func ("/ring/nccl-log/in-place-missing", test_in_place_missing);
+  g_test_add_func ("/ring/nccl-log/old-format", test_old_format);
+  g_test_add_func ("/ring/nccl-log/cut-off", test_cut_off);
+  g_test_add_func ("/ring/nccl-log/markdown-stripped", test_markdown_stripped);
+  g_test_add_func ("/ring/nccl-log/mpi-tagged", test_mpi_tagged);
+  g_test_add_func ("/ring/nccl-log/ranks-from-bandwidth", test_ranks_from_bandwidth);
+  g_test_add_func ("/ring/nccl-log/srun-labels", test_srun_labels);
+  g_test_add_func ("/ring/nccl-log/per-iteration-columns", test_per_iteration_columns);
+  g_test_add_func ("/ring/nccl-log/two-runs", test_two_runs);
+  g_test_add_func ("/ring/nccl-log/copy", test_copy);
+  g_test_add_func ("/ring/nccl-log/device-names", test_device_names);
+  g_test_add_func ("/ring/nccl-log/other-collectives", test_other_collectives);
+  g_test_add_func ("/ring/nccl-log/malformed-text", test_malformed_text);
+  g_test_add_func ("/ring/nccl-log/fuzz-findings", test_fuzz_findings);
+  g_test_add_func ("/ring/nccl-log/too-large", test_too_large);
+  g_test_add_func ("/ring/nccl-log/not-regular", test_not_regular);
+
+  return g_test_run ();
+}
