@@ -45,37 +45,6 @@ ring_chart_draw_is_available (void)
   return available == 1;
 }
 
-/* Streams. */
-
-static void
-draw_chart (RingPlotChart *chart)
-{
-  switch (chart->data->kind)
-    {
-    case RING_CHART_UTILIZATION_VS_GPUS:
-      _ring_plot_draw_utilization (chart);
-      break;
-    case RING_CHART_STEP_TIME_VS_GPUS:
-      _ring_plot_draw_step_time (chart);
-      break;
-    case RING_CHART_BYTES_MOVED_VS_GPUS:
-      _ring_plot_draw_bytes_moved (chart);
-      break;
-    case RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE:
-      _ring_plot_draw_message_size (chart);
-      break;
-    case RING_CHART_THROUGHPUT_VS_GPUS:
-      _ring_plot_draw_throughput (chart);
-      break;
-    case RING_CHART_UTILIZATION_MAP:
-      _ring_plot_draw_map (chart);
-      break;
-    case RING_N_CHARTS:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 void
 ring_chart_draw (RingChartKind    kind,
                 RingModel       *model,
@@ -132,7 +101,7 @@ ring_chart_draw (RingChartKind    kind,
   pladv (0);
   _ring_plot_text_begin (&chart, (int) lround (width), (int) lround (height));
 
-  draw_chart (&chart);
+  _ring_chart_kind_info (kind)->draw (&chart);
 
   _ring_plot_text_end ();
   plend1 ();

@@ -300,7 +300,9 @@ chart_to_csv (RingModel     *model,
   for (guint c = 0; c < data->columns->len; c++)
     {
       RingSeries *series = _ring_chart_data_column (data, c);
-      g_autofree char *header = g_strdup_printf ("%s (%s)", series->label, series->unit);
+      g_autofree char *header = *series->unit != '\0'
+                                ? g_strdup_printf ("%s (%s)", series->label, series->unit)
+                                : g_strdup (series->label);
 
       if (c > 0)
         g_string_append_c (csv, ',');
@@ -312,9 +314,14 @@ chart_to_csv (RingModel     *model,
     {
       for (guint c = 0; c < data->columns->len; c++)
         {
+          RingSeries *series = _ring_chart_data_column (data, c);
+
           if (c > 0)
             g_string_append_c (csv, ',');
-          append_csv_number (csv, _ring_chart_data_column (data, c)->values[row]);
+          if (series->texts != NULL)
+            append_csv_field (csv, series->texts[row]);
+          else
+            append_csv_number (csv, series->values[row]);
         }
       g_string_append (csv, "\r\n");
     }
