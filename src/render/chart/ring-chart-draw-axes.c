@@ -162,6 +162,29 @@ format_tick (RingPlotAxisFormat format,
     }
 }
 
+/* "26.1 GiB", "16 KiB", "512 B": sizes on a figure whose size axis counts in powers of
+ * two, so that its ticks, labels and markers share one unit system. */
+char *
+_ring_plot_format_binary_bytes (double bytes)
+{
+  static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+  guint group = 0;
+  double scaled = bytes;
+  int decimals;
+
+  if (!isfinite (bytes))
+    return g_strdup ("–");
+  while (group + 1 < G_N_ELEMENTS (units) && fabs (scaled) >= 1023.95)
+    {
+      scaled /= 1024;
+      group++;
+    }
+  decimals = group == 0 || scaled == floor (scaled) || fabs (scaled) >= 99.95 ? 0
+             : fabs (scaled) >= 9.995 ? 1 : 2;
+
+  return g_strdup_printf ("%.*f %s", decimals, scaled, units[group]);
+}
+
 char *
 _ring_plot_axis_label (const RingPlotAxis *axis,
                        double              world)

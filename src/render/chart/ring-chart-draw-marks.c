@@ -456,7 +456,9 @@ describe_configuration (const RingChartData *data)
 
   if (ring_params_is_collective (p))
     {
-      g_autofree char *size = ring_format_bytes (p->message_bytes);
+      g_autofree char *size = data->binary_bytes
+                              ? _ring_plot_format_binary_bytes (p->message_bytes)
+                              : ring_format_bytes (p->message_bytes);
 
       /* TRANSLATORS: single-collective mode; %s is a message size such as "1 MB". */
       g_ptr_array_add (parts, g_strdup_printf (_("one all-reduce of %s"), size));

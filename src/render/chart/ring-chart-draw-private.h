@@ -185,6 +185,7 @@ double    _ring_plot_axis_world          (const RingPlotAxis  *axis,
                                           double               value);
 char     *_ring_plot_axis_label          (const RingPlotAxis  *axis,
                                           double               world);
+char     *_ring_plot_format_binary_bytes (double               bytes);
 double    _ring_plot_axis_label_width_mm (const RingPlotAxis  *axis);
 int       _ring_plot_labels_fitting      (const RingPlotChart *chart,
                                           double               length_mm,

@@ -67,6 +67,7 @@ _ring_chart_build_message_size (RingChartData *data)
   int last_log2 = (int) lround (log2 (_ring_plot_max_bytes (p)));
 
   data->n_rows = last_log2 - MIN_BYTES_LOG2 + 1;
+  data->binary_bytes = TRUE;
   /* TRANSLATORS: the x axis of the message-size chart, as nccl-tests calls it. */
   bytes = _ring_chart_data_add_column (data, g_strdup (_("Message size")), "B");
   time_s = _ring_chart_data_add_column (data, g_strdup (_("All-reduce time")), "s");

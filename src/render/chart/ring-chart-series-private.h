@@ -39,6 +39,8 @@ typedef struct
   /* Translated, or NULL: a line under the subtitle saying what the chart shows when that
    * is not what the model's mode suggests (a training step in single-collective mode). */
   char         *note;
+  /* Sizes on this chart are binary (KiB, MiB, GiB): its size axis counts powers of two. */
+  gboolean      binary_bytes;
   /* Per row, or NULL: the algorithm and protocol that ran (auto's pick, or the model's
    * algorithm), for the message-size chart's bands and the comparison's dots. */
   RingAlgorithm *chosen_algorithm;
