@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-chart-text-layer.h"
 #include "ring-export.h"
 #include "ring-file-writer.h"
 #include "ring-png.h"
@@ -231,6 +232,54 @@ finish_vector_drawing (cairo_t         *cr,
   return status;
 }
 
+static cairo_status_t
+append_to_buffer_cb (void                *closure,
+                     const unsigned char *data,
+                     unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* An SVG with editable text: cairo writes the chart's lines and fills into memory while the
+ * chart records its strings in a text layer; the strings go in as <text> elements, and
+ * the whole is written to @writer. */
+static gboolean
+render_svg (RingModel         *model,
+            RingChartKind      kind,
+            int                width,
+            int                height,
+            const RingStyle   *style,
+            RingFileWriter    *writer,
+            GFile             *file,
+            GError           **error)
+{
+  g_autoptr(GByteArray) svg = g_byte_array_new ();
+  g_autoptr(RingTextLayer) layer = ring_text_layer_new ();
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  surface = cairo_svg_surface_create_for_stream (append_to_buffer_cb, svg, width, height);
+  cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+  ring_text_layer_attach (layer, surface);
+  cr = cairo_create (surface);
+  ring_chart_draw (kind, model, cr, width, height, style);
+  cairo_show_page (cr);
+  status = finish_vector_drawing (cr, surface);
+
+  if (status == CAIRO_STATUS_SUCCESS)
+    {
+      g_autoptr(GString) with_text = NULL;
+
+      with_text = ring_text_layer_splice (layer, (const char *) svg->data, svg->len);
+      ring_file_writer_write (writer, with_text->str, with_text->len);
+    }
+
+  return finish_file (writer, status, file, error);
+}
+
 static gboolean
 render_vector (RingModel         *model,
                RingChartKind      kind,
@@ -365,6 +414,13 @@ ring_export_chart (RingModel         *model,
       return render_png (model, kind, width, height, scale, writer, file, error);
 
     case RING_EXPORT_FORMAT_SVG:
+      {
+        RingStyle style;
+
+        ring_style_init_light (&style);
+        return render_svg (model, kind, width, height, &style, writer, file, error);
+      }
+
     case RING_EXPORT_FORMAT_PDF:
       return render_vector (model, kind, format, width, height, writer, file, error);
 
