@@ -509,25 +509,17 @@ describe_configuration (const RingChartData *data)
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
 
-/* Draws the title, subtitle and legend, and returns the panel area below them. The left
- * margin leaves room for @y_axis's labels and title, the right one for @right_mm. */
-void
-_ring_plot_draw_frame (const RingPlotChart *chart,
-                       GArray              *legend,
-                       const RingPlotAxis  *y_axis,
-                       double               right_mm,
-                       RingPlotPanel       *panel)
+/* The title and, under it, the configuration, from @y_mm down. */
+static void
+draw_title (const RingPlotChart *chart,
+            double               text_width_mm,
+            const char          *subtitle,
+            double              *y_mm_inout)
 {
   double margin_mm = chart->text_mm * 1.3;
-  double y_mm = chart->height_mm - margin_mm;
-  double left_mm;
-  double text_width_mm = chart->width_mm - 2 * margin_mm;
-  g_autofree char *subtitle = describe_configuration (chart->data);
+  double y_mm = *y_mm_inout;
   g_auto(GStrv) title_lines = NULL;
   g_auto(GStrv) subtitle_lines = NULL;
-
-  _ring_plot_set_text_size (chart, 1.0);
-  left_mm = margin_mm + _ring_plot_axis_label_width_mm (y_axis) + chart->text_mm * 2.9;
 
   /* A narrow chart wraps its title between words and the configuration between its
    * parts, rather than cutting them off at the edge. */
@@ -556,7 +548,33 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
         y_mm -= chart->text_mm * 1.45;
       _ring_plot_page_text (margin_mm, y_mm, 0, subtitle_lines[i]);
     }
+  *y_mm_inout = y_mm;
+}
+
+/* Draws the title, subtitle and legend, and returns the panel area below them. The left
+ * margin leaves room for @y_axis's labels and title, the right one for @right_mm. */
+void
+_ring_plot_draw_frame (const RingPlotChart *chart,
+                       GArray              *legend,
+                       const RingPlotAxis  *y_axis,
+                       double               right_mm,
+                       RingPlotPanel       *panel)
+{
+  double margin_mm = chart->text_mm * 1.3;
+  double y_mm = chart->height_mm - margin_mm;
+  double left_mm;
+  double text_width_mm = chart->width_mm - 2 * margin_mm;
+  g_autofree char *subtitle = describe_configuration (chart->data);
+
+  _ring_plot_set_text_size (chart, 1.0);
+  left_mm = margin_mm + _ring_plot_axis_label_width_mm (y_axis) + chart->text_mm * 2.9;
+
+  if (!chart->untitled)
+    draw_title (chart, text_width_mm, subtitle, &y_mm);
+  else
+    y_mm += chart->text_mm * 1.2;
   /* What the chart shows when the model's mode would suggest otherwise. */
+  _ring_plot_set_text_size (chart, 0.85);
   if (chart->data->note != NULL)
     {
       g_auto(GStrv) note_lines = _ring_plot_wrap_text (chart->data->note, " ", text_width_mm);
@@ -571,8 +589,9 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.0);
 
   y_mm -= chart->text_mm * 2.0;
-  y_mm -= legend_layout (chart, legend, left_mm, chart->width_mm - margin_mm - right_mm,
-                         y_mm, TRUE);
+  /* A figure's legend takes the whole width. */
+  y_mm -= legend_layout (chart, legend, chart->untitled ? margin_mm : left_mm,
+                         chart->width_mm - margin_mm - right_mm, y_mm, TRUE);
 
   panel->xmin_mm = left_mm;
   panel->xmax_mm = chart->width_mm - margin_mm - right_mm;

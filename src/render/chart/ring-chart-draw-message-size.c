@@ -41,6 +41,15 @@ draw_no_data (const RingPlotChart *chart,
                         (panel->ymin_mm + panel->ymax_mm) / 2, 0.5, message);
 }
 
+/* Whether @title fits along @panel's height. */
+static gboolean
+fits_along (const RingPlotChart *chart,
+            const RingPlotPanel *panel,
+            const char          *title)
+{
+  return _ring_plot_text_width_mm (title) <= panel->ymax_mm - panel->ymin_mm;
+}
+
 /* The distinct algorithm-and-protocol pairs the sweep ran, each with its band colour: the
  * algorithm's hue, paler for the protocols that move less per line. */
 typedef struct
@@ -219,6 +228,15 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   top.ymin_mm = split_mm + gap_mm / 2;
   if (!_ring_plot_panel_is_valid (&top) || !_ring_plot_panel_is_valid (&bottom))
     return;
+  /* As many labelled ticks as the panels' heights hold. */
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_axis_log (&top.y, top.y.scale, top.y.format, top.y.min, top.y.max,
+                       MIN (8, _ring_plot_labels_fitting (chart, top.ymax_mm - top.ymin_mm,
+                                                          chart->text_mm * 0.2)));
+  if (_ring_plot_labels_fitting (chart, bottom.ymax_mm - bottom.ymin_mm, chart->text_mm * 0.2)
+      < 5)
+    _ring_plot_axis_linear (&bottom.y, 0, busbw_max * 1.08, 2);
+  _ring_plot_set_text_size (chart, 1.0);
 
   if (n_bands > 0)
     {
@@ -278,9 +296,15 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
 
   _ring_plot_draw_axes (chart, &top, FALSE, TRUE);
   _ring_plot_draw_axes (chart, &bottom, TRUE, TRUE);
-  _ring_plot_draw_axis_titles (chart, &top, NULL, _("All-reduce time"));
+  /* Short panels get short titles, so the two do not run into each other. */
+  _ring_plot_draw_axis_titles (chart, &top, NULL,
+                               fits_along (chart, &top, _("All-reduce time"))
+                               ? _("All-reduce time") : _("Time"));
   _ring_plot_draw_axis_titles (chart, &bottom, _("Message size (log scale)"),
-                               _("Bus bandwidth (GB/s)"));
+                               fits_along (chart, &bottom, _("Bus bandwidth (GB/s)"))
+                               ? _("Bus bandwidth (GB/s)")
+                               /* TRANSLATORS: bus bandwidth, short, as nccl-tests names it */
+                               : _("busbw (GB/s)"));
 
   if (!has_data)
     {

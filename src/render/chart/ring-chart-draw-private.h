@@ -106,6 +106,7 @@ typedef struct
   double           text_mm;     /* height of ordinary text */
   double           line_px;     /* width of a curve */
   GArray          *obstacles;   /* of RingPlotSegment: what labels should not cover */
+  gboolean         untitled;    /* no title and configuration above the legend */
 } RingPlotChart;
 
 /* How a path's lines end and meet: SEGMENTS round-capped, a POLYLINE with butt caps and

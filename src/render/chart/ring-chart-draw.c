@@ -53,6 +53,18 @@ ring_chart_draw (RingChartKind    kind,
                 double           height,
                 const RingStyle *style)
 {
+  ring_chart_draw_with_options (kind, model, cr, width, height, style, NULL);
+}
+
+void
+ring_chart_draw_with_options (RingChartKind               kind,
+                              RingModel                  *model,
+                              cairo_t                    *cr,
+                              double                      width,
+                              double                      height,
+                              const RingStyle            *style,
+                              const RingChartDrawOptions *options)
+{
   g_autoptr(RingChartData) data = NULL;
   PLINT previous_stream, stream;
   RingPlotChart chart = { 0 };
@@ -80,6 +92,9 @@ ring_chart_draw (RingChartKind    kind,
   /* Text grows a little with the canvas, so a large export stays legible when shrunk into
    * a document, but far less than the canvas does. */
   text_scale = CLAMP (sqrt (MIN (width / 800.0, height / 500.0)), 0.8, 1.6);
+  /* A figure of a physical size keeps its text at a size for print, however small. */
+  if (options != NULL && options->text_pt > 0)
+    text_scale = CLAMP (options->text_pt * 25.4 / 72.0 / 3.5, 0.3, 3.0);
   chart.style = style;
   chart.cr = cr;
   chart.data = data;
@@ -87,6 +102,7 @@ ring_chart_draw (RingChartKind    kind,
   chart.height_mm = height / RING_PLOT_PX_PER_MM;
   chart.text_mm = 3.5 * text_scale;
   chart.line_px = 2.0 * text_scale;
+  chart.untitled = options != NULL && options->untitled;
   chart.obstacles = g_array_new (FALSE, FALSE, sizeof (RingPlotSegment));
 
   cairo_save (cr);
