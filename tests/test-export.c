@@ -502,7 +502,7 @@ test_report (void)
     return;
 
   /* The table, then one page per chart. */
-  ring_export_report (model, file, 842, 595, NULL, &error);
+  ring_export_report (model, file, RING_EXPORT_PAPER_A4, NULL, &error);
   g_assert_no_error (error);
   check_pdf (library_path, RING_N_CHARTS + 1);
 
