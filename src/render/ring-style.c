@@ -62,7 +62,7 @@ ring_style_init_dark (RingStyle *style)
   set_rgb (&style->dim, 0x77767b);
   set_rgb (&style->accent, 0x78aeed);
   set_rgb (&style->compute, 0x57e389);
-  set_rgb (&style->communication, 0xff7b63);
+  set_rgb (&style->communication, 0xf66151);
   set_rgb (&style->series[0], 0x99c1f1);
   set_rgb (&style->series[1], 0xffbe6f);
   set_rgb (&style->series[2], 0xd55e00);
