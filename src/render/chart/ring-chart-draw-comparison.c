@@ -45,8 +45,9 @@ _ring_plot_algorithm_color (RingAlgorithm algorithm)
   return RING_PLOT_COLOR_ALGORITHM + algorithm - 1;
 }
 
-/* Auto's pick at each count: one path of background rings under all the dots, then one
- * filled path per algorithm, so an SVG holds a few paths, not one per dot. */
+/* Auto's pick at each count, thinned to dots at least six radii apart: one path of
+ * background halos under all the dots, then one filled path per algorithm, so an SVG holds
+ * a few paths, not one per dot. */
 static void
 draw_auto_dots (const RingPlotChart *chart,
                 const RingPlotPanel *panel,
@@ -55,7 +56,28 @@ draw_auto_dots (const RingPlotChart *chart,
                 double               radius_mm)
 {
   RingChartData *data = chart->data;
+  g_autofree gboolean *shown = g_new0 (gboolean, data->n_rows);
+  g_autofree double *x_mm = g_new (double, data->n_rows);
+  g_autofree double *y_mm = g_new (double, data->n_rows);
   cairo_t *cr = chart->cr;
+  double last_mm = -HUGE_VAL;
+
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      double wx = _ring_plot_axis_world (&panel->x, gpus[i]);
+      double wy = _ring_plot_axis_world (&panel->y, auto_time[i]);
+
+      if (!isfinite (wx) || !isfinite (wy) || wy < panel->y.min || wy > panel->y.max
+          || data->chosen_algorithm[i] == RING_ALGORITHM_AUTO)
+        continue;
+      x_mm[i] = _ring_plot_panel_x_mm (panel, wx);
+      y_mm[i] = _ring_plot_panel_y_mm (panel, wy);
+      /* Every change of algorithm keeps its dot, wherever it falls. */
+      shown[i] = x_mm[i] - last_mm >= 6 * radius_mm
+                 || (i > 0 && data->chosen_algorithm[i] != data->chosen_algorithm[i - 1]);
+      if (shown[i])
+        last_mm = x_mm[i];
+    }
 
   for (int pass = -1; pass < (int) RING_N_ALGORITHMS; pass++)
     {
@@ -66,24 +88,17 @@ draw_auto_dots (const RingPlotChart *chart,
       cairo_new_path (cr);
       for (guint i = 0; i < data->n_rows; i++)
         {
-          double wx = _ring_plot_axis_world (&panel->x, gpus[i]);
-          double wy = _ring_plot_axis_world (&panel->y, auto_time[i]);
-          double x_mm, y_mm;
-
-          if (!isfinite (wx) || !isfinite (wy) || wy < panel->y.min || wy > panel->y.max
-              || (pass >= 0 && data->chosen_algorithm[i] != (RingAlgorithm) pass))
+          if (!shown[i] || (pass >= 0 && data->chosen_algorithm[i] != (RingAlgorithm) pass))
             continue;
-          x_mm = _ring_plot_panel_x_mm (panel, wx);
-          y_mm = _ring_plot_panel_y_mm (panel, wy);
           cairo_new_sub_path (cr);
-          cairo_arc (cr, x_mm * RING_PLOT_PX_PER_MM, y_mm * RING_PLOT_PX_PER_MM,
-                     (pass < 0 ? radius_mm * 1.6 : radius_mm) * RING_PLOT_PX_PER_MM,
+          cairo_arc (cr, x_mm[i] * RING_PLOT_PX_PER_MM, y_mm[i] * RING_PLOT_PX_PER_MM,
+                     (pass < 0 ? radius_mm * 1.5 : radius_mm) * RING_PLOT_PX_PER_MM,
                      0, 2 * G_PI);
           any = TRUE;
         }
       if (!any)
         continue;
-      _ring_plot_set_source (chart, pass < 0 ? RING_PLOT_COLOR_FOREGROUND
+      _ring_plot_set_source (chart, pass < 0 ? RING_PLOT_COLOR_BACKGROUND
                                              : _ring_plot_algorithm_color (pass));
       cairo_fill (cr);
     }
@@ -127,8 +142,10 @@ _ring_plot_draw_algorithm_comparison (RingPlotChart *chart)
       max_s = 1;
     }
   _ring_plot_set_text_size (chart, 0.9);
+  /* Whole decades around the curves, with no decade added for a margin alone: the
+   * differences between algorithms are factors of two, not of ten. */
   _ring_plot_axis_log (&panel.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_SECONDS,
-                       log10 (min_s) - RING_PLOT_LOG_PAD, log10 (max_s) + RING_PLOT_LOG_PAD, 10);
+                       log10 (min_s) - 0.02, log10 (max_s) + 0.02, 10);
   _ring_plot_set_text_size (chart, 1.0);
   if (!_ring_plot_draw_gpu_frame (chart, legend, 0, &panel))
     return;
@@ -146,7 +163,7 @@ _ring_plot_draw_algorithm_comparison (RingPlotChart *chart)
                              algorithm_line_style (algorithm),
                              chart->line_px * (algorithm == p->algorithm ? 1.5 : 1.0));
     }
-  draw_auto_dots (chart, &panel, gpus, auto_time, chart->text_mm * 0.3);
+  draw_auto_dots (chart, &panel, gpus, auto_time, chart->text_mm * 0.36);
 
   _ring_plot_draw_axes (chart, &panel, TRUE, TRUE);
   buffer_text = ring_format_bytes (data->result.gradient_buffer_bytes);

@@ -354,6 +354,14 @@ _ring_chart_data_new (RingChartKind     kind,
                                       "chart shows the step of the model’s %s of gradients"),
                                     size);
     }
+  /* The seed's teaching formula collapses at scale, where real libraries have long
+   * switched algorithms: the sweeps say so rather than show the collapse as a cluster's. */
+  else if (info->training_step && params->algorithm == RING_ALGORITHM_FLAT_RING)
+    {
+      data->note = g_strdup (_("Flat ring: the textbook formula of one ring at one bandwidth; "
+                               "real libraries switch to trees and hierarchical rings long "
+                               "before its latency grows this large"));
+    }
   ring_cost_evaluate (&data->params, &data->result);
   data->columns = g_ptr_array_new_with_free_func (series_free);
   info->build (data);
