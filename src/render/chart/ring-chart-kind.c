@@ -19,6 +19,7 @@ static const RingChartKindInfo chart_kinds[] = {
   {
     RING_CHART_UTILIZATION_VS_GPUS, "utilization-vs-gpus",
     N_("GPU utilization vs. ring size"),
+    /* xgettext:no-c-format */
     N_("The share of each training step spent computing, against the number of GPUs, at "
        "half, once and twice the bandwidth per GPU. Below 50 % the exposed communication "
        "takes longer than the compute."),
@@ -56,6 +57,7 @@ static const RingChartKindInfo chart_kinds[] = {
   {
     RING_CHART_UTILIZATION_MAP, "utilization-map",
     N_("Utilization over GPUs and bandwidth"),
+    /* xgettext:no-c-format */
     N_("GPU utilization for every number of GPUs and bandwidth per GPU, with contours at "
        "50 %, 80 % and 90 %."),
     TRUE, _ring_chart_build_map, _ring_plot_draw_map,

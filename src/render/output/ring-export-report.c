@@ -240,6 +240,7 @@ static const char *model_paragraphs[] = {
   N_("Training step. Compute = 6 · P · T / F (forward and backward passes, Kaplan et al. "
      "2020), of which the backward pass is 2/3. Step = compute + max (0, all-reduce − "
      "overlap · backward); utilization = compute / step; throughput = N · T / step."),
+  /* xgettext:no-c-format */
   N_("Cluster. N GPUs with G per node make ⌈N/G⌉ nodes; each node has K NICs of a line "
      "rate on a fabric (InfiniBand, with or without SHARP, RoCE or TCP). The links carry "
      "NCCL's payload rates: about 80 % of NVLink's, 76 % of PCIe's and 96 % of an RDMA "
@@ -252,6 +253,7 @@ static const char *model_paragraphs[] = {
      "it."),
   N_("Flat ring, the textbook formula: 2 (N−1) · α + 2 (N−1)/N · S / B, one ring at one "
      "bandwidth whatever the nodes."),
+  /* xgettext:no-c-format */
   N_("Assumptions. The achieved compute is what is entered (the GPU catalogue assumes 40 % "
      "of the dense bf16 peak). One all-reduce of the whole gradient buffer per step: no "
      "bucketing, no sharding, no stragglers, no other jobs on the network. The model is "
