@@ -24,7 +24,7 @@
 #define MARGIN_TOP_PT     54.0
 #define MARGIN_BOTTOM_PT  48.0
 #define BODY_PT           8.5
-#define CHART_ASPECT      0.8    /* a chart's height over its width on the page */
+#define CHART_ASPECT      0.9    /* a chart's height over its width on the page */
 
 /* Paper. */
 
