@@ -21,9 +21,9 @@ algorithm_line_style (RingAlgorithm algorithm)
 {
   switch (algorithm)
     {
-    case RING_ALGORITHM_HALVING_DOUBLING:
-      return RING_PLOT_LINE_SHORT_DASH;
     case RING_ALGORITHM_HIERARCHICAL:
+      return RING_PLOT_LINE_SHORT_DASH;
+    case RING_ALGORITHM_HALVING_DOUBLING:
     case RING_ALGORITHM_FLAT_RING:
       return RING_PLOT_LINE_LONG_DASH;
     case RING_ALGORITHM_AUTO:
@@ -151,9 +151,6 @@ _ring_plot_draw_algorithm_comparison (RingPlotChart *chart)
     return;
 
   _ring_plot_draw_grid (chart, &panel);
-  /* Auto's path as a broad pale band under the curves it follows. */
-  _ring_plot_draw_curve (chart, &panel, gpus, auto_time, data->n_rows, RING_PLOT_COLOR_GRID,
-                         RING_PLOT_LINE_SOLID, chart->line_px * 4.5);
   for (guint c = 0; c < data->n_curve_algorithms; c++)
     {
       RingAlgorithm algorithm = data->curve_algorithm[c];

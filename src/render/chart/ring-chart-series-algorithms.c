@@ -14,7 +14,7 @@
 #include "ring-chart-draw-private.h"
 
 #define MIN_BYTES_LOG2             3   /* 8 B, where nccl-tests starts */
-#define COMPARISON_PER_OCTAVE      4
+#define COMPARISON_PER_OCTAVE      3
 
 /* Short names for legends, in RingAlgorithm order (the registry's titles are longer). */
 static const char *short_names[] = {
