@@ -251,8 +251,8 @@ static const char *model_paragraphs[] = {
      "ring, tree, NVLS, NVLS tree and CollNet with NCCL's own tuning model and runs the "
      "one it rates fastest. Bus bandwidth = S / time · 2 (N−1)/N, as nccl-tests reports "
      "it."),
-  N_("Flat ring, the textbook formula: 2 (N−1) · α + 2 (N−1)/N · S / B, one ring at one "
-     "bandwidth whatever the nodes."),
+  N_("Flat ring. The textbook formula, one ring at one bandwidth whatever the nodes: "
+     "2 (N−1) · α + 2 (N−1)/N · S / B."),
   /* xgettext:no-c-format */
   N_("Assumptions. The achieved compute is what is entered (the GPU catalogue assumes 40 % "
      "of the dense bf16 peak). One all-reduce of the whole gradient buffer per step: no "
