@@ -227,6 +227,42 @@ test_report_paper (void)
   remove_tmp_dir (dir);
 }
 
+/* Exports are light unless a style is given: a dark window's figure on request. */
+static void
+test_export_style (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = NULL;
+
+  if (skip_without_plplot ())
+    return;
+
+  dir = make_tmp_dir ();
+  for (guint dark = 0; dark <= 1; dark++)
+    {
+      g_autofree char *path = g_build_filename (dir, "styled.png", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      RingStyle style;
+      RingExportOptions options = { 800, 500, 1.0, FALSE, dark ? &style : NULL };
+      cairo_surface_t *surface;
+      const guint8 *pixel;
+
+      ring_style_init (&style, TRUE);
+      g_assert_true (ring_export_chart_with_options (model, RING_CHART_UTILIZATION_VS_GPUS,
+                                                     RING_EXPORT_FORMAT_PNG, file, &options,
+                                                     NULL, &error));
+      g_assert_no_error (error);
+      surface = cairo_image_surface_create_from_png (path);
+      g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+      pixel = cairo_image_surface_get_data (surface);
+      /* The top left corner is the background: white, or the dark style's #242424. */
+      g_assert_cmpuint (pixel[0], ==, dark ? 0x24 : 0xff);
+      cairo_surface_destroy (surface);
+    }
+  remove_tmp_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -235,6 +271,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/figure-files/physical-size", test_physical_size);
   g_test_add_func ("/ring/figure-files/report-paper", test_report_paper);
+  g_test_add_func ("/ring/figure-files/export-style", test_export_style);
 
   return g_test_run ();
 }

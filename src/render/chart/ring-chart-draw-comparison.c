@@ -130,7 +130,8 @@ _ring_plot_draw_algorithm_comparison (RingPlotChart *chart)
       min_s = MIN (min_s, _ring_chart_data_column_min_positive (data, c + 1));
       max_s = MAX (max_s, _ring_chart_data_column_max (data, c + 1));
     }
-  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_MARKER, RING_PLOT_COLOR_FOREGROUND,
+  /* A neutral sample: the dots themselves take their algorithm's colour. */
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_MARKER, RING_PLOT_COLOR_DIM,
                          RING_PLOT_LINE_SOLID, 1,
                          _("Auto’s pick (a dot in the colour of the algorithm it picks)"));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_MARKER, RING_PLOT_COLOR_ACCENT,
