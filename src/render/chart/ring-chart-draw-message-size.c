@@ -65,7 +65,7 @@ collect_bands (RingPlotChart *chart,
                guint          max_bands)
 {
   static const double light_amount[] = { 0.12, 0.22, 0.34 };
-  static const double dark_amount[] = { 0.22, 0.34, 0.48 };
+  static const double dark_amount[] = { 0.14, 0.22, 0.32 };
   RingChartData *data = chart->data;
   const RingStyle *style = chart->style;
   guint n = 0;

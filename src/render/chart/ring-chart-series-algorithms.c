@@ -54,7 +54,8 @@ _ring_chart_describe_choice (RingAlgorithm algorithm,
   if (info == NULL || !info->nccl || protocol >= RING_N_PROTOCOLS)
     return g_strdup (_ring_chart_algorithm_name (algorithm));
 
-  return g_strdup_printf ("%s · %s", _ring_chart_algorithm_name (algorithm),
+  /* No-break spaces: a subtitle wraps between its parts at " · ", never inside this. */
+  return g_strdup_printf ("%s\u00a0·\u00a0%s", _ring_chart_algorithm_name (algorithm),
                           protocols[protocol]);
 }
 
