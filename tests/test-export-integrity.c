@@ -136,7 +136,7 @@ export_through_library (RingModel         *model,
                         GError           **error)
 {
   if (export_case->report)
-    return ring_export_report (model, file, 842, 595, NULL, error);
+    return ring_export_report (model, file, RING_EXPORT_PAPER_A4, NULL, error);
 
   return ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS, export_case->format, file,
                             800, 500, 1.0, NULL, error);

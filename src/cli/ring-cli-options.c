@@ -70,7 +70,11 @@ ring_cli_option_entries_new (RingCliArgs *args)
     { "chart", 0, 0, G_OPTION_ARG_FILENAME, args ? &args->chart : NULL,
       N_("The chart to export; “list” names them, “all” writes a PDF report"), "KIND" },
     { "size", 0, 0, G_OPTION_ARG_FILENAME, args ? &args->size : NULL,
-      N_("Exported chart size in pixels or points (default 1600x1000)"), "WxH" },
+      N_("Exported chart size in pixels or points (default 1600x1000), or a figure’s "
+         "physical size such as 90mmx60mm or 3.5inx2.5in"), "WxH" },
+    { "paper", 0, 0, G_OPTION_ARG_FILENAME, args ? &args->paper : NULL,
+      N_("Paper of the PDF report (--chart all): a4 or letter; the locale’s by default"),
+      "a4|letter" },
     { "version", 0, 0, G_OPTION_ARG_NONE, args ? &args->version : NULL,
       N_("Print the version and exit"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->stray : NULL,
@@ -128,6 +132,7 @@ ring_cli_args_from_dict (RingCliArgs  *args,
   take_bytestring (options, "export", &args->export_path);
   take_bytestring (options, "chart", &args->chart);
   take_bytestring (options, "size", &args->size);
+  take_bytestring (options, "paper", &args->paper);
 
   if (!g_variant_dict_lookup (options, "version", "b", &args->version))
     args->version = FALSE;
@@ -150,6 +155,7 @@ ring_cli_args_clear (RingCliArgs *args)
   g_clear_pointer (&args->export_path, g_free);
   g_clear_pointer (&args->chart, g_free);
   g_clear_pointer (&args->size, g_free);
+  g_clear_pointer (&args->paper, g_free);
   g_clear_pointer (&args->stray, g_strfreev);
   args->version = FALSE;
 }

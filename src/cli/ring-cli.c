@@ -35,9 +35,16 @@ typedef struct
   RingExportFormat  format;
   gboolean          report;  /* --chart all: the PDF report */
   RingChartKind     kind;
-  int               width;
-  int               height;
+  RingExportPaper   paper;     /* the report's */
+  /* The canvas in points (pixels), and pixels per point for a PNG: 300 dpi for a figure
+   * of a physical size. */
+  RingExportOptions options;
 } ExportRequest;
+
+/* The smallest figure of a physical size: its text stays 6.5 pt, and the charts need
+ * 160 × 110 points for their axes and plot. */
+#define MIN_FIGURE_WIDTH_MM  60
+#define MIN_FIGURE_HEIGHT_MM 40
 
 /* The lists are "name<TAB>description" lines: what `cut -f1` or `awk -F'\t'` expect. */
 static int
@@ -75,40 +82,92 @@ list_gpus (void)
   return EXIT_SUCCESS;
 }
 
-/* "1600x1000", "1600X1000" or "1600×1000", whole numbers; the range is checked apart. */
+/* One side of a size: a whole number of pixels or points ("1600"), or a length with its
+ * unit ("90mm", "9cm", "3.5in", "252pt"), in points; *@physical says which. */
+static gboolean
+parse_length (const char *text,
+              double     *points,
+              gboolean   *physical)
+{
+  static const struct
+  {
+    const char *unit;
+    double      points;
+  } units[] = {
+    { "mm", 72 / 25.4 }, { "cm", 720 / 25.4 }, { "in", 72 }, { "pt", 1 },
+  };
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  char *end = NULL;
+  double value;
+
+  value = g_ascii_strtod (stripped, &end);
+  if (end == stripped || !isfinite (value) || value <= 0)
+    return FALSE;
+  if (*end == '\0')
+    {
+      *points = value;
+      *physical = FALSE;
+      return value == floor (value);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (g_ascii_strcasecmp (g_strstrip (end), units[i].unit) == 0)
+      {
+        *points = value * units[i].points;
+        *physical = TRUE;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+/* "1600x1000", "1600X1000" or "1600×1000", whole numbers; or a physical size with a unit
+ * on each side, "90mmx60mm". The range is checked apart. */
 static gboolean
 parse_size (const char *text,
             double     *width,
-            double     *height)
+            double     *height,
+            gboolean   *physical)
 {
   g_auto(GStrv) around = g_strsplit (text, "×", -1);
   g_autofree char *ascii = g_strjoinv ("x", around);
   g_auto(GStrv) parts = g_strsplit_set (ascii, "xX", -1);
+  gboolean physical_height;
 
   return g_strv_length (parts) == 2
-         && ring_parse_double (parts[0], width) && ring_parse_double (parts[1], height)
-         && *width == floor (*width) && *height == floor (*height);
+         && parse_length (parts[0], width, physical)
+         && parse_length (parts[1], height, &physical_height)
+         && *physical == physical_height;
 }
 
 /* The size of an export in @format, within what every chart draws legibly and what the
  * format can hold. Range before any cast: 1e11 does not fit an int. */
 static gboolean
-check_size (const char        *text,
-            RingExportFormat   format,
-            int               *width,
-            int               *height,
-            GError           **error)
+check_size (const char         *text,
+            RingExportFormat    format,
+            RingExportOptions  *options,
+            GError            **error)
 {
-  double w, h;
+  double w, h, pixels;
+  gboolean physical = FALSE;
 
-  if (!parse_size (text, &w, &h))
+  if (!parse_size (text, &w, &h, &physical))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--size: “%s” is not a size like 1600x1000"), text);
+                   _("--size: “%s” is not a size like 1600x1000 or 90mmx60mm"), text);
       return FALSE;
     }
 
-  if (w < RING_EXPORT_MIN_WIDTH || h < RING_EXPORT_MIN_HEIGHT)
+  if (physical && (w < MIN_FIGURE_WIDTH_MM * 72 / 25.4 - 1e-6
+                   || h < MIN_FIGURE_HEIGHT_MM * 72 / 25.4 - 1e-6))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* TRANSLATORS: the size typed, then the smallest width and height */
+                   _("--size: %s is too small for a legible figure: the smallest is "
+                     "%dmmx%dmm"), text, MIN_FIGURE_WIDTH_MM, MIN_FIGURE_HEIGHT_MM);
+      return FALSE;
+    }
+
+  if (!physical && (w < RING_EXPORT_MIN_WIDTH || h < RING_EXPORT_MIN_HEIGHT))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    /* TRANSLATORS: the size typed, then the smallest width and height */
@@ -125,18 +184,21 @@ check_size (const char        *text,
       return FALSE;
     }
 
-  if (format == RING_EXPORT_FORMAT_PNG && w * h > RING_EXPORT_MAX_PNG_PIXELS)
+  options->png_scale = physical ? RING_EXPORT_FIGURE_PNG_SCALE : 1.0;
+  pixels = w * h * options->png_scale * options->png_scale;
+  if (format == RING_EXPORT_FORMAT_PNG && pixels > RING_EXPORT_MAX_PNG_PIXELS)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    /* TRANSLATORS: the size typed, its megapixels, the most a PNG may have */
                    _("--size: %s is %.0f megapixels, and a PNG may have at most %d "
                      "(8000x5000); use .svg or .pdf for a larger chart"),
-                   text, w * h / 1e6, RING_EXPORT_MAX_PNG_PIXELS / 1000000);
+                   text, pixels / 1e6, RING_EXPORT_MAX_PNG_PIXELS / 1000000);
       return FALSE;
     }
 
-  *width = (int) w;
-  *height = (int) h;
+  options->width_pt = w;
+  options->height_pt = h;
+  options->figure = physical;
 
   return TRUE;
 }
@@ -147,6 +209,7 @@ static gboolean
 check_export (const char     *path,
               const char     *chart,
               const char     *size,
+              const char     *paper,
               ExportRequest  *request,
               GError        **error)
 {
@@ -155,8 +218,10 @@ check_export (const char     *path,
   request->path = path;
   request->report = FALSE;
   request->kind = RING_CHART_UTILIZATION_VS_GPUS;
-  request->width = DEFAULT_EXPORT_WIDTH;
-  request->height = DEFAULT_EXPORT_HEIGHT;
+  request->paper = ring_export_paper_default ();
+  request->options = (RingExportOptions) {
+    DEFAULT_EXPORT_WIDTH, DEFAULT_EXPORT_HEIGHT, 1.0, FALSE, NULL,
+  };
 
   if (!ring_export_format_from_path (path, &request->format))
     {
@@ -184,8 +249,28 @@ check_export (const char     *path,
       return FALSE;
     }
 
-  return size == NULL
-         || check_size (size, request->format, &request->width, &request->height, error);
+  /* The report's pages are paper, a chart's canvas is its size. */
+  if (request->report && size != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--size: the report is printed on paper; choose it with --paper "
+                     "a4 or --paper letter"));
+      return FALSE;
+    }
+  if (paper != NULL && !request->report)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--paper goes with the report: --export FILE.pdf --chart all"));
+      return FALSE;
+    }
+  if (paper != NULL && !ring_export_paper_from_string (paper, &request->paper))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--paper: unknown paper “%s” (use a4 or letter)"), paper);
+      return FALSE;
+    }
+
+  return size == NULL || check_size (size, request->format, &request->options, error);
 }
 
 static int
@@ -206,10 +291,10 @@ write_export (RingModel           *model,
   link_target = ring_file_writer_resolve_link (file);
 
   if (request->report)
-    ring_export_report (model, file, request->width, request->height, NULL, &error);
+    ring_export_report (model, file, request->paper, NULL, &error);
   else
-    ring_export_chart (model, request->kind, request->format, file, request->width,
-                       request->height, 1.0, NULL, &error);
+    ring_export_chart_with_options (model, request->kind, request->format, file,
+                                    &request->options, NULL, &error);
 
   if (error != NULL)
     {
@@ -276,6 +361,7 @@ ring_cli_handle (const RingCliArgs *args)
   g_autoptr(RingModel) model = NULL;
   g_autofree char *chart = NULL;
   g_autofree char *size = NULL;
+  g_autofree char *paper = NULL;
   g_autofree char *preset = NULL;
   g_autofree char *gpu = NULL;
   ExportRequest request;
@@ -305,6 +391,8 @@ ring_cli_handle (const RingCliArgs *args)
           && (chart = _ring_cli_option_text ("chart", args->chart, &error)) == NULL)
       || (args->size != NULL
           && (size = _ring_cli_option_text ("size", args->size, &error)) == NULL)
+      || (args->paper != NULL
+          && (paper = _ring_cli_option_text ("paper", args->paper, &error)) == NULL)
       || (args->preset != NULL
           && (preset = _ring_cli_option_text ("preset", args->preset, &error)) == NULL)
       || (args->param_values[RING_PARAM_GPU] != NULL
@@ -328,16 +416,16 @@ ring_cli_handle (const RingCliArgs *args)
   if (args->export_path == NULL)
     {
       /* With a report too: these options mean nothing without a file to write. */
-      if (chart != NULL || size != NULL)
+      if (chart != NULL || size != NULL || paper != NULL)
         {
-          _ring_cli_print_error (_("--chart and --size go with --export FILE"));
+          _ring_cli_print_error (_("--chart, --size and --paper go with --export FILE"));
           return RING_CLI_EXIT_USAGE;
         }
 
       if (report == REPORT_NONE)
         return RING_CLI_OPEN_WINDOW;
     }
-  else if (!check_export (args->export_path, chart, size, &request, &error))
+  else if (!check_export (args->export_path, chart, size, paper, &request, &error))
     return usage_error (error);
 
   model = ring_model_new ();

@@ -29,6 +29,7 @@ typedef struct
   char     *export_path;  /* a file name */
   char     *chart;
   char     *size;
+  char     *paper;        /* the report's: "a4" or "letter" */
   gboolean  version;
   char    **stray;        /* arguments that belong to no option */
 } RingCliArgs;

@@ -19,7 +19,11 @@ set_rgb (RingColor *color,
   color->alpha = 1.0;
 }
 
-/* The colours are libadwaita's named palette (GNOME HIG), so charts match the window. */
+/* The colours are libadwaita's named palette (GNOME HIG), so charts match the window, with
+ * some of Okabe and Ito's colour-blind-safe set (2008) among the algorithms'. Curves drawn
+ * together stay apart for people with protanopia, deuteranopia and tritanopia:
+ * tests/test-palette.c simulates each (Machado, Oliveira and Fernandes 2009) and requires a
+ * CIEDE2000 difference between every pair. */
 void
 ring_style_init_light (RingStyle *style)
 {
@@ -34,8 +38,16 @@ ring_style_init_light (RingStyle *style)
   set_rgb (&style->communication, 0xc01c28);
   set_rgb (&style->series[0], 0x1c71d8);
   set_rgb (&style->series[1], 0xe66100);
-  set_rgb (&style->series[2], 0x813d9c);
+  set_rgb (&style->series[2], 0x613583);
   set_rgb (&style->series[3], 0x865e3c);
+  set_rgb (&style->algorithms[0], 0x1c71d8);   /* ring */
+  set_rgb (&style->algorithms[1], 0xe66100);   /* tree */
+  set_rgb (&style->algorithms[2], 0x009e73);   /* nvls */
+  set_rgb (&style->algorithms[3], 0x613583);   /* nvls-tree */
+  set_rgb (&style->algorithms[4], 0xcc79a7);   /* collnet */
+  set_rgb (&style->algorithms[5], 0x63452c);   /* halving-doubling */
+  set_rgb (&style->algorithms[6], 0x986a44);   /* hierarchical */
+  set_rgb (&style->algorithms[7], 0x77767b);   /* flat-ring */
   style->font_family = "Cantarell";
 }
 
@@ -50,11 +62,19 @@ ring_style_init_dark (RingStyle *style)
   set_rgb (&style->dim, 0x77767b);
   set_rgb (&style->accent, 0x78aeed);
   set_rgb (&style->compute, 0x57e389);
-  set_rgb (&style->communication, 0xff7b63);
+  set_rgb (&style->communication, 0xf66151);
   set_rgb (&style->series[0], 0x99c1f1);
   set_rgb (&style->series[1], 0xffbe6f);
-  set_rgb (&style->series[2], 0xdc8add);
+  set_rgb (&style->series[2], 0xd55e00);
   set_rgb (&style->series[3], 0xcdab8f);
+  set_rgb (&style->algorithms[0], 0x99c1f1);   /* ring */
+  set_rgb (&style->algorithms[1], 0xffbe6f);   /* tree */
+  set_rgb (&style->algorithms[2], 0x8ff0a4);   /* nvls */
+  set_rgb (&style->algorithms[3], 0xc061cb);   /* nvls-tree */
+  set_rgb (&style->algorithms[4], 0xed333b);   /* collnet */
+  set_rgb (&style->algorithms[5], 0x009e73);   /* halving-doubling */
+  set_rgb (&style->algorithms[6], 0xff7800);   /* hierarchical */
+  set_rgb (&style->algorithms[7], 0x9a9996);   /* flat-ring */
   style->font_family = "Cantarell";
 }
 

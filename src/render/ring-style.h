@@ -29,6 +29,10 @@ typedef struct
   RingColor compute;        /* compute time: green */
   RingColor communication;  /* communication time: red */
   RingColor series[4];      /* further curves */
+  /* One colour per all-reduce algorithm, in RingAlgorithm order from ring to flat-ring.
+   * Checked for colour-blind safety with every other curve colour a chart draws beside
+   * them (tests/test-palette.c). */
+  RingColor algorithms[8];
   const char *font_family;
 } RingStyle;
 

@@ -13,9 +13,6 @@
 #include "ring-export.h"
 #include "ring-export-dialog.h"
 
-/* The report is meant for printing: A4 landscape, in points. */
-#define REPORT_WIDTH_PT  842
-#define REPORT_HEIGHT_PT 595
 
 static const struct
 {
@@ -146,12 +143,18 @@ resolve_file (GFile            *file,
   return g_file_get_child (parent, resolved);
 }
 
+/* Exports are light, for print, unless @window_style asks for the window's (dark) one. */
 static void
 write_file (ExportRequest    *request,
             GFile            *file,
             RingExportFormat  format,
-            double            png_scale)
+            double            png_scale,
+            gboolean          window_style)
 {
+  RingExportOptions options = {
+    RING_EXPORT_DEFAULT_WIDTH, RING_EXPORT_DEFAULT_HEIGHT, png_scale, FALSE, NULL,
+  };
+  RingStyle style;
   g_autoptr(GError) error = NULL;
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *message = NULL;
@@ -166,13 +169,18 @@ write_file (ExportRequest    *request,
       return;
     }
 
+  if (window_style)
+    {
+      ring_style_init (&style, adw_style_manager_get_dark (adw_style_manager_get_default ()));
+      options.style = &style;
+    }
+
   if (request->report)
-    written = ring_export_report (request->model, file, REPORT_WIDTH_PT, REPORT_HEIGHT_PT,
-                                  NULL, &error);
+    written = ring_export_report (request->model, file, ring_export_paper_default (), NULL,
+                                  &error);
   else
-    written = ring_export_chart (request->model, request->kind, format, file,
-                                 RING_EXPORT_DEFAULT_WIDTH, RING_EXPORT_DEFAULT_HEIGHT,
-                                 png_scale, NULL, &error);
+    written = ring_export_chart_with_options (request->model, request->kind, format, file,
+                                              &options, NULL, &error);
 
   if (written)
     /* TRANSLATORS: a toast; %s is a file name. */
@@ -209,7 +217,7 @@ ring_export_dialog_save_finish_cb (GObject      *object,
   /* GtkFileDialog does not say which filter was chosen: a bare name gets the default
    * filter's format, the one the initial name has. */
   file = resolve_file (chosen, request->default_format, &format, &png_scale);
-  write_file (request, file, format, png_scale);
+  write_file (request, file, format, png_scale, FALSE);
 }
 
 static void
@@ -248,7 +256,7 @@ ring_export_dialog_native_response_cb (GtkNativeDialog *native,
   g_autoptr(ExportRequest) request = user_data;
   g_autoptr(GFile) chosen = NULL;
   g_autoptr(GFile) file = NULL;
-  const char *scale;
+  const char *scale, *colors;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -256,6 +264,7 @@ ring_export_dialog_native_response_cb (GtkNativeDialog *native,
 
       chosen = gtk_file_chooser_get_file (chooser);
       scale = request->report ? NULL : gtk_file_chooser_get_choice (chooser, "png-scale");
+      colors = request->report ? NULL : gtk_file_chooser_get_choice (chooser, "colors");
       if (chosen != NULL)
         {
           GtkFileFilter *chosen_filter = gtk_file_chooser_get_filter (chooser);
@@ -271,7 +280,7 @@ ring_export_dialog_native_response_cb (GtkNativeDialog *native,
           file = resolve_file (chosen, default_format, &format, &png_scale);
           if (g_strcmp0 (scale, "2") == 0)
             png_scale = 2.0;
-          write_file (request, file, format, png_scale);
+          write_file (request, file, format, png_scale, g_strcmp0 (colors, "window") == 0);
         }
     }
 
@@ -309,6 +318,17 @@ present (GtkWindow     *parent,
       gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), "png-scale",
                                    _("PNG resolution"), options, labels);
       gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), "png-scale", "1");
+    }
+
+  /* Light by default, which prints, even from a dark window. */
+  if (!request->report)
+    {
+      const char *options[] = { "light", "window", NULL };
+      const char *labels[] = { _("Light, for print"), _("As in the window"), NULL };
+
+      gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), "colors", _("Colours"),
+                                   options, labels);
+      gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), "colors", "light");
     }
 
   g_signal_connect (native, "response",

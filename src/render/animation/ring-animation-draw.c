@@ -111,7 +111,10 @@ dup_phase_explanation (const RingDraw *draw)
           g_autofree char *count = ring_format_grouped (draw->n, draw->separator);
 
           /* Translators: %s is the number of chunks, the same as the number of GPUs. */
-          return g_strdup_printf (_("Every GPU now holds all %s reduced chunks"), count);
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "Every GPU now holds all %s reduced chunk",
+                                               "Every GPU now holds all %s reduced chunks",
+                                               draw->n), count);
         }
     }
 }

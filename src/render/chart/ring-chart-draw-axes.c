@@ -32,8 +32,8 @@ _ring_plot_mix (RingColor color,
 
 /* Sets a palette slot at 8 bits a channel, as PLplot's colour map held the charts'
  * colours. */
-static void
-set_color (RingPlotChart *chart,
+void
+_ring_plot_set_color (RingPlotChart *chart,
            int            slot,
            RingColor      color)
 {
@@ -50,22 +50,26 @@ _ring_plot_set_palette (RingPlotChart *chart)
 {
   const RingStyle *style = chart->style;
 
-  set_color (chart, RING_PLOT_COLOR_BACKGROUND, style->background);
-  set_color (chart, RING_PLOT_COLOR_FOREGROUND, style->foreground);
-  set_color (chart, RING_PLOT_COLOR_DIM, style->dim);
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_BACKGROUND, style->background);
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_FOREGROUND, style->foreground);
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_DIM, style->dim);
   /* Grid lines and shading are blended with the background, not translucent, so that
    * lines crossing them do not show through. */
-  set_color (chart, RING_PLOT_COLOR_GRID,
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_GRID,
              _ring_plot_mix (style->dim, style->background, style->dark ? 0.45 : 0.35));
-  set_color (chart, RING_PLOT_COLOR_ACCENT, style->accent);
-  set_color (chart, RING_PLOT_COLOR_COMPUTE, style->compute);
-  set_color (chart, RING_PLOT_COLOR_COMMUNICATION, style->communication);
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_ACCENT, style->accent);
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_COMPUTE, style->compute);
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_COMMUNICATION, style->communication);
   for (int i = 0; i < 4; i++)
-    set_color (chart, RING_PLOT_COLOR_SERIES_0 + i, style->series[i]);
-  set_color (chart, RING_PLOT_COLOR_COMM_SHADE,
+    _ring_plot_set_color (chart, RING_PLOT_COLOR_SERIES_0 + i, style->series[i]);
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_COMM_SHADE,
              _ring_plot_mix (style->communication, style->background, style->dark ? 0.22 : 0.11));
-  set_color (chart, RING_PLOT_COLOR_SUBTLE,
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_SUBTLE,
              _ring_plot_mix (style->foreground, style->background, 0.7));
+  for (int i = 0; i < 8; i++)
+    _ring_plot_set_color (chart, RING_PLOT_COLOR_ALGORITHM + i, style->algorithms[i]);
+  for (int i = RING_PLOT_COLOR_BAND; i <= RING_PLOT_COLOR_BAND_LAST; i++)
+    _ring_plot_set_color (chart, i, style->background);
 }
 
 /* Numbers. */
@@ -156,6 +160,29 @@ format_tick (RingPlotAxisFormat format,
     default:
       return format_decimal (world, 0);
     }
+}
+
+/* "26.1 GiB", "16 KiB", "512 B": sizes on a figure whose size axis counts in powers of
+ * two, so that its ticks, labels and markers share one unit system. */
+char *
+_ring_plot_format_binary_bytes (double bytes)
+{
+  static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+  guint group = 0;
+  double scaled = bytes;
+  int decimals;
+
+  if (!isfinite (bytes))
+    return g_strdup ("–");
+  while (group + 1 < G_N_ELEMENTS (units) && fabs (scaled) >= 1023.95)
+    {
+      scaled /= 1024;
+      group++;
+    }
+  decimals = group == 0 || scaled == floor (scaled) || fabs (scaled) >= 99.95 ? 0
+             : fabs (scaled) >= 9.995 ? 1 : 2;
+
+  return g_strdup_printf ("%.*f %s", decimals, scaled, units[group]);
 }
 
 char *

@@ -344,6 +344,8 @@ find_contour_label (RingChartData *data,
                     const double   *grid_xs,
                     double         level,
                     double         column_fraction,
+                    double         min_x,
+                    double         max_x,
                     guint         *grid_x,
                     double        *grid_y)
 {
@@ -358,6 +360,9 @@ find_contour_label (RingChartData *data,
     {
       guint i = (first_column + attempt) % data->grid_x;
 
+      /* The label must fit inside the map. */
+      if (grid_xs[i] < min_x || grid_xs[i] > max_x)
+        continue;
       for (guint j = 1; j < data->grid_y; j++)
         {
           double above = utilization[j * data->grid_x + i];
@@ -419,10 +424,10 @@ _ring_plot_draw_map (RingPlotChart *chart)
 
   x_max_world = log2 (data->x_last);
   if (!_ring_plot_draw_gpu_frame (chart, legend, bar_gap_mm + bar_mm, &panel)
-      || x_max_world <= 0)
+      || x_max_world <= log2 (data->x_first))
     return;
-  /* The grid spans exactly the axes. */
-  panel.x.min = 0;
+  /* The grid spans exactly the axes: from 2 GPUs, since one has nothing to all-reduce. */
+  panel.x.min = log2 (data->x_first);
   panel.x.max = x_max_world;
   panel.y.min = log10 (bandwidth[0]);
   panel.y.max = log10 (bandwidth[data->n_rows - 1]);
@@ -502,11 +507,14 @@ _ring_plot_draw_map (RingPlotChart *chart)
     {
       guint gx;
       double gy;
-      g_autofree char *text = NULL;
+      g_autofree char *text = g_strdup_printf ("%.0f %%", contours[k]);
+      double margin_world = (_ring_plot_text_width_mm (text) / 2 + chart->text_mm * 0.4)
+                            / (panel.xmax_mm - panel.xmin_mm) * (panel.x.max - panel.x.min);
 
-      if (!find_contour_label (data, grid_xs, contours[k], 0.42 + 0.14 * k, &gx, &gy))
+      if (!find_contour_label (data, grid_xs, contours[k], 0.42 + 0.14 * k,
+                               panel.x.min + margin_world, panel.x.max - margin_world,
+                               &gx, &gy))
         continue;
-      text = g_strdup_printf ("%.0f %%", contours[k]);
       {
         double x_mm = _ring_plot_panel_x_mm (&panel, grid_xs[gx]);
         double y_mm = _ring_plot_panel_y_mm (&panel,
@@ -555,6 +563,5 @@ _ring_plot_draw_map (RingPlotChart *chart)
   gpus_text = _ring_plot_format_gpus (p->gpus);
   marker = g_strdup_printf (_("%s, %g GB/s: %.1f %%"), gpus_text, p->bandwidth_gbps,
                             100 * data->result.utilization);
-  panel.x.min = 0;
   _ring_plot_draw_marker (chart, &panel, p->gpus, p->bandwidth_gbps, marker, FALSE);
 }

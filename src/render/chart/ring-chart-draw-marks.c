@@ -432,39 +432,94 @@ _ring_plot_format_gpus (guint gpus)
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs", gpus), gpus);
 }
 
+/* The configuration under a chart's title, in parts joined by " · ": a count meets its
+ * noun through ngettext, and only what the chart's mode and algorithm use is named. */
 static char *
-describe_configuration (const RingParams *p)
+describe_configuration (const RingChartData *data)
 {
-  g_autofree char *params = ring_format_count (p->model_params);
-  const char *precision = p->gradient_bytes == 4 ? "fp32"
-                          : p->gradient_bytes == 2 ? "bf16" : "fp8";
+  const RingParams *p = &data->params;
+  const RingResult *r = &data->result;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *gpus = _ring_plot_format_gpus (p->gpus);
+  guint nodes = ring_params_get_nodes (p);
+  gboolean textbook = p->algorithm == RING_ALGORITHM_FLAT_RING
+                      || p->algorithm == RING_ALGORITHM_HALVING_DOUBLING
+                      || p->algorithm == RING_ALGORITHM_HIERARCHICAL;
 
-  /* TRANSLATORS: the configuration under a chart's title. */
-  return g_strdup_printf (_("%u GPUs · %s parameters (%s gradients) · %g GB/s per GPU · "
-                            "%g TFLOP/s · α = %g µs · overlap %.0f %%"),
-                          p->gpus, params, precision, p->bandwidth_gbps,
-                          p->compute_tflops, p->latency_us, p->overlap * 100);
+  if (nodes > 1)
+    /* TRANSLATORS: "64 GPUs in 8 nodes"; %s is "64 GPUs", %u the number of nodes. */
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %u node",
+                                                          "%s in %u nodes", nodes),
+                                             gpus, nodes));
+  else
+    g_ptr_array_add (parts, g_strdup (gpus));
+
+  if (ring_params_is_collective (p))
+    {
+      g_autofree char *size = data->binary_bytes
+                              ? _ring_plot_format_binary_bytes (p->message_bytes)
+                              : ring_format_bytes (p->message_bytes);
+
+      /* TRANSLATORS: single-collective mode; %s is a message size such as "1 MB". */
+      g_ptr_array_add (parts, g_strdup_printf (_("one all-reduce of %s"), size));
+    }
+  else
+    {
+      g_autofree char *params = ring_format_count (p->model_params);
+      const char *precision = p->gradient_bytes == 4 ? "fp32"
+                              : p->gradient_bytes == 2 ? "bf16" : "fp8";
+
+      /* TRANSLATORS: %s are a model size such as "7 B" and a precision such as "bf16". */
+      g_ptr_array_add (parts, g_strdup_printf (_("%s parameters (%s gradients)"), params,
+                                               precision));
+    }
+
+  /* TRANSLATORS: the bandwidth each GPU has inside its node. */
+  g_ptr_array_add (parts, g_strdup_printf (_("%g GB/s per GPU"), p->bandwidth_gbps));
+  if (nodes > 1)
+    /* TRANSLATORS: "8 × 400 Gb/s NICs per node": a count and a line rate in Gb/s. */
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "%u × %g Gb/s NIC per node",
+                                                          "%u × %g Gb/s NICs per node",
+                                                          p->nics_per_node),
+                                             p->nics_per_node, p->nic_speed_gbit));
+  if (!ring_params_is_collective (p))
+    {
+      g_ptr_array_add (parts, g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
+      /* TRANSLATORS: the fraction of the backward pass communication hides behind. */
+      g_ptr_array_add (parts, g_strdup_printf (_("overlap %.0f %%"), p->overlap * 100));
+    }
+  if (textbook)
+    g_ptr_array_add (parts, g_strdup_printf ("α = %g µs", p->latency_us));
+
+  if (p->algorithm == RING_ALGORITHM_AUTO && p->gpus > 1)
+    {
+      g_autofree char *choice = _ring_chart_describe_choice (r->algorithm_used,
+                                                             r->protocol_used);
+
+      /* TRANSLATORS: what auto picked, as "Auto: Ring · Simple". */
+      g_ptr_array_add (parts, g_strdup_printf (_("Auto: %s"), choice));
+    }
+  else
+    {
+      g_ptr_array_add (parts, g_strdup (_ring_chart_algorithm_name (p->algorithm)));
+    }
+
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (" · ", (char **) parts->pdata);
 }
 
-/* Draws the title, subtitle and legend, and returns the panel area below them. The left
- * margin leaves room for @y_axis's labels and title, the right one for @right_mm. */
-void
-_ring_plot_draw_frame (const RingPlotChart *chart,
-                       GArray              *legend,
-                       const RingPlotAxis  *y_axis,
-                       double               right_mm,
-                       RingPlotPanel       *panel)
+/* The title and, under it, the configuration, from @y_mm down. */
+static void
+draw_title (const RingPlotChart *chart,
+            double               text_width_mm,
+            const char          *subtitle,
+            double              *y_mm_inout)
 {
   double margin_mm = chart->text_mm * 1.3;
-  double y_mm = chart->height_mm - margin_mm;
-  double left_mm;
-  double text_width_mm = chart->width_mm - 2 * margin_mm;
-  g_autofree char *subtitle = describe_configuration (&chart->data->params);
+  double y_mm = *y_mm_inout;
   g_auto(GStrv) title_lines = NULL;
   g_auto(GStrv) subtitle_lines = NULL;
-
-  _ring_plot_set_text_size (chart, 1.0);
-  left_mm = margin_mm + _ring_plot_axis_label_width_mm (y_axis) + chart->text_mm * 2.9;
 
   /* A narrow chart wraps its title between words and the configuration between its
    * parts, rather than cutting them off at the edge. */
@@ -493,11 +548,50 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
         y_mm -= chart->text_mm * 1.45;
       _ring_plot_page_text (margin_mm, y_mm, 0, subtitle_lines[i]);
     }
+  *y_mm_inout = y_mm;
+}
+
+/* Draws the title, subtitle and legend, and returns the panel area below them. The left
+ * margin leaves room for @y_axis's labels and title, the right one for @right_mm. */
+void
+_ring_plot_draw_frame (const RingPlotChart *chart,
+                       GArray              *legend,
+                       const RingPlotAxis  *y_axis,
+                       double               right_mm,
+                       RingPlotPanel       *panel)
+{
+  double margin_mm = chart->text_mm * 1.3;
+  double y_mm = chart->height_mm - margin_mm;
+  double left_mm;
+  double text_width_mm = chart->width_mm - 2 * margin_mm;
+  g_autofree char *subtitle = describe_configuration (chart->data);
+
+  _ring_plot_set_text_size (chart, 1.0);
+  left_mm = margin_mm + _ring_plot_axis_label_width_mm (y_axis) + chart->text_mm * 2.9;
+
+  if (!chart->untitled)
+    draw_title (chart, text_width_mm, subtitle, &y_mm);
+  else
+    y_mm += chart->text_mm * 1.2;
+  /* What the chart shows when the model's mode would suggest otherwise. */
+  _ring_plot_set_text_size (chart, 0.85);
+  if (chart->data->note != NULL)
+    {
+      g_auto(GStrv) note_lines = _ring_plot_wrap_text (chart->data->note, " ", text_width_mm);
+
+      _ring_plot_set_text_color (RING_PLOT_COLOR_COMMUNICATION);
+      for (guint i = 0; note_lines[i] != NULL; i++)
+        {
+          y_mm -= chart->text_mm * 1.45;
+          _ring_plot_page_text (margin_mm, y_mm, 0, note_lines[i]);
+        }
+    }
   _ring_plot_set_text_size (chart, 1.0);
 
   y_mm -= chart->text_mm * 2.0;
-  y_mm -= legend_layout (chart, legend, left_mm, chart->width_mm - margin_mm - right_mm,
-                         y_mm, TRUE);
+  /* A figure's legend takes the whole width. */
+  y_mm -= legend_layout (chart, legend, chart->untitled ? margin_mm : left_mm,
+                         chart->width_mm - margin_mm - right_mm, y_mm, TRUE);
 
   panel->xmin_mm = left_mm;
   panel->xmax_mm = chart->width_mm - margin_mm - right_mm;

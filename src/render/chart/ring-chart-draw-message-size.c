@@ -1,5 +1,8 @@
-/* ring-chart-draw-message-size.c: the all-reduce time and bus bandwidth of one ring over the
- * message size, in two panels sharing the size axis.
+/* ring-chart-draw-message-size.c: the all-reduce time and bus bandwidth over the message
+ * size, in two panels sharing the size axis, shaded by what runs at each size.
+ *
+ * The size axis counts in powers of two, as nccl-tests sweeps it, so every size on the
+ * figure is binary (KiB, MiB, GiB); rates stay GB/s (10⁹ B/s), as nccl-tests prints them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -38,6 +41,105 @@ draw_no_data (const RingPlotChart *chart,
                         (panel->ymin_mm + panel->ymax_mm) / 2, 0.5, message);
 }
 
+/* Whether @title fits along @panel's height. */
+static gboolean
+fits_along (const RingPlotChart *chart,
+            const RingPlotPanel *panel,
+            const char          *title)
+{
+  return _ring_plot_text_width_mm (title) <= panel->ymax_mm - panel->ymin_mm;
+}
+
+/* The distinct algorithm-and-protocol pairs the sweep ran, each with its band colour: the
+ * algorithm's hue, paler for the protocols that move less per line. */
+typedef struct
+{
+  RingAlgorithm algorithm;
+  RingProtocol  protocol;
+  int           color;
+} Band;
+
+static guint
+collect_bands (RingPlotChart *chart,
+               Band           bands[],
+               guint          max_bands)
+{
+  static const double light_amount[] = { 0.12, 0.22, 0.34 };
+  static const double dark_amount[] = { 0.14, 0.22, 0.32 };
+  RingChartData *data = chart->data;
+  const RingStyle *style = chart->style;
+  guint n = 0;
+
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      RingAlgorithm algorithm = data->chosen_algorithm[i];
+      RingProtocol protocol = data->chosen_protocol[i];
+      gboolean seen = FALSE;
+      double amount;
+
+      if (algorithm == RING_ALGORITHM_AUTO)
+        continue;
+      for (guint b = 0; b < n && !seen; b++)
+        seen = bands[b].algorithm == algorithm && bands[b].protocol == protocol;
+      if (seen || n == max_bands)
+        continue;
+
+      amount = (style->dark ? dark_amount : light_amount)[MIN (protocol, RING_PROTOCOL_SIMPLE)];
+      bands[n] = (Band) { algorithm, protocol, RING_PLOT_COLOR_BAND + n };
+      _ring_plot_set_color (chart, bands[n].color,
+                            _ring_plot_mix (style->algorithms[algorithm - 1],
+                                            style->background, amount));
+      n++;
+    }
+
+  return n;
+}
+
+static int
+band_color (const Band    bands[],
+            guint         n_bands,
+            RingAlgorithm algorithm,
+            RingProtocol  protocol)
+{
+  for (guint b = 0; b < n_bands; b++)
+    if (bands[b].algorithm == algorithm && bands[b].protocol == protocol)
+      return bands[b].color;
+
+  return RING_PLOT_COLOR_BACKGROUND;
+}
+
+/* Each run of sizes with the same choice, as a band across @panel from halfway (on the log
+ * axis) to the size before it to halfway to the size after it. */
+static void
+draw_bands (const RingPlotChart *chart,
+            const RingPlotPanel *panel,
+            const Band           bands[],
+            guint                n_bands)
+{
+  RingChartData *data = chart->data;
+  const double *bytes = _ring_chart_data_column (data, 0)->values;
+  guint start = 0;
+
+  for (guint i = 1; i <= data->n_rows; i++)
+    {
+      double left, right;
+
+      if (i < data->n_rows && data->chosen_algorithm[i] == data->chosen_algorithm[start]
+          && data->chosen_protocol[i] == data->chosen_protocol[start])
+        continue;
+
+      left = start == 0 ? panel->x.min : (log2 (bytes[start - 1]) + log2 (bytes[start])) / 2;
+      right = i == data->n_rows ? panel->x.max : (log2 (bytes[i - 1]) + log2 (bytes[i])) / 2;
+      _ring_plot_fill_box (chart, _ring_plot_panel_x_mm (panel, MAX (left, panel->x.min)),
+                           panel->ymin_mm,
+                           _ring_plot_panel_x_mm (panel, MIN (right, panel->x.max)),
+                           panel->ymax_mm,
+                           band_color (bands, n_bands, data->chosen_algorithm[start],
+                                       data->chosen_protocol[start]), 1.0);
+      start = i;
+    }
+}
+
 void
 _ring_plot_draw_message_size (RingPlotChart *chart)
 {
@@ -59,7 +161,9 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   g_autofree char *link_label = NULL;
   RingPlotPanel top = { 0 }, bottom = { 0 };
   RingPlotAxis y_axis;
-  double split_mm, gap_mm, crossover_world, line_mm, label_mm;
+  Band bands[RING_PLOT_COLOR_BAND_LAST - RING_PLOT_COLOR_BAND + 1];
+  guint n_bands = has_data ? collect_bands (chart, bands, G_N_ELEMENTS (bands)) : 0;
+  double split_mm, gap_mm, crossover_world, line_mm, label_mm, busbw_max;
 
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_0,
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3,
@@ -72,32 +176,34 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_DIM,
                          RING_PLOT_LINE_LONG_DASH, chart->line_px, link_label);
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_COMMUNICATION,
-                         RING_PLOT_LINE_SHORT_DASH, 1.5, _("Latency stops dominating (N·α·B)"));
+                         RING_PLOT_LINE_SHORT_DASH, 1.5, _("Latency stops dominating"));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_MARKER, RING_PLOT_COLOR_ACCENT,
                          RING_PLOT_LINE_SOLID, 1,
                          p->message_bytes > 0 ? _("Current message")
                                               : _("Current gradient buffer"));
+  /* What runs where, as the model picks it. */
+  for (guint b = 0; b < n_bands; b++)
+    {
+      g_autofree char *choice = _ring_chart_describe_choice (bands[b].algorithm,
+                                                             bands[b].protocol);
 
+      _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, bands[b].color, RING_PLOT_LINE_SOLID,
+                             1, choice);
+    }
+
+  /* Bus bandwidth on a linear axis from zero: the hundreds of GB/s that large messages
+   * reach are the part worth reading, and a log axis gave them a sliver. */
+  busbw_max = has_data ? MAX (_ring_chart_data_column_max (data, 2), p->bandwidth_gbps) : 100;
   _ring_plot_set_text_size (chart, 0.9);
   if (has_data)
-    {
-      _ring_plot_axis_log (&top.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_SECONDS,
-                           log10 (_ring_chart_data_column_min_positive (data, 1))
-                           - RING_PLOT_LOG_PAD,
-                           log10 (_ring_chart_data_column_max (data, 1)) + RING_PLOT_LOG_PAD,
-                           8);
-      _ring_plot_axis_log (&bottom.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_GBPS,
-                           log10 (_ring_chart_data_column_min_positive (data, 2))
-                           - RING_PLOT_LOG_PAD,
-                           log10 (MAX (_ring_chart_data_column_max (data, 2), p->bandwidth_gbps))
-                           + RING_PLOT_LOG_PAD,
-                           6);
-    }
+    _ring_plot_axis_log (&top.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_SECONDS,
+                         log10 (_ring_chart_data_column_min_positive (data, 1))
+                         - RING_PLOT_LOG_PAD,
+                         log10 (_ring_chart_data_column_max (data, 1)) + RING_PLOT_LOG_PAD,
+                         8);
   else
-    {
-      _ring_plot_axis_log (&top.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_SECONDS, -6, 0, 8);
-      _ring_plot_axis_log (&bottom.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_GBPS, -1, 3, 6);
-    }
+    _ring_plot_axis_log (&top.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_SECONDS, -6, 0, 8);
+  _ring_plot_axis_linear (&bottom.y, 0, busbw_max * 1.08, 4);
   /* Both panels share a margin wide enough for the wider set of labels. */
   if (_ring_plot_axis_label_width_mm (&top.y) > _ring_plot_axis_label_width_mm (&bottom.y))
     y_axis = top.y;
@@ -110,6 +216,9 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
                        log2 (data->x_first), log2 (data->x_last),
                        _ring_plot_labels_fitting (chart, top.xmax_mm - top.xmin_mm,
                                                   _ring_plot_text_width_mm ("512 KiB")));
+  /* Room right of the current buffer for its marker, which may sit past the last power
+   * of two swept. */
+  top.x.max = MAX (top.x.max, log2 (MAX (buffer_bytes, 1)) + 0.6);
   _ring_plot_set_text_size (chart, 1.0);
   _ring_plot_panel_share_x (&bottom, &top);
   bottom.ymin_mm = top.ymin_mm;
@@ -119,7 +228,21 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   top.ymin_mm = split_mm + gap_mm / 2;
   if (!_ring_plot_panel_is_valid (&top) || !_ring_plot_panel_is_valid (&bottom))
     return;
+  /* As many labelled ticks as the panels' heights hold. */
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_axis_log (&top.y, top.y.scale, top.y.format, top.y.min, top.y.max,
+                       MIN (8, _ring_plot_labels_fitting (chart, top.ymax_mm - top.ymin_mm,
+                                                          chart->text_mm * 0.2)));
+  if (_ring_plot_labels_fitting (chart, bottom.ymax_mm - bottom.ymin_mm, chart->text_mm * 0.2)
+      < 5)
+    _ring_plot_axis_linear (&bottom.y, 0, busbw_max * 1.08, 2);
+  _ring_plot_set_text_size (chart, 1.0);
 
+  if (n_bands > 0)
+    {
+      draw_bands (chart, &top, bands, n_bands);
+      draw_bands (chart, &bottom, bands, n_bands);
+    }
   _ring_plot_draw_grid (chart, &top);
   _ring_plot_draw_grid (chart, &bottom);
 
@@ -128,7 +251,7 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
     {
       draw_crossover_line (chart, &top, crossover_world);
       draw_crossover_line (chart, &bottom, crossover_world);
-      crossover_text = ring_format_bytes (crossover_bytes);
+      crossover_text = _ring_plot_format_binary_bytes (crossover_bytes);
       /* TRANSLATORS: beside the crossover line; %s is a message size. */
       crossover_label = g_strdup_printf (_("latency-bound below %s"), crossover_text);
       _ring_plot_set_text_size (chart, 0.85);
@@ -173,8 +296,15 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
 
   _ring_plot_draw_axes (chart, &top, FALSE, TRUE);
   _ring_plot_draw_axes (chart, &bottom, TRUE, TRUE);
-  _ring_plot_draw_axis_titles (chart, &top, NULL, _("All-reduce time"));
-  _ring_plot_draw_axis_titles (chart, &bottom, _("Message size (log scale)"), _("Bus bandwidth"));
+  /* Short panels get short titles, so the two do not run into each other. */
+  _ring_plot_draw_axis_titles (chart, &top, NULL,
+                               fits_along (chart, &top, _("All-reduce time"))
+                               ? _("All-reduce time") : _("Time"));
+  _ring_plot_draw_axis_titles (chart, &bottom, _("Message size (log scale)"),
+                               fits_along (chart, &bottom, _("Bus bandwidth (GB/s)"))
+                               ? _("Bus bandwidth (GB/s)")
+                               /* TRANSLATORS: bus bandwidth, short, as nccl-tests names it */
+                               : _("busbw (GB/s)"));
 
   if (!has_data)
     {
@@ -182,7 +312,7 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
       return;
     }
 
-  buffer_text = ring_format_bytes (buffer_bytes);
+  buffer_text = _ring_plot_format_binary_bytes (buffer_bytes);
   time_text = ring_format_duration (data->result.allreduce_time_s);
   time_marker = g_strdup_printf ("%s: %s", buffer_text, time_text);
   busbw_marker = g_strdup_printf ("%.1f GB/s", data->result.busbw_gbps);

@@ -34,6 +34,12 @@ enum {
   RING_PLOT_COLOR_SERIES_3,
   RING_PLOT_COLOR_COMM_SHADE,
   RING_PLOT_COLOR_SUBTLE,
+  /* style->algorithms[], from ring to flat-ring: RING_PLOT_COLOR_ALGORITHM + algorithm − 1. */
+  RING_PLOT_COLOR_ALGORITHM,
+  RING_PLOT_COLOR_ALGORITHM_LAST = RING_PLOT_COLOR_ALGORITHM + 7,
+  /* Set by a chart for its own fills: the message-size chart's bands. */
+  RING_PLOT_COLOR_BAND,
+  RING_PLOT_COLOR_BAND_LAST = RING_PLOT_COLOR_BAND + 11,
   RING_PLOT_N_COLORS,
 };
 
@@ -100,6 +106,7 @@ typedef struct
   double           text_mm;     /* height of ordinary text */
   double           line_px;     /* width of a curve */
   GArray          *obstacles;   /* of RingPlotSegment: what labels should not cover */
+  gboolean         untitled;    /* no title and configuration above the legend */
 } RingPlotChart;
 
 /* How a path's lines end and meet: SEGMENTS round-capped, a POLYLINE with butt caps and
@@ -133,6 +140,9 @@ RingColor _ring_plot_mix         (RingColor            color,
                                   RingColor            base,
                                   double               amount);
 void      _ring_plot_set_palette (RingPlotChart       *chart);
+void      _ring_plot_set_color   (RingPlotChart       *chart,
+                                  int                  slot,
+                                  RingColor            color);
 
 /* ring-chart-draw-text.c: text, measured with cairo in the font it is drawn with, and
  * drawn with Pango where PLplot put it. From _ring_plot_text_begin(), once PLplot has set
@@ -176,6 +186,7 @@ double    _ring_plot_axis_world          (const RingPlotAxis  *axis,
                                           double               value);
 char     *_ring_plot_axis_label          (const RingPlotAxis  *axis,
                                           double               world);
+char     *_ring_plot_format_binary_bytes (double               bytes);
 double    _ring_plot_axis_label_width_mm (const RingPlotAxis  *axis);
 int       _ring_plot_labels_fitting      (const RingPlotChart *chart,
                                           double               length_mm,
@@ -313,7 +324,27 @@ gboolean  _ring_plot_draw_gpu_frame      (const RingPlotChart *chart,
                                           double               right_mm,
                                           RingPlotPanel       *panel);
 
+/* The registry of chart kinds (ring-chart-kind.c): one entry a kind. */
+typedef struct
+{
+  RingChartKind kind;
+  const char   *name;          /* as on the command line */
+  const char   *title;         /* N_(): for people */
+  const char   *caption;       /* N_(): under the chart in the PDF report */
+  /* Its y is a training step's (utilization, step time, throughput): in single-collective
+   * mode it shows the training step of the model's gradients, and says so. */
+  gboolean      training_step;
+  void        (*build) (RingChartData *data);
+  void        (*draw)  (RingPlotChart *chart);
+} RingChartKindInfo;
+
+const RingChartKindInfo *_ring_chart_kind_info (RingChartKind kind);
+
+/* ring-chart-draw-comparison.c: an algorithm's curve colour. */
+int       _ring_plot_algorithm_color     (RingAlgorithm        algorithm);
+
 /* One file a group of chart kinds. */
+void      _ring_plot_draw_algorithm_comparison (RingPlotChart *chart);
 void      _ring_plot_draw_utilization    (RingPlotChart       *chart);
 void      _ring_plot_draw_step_time      (RingPlotChart       *chart);
 void      _ring_plot_draw_bytes_moved    (RingPlotChart       *chart);

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "ring-chart-draw-private.h"
+#include "ring-chart-text-layer.h"
 
 /* PLplot's cairo driver: 72 dots per inch, and a page of at most 32 767 × 24 576 device
  * units, the unit a whole fraction of a pixel. */
@@ -46,8 +47,10 @@ static struct
   double                scale;
   gboolean              bold;
 
-  /* Drawing, on the chart's context. */
+  /* Drawing, on the chart's context; or recording, for an SVG file's text. */
   const RingPlotChart  *chart;
+  RingTextLayer        *layer;
+  char                 *family;          /* what Pango makes of "sans", for the layer */
   PangoFontDescription *font;
   int                   color;
   double                device_px;       /* pixels per device unit */
@@ -170,6 +173,18 @@ _ring_plot_text_begin (const RingPlotChart *chart,
   update_context (chart->cr);
   text.font = pango_font_description_from_string ("sans");
   _ring_plot_set_text_size (chart, 1.0);
+
+  text.layer = ring_text_layer_get (chart->cr);
+  if (text.layer != NULL)
+    {
+      PangoFont *font = pango_context_load_font (text.context, text.font);
+      PangoFontDescription *resolved = font != NULL ? pango_font_describe (font) : NULL;
+
+      text.family = g_strdup (resolved != NULL ? pango_font_description_get_family (resolved)
+                                               : "sans-serif");
+      g_clear_pointer (&resolved, pango_font_description_free);
+      g_clear_object (&font);
+    }
 }
 
 void
@@ -177,6 +192,8 @@ _ring_plot_text_end (void)
 {
   g_clear_pointer (&text.measure_cr, cairo_destroy);
   g_clear_pointer (&text.font, pango_font_description_free);
+  g_clear_pointer (&text.family, g_free);
+  text.layer = NULL;
   text.chart = NULL;
 }
 
@@ -332,6 +349,30 @@ round_half_away (double value)
   return (int) (value < 0 ? value - 0.5 : value + 0.5);
 }
 
+/* Records @string for an SVG file's text layer instead of drawing it: its baseline is
+ * @baseline_px below the reference point, the current point of @cr in the string's own
+ * frame (y down, along the text). */
+static void
+record_text (cairo_t    *cr,
+             double      just,
+             double      baseline_px,
+             const char *string)
+{
+  const RingColor *color = &text.chart->palette[text.color];
+  double x, y, dx = 1, dy = 0, ux = 0, uy = 1;
+  double size_px = pango_font_description_get_size (text.font) / (double) PANGO_SCALE
+                   * 96.0 / 72.0;
+
+  cairo_get_current_point (cr, &x, &y);
+  y += baseline_px;
+  cairo_user_to_device (cr, &x, &y);
+  cairo_user_to_device_distance (cr, &dx, &dy);
+  cairo_user_to_device_distance (cr, &ux, &uy);
+  ring_text_layer_add (text.layer, x, y, atan2 (dy, dx) * 180 / G_PI, text.family,
+                       size_px * hypot (ux, uy), text.bold, color->red, color->green,
+                       color->blue, just, string);
+}
+
 /* Draws @string with its reference point at (@x_mm, @y_mm) on the page, as the driver's
  * proc_str() draws it: the point snapped to device units, the string @just of its width
  * to the left of it, its baseline half the point size below it; turned a quarter to the
@@ -367,6 +408,12 @@ show_text (double      x_mm,
   cairo_matrix_init (&matrix, cos (rotation), -sin (rotation), sin (rotation), cos (rotation),
                      0, 0);
   cairo_transform (cr, &matrix);
+  if (text.layer != NULL)
+    {
+      record_text (cr, just, 0.5 * points, string);
+      cairo_restore (cr);
+      return;
+    }
   cairo_rel_move_to (cr, -just * width, 0.5 * points - baseline / 1024.0);
   pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);

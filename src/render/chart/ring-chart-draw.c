@@ -45,37 +45,6 @@ ring_chart_draw_is_available (void)
   return available == 1;
 }
 
-/* Streams. */
-
-static void
-draw_chart (RingPlotChart *chart)
-{
-  switch (chart->data->kind)
-    {
-    case RING_CHART_UTILIZATION_VS_GPUS:
-      _ring_plot_draw_utilization (chart);
-      break;
-    case RING_CHART_STEP_TIME_VS_GPUS:
-      _ring_plot_draw_step_time (chart);
-      break;
-    case RING_CHART_BYTES_MOVED_VS_GPUS:
-      _ring_plot_draw_bytes_moved (chart);
-      break;
-    case RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE:
-      _ring_plot_draw_message_size (chart);
-      break;
-    case RING_CHART_THROUGHPUT_VS_GPUS:
-      _ring_plot_draw_throughput (chart);
-      break;
-    case RING_CHART_UTILIZATION_MAP:
-      _ring_plot_draw_map (chart);
-      break;
-    case RING_N_CHARTS:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 void
 ring_chart_draw (RingChartKind    kind,
                 RingModel       *model,
@@ -83,6 +52,18 @@ ring_chart_draw (RingChartKind    kind,
                 double           width,
                 double           height,
                 const RingStyle *style)
+{
+  ring_chart_draw_with_options (kind, model, cr, width, height, style, NULL);
+}
+
+void
+ring_chart_draw_with_options (RingChartKind               kind,
+                              RingModel                  *model,
+                              cairo_t                    *cr,
+                              double                      width,
+                              double                      height,
+                              const RingStyle            *style,
+                              const RingChartDrawOptions *options)
 {
   g_autoptr(RingChartData) data = NULL;
   PLINT previous_stream, stream;
@@ -111,6 +92,9 @@ ring_chart_draw (RingChartKind    kind,
   /* Text grows a little with the canvas, so a large export stays legible when shrunk into
    * a document, but far less than the canvas does. */
   text_scale = CLAMP (sqrt (MIN (width / 800.0, height / 500.0)), 0.8, 1.6);
+  /* A figure of a physical size keeps its text at a size for print, however small. */
+  if (options != NULL && options->text_pt > 0)
+    text_scale = CLAMP (options->text_pt * 25.4 / 72.0 / 3.5, 0.3, 3.0);
   chart.style = style;
   chart.cr = cr;
   chart.data = data;
@@ -118,6 +102,7 @@ ring_chart_draw (RingChartKind    kind,
   chart.height_mm = height / RING_PLOT_PX_PER_MM;
   chart.text_mm = 3.5 * text_scale;
   chart.line_px = 2.0 * text_scale;
+  chart.untitled = options != NULL && options->untitled;
   chart.obstacles = g_array_new (FALSE, FALSE, sizeof (RingPlotSegment));
 
   cairo_save (cr);
@@ -132,7 +117,7 @@ ring_chart_draw (RingChartKind    kind,
   pladv (0);
   _ring_plot_text_begin (&chart, (int) lround (width), (int) lround (height));
 
-  draw_chart (&chart);
+  _ring_chart_kind_info (kind)->draw (&chart);
 
   _ring_plot_text_end ();
   plend1 ();

@@ -24,4 +24,23 @@ void        ring_chart_draw              (RingChartKind     kind,
                                          double            height,
                                          const RingStyle  *style);
 
+/* How a chart is drawn for a file of a physical size. */
+typedef struct
+{
+  /* The height of ordinary text in points (a unit of the canvas is a point); 0 lets it
+   * grow with the canvas, as in the window. */
+  double   text_pt;
+  /* A figure for a paper, whose caption carries its title: no title or configuration
+   * above the legend. */
+  gboolean untitled;
+} RingChartDrawOptions;
+
+void        ring_chart_draw_with_options (RingChartKind                kind,
+                                          RingModel                   *model,
+                                          cairo_t                     *cr,
+                                          double                       width,
+                                          double                       height,
+                                          const RingStyle             *style,
+                                          const RingChartDrawOptions  *options);
+
 G_END_DECLS

@@ -1,4 +1,6 @@
-/* ring-chart-kind.c: the kinds of chart, their names on the command line and their titles.
+/* ring-chart-kind.c: the registry of chart kinds: each one's name on the command line, its
+ * title, its caption, the series behind it and its drawing. Adding a kind is a value in
+ * RingChartKind and an entry here.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,22 +12,76 @@
 #include <glib/gi18n-lib.h>
 
 #include "ring-chart-kind.h"
+#include "ring-chart-draw-private.h"
 
-/* Chart kinds, in RingChartKind order. */
-static const struct
-{
-  const char *name;
-  const char *title;
-} chart_kinds[] = {
-  { "utilization-vs-gpus", N_("GPU utilization vs. ring size") },
-  { "step-time-vs-gpus", N_("Step time vs. ring size") },
-  { "bytes-moved-vs-gpus", N_("Data moved per GPU vs. ring size") },
-  { "allreduce-vs-message-size", N_("All-reduce time and bus bandwidth vs. message size") },
-  { "throughput-vs-gpus", N_("Cluster throughput vs. ring size") },
-  { "utilization-map", N_("Utilization over GPUs and bandwidth") },
+/* In RingChartKind order. */
+static const RingChartKindInfo chart_kinds[] = {
+  {
+    RING_CHART_UTILIZATION_VS_GPUS, "utilization-vs-gpus",
+    N_("GPU utilization vs. ring size"),
+    /* xgettext:no-c-format */
+    N_("The share of each training step spent computing, against the number of GPUs, at "
+       "half, once and twice the bandwidth per GPU. Below 50 % the exposed communication "
+       "takes longer than the compute."),
+    TRUE, _ring_chart_build_utilization, _ring_plot_draw_utilization,
+  },
+  {
+    RING_CHART_STEP_TIME_VS_GPUS, "step-time-vs-gpus",
+    N_("Step time vs. ring size"),
+    N_("A training step's time and its two parts: the compute, which does not change with "
+       "the number of GPUs, and the communication the backward pass does not hide."),
+    TRUE, _ring_chart_build_step_time, _ring_plot_draw_step_time,
+  },
+  {
+    RING_CHART_BYTES_MOVED_VS_GPUS, "bytes-moved-vs-gpus",
+    N_("Data moved per GPU vs. ring size"),
+    N_("The bytes each GPU sends in one all-reduce. For a ring it approaches twice the "
+       "buffer, however many GPUs share the work."),
+    FALSE, _ring_chart_build_bytes_moved, _ring_plot_draw_bytes_moved,
+  },
+  {
+    RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE, "allreduce-vs-message-size",
+    N_("All-reduce time and bus bandwidth vs. message size"),
+    N_("One all-reduce over message sizes from 8 bytes, as nccl-tests measures it: its time "
+       "and bus bandwidth. The shading shows the algorithm and protocol the model runs at "
+       "each size."),
+    FALSE, _ring_chart_build_message_size, _ring_plot_draw_message_size,
+  },
+  {
+    RING_CHART_THROUGHPUT_VS_GPUS, "throughput-vs-gpus",
+    N_("Cluster throughput vs. ring size"),
+    N_("Tokens the whole cluster processes per second, against linear scaling from one "
+       "GPU; the efficiency is their ratio."),
+    TRUE, _ring_chart_build_throughput, _ring_plot_draw_throughput,
+  },
+  {
+    RING_CHART_UTILIZATION_MAP, "utilization-map",
+    N_("Utilization over GPUs and bandwidth"),
+    /* xgettext:no-c-format */
+    N_("GPU utilization for every number of GPUs and bandwidth per GPU, with contours at "
+       "50 %, 80 % and 90 %."),
+    TRUE, _ring_chart_build_map, _ring_plot_draw_map,
+  },
+  {
+    RING_CHART_ALGORITHM_COMPARISON, "algorithm-comparison",
+    N_("All-reduce time by algorithm vs. ring size"),
+    N_("The time of one all-reduce of the buffer with every algorithm that can run on "
+       "this hardware, against the number of GPUs; the dots mark what Auto picks, in the "
+       "colour of the algorithm it picks."),
+    FALSE, _ring_chart_build_algorithm_comparison, _ring_plot_draw_algorithm_comparison,
+  },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (chart_kinds) == RING_N_CHARTS);
+
+const RingChartKindInfo *
+_ring_chart_kind_info (RingChartKind kind)
+{
+  g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
+  g_assert (chart_kinds[kind].kind == kind);
+
+  return &chart_kinds[kind];
+}
 
 const char *
 ring_chart_kind_to_string (RingChartKind kind)
@@ -60,4 +116,12 @@ ring_chart_kind_get_title (RingChartKind kind)
   g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
 
   return g_dgettext (GETTEXT_PACKAGE, chart_kinds[kind].title);
+}
+
+const char *
+ring_chart_kind_get_caption (RingChartKind kind)
+{
+  g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
+
+  return g_dgettext (GETTEXT_PACKAGE, chart_kinds[kind].caption);
 }

@@ -9,6 +9,7 @@
 
 G_BEGIN_DECLS
 
+/* One value per entry of the registry in ring-chart-kind.c, in its order. */
 typedef enum
 {
   RING_CHART_UTILIZATION_VS_GPUS,
@@ -17,6 +18,7 @@ typedef enum
   RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE,
   RING_CHART_THROUGHPUT_VS_GPUS,
   RING_CHART_UTILIZATION_MAP,
+  RING_CHART_ALGORITHM_COMPARISON,
   RING_N_CHARTS, /*< skip >*/
 } RingChartKind;
 
@@ -26,5 +28,7 @@ gboolean    ring_chart_kind_from_string (const char    *name,
                                          RingChartKind *kind);
 /* A translated title for people. */
 const char *ring_chart_kind_get_title   (RingChartKind  kind);
+/* A translated sentence or two under the chart in the PDF report: what it shows. */
+const char *ring_chart_kind_get_caption (RingChartKind  kind);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-chart-draw.h"
 
@@ -16,7 +17,8 @@ typedef struct
 {
   char   *label;    /* translated; the legend entry and the CSV header */
   char   *unit;     /* the unit of @values, as written in the CSV header */
-  double *values;   /* n_rows values, in @unit */
+  double *values;   /* n_rows values, in @unit; NaN where there is none */
+  char  **texts;    /* or NULL; else n_rows strings, and the CSV writes these instead */
 } RingSeries;
 
 typedef struct
@@ -34,6 +36,18 @@ typedef struct
   /* The swept range of the x axis (GPUs or bytes), before any padding. */
   double        x_first;
   double        x_last;
+  /* Translated, or NULL: a line under the subtitle saying what the chart shows when that
+   * is not what the model's mode suggests (a training step in single-collective mode). */
+  char         *note;
+  /* Sizes on this chart are binary (KiB, MiB, GiB): its size axis counts powers of two. */
+  gboolean      binary_bytes;
+  /* Per row, or NULL: the algorithm and protocol that ran (auto's pick, or the model's
+   * algorithm), for the message-size chart's bands and the comparison's dots. */
+  RingAlgorithm *chosen_algorithm;
+  RingProtocol  *chosen_protocol;
+  /* RING_CHART_ALGORITHM_COMPARISON: column 1 + i holds curve_algorithm[i]'s times. */
+  RingAlgorithm  curve_algorithm[RING_N_ALGORITHMS];
+  guint          n_curve_algorithms;
 } RingChartData;
 
 RingChartData *_ring_chart_data_new  (RingChartKind     kind,
@@ -54,6 +68,31 @@ double         _ring_chart_data_column_min_positive (RingChartData *data,
 
 /* The GPU counts the N sweeps cover: 1 … 65 536, or 10× the current N when larger. */
 guint          _ring_plot_max_gpus   (const RingParams *params);
+/* The GPU counts a sweep samples, from @first: powers of two up to one node of G, then
+ * whole nodes, @per_octave counts per doubling of the nodes. */
+GArray        *_ring_chart_gpu_counts (const RingParams *params,
+                                       guint             first,
+                                       guint             per_octave);
+/* Adds a column to @data, @label translated and taken; returns its n_rows values. */
+double        *_ring_chart_data_add_column (RingChartData *data,
+                                            char          *label,
+                                            const char    *unit);
+/* The same for a column of text; returns its n_rows strings, to be set. */
+char         **_ring_chart_data_add_text_column (RingChartData *data,
+                                                 char          *label);
+/* "Ring · LL128": an algorithm's short name and, for NCCL's, the protocol. */
+const char    *_ring_chart_algorithm_name (RingAlgorithm     algorithm);
+char          *_ring_chart_describe_choice (RingAlgorithm    algorithm,
+                                            RingProtocol     protocol);
+
+/* The builders of each kind's series, listed by the registry (ring-chart-kind.c). */
+void           _ring_chart_build_utilization          (RingChartData *data);
+void           _ring_chart_build_step_time            (RingChartData *data);
+void           _ring_chart_build_bytes_moved          (RingChartData *data);
+void           _ring_chart_build_throughput           (RingChartData *data);
+void           _ring_chart_build_map                  (RingChartData *data);
+void           _ring_chart_build_message_size         (RingChartData *data);
+void           _ring_chart_build_algorithm_comparison (RingChartData *data);
 /* The message sizes the size sweep covers: 8 B … 16 GiB, or the current buffer if larger. */
 double         _ring_plot_max_bytes  (const RingParams *params);
 

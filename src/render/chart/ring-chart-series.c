@@ -10,14 +10,14 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
-#include "ring-chart-series-private.h"
+#include "ring-chart-draw-private.h"
+#include "ring-units.h"
 
 /* Sample density: enough for smooth curves, few enough to draw in a few milliseconds. */
 #define GPU_SAMPLES_PER_OCTAVE 4
 #define MIN_GPU_SWEEP          65536.0
-#define MIN_BYTES_LOG2         3    /* 8 B, where nccl-tests starts */
 #define MAX_BYTES_LOG2         34   /* 16 GiB */
-#define MAP_GRID_X             48
+#define MAP_SAMPLES_PER_OCTAVE 3
 #define MAP_GRID_Y             40
 #define MAP_MIN_BANDWIDTH_GBPS 0.1
 #define MAP_MAX_BANDWIDTH_GBPS 10000.0
@@ -31,13 +31,14 @@ series_free (gpointer data)
   g_free (series->label);
   g_free (series->unit);
   g_free (series->values);
+  g_strfreev (series->texts);
   g_free (series);
 }
 
-static double *
-add_column (RingChartData *data,
-            char          *label,
-            const char    *unit)
+double *
+_ring_chart_data_add_column (RingChartData *data,
+                             char          *label,
+                             const char    *unit)
 {
   RingSeries *series = g_new0 (RingSeries, 1);
 
@@ -48,6 +49,22 @@ add_column (RingChartData *data,
 
   return series->values;
 }
+
+char **
+_ring_chart_data_add_text_column (RingChartData *data,
+                                  char          *label)
+{
+  double *values = _ring_chart_data_add_column (data, label, "");
+  RingSeries *series = g_ptr_array_index (data->columns, data->columns->len - 1);
+
+  for (guint i = 0; i < data->n_rows; i++)
+    values[i] = NAN;
+  series->texts = g_new0 (char *, data->n_rows + 1);
+
+  return series->texts;
+}
+
+#define add_column _ring_chart_data_add_column
 
 guint
 _ring_plot_max_gpus (const RingParams *params)
@@ -77,29 +94,46 @@ _ring_plot_max_bytes (const RingParams *params)
   return exp2 (MAX (MAX_BYTES_LOG2, ceil (log2 (buffer_bytes))));
 }
 
-/* The distinct integer GPU counts at GPU_SAMPLES_PER_OCTAVE points per octave. */
-static GArray *
-gpu_counts (const RingParams *params)
+GArray *
+_ring_chart_gpu_counts (const RingParams *params,
+                        guint             first,
+                        guint             per_octave)
 {
   GArray *counts = g_array_new (FALSE, FALSE, sizeof (guint));
   guint max_gpus = _ring_plot_max_gpus (params);
-  guint octaves = (guint) lround (log2 (max_gpus));
+  guint node = CLAMP (params->gpus_per_node, 1, max_gpus);
   guint last = 0;
 
-  for (guint k = 0; k <= octaves * GPU_SAMPLES_PER_OCTAVE; k++)
-    {
-      guint gpus = (guint) lround (exp2 ((double) k / GPU_SAMPLES_PER_OCTAVE));
+  /* Inside one node: 1, 2, 4 … and the node itself. */
+  for (guint gpus = 1; gpus < node; gpus *= 2)
+    if (gpus >= first)
+      {
+        g_array_append_val (counts, gpus);
+        last = gpus;
+      }
 
-      if (gpus == last)
+  /* Beyond it whole nodes only, evenly on the log axis: a partial node is a cluster
+   * nobody builds, and the model prices it with the full node's links. */
+  for (guint k = 0;; k++)
+    {
+      double nodes = round (exp2 ((double) k / per_octave));
+      double gpus = nodes * node;
+
+      if (gpus > max_gpus)
+        break;
+      if (gpus <= last || gpus < first)
         continue;
-      g_array_append_val (counts, gpus);
-      last = gpus;
+      last = (guint) gpus;
+      g_array_append_val (counts, last);
     }
 
   return counts;
 }
 
-static void
+/* The model at @gpus GPUs of @bandwidth_gbps. FALSE, with every figure NaN, where the
+ * model's algorithm cannot run (NVLS beyond one node, say): the sweep leaves a gap rather
+ * than show another algorithm's time under its name. */
+static gboolean
 evaluate_with_gpus (const RingParams *params,
                     guint             gpus,
                     double            bandwidth_gbps,
@@ -109,7 +143,24 @@ evaluate_with_gpus (const RingParams *params,
 
   swept.gpus = gpus;
   swept.bandwidth_gbps = bandwidth_gbps;
+  if (params->algorithm != RING_ALGORITHM_AUTO && gpus > 1)
+    {
+      RingTopology topology;
+
+      ring_topology_init (&topology, &swept, gpus);
+      if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
+        {
+          RingResult none = {
+            NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, FALSE, NAN,
+          };
+
+          *result = none;
+          return FALSE;
+        }
+    }
   ring_cost_evaluate_sweep (&swept, result);
+
+  return TRUE;
 }
 
 static char *
@@ -119,26 +170,32 @@ format_bandwidth_label (double bandwidth_gbps)
   return g_strdup_printf (_("Utilization at %g GB/s"), bandwidth_gbps);
 }
 
-static void
-fill_gpu_column (RingChartData *data,
-                 GArray        *counts)
+/* The x column of a GPU sweep; returns its counts. */
+static GArray *
+fill_gpu_column (RingChartData *data)
 {
-  double *gpus = add_column (data, g_strdup (_("GPUs in the ring")), "GPUs");
+  GArray *counts = _ring_chart_gpu_counts (&data->params, 1, GPU_SAMPLES_PER_OCTAVE);
+  double *gpus;
+
+  data->n_rows = counts->len;
+  gpus = add_column (data, g_strdup (_("GPUs in the ring")), "GPUs");
 
   for (guint i = 0; i < counts->len; i++)
     gpus[i] = g_array_index (counts, guint, i);
   data->x_first = gpus[0];
-  data->x_last = gpus[counts->len - 1];
+  data->x_last = _ring_plot_max_gpus (&data->params);
+
+  return counts;
 }
 
-static void
-build_utilization (RingChartData *data,
-                   GArray        *counts)
+void
+_ring_chart_build_utilization (RingChartData *data)
 {
+  g_autoptr(GArray) counts = NULL;
   static const double factors[] = { 0.5, 1.0, 2.0 };
   const RingParams *p = &data->params;
 
-  fill_gpu_column (data, counts);
+  counts = fill_gpu_column (data);
   for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
     {
       double bandwidth_gbps = p->bandwidth_gbps * factors[f];
@@ -154,14 +211,14 @@ build_utilization (RingChartData *data,
     }
 }
 
-static void
-build_step_time (RingChartData *data,
-                 GArray        *counts)
+void
+_ring_chart_build_step_time (RingChartData *data)
 {
+  g_autoptr(GArray) counts = NULL;
   const RingParams *p = &data->params;
   double *compute, *exposed, *step;
 
-  fill_gpu_column (data, counts);
+  counts = fill_gpu_column (data);
   compute = add_column (data, g_strdup (_("Compute")), "s");
   exposed = add_column (data, g_strdup (_("Exposed communication")), "s");
   step = add_column (data, g_strdup (_("Step time")), "s");
@@ -177,14 +234,14 @@ build_step_time (RingChartData *data,
     }
 }
 
-static void
-build_bytes_moved (RingChartData *data,
-                   GArray        *counts)
+void
+_ring_chart_build_bytes_moved (RingChartData *data)
 {
+  g_autoptr(GArray) counts = NULL;
   const RingParams *p = &data->params;
   double *moved, *asymptote;
 
-  fill_gpu_column (data, counts);
+  counts = fill_gpu_column (data);
   moved = add_column (data, g_strdup (_("Data moved per GPU")), "B");
   /* TRANSLATORS: the limit 2 S that the data moved per GPU approaches. */
   asymptote = add_column (data, g_strdup (_("Asymptote 2S")), "B");
@@ -199,15 +256,15 @@ build_bytes_moved (RingChartData *data,
     }
 }
 
-static void
-build_throughput (RingChartData *data,
-                  GArray        *counts)
+void
+_ring_chart_build_throughput (RingChartData *data)
 {
+  g_autoptr(GArray) counts = NULL;
   const RingParams *p = &data->params;
   double *tokens, *ideal, *efficiency;
   RingResult single;
 
-  fill_gpu_column (data, counts);
+  counts = fill_gpu_column (data);
   tokens = add_column (data, g_strdup (_("Cluster throughput")), "tokens/s");
   ideal = add_column (data, g_strdup (_("Ideal linear scaling")), "tokens/s");
   efficiency = add_column (data, g_strdup (_("Scaling efficiency")), "%");
@@ -222,60 +279,26 @@ build_throughput (RingChartData *data,
       evaluate_with_gpus (p, gpus, p->bandwidth_gbps, &r);
       tokens[i] = r.tokens_per_s;
       ideal[i] = gpus * single.tokens_per_s;
+      /* NaN where the algorithm cannot run. */
       efficiency[i] = 100.0 * r.tokens_per_s / ideal[i];
     }
 }
 
-static void
-build_message_size (RingChartData *data)
+void
+_ring_chart_build_map (RingChartData *data)
 {
   const RingParams *p = &data->params;
-  double *bytes, *time_s, *busbw;
-  int last_log2 = (int) lround (log2 (_ring_plot_max_bytes (p)));
-
-  data->n_rows = last_log2 - MIN_BYTES_LOG2 + 1;
-  /* TRANSLATORS: the x axis of the message-size chart, as nccl-tests calls it. */
-  bytes = add_column (data, g_strdup (_("Message size")), "B");
-  time_s = add_column (data, g_strdup (_("All-reduce time")), "s");
-  busbw = add_column (data, g_strdup (_("Bus bandwidth")), "GB/s");
-
-  /* Powers of two, as nccl-tests' all_reduce_perf sweeps them. */
-  for (guint i = 0; i < data->n_rows; i++)
-    {
-      RingParams swept = *p;
-      RingResult r;
-
-      swept.message_bytes = exp2 (MIN_BYTES_LOG2 + (int) i);
-      ring_cost_evaluate_sweep (&swept, &r);
-      bytes[i] = swept.message_bytes;
-      time_s[i] = r.allreduce_time_s;
-      busbw[i] = r.busbw_gbps;
-    }
-  data->x_first = bytes[0];
-  data->x_last = bytes[data->n_rows - 1];
-}
-
-static void
-build_map (RingChartData *data)
-{
-  const RingParams *p = &data->params;
-  double max_log2 = log2 (_ring_plot_max_gpus (p));
   double min_log10 = log10 (MIN (MAP_MIN_BANDWIDTH_GBPS, p->bandwidth_gbps));
   double max_log10 = log10 (MAX (MAP_MAX_BANDWIDTH_GBPS, p->bandwidth_gbps));
   double *gpus, *bandwidth, *utilization;
-  guint counts[MAP_GRID_X];
-  guint n_counts = 0;
+  g_autoptr(GArray) counts = NULL;
+  guint n_counts;
 
-  /* Columns even in log₂ N, the axis they are drawn on, rounded to whole numbers of GPUs,
-   * the only counts the model knows; where rounding makes two columns the same count (1,
-   * 2, 3 …), the map keeps one, so no row of the table repeats. */
-  for (guint i = 0; i < MAP_GRID_X; i++)
-    {
-      guint n = (guint) lround (exp2 (max_log2 * i / (MAP_GRID_X - 1)));
-
-      if (n_counts == 0 || n > counts[n_counts - 1])
-        counts[n_counts++] = n;
-    }
+  /* From two GPUs: one has nothing to all-reduce, and a map interpolated between one and
+   * two would draw contours over GPU counts that do not exist. Whole nodes beyond one, as
+   * the sweeps. */
+  counts = _ring_chart_gpu_counts (p, 2, MAP_SAMPLES_PER_OCTAVE);
+  n_counts = counts->len;
 
   data->grid_x = n_counts;
   data->grid_y = MAP_GRID_Y;
@@ -291,74 +314,57 @@ build_map (RingChartData *data)
       for (guint i = 0; i < n_counts; i++)
         {
           guint row = j * n_counts + i;
+          guint n = g_array_index (counts, guint, i);
           RingResult r;
 
-          evaluate_with_gpus (p, counts[i], bandwidth_gbps, &r);
-          gpus[row] = counts[i];
+          evaluate_with_gpus (p, n, bandwidth_gbps, &r);
+          gpus[row] = n;
           bandwidth[row] = bandwidth_gbps;
           utilization[row] = 100.0 * r.utilization;
         }
     }
-  data->x_first = 1;
-  data->x_last = counts[n_counts - 1];
+  data->x_first = g_array_index (counts, guint, 0);
+  data->x_last = g_array_index (counts, guint, n_counts - 1);
 }
 
 RingChartData *
 _ring_chart_data_new (RingChartKind     kind,
                       const RingParams *params)
 {
+  const RingChartKindInfo *info;
   RingChartData *data;
-  g_autoptr(GArray) counts = NULL;
 
   g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
   g_return_val_if_fail (params != NULL, NULL);
 
+  info = _ring_chart_kind_info (kind);
   data = g_new0 (RingChartData, 1);
   data->kind = kind;
   data->params = *params;
-  ring_cost_evaluate (params, &data->result);
+  /* A single collective has no step: a chart of a step's figures shows the step of the
+   * model's gradients, and says so. */
+  if (info->training_step && ring_params_is_collective (params))
+    {
+      g_autofree char *size = NULL;
+
+      data->params.message_bytes = 0;
+      size = ring_format_bytes (ring_cost_gradient_buffer_bytes (&data->params));
+      /* TRANSLATORS: under a chart's title in single-collective mode; %s is a size. */
+      data->note = g_strdup_printf (_("Single-collective mode has no training step: this "
+                                      "chart shows the step of the model’s %s of gradients"),
+                                    size);
+    }
+  /* The seed's teaching formula collapses at scale, where real libraries have long
+   * switched algorithms: the sweeps say so rather than show the collapse as a cluster's. */
+  else if (info->training_step && params->algorithm == RING_ALGORITHM_FLAT_RING)
+    {
+      data->note = g_strdup (_("Flat ring: the textbook formula of one ring at one bandwidth; "
+                               "real libraries switch to trees and hierarchical rings long "
+                               "before its latency grows this large"));
+    }
+  ring_cost_evaluate (&data->params, &data->result);
   data->columns = g_ptr_array_new_with_free_func (series_free);
-
-  switch (kind)
-    {
-    case RING_CHART_UTILIZATION_VS_GPUS:
-    case RING_CHART_STEP_TIME_VS_GPUS:
-    case RING_CHART_BYTES_MOVED_VS_GPUS:
-    case RING_CHART_THROUGHPUT_VS_GPUS:
-      counts = gpu_counts (params);
-      data->n_rows = counts->len;
-      break;
-    case RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE:
-    case RING_CHART_UTILIZATION_MAP:
-    case RING_N_CHARTS:
-    default:
-      break;
-    }
-
-  switch (kind)
-    {
-    case RING_CHART_UTILIZATION_VS_GPUS:
-      build_utilization (data, counts);
-      break;
-    case RING_CHART_STEP_TIME_VS_GPUS:
-      build_step_time (data, counts);
-      break;
-    case RING_CHART_BYTES_MOVED_VS_GPUS:
-      build_bytes_moved (data, counts);
-      break;
-    case RING_CHART_THROUGHPUT_VS_GPUS:
-      build_throughput (data, counts);
-      break;
-    case RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE:
-      build_message_size (data);
-      break;
-    case RING_CHART_UTILIZATION_MAP:
-      build_map (data);
-      break;
-    case RING_N_CHARTS:
-    default:
-      g_assert_not_reached ();
-    }
+  info->build (data);
 
   return data;
 }
@@ -370,6 +376,9 @@ _ring_chart_data_free (RingChartData *data)
     return;
 
   g_ptr_array_unref (data->columns);
+  g_free (data->note);
+  g_free (data->chosen_algorithm);
+  g_free (data->chosen_protocol);
   g_free (data);
 }
 

@@ -13,10 +13,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-chart-text-layer.h"
 #include "ring-export.h"
 #include "ring-file-writer.h"
 #include "ring-png.h"
 #include "ring-chart-series-private.h"
+#include "ring-export-private.h"
 #include "ring-report.h"
 
 /* cairo's own limit for image surfaces. */
@@ -100,8 +102,8 @@ set_write_error (GError     **error,
   g_set_error (error, G_IO_ERROR, code, _("Could not write “%s”: %s"), name, reason);
 }
 
-static cairo_status_t
-write_to_file_cb (void                *closure,
+cairo_status_t
+_ring_export_write_to_file_cb (void                *closure,
                   const unsigned char *data,
                   unsigned int         length)
 {
@@ -111,8 +113,8 @@ write_to_file_cb (void                *closure,
 
 /* Commits @writer unless drawing or encoding ended in @status. A write that failed is the
  * cause of any cairo error after it, so its reason (a full disk, say) is the one told. */
-static gboolean
-finish_file (RingFileWriter  *writer,
+gboolean
+_ring_export_finish_file (RingFileWriter  *writer,
              cairo_status_t   status,
              GFile           *file,
              GError         **error)
@@ -126,19 +128,19 @@ finish_file (RingFileWriter  *writer,
   return ring_file_writer_commit (writer, error);
 }
 
-static gboolean
-check_size (GFile            *file,
-            RingExportFormat  format,
-            int               width,
-            int               height,
-            double            scale,
-            GError          **error)
+gboolean
+_ring_export_check_size (GFile            *file,
+                         RingExportFormat  format,
+                         double            width,
+                         double            height,
+                         double            scale,
+                         GError          **error)
 {
   g_autofree char *reason = NULL;
   double pixel_width = width * scale;
   double pixel_height = height * scale;
 
-  if (width <= 0 || height <= 0 || !isfinite (scale) || scale <= 0
+  if (!(width > 0) || !(height > 0) || !isfinite (scale) || scale <= 0
       || pixel_width > MAX_EXPORT_PIXELS || pixel_height > MAX_EXPORT_PIXELS)
     /* TRANSLATORS: why an export failed; %d is a size in pixels. */
     reason = g_strdup_printf (_("the size must be between 1 and %d pixels a side"),
@@ -157,28 +159,46 @@ check_size (GFile            *file,
 
 /* Charts. */
 
+/* Draws @kind on @cr as @options ask. */
+static void
+draw_chart (RingModel               *model,
+            RingChartKind            kind,
+            cairo_t                 *cr,
+            const RingExportOptions *options,
+            const RingStyle         *style)
+{
+  RingChartDrawOptions draw_options = { 0 };
+
+  if (options->figure)
+    {
+      draw_options.text_pt = RING_EXPORT_FIGURE_TEXT_PT;
+      draw_options.untitled = TRUE;
+    }
+  ring_chart_draw_with_options (kind, model, cr, options->width_pt, options->height_pt, style,
+                                &draw_options);
+}
+
 static gboolean
-render_png (RingModel      *model,
-            RingChartKind   kind,
-            int             width,
-            int             height,
-            double          scale,
-            RingFileWriter *writer,
-            GFile          *file,
-            GError        **error)
+render_png (RingModel               *model,
+            RingChartKind            kind,
+            const RingExportOptions *options,
+            const RingStyle         *style,
+            RingFileWriter          *writer,
+            GFile                   *file,
+            GError                 **error)
 {
   g_autoptr(GError) local_error = NULL;
+  double scale = options->png_scale;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
-  RingStyle style;
 
-  ring_style_init_light (&style);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
-                                        (int) ceil (height * scale));
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                        (int) ceil (options->width_pt * scale - 1e-6),
+                                        (int) ceil (options->height_pt * scale - 1e-6));
   cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);
-  ring_chart_draw (kind, model, cr, width, height, &style);
+  draw_chart (model, kind, cr, options, style);
   status = cairo_status (cr);
   cairo_destroy (cr);
 
@@ -191,11 +211,11 @@ render_png (RingModel      *model,
     }
   cairo_surface_destroy (surface);
 
-  return finish_file (writer, status, file, error);
+  return _ring_export_finish_file (writer, status, file, error);
 }
 
-static cairo_surface_t *
-create_vector_surface (RingExportFormat  format,
+cairo_surface_t *
+_ring_export_create_vector_surface (RingExportFormat  format,
                        RingFileWriter   *writer,
                        double            width,
                        double            height)
@@ -204,20 +224,20 @@ create_vector_surface (RingExportFormat  format,
 
   if (format == RING_EXPORT_FORMAT_SVG)
     {
-      surface = cairo_svg_surface_create_for_stream (write_to_file_cb, writer, width, height);
+      surface = cairo_svg_surface_create_for_stream (_ring_export_write_to_file_cb, writer, width, height);
       cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
       return surface;
     }
 
-  surface = cairo_pdf_surface_create_for_stream (write_to_file_cb, writer, width, height);
+  surface = cairo_pdf_surface_create_for_stream (_ring_export_write_to_file_cb, writer, width, height);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, PACKAGE_NAME);
   return surface;
 }
 
 /* Ends the drawing on @cr and finishes its vector @surface (a stream's write errors show
  * only then), and frees both. */
-static cairo_status_t
-finish_vector_drawing (cairo_t         *cr,
+cairo_status_t
+_ring_export_finish_vector_drawing (cairo_t         *cr,
                        cairo_surface_t *surface)
 {
   cairo_status_t status = cairo_status (cr);
@@ -231,30 +251,75 @@ finish_vector_drawing (cairo_t         *cr,
   return status;
 }
 
+static cairo_status_t
+append_to_buffer_cb (void                *closure,
+                     const unsigned char *data,
+                     unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* An SVG with editable text: cairo writes the chart's lines and fills into memory while the
+ * chart records its strings in a text layer; the strings go in as <text> elements, and
+ * the whole is written to @writer. */
 static gboolean
-render_vector (RingModel         *model,
-               RingChartKind      kind,
-               RingExportFormat   format,
-               int                width,
-               int                height,
-               RingFileWriter    *writer,
-               GFile             *file,
-               GError           **error)
+render_svg (RingModel               *model,
+            RingChartKind            kind,
+            const RingExportOptions *options,
+            const RingStyle         *style,
+            RingFileWriter          *writer,
+            GFile                   *file,
+            GError                 **error)
+{
+  g_autoptr(GByteArray) svg = g_byte_array_new ();
+  g_autoptr(RingTextLayer) layer = ring_text_layer_new ();
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  surface = cairo_svg_surface_create_for_stream (append_to_buffer_cb, svg, options->width_pt,
+                                                 options->height_pt);
+  cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+  ring_text_layer_attach (layer, surface);
+  cr = cairo_create (surface);
+  draw_chart (model, kind, cr, options, style);
+  cairo_show_page (cr);
+  status = _ring_export_finish_vector_drawing (cr, surface);
+
+  if (status == CAIRO_STATUS_SUCCESS)
+    {
+      g_autoptr(GString) with_text = NULL;
+
+      with_text = ring_text_layer_splice (layer, (const char *) svg->data, svg->len);
+      ring_file_writer_write (writer, with_text->str, with_text->len);
+    }
+
+  return _ring_export_finish_file (writer, status, file, error);
+}
+
+static gboolean
+render_pdf (RingModel               *model,
+            RingChartKind            kind,
+            const RingExportOptions *options,
+            const RingStyle         *style,
+            RingFileWriter          *writer,
+            GFile                   *file,
+            GError                 **error)
 {
   cairo_surface_t *surface;
   cairo_t *cr;
-  RingStyle style;
 
-  ring_style_init_light (&style);
-  surface = create_vector_surface (format, writer, width, height);
-  if (format == RING_EXPORT_FORMAT_PDF)
-    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
-                                    ring_chart_kind_get_title (kind));
+  surface = _ring_export_create_vector_surface (RING_EXPORT_FORMAT_PDF, writer,
+                                                options->width_pt, options->height_pt);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                  ring_chart_kind_get_title (kind));
   cr = cairo_create (surface);
-  ring_chart_draw (kind, model, cr, width, height, &style);
+  draw_chart (model, kind, cr, options, style);
   cairo_show_page (cr);
 
-  return finish_file (writer, finish_vector_drawing (cr, surface), file, error);
+  return _ring_export_finish_file (writer, _ring_export_finish_vector_drawing (cr, surface), file, error);
 }
 
 /* CSV: one column per series, one row per point, '.' as the decimal separator whatever the
@@ -300,7 +365,9 @@ chart_to_csv (RingModel     *model,
   for (guint c = 0; c < data->columns->len; c++)
     {
       RingSeries *series = _ring_chart_data_column (data, c);
-      g_autofree char *header = g_strdup_printf ("%s (%s)", series->label, series->unit);
+      g_autofree char *header = *series->unit != '\0'
+                                ? g_strdup_printf ("%s (%s)", series->label, series->unit)
+                                : g_strdup (series->label);
 
       if (c > 0)
         g_string_append_c (csv, ',');
@@ -312,9 +379,14 @@ chart_to_csv (RingModel     *model,
     {
       for (guint c = 0; c < data->columns->len; c++)
         {
+          RingSeries *series = _ring_chart_data_column (data, c);
+
           if (c > 0)
             g_string_append_c (csv, ',');
-          append_csv_number (csv, _ring_chart_data_column (data, c)->values[row]);
+          if (series->texts != NULL)
+            append_csv_field (csv, series->texts[row]);
+          else
+            append_csv_number (csv, series->values[row]);
         }
       g_string_append (csv, "\r\n");
     }
@@ -333,19 +405,42 @@ ring_export_chart (RingModel         *model,
                    GCancellable      *cancellable,
                    GError           **error)
 {
+  RingExportOptions options = { width, height, scale, FALSE, NULL };
+
+  return ring_export_chart_with_options (model, kind, format, file, &options, cancellable,
+                                         error);
+}
+
+gboolean
+ring_export_chart_with_options (RingModel               *model,
+                                RingChartKind            kind,
+                                RingExportFormat         format,
+                                GFile                   *file,
+                                const RingExportOptions *options,
+                                GCancellable            *cancellable,
+                                GError                 **error)
+{
   g_autoptr(RingFileWriter) writer = NULL;
+  RingExportOptions checked;
+  RingStyle light;
 
   g_return_val_if_fail (RING_IS_MODEL (model), FALSE);
   g_return_val_if_fail (kind < RING_N_CHARTS, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (options != NULL, FALSE);
   g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  checked = *options;
   if (format != RING_EXPORT_FORMAT_PNG)
-    scale = 1.0;
+    checked.png_scale = 1.0;
   if (format != RING_EXPORT_FORMAT_CSV
-      && !check_size (file, format, width, height, scale, error))
+      && !_ring_export_check_size (file, format, checked.width_pt, checked.height_pt,
+                                   checked.png_scale, error))
     return FALSE;
+  ring_style_init_light (&light);
+  if (checked.style == NULL)
+    checked.style = &light;
 
   /* Before drawing anything: a name that cannot be written is refused at once. */
   writer = ring_file_writer_new (file, cancellable, error);
@@ -355,11 +450,13 @@ ring_export_chart (RingModel         *model,
   switch (format)
     {
     case RING_EXPORT_FORMAT_PNG:
-      return render_png (model, kind, width, height, scale, writer, file, error);
+      return render_png (model, kind, &checked, checked.style, writer, file, error);
 
     case RING_EXPORT_FORMAT_SVG:
+      return render_svg (model, kind, &checked, checked.style, writer, file, error);
+
     case RING_EXPORT_FORMAT_PDF:
-      return render_vector (model, kind, format, width, height, writer, file, error);
+      return render_pdf (model, kind, &checked, checked.style, writer, file, error);
 
     case RING_EXPORT_FORMAT_CSV:
       {
@@ -372,132 +469,4 @@ ring_export_chart (RingModel         *model,
     default:
       g_return_val_if_reached (FALSE);
     }
-}
-
-/* The report. */
-
-static void
-set_font (cairo_t  *cr,
-          gboolean  bold,
-          double    size)
-{
-  cairo_select_font_face (cr, "sans", CAIRO_FONT_SLANT_NORMAL,
-                          bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, size);
-}
-
-static void
-set_source (cairo_t         *cr,
-            const RingColor *color)
-{
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
-}
-
-/* The first page: every parameter and derived figure as a two-column table. */
-static void
-draw_report_table (RingModel       *model,
-                   cairo_t         *cr,
-                   double           width,
-                   double           height,
-                   const RingStyle *style)
-{
-  g_autoptr(GPtrArray) rows = ring_report_rows (model);
-  double margin = MIN (width, height) * 0.07;
-  double row_height, font_size, label_width = 0, y;
-  cairo_text_extents_t extents;
-
-  set_source (cr, &style->background);
-  cairo_paint (cr);
-
-  /* The table fills the page below the title, at a comfortable reading size. */
-  row_height = MIN ((height - 2 * margin - height * 0.12) / MAX (rows->len, 1), height / 24);
-  font_size = row_height * 0.58;
-
-  set_source (cr, &style->foreground);
-  set_font (cr, TRUE, font_size * 1.7);
-  y = margin + font_size * 1.7;
-  cairo_move_to (cr, margin, y);
-  cairo_show_text (cr, PACKAGE_NAME);
-
-  set_source (cr, &style->dim);
-  set_font (cr, FALSE, font_size);
-  y += font_size * 1.8;
-  cairo_move_to (cr, margin, y);
-  cairo_show_text (cr, ring_model_is_collective (model)
-                      ? _("Parameters and derived figures of a single all-reduce")
-                      : _("Parameters and derived figures of the data-parallel training step"));
-  y += row_height * 1.2;
-
-  set_font (cr, FALSE, font_size);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const RingReportRow *row = g_ptr_array_index (rows, i);
-
-      cairo_text_extents (cr, row->label, &extents);
-      label_width = MAX (label_width, extents.x_advance);
-    }
-
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const RingReportRow *row = g_ptr_array_index (rows, i);
-      RingColor rule = style->dim;
-
-      /* Hairline rules between rows, as in a printed table. */
-      rule.alpha = 0.35;
-      set_source (cr, &rule);
-      cairo_set_line_width (cr, MAX (0.5, font_size * 0.05));
-      cairo_move_to (cr, margin, y + row_height * 0.3);
-      cairo_line_to (cr, width - margin, y + row_height * 0.3);
-      cairo_stroke (cr);
-
-      set_source (cr, &style->foreground);
-      set_font (cr, FALSE, font_size);
-      cairo_move_to (cr, margin, y);
-      cairo_show_text (cr, row->label);
-      set_font (cr, TRUE, font_size);
-      cairo_move_to (cr, margin + label_width + font_size * 3, y);
-      cairo_show_text (cr, row->value);
-      y += row_height;
-    }
-}
-
-gboolean
-ring_export_report (RingModel     *model,
-                    GFile         *file,
-                    int            width,
-                    int            height,
-                    GCancellable  *cancellable,
-                    GError       **error)
-{
-  g_autoptr(RingFileWriter) writer = NULL;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  RingStyle style;
-
-  g_return_val_if_fail (RING_IS_MODEL (model), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!check_size (file, RING_EXPORT_FORMAT_PDF, width, height, 1.0, error))
-    return FALSE;
-
-  writer = ring_file_writer_new (file, cancellable, error);
-  if (writer == NULL)
-    return FALSE;
-
-  ring_style_init_light (&style);
-  surface = create_vector_surface (RING_EXPORT_FORMAT_PDF, writer, width, height);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, PACKAGE_NAME);
-  cr = cairo_create (surface);
-
-  draw_report_table (model, cr, width, height, &style);
-  cairo_show_page (cr);
-  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
-    {
-      ring_chart_draw (kind, model, cr, width, height, &style);
-      cairo_show_page (cr);
-    }
-
-  return finish_file (writer, finish_vector_drawing (cr, surface), file, error);
 }

@@ -57,12 +57,57 @@ gboolean ring_export_chart            (RingModel         *model,
                                        GCancellable      *cancellable,
                                        GError           **error);
 
-/* One PDF: a page with the parameters and derived figures as a table, then a page per
- * chart kind. */
+/* A chart file's size and look, for ring_export_chart_with_options(). */
+typedef struct
+{
+  double           width_pt;    /* the canvas, in points (a PNG's pixels at scale 1) */
+  double           height_pt;
+  double           png_scale;   /* pixels per point in a PNG: 1, 2, or 300/72 for 300 dpi */
+  /* A figure of a physical size, for a paper: text of RING_EXPORT_FIGURE_TEXT_PT points
+   * whatever the size, and no title above it (its caption has one). */
+  gboolean         figure;
+  /* The colours; NULL for the light style, which prints well whatever the window's. */
+  const RingStyle *style;
+} RingExportOptions;
+
+/* Ordinary text of a figure of a physical size, in points (a journal's 6–8 pt). */
+#define RING_EXPORT_FIGURE_TEXT_PT  6.5
+/* Pixels per point of a figure's PNG: 300 dots per inch. */
+#define RING_EXPORT_FIGURE_PNG_SCALE (300.0 / 72.0)
+
+gboolean ring_export_chart_with_options (RingModel               *model,
+                                         RingChartKind            kind,
+                                         RingExportFormat         format,
+                                         GFile                   *file,
+                                         const RingExportOptions *options,
+                                         GCancellable            *cancellable,
+                                         GError                 **error);
+
+/* Paper for the PDF report. */
+typedef enum
+{
+  RING_EXPORT_PAPER_A4,
+  RING_EXPORT_PAPER_LETTER,
+} RingExportPaper;
+
+/* "a4" or "letter", case-insensitively. */
+gboolean        ring_export_paper_from_string (const char      *name,
+                                               RingExportPaper *paper);
+/* The locale's paper: Letter where LC_PAPER (or LC_ALL, or LANG) names a territory that
+ * uses it (the United States, Canada, Mexico, Chile, Colombia, Venezuela, the
+ * Philippines, Puerto Rico and Central America), A4 elsewhere. */
+RingExportPaper ring_export_paper_default     (void);
+/* 595 × 842 points (A4) or 612 × 792 (Letter), portrait. */
+void            ring_export_paper_size        (RingExportPaper  paper,
+                                               double          *width_pt,
+                                               double          *height_pt);
+
+/* One PDF on @paper: a page with the parameters, the derived figures, the model's formulas
+ * and assumptions and the version, then a page per chart kind, each chart at a readable
+ * size with a numbered caption. */
 gboolean ring_export_report           (RingModel         *model,
                                        GFile             *file,
-                                       int                width,
-                                       int                height,
+                                       RingExportPaper    paper,
                                        GCancellable      *cancellable,
                                        GError           **error);
 

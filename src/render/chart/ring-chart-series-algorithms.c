@@ -1,0 +1,176 @@
+/* ring-chart-series-algorithms.c: the series of the charts about the all-reduce itself: its
+ * time and bus bandwidth over the message size, and every algorithm's time over the GPUs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "ring-chart-draw-private.h"
+
+#define MIN_BYTES_LOG2             3   /* 8 B, where nccl-tests starts */
+#define COMPARISON_PER_OCTAVE      3
+
+/* Short names for legends, in RingAlgorithm order (the registry's titles are longer). */
+static const char *short_names[] = {
+  N_("Auto"),
+  /* TRANSLATORS: NCCL's algorithms, as short legend entries. */
+  N_("Ring"),
+  N_("Tree"),
+  "NVLS",
+  N_("NVLS tree"),
+  "CollNet",
+  N_("Halving-doubling"),
+  N_("Hierarchical"),
+  N_("Flat ring"),
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (short_names) == RING_N_ALGORITHMS);
+
+const char *
+_ring_chart_algorithm_name (RingAlgorithm algorithm)
+{
+  g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, NULL);
+
+  return g_dgettext (GETTEXT_PACKAGE, short_names[algorithm]);
+}
+
+/* "Ring · LL128" for NCCL's algorithms, which run a protocol; the name alone for the
+ * textbook ones. */
+char *
+_ring_chart_describe_choice (RingAlgorithm algorithm,
+                             RingProtocol  protocol)
+{
+  static const char *protocols[] = { "LL", "LL128", "Simple" };
+  const RingAlgorithmInfo *info = ring_algorithm_info (algorithm);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (protocols) == RING_N_PROTOCOLS);
+
+  if (info == NULL || !info->nccl || protocol >= RING_N_PROTOCOLS)
+    return g_strdup (_ring_chart_algorithm_name (algorithm));
+
+  /* No-break spaces: a subtitle wraps between its parts at " · ", never inside this. */
+  return g_strdup_printf ("%s\u00a0·\u00a0%s", _ring_chart_algorithm_name (algorithm),
+                          protocols[protocol]);
+}
+
+void
+_ring_chart_build_message_size (RingChartData *data)
+{
+  const RingParams *p = &data->params;
+  double *bytes, *time_s, *busbw;
+  char **choice;
+  int last_log2 = (int) lround (log2 (_ring_plot_max_bytes (p)));
+
+  data->n_rows = last_log2 - MIN_BYTES_LOG2 + 1;
+  data->binary_bytes = TRUE;
+  /* TRANSLATORS: the x axis of the message-size chart, as nccl-tests calls it. */
+  bytes = _ring_chart_data_add_column (data, g_strdup (_("Message size")), "B");
+  time_s = _ring_chart_data_add_column (data, g_strdup (_("All-reduce time")), "s");
+  busbw = _ring_chart_data_add_column (data, g_strdup (_("Bus bandwidth")), "GB/s");
+  /* TRANSLATORS: a CSV column: what ran at each message size, "Ring · LL128". */
+  choice = _ring_chart_data_add_text_column (data, g_strdup (_("Algorithm and protocol")));
+  data->chosen_algorithm = g_new0 (RingAlgorithm, data->n_rows);
+  data->chosen_protocol = g_new0 (RingProtocol, data->n_rows);
+
+  /* Powers of two, as nccl-tests' all_reduce_perf sweeps them. */
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      RingParams swept = *p;
+      RingResult r;
+
+      swept.message_bytes = exp2 (MIN_BYTES_LOG2 + (int) i);
+      ring_cost_evaluate_sweep (&swept, &r);
+      bytes[i] = swept.message_bytes;
+      time_s[i] = r.allreduce_time_s;
+      busbw[i] = r.busbw_gbps;
+      data->chosen_algorithm[i] = r.algorithm_used;
+      data->chosen_protocol[i] = r.protocol_used;
+      choice[i] = p->gpus > 1 ? _ring_chart_describe_choice (r.algorithm_used, r.protocol_used)
+                              : g_strdup ("");
+    }
+  data->x_first = bytes[0];
+  data->x_last = bytes[data->n_rows - 1];
+}
+
+/* Every algorithm that runs at some N of the sweep, its time at each N (NaN where it
+ * cannot run), and auto's pick: one topology per N, no allocation per costing. */
+void
+_ring_chart_build_algorithm_comparison (RingChartData *data)
+{
+  const RingParams *p = &data->params;
+  double buffer_bytes = ring_cost_gradient_buffer_bytes (p);
+  g_autoptr(GArray) counts = _ring_chart_gpu_counts (p, 2, COMPARISON_PER_OCTAVE);
+  g_autofree double *times = NULL;
+  double *gpus, *auto_time;
+  char **auto_choice;
+  guint n = counts->len;
+
+  data->n_rows = n;
+  times = g_new (double, RING_N_ALGORITHMS * n);
+  data->chosen_algorithm = g_new0 (RingAlgorithm, n);
+  data->chosen_protocol = g_new0 (RingProtocol, n);
+  for (guint i = 0; i < n; i++)
+    {
+      RingTopology topology;
+      RingAllreduceCost cost;
+
+      ring_topology_init (&topology, p, g_array_index (counts, guint, i));
+      for (guint a = 0; a < RING_N_ALGORITHMS; a++)
+        {
+          /* FALSE where the algorithm cannot run on this cluster. */
+          if (!ring_allreduce_cost (&topology, a, buffer_bytes, &cost))
+            {
+              times[a * n + i] = NAN;
+              continue;
+            }
+          times[a * n + i] = cost.time_s;
+          if (a == RING_ALGORITHM_AUTO)
+            {
+              data->chosen_algorithm[i] = cost.algorithm;
+              data->chosen_protocol[i] = cost.protocol;
+            }
+        }
+    }
+
+  gpus = _ring_chart_data_add_column (data, g_strdup (_("GPUs in the ring")), "GPUs");
+  for (guint i = 0; i < n; i++)
+    gpus[i] = g_array_index (counts, guint, i);
+
+  data->n_curve_algorithms = 0;
+  for (guint a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
+    {
+      gboolean runs = FALSE;
+      double *column;
+
+      for (guint i = 0; i < n && !runs; i++)
+        runs = isfinite (times[a * n + i]);
+      if (!runs)
+        continue;
+
+      data->curve_algorithm[data->n_curve_algorithms++] = a;
+      column = _ring_chart_data_add_column (data, g_strdup (_ring_chart_algorithm_name (a)), "s");
+      for (guint i = 0; i < n; i++)
+        column[i] = times[a * n + i];
+    }
+
+  /* TRANSLATORS: CSV columns of the comparison: the time auto gives, and what it picked. */
+  auto_time = _ring_chart_data_add_column (data, g_strdup (_("Auto")), "s");
+  auto_choice = _ring_chart_data_add_text_column (data, g_strdup (_("Auto’s choice")));
+  for (guint i = 0; i < n; i++)
+    {
+      auto_time[i] = times[RING_ALGORITHM_AUTO * n + i];
+      auto_choice[i] = isfinite (auto_time[i])
+                       ? _ring_chart_describe_choice (data->chosen_algorithm[i],
+                                                      data->chosen_protocol[i])
+                       : g_strdup ("");
+    }
+
+  data->x_first = gpus[0];
+  data->x_last = _ring_plot_max_gpus (p);
+}

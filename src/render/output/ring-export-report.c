@@ -1,0 +1,380 @@
+/* ring-export-report.c: the PDF report on A4 or Letter: a first page with the parameters,
+ * the derived figures, the model's formulas and assumptions and the version, then one
+ * chart a page with a numbered caption. Its text is Pango's, so it stays text in the PDF
+ * (selectable, searchable).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "ring-export-private.h"
+#include "ring-report.h"
+
+/* Page geometry, in points. */
+#define MARGIN_SIDE_PT    54.0   /* 19 mm */
+#define MARGIN_TOP_PT     54.0
+#define MARGIN_BOTTOM_PT  48.0
+#define BODY_PT           8.5
+#define CHART_ASPECT      0.9    /* a chart's height over its width on the page */
+
+/* Paper. */
+
+gboolean
+ring_export_paper_from_string (const char      *name,
+                               RingExportPaper *paper)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  if (g_ascii_strcasecmp (name, "a4") == 0)
+    {
+      if (paper != NULL)
+        *paper = RING_EXPORT_PAPER_A4;
+      return TRUE;
+    }
+  if (g_ascii_strcasecmp (name, "letter") == 0)
+    {
+      if (paper != NULL)
+        *paper = RING_EXPORT_PAPER_LETTER;
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+RingExportPaper
+ring_export_paper_default (void)
+{
+  /* glibc's locales with LC_PAPER letter (its localedata), by territory. */
+  static const char *letter_territories[] = {
+    "US", "CA", "MX", "CL", "CO", "VE", "PH", "PR", "CR", "GT", "SV", "NI", "PA", "DO",
+  };
+  static const char *variables[] = { "LC_ALL", "LC_PAPER", "LANG" };
+  const char *locale = NULL;
+  const char *underscore;
+  g_autofree char *territory = NULL;
+
+  /* The first that is set wins, as setlocale() takes them. */
+  for (guint i = 0; i < G_N_ELEMENTS (variables) && locale == NULL; i++)
+    {
+      const char *value = g_getenv (variables[i]);
+
+      if (value != NULL && *value != '\0')
+        locale = value;
+    }
+  if (locale == NULL || (underscore = strchr (locale, '_')) == NULL)
+    return RING_EXPORT_PAPER_A4;
+
+  territory = g_strndup (underscore + 1, strcspn (underscore + 1, ".@"));
+  for (guint i = 0; i < G_N_ELEMENTS (letter_territories); i++)
+    if (g_ascii_strcasecmp (territory, letter_territories[i]) == 0)
+      return RING_EXPORT_PAPER_LETTER;
+
+  return RING_EXPORT_PAPER_A4;
+}
+
+void
+ring_export_paper_size (RingExportPaper  paper,
+                        double          *width_pt,
+                        double          *height_pt)
+{
+  /* ISO 216: 210 × 297 mm; ANSI: 8.5 × 11 in. */
+  *width_pt = paper == RING_EXPORT_PAPER_LETTER ? 612 : 595;
+  *height_pt = paper == RING_EXPORT_PAPER_LETTER ? 792 : 842;
+}
+
+/* Text. */
+
+typedef struct
+{
+  cairo_t         *cr;
+  const RingStyle *style;
+  double           width;
+  double           height;
+  double           y;        /* where the next block starts, from the top */
+  guint            page;
+  guint            n_pages;
+} Page;
+
+static void
+set_source (cairo_t         *cr,
+            const RingColor *color)
+{
+  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
+}
+
+/* A layout of @markup at @size_pt, @bold or not, wrapped at @width_pt (0: no wrapping). */
+static PangoLayout *
+make_layout (cairo_t    *cr,
+             const char *markup,
+             double      size_pt,
+             gboolean    bold,
+             double      width_pt)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("sans");
+
+  pango_font_description_set_absolute_size (font, size_pt * PANGO_SCALE);
+  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  if (width_pt > 0)
+    {
+      pango_layout_set_width (layout, (int) (width_pt * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  pango_layout_set_markup (layout, markup, -1);
+
+  return layout;
+}
+
+/* Shows @markup at (@x, @y) from its top left; returns its height. */
+static double
+show (Page            *page,
+      double           x,
+      double           y,
+      const char      *markup,
+      double           size_pt,
+      gboolean         bold,
+      double           width_pt,
+      const RingColor *color)
+{
+  PangoLayout *layout = make_layout (page->cr, markup, size_pt, bold, width_pt);
+  int height;
+
+  set_source (page->cr, color);
+  cairo_move_to (page->cr, x, y);
+  pango_cairo_show_layout (page->cr, layout);
+  pango_layout_get_size (layout, NULL, &height);
+  g_object_unref (layout);
+
+  return height / (double) PANGO_SCALE;
+}
+
+/* A block of plain @text across the page, below the last; then a gap of @after_pt. */
+static void
+paragraph (Page            *page,
+           const char      *text,
+           double           size_pt,
+           gboolean         bold,
+           const RingColor *color,
+           double           after_pt)
+{
+  g_autofree char *markup = g_markup_escape_text (text, -1);
+
+  page->y += show (page, MARGIN_SIDE_PT, page->y, markup, size_pt, bold,
+                   page->width - 2 * MARGIN_SIDE_PT, color);
+  page->y += after_pt;
+}
+
+static void
+footer (Page *page)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *markup = NULL;
+
+  /* TRANSLATORS: the report's footer: the program, its version, page of pages. */
+  text = g_strdup_printf (_("%s %s · page %u of %u"), PACKAGE_NAME, PACKAGE_VERSION,
+                          page->page, page->n_pages);
+  markup = g_markup_escape_text (text, -1);
+  show (page, MARGIN_SIDE_PT, page->height - MARGIN_BOTTOM_PT + 14, markup, 7, FALSE, 0,
+        &page->style->dim);
+}
+
+static void
+new_page (Page *page)
+{
+  set_source (page->cr, &page->style->background);
+  cairo_paint (page->cr);
+  page->y = MARGIN_TOP_PT;
+  page->page++;
+}
+
+/* The first page. */
+
+/* The parameters and derived figures, in two columns of label and value. */
+static void
+draw_table (Page      *page,
+            RingModel *model)
+{
+  g_autoptr(GPtrArray) rows = ring_report_rows (model);
+  double content = page->width - 2 * MARGIN_SIDE_PT;
+  guint columns = rows->len > 12 ? 2 : 1;
+  guint per_column = (rows->len + columns - 1) / columns;
+  double column_width = (content - (columns - 1) * 18) / columns;
+  double row_height = BODY_PT * 1.75;
+  double top = page->y;
+  RingColor rule = page->style->dim;
+
+  rule.alpha = 0.4;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const RingReportRow *row = g_ptr_array_index (rows, i);
+      g_autofree char *label = g_markup_escape_text (row->label, -1);
+      g_autofree char *value = g_markup_escape_text (row->value, -1);
+      double x = MARGIN_SIDE_PT + (i / per_column) * (column_width + 18);
+      double y = top + (i % per_column) * row_height;
+
+      show (page, x, y, label, BODY_PT, FALSE, column_width * 0.58, &page->style->foreground);
+      show (page, x + column_width * 0.6, y, value, BODY_PT, TRUE, column_width * 0.4,
+            &page->style->foreground);
+      set_source (page->cr, &rule);
+      cairo_set_line_width (page->cr, 0.4);
+      cairo_move_to (page->cr, x, y + row_height - 2.5);
+      cairo_line_to (page->cr, x + column_width, y + row_height - 2.5);
+      cairo_stroke (page->cr);
+    }
+  page->y = top + per_column * row_height + 12;
+}
+
+/* What the numbers rest on, in brief; docs/model.md has the whole of it. */
+static const char *model_paragraphs[] = {
+  N_("Training step. Compute = 6 · P · T / F (forward and backward passes, Kaplan et al. "
+     "2020), of which the backward pass is 2/3. Step = compute + max (0, all-reduce − "
+     "overlap · backward); utilization = compute / step; throughput = N · T / step."),
+  /* xgettext:no-c-format */
+  N_("Cluster. N GPUs with G per node make ⌈N/G⌉ nodes; each node has K NICs of a line "
+     "rate on a fabric (InfiniBand, with or without SHARP, RoCE or TCP). The links carry "
+     "NCCL's payload rates: about 80 % of NVLink's, 76 % of PCIe's and 96 % of an RDMA "
+     "NIC's line rate."),
+  N_("All-reduce. Every algorithm's time is a latency part (NCCL's base and per-hop "
+     "latencies for its LL, LL128 and Simple protocols) plus a bandwidth part (the bytes "
+     "each GPU sends over its slowest link, and the pipeline's fill). Auto rates NCCL's "
+     "ring, tree, NVLS, NVLS tree and CollNet with NCCL's own tuning model and runs the "
+     "one it rates fastest. Bus bandwidth = S / time · 2 (N−1)/N, as nccl-tests reports "
+     "it."),
+  N_("Flat ring. The textbook formula, one ring at one bandwidth whatever the nodes: "
+     "2 (N−1) · α + 2 (N−1)/N · S / B."),
+  /* xgettext:no-c-format */
+  N_("Assumptions. The achieved compute is what is entered (the GPU catalogue assumes 40 % "
+     "of the dense bf16 peak). One all-reduce of the whole gradient buffer per step: no "
+     "bucketing, no sharding, no stragglers, no other jobs on the network. The model is "
+     "checked against published nccl-tests runs; docs/model.md gives every constant, its "
+     "source and the errors."),
+};
+
+static void
+draw_first_page (Page      *page,
+                 RingModel *model)
+{
+  const RingParams *p = ring_model_get_params (model);
+  g_autofree char *version = NULL;
+
+  new_page (page);
+  paragraph (page, PACKAGE_NAME, 20, TRUE, &page->style->foreground, 4);
+  /* TRANSLATORS: under the report's title; %s is the version. */
+  version = g_strdup_printf (_("Report written by version %s"), PACKAGE_VERSION);
+  paragraph (page, ring_params_is_collective (p)
+                   ? _("One all-reduce of a message, as nccl-tests measures it")
+                   : _("One step of data-parallel training: compute, then the all-reduce of "
+                       "the gradients"),
+             10, FALSE, &page->style->foreground, 2);
+  paragraph (page, version, 8, FALSE, &page->style->dim, 16);
+
+  paragraph (page, _("Configuration and results"), 11, TRUE, &page->style->foreground, 6);
+  draw_table (page, model);
+
+  paragraph (page, _("The model"), 11, TRUE, &page->style->foreground, 6);
+  for (guint i = 0; i < G_N_ELEMENTS (model_paragraphs); i++)
+    {
+      const char *text = _(model_paragraphs[i]);
+      const char *stop = strstr (text, ". ");
+      g_autofree char *lead = NULL;
+      g_autofree char *rest = NULL;
+      g_autofree char *markup = NULL;
+
+      /* Its first sentence, a heading of a word or two, in bold. */
+      if (stop == NULL || stop - text > 40)
+        stop = text;
+      else
+        stop += 1;
+      lead = g_markup_escape_text (text, stop - text);
+      rest = g_markup_escape_text (stop, -1);
+      markup = g_strdup_printf ("<b>%s</b>%s", lead, rest);
+      page->y += show (page, MARGIN_SIDE_PT, page->y, markup, BODY_PT, FALSE,
+                       page->width - 2 * MARGIN_SIDE_PT, &page->style->foreground);
+      page->y += 6;
+    }
+
+  footer (page);
+}
+
+/* A chart page: the chart across the page at the size it is drawn (one unit a point), so
+ * its text is 7–10 pt on paper, and its caption under it. */
+static void
+draw_chart_page (Page          *page,
+                 RingModel     *model,
+                 RingChartKind  kind,
+                 guint          figure)
+{
+  double chart_width = page->width - 2 * MARGIN_SIDE_PT;
+  double chart_height = floor (chart_width * CHART_ASPECT);
+  g_autofree char *title = g_markup_escape_text (ring_chart_kind_get_title (kind), -1);
+  g_autofree char *caption = g_markup_escape_text (ring_chart_kind_get_caption (kind), -1);
+  g_autofree char *markup = NULL;
+
+  new_page (page);
+  cairo_save (page->cr);
+  cairo_translate (page->cr, MARGIN_SIDE_PT, page->y);
+  ring_chart_draw (kind, model, page->cr, chart_width, chart_height, page->style);
+  cairo_restore (page->cr);
+  page->y += chart_height + 12;
+
+  /* TRANSLATORS: a caption: the figure's number, its title, then what it shows. */
+  markup = g_strdup_printf (_("<b>Figure %u.</b> %s. %s"), figure, title, caption);
+  show (page, MARGIN_SIDE_PT, page->y, markup, 9, FALSE, chart_width,
+        &page->style->foreground);
+  footer (page);
+}
+
+gboolean
+ring_export_report (RingModel        *model,
+                    GFile            *file,
+                    RingExportPaper   paper,
+                    GCancellable     *cancellable,
+                    GError          **error)
+{
+  g_autoptr(RingFileWriter) writer = NULL;
+  cairo_surface_t *surface;
+  RingStyle style;
+  Page page = { 0 };
+
+  g_return_val_if_fail (RING_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (paper == RING_EXPORT_PAPER_A4 || paper == RING_EXPORT_PAPER_LETTER,
+                        FALSE);
+  g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  writer = ring_file_writer_new (file, cancellable, error);
+  if (writer == NULL)
+    return FALSE;
+
+  ring_style_init_light (&style);
+  ring_export_paper_size (paper, &page.width, &page.height);
+  surface = _ring_export_create_vector_surface (RING_EXPORT_FORMAT_PDF, writer, page.width,
+                                                page.height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, PACKAGE_NAME);
+  page.cr = cairo_create (surface);
+  page.style = &style;
+  page.n_pages = 1 + RING_N_CHARTS;
+
+  draw_first_page (&page, model);
+  cairo_show_page (page.cr);
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      draw_chart_page (&page, model, kind, kind + 1);
+      cairo_show_page (page.cr);
+    }
+
+  return _ring_export_finish_file (writer, _ring_export_finish_vector_drawing (page.cr, surface),
+                                   file, error);
+}

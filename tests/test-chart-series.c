@@ -1,0 +1,180 @@
+/* test-chart-series.c: what the charts compute: the GPU counts the sweeps sample, every
+ * algorithm's time in the comparison, single-collective mode, and gaps where the model's
+ * algorithm cannot run.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-chart-draw-private.h"
+
+static void
+check_counts (guint        gpus_per_node,
+              const guint *expected,
+              guint        n_expected)
+{
+  RingParams params;
+  g_autoptr(GArray) counts = NULL;
+
+  ring_params_init_default (&params);
+  params.gpus_per_node = gpus_per_node;
+  counts = _ring_chart_gpu_counts (&params, 1, 4);
+  for (guint i = 0; i < n_expected; i++)
+    g_assert_cmpuint (g_array_index (counts, guint, i), ==, expected[i]);
+  /* Beyond one node, whole nodes only, rising. */
+  for (guint i = 1; i < counts->len; i++)
+    {
+      guint n = g_array_index (counts, guint, i);
+
+      g_assert_cmpuint (n, >, g_array_index (counts, guint, i - 1));
+      g_assert_true (n <= gpus_per_node || n % gpus_per_node == 0);
+    }
+  g_assert_cmpuint (g_array_index (counts, guint, counts->len - 1), <=, 65536);
+}
+
+/* GPU sweeps: 1, 2, 4 … G inside a node, then whole nodes, evenly on the log axis. */
+static void
+test_node_steps (void)
+{
+  static const guint eight[] = { 1, 2, 4, 8, 16, 16 + 8, 32, 40, 48, 56, 64, 80 };
+  static const guint seventy_two[] = { 1, 2, 4, 8, 16, 32, 64, 72, 144, 216, 288 };
+  static const guint one[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16 };
+
+  check_counts (8, eight, G_N_ELEMENTS (eight));
+  check_counts (72, seventy_two, G_N_ELEMENTS (seventy_two));
+  check_counts (1, one, G_N_ELEMENTS (one));
+}
+
+/* The comparison holds every algorithm's time as the model costs it, nothing where one
+ * cannot run, and auto's pick. */
+static void
+test_comparison (void)
+{
+  RingParams params;
+  g_autoptr(RingChartData) data = NULL;
+  const double *gpus;
+  double bytes;
+  gboolean nvls_in_node = FALSE, nvls_beyond = FALSE;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  params.nics_per_node = 8;
+  params.nic_speed_gbit = 400;
+  bytes = ring_cost_gradient_buffer_bytes (&params);
+  data = _ring_chart_data_new (RING_CHART_ALGORITHM_COMPARISON, &params);
+  gpus = _ring_chart_data_column (data, 0)->values;
+  g_assert_cmpfloat (gpus[0], ==, 2);
+  g_assert_cmpuint (data->n_curve_algorithms, >=, 5);
+  g_assert_cmpuint (data->columns->len, ==, data->n_curve_algorithms + 3);
+
+  for (guint c = 0; c < data->n_curve_algorithms; c++)
+    {
+      RingAlgorithm algorithm = data->curve_algorithm[c];
+      const double *times = _ring_chart_data_column (data, c + 1)->values;
+
+      g_assert_cmpint (algorithm, !=, RING_ALGORITHM_AUTO);
+      for (guint i = 0; i < data->n_rows; i++)
+        {
+          RingAllreduceCost cost;
+
+          if (ring_allreduce_cost_for (&params, (guint) gpus[i], algorithm, bytes, &cost))
+            g_assert_cmpfloat (times[i], ==, cost.time_s);
+          else
+            g_assert_true (isnan (times[i]));
+          if (algorithm == RING_ALGORITHM_NVLS && gpus[i] == 8)
+            nvls_in_node = isfinite (times[i]);
+          if (algorithm == RING_ALGORITHM_NVLS && gpus[i] == 16)
+            nvls_beyond = isfinite (times[i]);
+        }
+    }
+  /* NVLS runs inside an H100 node, not across nodes without SHARP. */
+  g_assert_true (nvls_in_node);
+  g_assert_false (nvls_beyond);
+
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      RingAllreduceCost cost;
+      const RingSeries *choice = _ring_chart_data_column (data, data->columns->len - 1);
+      g_autofree char *expected = NULL;
+
+      g_assert_true (ring_allreduce_cost_for (&params, (guint) gpus[i], RING_ALGORITHM_AUTO,
+                                              bytes, &cost));
+      g_assert_cmpint (data->chosen_algorithm[i], ==, cost.algorithm);
+      expected = _ring_chart_describe_choice (cost.algorithm, cost.protocol);
+      g_assert_cmpstr (choice->texts[i], ==, expected);
+    }
+}
+
+/* Single-collective mode: the charts of a training step show the step of the model's
+ * gradients and say so; the charts of the all-reduce show the message. */
+static void
+test_collective_mode (void)
+{
+  RingParams params, step;
+  RingResult result;
+
+  ring_params_init_default (&params);
+  params.message_bytes = 1 << 20;
+  step = params;
+  step.message_bytes = 0;
+  ring_cost_evaluate (&step, &result);
+
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      g_autoptr(RingChartData) data = _ring_chart_data_new (kind, &params);
+
+      if (_ring_chart_kind_info (kind)->training_step)
+        {
+          g_assert_nonnull (data->note);
+          g_assert_cmpfloat (data->params.message_bytes, ==, 0);
+          g_assert_cmpfloat (data->result.utilization, ==, result.utilization);
+        }
+      else
+        {
+          g_assert_null (data->note);
+          g_assert_cmpfloat (data->params.message_bytes, ==, 1 << 20);
+        }
+    }
+}
+
+/* A sweep leaves a gap where the model's algorithm cannot run, rather than show another
+ * algorithm's numbers under its name. */
+static void
+test_algorithm_gap (void)
+{
+  RingParams params;
+  g_autoptr(RingChartData) data = NULL;
+  const double *gpus, *utilization;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  params.nics_per_node = 8;
+  params.nic_speed_gbit = 400;
+  params.algorithm = RING_ALGORITHM_NVLS;
+  data = _ring_chart_data_new (RING_CHART_UTILIZATION_VS_GPUS, &params);
+  gpus = _ring_chart_data_column (data, 0)->values;
+  utilization = _ring_chart_data_column (data, 2)->values;
+  for (guint i = 0; i < data->n_rows; i++)
+    g_assert_true (isfinite (utilization[i]) == (gpus[i] <= 8));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/chart-series/node-steps", test_node_steps);
+  g_test_add_func ("/ring/chart-series/comparison", test_comparison);
+  g_test_add_func ("/ring/chart-series/collective-mode", test_collective_mode);
+  g_test_add_func ("/ring/chart-series/algorithm-gap", test_algorithm_gap);
+
+  return g_test_run ();
+}

@@ -1,0 +1,277 @@
+/* test-figure-files.c: chart files of a physical size (--size 90mmx60mm: 300 dpi PNG,
+ * points in SVG and PDF) and the PDF report on A4 and Letter.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-export.h"
+#include "ring-test-cli.h"
+
+static gboolean
+skip_without_plplot (void)
+{
+  if (ring_chart_draw_is_available ())
+    return FALSE;
+
+  g_test_skip ("PLplot's extcairo device is not installed");
+  return TRUE;
+}
+
+static char *
+make_tmp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("ring-figures-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_tmp_dir (const char *dir)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static char *
+read_file (const char *path,
+           gsize      *length)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, length, &error));
+  g_assert_no_error (error);
+  return contents;
+}
+
+static void
+png_size (const char *path,
+          guint      *width,
+          guint      *height)
+{
+  g_autofree char *contents = NULL;
+  const guint8 *bytes;
+  gsize length;
+
+  contents = read_file (path, &length);
+  g_assert_cmpuint (length, >, 24);
+  bytes = (const guint8 *) contents;
+  *width = (guint) bytes[16] << 24 | bytes[17] << 16 | bytes[18] << 8 | bytes[19];
+  *height = (guint) bytes[20] << 24 | bytes[21] << 16 | bytes[22] << 8 | bytes[23];
+}
+
+/* Every page's MediaBox: its size in points. */
+static GArray *
+pdf_pages (const char *path)
+{
+  g_autofree char *contents = NULL;
+  GArray *sizes = g_array_new (FALSE, FALSE, sizeof (double) * 2);
+  gsize length;
+
+  static const char needle[] = "/MediaBox [";
+
+  contents = read_file (path, &length);
+  /* A PDF holds binary streams: search every byte, not up to the first NUL. */
+  for (gsize i = 0; i + sizeof needle < length; i++)
+    {
+      const char *at = contents + i;
+      double box[4], size[2];
+
+      if (memcmp (at, needle, sizeof needle - 1) != 0)
+        continue;
+
+      g_assert_cmpint (sscanf (at, "/MediaBox [ %lf %lf %lf %lf ]", &box[0], &box[1], &box[2],
+                               &box[3]), ==, 4);
+      size[0] = box[2] - box[0];
+      size[1] = box[3] - box[1];
+      g_array_append_vals (sizes, size, 1);
+    }
+
+  return sizes;
+}
+
+/* --size 90mmx60mm: 300 dpi in a PNG, points in an SVG and a PDF. */
+static void
+test_physical_size (void)
+{
+  g_autofree char *dir = NULL;
+  static const char *bad[] = { "10mmx10mm", "90mmx60", "90furlongsx2in", "0mmx60mm" };
+
+  if (skip_without_plplot ())
+    return;
+
+  dir = make_tmp_dir ();
+  {
+    g_autofree char *path = g_build_filename (dir, "figure.png", NULL);
+    g_auto(RingTestRun) run = ring_test_run_cli ("C.UTF-8", "--export", path, "--chart",
+                                                 "utilization-vs-gpus", "--size", "90mmx60mm",
+                                                 NULL);
+    guint width, height;
+
+    g_assert_cmpstr (run.err, ==, "");
+    g_assert_cmpint (run.status, ==, 0);
+    png_size (path, &width, &height);
+    /* 90 mm and 60 mm at 300 dots per inch. */
+    g_assert_cmpuint (width, ==, 1063);
+    g_assert_cmpuint (height, ==, 709);
+  }
+  {
+    g_autofree char *path = g_build_filename (dir, "figure.pdf", NULL);
+    g_auto(RingTestRun) run = ring_test_run_cli ("C.UTF-8", "--export", path, "--chart",
+                                                 "step-time-vs-gpus", "--size", "3.5inx2.5in",
+                                                 NULL);
+    g_autoptr(GArray) pages = NULL;
+
+    g_assert_cmpint (run.status, ==, 0);
+    pages = pdf_pages (path);
+    g_assert_cmpuint (pages->len, ==, 1);
+    g_assert_cmpfloat_with_epsilon (g_array_index (pages, double, 0), 252, 0.01);
+    g_assert_cmpfloat_with_epsilon (g_array_index (pages, double, 1), 180, 0.01);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, "bad.png", NULL);
+      g_auto(RingTestRun) run = ring_test_run_cli ("C.UTF-8", "--export", path, "--size", bad[i],
+                                                   NULL);
+
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_nonnull (strstr (run.err, "--size"));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+    }
+  remove_tmp_dir (dir);
+}
+
+/* The report: A4 (595 × 842 pt) or Letter (612 × 792), a first page and a page per chart. */
+static void
+test_report_paper (void)
+{
+  static const struct
+  {
+    const char *locale;
+    const char *paper;
+    double      width, height;
+  } cases[] = {
+    { "C.UTF-8", NULL, 595, 842 },
+    { "de_DE.UTF-8", NULL, 595, 842 },
+    { "en_US.UTF-8", NULL, 612, 792 },
+    { "en_US.UTF-8", "a4", 595, 842 },
+    { "C.UTF-8", "letter", 612, 792 },
+  };
+  g_autofree char *dir = NULL;
+
+  if (skip_without_plplot ())
+    return;
+
+  dir = make_tmp_dir ();
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, "report.pdf", NULL);
+      const char *args[] = { "--export", path, "--chart", "all", "--paper", cases[i].paper,
+                             NULL };
+      g_auto(RingTestRun) run = { 0 };
+      g_autoptr(GArray) pages = NULL;
+
+      if (cases[i].paper == NULL)
+        args[4] = NULL;
+      run = ring_test_run_cli_full (cases[i].locale, NULL, args);
+      g_assert_cmpstr (run.err, ==, "");
+      g_assert_cmpint (run.status, ==, 0);
+      pages = pdf_pages (path);
+      g_assert_cmpuint (pages->len, ==, RING_N_CHARTS + 1);
+      for (guint p = 0; p < pages->len; p++)
+        {
+          const double *size = &g_array_index (pages, double, 2 * p);
+
+          g_assert_cmpfloat (size[0], ==, cases[i].width);
+          g_assert_cmpfloat (size[1], ==, cases[i].height);
+        }
+    }
+
+  /* What goes with what. */
+  {
+    g_autofree char *pdf = g_build_filename (dir, "r.pdf", NULL);
+    g_autofree char *png = g_build_filename (dir, "r.png", NULL);
+    const char *bad[][7] = {
+      { "--export", pdf, "--chart", "all", "--paper", "a5", NULL },
+      { "--export", png, "--paper", "a4", NULL },
+      { "--export", pdf, "--chart", "all", "--size", "800x600", NULL },
+      { "--report", "--paper", "letter", NULL },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_auto(RingTestRun) run = ring_test_run_cli_full ("C.UTF-8", NULL, bad[i]);
+
+        g_assert_cmpint (run.status, ==, 2);
+        g_assert_true (strstr (run.err, "--paper") != NULL || strstr (run.err, "--size") != NULL);
+      }
+  }
+  remove_tmp_dir (dir);
+}
+
+/* Exports are light unless a style is given: a dark window's figure on request. */
+static void
+test_export_style (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = NULL;
+
+  if (skip_without_plplot ())
+    return;
+
+  dir = make_tmp_dir ();
+  for (guint dark = 0; dark <= 1; dark++)
+    {
+      g_autofree char *path = g_build_filename (dir, "styled.png", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      RingStyle style;
+      RingExportOptions options = { 800, 500, 1.0, FALSE, dark ? &style : NULL };
+      cairo_surface_t *surface;
+      const guint8 *pixel;
+
+      ring_style_init (&style, TRUE);
+      g_assert_true (ring_export_chart_with_options (model, RING_CHART_UTILIZATION_VS_GPUS,
+                                                     RING_EXPORT_FORMAT_PNG, file, &options,
+                                                     NULL, &error));
+      g_assert_no_error (error);
+      surface = cairo_image_surface_create_from_png (path);
+      g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+      pixel = cairo_image_surface_get_data (surface);
+      /* The top left corner is the background: white, or the dark style's #242424. */
+      g_assert_cmpuint (pixel[0], ==, dark ? 0x24 : 0xff);
+      cairo_surface_destroy (surface);
+    }
+  remove_tmp_dir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/figure-files/physical-size", test_physical_size);
+  g_test_add_func ("/ring/figure-files/report-paper", test_report_paper);
+  g_test_add_func ("/ring/figure-files/export-style", test_export_style);
+
+  return g_test_run ();
+}
