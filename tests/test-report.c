@@ -288,6 +288,10 @@ static const struct
   { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps) },
   { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s) },
   { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps) },
+  { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s) },
+  { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s) },
+  { "sim_step_time_s", G_STRUCT_OFFSET (RingResult, sim_step_time_s) },
+  { "sim_uniform_step_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_step_time_s) },
 };
 
 /* One number of the report: JSON's null for no value, else exactly @expected. */
@@ -406,6 +410,41 @@ grid_point (guint64     index,
   return ring_params_validate (params, NULL);
 }
 
+static gboolean
+check_point (RingModel *model,
+             guint64    index)
+{
+  g_autofree char *json = NULL;
+  RingParams params;
+
+  if (!grid_point (index, &params))
+    return FALSE;
+
+  g_assert_true (ring_model_set_params (model, &params));
+  json = ring_report_to_json (model);
+  check_report (json, model);
+
+  return TRUE;
+}
+
+/* The index of the point with every parameter at its default but @a at level @level_a
+ * and @b at @level_b (@b may be @a). */
+static guint64
+point_off_default (guint a,
+                   guint level_a,
+                   guint b,
+                   guint level_b)
+{
+  guint64 index = 0, place = 1;
+
+  for (guint id = 0; id < RING_N_PARAMS; id++, place *= 3)
+    index += place * (id == a ? level_a : id == b ? level_b : 1);
+
+  return index;
+}
+
+/* Every point of a small grid; of a large one, every point that moves one or two
+ * parameters off their defaults, and a regular sample of the rest. */
 static guint
 check_grid (RingModel *model)
 {
@@ -413,28 +452,17 @@ check_grid (RingModel *model)
   guint64 stride = MAX (1, n_points / MAX_GRID_POINTS);
   guint checked = 0;
 
-  for (guint64 index = 0; index < n_points; index++)
-    {
-      g_autofree char *json = NULL;
-      RingParams params;
-      guint64 digits = index;
-      guint n_off_default = 0;
+  for (guint64 index = 0; index < n_points; index += stride)
+    checked += check_point (model, index);
+  if (stride == 1)
+    return checked;
 
-      /* Every point of a small grid; of a large one, every point that moves one or two
-       * parameters off their defaults, and a regular sample of the rest. */
-      for (guint id = 0; id < RING_N_PARAMS; id++, digits /= 3)
-        n_off_default += digits % 3 != 1;
-      if (stride > 1 && n_off_default > 2 && index % stride != 0)
-        continue;
-
-      if (!grid_point (index, &params))
-        continue;
-
-      g_assert_true (ring_model_set_params (model, &params));
-      json = ring_report_to_json (model);
-      check_report (json, model);
-      checked++;
-    }
+  for (guint a = 0; a < RING_N_PARAMS; a++)
+    for (guint b = a; b < RING_N_PARAMS; b++)
+      for (guint level_a = 0; level_a <= 2; level_a += 2)
+        for (guint level_b = 0; level_b <= 2; level_b += 2)
+          checked += check_point (model, point_off_default (a, level_a, b,
+                                                            b == a ? level_a : level_b));
 
   return checked;
 }
@@ -549,7 +577,6 @@ test_cli (void)
         for (guint id = 0; id < RING_N_PARAMS; id++)
           {
             const RingParamInfo *info = ring_param_info (id);
-            char buffer[G_ASCII_DTOSTR_BUF_SIZE];
             double value;
 
             /* Level 3: the example, 1e6 parameters at 10000 TFLOP/s, one token. */
@@ -563,13 +590,15 @@ test_cli (void)
               value = info->default_value;
 
             ring_params_set_value (&params, id, value);
-            if (info->kind == RING_PARAM_KIND_CHOICE)
-              g_ptr_array_add (args, g_strdup_printf ("--%s=%s", info->option,
-                                                      ring_param_choice_name (id, value)));
-            else
-              g_ptr_array_add (args, g_strdup_printf ("--%s=%s", info->option,
-                                                      ring_report_format_number (value,
-                                                                                 buffer)));
+          }
+        /* Each option once all rows are in, the fraction of --slow-link I:FRACTION with it. */
+        for (guint id = 0; id < RING_N_PARAMS; id++)
+          {
+            g_autofree char *text = ring_params_dup_option_value (&params, id);
+
+            if (text != NULL)
+              g_ptr_array_add (args, g_strdup_printf ("--%s=%s", ring_param_info (id)->option,
+                                                      text));
           }
         g_ptr_array_add (args, g_strdup ("--report=json"));
         g_ptr_array_add (args, NULL);

@@ -11,13 +11,17 @@
 
 #include "ring-cost.h"
 #include "ring-model.h"
+#include "ring-simulation.h"
 
 struct _RingModel
 {
-  GObject    parent_instance;
+  GObject         parent_instance;
 
-  RingParams params;
-  RingResult result;
+  RingParams      params;
+  RingResult      result;
+  /* The event simulation behind result's sim_* values, run once per change. */
+  RingSimulation *simulation;
+  char           *straggler_summary;
 };
 
 enum {
@@ -38,6 +42,10 @@ enum {
   PROP_LATENCY,
   PROP_OVERLAP,
   PROP_ALGORITHM,
+  PROP_SLOW_LINK,
+  PROP_SLOW_LINK_FRACTION,
+  PROP_SLOW_GPU,
+  PROP_SLOW_GPU_FRACTION,
   PROP_MESSAGE_SIZE,
   /* Derived, read-only. */
   PROP_GRADIENT_BUFFER_BYTES,
@@ -58,12 +66,19 @@ enum {
   PROP_PROTOCOL_USED,
   PROP_CHANNELS,
   PROP_COLLECTIVE,
+  PROP_SIM_ALLREDUCE_TIME,
+  PROP_SIM_UNIFORM_ALLREDUCE_TIME,
+  PROP_SIM_STEP_TIME,
+  PROP_SIM_UNIFORM_STEP_TIME,
+  PROP_STRAGGLER_SUMMARY,
   N_PROPS
 };
 
 #define PROP_FIRST_PARAM PROP_GPU
+#define PROP_LAST_PARAM  PROP_SLOW_GPU_FRACTION
 G_STATIC_ASSERT (PROP_ALGORITHM - PROP_FIRST_PARAM == RING_PARAM_ALGORITHM);
 G_STATIC_ASSERT (PROP_NET_LATENCY - PROP_FIRST_PARAM == RING_PARAM_NET_LATENCY);
+G_STATIC_ASSERT (PROP_LAST_PARAM - PROP_FIRST_PARAM == RING_N_PARAMS - 1);
 
 enum {
   SIGNAL_CHANGED,
@@ -110,6 +125,11 @@ notify_changed_results (RingModel        *self,
     { old->protocol_used, now->protocol_used, PROP_PROTOCOL_USED },
     { old->channels, now->channels, PROP_CHANNELS },
     { old->collective, now->collective, PROP_COLLECTIVE },
+    { old->sim_allreduce_time_s, now->sim_allreduce_time_s, PROP_SIM_ALLREDUCE_TIME },
+    { old->sim_uniform_allreduce_time_s, now->sim_uniform_allreduce_time_s,
+      PROP_SIM_UNIFORM_ALLREDUCE_TIME },
+    { old->sim_step_time_s, now->sim_step_time_s, PROP_SIM_STEP_TIME },
+    { old->sim_uniform_step_time_s, now->sim_uniform_step_time_s, PROP_SIM_UNIFORM_STEP_TIME },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (derived); i++)
@@ -138,6 +158,9 @@ make_consistent (RingParams *params)
 
   if (ring_params_get_nodes (params) > 1 && params->nics_per_node == 0)
     params->nics_per_node = 1;
+  /* A slow link or GPU beyond the last one moves to the last one. */
+  params->slow_link = MIN (params->slow_link, params->gpus - 1);
+  params->slow_gpu = MIN (params->slow_gpu, params->gpus - 1);
 
   ring_topology_init (&topology, params, params->gpus);
   if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
@@ -152,11 +175,15 @@ apply_params (RingModel        *self,
 {
   RingParams old_params = self->params;
   RingResult old_result = self->result;
+  g_autofree char *old_summary = g_steal_pointer (&self->straggler_summary);
   gboolean any = FALSE;
 
   self->params = *params;
   make_consistent (&self->params);
-  ring_cost_evaluate (&self->params, &self->result);
+  g_clear_pointer (&self->simulation, ring_simulation_unref);
+  ring_cost_evaluate_simulated (&self->params, &self->result, &self->simulation);
+  if (self->simulation != NULL)
+    self->straggler_summary = ring_simulation_dup_summary (self->simulation);
 
   g_object_freeze_notify (G_OBJECT (self));
 
@@ -171,6 +198,8 @@ apply_params (RingModel        *self,
 
   if (any)
     notify_changed_results (self, &old_result);
+  if (any && g_strcmp0 (old_summary, self->straggler_summary) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STRAGGLER_SUMMARY]);
 
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -225,7 +254,7 @@ ring_model_get_property (GObject    *object,
   RingModel *self = RING_MODEL (object);
   const RingResult *r = &self->result;
 
-  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_ALGORITHM)
+  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_LAST_PARAM)
     {
       const RingParamInfo *info = ring_param_info (prop_id - PROP_FIRST_PARAM);
       double v = param_value (&self->params, prop_id);
@@ -262,6 +291,13 @@ ring_model_get_property (GObject    *object,
     case PROP_PROTOCOL_USED: g_value_set_enum (value, r->protocol_used); break;
     case PROP_CHANNELS: g_value_set_uint (value, r->channels); break;
     case PROP_COLLECTIVE: g_value_set_boolean (value, r->collective); break;
+    case PROP_SIM_ALLREDUCE_TIME: g_value_set_double (value, r->sim_allreduce_time_s); break;
+    case PROP_SIM_UNIFORM_ALLREDUCE_TIME:
+      g_value_set_double (value, r->sim_uniform_allreduce_time_s);
+      break;
+    case PROP_SIM_STEP_TIME: g_value_set_double (value, r->sim_step_time_s); break;
+    case PROP_SIM_UNIFORM_STEP_TIME: g_value_set_double (value, r->sim_uniform_step_time_s); break;
+    case PROP_STRAGGLER_SUMMARY: g_value_set_string (value, self->straggler_summary); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -275,7 +311,7 @@ ring_model_set_property (GObject      *object,
 {
   RingModel *self = RING_MODEL (object);
 
-  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_ALGORITHM)
+  if (prop_id >= PROP_FIRST_PARAM && prop_id <= PROP_LAST_PARAM)
     {
       RingParamId id = prop_id - PROP_FIRST_PARAM;
       const RingParamInfo *info = ring_param_info (id);
@@ -371,6 +407,25 @@ install_derived (void)
   /* TRUE when the model costs one collective of message-size bytes, not a step. */
   properties[PROP_COLLECTIVE] =
     g_param_spec_boolean ("collective", NULL, NULL, FALSE, DERIVED_FLAGS);
+  /* The event simulation (ring-simulation.h); NaN beyond RING_SIMULATION_MAX_GPUS. */
+  properties[PROP_SIM_ALLREDUCE_TIME] = derived_double ("sim-allreduce-time");
+  properties[PROP_SIM_UNIFORM_ALLREDUCE_TIME] = derived_double ("sim-uniform-allreduce-time");
+  properties[PROP_SIM_STEP_TIME] = derived_double ("sim-step-time");
+  properties[PROP_SIM_UNIFORM_STEP_TIME] = derived_double ("sim-uniform-step-time");
+  /* What the slow link and GPU cost, in a sentence; NULL when nothing is slow. */
+  properties[PROP_STRAGGLER_SUMMARY] =
+    g_param_spec_string ("straggler-summary", NULL, NULL, NULL, DERIVED_FLAGS);
+}
+
+static void
+ring_model_finalize (GObject *object)
+{
+  RingModel *self = RING_MODEL (object);
+
+  g_clear_pointer (&self->simulation, ring_simulation_unref);
+  g_clear_pointer (&self->straggler_summary, g_free);
+
+  G_OBJECT_CLASS (ring_model_parent_class)->finalize (object);
 }
 
 static void
@@ -378,6 +433,7 @@ ring_model_class_init (RingModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->finalize = ring_model_finalize;
   object_class->get_property = ring_model_get_property;
   object_class->set_property = ring_model_set_property;
 
@@ -408,7 +464,9 @@ static void
 ring_model_init (RingModel *self)
 {
   ring_params_init_default (&self->params);
-  ring_cost_evaluate (&self->params, &self->result);
+  ring_cost_evaluate_simulated (&self->params, &self->result, &self->simulation);
+  if (self->simulation != NULL)
+    self->straggler_summary = ring_simulation_dup_summary (self->simulation);
 }
 
 RingModel *
@@ -515,6 +573,10 @@ DEFINE_PARAM (guint, gradient_bytes, RING_PARAM_GRADIENT_BYTES, gradient_bytes)
 DEFINE_PARAM (double, latency, RING_PARAM_LATENCY, latency_us)
 DEFINE_PARAM (double, overlap, RING_PARAM_OVERLAP, overlap)
 DEFINE_PARAM (RingAlgorithm, algorithm, RING_PARAM_ALGORITHM, algorithm)
+DEFINE_PARAM (guint, slow_link, RING_PARAM_SLOW_LINK, slow_link)
+DEFINE_PARAM (double, slow_link_fraction, RING_PARAM_SLOW_LINK_FRACTION, slow_link_fraction)
+DEFINE_PARAM (guint, slow_gpu, RING_PARAM_SLOW_GPU, slow_gpu)
+DEFINE_PARAM (double, slow_gpu_fraction, RING_PARAM_SLOW_GPU_FRACTION, slow_gpu_fraction)
 
 #undef DEFINE_PARAM
 
@@ -556,6 +618,22 @@ DEFINE_RESULT (RingAlgorithm, algorithm_used, algorithm_used)
 DEFINE_RESULT (RingProtocol, protocol_used, protocol_used)
 
 #undef DEFINE_RESULT
+
+RingSimulation *
+ring_model_get_simulation (RingModel *self)
+{
+  g_return_val_if_fail (RING_IS_MODEL (self), NULL);
+
+  return self->simulation;
+}
+
+const char *
+ring_model_get_straggler_summary (RingModel *self)
+{
+  g_return_val_if_fail (RING_IS_MODEL (self), NULL);
+
+  return self->straggler_summary;
+}
 
 gboolean
 ring_model_is_collective (RingModel *self)

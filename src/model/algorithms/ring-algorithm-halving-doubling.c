@@ -292,9 +292,14 @@ hd_exchange_time (const RingSchedule *schedule,
           guint node = gpu / g;
 
           if (node == hd_gpu (rank ^ distance, hd->extra) / g)
-            intra = TRUE;
+            {
+              intra = TRUE;
+            }
           else
-            busiest = MAX (busiest, ++crossing[node]);
+            {
+              crossing[node]++;
+              busiest = MAX (busiest, crossing[node]);
+            }
         }
     }
 

@@ -54,6 +54,8 @@ enum
   NODE_DEPTH_1,
   NODE_PARENT_0,
   NODE_PARENT_1,
+  NODE_CHILDREN_0,
+  NODE_CHILDREN_1,
   NODE_STRIDE,
 };
 
@@ -109,20 +111,6 @@ node_children (const RingSchedule *schedule,
 }
 
 static guint
-node_height (RingSchedule *schedule,
-             guint         node,
-             guint         tree)
-{
-  guint children[2], height = 0;
-  guint n = node_children (schedule, node, tree, children);
-
-  for (guint i = 0; i < n; i++)
-    height = MAX (height, 1 + node_height (schedule, children[i], tree));
-
-  return height;
-}
-
-static guint
 build_node_trees (RingSchedule *schedule)
 {
   guint nodes = schedule->n_nodes, levels = 0;
@@ -130,20 +118,38 @@ build_node_trees (RingSchedule *schedule)
   schedule->table_stride = NODE_STRIDE;
   schedule->table = g_new0 (guint, (gsize) nodes * NODE_STRIDE);
   for (guint tree = 0; tree < 2; tree++)
-    for (guint node = 0; node < nodes; node++)
-      {
-        guint parent, children[2], depth = 0;
+    {
+      guint height_field = tree == 0 ? NODE_HEIGHT_0 : NODE_HEIGHT_1;
+      guint depth_field = tree == 0 ? NODE_DEPTH_0 : NODE_DEPTH_1;
+      guint parent_field = tree == 0 ? NODE_PARENT_0 : NODE_PARENT_1;
+      guint tree_levels = 0;
 
-        _ring_schedule_btree (nodes, node, tree == 1, &parent, children);
-        NODE (schedule, node, tree == 0 ? NODE_PARENT_0 : NODE_PARENT_1) = parent;
-        for (guint up = parent; up != G_MAXUINT; depth++)
-          _ring_schedule_btree (nodes, up, tree == 1, &up, children);
-        NODE (schedule, node, tree == 0 ? NODE_DEPTH_0 : NODE_DEPTH_1) = depth;
-        /* A binary tree of nodes is as deep as log2 of their count: recursion is fine. */
-        NODE (schedule, node, tree == 0 ? NODE_HEIGHT_0 : NODE_HEIGHT_1) =
-          node_height (schedule, node, tree);
-        levels = MAX (levels, depth);
-      }
+      for (guint node = 0; node < nodes; node++)
+        {
+          guint parent, children[2], depth = 0;
+
+          _ring_schedule_btree (nodes, node, tree == 1, &parent, children);
+          NODE (schedule, node, parent_field) = parent;
+          NODE (schedule, node, tree == 0 ? NODE_CHILDREN_0 : NODE_CHILDREN_1) =
+            (children[0] != G_MAXUINT) + (children[1] != G_MAXUINT);
+          for (guint up = parent; up != G_MAXUINT; depth++)
+            _ring_schedule_btree (nodes, up, tree == 1, &up, children);
+          NODE (schedule, node, depth_field) = depth;
+          tree_levels = MAX (tree_levels, depth);
+        }
+
+      /* Heights from the deepest nodes up: each raises its parent's. */
+      for (guint depth = tree_levels; depth > 0; depth--)
+        for (guint node = 0; node < nodes; node++)
+          if (NODE (schedule, node, depth_field) == depth)
+            {
+              guint parent = NODE (schedule, node, parent_field);
+
+              NODE (schedule, parent, height_field) =
+                MAX (NODE (schedule, parent, height_field), NODE (schedule, node, height_field) + 1);
+            }
+      levels = MAX (levels, tree_levels);
+    }
 
   return levels;
 }
@@ -502,7 +508,7 @@ tree_nic_load (const RingSchedule *schedule,
   for (guint tree = 0; tree < 2; tree++)
     {
       guint shards = tree == 0 ? (g + 1) / 2 : g / 2;
-      guint children[2];
+      guint children = NODE (schedule, node, tree == 0 ? NODE_CHILDREN_0 : NODE_CHILDREN_1);
       guint height = NODE (schedule, node, tree == 0 ? NODE_HEIGHT_0 : NODE_HEIGHT_1);
       guint depth = NODE (schedule, node, tree == 0 ? NODE_DEPTH_0 : NODE_DEPTH_1);
       gboolean root = NODE (schedule, node, tree == 0 ? NODE_PARENT_0 : NODE_PARENT_1)
@@ -512,7 +518,7 @@ tree_nic_load (const RingSchedule *schedule,
       if (!root && height < levels && stage_busy (schedule, step, 1 + height))
         load += shards;
       if (depth < levels && stage_busy (schedule, step, 1 + levels + depth))
-        load += shards * node_children (schedule, node, tree, children);
+        load += shards * children;
     }
 
   return load;

@@ -102,6 +102,11 @@ static const struct
   { "algbw_gbps", G_STRUCT_OFFSET (RingResult, algbw_gbps) },
   { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps) },
   { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s) },
+  /* The event simulation: null beyond the sizes it steps. */
+  { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s) },
+  { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s) },
+  { "sim_step_time_s", G_STRUCT_OFFSET (RingResult, sim_step_time_s) },
+  { "sim_uniform_step_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_step_time_s) },
 };
 
 char *
@@ -181,6 +186,25 @@ with_unit (char       *number,
   return text;
 }
 
+/* The event simulation's times, and what the slow link and GPU cost. */
+static void
+add_simulation_rows (GPtrArray *rows,
+                     RingModel *model)
+{
+  const RingResult *r = ring_model_get_result (model);
+  const char *summary = ring_model_get_straggler_summary (model);
+
+  if (isnan (r->sim_allreduce_time_s))
+    return;
+
+  add_row (rows, _("Simulated all-reduce"), ring_format_duration (r->sim_allreduce_time_s));
+  add_row (rows, _("at full speed"), ring_format_duration (r->sim_uniform_allreduce_time_s));
+  add_row (rows, _("Simulated step"), ring_format_duration (r->sim_step_time_s));
+  add_row (rows, _("at full speed"), ring_format_duration (r->sim_uniform_step_time_s));
+  if (summary != NULL)
+    add_row (rows, _("Slow link and GPU"), g_strdup (summary));
+}
+
 GPtrArray *
 ring_report_rows (RingModel *model)
 {
@@ -207,6 +231,14 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_to_string (p->algorithm)));
   if (p->message_bytes > 0)
     add_row (rows, _("Message size"), ring_format_bytes (p->message_bytes));
+  if (p->slow_link_fraction < 1)
+    /* Translators: the slow link's number, then its share of the bandwidth */
+    add_row (rows, _("Slow link"), g_strdup_printf (_("%u at %.0f %%"), p->slow_link,
+                                                     p->slow_link_fraction * 100));
+  if (p->slow_gpu_fraction < 1)
+    /* Translators: the slow GPU's number, then its share of the compute */
+    add_row (rows, _("Slow GPU"), g_strdup_printf (_("%u at %.0f %%"), p->slow_gpu,
+                                                    p->slow_gpu_fraction * 100));
 
   add_row (rows, _("Gradient buffer"), ring_format_bytes (r->gradient_buffer_bytes));
   add_row (rows, _("Compute time / step"), ring_format_duration (r->compute_time_s));
@@ -220,6 +252,7 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Bus bandwidth"), ring_format_bandwidth (r->busbw_gbps * 1e9));
   add_row (rows, _("Cluster throughput"), ring_format_rate (r->tokens_per_s, _("tokens")));
   add_row (rows, _("Communication-bound"), g_strdup (r->comm_bound ? _("yes") : _("no")));
+  add_simulation_rows (rows, model);
   /* The label is no format string: "% u" only looks like one to xgettext. */
   if (p->gpus == 1)
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("not needed: one GPU")));
