@@ -125,6 +125,19 @@ RingLinkKind      ring_schedule_link_kind         (const RingSchedule  *schedule
                                                    guint                from,
                                                    guint                to);
 
+/* The tree's shape (the tree algorithm only): GPU @gpu's parent in tree @lane (G_MAXUINT
+ * at the root), its depth (hops from the root), and where node @node stands left to right
+ * when tree @lane is drawn (its in-order place, 0 … nodes − 1). */
+guint             ring_schedule_get_tree_parent   (const RingSchedule  *schedule,
+                                                   guint                lane,
+                                                   guint                gpu);
+guint             ring_schedule_get_tree_depth    (const RingSchedule  *schedule,
+                                                   guint                lane,
+                                                   guint                gpu);
+guint             ring_schedule_get_tree_column   (const RingSchedule  *schedule,
+                                                   guint                lane,
+                                                   guint                node);
+
 /* The α-β time of step @step on a cluster whose every link of one kind runs at the same
  * rate (@rates_Bps in bytes per second per link kind, @alpha_s per message), for a buffer
  * of @bytes: what the step's busiest link takes, found from the algorithm's structure

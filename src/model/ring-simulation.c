@@ -52,6 +52,9 @@ struct _RingSimulation
   double        uniform_step_s;
   double        step_without_slow_gpu_s;
 
+  /* Contributions held, [completed step][gpu][piece], for small N (NULL otherwise). */
+  guint8       *held;
+
   /* Scratch for walking a step. */
   double       *load;
   GArray       *walked;
@@ -277,6 +280,35 @@ time_the_step (RingSimulation *self)
   self->uniform_step_s = MAX (self->compute_s, join_s + self->uniform_allreduce_s);
 }
 
+/* Plays the schedule once, piece by piece, and keeps what every GPU holds after every
+ * step: the animation draws it for every frame, and must not replay it. */
+static void
+record_holdings (RingSimulation *self)
+{
+  const RingSchedule *schedule = self->schedule;
+  guint n = ring_schedule_get_n_gpus (schedule);
+  guint pieces = ring_schedule_get_n_pieces (schedule);
+  gsize per_step = (gsize) n * pieces;
+  g_autoptr(RingScheduleTrace) trace = NULL;
+  guint completed = 0;
+
+  if (n > RING_SIMULATION_MAX_HELD_GPUS || pieces > 4096)
+    return;
+
+  trace = ring_schedule_trace_new (schedule);
+  self->held = g_new (guint8, per_step * (self->n_steps + 1));
+  do
+    {
+      guint8 *row = self->held + per_step * completed++;
+
+      for (guint gpu = 0; gpu < n; gpu++)
+        for (guint piece = 0; piece < pieces; piece++)
+          row[gpu * pieces + piece] =
+            (guint8) __builtin_popcountll (ring_schedule_trace_get_held (trace, gpu, piece));
+    }
+  while (ring_schedule_trace_advance (trace));
+}
+
 RingSimulation *
 _ring_simulation_new_walking (const RingParams *params,
                               const RingResult *result,
@@ -326,6 +358,7 @@ _ring_simulation_new_walking (const RingParams *params,
 
   run (self, walk);
   time_the_step (self);
+  record_holdings (self);
 
   return self;
 }
@@ -340,9 +373,49 @@ ring_simulation_new (const RingParams *params,
   return _ring_simulation_new_walking (params, result, FALSE);
 }
 
+guint
+ring_simulation_get_held (const RingSimulation *self,
+                          guint                 completed,
+                          guint                 gpu,
+                          guint                 piece)
+{
+  guint pieces;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (self->held == NULL)
+    return 0;
+
+  pieces = ring_schedule_get_n_pieces (self->schedule);
+  completed = MIN (completed, self->n_steps);
+  g_return_val_if_fail (gpu < ring_schedule_get_n_gpus (self->schedule) && piece < pieces, 0);
+
+  return self->held[((gsize) completed * ring_schedule_get_n_gpus (self->schedule) + gpu)
+                    * pieces + piece];
+}
+
+double
+ring_simulation_get_link_rate_Bps (const RingSimulation *self,
+                                   RingLinkKind          kind)
+{
+  g_return_val_if_fail (self != NULL && kind < RING_N_LINK_KINDS, 0);
+
+  return self->rates_Bps[kind];
+}
+
+double
+ring_simulation_get_link_alpha_s (const RingSimulation *self,
+                                  RingLinkKind          kind)
+{
+  g_return_val_if_fail (self != NULL && kind < RING_N_LINK_KINDS, 0);
+
+  return self->alpha_s[kind];
+}
+
 static void
 simulation_clear (RingSimulation *self)
 {
+  g_free (self->held);
   ring_schedule_unref (self->schedule);
   g_free (self->step_s);
   g_free (self->step_end_s);

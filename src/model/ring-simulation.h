@@ -82,6 +82,23 @@ void              ring_simulation_get_step_transfers  (const RingSimulation  *se
                                                        guint                  step,
                                                        GArray                *transfers);
 
+/* The rate (bytes per second per link) and latency the simulation gives links of @kind. */
+double            ring_simulation_get_link_rate_Bps   (const RingSimulation  *self,
+                                                       RingLinkKind           kind);
+double            ring_simulation_get_link_alpha_s    (const RingSimulation  *self,
+                                                       RingLinkKind           kind);
+
+/* Up to this many GPUs the simulation keeps, for every step, how many GPUs' gradients
+ * each GPU holds in each piece (the animation draws every piece of every GPU). */
+#define RING_SIMULATION_MAX_HELD_GPUS 32
+
+/* How many GPUs' contributions @gpu holds in @piece once @completed steps are over, 1 … N;
+ * 0 where the simulation keeps no such table (N > RING_SIMULATION_MAX_HELD_GPUS). */
+guint             ring_simulation_get_held            (const RingSimulation  *self,
+                                                       guint                  completed,
+                                                       guint                  gpu,
+                                                       guint                  piece);
+
 /* One sentence for people on what the slow link and GPU cost: "Link 3 → 4 at 25 % makes
  * the all-reduce 3.6× slower; GPU 5 at 50 % compute adds 430 ms to every step".
  * Translated; NULL when nothing is slow. */

@@ -58,17 +58,23 @@ static GParamSpec *properties[N_PROPS];
 
 static void update_ticking (RingAnimation *self);
 
-/* Idle, compute, scatter-reduce, all-gather, done: what the accessible description says. */
+/* Idle, compute, done, and each phase of the schedule (the ring's scatter-reduce and
+ * all-gather): what the accessible description says. */
 static int
 phase_kind (const RingFrame *frame)
 {
-  if (frame->phase == RING_FRAME_RING_STEP)
-    return ring_schedule_step_phase (frame->n_gpus, frame->step) == RING_PHASE_SCATTER_REDUCE
-           ? 2 : 3;
-  if (frame->phase == RING_FRAME_DONE)
-    return 4;
+  RingFrame normal = ring_frame_normalize (frame);
 
-  return frame->phase == RING_FRAME_COMPUTE ? 1 : 0;
+  if (normal.phase == RING_FRAME_RING_STEP && normal.simulation != NULL)
+    return 3 + ring_schedule_get_step_phase (ring_simulation_get_schedule (normal.simulation),
+                                             normal.step);
+  if (normal.phase == RING_FRAME_RING_STEP)
+    return ring_schedule_step_phase (normal.n_gpus, normal.step) == RING_PHASE_SCATTER_REDUCE
+           ? 3 : 4;
+  if (normal.phase == RING_FRAME_DONE)
+    return 2;
+
+  return normal.phase == RING_FRAME_COMPUTE ? 1 : 0;
 }
 
 /* After the frame changed: the label, the accessible description, a redraw. */

@@ -442,3 +442,58 @@ tree_schedule_step_time (const RingSchedule *schedule,
 const RingScheduleFuncs _ring_schedule_tree = {
   tree_schedule_init, tree_schedule_n_sends, tree_schedule_send, tree_schedule_step_time,
 };
+
+/* The shape, for drawing */
+
+guint
+ring_schedule_get_tree_parent (const RingSchedule *schedule,
+                               guint               lane,
+                               guint               gpu)
+{
+  Place place;
+
+  g_return_val_if_fail (schedule != NULL && schedule->algorithm == RING_ALGORITHM_TREE,
+                        G_MAXUINT);
+  g_return_val_if_fail (lane < 2 && gpu < schedule->n_gpus, G_MAXUINT);
+
+  place_in_tree (schedule, gpu, lane, &place);
+
+  return place.parent;
+}
+
+guint
+ring_schedule_get_tree_depth (const RingSchedule *schedule,
+                              guint               lane,
+                              guint               gpu)
+{
+  Place place;
+
+  g_return_val_if_fail (schedule != NULL && schedule->algorithm == RING_ALGORITHM_TREE, 0);
+  g_return_val_if_fail (lane < 2 && gpu < schedule->n_gpus, 0);
+
+  place_in_tree (schedule, gpu, lane, &place);
+
+  return place.depth;
+}
+
+/* NCCL's btree is in order: a node's first child has a lower rank, its second a higher
+ * one. The second tree renumbers the nodes (mirrored, or shifted by one), so its order is
+ * theirs renumbered back. */
+guint
+ring_schedule_get_tree_column (const RingSchedule *schedule,
+                               guint               lane,
+                               guint               node)
+{
+  guint nodes;
+
+  g_return_val_if_fail (schedule != NULL && schedule->algorithm == RING_ALGORITHM_TREE, 0);
+  g_return_val_if_fail (lane < 2 && node < schedule->n_nodes, 0);
+
+  nodes = schedule->n_nodes;
+  if (lane == 0)
+    return node;
+  if (nodes % 2 == 1)
+    return (node + nodes - 1) % nodes;
+
+  return nodes - 1 - node;
+}
