@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -703,16 +704,42 @@ draw_chunk_ring (RingDraw        *draw,
   _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy, ring->radius - card_reach - 8);
 }
 
+/* The search for the best arrangement of cards measures text and tries dozens of layouts:
+ * several milliseconds for 16 GPUs. Frames of an animation ask for the same one again and
+ * again, so the last answer is kept. Drawing happens on one thread (cairo's text API and
+ * PLplot's state already require it). */
+typedef struct
+{
+  guint       n;
+  RingDrawBox box;
+  double      text_px;
+  const char *family;
+  gboolean    fits;
+  ChunkRing   ring;
+} LayoutCache;
+
+static LayoutCache last_layout;
+
 gboolean
 _ring_animation_draw_chunk_ring (RingDraw          *draw,
                                  const RingDrawBox *box)
 {
-  ChunkRing ring;
+  LayoutCache *cache = &last_layout;
 
-  if (!chunk_ring_layout (draw, &ring, box, draw->n))
+  if (cache->n != draw->n || cache->text_px != draw->text_px || cache->family != draw->family
+      || memcmp (&cache->box, box, sizeof *box) != 0)
+    {
+      cache->n = draw->n;
+      cache->box = *box;
+      cache->text_px = draw->text_px;
+      cache->family = draw->family;
+      cache->fits = chunk_ring_layout (draw, &cache->ring, box, draw->n);
+    }
+
+  if (!cache->fits)
     return FALSE;
 
-  draw_chunk_ring (draw, &ring);
+  draw_chunk_ring (draw, &cache->ring);
 
   return TRUE;
 }

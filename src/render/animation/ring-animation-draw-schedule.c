@@ -21,8 +21,13 @@
 #include "ring-cairo.h"
 #include "ring-animation-draw-private.h"
 
-/* Beyond this many transfers in a step only a sample of them is drawn. */
-#define MAX_DRAWN_TRANSFERS 1536
+/* Beyond this many transfers in a step only a sample of them is drawn: with cards, and
+ * with dots (where a few hundred already fill the circle). */
+#define MAX_DRAWN_TRANSFERS      1536
+#define MAX_DRAWN_DOT_TRANSFERS  256
+/* … of whose lines only so many: a long line is a long stroke. */
+#define MAX_DRAWN_DOT_LINES      128
+#define LINES_A_STROKE           8
 /* Senders sampled in the aggregate tier. */
 #define SAMPLED_SENDERS     48
 
@@ -96,6 +101,10 @@ piece_hue (const RingDraw *draw,
   return (piece + 0.5) / ring_schedule_get_n_pieces (draw->schedule);
 }
 
+/* How far a transfer's line bends, a share of its length: 0 past the cards tier (set per
+ * frame by _ring_animation_draw_schedule(), which draws on one thread). */
+static double curve_bend = 0.12;
+
 /* A transfer bends to its right, so that lines between opposite GPUs do not all meet in
  * the middle: the point at @t along it. */
 static void
@@ -107,7 +116,7 @@ point_along (double  x0,
              double *x,
              double *y)
 {
-  double bend = 0.12;
+  double bend = curve_bend;
   double mx = (x0 + x1) / 2 - (y1 - y0) * bend, my = (y0 + y1) / 2 + (x1 - x0) * bend;
   double u = 1 - t;
 
@@ -123,7 +132,7 @@ curve_path (cairo_t *cr,
             double   x1,
             double   y1)
 {
-  double bend = 0.12;
+  double bend = curve_bend;
   double mx = (x0 + x1) / 2 - (y1 - y0) * bend, my = (y0 + y1) / 2 + (x1 - x0) * bend;
 
   cairo_move_to (cr, x0, y0);
@@ -200,47 +209,113 @@ held_at (const RingDraw *draw,
   return ring_simulation_get_held (draw->sim, draw->completed, gpu, piece);
 }
 
+/* A card's top left corner and height. */
 static void
-draw_card (RingDraw        *draw,
-           const Circle    *circle,
-           guint            gpu)
+card_box (const RingDraw *draw,
+          const Circle   *circle,
+          guint           gpu,
+          double         *left,
+          double         *top,
+          double         *height)
 {
-  cairo_t *cr = draw->cr;
-  guint pieces = ring_schedule_get_n_pieces (draw->schedule);
-  double x, y, left, top;
-  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
-  RingColor hue;
+  double x, y;
 
   endpoint_position (draw, circle, gpu, &x, &y);
-  left = x - circle->card / 2;
-  top = y - (circle->rows * (circle->cell + circle->gap) + 6) / 2;
+  *height = circle->rows * (circle->cell + circle->gap) + 6 - circle->gap;
+  *left = x - circle->card / 2;
+  *top = y - *height / 2;
+}
 
-  ring_cairo_rounded_rectangle (cr, left, top, circle->card,
-                                circle->rows * (circle->cell + circle->gap) + 6 - circle->gap,
-                                MIN (6.0, circle->card * 0.15));
+static void
+piece_origin (const Circle *circle,
+              double        left,
+              double        top,
+              guint         piece,
+              double       *x,
+              double       *y)
+{
+  *x = left + 3 + (piece % circle->cols) * (circle->cell + circle->gap);
+  *y = top + 3 + (piece / circle->cols) * (circle->cell + circle->gap);
+}
+
+/* Every card, then every piece one fill per colour: the pale cells of the colour, then
+ * how full each is. Empty cells (not computed yet) are slots. */
+static void
+draw_cards (RingDraw     *draw,
+            const Circle *circle)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  guint pieces = ring_schedule_get_n_pieces (draw->schedule);
+  guint n_hues = by_shard (draw) ? draw->gpus_per_node : MIN (pieces, RING_DRAW_N_HUE_BINS);
+  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
+  double radius = circle->cell >= 12 ? circle->cell * 0.22 : 0;
+  g_autofree guint8 *held_table = g_new (guint8, (gsize) n * pieces);
+  g_autofree guint8 *bins = g_new (guint8, pieces);
+
+  for (guint gpu = 0; gpu < n; gpu++)
+    {
+      double left, top, height;
+
+      card_box (draw, circle, gpu, &left, &top, &height);
+      ring_cairo_rounded_rectangle (cr, left, top, circle->card, height,
+                                    MIN (6.0, circle->card * 0.15));
+    }
   ring_cairo_set_color (cr, &draw->card, 1.0);
   cairo_fill_preserve (cr);
   cairo_set_line_width (cr, computing ? 2.0 : 1.0);
   ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
   cairo_stroke (cr);
 
+  /* What each GPU holds of each piece, and each piece's colour, once for the frame. */
   for (guint piece = 0; piece < pieces; piece++)
-    {
-      guint held = held_at (draw, gpu, piece);
-      double cx = left + 3 + (piece % circle->cols) * (circle->cell + circle->gap);
-      double cy = top + 3 + (piece / circle->cols) * (circle->cell + circle->gap);
+    bins[piece] = (guint8) MIN ((guint) (piece_hue (draw, piece) * n_hues), n_hues - 1);
+  for (guint gpu = 0; gpu < n; gpu++)
+    for (guint piece = 0; piece < pieces; piece++)
+      held_table[gpu * pieces + piece] = (guint8) held_at (draw, gpu, piece);
 
-      if (held == 0)
-        {
-          cairo_rectangle (cr, cx, cy, circle->cell, circle->cell);
-          ring_cairo_set_color (cr, &draw->slot, 0.6);
-          cairo_fill (cr);
+  for (guint layer = 0; layer < 3; layer++)
+    for (guint hue_bin = 0; hue_bin < (layer == 0 ? 1 : n_hues); hue_bin++)
+      {
+        RingColor hue = _ring_animation_draw_chunk_color (draw, (hue_bin + 0.5) / n_hues);
+        gboolean any = FALSE;
+
+        for (guint gpu = 0; gpu < n; gpu++)
+          {
+            double left, top, height;
+
+            card_box (draw, circle, gpu, &left, &top, &height);
+            for (guint piece = 0; piece < pieces; piece++)
+              {
+                guint held = held_table[gpu * pieces + piece];
+                guint bin = bins[piece];
+                double x, y, level;
+
+                /* Layer 0: empty slots; 1: pale cells; 2: their levels. */
+                if ((layer == 0) != (held == 0) || (layer > 0 && bin != hue_bin))
+                  continue;
+                piece_origin (circle, left, top, piece, &x, &y);
+                level = layer == 2 ? (double) held / n : 1;
+                ring_cairo_rounded_rectangle (cr, x, y + circle->cell * (1 - level), circle->cell,
+                                              circle->cell * level, level >= 0.999 ? radius : 0);
+                any = TRUE;
+              }
+          }
+        if (!any)
           continue;
-        }
-      hue = _ring_animation_draw_chunk_color (draw, piece_hue (draw, piece));
-      _ring_animation_draw_cell (draw, &hue, cx, cy, circle->cell, held, draw->n,
-                                 held == draw->n, 1.0);
-    }
+        if (layer == 0)
+          ring_cairo_set_color (cr, &draw->slot, 0.6);
+        else if (layer == 1)
+          {
+            RingColor pale = _ring_animation_draw_mix (draw->card, hue,
+                                                       draw->style->dark ? 0.32 : 0.24);
+
+            ring_cairo_set_color (cr, &pale, 1.0);
+          }
+        else
+          ring_cairo_set_color (cr, &hue, 1.0);
+        cairo_fill (cr);
+      }
 }
 
 static void
@@ -252,8 +327,7 @@ draw_gpus (RingDraw     *draw,
 
   if (circle->card > 0)
     {
-      for (guint gpu = 0; gpu < n; gpu++)
-        draw_card (draw, circle, gpu);
+      draw_cards (draw, circle);
       return;
     }
 
@@ -352,14 +426,34 @@ draw_switch (RingDraw     *draw,
     }
 }
 
+/* Up to this many NVSwitches get their box and name; more are small squares, and beyond
+ * MAX_SWITCH_MARKS none are drawn but the network switch. */
+#define MAX_NAMED_SWITCHES 16
+#define MAX_SWITCH_MARKS   256
+
 static void
 draw_switches (RingDraw     *draw,
                const Circle *circle)
 {
   guint endpoints = ring_schedule_get_n_endpoints (draw->schedule);
+  guint nvswitches = ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT ? draw->nodes : 0;
+
+  if (nvswitches > MAX_NAMED_SWITCHES && nvswitches <= MAX_SWITCH_MARKS)
+    {
+      for (guint node = 0; node < nvswitches; node++)
+        {
+          double x, y;
+
+          endpoint_position (draw, circle, draw->n + node, &x, &y);
+          cairo_rectangle (draw->cr, x - 3, y - 3, 6, 6);
+        }
+      ring_cairo_set_color (draw->cr, &draw->link, 1.0);
+      cairo_fill (draw->cr);
+    }
 
   for (guint endpoint = draw->n; endpoint < endpoints; endpoint++)
-    draw_switch (draw, circle, endpoint);
+    if (endpoint >= draw->n + nvswitches || nvswitches <= MAX_NAMED_SWITCHES)
+      draw_switch (draw, circle, endpoint);
 }
 
 /* Transfers */
@@ -395,8 +489,9 @@ step_transfers (RingDraw *draw)
           g_array_append_val (transfers, t);
         }
     }
-  /* The switches' sends fan out to every GPU: a few of them. */
-  for (guint from = draw->n; from < endpoints; from++)
+  /* The switches' sends fan out to every GPU: a few of a few switches'. */
+  for (guint from = draw->n; from < endpoints;
+       from += MAX (1u, (endpoints - draw->n) / 8))
     {
       guint n_sends = ring_schedule_get_n_sends (draw->schedule, draw->frame.step, from);
 
@@ -412,12 +507,25 @@ step_transfers (RingDraw *draw)
   return transfers;
 }
 
-/* Many transfers at once (direct scatters, switches' fan-outs): fainter and thinner. */
+static gboolean
+between_gpus (const RingDraw       *draw,
+              const RingTransfer   *t)
+{
+  return t->from < draw->n && t->to < draw->n;
+}
+
+/* Many transfers between GPUs at once (CollNet's direct scatter and gather): each line
+ * would cost cairo a long stroke and show nothing the moving pieces do not. */
 static gboolean
 busy (const RingDraw *draw,
       GArray         *transfers)
 {
-  return transfers->len > 3 * draw->n;
+  guint between = 0;
+
+  for (guint i = 0; i < transfers->len; i++)
+    between += between_gpus (draw, &g_array_index (transfers, RingSimulatedTransfer, i).transfer);
+
+  return between > 3 * draw->n;
 }
 
 static void
@@ -428,31 +536,103 @@ draw_transfer_lines (RingDraw     *draw,
 {
   cairo_t *cr = draw->cr;
   double width = draw->n <= 32 ? 1.6 : draw->n <= 256 ? 1.0 : 0.6;
-
-  if (busy (draw, transfers))
-    width *= 0.6;
+  gboolean crowded = busy (draw, transfers);
+  /* Curves read better; past the cards, straight lines cost cairo a third as much. */
+  gboolean curved = draw->n <= RING_ANIMATION_MAX_CHUNK_GPUS;
+  /* A line between two endpoints once, however many pieces go either way along it. */
+  g_autoptr(GHashTable) drawn = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gint64 *keys = g_new (gint64, transfers->len + 1);
+  guint n_keys = 0;
 
   cairo_save (cr);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  if (busy (draw, transfers))
-    cairo_push_group (cr);
-  for (guint i = 0; i < transfers->len; i += stride)
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  /* Thin curves need no finer flattening than half a pixel. */
+  cairo_set_tolerance (cr, 0.5);
+  /* Kind by kind, the slow link's last, a few lines a stroke: one stroke of hundreds of
+   * crossing curves costs cairo more than several of a few each. */
+  for (guint style = 0; style <= RING_N_LINK_KINDS; style++)
     {
-      const RingSimulatedTransfer *t = &g_array_index (transfers, RingSimulatedTransfer, i);
-      double x0, y0, x1, y1;
+      gboolean slow = style == RING_N_LINK_KINDS;
+      guint in_path = 0;
 
-      endpoint_position (draw, circle, t->transfer.from, &x0, &y0);
-      endpoint_position (draw, circle, t->transfer.to, &x1, &y1);
-      curve_path (cr, x0, y0, x1, y1);
-      _ring_animation_draw_link_style (draw, t->transfer.link, t->slowed, width);
-      cairo_stroke (cr);
-    }
-  if (busy (draw, transfers))
-    {
-      cairo_pop_group_to_source (cr);
-      cairo_paint_with_alpha (cr, 0.55);
+      _ring_animation_draw_link_style (draw, slow ? RING_LINK_INTRA : style, slow, width);
+      for (guint i = 0; i < transfers->len; i += stride)
+        {
+          const RingSimulatedTransfer *t = &g_array_index (transfers, RingSimulatedTransfer, i);
+          double x0, y0, x1, y1;
+
+          if (slow ? !t->slowed : t->slowed || t->transfer.link != style)
+            continue;
+          if (crowded && between_gpus (draw, &t->transfer) && !t->slowed)
+            continue;
+          keys[n_keys] = ((gint64) MIN (t->transfer.from, t->transfer.to) << 32)
+                         | MAX (t->transfer.from, t->transfer.to);
+          if (!g_hash_table_add (drawn, &keys[n_keys]))
+            continue;
+          n_keys++;
+          endpoint_position (draw, circle, t->transfer.from, &x0, &y0);
+          endpoint_position (draw, circle, t->transfer.to, &x1, &y1);
+          if (curved)
+            curve_path (cr, x0, y0, x1, y1);
+          else
+            {
+              cairo_move_to (cr, x0, y0);
+              cairo_line_to (cr, x1, y1);
+            }
+          if (++in_path == LINES_A_STROKE)
+            {
+              cairo_stroke (cr);
+              in_path = 0;
+            }
+        }
+      if (in_path > 0)
+        cairo_stroke (cr);
     }
   cairo_restore (cr);
+}
+
+/* Tokens as dots (@size > 0) or squares (< 0), one fill per colour. */
+static void
+draw_token_dots (RingDraw     *draw,
+                 const Circle *circle,
+                 GArray       *transfers,
+                 guint         stride,
+                 double        size)
+{
+  cairo_t *cr = draw->cr;
+  guint n_bins = RING_DRAW_N_HUE_BINS;
+
+  for (guint bin = 0; bin < n_bins; bin++)
+    {
+      gboolean any = FALSE;
+      RingColor hue;
+
+      for (guint i = 0; i < transfers->len; i += stride)
+        {
+          const RingSimulatedTransfer *t = &g_array_index (transfers, RingSimulatedTransfer, i);
+          double x0, y0, x1, y1, x, y;
+
+          if ((guint) (piece_hue (draw, t->transfer.first_piece) * n_bins) != bin)
+            continue;
+          endpoint_position (draw, circle, t->transfer.from, &x0, &y0);
+          endpoint_position (draw, circle, t->transfer.to, &x1, &y1);
+          point_along (x0, y0, x1, y1, _ring_animation_draw_travel_to (draw, t->end_fraction),
+                       &x, &y);
+          if (size < 0)
+            cairo_rectangle (cr, x + size / 2, y + size / 2, -size, -size);
+          else
+            {
+              cairo_new_sub_path (cr);
+              cairo_arc (cr, x, y, size, 0, 2 * G_PI);
+            }
+          any = TRUE;
+        }
+      if (!any)
+        continue;
+      hue = _ring_animation_draw_chunk_color (draw, (bin + 0.5) / n_bins);
+      ring_cairo_set_color (cr, &hue, 1.0);
+      cairo_fill (cr);
+    }
 }
 
 static void
@@ -468,6 +648,13 @@ draw_transfer_tokens (RingDraw     *draw,
   if (busy (draw, transfers))
     size *= 0.75;
 
+  /* Dots, or, too many to tell apart, squares: one fill per colour either way. */
+  if (circle->card == 0 || busy (draw, transfers))
+    {
+      draw_token_dots (draw, circle, transfers, stride, circle->card == 0 ? size : -size);
+      return;
+    }
+
   for (guint i = 0; i < transfers->len; i += stride)
     {
       const RingSimulatedTransfer *t = &g_array_index (transfers, RingSimulatedTransfer, i);
@@ -482,8 +669,9 @@ draw_transfer_tokens (RingDraw     *draw,
 
       if (circle->card > 0)
         {
-          /* The pieces it carries side by side, up to 8: a message that halves shrinks. */
-          guint cells = MIN (t->transfer.n_pieces, 8u);
+          /* The pieces it carries side by side, up to 8: a message that halves shrinks
+           * (one, when the step's transfers are too many to tell apart). */
+          guint cells = busy (draw, transfers) ? 1 : MIN (t->transfer.n_pieces, 8u);
           double strip = cells * size + (cells - 1);
 
           ring_cairo_rounded_rectangle (cr, x - strip / 2 - 2, y - size / 2 - 2, strip + 4,
@@ -503,13 +691,6 @@ draw_transfer_tokens (RingDraw     *draw,
                                          y - size / 2, size, MAX (held, 1u), draw->n,
                                          held == draw->n, 1.0);
             }
-        }
-      else
-        {
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, x, y, size, 0, 2 * G_PI);
-          ring_cairo_set_color (cr, &hue, 1.0);
-          cairo_fill (cr);
         }
     }
 }
@@ -555,14 +736,18 @@ _ring_animation_draw_schedule (RingDraw          *draw,
   gboolean aggregate = draw->n > RING_ANIMATION_MAX_NODE_GPUS;
 
   circle_layout (draw, &circle, box);
+  curve_bend = draw->n <= RING_ANIMATION_MAX_CHUNK_GPUS ? 0.12 : 0;
   _ring_animation_draw_node_bands (draw, circle.cx, circle.cy, circle.radius,
                                    MAX (circle.card * 1.2, circle.dot * 2) + 12,
                                    circle.radius - MAX (circle.card * 0.6, circle.dot) - 6
                                    - RING_DRAW_MIN_TEXT_PX);
 
   transfers = step_transfers (draw);
-  stride = MAX (1u, transfers->len / MAX_DRAWN_TRANSFERS);
-  draw_transfer_lines (draw, &circle, transfers, stride);
+  stride = MAX (1u, transfers->len / (circle.card > 0 ? MAX_DRAWN_TRANSFERS
+                                                      : MAX_DRAWN_DOT_TRANSFERS));
+  draw_transfer_lines (draw, &circle, transfers,
+                       circle.card > 0 ? stride
+                                       : MAX (1u, transfers->len / MAX_DRAWN_DOT_LINES));
 
   if (aggregate)
     draw_band (draw, &circle);
