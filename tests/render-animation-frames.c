@@ -94,7 +94,7 @@ main (int   argc,
     { "nvls", RING_ALGORITHM_NVLS, 16, 0.5, 0.6, NULL },
     { "nvls-tree", RING_ALGORITHM_NVLS_TREE, 16, 0.3, 0.6, NULL },
     { "collnet", RING_ALGORITHM_COLLNET, 16, 0.5, 0.6, NULL },
-    { "halving-doubling", RING_ALGORITHM_HALVING_DOUBLING, 16, 0.25, 0.6, NULL },
+    { "halving-doubling", RING_ALGORITHM_HALVING_DOUBLING, 16, 0.4, 0.6, NULL },
     { "slow-link", RING_ALGORITHM_RING, 16, 0.2, 0.45, "3:25%" },
   };
   int width = argc > 3 ? atoi (argv[2]) : 1000;

@@ -737,10 +737,13 @@ _ring_animation_draw_schedule (RingDraw          *draw,
 
   circle_layout (draw, &circle, box);
   curve_bend = draw->n <= RING_ANIMATION_MAX_CHUNK_GPUS ? 0.12 : 0;
+  /* Each node's NVSwitch stands where its name would: the box says which node it is. */
   _ring_animation_draw_node_bands (draw, circle.cx, circle.cy, circle.radius,
                                    MAX (circle.card * 1.2, circle.dot * 2) + 12,
-                                   circle.radius - MAX (circle.card * 0.6, circle.dot) - 6
-                                   - RING_DRAW_MIN_TEXT_PX);
+                                   ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT
+                                   ? 0
+                                   : circle.radius - MAX (circle.card * 0.6, circle.dot) - 6
+                                     - RING_DRAW_MIN_TEXT_PX);
 
   transfers = step_transfers (draw);
   stride = MAX (1u, transfers->len / (circle.card > 0 ? MAX_DRAWN_TRANSFERS
@@ -753,8 +756,9 @@ _ring_animation_draw_schedule (RingDraw          *draw,
     draw_band (draw, &circle);
   else
     draw_gpus (draw, &circle);
-  draw_switches (draw, &circle);
+  /* Pieces go into the switches and come out of them: the boxes on top. */
   draw_transfer_tokens (draw, &circle, transfers, stride);
+  draw_switches (draw, &circle);
   draw_slow_gpu_label (draw, &circle);
   if (!aggregate)
     draw_gpu_labels (draw, &circle);
