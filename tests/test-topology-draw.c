@@ -290,6 +290,42 @@ test_clock_plays_simulated_steps (void)
                            - 1.0 / ring_simulation_get_n_steps (sim)), >, 0.01);
 }
 
+/* A click on the picture picks a link: every link of a 16-GPU ring somewhere, nothing in
+ * the corners, the link next to a GPU where the ring passes it; the trees pick none. */
+static void
+test_link_at (void)
+{
+  g_autoptr(RingModel) ring = model_for (RING_ALGORITHM_RING, 16, NULL);
+  g_autoptr(RingModel) tree = model_for (RING_ALGORITHM_TREE, 16, NULL);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  guint64 seen = 0;
+  RingStyle style;
+  RingFrame frame;
+
+  ring_style_init_light (&style);
+  frame_for (&frame, ring, 0, 0);
+  for (int y = 0; y < HEIGHT; y += 8)
+    for (int x = 0; x < WIDTH; x += 8)
+      {
+        guint link = ring_animation_draw_link_at (cr, WIDTH, HEIGHT, &frame, &style, x, y);
+
+        g_assert_true (link == G_MAXUINT || link < 16);
+        if (link < 16)
+          seen |= G_GUINT64_CONSTANT (1) << link;
+      }
+  g_assert_cmpuint (seen, ==, 0xffff);
+  g_assert_cmpuint (ring_animation_draw_link_at (cr, WIDTH, HEIGHT, &frame, &style, 2, 2), ==,
+                    G_MAXUINT);
+
+  frame_for (&frame, tree, 0, 0);
+  g_assert_cmpuint (ring_animation_draw_link_at (cr, WIDTH, HEIGHT, &frame, &style,
+                                                 WIDTH / 2, HEIGHT / 3), ==, G_MAXUINT);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -306,6 +342,7 @@ main (int   argc,
       g_test_add_data_func (slow, GUINT_TO_POINTER (a), test_slow_link_drawn);
     }
   g_test_add_func ("/ring/topology-draw/network-links", test_network_links);
+  g_test_add_func ("/ring/topology-draw/link-at", test_link_at);
   g_test_add_func ("/ring/topology-draw/phase-labels", test_phase_labels);
   g_test_add_func ("/ring/topology-draw/clock-plays-simulated-steps",
                    test_clock_plays_simulated_steps);

@@ -731,3 +731,60 @@ ring_animation_draw (cairo_t         *cr,
   _ring_animation_draw_clear_topology (&draw);
   cairo_restore (cr);
 }
+
+guint
+ring_animation_draw_link_at (cairo_t         *cr,
+                             double           width,
+                             double           height,
+                             const RingFrame *frame,
+                             const RingStyle *style,
+                             double           x,
+                             double           y)
+{
+  RingDraw draw = { 0 };
+  Layout layout = { 0 };
+  Legend legend = { 0 };
+  double cx, cy, half, distance, turns;
+  guint n;
+
+  g_return_val_if_fail (cr != NULL && frame != NULL && style != NULL, G_MAXUINT);
+
+  draw.cr = cr;
+  draw.style = style;
+  draw.frame = ring_frame_normalize (frame);
+  draw.n = n = draw.frame.n_gpus;
+  draw.n_steps = ring_frame_get_n_steps (&draw.frame);
+  draw.family = style->font_family != NULL ? style->font_family : "Sans";
+  draw.text_px = width >= 420 ? 13 : RING_DRAW_MIN_TEXT_PX;
+  _ring_animation_draw_setup_topology (&draw);
+  if (n < 2 || draw.sim == NULL || n > RING_ANIMATION_MAX_NODE_GPUS
+      || ring_schedule_get_algorithm (draw.schedule) == RING_ALGORITHM_TREE)
+    {
+      _ring_animation_draw_clear_topology (&draw);
+      return G_MAXUINT;
+    }
+
+  cairo_save (cr);
+  draw.separator = choose_separator (&draw);
+  legend_init (&legend, &draw);
+  compute_layout (&draw, &legend, &layout, width, height);
+  legend_clear (&legend);
+  cairo_restore (cr);
+  _ring_animation_draw_clear_topology (&draw);
+
+  /* Every tier puts GPU i at angle −π/2 + 2πi/N of a circle in the middle of the box. */
+  cx = layout.ring.x + layout.ring.width / 2;
+  cy = layout.ring.y + layout.ring.height / 2;
+  half = MIN (layout.ring.width, layout.ring.height) / 2;
+  distance = hypot (x - cx, y - cy);
+  if (distance < 0.3 * half || distance > half)
+    return G_MAXUINT;
+
+  turns = fmod ((atan2 (y - cy, x - cx) + G_PI / 2) / (2 * G_PI) + 1, 1.0) * n;
+
+  /* The ring: the link that leaves GPU i, or GPU i itself; elsewhere the nearest GPU. */
+  if (draw.ring_like)
+    return (guint) floor (turns + 0.3) % n;
+
+  return (guint) floor (turns + 0.5) % n;
+}
