@@ -403,8 +403,7 @@ chunk_contributions (const RingDraw *draw,
     }
 }
 
-/* How far GPU @gpu's chunk has travelled: the step's pace, or, with the simulation's
- * times, its own link's (a fast link's chunk arrives early and waits). */
+/* How far GPU @gpu's chunk has travelled: at its own link's pace, with the simulation. */
 static double
 link_travel (const RingDraw *draw,
              guint           gpu)
@@ -465,8 +464,7 @@ draw_ring_links (RingDraw        *draw,
     }
 }
 
-/* Behind the slow link, the chunk its GPU has to send next is already there, and waits:
- * drawn at the start of the link, dimmed, once its own transfer in has arrived. */
+/* Behind the slow link, the chunk its GPU sends next has arrived and waits: dimmed. */
 static void
 draw_queue (RingDraw        *draw,
             const ChunkRing *ring,
@@ -480,7 +478,6 @@ draw_queue (RingDraw        *draw,
   if (!draw->sending || slow == G_MAXUINT || draw->link_end == NULL
       || draw->frame.step + 1 >= draw->n_steps)
     return;
-
   previous = (slow + n - 1) % n;
   if (link_travel (draw, previous) < 1 || link_travel (draw, slow) >= 1)
     return;
@@ -704,10 +701,9 @@ draw_chunk_ring (RingDraw        *draw,
   _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy, ring->radius - card_reach - 8);
 }
 
-/* The search for the best arrangement of cards measures text and tries dozens of layouts:
- * several milliseconds for 16 GPUs. Frames of an animation ask for the same one again and
- * again, so the last answer is kept. Drawing happens on one thread (cairo's text API and
- * PLplot's state already require it). */
+/* The search for the best arrangement measures text and tries dozens of layouts (most of
+ * a 16-GPU frame); frames ask for the same one again and again, so the last is kept.
+ * Drawing happens on one thread (cairo's text API and PLplot's state require it). */
 typedef struct
 {
   guint       n;
