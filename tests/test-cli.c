@@ -122,6 +122,42 @@ test_report_parameters (void)
   ring_test_run_clear (&r);
 }
 
+/* A slow link and a slow GPU on the flat ring of the defaults: the link at 25 % makes
+ * every step of S/8 = 3.5 GB take 14 × (5 µs + 3.5e9 / 75e9) s; the GPU at 50 % joins
+ * 0.43008 s late. The calibrated figures stay as they are. */
+static void
+test_report_stragglers (void)
+{
+  RingTestRun r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--slow-link", "3:25%",
+                                     "--slow-gpu", "5:0.5", "--report=json", NULL);
+  g_autoptr(JsonObject) report = NULL;
+  double link_s = 14 * (5e-6 + 3.5e9 / 75e9);
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out);
+  g_assert_cmpint (json_object_get_int_member (report, "slow_link"), ==, 3);
+  g_assert_cmpfloat (json_object_get_double_member (report, "slow_link_fraction"), ==, 0.25);
+  g_assert_cmpint (json_object_get_int_member (report, "slow_gpu"), ==, 5);
+  g_assert_cmpfloat (json_object_get_double_member (report, "slow_gpu_fraction"), ==, 0.5);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "sim_allreduce_time_s"),
+                                  link_s, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report,
+                                                                 "sim_uniform_allreduce_time_s"),
+                                  0.16340333333333333, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "sim_step_time_s"),
+                                  2 * 0.43008 + link_s, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "allreduce_time_s"),
+                                  0.16340333333333333, 1e-12);
+  ring_test_run_clear (&r);
+
+  /* The text report says what they cost. */
+  r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--slow-link", "3:25%",
+                         "--report=text", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "Link 3 → 4 at 25 % makes the all-reduce 4.0× slower"));
+  ring_test_run_clear (&r);
+}
+
 /* nccl-tests style: 1 MiB on 8 GPUs, t = 7e-5 + 2 · 7/8 · 1048576 / 300e9 s. */
 static void
 test_report_message_size (void)
@@ -383,6 +419,12 @@ test_bad_values (void)
     { "--net-latency", "1ms" },
     { "--message-size", "0" },
     { "--message-size", "lots" },
+    { "--slow-link", "3" },
+    { "--slow-link", "3:0" },
+    { "--slow-link", "3:150%" },
+    { "--slow-link", "8:0.5" },      /* no link 8 among the default 8 GPUs */
+    { "--slow-gpu", "-1:0.5" },
+    { "--slow-gpu", "2:half" },
     { "--report", NULL },  /* filled below with a bad format */
   };
 
@@ -771,6 +813,7 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-message-size", test_report_message_size);
   g_test_add_func ("/ring/cli/report-collective-cluster", test_report_collective_cluster);
   g_test_add_func ("/ring/cli/report-text-collective", test_report_text_collective);
+  g_test_add_func ("/ring/cli/report-stragglers", test_report_stragglers);
   g_test_add_func ("/ring/cli/report-text", test_report_text);
   g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
   g_test_add_func ("/ring/cli/preset", test_preset);

@@ -297,6 +297,11 @@ static const struct
   { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps), BOTH },
   { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s), STEP },
   { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps), STEP },
+  { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), BOTH },
+  { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s),
+    BOTH },
+  { "sim_step_time_s", G_STRUCT_OFFSET (RingResult, sim_step_time_s), STEP },
+  { "sim_uniform_step_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_step_time_s), STEP },
 };
 
 /* The step's numbers (ring-step.h). */
@@ -779,7 +784,6 @@ test_cli (void)
         for (guint id = 0; id < RING_N_PARAMS; id++)
           {
             const RingParamInfo *info = ring_param_info (id);
-            char buffer[G_ASCII_DTOSTR_BUF_SIZE];
             double value;
 
             /* Level 3: the issue's example, 1e6 parameters at 10000 TFLOP/s, one token. */
@@ -796,13 +800,18 @@ test_cli (void)
             if (info->withdrawn)
               continue;
             ring_params_set_value (&params, id, value);
-            if (info->kind == RING_PARAM_KIND_CHOICE)
-              g_ptr_array_add (args, g_strdup_printf ("--%s=%s", info->option,
-                                                      ring_param_choice_name (id, value)));
-            else
-              g_ptr_array_add (args, g_strdup_printf ("--%s=%s", info->option,
-                                                      ring_report_format_number (value,
-                                                                                 buffer)));
+          }
+        /* Each option once all rows are in, the fraction of --slow-link I:FRACTION with it. */
+        for (guint id = 0; id < RING_N_PARAMS; id++)
+          {
+            g_autofree char *text = NULL;
+
+            if (ring_param_info (id)->withdrawn)
+              continue;
+            text = ring_params_dup_option_value (&params, id);
+            if (text != NULL)
+              g_ptr_array_add (args, g_strdup_printf ("--%s=%s", ring_param_info (id)->option,
+                                                      text));
           }
         /* The example of issue 9 as a single collective too: one 8 GiB all-reduce. */
         if (levels[v] == 3)

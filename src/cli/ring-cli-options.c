@@ -85,11 +85,13 @@ ring_cli_option_entries_new (RingCliArgs *args)
 
   entries = g_new0 (GOptionEntry, RING_N_PARAMS + G_N_ELEMENTS (other_entries) + 1);
 
+  /* A row that is part of another's option (the fraction of --slow-link I:FRACTION) has
+   * none of its own. */
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {
       const RingParamInfo *info = ring_param_info (id);
 
-      if (info->withdrawn)
+      if (info->withdrawn || info->option_part)
         continue;
       entries[n++] = (GOptionEntry) {
         info->option, 0, 0, G_OPTION_ARG_FILENAME,
@@ -126,7 +128,8 @@ ring_cli_args_from_dict (RingCliArgs  *args,
   g_return_if_fail (options != NULL);
 
   for (guint id = 0; id < RING_N_PARAMS; id++)
-    take_bytestring (options, ring_param_info (id)->option, &args->param_values[id]);
+    if (!ring_param_info (id)->option_part)
+      take_bytestring (options, ring_param_info (id)->option, &args->param_values[id]);
   take_bytestring (options, "preset", &args->preset);
   take_bytestring (options, "message-size", &args->message_size);
   take_bytestring (options, "export", &args->export_path);
@@ -298,8 +301,9 @@ ring_cli_apply_params (const RingCliArgs  *args,
         params->algorithm = RING_ALGORITHM_AUTO;
     }
 
-  /* What no single value shows: several nodes without NICs, an algorithm this hardware
-   * cannot run. */
+  /* What no single value shows: a slow link beyond the last GPU, an algorithm these GPUs
+   * cannot run, nodes without NICs. A model refuses such parameters, and would silently
+   * report its defaults. */
   return ring_params_validate (params, error);
 }
 

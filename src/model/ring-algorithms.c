@@ -22,6 +22,7 @@ auto_can_run (const RingTopology  *topology,
 /* Auto has no cost of its own: ring_allreduce_cost() picks among NCCL's algorithms. */
 static const RingAlgorithmInfo auto_info = {
   RING_ALGORITHM_AUTO, "auto", N_("Auto"), FALSE, RING_PROTOCOLS_ALL, auto_can_run, NULL, NULL,
+  NULL, NULL,
 };
 
 static const RingAlgorithmInfo *const registry[RING_N_ALGORITHMS] = {

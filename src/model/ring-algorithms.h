@@ -20,9 +20,13 @@ typedef struct
   double        bandwidth_s;      /* what the bytes add: link rates and pipeline fill */
   double        algbw_gbps;       /* bytes / time */
   double        busbw_gbps;       /* algbw · 2 (N−1)/N, as nccl-tests reports it */
-  double        bytes_per_gpu;    /* bytes each GPU sends over its links */
+  double        bytes_per_gpu;    /* bytes a GPU sends, on average, over its links and its
+                                     share of the NICs (the schedule's, ring-algorithm-schedule.h) */
   double        nccl_estimate_s;  /* NCCL's own estimate, which picks; 0 if not NCCL's */
 } RingAllreduceCost;
+
+/* An algorithm's schedule (ring-algorithm-schedule-private.h). */
+typedef struct _RingScheduleFuncs RingScheduleFuncs;
 
 /* An algorithm: one static const entry in its own file (algorithms/ring-algorithm-*.c),
  * listed by the registry in ring-algorithms.c. */
@@ -47,6 +51,14 @@ typedef struct
   double      (*estimate)  (const RingTopology *topology,
                             RingProtocol        protocol,
                             double              bytes);
+  /* Its schedule: who sends which pieces to whom in each step (NULL for auto). */
+  const RingScheduleFuncs *schedule;
+  /* The rates its schedule runs at, per link kind (RingLinkKind), in bytes per second,
+   * and the latency of one message on each: the same links its cost counts, without
+   * NCCL's protocols, channels or pipeline fill (ring-simulation.c). */
+  void        (*link_rates) (const RingTopology *topology,
+                             double             *rates_Bps,
+                             double             *alpha_s);
 } RingAlgorithmInfo;
 
 const RingAlgorithmInfo *ring_algorithm_info      (RingAlgorithm             algorithm);

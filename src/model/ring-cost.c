@@ -12,6 +12,7 @@
 #include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-step.h"
+#include "ring-simulation.h"
 
 /* Training FLOPs per token: 2 P forward + 4 P backward (Kaplan et al. 2020, "Scaling Laws
  * for Neural Language Models", section 2.1). The backward pass is two thirds of it. */
@@ -252,6 +253,42 @@ evaluate (const RingParams *params,
   result->comm_bound = result->exposed_comm_s > result->compute_time_s;
 }
 
+static void
+no_simulation (RingResult *result)
+{
+  result->sim_allreduce_time_s = NAN;
+  result->sim_uniform_allreduce_time_s = NAN;
+  result->sim_step_time_s = NAN;
+  result->sim_uniform_step_time_s = NAN;
+}
+
+void
+ring_cost_evaluate_simulated (const RingParams  *params,
+                              RingResult        *result,
+                              RingSimulation   **simulation)
+{
+  g_autoptr(RingSimulation) sim = NULL;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (result != NULL);
+
+  evaluate (params, result);
+  result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, result);
+
+  no_simulation (result);
+  sim = ring_simulation_new (params, result);
+  if (sim != NULL)
+    {
+      result->sim_allreduce_time_s = ring_simulation_get_allreduce_s (sim);
+      result->sim_uniform_allreduce_time_s = ring_simulation_get_uniform_allreduce_s (sim);
+      result->sim_step_time_s = ring_simulation_get_step_s (sim);
+      result->sim_uniform_step_time_s = ring_simulation_get_uniform_step_s (sim);
+    }
+
+  if (simulation != NULL)
+    *simulation = g_steal_pointer (&sim);
+}
+
 void
 ring_cost_evaluate (const RingParams *params,
                     RingResult       *result)
@@ -259,8 +296,7 @@ ring_cost_evaluate (const RingParams *params,
   g_return_if_fail (params != NULL);
   g_return_if_fail (result != NULL);
 
-  evaluate (params, result);
-  result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, result);
+  ring_cost_evaluate_simulated (params, result, NULL);
 }
 
 void
@@ -272,4 +308,5 @@ ring_cost_evaluate_sweep (const RingParams *params,
 
   evaluate (params, result);
   result->bandwidth_for_90pct_gbps = NAN;
+  no_simulation (result);
 }

@@ -9,11 +9,18 @@
 
 G_BEGIN_DECLS
 
+typedef struct _RingSimulation RingSimulation;
+
 void   ring_cost_evaluate              (const RingParams *params,
                                         RingResult       *result);
-/* The same without bandwidth_for_90pct_gbps (left NaN), which only the flat ring has in
- * closed form and the others search for with some 26 costings: for charts that sweep
- * hundreds of points and show only times and utilizations. */
+/* The same, keeping the event simulation behind the sim_* results (NULL beyond
+ * RING_SIMULATION_MAX_GPUS) for the caller to unref. */
+void   ring_cost_evaluate_simulated    (const RingParams *params,
+                                        RingResult       *result,
+                                        RingSimulation  **simulation);
+/* The same without bandwidth_for_90pct_gbps and the simulation (left NaN): the 90 % bandwidth
+ * only the flat ring has in closed form and the others search for with some 26 costings;
+ * for charts that sweep hundreds of points and show only times and utilizations. */
 void   ring_cost_evaluate_sweep        (const RingParams *params,
                                         RingResult       *result);
 

@@ -11,13 +11,17 @@
 
 #include "ring-cost.h"
 #include "ring-model.h"
+#include "ring-simulation.h"
 
 struct _RingModel
 {
-  GObject    parent_instance;
+  GObject         parent_instance;
 
-  RingParams params;
-  RingResult result;
+  RingParams      params;
+  RingResult      result;
+  /* The event simulation behind result's sim_* values, run once per change. */
+  RingSimulation *simulation;
+  char           *straggler_summary;
 };
 
 enum {
@@ -46,6 +50,10 @@ enum {
   PROP_SHARDING,
   PROP_CHECKPOINTING,
   PROP_FUSED_ATTENTION,
+  PROP_SLOW_LINK,
+  PROP_SLOW_LINK_FRACTION,
+  PROP_SLOW_GPU,
+  PROP_SLOW_GPU_FRACTION,
   PROP_MESSAGE_SIZE,
   /* Derived, read-only. */
   PROP_GRADIENT_BUFFER_BYTES,
@@ -73,11 +81,16 @@ enum {
   PROP_COMM_BYTES_PER_GPU,
   PROP_MEMORY_PER_GPU,
   PROP_FITS,
+  PROP_SIM_ALLREDUCE_TIME,
+  PROP_SIM_UNIFORM_ALLREDUCE_TIME,
+  PROP_SIM_STEP_TIME,
+  PROP_SIM_UNIFORM_STEP_TIME,
+  PROP_STRAGGLER_SUMMARY,
   N_PROPS
 };
 
 #define PROP_FIRST_PARAM PROP_GPU
-#define PROP_LAST_PARAM  PROP_FUSED_ATTENTION
+#define PROP_LAST_PARAM  PROP_SLOW_GPU_FRACTION
 G_STATIC_ASSERT (PROP_ALGORITHM - PROP_FIRST_PARAM == RING_PARAM_ALGORITHM);
 G_STATIC_ASSERT (PROP_LAST_PARAM - PROP_FIRST_PARAM == RING_N_PARAMS - 1);
 G_STATIC_ASSERT (PROP_NET_LATENCY - PROP_FIRST_PARAM == RING_PARAM_NET_LATENCY);
@@ -135,6 +148,11 @@ notify_changed_results (RingModel        *self,
     { old->comm_bytes_per_gpu, now->comm_bytes_per_gpu, PROP_COMM_BYTES_PER_GPU },
     { old->memory_per_gpu_bytes, now->memory_per_gpu_bytes, PROP_MEMORY_PER_GPU },
     { old->fits, now->fits, PROP_FITS },
+    { old->sim_allreduce_time_s, now->sim_allreduce_time_s, PROP_SIM_ALLREDUCE_TIME },
+    { old->sim_uniform_allreduce_time_s, now->sim_uniform_allreduce_time_s,
+      PROP_SIM_UNIFORM_ALLREDUCE_TIME },
+    { old->sim_step_time_s, now->sim_step_time_s, PROP_SIM_STEP_TIME },
+    { old->sim_uniform_step_time_s, now->sim_uniform_step_time_s, PROP_SIM_UNIFORM_STEP_TIME },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (derived); i++)
@@ -163,6 +181,9 @@ make_consistent (RingParams *params)
 
   if (ring_params_get_nodes (params) > 1 && params->nics_per_node == 0)
     params->nics_per_node = 1;
+  /* A slow link or GPU beyond the last one moves to the last one. */
+  params->slow_link = MIN (params->slow_link, params->gpus - 1);
+  params->slow_gpu = MIN (params->slow_gpu, params->gpus - 1);
 
   ring_topology_init (&topology, params, params->gpus);
   if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
@@ -177,11 +198,15 @@ apply_params (RingModel        *self,
 {
   RingParams old_params = self->params;
   RingResult old_result = self->result;
+  g_autofree char *old_summary = g_steal_pointer (&self->straggler_summary);
   gboolean any = FALSE;
 
   self->params = *params;
   make_consistent (&self->params);
-  ring_cost_evaluate (&self->params, &self->result);
+  g_clear_pointer (&self->simulation, ring_simulation_unref);
+  ring_cost_evaluate_simulated (&self->params, &self->result, &self->simulation);
+  if (self->simulation != NULL)
+    self->straggler_summary = ring_simulation_dup_summary (self->simulation);
 
   g_object_freeze_notify (G_OBJECT (self));
 
@@ -196,6 +221,8 @@ apply_params (RingModel        *self,
 
   if (any)
     notify_changed_results (self, &old_result);
+  if (any && g_strcmp0 (old_summary, self->straggler_summary) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STRAGGLER_SUMMARY]);
 
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -298,6 +325,13 @@ ring_model_get_property (GObject    *object,
     case PROP_COMM_BYTES_PER_GPU: g_value_set_double (value, r->comm_bytes_per_gpu); break;
     case PROP_MEMORY_PER_GPU: g_value_set_double (value, r->memory_per_gpu_bytes); break;
     case PROP_FITS: g_value_set_boolean (value, r->fits); break;
+    case PROP_SIM_ALLREDUCE_TIME: g_value_set_double (value, r->sim_allreduce_time_s); break;
+    case PROP_SIM_UNIFORM_ALLREDUCE_TIME:
+      g_value_set_double (value, r->sim_uniform_allreduce_time_s);
+      break;
+    case PROP_SIM_STEP_TIME: g_value_set_double (value, r->sim_step_time_s); break;
+    case PROP_SIM_UNIFORM_STEP_TIME: g_value_set_double (value, r->sim_uniform_step_time_s); break;
+    case PROP_STRAGGLER_SUMMARY: g_value_set_string (value, self->straggler_summary); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -421,6 +455,25 @@ install_derived (void)
   properties[PROP_COMM_BYTES_PER_GPU] = derived_double ("comm-bytes-per-gpu");
   properties[PROP_MEMORY_PER_GPU] = derived_double ("memory-per-gpu");
   properties[PROP_FITS] = g_param_spec_boolean ("fits", NULL, NULL, TRUE, DERIVED_FLAGS);
+  /* The event simulation (ring-simulation.h); NaN beyond RING_SIMULATION_MAX_GPUS. */
+  properties[PROP_SIM_ALLREDUCE_TIME] = derived_double ("sim-allreduce-time");
+  properties[PROP_SIM_UNIFORM_ALLREDUCE_TIME] = derived_double ("sim-uniform-allreduce-time");
+  properties[PROP_SIM_STEP_TIME] = derived_double ("sim-step-time");
+  properties[PROP_SIM_UNIFORM_STEP_TIME] = derived_double ("sim-uniform-step-time");
+  /* What the slow link and GPU cost, in a sentence; NULL when nothing is slow. */
+  properties[PROP_STRAGGLER_SUMMARY] =
+    g_param_spec_string ("straggler-summary", NULL, NULL, NULL, DERIVED_FLAGS);
+}
+
+static void
+ring_model_finalize (GObject *object)
+{
+  RingModel *self = RING_MODEL (object);
+
+  g_clear_pointer (&self->simulation, ring_simulation_unref);
+  g_clear_pointer (&self->straggler_summary, g_free);
+
+  G_OBJECT_CLASS (ring_model_parent_class)->finalize (object);
 }
 
 static void
@@ -428,6 +481,7 @@ ring_model_class_init (RingModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->finalize = ring_model_finalize;
   object_class->get_property = ring_model_get_property;
   object_class->set_property = ring_model_set_property;
 
@@ -458,7 +512,9 @@ static void
 ring_model_init (RingModel *self)
 {
   ring_params_init_default (&self->params);
-  ring_cost_evaluate (&self->params, &self->result);
+  ring_cost_evaluate_simulated (&self->params, &self->result, &self->simulation);
+  if (self->simulation != NULL)
+    self->straggler_summary = ring_simulation_dup_summary (self->simulation);
 }
 
 RingModel *
@@ -573,6 +629,10 @@ DEFINE_PARAM (double, comm_slowdown, RING_PARAM_COMM_SLOWDOWN, comm_slowdown)
 DEFINE_PARAM (RingSharding, sharding, RING_PARAM_SHARDING, sharding)
 DEFINE_PARAM (RingCheckpointing, checkpointing, RING_PARAM_CHECKPOINTING, checkpointing)
 DEFINE_PARAM (guint, fused_attention, RING_PARAM_FUSED_ATTENTION, fused_attention)
+DEFINE_PARAM (guint, slow_link, RING_PARAM_SLOW_LINK, slow_link)
+DEFINE_PARAM (double, slow_link_fraction, RING_PARAM_SLOW_LINK_FRACTION, slow_link_fraction)
+DEFINE_PARAM (guint, slow_gpu, RING_PARAM_SLOW_GPU, slow_gpu)
+DEFINE_PARAM (double, slow_gpu_fraction, RING_PARAM_SLOW_GPU_FRACTION, slow_gpu_fraction)
 
 #undef DEFINE_PARAM
 
@@ -616,6 +676,22 @@ DEFINE_RESULT (double, memory_per_gpu, memory_per_gpu_bytes)
 DEFINE_RESULT (gboolean, fits, fits)
 
 #undef DEFINE_RESULT
+
+RingSimulation *
+ring_model_get_simulation (RingModel *self)
+{
+  g_return_val_if_fail (RING_IS_MODEL (self), NULL);
+
+  return self->simulation;
+}
+
+const char *
+ring_model_get_straggler_summary (RingModel *self)
+{
+  g_return_val_if_fail (RING_IS_MODEL (self), NULL);
+
+  return self->straggler_summary;
+}
 
 gboolean
 ring_model_is_collective (RingModel *self)

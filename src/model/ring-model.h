@@ -11,6 +11,7 @@
 #include "ring-enum-types.h"
 #include "ring-params.h"
 #include "ring-presets.h"
+#include "ring-simulation.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,13 @@ G_DECLARE_FINAL_TYPE (RingModel, ring_model, RING, MODEL, GObject)
  * (RING_TYPE_PROTOCOL), "channels", "collective", and the step's "forward-time",
  * "comm-time", "hidden-comm", "n-buckets", "comm-bytes-per-gpu", "memory-per-gpu" (bytes), "fits".
  * "overlap" is deprecated and changes nothing: the step is a bucketed timeline now.
+ * (RING_TYPE_PROTOCOL), "channels", "collective", and the event simulation's
+ * "sim-allreduce-time", "sim-uniform-allreduce-time", "sim-step-time",
+ * "sim-uniform-step-time" (NaN beyond RING_SIMULATION_MAX_GPUS) and "straggler-summary"
+ * (what the slow link and GPU cost, one translated sentence; NULL when nothing is slow).
+ * The parameters "slow-link", "slow-link-fraction", "slow-gpu" and "slow-gpu-fraction"
+ * name one link (what GPU I sends) and one GPU, slowed to a fraction; an index beyond the
+ * last GPU moves to the last GPU.
  *
  * Each property notifies only when its value really changes; the "changed" signal fires
  * once per logical change (one setter, a GPU with its facts, a preset, or one
@@ -133,6 +141,22 @@ void              ring_model_set_fused_attention (RingModel    *self,
 double            ring_model_get_message_size   (RingModel     *self);
 void              ring_model_set_message_size   (RingModel     *self,
                                                  double         message_bytes);
+guint             ring_model_get_slow_link      (RingModel     *self);
+void              ring_model_set_slow_link      (RingModel     *self,
+                                                 guint          gpu);
+double            ring_model_get_slow_link_fraction (RingModel *self);
+void              ring_model_set_slow_link_fraction (RingModel *self,
+                                                     double     fraction);
+guint             ring_model_get_slow_gpu       (RingModel     *self);
+void              ring_model_set_slow_gpu       (RingModel     *self,
+                                                 guint          gpu);
+double            ring_model_get_slow_gpu_fraction (RingModel  *self);
+void              ring_model_set_slow_gpu_fraction (RingModel  *self,
+                                                    double      fraction);
+/* The event simulation of the current parameters (NULL beyond RING_SIMULATION_MAX_GPUS),
+ * owned by the model until its next change: ref it to keep it. */
+RingSimulation   *ring_model_get_simulation     (RingModel     *self);
+const char       *ring_model_get_straggler_summary (RingModel  *self);
 
 double            ring_model_get_allreduce_time (RingModel     *self);
 double            ring_model_get_compute_time   (RingModel     *self);

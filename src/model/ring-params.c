@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "ring-algorithms.h"
 #include "ring-params.h"
@@ -100,6 +101,19 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
   { RING_PARAM_FUSED_ATTENTION, "fused-attention", "fused_attention", "fused-attention", "",
     0, 1, 1, COUNT,
     N_("1 if attention is fused (FlashAttention) and stores no scores, else 0"), "0|1" },
+  /* GPUs are numbered from 0; link I leaves GPU I (towards GPU I + 1 in the ring). */
+  { RING_PARAM_SLOW_LINK, "slow-link", "slow_link", "slow-link", "",
+    0, 1048575, 0, COUNT,
+    N_("Slow down link I (what GPU I sends) to FRACTION of its bandwidth, "
+       "such as 3:0.25 or 3:25%"), "I:FRACTION" },
+  { RING_PARAM_SLOW_LINK_FRACTION, "slow-link-fraction", "slow_link_fraction", "slow-link", "",
+    0.01, 1, 1, NUMBER, NULL, NULL, FALSE, TRUE },
+  { RING_PARAM_SLOW_GPU, "slow-gpu", "slow_gpu", "slow-gpu", "",
+    0, 1048575, 0, COUNT,
+    N_("Slow down GPU I to FRACTION of the others’ compute, such as 5:0.5 or 5:50%"),
+    "I:FRACTION" },
+  { RING_PARAM_SLOW_GPU_FRACTION, "slow-gpu-fraction", "slow_gpu_fraction", "slow-gpu", "",
+    0.01, 1, 1, NUMBER, NULL, NULL, FALSE, TRUE },
 };
 
 #undef NUMBER
@@ -201,6 +215,10 @@ ring_params_get_value (const RingParams *params,
     case RING_PARAM_SHARDING: return params->sharding;
     case RING_PARAM_CHECKPOINTING: return params->checkpointing;
     case RING_PARAM_FUSED_ATTENTION: return params->fused_attention;
+    case RING_PARAM_SLOW_LINK: return params->slow_link;
+    case RING_PARAM_SLOW_LINK_FRACTION: return params->slow_link_fraction;
+    case RING_PARAM_SLOW_GPU: return params->slow_gpu;
+    case RING_PARAM_SLOW_GPU_FRACTION: return params->slow_gpu_fraction;
     case RING_N_PARAMS:
     default:
       g_return_val_if_reached (NAN);
@@ -257,6 +275,10 @@ ring_params_set_value (RingParams  *params,
       params->checkpointing = MIN (to_uint (value), RING_N_CHECKPOINTINGS - 1);
       break;
     case RING_PARAM_FUSED_ATTENTION: params->fused_attention = to_uint (value); break;
+    case RING_PARAM_SLOW_LINK: params->slow_link = to_uint (value); break;
+    case RING_PARAM_SLOW_LINK_FRACTION: params->slow_link_fraction = value; break;
+    case RING_PARAM_SLOW_GPU: params->slow_gpu = to_uint (value); break;
+    case RING_PARAM_SLOW_GPU_FRACTION: params->slow_gpu_fraction = value; break;
     case RING_N_PARAMS:
     default:
       g_return_if_reached ();
@@ -334,10 +356,16 @@ validate_ranges (const RingParams  *params,
 
       if (!isfinite (value) || value < info->minimum || value > info->maximum)
         {
-          g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
-                       /* Translators: a parameter name, its value, and its range */
-                       _("%s must be between %.10g and %.10g, not %g"),
-                       info->option, info->minimum, info->maximum, value);
+          if (info->option_part)
+            g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                         /* Translators: an option, then a fraction typed after its colon */
+                         _("--%s: the fraction must be between 0.01 and 1 (1%% and 100%%), "
+                           "not %g"), info->option, value);
+          else
+            g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                         /* Translators: a parameter name, its value, and its range */
+                         _("%s must be between %.10g and %.10g, not %g"),
+                         info->option, info->minimum, info->maximum, value);
           return FALSE;
         }
     }
@@ -361,6 +389,21 @@ validate_cluster (const RingParams  *params,
                    /* Translators: %u are a number of nodes, of GPUs, of GPUs per node */
                    _("--nics-per-node: 0 NICs cannot connect %u nodes (%u GPUs, %u per node)"),
                    nodes, params->gpus, params->gpus_per_node);
+      return FALSE;
+    }
+
+  if (params->slow_link >= params->gpus || params->slow_gpu >= params->gpus)
+    {
+      gboolean link = params->slow_link >= params->gpus;
+
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   link
+                   /* Translators: a link or GPU number, then the number of GPUs, whose
+                    * numbers run from 0 to one less */
+                   ? _("--slow-link: there is no link %u among %u GPUs (0 to %u)")
+                   : _("--slow-gpu: there is no GPU %u among %u GPUs (0 to %u)"),
+                   link ? params->slow_link : params->slow_gpu, params->gpus,
+                   params->gpus - 1);
       return FALSE;
     }
 
@@ -553,6 +596,85 @@ parse_number (RingParamId  id,
   return ring_parse_double (text, value);
 }
 
+/* A fraction as "0.25", "25%" or "25 %", within the fraction rows' 0.01 … 1. */
+static gboolean
+parse_fraction (const char *text,
+                double     *value)
+{
+  g_autofree char *number = g_strstrip (g_strdup (text));
+  gsize length = strlen (number);
+  double scale = 1;
+
+  if (length > 0 && number[length - 1] == '%')
+    {
+      number[length - 1] = '\0';
+      g_strchomp (number);
+      scale = 0.01;
+    }
+  if (!ring_parse_double (number, value))
+    return FALSE;
+  *value *= scale;
+
+  return *value >= 0.01 - 1e-12 && *value <= 1;
+}
+
+/* "I:FRACTION" for a slow link or GPU: the index row @id and the fraction row after it. */
+static gboolean
+set_slow_from_string (RingParams   *params,
+                      RingParamId   id,
+                      const char   *text,
+                      GError      **error)
+{
+  const RingParamInfo *info = &param_infos[id];
+  g_auto(GStrv) parts = g_strsplit (text, ":", 2);
+  double index, fraction;
+
+  if (g_strv_length (parts) != 2 || !ring_parse_double (g_strstrip (parts[0]), &index)
+      || index != floor (index) || index < info->minimum || index > info->maximum
+      || !parse_fraction (parts[1], &fraction))
+    {
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   /* Translators: an option, then the value typed */
+                   _("--%s: “%s” is not INDEX:FRACTION, a GPU number from 0 and a fraction "
+                     "from 0.01 to 1 or 1%% to 100%% (such as 3:0.25 or 3:25%%)"),
+                   info->option, text);
+      return FALSE;
+    }
+
+  /* Clamped against rounding: 1% read as 0.00999… is 1 %. */
+  ring_params_set_value (params, id, index);
+  ring_params_set_value (params, id + 1, CLAMP (fraction, 0.01, 1.0));
+
+  return TRUE;
+}
+
+char *
+ring_params_dup_option_value (const RingParams *params,
+                              RingParamId       id)
+{
+  const RingParamInfo *info;
+  char index[G_ASCII_DTOSTR_BUF_SIZE], fraction[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_return_val_if_fail (params != NULL, NULL);
+  g_return_val_if_fail (id < RING_N_PARAMS, NULL);
+
+  info = &param_infos[id];
+  if (info->option_part)
+    return NULL;
+  if (info->kind == RING_PARAM_KIND_CHOICE)
+    return g_strdup (ring_param_choice_name (id, (guint) ring_params_get_value (params, id)));
+
+  g_ascii_formatd (index, sizeof index, "%.17g", ring_params_get_value (params, id));
+  if (id + 1 < RING_N_PARAMS && param_infos[id + 1].option_part)
+    {
+      g_ascii_formatd (fraction, sizeof fraction, "%.17g",
+                       ring_params_get_value (params, id + 1));
+      return g_strdup_printf ("%s:%s", index, fraction);
+    }
+
+  return g_strdup (index);
+}
+
 gboolean
 ring_params_set_from_string (RingParams  *params,
                              RingParamId  id,
@@ -570,6 +692,20 @@ ring_params_set_from_string (RingParams  *params,
 
   if (info->kind == RING_PARAM_KIND_CHOICE)
     return set_choice_from_string (params, id, text, error);
+  if (id + 1 < RING_N_PARAMS && param_infos[id + 1].option_part)
+    return set_slow_from_string (params, id, text, error);
+  if (info->option_part)
+    {
+      if (!parse_fraction (text, &value))
+        {
+          g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                       _("--%s: the fraction must be between 0.01 and 1 (1%% and 100%%), "
+                         "not %s"), info->option, text);
+          return FALSE;
+        }
+      ring_params_set_value (params, id, CLAMP (value, 0.01, 1.0));
+      return TRUE;
+    }
 
   if (id == RING_PARAM_GRADIENT_BYTES)
     {

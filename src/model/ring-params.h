@@ -133,6 +133,13 @@ typedef struct
   RingCheckpointing checkpointing;
   guint         fused_attention;  /* 1: attention scores are never stored (FlashAttention) */
   double        message_bytes;    /* > 0: all-reduce this buffer instead of the gradients */
+  /* One slow link and one slow GPU (ring-simulation.h): link I carries what GPU I sends
+   * (in the ring, to GPU I + 1) at a fraction of its bandwidth; GPU I computes at a
+   * fraction of the others' speed. A fraction of 1 slows nothing. */
+  guint         slow_link;
+  double        slow_link_fraction;
+  guint         slow_gpu;
+  double        slow_gpu_fraction;
 } RingParams;
 
 typedef struct
@@ -172,6 +179,12 @@ typedef struct
   double        memory_per_gpu_bytes;
   double        usable_memory_bytes;
   gboolean      fits;
+  /* The event simulation of the algorithm's own schedule (ring-simulation.h); NAN beyond
+   * RING_SIMULATION_MAX_GPUS and in sweeps. "uniform": every link and GPU at full speed. */
+  double        sim_allreduce_time_s;
+  double        sim_uniform_allreduce_time_s;
+  double        sim_step_time_s;
+  double        sim_uniform_step_time_s;
 } RingResult;
 
 /* One row per parameter: the property name, the command-line option, the range and the
@@ -204,6 +217,12 @@ typedef enum
   RING_PARAM_SHARDING,
   RING_PARAM_CHECKPOINTING,
   RING_PARAM_FUSED_ATTENTION,
+  /* A slow link and a slow GPU: an index and a fraction each, one option each
+   * (--slow-link I:FRACTION): the fraction rows are parts of their index row's option. */
+  RING_PARAM_SLOW_LINK,
+  RING_PARAM_SLOW_LINK_FRACTION,
+  RING_PARAM_SLOW_GPU,
+  RING_PARAM_SLOW_GPU_FRACTION,
   RING_N_PARAMS,
 } RingParamId;
 
@@ -235,6 +254,10 @@ typedef struct
   /* Withdrawn: still a property and a GSettings key (the window's slider binds it until
    * it goes), but no command-line option, no report key, and the model ignores it. */
   gboolean     withdrawn;
+  /* TRUE for a value given as the second half of the row before's option (the fraction
+   * of --slow-link I:FRACTION): it has no option of its own; @option names the one that
+   * sets it. */
+  gboolean     option_part;
 } RingParamInfo;
 
 const RingParamInfo *ring_param_info           (RingParamId        id);
@@ -256,6 +279,10 @@ gboolean             ring_params_set_from_string (RingParams   *params,
                                                   const char   *text,
                                                   GError      **error);
 gboolean             ring_gradient_bytes_is_valid (guint           gradient_bytes);
+/* The text of @id's option for @params, as ring_params_set_from_string() reads it back
+ * ("3:0.25" for --slow-link); NULL for a row that is part of another's option. */
+char                *ring_params_dup_option_value (const RingParams *params,
+                                                   RingParamId       id);
 
 /* TRUE in "single collective" mode: message_bytes > 0 is all-reduced, nccl-tests style,
  * and the training-step figures (utilization, tokens/s, the 90 % bandwidth) mean nothing. */

@@ -16,6 +16,8 @@
 #include "ring-step-clock.h"
 #include "ring-style.h"
 
+/* A clicked link runs at this fraction of its bandwidth, unless one was chosen before. */
+#define CLICKED_LINK_FRACTION 0.25
 /* A frame late by more than this does not make the animation jump. */
 #define MAX_TICK_S          0.25
 /* How much white a dark libadwaita .card lays over the window background. */
@@ -59,17 +61,23 @@ static GParamSpec *properties[N_PROPS];
 
 static void update_ticking (RingAnimation *self);
 
-/* Idle, compute, scatter-reduce, all-gather, done: what the accessible description says. */
+/* Idle, compute, done, and each phase of the schedule (the ring's scatter-reduce and
+ * all-gather): what the accessible description says. */
 static int
 phase_kind (const RingFrame *frame)
 {
-  if (frame->phase == RING_FRAME_RING_STEP)
-    return ring_schedule_step_phase (frame->n_gpus, frame->step) == RING_PHASE_SCATTER_REDUCE
-           ? 2 : 3;
-  if (frame->phase == RING_FRAME_DONE)
-    return 4;
+  RingFrame normal = ring_frame_normalize (frame);
 
-  return frame->phase == RING_FRAME_COMPUTE ? 1 : 0;
+  if (normal.phase == RING_FRAME_RING_STEP && normal.simulation != NULL)
+    return 3 + ring_schedule_get_step_phase (ring_simulation_get_schedule (normal.simulation),
+                                             normal.step);
+  if (normal.phase == RING_FRAME_RING_STEP)
+    return ring_schedule_step_phase (normal.n_gpus, normal.step) == RING_PHASE_SCATTER_REDUCE
+           ? 3 : 4;
+  if (normal.phase == RING_FRAME_DONE)
+    return 2;
+
+  return normal.phase == RING_FRAME_COMPUTE ? 1 : 0;
 }
 
 /* After the frame changed: the label, the accessible description, a redraw. */
@@ -191,6 +199,47 @@ update_ticking (RingAnimation *self)
 }
 
 /* Signal handlers */
+
+/* A click on a link slows it to a quarter; on the slow link, gives it its speed back. */
+static void
+ring_animation_released_cb (GtkGestureClick *gesture,
+                            int              n_press,
+                            double           x,
+                            double           y,
+                            RingAnimation   *self)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  RingParams params;
+  RingFrame frame;
+  guint link;
+
+  if (self->model == NULL)
+    return;
+
+  ring_step_clock_get_frame (self->clock, &frame);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (surface);
+  link = ring_animation_draw_link_at (cr, gtk_widget_get_width (GTK_WIDGET (self)),
+                                      gtk_widget_get_height (GTK_WIDGET (self)), &frame,
+                                      &self->style, x, y);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  if (link == G_MAXUINT)
+    return;
+
+  params = *ring_model_get_params (self->model);
+  if (params.slow_link == link && params.slow_link_fraction < 1)
+    params.slow_link_fraction = 1;
+  else
+    {
+      params.slow_link = link;
+      if (params.slow_link_fraction >= 1)
+        params.slow_link_fraction = CLICKED_LINK_FRACTION;
+    }
+  ring_model_set_params (self->model, &params);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
 
 static void
 ring_animation_model_changed_cb (RingAnimation *self)
@@ -441,9 +490,19 @@ ring_animation_class_init (RingAnimationClass *klass)
 static void
 ring_animation_init (RingAnimation *self)
 {
+  GtkGesture *click;
+
   self->clock = ring_step_clock_new ();
   self->last_frame_time_us = -1;
   self->described_phase = -1;
+
+  click = gtk_gesture_click_new ();
+  g_signal_connect_object (click, "released", G_CALLBACK (ring_animation_released_cb), self,
+                           G_CONNECT_DEFAULT);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                               _("Click a link to slow it to a quarter of its bandwidth; "
+                                 "click it again to give its speed back"));
 
   self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
   g_signal_group_connect_object (self->model_signals, "changed",

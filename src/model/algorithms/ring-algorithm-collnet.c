@@ -89,7 +89,31 @@ collnet_can_run (const RingTopology  *topology,
   return reason == NULL && _ring_network_can_run (topology, why);
 }
 
+/* As the cost: each GPU's links for the scatter and the gather, the NICs together
+ * into and out of the network switch; NCCL's CollNet Direct latencies, the network's
+ * round trip in one step (the switch answers as the shards arrive). */
+static void
+collnet_link_rates (const RingTopology *topology,
+                    double             *rates_Bps,
+                    double             *alpha_s)
+{
+  double ppn = topology->ranks_per_node;
+  double intra = _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology), RING_NCCL_COLLNET,
+                                            RING_PROTOCOL_SIMPLE);
+
+  rates_Bps[RING_LINK_INTRA] = topology->link_gbps * RING_GPU_EFFICIENCY * 1e9;
+  rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
+  rates_Bps[RING_LINK_SWITCH] = rates_Bps[RING_LINK_INTRA];
+  rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
+  alpha_s[RING_LINK_INTRA] = (MIN (1.0, ppn - 1) * intra + (ppn - 1) * 0.4) * 1e-6;
+  alpha_s[RING_LINK_SWITCH] = alpha_s[RING_LINK_INTRA];
+  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, RING_NCCL_COLLNET,
+                                                      RING_PROTOCOL_SIMPLE) * 1e-6;
+  alpha_s[RING_LINK_NET_SWITCH] = alpha_s[RING_LINK_NETWORK];
+}
+
 const RingAlgorithmInfo _ring_algorithm_collnet = {
   RING_ALGORITHM_COLLNET, "collnet", N_("CollNet (SHARP in-network reduction)"), TRUE,
   RING_PROTOCOLS_SIMPLE, collnet_can_run, collnet_cost, collnet_estimate,
+  &_ring_schedule_collnet, collnet_link_rates,
 };

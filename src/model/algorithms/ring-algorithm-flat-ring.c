@@ -42,7 +42,21 @@ flat_ring_can_run (const RingTopology  *topology,
   return TRUE;
 }
 
+/* One rate B and one latency α for every link, as the formula has it. */
+static void
+flat_ring_link_rates (const RingTopology *topology,
+                      double             *rates_Bps,
+                      double             *alpha_s)
+{
+  for (guint kind = 0; kind < RING_N_LINK_KINDS; kind++)
+    {
+      rates_Bps[kind] = topology->bandwidth_gbps * 1e9;
+      alpha_s[kind] = topology->latency_us * 1e-6;
+    }
+}
+
 const RingAlgorithmInfo _ring_algorithm_flat_ring = {
   RING_ALGORITHM_FLAT_RING, "flat-ring", N_("Flat ring (the textbook formula)"), FALSE,
   RING_PROTOCOLS_SIMPLE, flat_ring_can_run, flat_ring_cost, NULL,
+  &_ring_schedule_ring, flat_ring_link_rates,
 };

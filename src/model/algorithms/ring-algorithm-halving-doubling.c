@@ -18,6 +18,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "ring-algorithm-private.h"
 
@@ -79,9 +80,11 @@ halving_doubling_cost (const RingTopology *topology,
       latency_s += 2 * (crosses ? rates.net_alpha_s : rates.alpha_s);
     }
 
+  /* The p send 2 (p−1)/p · S each; the r others hand S over and their partners S back:
+   * 2 (N − 1) S in all, the ring's mean. */
   cost->channels = 1;
   _ring_cost_finish (topology, bytes, latency_s, total_s - latency_s,
-                     2 * (p - 1) / p * bytes + (extra > 0 ? bytes : 0), cost);
+                     2 * (n - 1.0) / n * bytes, cost);
 }
 
 static gboolean
@@ -91,8 +94,261 @@ halving_doubling_can_run (const RingTopology  *topology,
   return _ring_network_can_run (topology, why);
 }
 
+/* The schedule, as MPICH pairs the ranks (Thakur, Rabenseifner and Gropp 2005): of the
+ * first 2r GPUs, each even one hands its buffer to the odd one after it and waits; the p
+ * that remain are renumbered 0 … p−1 (odd GPU 2j+1 is j, GPU i ≥ 2r is i − r). Halving
+ * step k pairs a rank with the one whose number differs in bit k (distance 2^k): of the
+ * part both hold, each keeps the half its bit k names and sends the other half. After
+ * log2 p steps rank q holds one piece, summed over everyone; doubling retraces the steps
+ * from the last to the first, each rank sending all it holds. */
+
+#define HD_PHASE_HAND_OVER 0
+
+static void
+hd_schedule_init (RingSchedule *schedule)
+{
+  guint n = schedule->n_gpus;
+  guint log_p = _ring_log2i (n);
+  guint extra = n - (1u << log_p);
+
+  schedule->n_pieces = 1u << log_p;
+  _ring_schedule_add_phase (schedule, N_("Hand over"),
+                            N_("GPUs beyond a power of two hand their gradient to a "
+                               "neighbour, which adds it to its own"),
+                            extra > 0 ? 1 : 0);
+  _ring_schedule_add_phase (schedule, N_("Reduce-scatter by halving"),
+                            N_("Partners 1, 2, 4 … apart swap halves of what they hold "
+                               "and add: the message halves each step"),
+                            log_p);
+  _ring_schedule_add_phase (schedule, N_("All-gather by doubling"),
+                            N_("Partners retrace the steps, each sending all it holds: "
+                               "the message doubles each step"),
+                            log_p);
+  _ring_schedule_add_phase (schedule, N_("Hand back"),
+                            N_("Each neighbour returns the averaged gradient to the GPU "
+                               "that handed its own over"),
+                            extra > 0 ? 1 : 0);
+}
+
+typedef struct
+{
+  guint    log_p;
+  guint    extra;       /* r = N − p */
+  gboolean hand_over;   /* the step hands buffers over */
+  gboolean hand_back;
+  gboolean halving;
+  guint    bit;         /* the partner's distance is 2^bit */
+} HdStep;
+
+static void
+hd_step (const RingSchedule *schedule,
+         guint               step,
+         HdStep             *hd)
+{
+  guint first;
+
+  memset (hd, 0, sizeof *hd);
+  hd->log_p = _ring_log2i (schedule->n_gpus);
+  hd->extra = schedule->n_gpus - (1u << hd->log_p);
+  first = hd->extra > 0 ? 1 : 0;
+
+  if (hd->extra > 0 && step == 0)
+    hd->hand_over = TRUE;
+  else if (hd->extra > 0 && step == schedule->n_steps - 1)
+    hd->hand_back = TRUE;
+  else if (step - first < hd->log_p)
+    {
+      hd->halving = TRUE;
+      hd->bit = step - first;
+    }
+  else
+    hd->bit = hd->log_p - 1 - (step - first - hd->log_p);
+}
+
+/* The rank of GPU @gpu among the p, or G_MAXUINT for a GPU that handed its buffer over. */
+static guint
+hd_rank (guint gpu,
+         guint extra)
+{
+  if (gpu < 2 * extra)
+    return gpu % 2 == 1 ? gpu / 2 : G_MAXUINT;
+
+  return gpu - extra;
+}
+
+static guint
+hd_gpu (guint rank,
+        guint extra)
+{
+  return rank < extra ? 2 * rank + 1 : rank + extra;
+}
+
+/* The pieces rank @rank holds once bits 0 … @bits − 1 have split the buffer. */
+static void
+hd_segment (guint  rank,
+            guint  log_p,
+            guint  bits,
+            guint *first,
+            guint *count)
+{
+  guint p = 1u << log_p;
+
+  *first = 0;
+  for (guint j = 0; j < bits; j++)
+    if (rank & (1u << j))
+      *first += p >> (j + 1);
+  *count = p >> bits;
+}
+
+static guint
+hd_schedule_n_sends (const RingSchedule *schedule,
+                     guint               step,
+                     guint               from)
+{
+  HdStep hd;
+
+  if (from >= schedule->n_gpus)
+    return 0;
+
+  hd_step (schedule, step, &hd);
+  if (hd.hand_over)
+    return from < 2 * hd.extra && from % 2 == 0 ? 1 : 0;
+  if (hd.hand_back)
+    return from < 2 * hd.extra && from % 2 == 1 ? 1 : 0;
+
+  return hd_rank (from, hd.extra) != G_MAXUINT ? 1 : 0;
+}
+
+static void
+hd_schedule_send (const RingSchedule *schedule,
+                  guint               step,
+                  guint               from,
+                  guint               index,
+                  RingTransfer       *transfer)
+{
+  guint rank, first, count;
+  HdStep hd;
+
+  hd_step (schedule, step, &hd);
+  if (hd.hand_over || hd.hand_back)
+    {
+      transfer->to = hd.hand_over ? from + 1 : from - 1;
+      transfer->first_piece = 0;
+      transfer->n_pieces = schedule->n_pieces;
+      transfer->op = hd.hand_over ? RING_TRANSFER_REDUCE : RING_TRANSFER_COPY;
+      return;
+    }
+
+  rank = hd_rank (from, hd.extra);
+  transfer->to = hd_gpu (rank ^ (1u << hd.bit), hd.extra);
+  if (hd.halving)
+    {
+      /* Keep the half bit k names, send the other. */
+      hd_segment (rank, hd.log_p, hd.bit, &first, &count);
+      count /= 2;
+      if (!(rank & (1u << hd.bit)))
+        first += count;
+      transfer->op = RING_TRANSFER_REDUCE;
+    }
+  else
+    {
+      hd_segment (rank, hd.log_p, hd.bit + 1, &first, &count);
+      transfer->op = RING_TRANSFER_COPY;
+    }
+  transfer->first_piece = first;
+  transfer->n_pieces = count;
+}
+
+/* The busiest link of an exchange step: any pair inside a node at the GPU's link rate;
+ * across nodes, a node's NICs shared by all its GPUs whose partner is elsewhere. With N
+ * and G powers of two that is every GPU of a node from distance G on; otherwise the pairs
+ * are counted. */
+static double
+hd_exchange_time (const RingSchedule *schedule,
+                  const HdStep       *hd,
+                  const double       *rates_Bps,
+                  const double       *alpha_s,
+                  double              message)
+{
+  guint g = schedule->gpus_per_node;
+  guint p = 1u << hd->log_p;
+  guint distance = 1u << hd->bit;
+  guint busiest = 0;
+  gboolean intra = FALSE;
+  double step_s = 0;
+
+  if (hd->extra == 0 && (g & (g - 1)) == 0)
+    {
+      intra = distance < g;
+      busiest = intra ? 0 : g;
+    }
+  else
+    {
+      g_autofree guint *crossing = g_new0 (guint, schedule->n_nodes);
+
+      for (guint rank = 0; rank < p; rank++)
+        {
+          guint gpu = hd_gpu (rank, hd->extra);
+          guint node = gpu / g;
+
+          if (node == hd_gpu (rank ^ distance, hd->extra) / g)
+            {
+              intra = TRUE;
+            }
+          else
+            {
+              crossing[node]++;
+              busiest = MAX (busiest, crossing[node]);
+            }
+        }
+    }
+
+  if (intra)
+    step_s = _ring_schedule_hop_s (rates_Bps, alpha_s, RING_LINK_INTRA, message);
+  if (busiest > 0)
+    step_s = MAX (step_s, _ring_schedule_hop_s (rates_Bps, alpha_s, RING_LINK_NETWORK,
+                                                busiest * message));
+
+  return step_s;
+}
+
+static double
+hd_schedule_step_time (const RingSchedule *schedule,
+                       guint               step,
+                       const double       *rates_Bps,
+                       const double       *alpha_s,
+                       double              bytes)
+{
+  guint g = schedule->gpus_per_node;
+  double step_s = 0;
+  HdStep hd;
+
+  hd_step (schedule, step, &hd);
+  if (hd.hand_over || hd.hand_back)
+    {
+      /* Pairs (2j, 2j+1), j < r: inside a node unless a node starts at 2j + 1, which only
+       * an odd G allows; one such pair per node at most. */
+      gboolean across = g == 1 || (g % 2 == 1 && g < 2 * hd.extra);
+
+      if (g > 1)
+        step_s = _ring_schedule_hop_s (rates_Bps, alpha_s, RING_LINK_INTRA, bytes);
+      if (across)
+        step_s = MAX (step_s, _ring_schedule_hop_s (rates_Bps, alpha_s, RING_LINK_NETWORK,
+                                                    bytes));
+      return step_s;
+    }
+
+  return hd_exchange_time (schedule, &hd, rates_Bps, alpha_s,
+                           bytes / (double) (2u << hd.bit));
+}
+
+static const RingScheduleFuncs hd_schedule = {
+  hd_schedule_init, hd_schedule_n_sends, hd_schedule_send, hd_schedule_step_time,
+};
+
 const RingAlgorithmInfo _ring_algorithm_halving_doubling = {
   RING_ALGORITHM_HALVING_DOUBLING, "halving-doubling",
   N_("Halving-doubling (Rabenseifner)"), FALSE, RING_PROTOCOLS_SIMPLE,
   halving_doubling_can_run, halving_doubling_cost, NULL,
+  &hd_schedule, _ring_textbook_link_rates,
 };

@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ring-algorithm-private.h"
+#include "ring-schedule.h"
 
 static void
 hierarchical_cost (const RingTopology *topology,
@@ -53,8 +54,222 @@ hierarchical_can_run (const RingTopology  *topology,
   return _ring_network_can_run (topology, why);
 }
 
+/* The schedule. The buffer is G shards (G GPUs per node), each cut into one piece per
+ * node: piece s · nodes + j is part j of shard s. A node of g GPUs splits the G shards into
+ * g contiguous groups (one shard each in a full node) and runs a ring reduce-scatter over
+ * them, after which GPU r of the node holds group (r + 1) mod g summed over the node; for
+ * every shard, a ring through its holders in each node then all-reduces it across the
+ * nodes (G rings at once through each node's NICs); a ring all-gather in the node ends. */
+
+/* The first shard of group @group when @size GPUs share the node's G shards. */
+static guint
+group_first (const RingSchedule *schedule,
+             guint               group,
+             guint               size)
+{
+  return group * schedule->gpus_per_node / size;
+}
+
+/* The group of shard @shard in a node of @size GPUs: ⌈(s + 1) g / G⌉ − 1. */
+static guint
+group_of_shard (const RingSchedule *schedule,
+                guint               shard,
+                guint               size)
+{
+  guint g = schedule->gpus_per_node;
+
+  return ((shard + 1) * size + g - 1) / g - 1;
+}
+
+static void
+hierarchical_schedule_init (RingSchedule *schedule)
+{
+  guint g = schedule->gpus_per_node;
+  guint nodes = schedule->n_nodes;
+
+  schedule->n_pieces = g * nodes;
+  _ring_schedule_add_phase (schedule, N_("Reduce-scatter in each node"),
+                            N_("Inside each node a ring sums the node’s gradients: "
+                               "each GPU ends with one summed shard"),
+                            g - 1);
+  _ring_schedule_add_phase (schedule, N_("All-reduce across nodes"),
+                            N_("The GPUs holding the same shard in every node run a ring "
+                               "across the nodes, all shards at once"),
+                            2 * (nodes - 1));
+  _ring_schedule_add_phase (schedule, N_("All-gather in each node"),
+                            N_("Inside each node a ring hands every GPU the shards it lacks"),
+                            g - 1);
+}
+
+typedef enum
+{
+  STAGE_REDUCE_SCATTER,
+  STAGE_ACROSS,
+  STAGE_ALL_GATHER,
+} Stage;
+
+static Stage
+stage_of (const RingSchedule *schedule,
+          guint               step,
+          guint              *stage_step)
+{
+  guint g = schedule->gpus_per_node;
+  guint across = 2 * (schedule->n_nodes - 1);
+
+  if (step < g - 1)
+    {
+      *stage_step = step;
+      return STAGE_REDUCE_SCATTER;
+    }
+  if (step < g - 1 + across)
+    {
+      *stage_step = step - (g - 1);
+      return STAGE_ACROSS;
+    }
+  *stage_step = step - (g - 1) - across;
+
+  return STAGE_ALL_GATHER;
+}
+
+/* The shards GPU @gpu holds summed over its node after the reduce-scatter. */
+static void
+held_shards (const RingSchedule *schedule,
+             guint               gpu,
+             guint              *first,
+             guint              *end)
+{
+  guint node = gpu / schedule->gpus_per_node;
+  guint size = ring_schedule_get_node_size (schedule, node);
+  guint local = gpu - ring_schedule_get_node_first (schedule, node);
+  guint group = (local + 1) % size;
+
+  *first = group_first (schedule, group, size);
+  *end = group_first (schedule, group + 1, size);
+}
+
+static guint
+hierarchical_schedule_n_sends (const RingSchedule *schedule,
+                               guint               step,
+                               guint               from)
+{
+  guint node, size, stage_step, first, end;
+
+  if (from >= schedule->n_gpus)
+    return 0;
+
+  node = from / schedule->gpus_per_node;
+  size = ring_schedule_get_node_size (schedule, node);
+  switch (stage_of (schedule, step, &stage_step))
+    {
+    case STAGE_ACROSS:
+      held_shards (schedule, from, &first, &end);
+      return end - first;
+    case STAGE_REDUCE_SCATTER:
+    case STAGE_ALL_GATHER:
+    default:
+      /* A smaller node finishes its ring sooner. */
+      return stage_step + 1 < size ? 1 : 0;
+    }
+}
+
+static void
+hierarchical_schedule_send (const RingSchedule *schedule,
+                            guint               step,
+                            guint               from,
+                            guint               index,
+                            RingTransfer       *transfer)
+{
+  guint nodes = schedule->n_nodes;
+  guint node = from / schedule->gpus_per_node;
+  guint node_first = ring_schedule_get_node_first (schedule, node);
+  guint size = ring_schedule_get_node_size (schedule, node);
+  guint local = from - node_first;
+  guint stage_step, group, first, end;
+  Stage stage = stage_of (schedule, step, &stage_step);
+
+  if (stage == STAGE_ACROSS)
+    {
+      guint shard, next, next_size;
+
+      held_shards (schedule, from, &first, &end);
+      shard = first + index;
+      next = (node + 1) % nodes;
+      next_size = ring_schedule_get_node_size (schedule, next);
+      /* The GPU of the next node that holds the shard: its group's predecessor. */
+      transfer->to = ring_schedule_get_node_first (schedule, next)
+                     + (group_of_shard (schedule, shard, next_size) + next_size - 1) % next_size;
+      transfer->first_piece = shard * nodes + ring_schedule_send_chunk (nodes, stage_step, node);
+      transfer->n_pieces = 1;
+      transfer->op = stage_step < nodes - 1 ? RING_TRANSFER_REDUCE : RING_TRANSFER_COPY;
+      return;
+    }
+
+  /* The rings inside the node, over its groups of shards, as the ring's chunks. */
+  if (stage == STAGE_REDUCE_SCATTER)
+    group = (local + size - stage_step % size) % size;
+  else
+    group = (local + 1 + size - stage_step % size) % size;
+  first = group_first (schedule, group, size);
+  end = group_first (schedule, group + 1, size);
+  transfer->to = node_first + (local + 1) % size;
+  transfer->first_piece = first * nodes;
+  transfer->n_pieces = (end - first) * nodes;
+  transfer->op = stage == STAGE_REDUCE_SCATTER ? RING_TRANSFER_REDUCE : RING_TRANSFER_COPY;
+}
+
+/* Inside the nodes each GPU sends one group a step: one shard of S/G in a full node,
+ * ⌈G/g⌉ in a last node of g GPUs while its ring lasts. Across the nodes each node's NICs
+ * carry one part of every shard, S/nodes, shared by its GPUs. */
+static double
+hierarchical_schedule_step_time (const RingSchedule *schedule,
+                                 guint               step,
+                                 const double       *rates_Bps,
+                                 const double       *alpha_s,
+                                 double              bytes)
+{
+  guint g = schedule->gpus_per_node;
+  guint last_size = ring_schedule_get_node_size (schedule, schedule->n_nodes - 1);
+  guint stage_step, shards = 0;
+  Stage stage = stage_of (schedule, step, &stage_step);
+
+  if (stage == STAGE_ACROSS)
+    return _ring_schedule_hop_s (rates_Bps, alpha_s, RING_LINK_NETWORK,
+                                 bytes / schedule->n_nodes);
+
+  if (schedule->n_nodes > 1 || last_size == g)
+    shards = 1;
+  if (stage_step + 1 < last_size)
+    shards = MAX (shards, (g + last_size - 1) / last_size);
+
+  return _ring_schedule_hop_s (rates_Bps, alpha_s, RING_LINK_INTRA, shards * bytes / g);
+}
+
+static const RingScheduleFuncs hierarchical_schedule = {
+  hierarchical_schedule_init, hierarchical_schedule_n_sends, hierarchical_schedule_send,
+  hierarchical_schedule_step_time,
+};
+
+/* As the cost: each GPU's links, the NICs together, α per hop plus the network's. */
+void
+_ring_textbook_link_rates (const RingTopology *topology,
+                           double             *rates_Bps,
+                           double             *alpha_s)
+{
+  double alpha = topology->latency_us * 1e-6;
+
+  rates_Bps[RING_LINK_INTRA] = topology->link_gbps * RING_GPU_EFFICIENCY * 1e9;
+  rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
+  rates_Bps[RING_LINK_SWITCH] = rates_Bps[RING_LINK_INTRA];
+  rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
+  alpha_s[RING_LINK_INTRA] = alpha;
+  alpha_s[RING_LINK_NETWORK] = alpha + topology->net_latency_us * 1e-6;
+  alpha_s[RING_LINK_SWITCH] = alpha;
+  alpha_s[RING_LINK_NET_SWITCH] = alpha_s[RING_LINK_NETWORK];
+}
+
 const RingAlgorithmInfo _ring_algorithm_hierarchical = {
   RING_ALGORITHM_HIERARCHICAL, "hierarchical",
   N_("Hierarchical (ring in node, ring across nodes)"), FALSE, RING_PROTOCOLS_SIMPLE,
   hierarchical_can_run, hierarchical_cost, NULL,
+  &hierarchical_schedule, _ring_textbook_link_rates,
 };

@@ -85,9 +85,12 @@ nvls_tree_cost (const RingTopology *topology,
   chunk = MIN (chunk, bytes / pipelines);
 
   cost->channels = channels;
+  /* Into the switch and out, as nvls; and each shard's trip up and down its tree of
+   * nodes, 2 (nodes − 1) shards of every shard, shared by the N GPUs. */
   _ring_cost_finish (topology, bytes, (RING_LAUNCH_GAP_US + real_latency_us (topology)) * 1e-6,
                      bytes / (algbw * 1e9) + _ring_fill_s (2, chunk, algbw / pipelines),
-                     bytes * (1 + 1 / g), cost);
+                     bytes * (1 + 1 / g) + 2.0 * (topology->nodes - 1) * bytes / topology->gpus,
+                     cost);
 }
 
 static gboolean
@@ -112,4 +115,5 @@ nvls_tree_can_run (const RingTopology  *topology,
 const RingAlgorithmInfo _ring_algorithm_nvls_tree = {
   RING_ALGORITHM_NVLS_TREE, "nvls-tree", N_("NVLS tree (switch in node, tree across)"), TRUE,
   RING_PROTOCOLS_SIMPLE, nvls_tree_can_run, nvls_tree_cost, nvls_tree_estimate,
+  &_ring_schedule_nvls_tree, _ring_nvls_link_rates,
 };

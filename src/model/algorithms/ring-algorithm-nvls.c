@@ -74,9 +74,11 @@ nvls_cost (const RingTopology *topology,
 
   cost->channels = channels;
   /* Two stages hold a chunk: the reducing load and the multicast store. */
+  /* Each GPU sends its buffer into the switch and its shard of the sum out through it;
+   * across nodes (SHARP) the shard also goes to the network switch. */
   _ring_cost_finish (topology, bytes, (RING_LAUNCH_GAP_US + latency_us (topology)) * 1e-6,
                      bytes / (algbw * 1e9) + _ring_fill_s (2, chunk, algbw / pipelines),
-                     bytes * (1 + 1 / g), cost);
+                     bytes * (1 + (topology->nodes > 1 ? 2 : 1) / g), cost);
 }
 
 static gboolean
@@ -98,7 +100,32 @@ nvls_can_run (const RingTopology  *topology,
   return reason == NULL && _ring_network_can_run (topology, why);
 }
 
+/* As the cost: each GPU's port into the switch at NVLS's efficiency, one channel in
+ * reserve; NCCL's NVLS latency split between the reducing load and the multicast store;
+ * across nodes the NICs together and the network's hop. */
+void
+_ring_nvls_link_rates (const RingTopology *topology,
+                       double             *rates_Bps,
+                       double             *alpha_s)
+{
+  double channels = _ring_nccl_nvls_channels (topology);
+
+  rates_Bps[RING_LINK_INTRA] = topology->link_gbps * RING_GPU_EFFICIENCY * 1e9;
+  rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
+  rates_Bps[RING_LINK_SWITCH] = topology->link_gbps
+                                * _ring_nccl_nvls_efficiency (topology->generation)
+                                * (channels - 1) / channels * 1e9;
+  rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
+  alpha_s[RING_LINK_INTRA] = _ring_nccl_hop_latency_us (RING_HOP_NVLINK, RING_NCCL_NVLS,
+                                                        RING_PROTOCOL_SIMPLE) * 1e-6 / 2;
+  alpha_s[RING_LINK_SWITCH] = alpha_s[RING_LINK_INTRA];
+  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, RING_NCCL_TREE,
+                                                      RING_PROTOCOL_SIMPLE) * 1e-6;
+  alpha_s[RING_LINK_NET_SWITCH] = _ring_nccl_net_hop_us (topology, RING_NCCL_NVLS,
+                                                         RING_PROTOCOL_SIMPLE) * 1e-6;
+}
+
 const RingAlgorithmInfo _ring_algorithm_nvls = {
   RING_ALGORITHM_NVLS, "nvls", N_("NVLS (in-switch reduction)"), TRUE, RING_PROTOCOLS_SIMPLE,
-  nvls_can_run, nvls_cost, nvls_estimate,
+  nvls_can_run, nvls_cost, nvls_estimate, &_ring_schedule_nvls, _ring_nvls_link_rates,
 };

@@ -5,6 +5,7 @@
 
 #pragma once
 
+#include "ring-algorithm-schedule-private.h"
 #include "ring-algorithms.h"
 #include "ring-nccl-private.h"
 
@@ -39,5 +40,16 @@ void     _ring_cost_finish          (const RingTopology *topology,
                                      double              bandwidth_s,
                                      double              bytes_per_gpu,
                                      RingAllreduceCost  *cost);
+
+/* The link rates of the textbook algorithms (halving-doubling, hierarchical): each GPU's
+ * links, the node's NICs together, α per message plus the network's latency across. */
+void     _ring_textbook_link_rates  (const RingTopology *topology,
+                                     double             *rates_Bps,
+                                     double             *alpha_s);
+
+/* NVLS's and NVLS-tree's: the GPUs' ports into the NVSwitch at NVLS's efficiency. */
+void     _ring_nvls_link_rates      (const RingTopology *topology,
+                                     double             *rates_Bps,
+                                     double             *alpha_s);
 
 G_END_DECLS

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ring-algorithm-private.h"
+#include "ring-schedule.h"
 
 /* Steps that cross a node boundary: two per node, one in each phase. */
 static double
@@ -134,7 +135,90 @@ ring_can_run (const RingTopology  *topology,
   return _ring_network_can_run (topology, why);
 }
 
+/* The schedule: one ring through GPUs 0, 1 … N−1, node after node. The last GPU of a
+ * node sends to the first of the next through the NICs (NCCL's channels rotate which GPU
+ * that is; one ring here). Shared with flat-ring. */
+
+static void
+ring_schedule_init (RingSchedule *schedule)
+{
+  guint n = schedule->n_gpus;
+
+  schedule->n_pieces = n;
+  _ring_schedule_add_phase (schedule, N_("Scatter-reduce"),
+                            N_("Each GPU sends one chunk to the next GPU, which adds it to its own"),
+                            n - 1);
+  _ring_schedule_add_phase (schedule, N_("All-gather"),
+                            N_("Each GPU passes a reduced chunk on; the next GPU stores it"),
+                            n - 1);
+}
+
+static guint
+ring_schedule_n_sends (const RingSchedule *schedule,
+                       guint               step,
+                       guint               from)
+{
+  return from < schedule->n_gpus ? 1 : 0;
+}
+
+static void
+ring_schedule_send (const RingSchedule *schedule,
+                    guint               step,
+                    guint               from,
+                    guint               index,
+                    RingTransfer       *transfer)
+{
+  guint n = schedule->n_gpus;
+
+  transfer->to = ring_schedule_send_peer (n, from);
+  transfer->first_piece = ring_schedule_send_chunk (n, step, from);
+  transfer->n_pieces = 1;
+  transfer->op = step < n - 1 ? RING_TRANSFER_REDUCE : RING_TRANSFER_COPY;
+}
+
+/* Every link carries one chunk of S/N a step: inside the nodes (if a node holds two
+ * GPUs) and, one per node, across them. The step waits for the slower kind. */
+static double
+ring_schedule_step_time (const RingSchedule *schedule,
+                         guint               step,
+                         const double       *rates_Bps,
+                         const double       *alpha_s,
+                         double              bytes)
+{
+  double chunk = bytes / schedule->n_gpus;
+  double step_s = 0;
+
+  if (schedule->gpus_per_node > 1)
+    step_s = _ring_schedule_hop_s (rates_Bps, alpha_s, RING_LINK_INTRA, chunk);
+  if (schedule->n_nodes > 1)
+    step_s = MAX (step_s, _ring_schedule_hop_s (rates_Bps, alpha_s, RING_LINK_NETWORK, chunk));
+
+  return step_s;
+}
+
+const RingScheduleFuncs _ring_schedule_ring = {
+  ring_schedule_init, ring_schedule_n_sends, ring_schedule_send, ring_schedule_step_time,
+};
+
+/* The links as the cost counts them: the node's share of its links (G/(G−1) across
+ * nodes) and the NICs together; NCCL's Simple hop latencies. */
+static void
+ring_link_rates (const RingTopology *topology,
+                 double             *rates_Bps,
+                 double             *alpha_s)
+{
+  rates_Bps[RING_LINK_INTRA] = _ring_intra_bound_gbps (topology) * 1e9;
+  rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
+  rates_Bps[RING_LINK_SWITCH] = rates_Bps[RING_LINK_INTRA];
+  rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
+  alpha_s[RING_LINK_INTRA] = intra_hop_us (topology, RING_PROTOCOL_SIMPLE) * 1e-6;
+  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, RING_NCCL_RING,
+                                                      RING_PROTOCOL_SIMPLE) * 1e-6;
+  alpha_s[RING_LINK_SWITCH] = alpha_s[RING_LINK_INTRA];
+  alpha_s[RING_LINK_NET_SWITCH] = alpha_s[RING_LINK_NETWORK];
+}
+
 const RingAlgorithmInfo _ring_algorithm_ring = {
   RING_ALGORITHM_RING, "ring", N_("Ring"), TRUE, RING_PROTOCOLS_ALL,
-  ring_can_run, ring_cost, ring_estimate,
+  ring_can_run, ring_cost, ring_estimate, &_ring_schedule_ring, ring_link_rates,
 };

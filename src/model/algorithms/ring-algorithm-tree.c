@@ -145,7 +145,27 @@ tree_can_run (const RingTopology  *topology,
   return _ring_network_can_run (topology, why);
 }
 
+/* As the cost: the chain's share of the node's links and the NICs together; NCCL's
+ * Simple hop latencies of the tree. */
+static void
+tree_link_rates (const RingTopology *topology,
+                 double             *rates_Bps,
+                 double             *alpha_s)
+{
+  rates_Bps[RING_LINK_INTRA] = _ring_intra_bound_gbps (topology) * 1e9;
+  rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
+  rates_Bps[RING_LINK_SWITCH] = rates_Bps[RING_LINK_INTRA];
+  rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
+  alpha_s[RING_LINK_INTRA] = _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology),
+                                                        RING_NCCL_TREE,
+                                                        RING_PROTOCOL_SIMPLE) * 1e-6;
+  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, RING_NCCL_TREE,
+                                                      RING_PROTOCOL_SIMPLE) * 1e-6;
+  alpha_s[RING_LINK_SWITCH] = alpha_s[RING_LINK_INTRA];
+  alpha_s[RING_LINK_NET_SWITCH] = alpha_s[RING_LINK_NETWORK];
+}
+
 const RingAlgorithmInfo _ring_algorithm_tree = {
   RING_ALGORITHM_TREE, "tree", N_("Tree"), TRUE, RING_PROTOCOLS_ALL,
-  tree_can_run, tree_cost, tree_estimate,
+  tree_can_run, tree_cost, tree_estimate, &_ring_schedule_tree, tree_link_rates,
 };

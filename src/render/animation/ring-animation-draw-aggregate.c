@@ -16,6 +16,49 @@
 /* The aggregate ring is sampled at this many points, whatever N is. */
 #define N_BAND_SEGMENTS   192
 
+/* Nodes too many to box are ticks across the band, up to this many. */
+#define MAX_NODE_TICKS    512
+
+/* Where the nodes meet, as ticks in the network's colour, and the slow link. */
+static void
+draw_node_ticks (RingDraw          *draw,
+                 const RingDotRing *ring,
+                 double             band_width)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+
+  if (draw->nodes >= 2 && draw->nodes <= MAX_NODE_TICKS)
+    {
+      for (guint node = 0; node < draw->nodes; node++)
+        {
+          double angle = _ring_animation_draw_node_angle (node * draw->gpus_per_node, n)
+                         - G_PI / n;
+
+          cairo_move_to (cr, ring->cx + (ring->radius - band_width / 2) * cos (angle),
+                         ring->cy + (ring->radius - band_width / 2) * sin (angle));
+          cairo_line_to (cr, ring->cx + (ring->radius + band_width / 2 + 3) * cos (angle),
+                         ring->cy + (ring->radius + band_width / 2 + 3) * sin (angle));
+        }
+      cairo_set_line_width (cr, draw->nodes > 128 ? 1.0 : 2.0);
+      ring_cairo_set_color (cr, &draw->network, 1.0);
+      cairo_stroke (cr);
+    }
+
+  if (draw->slow_link != G_MAXUINT)
+    {
+      double angle = _ring_animation_draw_node_angle (draw->slow_link, n) + G_PI / n;
+      double x = ring->cx + ring->radius * cos (angle), y = ring->cy + ring->radius * sin (angle);
+
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, band_width / 2 + 2, 0, 2 * G_PI);
+      ring_cairo_set_color (cr, &draw->slow, 1.0);
+      cairo_fill (cr);
+      _ring_animation_draw_slow_label (draw, ring->cx + (ring->radius - band_width - 12) * cos (angle),
+                                       ring->cy + (ring->radius - band_width - 12) * sin (angle));
+    }
+}
+
 /* Tier 3, N > RING_ANIMATION_MAX_NODE_GPUS: the ring as bands, sampled at a fixed number of
  * points so a million GPUs cost what a thousand do */
 
@@ -40,6 +83,8 @@ _ring_animation_draw_band_ring (RingDraw          *draw,
   cairo_set_line_width (cr, band_width);
   ring_cairo_set_color (cr, &node_color, 1.0);
   cairo_stroke (cr);
+
+  draw_node_ticks (draw, &ring, band_width);
 
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -402,6 +403,107 @@ chunk_contributions (const RingDraw *draw,
     }
 }
 
+/* How far GPU @gpu's chunk has travelled: at its own link's pace, with the simulation. */
+static double
+link_travel (const RingDraw *draw,
+             guint           gpu)
+{
+  return draw->link_end != NULL ? _ring_animation_draw_travel_to (draw, draw->link_end[gpu])
+                                : draw->travel;
+}
+
+/* The ring's links, each in its kind's style, with an arrow at the receiving end. */
+static void
+draw_ring_links (RingDraw        *draw,
+                 const ChunkRing *ring)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  double width = ring->cell >= 10 ? 2.0 : 1.5;
+
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  for (guint gpu = 0; gpu < n; gpu++)
+    {
+      double start, end;
+
+      link_angles (ring, gpu, n, &start, &end);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, ring->cx, ring->cy, ring->radius, start, end);
+      if (draw->sim != NULL)
+        _ring_animation_draw_link_style (draw, _ring_animation_draw_ring_link_kind (draw, gpu),
+                                         gpu == draw->slow_link, width);
+      else
+        {
+          cairo_set_line_width (cr, width);
+          ring_cairo_set_color (cr, &draw->link, draw->sending ? 1.0 : 0.6);
+        }
+      cairo_stroke (cr);
+
+      cairo_set_dash (cr, NULL, 0, 0);
+      _ring_animation_draw_chevron (cr, ring->cx + ring->radius * cos (end),
+                                    ring->cy + ring->radius * sin (end), end,
+                                    MAX (4.0, ring->cell * 0.4));
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+
+  /* The slow link says how slow, outside the ring. */
+  if (draw->slow_link != G_MAXUINT)
+    {
+      double start, end, middle, reach;
+
+      link_angles (ring, draw->slow_link, n, &start, &end);
+      middle = (start + end) / 2;
+      /* Outside the ring, between the two GPUs' numbers. */
+      reach = ring->radius + (ring->radial ? ring->card_height / 2
+                                           : MIN (ring->card_width, ring->card_height) / 2) + 12;
+      _ring_animation_draw_slow_label (draw, ring->cx + reach * cos (middle),
+                                       ring->cy + reach * sin (middle));
+    }
+}
+
+/* Behind the slow link, the chunk its GPU sends next has arrived and waits: dimmed. */
+static void
+draw_queue (RingDraw        *draw,
+            const ChunkRing *ring,
+            const RingColor *hues)
+{
+  guint n = draw->n, slow = draw->slow_link;
+  guint previous, chunk;
+  double start, end, angle, size = ring->in_flight_size;
+  const double dashed[] = { 2.0, 2.0 };
+
+  if (!draw->sending || slow == G_MAXUINT || draw->link_end == NULL
+      || draw->frame.step + 1 >= draw->n_steps)
+    return;
+  previous = (slow + n - 1) % n;
+  if (link_travel (draw, previous) < 1 || link_travel (draw, slow) >= 1)
+    return;
+
+  chunk = ring_schedule_send_chunk (n, draw->frame.step + 1, slow);
+  link_angles (ring, slow, n, &start, &end);
+  angle = start + MIN (0.22 * (end - start), (size + 6) / ring->radius);
+
+  cairo_save (draw->cr);
+  cairo_translate (draw->cr, ring->cx + (ring->radius + size * 0.9) * cos (angle),
+                   ring->cy + (ring->radius + size * 0.9) * sin (angle));
+  ring_cairo_rounded_rectangle (draw->cr, -size / 2 - 2, -size / 2 - 2, size + 4, size + 4,
+                                cell_radius (size) + 2);
+  ring_cairo_set_color (draw->cr, &draw->background, 1.0);
+  cairo_fill_preserve (draw->cr);
+  cairo_set_dash (draw->cr, dashed, 2, 0);
+  cairo_set_line_width (draw->cr, 1.2);
+  ring_cairo_set_color (draw->cr, &draw->slow, 1.0);
+  cairo_stroke (draw->cr);
+  cairo_set_dash (draw->cr, NULL, 0, 0);
+  _ring_animation_draw_cell (draw, &hues[chunk], -size / 2, -size / 2, size,
+                             ring_schedule_contributions (n, draw->frame.step + 1, slow, chunk),
+                             n, FALSE, 0.55);
+  cairo_restore (draw->cr);
+}
+
 static void
 draw_chunk_ring (RingDraw        *draw,
                  const ChunkRing *ring)
@@ -416,23 +518,12 @@ draw_chunk_ring (RingDraw        *draw,
     hues[chunk] = _ring_animation_draw_chunk_color (draw,
                                                     _ring_animation_draw_chunk_hue (chunk, n));
 
-  /* Ring links, with an arrow at the receiving end. */
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_line_width (cr, ring->cell >= 10 ? 2.0 : 1.5);
-  for (guint gpu = 0; gpu < n; gpu++)
-    {
-      double start, end;
+  /* The nodes' boxes behind their GPUs. */
+  card_reach = ring->radial ? ring->card_height : MAX (ring->card_width, ring->card_height);
+  _ring_animation_draw_node_bands (draw, ring->cx, ring->cy, ring->radius, card_reach + 10,
+                                   ring->radius - card_reach / 2 - 5 - RING_DRAW_MIN_TEXT_PX);
 
-      link_angles (ring, gpu, n, &start, &end);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, ring->cx, ring->cy, ring->radius, start, end);
-      _ring_animation_draw_chevron (cr, ring->cx + ring->radius * cos (end),
-                                    ring->cy + ring->radius * sin (end), end,
-                                    MAX (4.0, ring->cell * 0.4));
-    }
-  ring_cairo_set_color (cr, &draw->link, draw->sending ? 1.0 : 0.6);
-  cairo_stroke (cr);
+  draw_ring_links (draw, ring);
 
   /* The stretch an in-flight chunk has covered lights up in its colour. */
   if (draw->sending)
@@ -441,13 +532,13 @@ draw_chunk_ring (RingDraw        *draw,
       for (guint gpu = 0; gpu < n; gpu++)
         {
           guint chunk = ring_schedule_send_chunk (n, draw->frame.step, gpu);
-          double start, end;
+          double start, end, travel = link_travel (draw, gpu);
 
           link_angles (ring, gpu, n, &start, &end);
-          if (draw->travel <= 0)
+          if (travel <= 0)
             continue;
-          cairo_arc (cr, ring->cx, ring->cy, ring->radius, start,
-                     start + draw->travel * (end - start));
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, ring->cx, ring->cy, ring->radius, start, start + travel * (end - start));
           ring_cairo_set_color (cr, &hues[chunk], 0.9);
           cairo_stroke (cr);
         }
@@ -567,7 +658,7 @@ draw_chunk_ring (RingDraw        *draw,
         double start, end, angle;
 
         link_angles (ring, gpu, n, &start, &end);
-        angle = start + draw->travel * (end - start);
+        angle = start + link_travel (draw, gpu) * (end - start);
 
         cairo_save (cr);
         cairo_translate (cr, ring->cx + ring->radius * cos (angle),
@@ -601,21 +692,50 @@ draw_chunk_ring (RingDraw        *draw,
                                       ring->cy + reach * uy + ring->label_height / 2, 0.5);
     }
 
+  draw_queue (draw, ring, hues);
+
   card_reach = ring->radial ? ring->card_height / 2
                             : MAX (ring->card_width, ring->card_height) / 2;
+  if (draw->nodes > 1)
+    card_reach += 5 + RING_DRAW_MIN_TEXT_PX * 1.5;
   _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy, ring->radius - card_reach - 8);
 }
+
+/* The search for the best arrangement measures text and tries dozens of layouts (most of
+ * a 16-GPU frame); frames ask for the same one again and again, so the last is kept.
+ * Drawing happens on one thread (cairo's text API and PLplot's state require it). */
+typedef struct
+{
+  guint       n;
+  RingDrawBox box;
+  double      text_px;
+  const char *family;
+  gboolean    fits;
+  ChunkRing   ring;
+} LayoutCache;
+
+static LayoutCache last_layout;
 
 gboolean
 _ring_animation_draw_chunk_ring (RingDraw          *draw,
                                  const RingDrawBox *box)
 {
-  ChunkRing ring;
+  LayoutCache *cache = &last_layout;
 
-  if (!chunk_ring_layout (draw, &ring, box, draw->n))
+  if (cache->n != draw->n || cache->text_px != draw->text_px || cache->family != draw->family
+      || memcmp (&cache->box, box, sizeof *box) != 0)
+    {
+      cache->n = draw->n;
+      cache->box = *box;
+      cache->text_px = draw->text_px;
+      cache->family = draw->family;
+      cache->fits = chunk_ring_layout (draw, &cache->ring, box, draw->n);
+    }
+
+  if (!cache->fits)
     return FALSE;
 
-  draw_chunk_ring (draw, &ring);
+  draw_chunk_ring (draw, &cache->ring);
 
   return TRUE;
 }

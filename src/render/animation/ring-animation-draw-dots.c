@@ -126,6 +126,59 @@ _ring_animation_draw_direction_marks (RingDraw          *draw,
     }
 }
 
+/* The ring's links in their kinds' styles: one stroke per kind, the slow link alone. */
+static void
+draw_styled_links (RingDraw          *draw,
+                   const RingDotRing *ring)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  double unit = 2 * G_PI / n;
+
+  cairo_save (cr);
+  for (guint pass = 0; pass < 3; pass++)
+    {
+      RingLinkKind kind = pass == 1 ? RING_LINK_NETWORK : RING_LINK_INTRA;
+      gboolean any = FALSE;
+
+      for (guint gpu = 0; gpu < n; gpu++)
+        {
+          double angle = _ring_animation_draw_node_angle (gpu, n);
+          gboolean slow = gpu == draw->slow_link;
+
+          if (pass == 2 ? !slow
+                        : slow || _ring_animation_draw_ring_link_kind (draw, gpu) != kind)
+            continue;
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, ring->cx, ring->cy, ring->radius, angle, angle + unit);
+          any = TRUE;
+        }
+      if (!any)
+        continue;
+      _ring_animation_draw_link_style (draw, kind, pass == 2, 1.5);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+
+  if (draw->slow_link != G_MAXUINT)
+    {
+      double middle = _ring_animation_draw_node_angle (draw->slow_link, n) + unit / 2;
+      double reach = ring->radius - 22;
+
+      _ring_animation_draw_slow_label (draw, ring->cx + reach * cos (middle),
+                                       ring->cy + reach * sin (middle));
+    }
+}
+
+/* Where GPU @gpu's in-flight chunk is along its link, 0 … 1. */
+static double
+dot_travel (const RingDraw *draw,
+            guint           gpu)
+{
+  return draw->link_end != NULL ? _ring_animation_draw_travel_to (draw, draw->link_end[gpu])
+                                : draw->travel;
+}
+
 /* Tier 2, N ≤ RING_ANIMATION_MAX_NODE_GPUS: a dot per GPU and a dot per in-flight chunk */
 
 void
@@ -169,12 +222,20 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
     }
   else
     {
+      _ring_animation_draw_node_bands (draw, ring.cx, ring.cy, ring.radius,
+                                       2 * node_radius + 10, ring.radius - node_radius - 18);
+
       /* The ring links, and their direction between neighbours. */
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
-      cairo_set_line_width (cr, 1.5);
-      ring_cairo_set_color (cr, &draw->link, draw->sending ? 1.0 : 0.6);
-      cairo_stroke (cr);
+      if (draw->sim != NULL)
+        draw_styled_links (draw, &ring);
+      else
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
+          cairo_set_line_width (cr, 1.5);
+          ring_cairo_set_color (cr, &draw->link, draw->sending ? 1.0 : 0.6);
+          cairo_stroke (cr);
+        }
 
       if (spacing >= 24)
         {
@@ -253,7 +314,7 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
               for (guint i = bin_start[bin]; i < bin_start[bin + 1]; i++)
                 {
                   double angle = _ring_animation_draw_node_angle (order[i], n)
-                                 + draw->travel * 2 * G_PI / n;
+                                 + dot_travel (draw, order[i]) * 2 * G_PI / n;
 
                   cairo_new_sub_path (cr);
                   /* A hair of overlap hides the seams between neighbours. */
@@ -271,7 +332,7 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
               for (guint gpu = 0; gpu < n; gpu++)
                 {
                   double angle = _ring_animation_draw_node_angle (gpu, n) + trim
-                                 + draw->travel * sweep;
+                                 + dot_travel (draw, gpu) * sweep;
 
                   cairo_new_sub_path (cr);
                   cairo_arc (cr, ring.cx + track * cos (angle), ring.cy + track * sin (angle),
@@ -290,7 +351,7 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
               for (guint i = bin_start[bin]; i < bin_start[bin + 1]; i++)
                 {
                   double angle = _ring_animation_draw_node_angle (order[i], n) + trim
-                                 + draw->travel * sweep;
+                                 + dot_travel (draw, order[i]) * sweep;
 
                   cairo_new_sub_path (cr);
                   cairo_arc (cr, ring.cx + track * cos (angle), ring.cy + track * sin (angle),

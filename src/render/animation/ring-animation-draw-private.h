@@ -12,7 +12,9 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "ring-algorithm-schedule.h"
 #include "ring-animation-draw.h"
+#include "ring-simulation.h"
 #include "ring-style.h"
 
 G_BEGIN_DECLS
@@ -49,6 +51,22 @@ typedef struct
   RingColor        slot;        /* a chunk not computed yet */
   RingColor        link;        /* ring links */
   RingColor        node;        /* a GPU dot before any reduction */
+  RingColor        network;     /* links between nodes */
+  RingColor        slow;        /* the slow link */
+  RingColor        band;        /* a node's box */
+
+  /* The topology and the algorithm's schedule (ring-animation-draw-topology.c); with no
+   * simulation the ring of old, on one node. */
+  RingSimulation     *sim;
+  const RingSchedule *schedule;
+  gboolean            ring_like;      /* the ring's schedule: the ring tiers draw it */
+  guint               nodes;
+  guint               gpus_per_node;
+  guint               slow_link;      /* G_MAXUINT: every link at full speed */
+  double              slow_fraction;
+  /* The transfers of the step on screen and when each arrives (≤ 1024 GPUs). */
+  GArray             *transfers;
+  double             *link_end;       /* the ring: when GPU i's chunk arrives, 0 … 1 */
 } RingDraw;
 
 /* The geometry tiers 2 and 3 share: a circle with labels outside it. */
@@ -120,6 +138,53 @@ void      _ring_animation_draw_direction_marks  (RingDraw          *draw,
                                                  double             size,
                                                  guint              count);
 void      _ring_animation_draw_dot_ring         (RingDraw          *draw,
+                                                 const RingDrawBox *box);
+
+/* ring-animation-draw-topology.c */
+void      _ring_animation_draw_setup_topology   (RingDraw          *draw);
+void      _ring_animation_draw_clear_topology   (RingDraw          *draw);
+/* Where a transfer arriving at @end_fraction of the step is: 0 … 1, eased. */
+double    _ring_animation_draw_travel_to        (const RingDraw    *draw,
+                                                 double             end_fraction);
+/* The ring's link @gpu → @gpu + 1: inside a node or across. */
+RingLinkKind _ring_animation_draw_ring_link_kind (const RingDraw   *draw,
+                                                  guint             gpu);
+/* Dashes, width and colour of a link of @kind (slow: the slow link's). */
+void      _ring_animation_draw_link_style       (RingDraw          *draw,
+                                                 RingLinkKind       kind,
+                                                 gboolean           slow,
+                                                 double             width);
+/* The node boxes of a ring of GPUs on a circle: an arc band per node of @thickness at
+ * @radius, with "Node k" at @label_radius (none if 0). Nothing for one node. */
+void      _ring_animation_draw_node_bands       (RingDraw          *draw,
+                                                 double             cx,
+                                                 double             cy,
+                                                 double             radius,
+                                                 double             thickness,
+                                                 double             label_radius);
+/* "25 %" in the slow link's colour, centred at (x, y). */
+void      _ring_animation_draw_slow_label       (RingDraw          *draw,
+                                                 double             x,
+                                                 double             y);
+/* The legend's link entries: how many, and each one's kind; the text is the kind's name
+ * and rate ("NVLink · 356 GB/s"). */
+guint     _ring_animation_draw_link_legend      (const RingDraw    *draw,
+                                                 RingLinkKind       kinds[RING_N_LINK_KINDS + 1]);
+char     *_ring_animation_draw_link_legend_text (const RingDraw    *draw,
+                                                 RingLinkKind       kind);
+/* A short line in the style of @kind, centred vertically at @middle (legend swatches). */
+void      _ring_animation_draw_link_swatch      (RingDraw          *draw,
+                                                 RingLinkKind       kind,
+                                                 double             x,
+                                                 double             middle,
+                                                 double             width);
+
+/* ring-animation-draw-schedule.c: every algorithm but the ring, on a circle of nodes */
+void      _ring_animation_draw_schedule         (RingDraw          *draw,
+                                                 const RingDrawBox *box);
+
+/* ring-animation-draw-tree.c: the tree's two trees, top down; FALSE if they do not fit */
+gboolean  _ring_animation_draw_trees            (RingDraw          *draw,
                                                  const RingDrawBox *box);
 
 /* ring-animation-draw-aggregate.c */

@@ -98,6 +98,15 @@ dup_phase_explanation (const RingDraw *draw)
       return g_strdup (_("Each GPU runs the forward and backward pass on its own micro-batch"));
 
     case RING_FRAME_RING_STEP:
+      if (!draw->ring_like)
+        {
+          const RingSchedulePhase *phase =
+            ring_schedule_get_phase (draw->schedule,
+                                     ring_schedule_get_step_phase (draw->schedule,
+                                                                   draw->frame.step));
+
+          return g_strdup (_(phase->description));
+        }
       if (ring_schedule_step_phase (draw->n, draw->frame.step) == RING_PHASE_SCATTER_REDUCE)
         return g_strdup (_("Each GPU sends one chunk to the next GPU, which adds it to its own"));
       return g_strdup (_("Each GPU passes a reduced chunk on; the next GPU stores it"));
@@ -139,8 +148,19 @@ typedef enum
   LEGEND_GPU_NODE,
   LEGEND_REDUCED_CHUNK,
   LEGEND_IN_FLIGHT_CHUNK,
-  N_LEGEND_ITEMS,
+  LEGEND_LINK,            /* a kind of link and its rate, or the slow link */
 } LegendItem;
+
+/* The three items of every frame and the kinds of link of this one. */
+#define MAX_LEGEND_ITEMS (3 + RING_N_LINK_KINDS + 1)
+
+typedef struct
+{
+  guint        n;
+  LegendItem   items[MAX_LEGEND_ITEMS];
+  RingLinkKind kinds[MAX_LEGEND_ITEMS];
+  char        *texts[MAX_LEGEND_ITEMS];
+} Legend;
 
 #define LEGEND_SWATCH_GAP    7.0
 #define LEGEND_ITEM_GAP     22.0
@@ -159,43 +179,58 @@ typedef enum
 static double
 legend_swatch_width (LegendItem item)
 {
-  return item == LEGEND_IN_FLIGHT_CHUNK ? LEGEND_LINK_WIDTH : LEGEND_CARD_WIDTH;
+  return item == LEGEND_IN_FLIGHT_CHUNK || item == LEGEND_LINK ? LEGEND_LINK_WIDTH
+                                                               : LEGEND_CARD_WIDTH;
 }
 
-static const char *
-legend_text (LegendItem item)
+static void
+legend_init (Legend   *legend,
+             RingDraw *draw)
 {
-  switch (item)
+  RingLinkKind kinds[RING_N_LINK_KINDS + 1];
+  guint n_kinds = _ring_animation_draw_link_legend (draw, kinds);
+
+  legend->n = 0;
+  for (LegendItem item = LEGEND_GPU_NODE; item <= LEGEND_IN_FLIGHT_CHUNK; item++)
+    legend->items[legend->n++] = item;
+  legend->texts[0] = g_strdup (_("GPU node"));
+  legend->texts[1] = g_strdup (_("Reduced gradient chunk"));
+  legend->texts[2] = g_strdup (draw->ring_like ? _("In-flight chunk (ring link)")
+                                               : _("In-flight chunk"));
+  for (guint i = 0; i < n_kinds; i++)
     {
-    case LEGEND_GPU_NODE:
-      return _("GPU node");
-    case LEGEND_REDUCED_CHUNK:
-      return _("Reduced gradient chunk");
-    case LEGEND_IN_FLIGHT_CHUNK:
-      return _("In-flight chunk (ring link)");
-    case N_LEGEND_ITEMS:
-    default:
-      g_return_val_if_reached ("");
+      legend->items[legend->n] = LEGEND_LINK;
+      legend->kinds[legend->n] = kinds[i];
+      legend->texts[legend->n++] = _ring_animation_draw_link_legend_text (draw, kinds[i]);
     }
+}
+
+static void
+legend_clear (Legend *legend)
+{
+  for (guint i = 0; i < legend->n; i++)
+    g_free (legend->texts[i]);
+  legend->n = 0;
 }
 
 /* Flows the legend items into lines of at most @max_width; fills each item's line and its
  * x offset inside the line, and each line's width. Returns the number of lines. */
 static guint
-legend_flow (RingDraw *draw,
-             double    max_width,
-             guint     lines[N_LEGEND_ITEMS],
-             double    offsets[N_LEGEND_ITEMS],
-             double    line_widths[N_LEGEND_ITEMS])
+legend_flow (RingDraw     *draw,
+             const Legend *legend,
+             double        max_width,
+             guint         lines[MAX_LEGEND_ITEMS],
+             double        offsets[MAX_LEGEND_ITEMS],
+             double        line_widths[MAX_LEGEND_ITEMS])
 {
   guint line = 0;
   double x = 0;
 
   _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
-  for (guint item = 0; item < N_LEGEND_ITEMS; item++)
+  for (guint item = 0; item < legend->n; item++)
     {
-      double width = legend_swatch_width (item) + LEGEND_SWATCH_GAP
-                     + _ring_animation_draw_text_width (draw, legend_text (item));
+      double width = legend_swatch_width (legend->items[item]) + LEGEND_SWATCH_GAP
+                     + _ring_animation_draw_text_width (draw, legend->texts[item]);
 
       if (x > 0 && x + LEGEND_ITEM_GAP + width > max_width)
         {
@@ -227,13 +262,14 @@ timeline_height (const RingDraw *draw)
 }
 
 static void
-compute_layout (RingDraw *draw,
-                Layout   *layout,
-                double    width,
-                double    height)
+compute_layout (RingDraw     *draw,
+                const Legend *legend,
+                Layout       *layout,
+                double        width,
+                double        height)
 {
-  guint lines[N_LEGEND_ITEMS];
-  double offsets[N_LEGEND_ITEMS], line_widths[N_LEGEND_ITEMS];
+  guint lines[MAX_LEGEND_ITEMS];
+  double offsets[MAX_LEGEND_ITEMS], line_widths[MAX_LEGEND_ITEMS];
   double header_bottom, bottom;
 
   layout->pad = round (CLAMP (MIN (width, height) * 0.03, 12, 24));
@@ -242,7 +278,7 @@ compute_layout (RingDraw *draw,
   layout->subtitle_baseline = layout->title_baseline + round (draw->text_px * 1.6);
   header_bottom = layout->subtitle_baseline + draw->text_px * 0.4;
 
-  layout->legend_lines = legend_flow (draw, width - 2 * layout->pad, lines, offsets,
+  layout->legend_lines = legend_flow (draw, legend, width - 2 * layout->pad, lines, offsets,
                                       line_widths);
   layout->legend.height = layout->legend_lines * legend_line_height (draw);
   layout->legend.x = layout->pad;
@@ -344,6 +380,63 @@ _ring_animation_draw_centre_caption (RingDraw *draw,
 
 /* Timeline: where the step is, with the model's real compute and all-reduce times */
 
+/* How far through the all-reduce the end of step @step is, 0 … 1: the simulation's times,
+ * or steps alike. */
+static double
+allreduce_share_at_end (const RingDraw *draw,
+                        guint           step)
+{
+  double total;
+
+  if (step + 1 >= draw->n_steps)
+    return 1;
+  if (draw->sim == NULL || !((total = ring_simulation_get_allreduce_s (draw->sim)) > 0))
+    return (step + 1.0) / draw->n_steps;
+
+  return ring_simulation_get_step_end_s (draw->sim, step) / total;
+}
+
+static double
+allreduce_share_at (const RingDraw *draw,
+                    guint           step,
+                    double          progress)
+{
+  double start = step > 0 ? allreduce_share_at_end (draw, step - 1) : 0;
+
+  return start + progress * (allreduce_share_at_end (draw, step) - start);
+}
+
+/* A notch in the all-reduce's bar where each of its phases ends (the ring: scatter-reduce
+ * and all-gather, half each). */
+static void
+draw_phase_notches (RingDraw *draw,
+                    double    start_x,
+                    double    width,
+                    double    bar_y,
+                    double    bar_height)
+{
+  guint n_phases = draw->schedule != NULL ? ring_schedule_get_n_phases (draw->schedule) : 2;
+  double last_x = start_x;
+
+  for (guint i = 1; i < n_phases; i++)
+    {
+      double share = draw->schedule != NULL
+                     ? allreduce_share_at_end (draw,
+                                               ring_schedule_get_phase (draw->schedule,
+                                                                        i)->first_step - 1)
+                     : 0.5;
+      double x = round (start_x + width * share);
+
+      /* Phases too short to show apart share one notch. */
+      if (x - last_x < 6 || start_x + width - x < 6)
+        continue;
+      cairo_rectangle (draw->cr, x - 1, bar_y, 2, bar_height);
+      last_x = x;
+    }
+  ring_cairo_set_color (draw->cr, &draw->background, 1.0);
+  cairo_fill (draw->cr);
+}
+
 static void
 draw_timeline (RingDraw          *draw,
                const RingDrawBox *box)
@@ -366,7 +459,8 @@ draw_timeline (RingDraw          *draw,
       position = share * draw->frame.progress;
       break;
     case RING_FRAME_RING_STEP:
-      position = share + (1 - share) * (draw->frame.step + draw->frame.progress) / draw->n_steps;
+      position = share + (1 - share) * allreduce_share_at (draw, draw->frame.step,
+                                                           draw->frame.progress);
       break;
     case RING_FRAME_DONE:
       position = 1;
@@ -397,13 +491,8 @@ draw_timeline (RingDraw          *draw,
           cairo_fill (cr);
         }
     }
-  /* Scatter-reduce and all-gather take half the all-reduce each. */
   if (draw->n > 1 && box->x + box->width - split_x >= 24)
-    {
-      cairo_rectangle (cr, round ((split_x + box->x + box->width) / 2) - 1, bar_y, 2, bar_height);
-      ring_cairo_set_color (cr, &draw->background, 1.0);
-      cairo_fill (cr);
-    }
+    draw_phase_notches (draw, split_x, box->x + box->width - split_x, bar_y, bar_height);
   cairo_restore (cr);
 
   if (draw->frame.phase == RING_FRAME_COMPUTE || draw->frame.phase == RING_FRAME_RING_STEP)
@@ -460,10 +549,11 @@ legend_card (RingDraw *draw,
 }
 
 static void
-draw_legend_swatch (RingDraw   *draw,
-                    LegendItem  item,
-                    double      x,
-                    double      middle)
+draw_legend_swatch (RingDraw     *draw,
+                    LegendItem    item,
+                    RingLinkKind  kind,
+                    double        x,
+                    double        middle)
 {
   cairo_t *cr = draw->cr;
   double top = middle - LEGEND_CARD_HEIGHT / 2;
@@ -520,7 +610,10 @@ draw_legend_swatch (RingDraw   *draw,
       _ring_animation_draw_cell (draw, &hue, x + 5, middle - 5, 10, 1, 2, FALSE, 1.0);
       break;
 
-    case N_LEGEND_ITEMS:
+    case LEGEND_LINK:
+      _ring_animation_draw_link_swatch (draw, kind, x, middle, LEGEND_LINK_WIDTH);
+      break;
+
     default:
       g_assert_not_reached ();
     }
@@ -528,23 +621,25 @@ draw_legend_swatch (RingDraw   *draw,
 
 static void
 draw_legend (RingDraw          *draw,
+             const Legend      *legend,
              const RingDrawBox *box)
 {
-  guint lines[N_LEGEND_ITEMS];
-  double offsets[N_LEGEND_ITEMS], line_widths[N_LEGEND_ITEMS];
+  guint lines[MAX_LEGEND_ITEMS];
+  double offsets[MAX_LEGEND_ITEMS], line_widths[MAX_LEGEND_ITEMS];
   double line_height = legend_line_height (draw);
 
-  legend_flow (draw, box->width, lines, offsets, line_widths);
-  for (guint item = 0; item < N_LEGEND_ITEMS; item++)
+  legend_flow (draw, legend, box->width, lines, offsets, line_widths);
+  for (guint item = 0; item < legend->n; item++)
     {
       double x = box->x + round ((box->width - line_widths[lines[item]]) / 2) + offsets[item];
       double middle = box->y + line_height * (lines[item] + 0.5);
 
-      draw_legend_swatch (draw, item, x, middle);
+      draw_legend_swatch (draw, legend->items[item], legend->kinds[item], x, middle);
       _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.8);
-      _ring_animation_draw_show_text (draw, legend_text (item),
-                                      x + legend_swatch_width (item) + LEGEND_SWATCH_GAP,
+      _ring_animation_draw_show_text (draw, legend->texts[item],
+                                      x + legend_swatch_width (legend->items[item])
+                                      + LEGEND_SWATCH_GAP,
                                       middle + draw->text_px * 0.35, 0);
     }
 }
@@ -560,6 +655,7 @@ ring_animation_draw (cairo_t         *cr,
 {
   RingDraw draw = { 0 };
   Layout layout = { 0 };
+  Legend legend = { 0 };
   const RingColor *bg, *fg;
 
   g_return_if_fail (cr != NULL);
@@ -573,7 +669,7 @@ ring_animation_draw (cairo_t         *cr,
   draw.style = style;
   draw.frame = ring_frame_normalize (frame);
   draw.n = draw.frame.n_gpus;
-  draw.n_steps = ring_schedule_n_steps (draw.n);
+  draw.n_steps = ring_frame_get_n_steps (&draw.frame);
   draw.completed = ring_frame_get_completed_steps (&draw.frame);
   draw.sending = draw.frame.phase == RING_FRAME_RING_STEP;
   /* Ease in and out, unless frames only sample a stream of steps too fast to follow. */
@@ -595,6 +691,10 @@ ring_animation_draw (cairo_t         *cr,
   draw.slot = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.28 : 0.22);
   draw.link = _ring_animation_draw_mix (*bg, style->dim, 0.85);
   draw.node = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.3 : 0.22);
+  draw.network = _ring_animation_draw_mix (*bg, style->series[1], 0.9);
+  draw.slow = style->communication;
+  draw.band = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.06 : 0.035);
+  _ring_animation_draw_setup_topology (&draw);
 
   cairo_save (cr);
   cairo_new_path (cr);
@@ -606,14 +706,22 @@ ring_animation_draw (cairo_t         *cr,
     }
 
   draw.separator = choose_separator (&draw);
-  compute_layout (&draw, &layout, width, height);
+  legend_init (&legend, &draw);
+  compute_layout (&draw, &legend, &layout, width, height);
   draw_header (&draw, &layout, width);
 
   if (layout.ring.width >= 60 && layout.ring.height >= 60)
     {
-      /* The most detailed tier that fits: every chunk, a dot per GPU, or bands. */
+      /* The most detailed tier that fits: every chunk, a dot per GPU, or bands. Other
+       * algorithms than the ring draw their own schedule; the tree as trees. */
       if (draw.n == 1)
         _ring_animation_draw_single_gpu (&draw, &layout.ring);
+      else if (!draw.ring_like)
+        {
+          if (ring_schedule_get_algorithm (draw.schedule) != RING_ALGORITHM_TREE
+              || !_ring_animation_draw_trees (&draw, &layout.ring))
+            _ring_animation_draw_schedule (&draw, &layout.ring);
+        }
       else if (draw.n > RING_ANIMATION_MAX_CHUNK_GPUS
                || !_ring_animation_draw_chunk_ring (&draw, &layout.ring))
         {
@@ -627,7 +735,66 @@ ring_animation_draw (cairo_t         *cr,
   if (layout.show_timeline)
     draw_timeline (&draw, &layout.timeline);
   if (layout.legend.y >= layout.ring.y)
-    draw_legend (&draw, &layout.legend);
+    draw_legend (&draw, &legend, &layout.legend);
 
+  legend_clear (&legend);
+  _ring_animation_draw_clear_topology (&draw);
   cairo_restore (cr);
+}
+
+guint
+ring_animation_draw_link_at (cairo_t         *cr,
+                             double           width,
+                             double           height,
+                             const RingFrame *frame,
+                             const RingStyle *style,
+                             double           x,
+                             double           y)
+{
+  RingDraw draw = { 0 };
+  Layout layout = { 0 };
+  Legend legend = { 0 };
+  double cx, cy, half, distance, turns;
+  guint n;
+
+  g_return_val_if_fail (cr != NULL && frame != NULL && style != NULL, G_MAXUINT);
+
+  draw.cr = cr;
+  draw.style = style;
+  draw.frame = ring_frame_normalize (frame);
+  draw.n = n = draw.frame.n_gpus;
+  draw.n_steps = ring_frame_get_n_steps (&draw.frame);
+  draw.family = style->font_family != NULL ? style->font_family : "Sans";
+  draw.text_px = width >= 420 ? 13 : RING_DRAW_MIN_TEXT_PX;
+  _ring_animation_draw_setup_topology (&draw);
+  if (n < 2 || draw.sim == NULL || n > RING_ANIMATION_MAX_NODE_GPUS
+      || ring_schedule_get_algorithm (draw.schedule) == RING_ALGORITHM_TREE)
+    {
+      _ring_animation_draw_clear_topology (&draw);
+      return G_MAXUINT;
+    }
+
+  cairo_save (cr);
+  draw.separator = choose_separator (&draw);
+  legend_init (&legend, &draw);
+  compute_layout (&draw, &legend, &layout, width, height);
+  legend_clear (&legend);
+  cairo_restore (cr);
+  _ring_animation_draw_clear_topology (&draw);
+
+  /* Every tier puts GPU i at angle −π/2 + 2πi/N of a circle in the middle of the box. */
+  cx = layout.ring.x + layout.ring.width / 2;
+  cy = layout.ring.y + layout.ring.height / 2;
+  half = MIN (layout.ring.width, layout.ring.height) / 2;
+  distance = hypot (x - cx, y - cy);
+  if (distance < 0.3 * half || distance > half)
+    return G_MAXUINT;
+
+  turns = fmod ((atan2 (y - cy, x - cx) + G_PI / 2) / (2 * G_PI) + 1, 1.0) * n;
+
+  /* The ring: the link that leaves GPU i, or GPU i itself; elsewhere the nearest GPU. */
+  if (draw.ring_like)
+    return (guint) floor (turns + 0.3) % n;
+
+  return (guint) floor (turns + 0.5) % n;
 }

@@ -28,4 +28,16 @@ void   ring_animation_draw                 (cairo_t         *cr,
                                             const RingFrame *frame,
                                             const RingStyle *style);
 
+/* The link a click at (@x, @y) of the frame @ring_animation_draw() would draw means: the
+ * ring's link from GPU I to GPU I + 1 (near it on the ring, or on GPU I), or in the other
+ * algorithms' circle GPU I (its links are link I); G_MAXUINT elsewhere, and where GPUs are
+ * drawn otherwise (the trees). @cr only measures text. */
+guint  ring_animation_draw_link_at         (cairo_t         *cr,
+                                            double           width,
+                                            double           height,
+                                            const RingFrame *frame,
+                                            const RingStyle *style,
+                                            double           x,
+                                            double           y);
+
 G_END_DECLS

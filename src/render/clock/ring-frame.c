@@ -30,6 +30,17 @@ ring_frame_init (RingFrame *frame,
   };
 }
 
+guint
+ring_frame_get_n_steps (const RingFrame *frame)
+{
+  g_return_val_if_fail (frame != NULL, 0);
+
+  if (frame->simulation != NULL)
+    return ring_simulation_get_n_steps (frame->simulation);
+
+  return ring_schedule_n_steps (MAX (frame->n_gpus, 1));
+}
+
 RingFrame
 ring_frame_normalize (const RingFrame *frame)
 {
@@ -40,7 +51,12 @@ ring_frame_normalize (const RingFrame *frame)
 
   normal = *frame;
   normal.n_gpus = MAX (normal.n_gpus, 1);
-  n_steps = ring_schedule_n_steps (normal.n_gpus);
+  /* A schedule of other GPUs than the frame's is no schedule for it. */
+  if (normal.simulation != NULL
+      && ring_schedule_get_n_gpus (ring_simulation_get_schedule (normal.simulation))
+         != normal.n_gpus)
+    normal.simulation = NULL;
+  n_steps = ring_frame_get_n_steps (&normal);
 
   if (!(normal.progress >= 0))
     normal.progress = 0;
@@ -72,12 +88,44 @@ ring_frame_get_completed_steps (const RingFrame *frame)
     case RING_FRAME_RING_STEP:
       return normal.step;
     case RING_FRAME_DONE:
-      return ring_schedule_n_steps (normal.n_gpus);
+      return ring_frame_get_n_steps (&normal);
     case RING_FRAME_IDLE:
     case RING_FRAME_COMPUTE:
     default:
       return 0;
     }
+}
+
+/* Whether @frame plays the ring's schedule (the ring and the flat ring share it). */
+static gboolean
+frame_is_ring (const RingFrame *frame)
+{
+  RingAlgorithm algorithm;
+
+  if (frame->simulation == NULL)
+    return TRUE;
+
+  algorithm = ring_schedule_get_algorithm (ring_simulation_get_schedule (frame->simulation));
+
+  return algorithm == RING_ALGORITHM_RING || algorithm == RING_ALGORITHM_FLAT_RING;
+}
+
+/* "Reduce up the trees 4 / 22": the step's phase, and the step within it. */
+static char *
+dup_schedule_label (const RingFrame *frame,
+                    const char      *separator)
+{
+  const RingSchedule *schedule = ring_simulation_get_schedule (frame->simulation);
+  const RingSchedulePhase *phase =
+    ring_schedule_get_phase (schedule, ring_schedule_get_step_phase (schedule, frame->step));
+  g_autofree char *step = ring_format_grouped (frame->step - phase->first_step + 1, separator);
+  g_autofree char *total = ring_format_grouped (phase->n_steps, separator);
+
+  if (phase->n_steps == 1)
+    return g_strdup (_(phase->name));
+
+  /* Translators: a phase of an all-reduce, its step and its steps, "Reduce up the trees 4 / 22" */
+  return g_strdup_printf (_("%s %s / %s"), _(phase->name), step, total);
 }
 
 char *
@@ -105,6 +153,9 @@ ring_frame_dup_phase_label_full (const RingFrame *frame,
       return g_strdup (_("Compute"));
 
     case RING_FRAME_RING_STEP:
+      if (!frame_is_ring (normal))
+        return dup_schedule_label (normal, separator);
+      else
       {
         g_autofree char *step = NULL;
         g_autofree char *total = NULL;

@@ -8,6 +8,8 @@
 
 #include <glib.h>
 
+#include "ring-simulation.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -21,8 +23,11 @@ typedef enum
 typedef struct
 {
   guint          n_gpus;            /* N, 1 … 1 048 576 */
+  /* The algorithm's schedule and the steps' simulated times, borrowed from whoever made
+   * the frame (the clock holds a reference); NULL: the ring of N GPUs, steps alike. */
+  RingSimulation *simulation;
   RingFramePhase phase;
-  guint          step;              /* ring step k = 0 … 2N−3, during RING_FRAME_RING_STEP */
+  guint          step;              /* step k of the schedule (the ring's 0 … 2N−3) */
   double         progress;          /* 0 … 1 through the compute phase or through the step */
   gboolean       collapsed;         /* many ring steps pass per frame: draw no easing */
   double         compute_time_s;    /* the model's times, for the timeline under the ring; */
@@ -35,8 +40,11 @@ void   ring_frame_init                (RingFrame       *frame,
 /* Ring steps over at @frame, as ring_schedule_contributions() counts them: 0 before the
  * ring phase, k during ring step k, 2 (N−1) once done. */
 guint  ring_frame_get_completed_steps (const RingFrame *frame);
+/* Steps in @frame's schedule: 2 (N − 1) for the ring. */
+guint  ring_frame_get_n_steps         (const RingFrame *frame);
 /* The translated headline of @frame: "Compute", "Scatter-reduce 3 / 7",
- * "All-gather 5 / 7", "Averaged gradient ready"; digit groups are thin spaces. */
+ * "All-gather 5 / 7", "Reduce up the trees 4 / 22", "Averaged gradient ready"; digit
+ * groups are thin spaces. */
 char  *ring_frame_dup_phase_label     (const RingFrame *frame);
 /* The same with @separator between digit groups (for a font without a thin space). */
 char  *ring_frame_dup_phase_label_full (const RingFrame *frame,

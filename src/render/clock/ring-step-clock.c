@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "ring-schedule.h"
+#include "ring-simulation.h"
 #include "ring-step-clock.h"
 
 /* The time mapping. A training step plays in a few seconds whatever the model's real
@@ -23,8 +24,10 @@
  * min (2 (N − 1) · MIN_RING_STEP_S, MAX_RING_FLOOR_S), so each step of a small ring can
  * be followed; when that floor lifts the ring phase, the compute phase keeps its
  * proportion to it as far as MAX_STEP_S allows, so the longer phase stays the longer one.
- * The compute phase lasts at least MIN_COMPUTE_S. The 2 (N − 1) ring steps share the ring
- * phase evenly (each moves S/N bytes over every link at once). From a few dozen GPUs on a
+ * The compute phase lasts at least MIN_COMPUTE_S. The steps share the ring phase as the
+ * event simulation timed them (ring-simulation.h): a step that waits for a slow link lasts
+ * longer on screen too; without a simulation the 2 (N − 1) ring steps share it evenly
+ * (each moves S/N bytes over every link at once). From a few dozen GPUs on a
  * step is shorter than a frame: frames then sample the schedule, and a million GPUs still
  * play all 2 097 150 steps in a few seconds, each frame showing the step the clock has
  * reached. The speed divides all of it. */
@@ -44,6 +47,8 @@
 
 struct _RingStepClock
 {
+  /* The algorithm's schedule and its steps' times; NULL: the ring's, steps alike. */
+  RingSimulation   *simulation;
   guint             n_gpus;
   double            compute_time_s;       /* the model's */
   double            allreduce_time_s;
@@ -74,7 +79,84 @@ typedef struct
 static guint
 n_ring_steps (const RingStepClock *self)
 {
+  if (self->simulation != NULL)
+    return ring_simulation_get_n_steps (self->simulation);
+
   return ring_schedule_n_steps (self->n_gpus);
+}
+
+/* How far through the ring phase the end of step @step is, 0 … 1. */
+static double
+ring_share_at_end (const RingStepClock *self,
+                   guint                step)
+{
+  guint n_steps = n_ring_steps (self);
+  double total;
+
+  if (step + 1 >= n_steps)
+    return 1.0;
+  if (self->simulation == NULL
+      || !((total = ring_simulation_get_allreduce_s (self->simulation)) > 0))
+    return (step + 1.0) / n_steps;
+
+  return ring_simulation_get_step_end_s (self->simulation, step) / total;
+}
+
+/* The ring phase's share at @position (ring steps over, fractional), and back. */
+static double
+ring_share_at (const RingStepClock *self,
+               double               position)
+{
+  guint step = (guint) floor (position);
+  double start;
+
+  if (position <= 0)
+    return 0;
+  if (step >= n_ring_steps (self))
+    return 1;
+
+  start = step > 0 ? ring_share_at_end (self, step - 1) : 0;
+
+  return start + (position - step) * (ring_share_at_end (self, step) - start);
+}
+
+static double
+ring_position_at (const RingStepClock *self,
+                  double               share)
+{
+  guint n_steps = n_ring_steps (self);
+  guint low = 0, high = n_steps;
+  double start, end;
+
+  if (share <= 0)
+    return 0;
+  if (share >= 1)
+    return n_steps;
+
+  /* The first step that ends after @share. */
+  while (low < high)
+    {
+      guint middle = low + (high - low) / 2;
+
+      if (ring_share_at_end (self, middle) <= share)
+        low = middle + 1;
+      else
+        high = middle;
+    }
+  start = low > 0 ? ring_share_at_end (self, low - 1) : 0;
+  end = ring_share_at_end (self, low);
+
+  return low + (end > start ? (share - start) / (end - start) : 0);
+}
+
+/* How long step @step lasts on screen at 1×. */
+static double
+ring_step_duration (const RingStepClock *self,
+                    guint                step)
+{
+  double start = step > 0 ? ring_share_at_end (self, step - 1) : 0;
+
+  return (ring_share_at_end (self, step) - start) * self->ring_duration_s;
 }
 
 static void
@@ -117,10 +199,12 @@ update_durations (RingStepClock *self)
   self->compute_duration_s = MAX (self->compute_duration_s, MIN_COMPUTE_S);
 }
 
+/* Ring steps a second around step @step, on screen at 1×. */
 static double
-ring_steps_per_second (const RingStepClock *self)
+ring_steps_per_second (const RingStepClock *self,
+                       guint                step)
 {
-  double step_s = self->ring_duration_s / MAX (n_ring_steps (self), 1);
+  double step_s = ring_step_duration (self, MIN (step, MAX (n_ring_steps (self), 1) - 1));
 
   if (self->mode == RING_STEP_CLOCK_RING_STEP)
     step_s = MAX (step_s, SINGLE_RING_STEP_S);
@@ -145,6 +229,7 @@ frame_equal (const RingFrame *a,
              const RingFrame *b)
 {
   return a->n_gpus == b->n_gpus
+         && a->simulation == b->simulation
          && a->phase == b->phase
          && a->step == b->step
          && a->progress == b->progress
@@ -247,14 +332,24 @@ advance (RingStepClock *self,
 
         case RING_FRAME_RING_STEP:
           {
-            double steps_per_s = ring_steps_per_second (self);
-            guint target = self->mode == RING_STEP_CLOCK_RING_STEP ? self->ring_step_target
-                                                                   : n_steps;
-            double left_s = (target - self->position) / steps_per_s;
+            gboolean one_step = self->mode == RING_STEP_CLOCK_RING_STEP;
+            guint target = one_step ? self->ring_step_target : n_steps;
+            double steps_per_s = ring_steps_per_second (self, target - 1);
+            double left_s;
+
+            /* One step alone runs at its own pace; a stream of them at each one's. */
+            if (one_step)
+              left_s = (target - self->position) / steps_per_s;
+            else
+              left_s = (1 - ring_share_at (self, self->position)) * self->ring_duration_s;
 
             if (remaining < left_s)
               {
-                self->position += remaining * steps_per_s;
+                if (one_step)
+                  self->position += remaining * steps_per_s;
+                else
+                  self->position = ring_position_at (self, ring_share_at (self, self->position)
+                                                           + remaining / self->ring_duration_s);
                 remaining = 0;
               }
             else
@@ -310,21 +405,27 @@ ring_step_clock_new (void)
 void
 ring_step_clock_free (RingStepClock *self)
 {
+  if (self == NULL)
+    return;
+
+  g_clear_pointer (&self->simulation, ring_simulation_unref);
   g_free (self);
 }
 
-RingStepClockChanges
-ring_step_clock_set_ring (RingStepClock *self,
-                          guint          n_gpus,
-                          double         compute_time_s,
-                          double         allreduce_time_s)
+static RingStepClockChanges
+set_ring (RingStepClock  *self,
+          guint           n_gpus,
+          double          compute_time_s,
+          double          allreduce_time_s,
+          RingSimulation *simulation)
 {
   Observed before;
 
-  g_return_val_if_fail (self != NULL, RING_STEP_CLOCK_NO_CHANGE);
-
   observe (self, &before);
 
+  g_clear_pointer (&self->simulation, ring_simulation_unref);
+  if (simulation != NULL && ring_simulation_get_n_steps (simulation) > 0)
+    self->simulation = ring_simulation_ref (simulation);
   self->n_gpus = MAX (n_gpus, 1);
   self->compute_time_s = compute_time_s;
   self->allreduce_time_s = allreduce_time_s;
@@ -349,25 +450,63 @@ ring_step_clock_set_ring (RingStepClock *self,
 }
 
 RingStepClockChanges
+ring_step_clock_set_ring (RingStepClock *self,
+                          guint          n_gpus,
+                          double         compute_time_s,
+                          double         allreduce_time_s)
+{
+  g_return_val_if_fail (self != NULL, RING_STEP_CLOCK_NO_CHANGE);
+
+  return set_ring (self, n_gpus, compute_time_s, allreduce_time_s, NULL);
+}
+
+void
+ring_step_clock_model_times (RingModel *model,
+                             double    *compute_time_s,
+                             double    *allreduce_time_s)
+{
+  const RingResult *result;
+  RingSimulation *simulation;
+
+  g_return_if_fail (RING_IS_MODEL (model));
+  g_return_if_fail (compute_time_s != NULL && allreduce_time_s != NULL);
+
+  result = ring_model_get_result (model);
+  simulation = ring_model_get_simulation (model);
+  /* A single collective starts with its buffer ready: no compute to play. */
+  *compute_time_s = result->collective ? 0 : result->compute_time_s;
+  *allreduce_time_s = result->allreduce_time_s;
+
+  /* The calibrated times, the event simulation's slowdowns. */
+  if (simulation != NULL)
+    {
+      guint slow_gpu = ring_simulation_get_slow_gpu (simulation, NULL);
+      double uniform_s = ring_simulation_get_uniform_allreduce_s (simulation);
+
+      if (slow_gpu != G_MAXUINT && !result->collective)
+        *compute_time_s = ring_simulation_get_compute_s (simulation, slow_gpu);
+      if (uniform_s > 0)
+        *allreduce_time_s *= ring_simulation_get_allreduce_s (simulation) / uniform_s;
+    }
+}
+
+RingStepClockChanges
 ring_step_clock_load_model (RingStepClock *self,
                             RingModel     *model)
 {
+  double compute_s, allreduce_s;
+
   g_return_val_if_fail (self != NULL, RING_STEP_CLOCK_NO_CHANGE);
   g_return_val_if_fail (model == NULL || RING_IS_MODEL (model), RING_STEP_CLOCK_NO_CHANGE);
 
-  if (model != NULL)
-    {
-      const RingResult *result = ring_model_get_result (model);
+  if (model == NULL)
+    return set_ring (self, (guint) ring_param_info (RING_PARAM_GPUS)->default_value, 0, 0,
+                     NULL);
 
-      /* A single collective starts with its buffer ready: no compute to play. */
-      return ring_step_clock_set_ring (self, ring_model_get_gpus (model),
-                                       result->collective ? 0 : result->compute_time_s,
-                                       result->allreduce_time_s);
-    }
+  ring_step_clock_model_times (model, &compute_s, &allreduce_s);
 
-  return ring_step_clock_set_ring (self,
-                                   (guint) ring_param_info (RING_PARAM_GPUS)->default_value,
-                                   0, 0);
+  return set_ring (self, ring_model_get_gpus (model), compute_s, allreduce_s,
+                   ring_model_get_simulation (model));
 }
 
 RingStepClockChanges
@@ -461,6 +600,7 @@ ring_step_clock_get_frame (const RingStepClock *self,
 
   n_steps = n_ring_steps (self);
   ring_frame_init (frame, self->n_gpus);
+  frame->simulation = self->simulation;
   frame->phase = self->phase;
   frame->compute_time_s = self->compute_time_s;
   frame->allreduce_time_s = self->allreduce_time_s;
@@ -479,7 +619,8 @@ ring_step_clock_get_frame (const RingStepClock *self,
         }
       frame->step = MIN ((guint) floor (self->position), n_steps - 1);
       frame->progress = CLAMP (self->position - frame->step, 0.0, 1.0);
-      frame->collapsed = ring_steps_per_second (self) * self->speed > COLLAPSED_STEPS_PER_S;
+      frame->collapsed = ring_steps_per_second (self, frame->step) * self->speed
+                         > COLLAPSED_STEPS_PER_S;
       break;
 
     case RING_FRAME_IDLE:

@@ -50,8 +50,14 @@ RingStepClockChanges ring_step_clock_set_ring             (RingStepClock *self,
                                                            guint          n_gpus,
                                                            double         compute_time_s,
                                                            double         allreduce_time_s);
-/* ring_step_clock_set_ring() with @model's gpus, compute_time_s and allreduce_time_s; with
- * NULL, the default ring size and no times. */
+/* The times the clock plays @model's step with: the slowest GPU's compute, and the
+ * model's all-reduce made as much slower as the simulation found the slow link makes it. */
+void                 ring_step_clock_model_times          (RingModel     *model,
+                                                           double        *compute_time_s,
+                                                           double        *allreduce_time_s);
+/* ring_step_clock_set_ring() with @model's GPUs, its schedule and its simulated steps
+ * (RingModel's simulation, when it has one), and ring_step_clock_model_times(); with NULL,
+ * the default ring size and no times. */
 RingStepClockChanges ring_step_clock_load_model           (RingStepClock *self,
                                                            RingModel     *model);
 /* @speed > 0 divides every duration. */

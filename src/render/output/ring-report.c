@@ -130,6 +130,14 @@ static const struct
   { "algorithm_used", G_STRUCT_OFFSET (RingResult, algorithm_used), VALUE_ALGORITHM, BOTH },
   { "protocol", G_STRUCT_OFFSET (RingResult, protocol_used), VALUE_PROTOCOL, BOTH },
   { "channels", G_STRUCT_OFFSET (RingResult, channels), VALUE_COUNT, BOTH },
+  /* The event simulation: null beyond the sizes it steps. */
+  { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), VALUE_NUMBER,
+    BOTH },
+  { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s),
+    VALUE_NUMBER, BOTH },
+  { "sim_step_time_s", G_STRUCT_OFFSET (RingResult, sim_step_time_s), VALUE_NUMBER, STEP },
+  { "sim_uniform_step_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_step_time_s),
+    VALUE_NUMBER, STEP },
 };
 
 /* The step's timeline and memory, after them. */
@@ -432,6 +440,25 @@ add_collective_rows (GPtrArray        *rows,
   add_row (rows, _("Channels"), g_strdup_printf ("%u", r->channels));
 }
 
+/* The event simulation's times, and what the slow link and GPU cost. */
+static void
+add_simulation_rows (GPtrArray *rows,
+                     RingModel *model)
+{
+  const RingResult *r = ring_model_get_result (model);
+  const char *summary = ring_model_get_straggler_summary (model);
+
+  if (isnan (r->sim_allreduce_time_s))
+    return;
+
+  add_row (rows, _("Simulated all-reduce"), ring_format_duration (r->sim_allreduce_time_s));
+  add_row (rows, _("at full speed"), ring_format_duration (r->sim_uniform_allreduce_time_s));
+  add_row (rows, _("Simulated step"), ring_format_duration (r->sim_step_time_s));
+  add_row (rows, _("at full speed"), ring_format_duration (r->sim_uniform_step_time_s));
+  if (summary != NULL)
+    add_row (rows, _("Slow link and GPU"), g_strdup (summary));
+}
+
 GPtrArray *
 ring_report_rows (RingModel *model)
 {
@@ -446,6 +473,14 @@ ring_report_rows (RingModel *model)
   rows = g_ptr_array_new_with_free_func (report_row_free);
 
   add_row (rows, _("Mode"), g_strdup (ring_report_mode_title (model)));
+  if (p->slow_link_fraction < 1)
+    /* Translators: the slow link's number, then its share of the bandwidth */
+    add_row (rows, _("Slow link"), g_strdup_printf (_("%u at %.0f %%"), p->slow_link,
+                                                     p->slow_link_fraction * 100));
+  if (p->slow_gpu_fraction < 1)
+    /* Translators: the slow GPU's number, then its share of the compute */
+    add_row (rows, _("Slow GPU"), g_strdup_printf (_("%u at %.0f %%"), p->slow_gpu,
+                                                    p->slow_gpu_fraction * 100));
 
   /* nccl-tests' question: how long one all-reduce of this buffer takes, and at what
    * bandwidth. The step's figures (compute, utilization, throughput) mean nothing here. */
@@ -478,6 +513,7 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Communication-bound"), g_strdup (r->comm_bound ? _("yes") : _("no")));
   if (!r->collective)
     add_step_rows (rows, p, r);
+  add_simulation_rows (rows, model);
   /* The label is no format string: "% u" only looks like one to xgettext. */
   if (p->gpus == 1)
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("not needed: one GPU")));
