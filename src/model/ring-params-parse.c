@@ -1,0 +1,524 @@
+/* ring-params-parse.c: parameters read from text ("7B", "400Gb/s", "3:25%", "tree") and
+ * written back, and the names of the choice parameters.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-model"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-algorithms.h"
+#include "ring-params.h"
+#include "ring-topology.h"
+#include "ring-units.h"
+
+static const char * const fabric_names[RING_N_FABRICS] = {
+  "infiniband", "infiniband-sharp", "roce", "tcp",
+};
+
+static const char * const sharding_names[RING_N_SHARDINGS] = {
+  "ddp", "zero1", "zero2", "fsdp",
+};
+
+static const char * const checkpointing_names[RING_N_CHECKPOINTINGS] = {
+  "none", "selective", "full",
+};
+
+static const char * const protocol_names[RING_N_PROTOCOLS] = { "ll", "ll128", "simple" };
+
+/* NCCL's own spelling of its protocols (NCCL_PROTO); the fabrics as their vendors write
+ * them. */
+static const char * const protocol_titles[RING_N_PROTOCOLS] = {
+  /* Translators: NCCL's protocol names; usually kept as they are */
+  N_("LL"), N_("LL128"), N_("Simple"),
+};
+
+static const char * const fabric_titles[RING_N_FABRICS] = {
+  N_("InfiniBand"), N_("InfiniBand with SHARP"), N_("RoCE"), N_("TCP over Ethernet"),
+};
+
+static gboolean
+parse_gradient_bytes (const char *text,
+                      double     *value)
+{
+  static const struct {
+    const char *name;
+    guint       bytes;
+  } precisions[] = {
+    { "fp32", 4 }, { "float32", 4 },
+    { "bf16", 2 }, { "fp16", 2 }, { "float16", 2 }, { "bfloat16", 2 },
+    { "fp8", 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
+    {
+      if (g_ascii_strcasecmp (text, precisions[i].name) == 0)
+        {
+          *value = precisions[i].bytes;
+          return TRUE;
+        }
+    }
+
+  return ring_parse_double (text, value);
+}
+
+static char *
+choice_list (RingParamId id)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < ring_param_n_choices (id); i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "", ring_param_choice_name (id, i));
+
+  return g_string_free (names, FALSE);
+}
+
+static gboolean
+parse_choice (RingParamId  id,
+              const char  *text,
+              double      *value)
+{
+  const RingGpuInfo *gpu;
+  RingAlgorithm algorithm;
+  RingFabric fabric;
+
+  if (id == RING_PARAM_GPU)
+    {
+      if ((gpu = ring_gpu_lookup (text)) == NULL)
+        return FALSE;
+      *value = gpu->id;
+      return TRUE;
+    }
+  if (id == RING_PARAM_FABRIC)
+    {
+      if (!ring_fabric_from_string (text, &fabric))
+        return FALSE;
+      *value = fabric;
+      return TRUE;
+    }
+  if (id == RING_PARAM_SHARDING)
+    {
+      RingSharding sharding;
+
+      if (!ring_sharding_from_string (text, &sharding))
+        return FALSE;
+      *value = sharding;
+      return TRUE;
+    }
+  if (id == RING_PARAM_CHECKPOINTING)
+    {
+      for (guint i = 0; i < RING_N_CHECKPOINTINGS; i++)
+        {
+          if (g_ascii_strcasecmp (text, checkpointing_names[i]) == 0)
+            {
+              *value = i;
+              return TRUE;
+            }
+        }
+      return FALSE;
+    }
+  g_return_val_if_fail (id == RING_PARAM_ALGORITHM, FALSE);
+  if (!ring_algorithm_from_string (text, &algorithm))
+    return FALSE;
+  *value = algorithm;
+
+  return TRUE;
+}
+
+static gboolean
+set_choice_from_string (RingParams   *params,
+                        RingParamId   id,
+                        const char   *text,
+                        GError      **error)
+{
+  const RingParamInfo *info = ring_param_info (id);
+  double value;
+
+  if (!parse_choice (id, text, &value))
+    {
+      g_autofree char *known = choice_list (id);
+
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   /* Translators: an option, the value typed, the accepted names */
+                   _("--%s: unknown value “%s” (known: %s)"), info->option, text, known);
+      return FALSE;
+    }
+
+  /* A GPU brings its facts, a fabric its latency; options given after override them. */
+  if (id == RING_PARAM_GPU)
+    ring_params_apply_gpu (params, (RingGpuId) value);
+  else if (id == RING_PARAM_FABRIC)
+    ring_params_apply_fabric (params, (RingFabric) value);
+  else
+    ring_params_set_value (params, id, value);
+
+  return TRUE;
+}
+
+static gboolean
+parse_number (RingParamId  id,
+              const char  *text,
+              double      *value)
+{
+  if (id == RING_PARAM_GRADIENT_BYTES)
+    return parse_gradient_bytes (text, value);
+  if (id == RING_PARAM_MODEL_PARAMS || id == RING_PARAM_TOKENS_PER_GPU)
+    return ring_parse_count (text, value);
+  if (id == RING_PARAM_NIC_SPEED)
+    return ring_parse_nic_speed (text, value);
+  if (id == RING_PARAM_BUCKET_SIZE)
+    {
+      if (g_ascii_strcasecmp (text, "one") == 0)
+        {
+          *value = 0;
+          return TRUE;
+        }
+      return ring_parse_bytes (text, value);
+    }
+
+  return ring_parse_double (text, value);
+}
+
+/* A fraction as "0.25", "25%" or "25 %", within the fraction rows' 0.01 … 1. */
+static gboolean
+parse_fraction (const char *text,
+                double     *value)
+{
+  g_autofree char *number = g_strstrip (g_strdup (text));
+  gsize length = strlen (number);
+  double scale = 1;
+
+  if (length > 0 && number[length - 1] == '%')
+    {
+      number[length - 1] = '\0';
+      g_strchomp (number);
+      scale = 0.01;
+    }
+  if (!ring_parse_double (number, value))
+    return FALSE;
+  *value *= scale;
+
+  return *value >= 0.01 - 1e-12 && *value <= 1;
+}
+
+/* "I:FRACTION" for a slow link or GPU: the index row @id and the fraction row after it. */
+static gboolean
+set_slow_from_string (RingParams   *params,
+                      RingParamId   id,
+                      const char   *text,
+                      GError      **error)
+{
+  const RingParamInfo *info = ring_param_info (id);
+  g_auto(GStrv) parts = g_strsplit (text, ":", 2);
+  double index, fraction;
+
+  if (g_strv_length (parts) != 2 || !ring_parse_double (g_strstrip (parts[0]), &index)
+      || index != floor (index) || index < info->minimum || index > info->maximum
+      || !parse_fraction (parts[1], &fraction))
+    {
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   /* Translators: an option, then the value typed */
+                   _("--%s: “%s” is not INDEX:FRACTION, a GPU number from 0 and a fraction "
+                     "from 0.01 to 1 or 1%% to 100%% (such as 3:0.25 or 3:25%%)"),
+                   info->option, text);
+      return FALSE;
+    }
+
+  /* Clamped against rounding: 1% read as 0.00999… is 1 %. */
+  ring_params_set_value (params, id, index);
+  ring_params_set_value (params, id + 1, CLAMP (fraction, 0.01, 1.0));
+
+  return TRUE;
+}
+
+char *
+ring_params_dup_option_value (const RingParams *params,
+                              RingParamId       id)
+{
+  const RingParamInfo *info;
+  char index[G_ASCII_DTOSTR_BUF_SIZE], fraction[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_return_val_if_fail (params != NULL, NULL);
+  g_return_val_if_fail (id < RING_N_PARAMS, NULL);
+
+  info = ring_param_info (id);
+  if (info->option_part)
+    return NULL;
+  if (info->kind == RING_PARAM_KIND_CHOICE)
+    return g_strdup (ring_param_choice_name (id, (guint) ring_params_get_value (params, id)));
+
+  g_ascii_formatd (index, sizeof index, "%.17g", ring_params_get_value (params, id));
+  if (id + 1 < RING_N_PARAMS && ring_param_info (id + 1)->option_part)
+    {
+      g_ascii_formatd (fraction, sizeof fraction, "%.17g",
+                       ring_params_get_value (params, id + 1));
+      return g_strdup_printf ("%s:%s", index, fraction);
+    }
+
+  return g_strdup (index);
+}
+
+gboolean
+ring_params_set_from_string (RingParams  *params,
+                             RingParamId  id,
+                             const char  *text,
+                             GError     **error)
+{
+  const RingParamInfo *info;
+  double value = 0;
+
+  g_return_val_if_fail (params != NULL, FALSE);
+  g_return_val_if_fail (id < RING_N_PARAMS, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  info = ring_param_info (id);
+
+  if (info->kind == RING_PARAM_KIND_CHOICE)
+    return set_choice_from_string (params, id, text, error);
+  if (id + 1 < RING_N_PARAMS && ring_param_info (id + 1)->option_part)
+    return set_slow_from_string (params, id, text, error);
+  if (info->option_part)
+    {
+      if (!parse_fraction (text, &value))
+        {
+          g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                       _("--%s: the fraction must be between 0.01 and 1 (1%% and 100%%), "
+                         "not %s"), info->option, text);
+          return FALSE;
+        }
+      ring_params_set_value (params, id, CLAMP (value, 0.01, 1.0));
+      return TRUE;
+    }
+
+  if (id == RING_PARAM_GRADIENT_BYTES)
+    {
+      /* Range and wholeness first: casting 1e30 or −4 to guint is undefined. */
+      if (!parse_gradient_bytes (text, &value) || value < 1 || value > 4
+          || value != floor (value) || !ring_gradient_bytes_is_valid ((guint) value))
+        {
+          g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                       _("--%s: “%s” is not a gradient precision "
+                         "(1 or fp8, 2 or bf16, 4 or fp32)"),
+                       info->option, text);
+          return FALSE;
+        }
+    }
+  else if (!parse_number (id, text, &value))
+    {
+      if (id == RING_PARAM_NIC_SPEED)
+        g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                     _("--%s: “%s” is not a NIC speed (such as 400, 400Gb/s, 400G or 50GB/s)"),
+                     info->option, text);
+      else
+        g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                     _("--%s: “%s” is not a number"), info->option, text);
+      return FALSE;
+    }
+
+  if (id == RING_PARAM_BUCKET_SIZE
+      && (value < 0 || (value > 0 && value < RING_MIN_BUCKET_BYTES) || value > info->maximum))
+    {
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                   _("--%s: %s is out of range (1MiB – 4GiB, or 0 or “one” for one bucket)"),
+                   info->option, text);
+      return FALSE;
+    }
+
+  if (value < info->minimum || value > info->maximum)
+    {
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                   /* Translators: option, value, minimum, maximum, unit */
+                   _("--%s: %s is out of range (%.10g – %.10g %s)"),
+                   info->option, text, info->minimum, info->maximum, info->unit);
+      return FALSE;
+    }
+
+  if (info->kind == RING_PARAM_KIND_COUNT && value != floor (value))
+    {
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   /* Translators: an option, the value typed, what it counts */
+                   _("--%s: “%s” is not a whole number of %s"), info->option, text, info->unit);
+      return FALSE;
+    }
+
+  ring_params_set_value (params, id, value);
+
+  return TRUE;
+}
+
+guint
+ring_param_n_choices (RingParamId id)
+{
+  if (id == RING_PARAM_GPU)
+    return RING_N_GPUS;
+  if (id == RING_PARAM_FABRIC)
+    return RING_N_FABRICS;
+  if (id == RING_PARAM_ALGORITHM)
+    return RING_N_ALGORITHMS;
+  if (id == RING_PARAM_SHARDING)
+    return RING_N_SHARDINGS;
+  if (id == RING_PARAM_CHECKPOINTING)
+    return RING_N_CHECKPOINTINGS;
+
+  return 0;
+}
+
+const char *
+ring_param_choice_name (RingParamId id,
+                        guint       choice)
+{
+  g_return_val_if_fail (choice < ring_param_n_choices (id), NULL);
+
+  if (id == RING_PARAM_GPU)
+    return ring_gpu_info (choice)->name;
+  if (id == RING_PARAM_FABRIC)
+    return fabric_names[choice];
+  if (id == RING_PARAM_SHARDING)
+    return sharding_names[choice];
+  if (id == RING_PARAM_CHECKPOINTING)
+    return checkpointing_names[choice];
+
+  return ring_algorithm_to_string (choice);
+}
+
+const char *
+ring_algorithm_to_string (RingAlgorithm algorithm)
+{
+  const RingAlgorithmInfo *info = ring_algorithm_info (algorithm);
+
+  g_return_val_if_fail (info != NULL, NULL);
+
+  return info->name;
+}
+
+gboolean
+ring_algorithm_from_string (const char    *name,
+                            RingAlgorithm *algorithm)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i <= RING_ALGORITHM_LAST; i++)
+    {
+      if (g_ascii_strcasecmp (name, ring_algorithm_to_string (i)) == 0)
+        {
+          if (algorithm != NULL)
+            *algorithm = i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+const char *
+ring_sharding_to_string (RingSharding sharding)
+{
+  g_return_val_if_fail (sharding < RING_N_SHARDINGS, NULL);
+
+  return sharding_names[sharding];
+}
+
+gboolean
+ring_sharding_from_string (const char   *name,
+                           RingSharding *sharding)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < RING_N_SHARDINGS; i++)
+    {
+      /* ZeRO-3 is FSDP. */
+      if (g_ascii_strcasecmp (name, sharding_names[i]) == 0
+          || (i == RING_SHARDING_FSDP && g_ascii_strcasecmp (name, "zero3") == 0))
+        {
+          if (sharding != NULL)
+            *sharding = i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+const char *
+ring_checkpointing_to_string (RingCheckpointing checkpointing)
+{
+  g_return_val_if_fail (checkpointing < RING_N_CHECKPOINTINGS, NULL);
+
+  return checkpointing_names[checkpointing];
+}
+
+const char *
+ring_protocol_to_string (RingProtocol protocol)
+{
+  g_return_val_if_fail (protocol < RING_N_PROTOCOLS, NULL);
+
+  return protocol_names[protocol];
+}
+
+const char *
+ring_protocol_get_title (RingProtocol protocol)
+{
+  g_return_val_if_fail (protocol < RING_N_PROTOCOLS, NULL);
+
+  return _(protocol_titles[protocol]);
+}
+
+const char *
+ring_fabric_get_title (RingFabric fabric)
+{
+  g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
+
+  return _(fabric_titles[fabric]);
+}
+
+const char *
+ring_fabric_to_string (RingFabric fabric)
+{
+  g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
+
+  return fabric_names[fabric];
+}
+
+gboolean
+ring_fabric_from_string (const char *name,
+                         RingFabric *fabric)
+{
+  /* The names people use for them too. */
+  static const struct {
+    const char *name;
+    RingFabric  fabric;
+  } aliases[] = {
+    { "ib", RING_FABRIC_INFINIBAND }, { "ib-sharp", RING_FABRIC_INFINIBAND_SHARP },
+    { "sharp", RING_FABRIC_INFINIBAND_SHARP }, { "efa", RING_FABRIC_ROCE },
+    { "ethernet", RING_FABRIC_TCP },
+  };
+
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < RING_N_FABRICS; i++)
+    {
+      if (g_ascii_strcasecmp (name, fabric_names[i]) == 0)
+        {
+          if (fabric != NULL)
+            *fabric = i;
+          return TRUE;
+        }
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (aliases); i++)
+    {
+      if (g_ascii_strcasecmp (name, aliases[i].name) == 0)
+        {
+          if (fabric != NULL)
+            *fabric = aliases[i].fabric;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
