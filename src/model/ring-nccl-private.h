@@ -1,7 +1,7 @@
 /* ring-nccl-private.h: NCCL's documented constants and the mechanisms built on them.
  *
  * The numbers are NCCL's own, read from NVIDIA/nccl v2.30.7-1 (BSD-3-Clause; see
- * ../shared/research/nccl-tuning-model.md and docs/model.md): src/graph/tuning.cc for
+ * the team's reading of NCCL's tuning model and docs/model.md): src/graph/tuning.cc for
  * latencies and per-channel limits, src/include/device.h for buffers and threads,
  * src/graph/search.cc for channel speeds. They are cited, not copied: the tables below
  * hold the values, the code around them is this project's.
