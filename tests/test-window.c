@@ -1070,6 +1070,9 @@ test_chart_readout (RingWindowFixture *fixture,
       ring_cost_evaluate_sweep (&params, &result);
       g_assert_cmpfloat_with_epsilon (value->value, 100 * result.utilization, 1e-9);
       g_assert_cmpstr (value->unit, ==, "%");
+      /* Its dot sits on the curve, inside the plot area. */
+      g_assert_cmpfloat (value->y_px, >=, top - 1e-6);
+      g_assert_cmpfloat (value->y_px, <=, bottom + 1e-6);
       expected_label = g_strdup_printf ("Utilization at %g GB/s", params.bandwidth_gbps);
       g_assert_cmpstr (value->label, ==, expected_label);
       expected_text = g_strdup_printf ("64 GPUs: %s %.1f %%", expected_label,

@@ -289,7 +289,7 @@ snapshot_readout (RingChart   *self,
   RingStyle style;
   double left, top, right, bottom;
   int text_width, text_height;
-  float box_x, box_y, box_width, box_height;
+  float box_x, box_y, box_width, box_height, pointer_y;
   const float pad = 6;
   GskRoundedRect outline;
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
@@ -314,6 +314,25 @@ snapshot_readout (RingChart   *self,
     gtk_snapshot_append_color (snapshot, &line,
                                &GRAPHENE_RECT_INIT (left, round (readout->y_px) - 0.5f,
                                                     right - left, 1));
+
+  /* A dot where each curve crosses the crosshair, where the chart says where. */
+  for (guint i = 0; i < readout->values->len; i++)
+    {
+      const RingChartReadoutValue *value = &g_array_index (readout->values,
+                                                           RingChartReadoutValue, i);
+      GskRoundedRect dot;
+
+      if (!isfinite (value->y_px))
+        continue;
+      gsk_rounded_rect_init_from_rect (&dot, &GRAPHENE_RECT_INIT (readout->x_px - 4,
+                                                                  value->y_px - 4, 8, 8), 4);
+      gtk_snapshot_push_rounded_clip (snapshot, &dot);
+      gtk_snapshot_append_color (snapshot, &foreground, &dot.bounds);
+      gtk_snapshot_pop (snapshot);
+      gtk_snapshot_append_border (snapshot, &dot, (float[4]) { 1.5f, 1.5f, 1.5f, 1.5f },
+                                  (GdkRGBA[4]) { background, background, background,
+                                                 background });
+    }
 
   /* The x value once, in bold, over one line a curve; screen readers get readout->text. */
   {
@@ -344,9 +363,16 @@ snapshot_readout (RingChart   *self,
   if (box_width <= right - left)
     box_x = CLAMP (box_x, left + 4, right - 4 - box_width);
   box_x = CLAMP (box_x, 0, MAX (0, width - box_width));
-  box_y = isfinite (readout->y_px) ? readout->y_px + 12 : top + 8;
+  /* Below the pointer (the map: its cell), or at the top for the keyboard's cursor. */
+  if (isfinite (readout->y_px))
+    pointer_y = readout->y_px;
+  else if (self->readout_source == READOUT_POINTER)
+    pointer_y = self->pointer_y;
+  else
+    pointer_y = top - 4;
+  box_y = pointer_y + 16;
   if (box_y + box_height > bottom)
-    box_y = (isfinite (readout->y_px) ? readout->y_px - 12 : bottom) - box_height;
+    box_y = pointer_y - 16 - box_height;
   box_y = CLAMP (box_y, 0, MAX (0, height - box_height));
 
   gsk_rounded_rect_init_from_rect (&outline,

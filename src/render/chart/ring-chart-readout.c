@@ -239,14 +239,20 @@ readout_new (void)
 }
 
 static void
-add_value (RingChartReadout *readout,
-           RingChartData    *data,
+add_value (RingChartProbe   *probe,
+           RingChartReadout *readout,
            guint             column,
            guint             row)
 {
+  RingChartData *data = probe->data;
+  /* The charts whose every curve is drawn on the panel's y axis in its own unit (the
+   * others scale theirs, or draw some on a second axis or panel). */
+  gboolean on_y_axis = probe->kind == RING_CHART_UTILIZATION_VS_GPUS
+                       || probe->kind == RING_CHART_ALGORITHM_COMPARISON;
   RingSeries *series = _ring_chart_data_column (data, column);
   RingChartReadoutValue value = { 0 };
 
+  value.y_px = NAN;
   value.label = g_strdup (series->label);
   value.unit = g_strdup (series->unit);
   if (series->texts != NULL)
@@ -258,6 +264,15 @@ add_value (RingChartReadout *readout,
     {
       value.value = series->values[row];
       value.text = format_value (data, series->unit, value.value);
+      if (on_y_axis && isfinite (value.value))
+        {
+          const RingPlotPanel *panel = &probe->layout.panel;
+          double world = _ring_plot_axis_world (&panel->y, value.value);
+
+          if (world >= panel->y.min && world <= panel->y.max)
+            value.y_px = probe->layout.height_px
+                         - _ring_plot_panel_y_mm (panel, world) * RING_PLOT_PX_PER_MM;
+        }
     }
   g_array_append_val (readout->values, value);
 }
@@ -289,7 +304,7 @@ fill_row (RingChartProbe   *probe,
     }
 
   for (guint c = 1; c < data->columns->len; c++)
-    add_value (readout, data, c, row);
+    add_value (probe, readout, c, row);
 
   for (guint i = 0; i < readout->values->len; i++)
     {

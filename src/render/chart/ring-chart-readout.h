@@ -22,6 +22,8 @@ typedef struct
   char   *unit;    /* of @value, as in the CSV header ("%", "s", "B", "GB/s") */
   double  value;   /* NaN where the curve has none (or for a column of text) */
   char   *text;    /* @value for people: "68.6 %", "163 ms", "Ring · LL128" */
+  double  y_px;    /* where the curve is at the readout's x, pixels from the top, on charts
+                    * whose curves share one axis in their own unit; else NaN */
 } RingChartReadoutValue;
 
 typedef struct
