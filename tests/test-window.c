@@ -1168,6 +1168,39 @@ test_chart_readout_map (RingWindowFixture *fixture,
   g_assert_cmpfloat_with_epsilon (utilization->value, 100 * result.utilization, 1e-9);
 }
 
+/* The message sizes: bytes on x, the all-reduce's time, bus bandwidth and what ran; a click
+ * there changes nothing, for its x is not a GPU count. */
+static void
+test_chart_readout_message_size (RingWindowFixture *fixture,
+                                 gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingChart *chart = _ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view), 0);
+  const RingChartReadout *readout;
+  double left, top, right, bottom;
+  guint changed = 0;
+
+  show_chart_kind (chart, RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE);
+  ring_chart_probe_get_plot_area (_ring_chart_get_probe (chart), &left, &top, &right, &bottom);
+  g_signal_emit_by_name (_ring_chart_get_motion_controller (chart), "motion",
+                         (left + right) / 2, (top + bottom) / 2);
+  readout = _ring_chart_get_readout (chart);
+  g_assert_true (readout->inside);
+  g_assert_cmpuint (readout->gpus, ==, 0);
+  g_assert_cmpfloat (readout->x, >, 0);
+  g_assert_cmpuint (readout->values->len, ==, 3);
+  g_assert_cmpstr (g_array_index (readout->values, RingChartReadoutValue, 0).unit, ==, "s");
+  g_assert_cmpstr (g_array_index (readout->values, RingChartReadoutValue, 1).unit, ==, "GB/s");
+  g_assert_cmpstr (g_array_index (readout->values, RingChartReadoutValue, 2).text, !=, "");
+  g_assert_nonnull (strstr (readout->text, readout->x_text));
+
+  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
+  g_signal_emit_by_name (_ring_chart_get_click_gesture (chart), "pressed", 1,
+                         (left + right) / 2, (top + bottom) / 2);
+  g_assert_cmpuint (changed, ==, 0);
+  g_signal_handlers_disconnect_by_func (window->model, count_cb, &changed);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1196,6 +1229,8 @@ main (int   argc,
   g_test_add_func ("/ring/window/views-change-model", test_views_change_model);
   add_window_test ("/ring/window/chart-readout", test_chart_readout);
   add_window_test ("/ring/window/chart-readout-map", test_chart_readout_map);
+  add_window_test ("/ring/window/chart-readout-message-size",
+                   test_chart_readout_message_size);
   g_test_add_func ("/ring/window/close-with-uncommitted-edit",
                    test_close_with_uncommitted_edit);
 
