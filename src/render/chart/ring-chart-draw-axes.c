@@ -421,6 +421,17 @@ _ring_plot_draw_axes (const RingPlotChart *chart,
 {
   char x_options[16], y_options[16];
 
+  if (chart->layout != NULL && !chart->layout->valid)
+    {
+      chart->layout->valid = TRUE;
+      chart->layout->panel = *panel;
+    }
+  else if (chart->layout != NULL)
+    {
+      chart->layout->panel.ymin_mm = MIN (chart->layout->panel.ymin_mm, panel->ymin_mm);
+      chart->layout->panel.ymax_mm = MAX (chart->layout->panel.ymax_mm, panel->ymax_mm);
+    }
+
   axis_options (&panel->x, x_labels ? "bcstno" : "bcst", x_options, sizeof x_options);
   axis_options (&panel->y, right_frame ? "bcstnvo" : "bstnvo", y_options, sizeof y_options);
   _ring_plot_draw_box_lines (chart, panel, x_options, panel->x.n_sub, y_options,

@@ -107,7 +107,18 @@ typedef struct
   double           line_px;     /* width of a curve */
   GArray          *obstacles;   /* of RingPlotSegment: what labels should not cover */
   gboolean         untitled;    /* no title and configuration above the legend */
+  /* Or NULL: filled by _ring_plot_draw_axes() with the panel the values were drawn on. */
+  struct _RingPlotLayout *layout;
 } RingPlotChart;
+
+/* Where a chart put its values: the panel its axes were drawn for (the first one's axes;
+ * the union of the panels' areas when a chart stacks two sharing x), for the readout. */
+typedef struct _RingPlotLayout
+{
+  gboolean      valid;
+  RingPlotPanel panel;
+  double        height_px;   /* of the page: pixels from the top are height_px − y */
+} RingPlotLayout;
 
 /* How a path's lines end and meet: SEGMENTS round-capped, a POLYLINE with butt caps and
  * bevel joins, RULES (horizontal and vertical only) square-capped. */
@@ -339,6 +350,18 @@ typedef struct
 } RingChartKindInfo;
 
 const RingChartKindInfo *_ring_chart_kind_info (RingChartKind kind);
+
+/* ring-chart-draw.c: draws, and hands back the series drawn (or NULL when nothing was) and
+ * where the panel went (@layout may be NULL). */
+void      _ring_chart_draw_full          (RingChartKind                kind,
+                                          RingModel                   *model,
+                                          cairo_t                     *cr,
+                                          double                       width,
+                                          double                       height,
+                                          const RingStyle             *style,
+                                          const RingChartDrawOptions  *options,
+                                          RingChartData              **data_out,
+                                          RingPlotLayout              *layout);
 
 /* ring-chart-draw-comparison.c: an algorithm's curve colour. */
 int       _ring_plot_algorithm_color     (RingAlgorithm        algorithm);

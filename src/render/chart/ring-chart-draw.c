@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 #include <plplot.h>
 
 #include "ring-chart-draw-private.h"
@@ -65,6 +66,20 @@ ring_chart_draw_with_options (RingChartKind               kind,
                               const RingStyle            *style,
                               const RingChartDrawOptions *options)
 {
+  _ring_chart_draw_full (kind, model, cr, width, height, style, options, NULL, NULL);
+}
+
+void
+_ring_chart_draw_full (RingChartKind                kind,
+                       RingModel                   *model,
+                       cairo_t                     *cr,
+                       double                       width,
+                       double                       height,
+                       const RingStyle             *style,
+                       const RingChartDrawOptions  *options,
+                       RingChartData              **data_out,
+                       RingPlotLayout              *layout)
+{
   g_autoptr(RingChartData) data = NULL;
   PLINT previous_stream, stream;
   RingPlotChart chart = { 0 };
@@ -74,6 +89,14 @@ ring_chart_draw_with_options (RingChartKind               kind,
   g_return_if_fail (RING_IS_MODEL (model));
   g_return_if_fail (cr != NULL);
   g_return_if_fail (style != NULL);
+
+  if (data_out != NULL)
+    *data_out = NULL;
+  if (layout != NULL)
+    {
+      memset (layout, 0, sizeof *layout);
+      layout->height_px = height;
+    }
 
   /* extcairo paints no background. */
   cairo_save (cr);
@@ -104,6 +127,7 @@ ring_chart_draw_with_options (RingChartKind               kind,
   chart.line_px = 2.0 * text_scale;
   chart.untitled = options != NULL && options->untitled;
   chart.obstacles = g_array_new (FALSE, FALSE, sizeof (RingPlotSegment));
+  chart.layout = layout;
 
   cairo_save (cr);
 
@@ -125,4 +149,6 @@ ring_chart_draw_with_options (RingChartKind               kind,
 
   cairo_restore (cr);
   g_array_unref (chart.obstacles);
+  if (data_out != NULL)
+    *data_out = g_steal_pointer (&data);
 }
