@@ -88,7 +88,7 @@ test_typed_values (RingWindowFixture *fixture,
   RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
   GtkSpinButton *gpus = _ring_parameter_panel_get_spin (panel, "gpus");
   GtkSpinButton *size = _ring_parameter_panel_get_spin (panel, "model-params");
-  GtkSpinButton *overlap = _ring_parameter_panel_get_spin (panel, "overlap");
+  GtkSpinButton *slowdown = _ring_parameter_panel_get_spin (panel, "comm-slowdown");
 
   /* Any integer is typeable, not only powers of two. */
   gtk_editable_set_text (GTK_EDITABLE (gpus), "100");
@@ -104,10 +104,10 @@ test_typed_values (RingWindowFixture *fixture,
   gtk_spin_button_update (size);
   g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
 
-  /* Overlap is typed in percent. */
-  gtk_editable_set_text (GTK_EDITABLE (overlap), "25");
-  gtk_spin_button_update (overlap);
-  g_assert_cmpfloat_with_epsilon (ring_model_get_overlap (window->model), 0.25, 1e-12);
+  /* The slowdown beside NCCL is typed in percent. */
+  gtk_editable_set_text (GTK_EDITABLE (slowdown), "25");
+  gtk_spin_button_update (slowdown);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_comm_slowdown (window->model), 0.25, 1e-12);
 
   /* A NIC's speed as NICs are sold (a bare number is Gb/s) or in bytes. */
   {
@@ -897,7 +897,7 @@ close_with_uncommitted_edit (const char *property,
   if (destroy)
     return;
   saved = g_settings_get_value (settings, property);
-  if (g_str_equal (property, "overlap"))
+  if (g_str_equal (property, "comm-slowdown"))
     typed /= 100;  /* typed in percent */
   g_assert_cmpfloat_with_epsilon (g_variant_is_of_type (saved, G_VARIANT_TYPE_UINT32)
                                   ? g_variant_get_uint32 (saved) : g_variant_get_double (saved),
@@ -979,6 +979,65 @@ test_views_change_model (void)
     }
 }
 
+/* The training step's own controls: the bucket size on a log₂ slider from 1 MiB to 4 GiB
+ * and typed ("one" is one bucket), the sharding and the checkpointing from their rows,
+ * the slowdown beside NCCL in percent; the withdrawn overlap has no row. */
+static void
+test_step_controls (RingWindowFixture *fixture,
+                    gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkRange *bucket_scale = _ring_parameter_panel_get_scale (panel, "bucket-size");
+  GtkSpinButton *bucket = _ring_parameter_panel_get_spin (panel, "bucket-size");
+  AdwComboRow *sharding = _ring_parameter_panel_get_combo (panel, "sharding");
+  AdwComboRow *checkpointing = _ring_parameter_panel_get_combo (panel,
+                                                                "activation-checkpointing");
+  GtkRange *slowdown = _ring_parameter_panel_get_scale (panel, "comm-slowdown");
+  GtkAdjustment *adjustment = gtk_range_get_adjustment (bucket_scale);
+  g_autoptr(RingChoice) fsdp = NULL;
+
+  g_assert_null (_ring_parameter_panel_get_spin (panel, "overlap"));
+  g_assert_nonnull (bucket_scale);
+  g_assert_nonnull (sharding);
+  g_assert_nonnull (checkpointing);
+  g_assert_nonnull (slowdown);
+
+  /* log₂ 1 MiB … log₂ 4 GiB; one bucket shows as "one", at the slider's left end. */
+  g_assert_cmpfloat (gtk_adjustment_get_lower (adjustment), ==, 20);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), ==, 32);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bucket)), ==, "one");
+
+  gtk_range_set_value (bucket_scale, 25);
+  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 32 * 1048576.0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bucket)), ==, "32 MiB");
+
+  gtk_editable_set_text (GTK_EDITABLE (bucket), "one");
+  gtk_spin_button_update (bucket);
+  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 0);
+  gtk_editable_set_text (GTK_EDITABLE (bucket), "25MiB");
+  gtk_spin_button_update (bucket);
+  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 25 * 1048576.0);
+
+  /* The rows name the shardings as people write them and set the model. */
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (sharding)), ==, 4);
+  fsdp = g_list_model_get_item (adw_combo_row_get_model (sharding), RING_SHARDING_FSDP);
+  g_assert_cmpstr (ring_choice_get_title (fsdp), ==, "FSDP");
+  adw_combo_row_set_selected (sharding, RING_SHARDING_FSDP);
+  g_assert_cmpint (ring_model_get_sharding (model), ==, RING_SHARDING_FSDP);
+  ring_model_set_sharding (model, RING_SHARDING_ZERO1);
+  g_assert_cmpuint (adw_combo_row_get_selected (sharding), ==, RING_SHARDING_ZERO1);
+
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (checkpointing)), ==, 3);
+  adw_combo_row_set_selected (checkpointing, RING_CHECKPOINTING_FULL);
+  g_assert_cmpint (ring_model_get_checkpointing (model), ==, RING_CHECKPOINTING_FULL);
+
+  /* A slider in percent. */
+  gtk_range_set_value (slowdown, 20);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_comm_slowdown (model), 0.2, 1e-12);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -989,6 +1048,7 @@ main (int   argc,
 
   add_window_test ("/ring/window/gpus-slider", test_gpus_slider);
   add_window_test ("/ring/window/typed-values", test_typed_values);
+  add_window_test ("/ring/window/step-controls", test_step_controls);
   add_window_test ("/ring/window/comm-bound-label", test_comm_bound_label);
   add_window_test ("/ring/window/run-training-step", test_run_training_step);
   add_window_test ("/ring/window/play-pause", test_play_pause);

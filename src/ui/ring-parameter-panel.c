@@ -119,9 +119,22 @@ static const ParameterSpec parameter_specs[] = {
   { RING_PARAM_GRADIENT_BYTES, "step_group", CONTROL_PRECISION, N_("Gradient precision"),
     N_("Bytes per gradient value: fp32 sends 4 bytes, bf16 2 and fp8 1, so lower precision "
        "halves the traffic each time."), },
-  { RING_PARAM_OVERLAP, "step_group", CONTROL_SLIDER, N_("Overlap"),
-    N_("How much of the backward pass communication can hide behind: raising it hides "
-       "more of the all-reduce."),
+  { RING_PARAM_BUCKET_SIZE, "step_group", CONTROL_SLIDER, N_("Gradient bucket"),
+    N_("Gradients are sent in buckets of this size while the backward pass still runs, "
+       "as PyTorch DDP does (25 MiB by default): smaller buckets hide more of the "
+       "all-reduce but pay its latency more often. Typed, “one” (or 0) is one bucket: no "
+       "overlap."),
+    SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, 1048576, 1048576, 4294967296.0 },
+  { RING_PARAM_SHARDING, "step_group", CONTROL_CHOICE, N_("Sharding"),
+    N_("How data parallelism splits the model: DDP keeps everything on every GPU; ZeRO-1 "
+       "shards the optimizer, ZeRO-2 the gradients too, FSDP the parameters as well, at "
+       "the price of more collectives."), },
+  { RING_PARAM_CHECKPOINTING, "step_group", CONTROL_CHOICE, N_("Activation checkpointing"),
+    N_("Activations kept for the backward pass: none keeps all, selective recomputes the "
+       "attention, full recomputes each layer’s forward pass and keeps only its input."), },
+  { RING_PARAM_COMM_SLOWDOWN, "step_group", CONTROL_SLIDER, N_("Compute slowdown beside NCCL"),
+    N_("How much slower compute runs while a collective runs beside it, sharing the "
+       "GPU’s memory bandwidth and streaming multiprocessors."),
     SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 5 },
 
   { PARAM_MESSAGE_SIZE, "collective_group", CONTROL_SLIDER, N_("Message size"),
@@ -144,6 +157,14 @@ static const ParameterSpec parameter_specs[] = {
        "textbook algorithms: a flat ring pays it 2 (N − 1) times, so it dominates large "
        "rings and small messages."),
     SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
+};
+
+/* The shardings' and the checkpointings' names, in their enums' order. */
+static const char * const sharding_titles[RING_N_SHARDINGS] = {
+  N_("DDP"), N_("ZeRO-1"), N_("ZeRO-2"), N_("FSDP"),
+};
+static const char * const checkpointing_titles[RING_N_CHECKPOINTINGS] = {
+  NC_("checkpointing", "None"), NC_("checkpointing", "Selective"), NC_("checkpointing", "Full"),
 };
 
 /* The precision buttons, fp32 first. */
@@ -440,7 +461,8 @@ ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
       text = format_plain (value, value == floor (value) ? 0 : 1, spec->unit);
       break;
     case FORMAT_MESSAGE_SIZE:
-      text = ring_format_message_size (value);
+      /* A bucket size of 0 is one bucket for the whole gradient. */
+      text = value > 0 ? ring_format_message_size (value) : g_strdup (_("one"));
       break;
     case FORMAT_PLAIN:
     default:
@@ -475,7 +497,14 @@ ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
       parsed = ring_parse_nic_speed (text, &value);
       break;
     case FORMAT_MESSAGE_SIZE:
-      parsed = ring_parse_bytes (text, &value);
+      if (spec->id == RING_PARAM_BUCKET_SIZE
+          && (g_ascii_strcasecmp (text, "one") == 0 || g_utf8_collate (text, _("one")) == 0))
+        {
+          value = 0;
+          parsed = TRUE;
+        }
+      else
+        parsed = ring_parse_bytes (text, &value);
       break;
     case FORMAT_PLAIN:
     case FORMAT_COUNT:
@@ -685,6 +714,17 @@ create_choices (guint id)
       else if (id == RING_PARAM_FABRIC)
         {
           title = ring_fabric_get_title (value);
+          summary = g_strdup (title);
+        }
+      else if (id == RING_PARAM_SHARDING)
+        {
+          title = _(sharding_titles[value]);
+          summary = g_strdup (title);
+        }
+      else if (id == RING_PARAM_CHECKPOINTING)
+        {
+          title = g_dpgettext2 (GETTEXT_PACKAGE, "checkpointing",
+                                checkpointing_titles[value]);
           summary = g_strdup (title);
         }
       else
