@@ -9,11 +9,13 @@
 
 #include <adwaita.h>
 #include <math.h>
+#include <string.h>
 
 #include "ring-animation-private.h"
 #include "ring-chart-private.h"
 #include "ring-choice.h"
 #include "ring-parameter-panel-private.h"
+#include "ring-presets.h"
 #include "ring-step-bar-private.h"
 #include "ring-window-private.h"
 
@@ -1038,6 +1040,52 @@ test_step_controls (RingWindowFixture *fixture,
   g_assert_cmpfloat_with_epsilon (ring_model_get_comm_slowdown (model), 0.2, 1e-12);
 }
 
+/* Llama 3 70B on 8 H100s with DDP does not fit, and the window says so under the step
+ * timing with the least change that would (test-step.c works the numbers); FSDP across
+ * 64 GPUs with full activation checkpointing fits, and the line goes. */
+static void
+test_does_not_fit (RingWindowFixture *fixture,
+                   gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  GtkWidget *label = GTK_WIDGET (window->fit_label);
+  RingParams params;
+  const char *text;
+
+  /* The line follows the model from the start (the defaults' 7B with DDP does not fit). */
+  g_assert_true (gtk_widget_get_visible (label) == !ring_model_get_fits (model));
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  ring_preset_apply (ring_preset_lookup ("llama3-70b"), &params);
+  params.gpus = 8;
+  params.sharding = RING_SHARDING_DDP;
+  g_assert_true (ring_model_set_params (model, &params));
+  g_assert_false (ring_model_get_fits (model));
+
+  g_assert_true (gtk_widget_get_visible (label));
+  g_assert_true (gtk_widget_has_css_class (label, "error"));
+  text = gtk_label_get_label (GTK_LABEL (label));
+  g_assert_true (g_str_has_prefix (text, "Does not fit: "));
+  g_assert_nonnull (strstr (text, " per GPU, 71 GB usable — "));
+  g_assert_true (g_str_has_suffix (text, "needs FSDP across ≥ 19 GPUs with full activation "
+                                         "checkpointing"));
+
+  /* A single collective has no memory to fit. */
+  ring_model_set_message_size (model, 1048576);
+  g_assert_false (gtk_widget_get_visible (label));
+  ring_model_set_message_size (model, 0);
+  g_assert_true (gtk_widget_get_visible (label));
+
+  params.gpus = 64;
+  params.sharding = RING_SHARDING_FSDP;
+  params.checkpointing = RING_CHECKPOINTING_FULL;
+  g_assert_true (ring_model_set_params (model, &params));
+  g_assert_true (ring_model_get_fits (model));
+  g_assert_false (gtk_widget_get_visible (label));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1049,6 +1097,7 @@ main (int   argc,
   add_window_test ("/ring/window/gpus-slider", test_gpus_slider);
   add_window_test ("/ring/window/typed-values", test_typed_values);
   add_window_test ("/ring/window/step-controls", test_step_controls);
+  add_window_test ("/ring/window/does-not-fit", test_does_not_fit);
   add_window_test ("/ring/window/comm-bound-label", test_comm_bound_label);
   add_window_test ("/ring/window/run-training-step", test_run_training_step);
   add_window_test ("/ring/window/play-pause", test_play_pause);

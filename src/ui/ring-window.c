@@ -13,6 +13,7 @@
 #include "ring-labels.h"
 #include "ring-parameter-panel.h"
 #include "ring-report.h"
+#include "ring-step.h"
 #include "ring-step-bar.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
@@ -387,6 +388,43 @@ update_bound_label (RingWindow *self)
                                : _("Compute takes longer than exposed communication"));
 }
 
+/* A training step whose memory does not fit the GPU says so plainly, with the least
+ * change that would fit: "Does not fit: 146 GB per GPU, 71 GB usable — needs FSDP across
+ * ≥ 8 GPUs". A single collective has no memory to fit. */
+static void
+update_fit_label (RingWindow *self)
+{
+  const RingParams *params = ring_model_get_params (self->model);
+  RingFitSuggestion suggestion;
+  RingMemory memory;
+  g_autofree char *per_gpu = NULL;
+  g_autofree char *usable = NULL;
+  g_autofree char *needs = NULL;
+  g_autofree char *text = NULL;
+
+  if (ring_model_is_collective (self->model) || ring_model_get_fits (self->model))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->fit_label), FALSE);
+      return;
+    }
+
+  ring_step_memory (params, params->gpus, &memory);
+  ring_step_suggest (params, &suggestion);
+  per_gpu = ring_format_bytes (ring_model_get_memory_per_gpu (self->model));
+  usable = ring_format_bytes (memory.usable);
+  needs = ring_fit_suggestion_describe (&suggestion);
+  if (needs != NULL)
+    /* Translators: the memory one GPU needs, the memory it has for it, and what would
+     * fit ("needs FSDP across ≥ 8 GPUs") */
+    text = g_strdup_printf (_("Does not fit: %s per GPU, %s usable — %s"),
+                            per_gpu, usable, needs);
+  else
+    text = g_strdup_printf (_("Does not fit: %s per GPU, %s usable"), per_gpu, usable);
+
+  gtk_label_set_label (self->fit_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->fit_label), TRUE);
+}
+
 /* The pill and the 90 % line follow the model; the metric cards are bound properties. */
 static void
 ring_window_model_changed_cb (RingWindow *self)
@@ -397,6 +435,7 @@ ring_window_model_changed_cb (RingWindow *self)
   update_metrics_mode (self);
   update_collective_metrics (self);
   update_bound_label (self);
+  update_fit_label (self);
   update_target_label (self);
 }
 
@@ -609,6 +648,7 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, parameter_panel);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, metrics_grid);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, step_bar);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, fit_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, bound_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, target_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, animation);
