@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ring-animation-private.h"
@@ -16,6 +17,7 @@
 #include "ring-choice.h"
 #include "ring-parameter-panel-private.h"
 #include "ring-presets.h"
+#include "ring-step-bar-draw.h"
 #include "ring-step-bar-private.h"
 #include "ring-window-private.h"
 
@@ -1086,6 +1088,89 @@ test_does_not_fit (RingWindowFixture *fixture,
   g_assert_false (gtk_widget_get_visible (label));
 }
 
+static gboolean
+pixel_is (cairo_surface_t *surface,
+          int              x,
+          int              y,
+          const RingColor *color)
+{
+  const guint8 *row = cairo_image_surface_get_data (surface)
+                      + y * cairo_image_surface_get_stride (surface);
+  guint32 pixel = ((const guint32 *) row)[x];
+
+  return abs ((int) ((pixel >> 16) & 0xff) - (int) round (color->red * 255)) <= 2
+         && abs ((int) ((pixel >> 8) & 0xff) - (int) round (color->green * 255)) <= 2
+         && abs ((int) (pixel & 0xff) - (int) round (color->blue * 255)) <= 2;
+}
+
+/* Buckets hide communication behind the backward pass: the step bar redraws, and hatches
+ * the end of its compute segment in the communication's colour, as wide as the hidden
+ * time; one bucket hides nothing and hatches nothing. */
+static void
+test_step_bar_hidden_comm (RingWindowFixture *fixture,
+                           gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingStepBar *bar = RING_STEP_BAR (window->step_bar);
+  const RingResult *result = ring_model_get_result (model);
+  const int width = 400, height = 28, top = 2;
+  RingStyle style;
+  double total, split, hidden_start;
+
+  ViewDraws before;
+  gint64 deadline;
+
+  ring_style_init (&style, FALSE);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_cmpfloat (result->hidden_comm_s, ==, 0);
+  settle_views (window, &before);
+
+  ring_model_set_bucket_size (model, 25 * 1048576.0);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (_ring_step_bar_get_draw_count (bar) == before.step_bar
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (_ring_step_bar_get_draw_count (bar), >, before.step_bar);
+  result = ring_model_get_result (model);
+  g_assert_cmpfloat (result->hidden_comm_s, >, 0);
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      g_autoptr(GString) seen = g_string_new (NULL);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width,
+                                                             height);
+      cairo_t *cr = cairo_create (surface);
+      double hidden = pass == 0 ? result->hidden_comm_s : 0;
+      guint comm_in_hidden = 0;
+
+      ring_step_bar_draw (cr, width, height, result->compute_time_s, result->exposed_comm_s,
+                          hidden, &style);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+
+      total = result->compute_time_s + result->exposed_comm_s;
+      split = round (width * result->compute_time_s / total);
+      hidden_start = split - round (width * MIN (hidden, result->compute_time_s) / total);
+
+      /* Compute before the hatching; communication in it (the stripes), and after it. */
+      g_assert_true (pixel_is (surface, 20, top, &style.compute));
+      for (int x = hidden_start; x < split; x++)
+        comm_in_hidden += pixel_is (surface, x, top, &style.communication);
+      if (pass == 0)
+        {
+          g_assert_cmpfloat (split - hidden_start, >=, 7);
+          g_assert_cmpuint (comm_in_hidden, >, 0);
+          g_assert_cmpuint (comm_in_hidden, <, split - hidden_start);
+        }
+      else
+        g_assert_true (pixel_is (surface, split - 1, top, &style.compute));
+      if (split + 20 < width)
+        g_assert_true (pixel_is (surface, split + 10, top, &style.communication));
+      cairo_surface_destroy (surface);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1098,6 +1183,7 @@ main (int   argc,
   add_window_test ("/ring/window/typed-values", test_typed_values);
   add_window_test ("/ring/window/step-controls", test_step_controls);
   add_window_test ("/ring/window/does-not-fit", test_does_not_fit);
+  add_window_test ("/ring/window/step-bar-hidden-comm", test_step_bar_hidden_comm);
   add_window_test ("/ring/window/comm-bound-label", test_comm_bound_label);
   add_window_test ("/ring/window/run-training-step", test_run_training_step);
   add_window_test ("/ring/window/play-pause", test_play_pause);
