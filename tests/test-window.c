@@ -19,6 +19,7 @@
 #include "ring-presets.h"
 #include "ring-step-bar-draw.h"
 #include "ring-step-bar-private.h"
+#include "ring-units.h"
 #include "ring-window-private.h"
 
 /* The memory settings backend lives as long as the process: each case starts from the
@@ -901,7 +902,7 @@ close_with_uncommitted_edit (const char *property,
   if (destroy)
     return;
   saved = g_settings_get_value (settings, property);
-  if (g_str_equal (property, "comm-slowdown"))
+  if (g_str_equal (property, "comm-slowdown") || g_str_has_suffix (property, "-fraction"))
     typed /= 100;  /* typed in percent */
   g_assert_cmpfloat_with_epsilon (g_variant_is_of_type (saved, G_VARIANT_TYPE_UINT32)
                                   ? g_variant_get_uint32 (saved) : g_variant_get_double (saved),
@@ -1171,6 +1172,70 @@ test_step_bar_hidden_comm (RingWindowFixture *fixture,
     }
 }
 
+/* The stragglers' group: the slow link's and the slow GPU's sliders span the ring, the
+ * speeds are percent; with one, the sentence the simulation writes shows under the step
+ * and the all-reduce card shows the simulated time (the calibrated one, as much slower as
+ * the simulation finds). */
+static void
+test_stragglers (RingWindowFixture *fixture,
+                 gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkRange *link = _ring_parameter_panel_get_scale (panel, "slow-link");
+  GtkRange *link_speed = _ring_parameter_panel_get_scale (panel, "slow-link-fraction");
+  GtkRange *gpu = _ring_parameter_panel_get_scale (panel, "slow-gpu");
+  GtkSpinButton *gpu_speed = _ring_parameter_panel_get_spin (panel, "slow-gpu-fraction");
+  GtkWidget *label = GTK_WIDGET (window->straggler_label);
+  const RingResult *result;
+  g_autofree char *calibrated = NULL;
+  g_autofree char *simulated = NULL;
+
+  g_assert_nonnull (_ring_parameter_panel_get_group (panel, "straggler_group"));
+  ring_model_set_gpus (model, 8);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (link)), ==, 7);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (gpu)), ==, 7);
+  g_assert_null (ring_model_get_straggler_summary (model));
+  g_assert_false (gtk_widget_get_visible (label));
+  calibrated = g_strdup (metric_text (window, "allreduce-time"));
+
+  gtk_range_set_value (link, 3);
+  gtk_range_set_value (link_speed, 25);
+  g_assert_cmpuint (ring_model_get_slow_link (model), ==, 3);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_slow_link_fraction (model), 0.25, 1e-12);
+
+  result = ring_model_get_result (model);
+  g_assert_nonnull (ring_model_get_straggler_summary (model));
+  g_assert_true (gtk_widget_get_visible (label));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==,
+                   ring_model_get_straggler_summary (model));
+  g_assert_cmpfloat (result->sim_allreduce_time_s, >, result->sim_uniform_allreduce_time_s);
+  simulated = ring_format_duration (result->allreduce_time_s * result->sim_allreduce_time_s
+                                    / result->sim_uniform_allreduce_time_s);
+  g_assert_cmpstr (metric_text (window, "allreduce-time"), ==, simulated);
+  g_assert_cmpstr (simulated, !=, calibrated);
+
+  /* Fewer GPUs: the slider spans the smaller ring and keeps the link it can show. */
+  ring_model_set_gpus (model, 4);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (link)), ==, 3);
+  g_assert_cmpfloat (gtk_range_get_value (link), ==, 3);
+
+  /* The slow GPU, typed in percent; back at full speed, the sentence goes. */
+  gtk_range_set_value (gpu, 2);
+  gtk_editable_set_text (GTK_EDITABLE (gpu_speed), "50");
+  gtk_spin_button_update (gpu_speed);
+  g_assert_cmpuint (ring_model_get_slow_gpu (model), ==, 2);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_slow_gpu_fraction (model), 0.5, 1e-12);
+  ring_model_set_slow_link_fraction (model, 1);
+  ring_model_set_slow_gpu_fraction (model, 1);
+  g_assert_null (ring_model_get_straggler_summary (model));
+  g_assert_false (gtk_widget_get_visible (label));
+  g_free (simulated);
+  simulated = ring_format_duration (ring_model_get_result (model)->allreduce_time_s);
+  g_assert_cmpstr (metric_text (window, "allreduce-time"), ==, simulated);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1184,6 +1249,7 @@ main (int   argc,
   add_window_test ("/ring/window/step-controls", test_step_controls);
   add_window_test ("/ring/window/does-not-fit", test_does_not_fit);
   add_window_test ("/ring/window/step-bar-hidden-comm", test_step_bar_hidden_comm);
+  add_window_test ("/ring/window/stragglers", test_stragglers);
   add_window_test ("/ring/window/comm-bound-label", test_comm_bound_label);
   add_window_test ("/ring/window/run-training-step", test_run_training_step);
   add_window_test ("/ring/window/play-pause", test_play_pause);

@@ -157,6 +157,22 @@ static const ParameterSpec parameter_specs[] = {
        "textbook algorithms: a flat ring pays it 2 (N − 1) times, so it dominates large "
        "rings and small messages."),
     SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
+
+  /* The links' and the GPUs' sliders span the ring (0 … N − 1), set as it changes. */
+  { RING_PARAM_SLOW_LINK, "straggler_group", CONTROL_SLIDER, N_("Slow link"),
+    N_("The link GPU i sends on, towards GPU i + 1 in the ring, counted from 0: it runs at "
+       "the speed below."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_SLOW_LINK_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow link’s speed"),
+    N_("The slow link’s share of its bandwidth: 100 % is no slow link."),
+    SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
+  { RING_PARAM_SLOW_GPU, "straggler_group", CONTROL_SLIDER, N_("Slow GPU"),
+    N_("The GPU, counted from 0, that computes at the speed below: every other GPU waits "
+       "for it before the all-reduce."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_SLOW_GPU_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow GPU’s speed"),
+    N_("The slow GPU’s share of the others’ compute: 100 % is no slow GPU."),
+    SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
 };
 
 /* The shardings' and the checkpointings' names, in their enums' order. */
@@ -202,6 +218,7 @@ struct _RingParameterPanel
   AdwPreferencesGroup  *step_group;
   AdwPreferencesGroup  *collective_group;
   AdwPreferencesGroup  *network_group;
+  AdwPreferencesGroup  *straggler_group;
   GtkToggleButton      *training_button;
   GtkToggleButton      *collective_button;
 };
@@ -1022,10 +1039,40 @@ update_algorithm_choices (RingParameterPanel *self)
     }
 }
 
+/* The slow link's and the slow GPU's sliders and fields span the ring, 0 … N − 1 (the
+ * model keeps an index within it). A control that had to stop short shows the model's
+ * value again once it can; that writes the model its own value, which changes nothing. */
+static void
+update_straggler_ranges (RingParameterPanel *self)
+{
+  static const guint ids[] = { RING_PARAM_SLOW_LINK, RING_PARAM_SLOW_GPU };
+  guint gpus;
+
+  if (self->model == NULL)
+    return;
+
+  gpus = ring_model_get_gpus (self->model);
+  for (guint i = 0; i < G_N_ELEMENTS (ids) * 2; i++)
+    {
+      guint id = ids[i / 2];
+      GtkAdjustment *adjustment = i % 2 == 0
+                                  ? gtk_range_get_adjustment (self->scales[id])
+                                  : gtk_spin_button_get_adjustment (self->spins[id]);
+      double upper = MAX (1, (double) gpus - 1);
+      double value = model_value (self->model, id);
+
+      if (gtk_adjustment_get_upper (adjustment) != upper)
+        gtk_adjustment_set_upper (adjustment, upper);
+      if (value <= upper && gtk_adjustment_get_value (adjustment) != value)
+        gtk_adjustment_set_value (adjustment, value);
+    }
+}
+
 static void
 ring_parameter_panel_model_changed_cb (RingParameterPanel *self)
 {
   update_algorithm_choices (self);
+  update_straggler_ranges (self);
 }
 
 /* The binding refuses an algorithm that cannot run here; the drop-down then goes back to
@@ -1117,6 +1164,7 @@ ring_parameter_panel_class_init (RingParameterPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, step_group);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, collective_group);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, network_group);
+  gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, straggler_group);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, training_button);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, collective_button);
 }
@@ -1187,6 +1235,7 @@ ring_parameter_panel_set_model (RingParameterPanel *self,
   update_algorithm_choices (self);
   g_signal_group_set_target (self->model_signals, model);
   g_binding_group_set_source (self->model_bindings, model);
+  update_straggler_ranges (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 

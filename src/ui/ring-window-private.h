@@ -39,6 +39,7 @@ struct _RingWindow
   GtkWidget            *step_bar;
   GtkLabel             *bound_label;
   GtkLabel             *fit_label;
+  GtkLabel             *straggler_label;
   GtkLabel             *target_label;
   GtkWidget            *animation;
   GtkWidget            *chart_view;
