@@ -164,6 +164,7 @@ static const ParameterSpec parameter_specs[] = {
        "the speed below."),
     SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
   { RING_PARAM_SLOW_LINK_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow link’s speed"),
+    /* xgettext:no-c-format */
     N_("The slow link’s share of its bandwidth: 100 % is no slow link."),
     SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
   { RING_PARAM_SLOW_GPU, "straggler_group", CONTROL_SLIDER, N_("Slow GPU"),
@@ -171,6 +172,7 @@ static const ParameterSpec parameter_specs[] = {
        "for it before the all-reduce."),
     SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
   { RING_PARAM_SLOW_GPU_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow GPU’s speed"),
+    /* xgettext:no-c-format */
     N_("The slow GPU’s share of the others’ compute: 100 % is no slow GPU."),
     SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
 };
