@@ -569,7 +569,10 @@ create_slider_row (RingParameterPanel  *self,
 
   title = gtk_label_new (_(spec->title));
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  /* A long title ("Compute slowdown beside NCCL") takes two lines, as the action rows'
+   * do, rather than losing its end. */
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
   gtk_widget_set_hexpand (title, TRUE);
   gtk_box_append (GTK_BOX (header), title);
 
