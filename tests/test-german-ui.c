@@ -170,6 +170,28 @@ test_cluster_and_collective (RingWindowFixture *fixture,
   }
 }
 
+/* The training step's rows, the stragglers and the memory line, in German. */
+static void
+test_step_and_stragglers (RingWindowFixture *fixture,
+                          gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+
+  if (skip_without_german ())
+    return;
+
+  ring_model_reset (window->model);
+  g_assert_true (has_label (window->parameter_panel, "Gradienten-Bucket"));
+  g_assert_true (has_label (window->parameter_panel, "Verlangsamung der Berechnung neben NCCL"));
+  g_assert_true (has_label (window->parameter_panel, "Nachzügler"));
+  g_assert_true (has_label (window->parameter_panel, "Geschwindigkeit der langsamen GPU"));
+  g_assert_false (has_label (window->parameter_panel, "Stragglers"));
+
+  /* The defaults' 7B with DDP does not fit one GPU. */
+  g_assert_false (ring_model_get_fits (window->model));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (window->fit_label), "Passt nicht: "));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -199,6 +221,7 @@ main (int   argc,
   ring_test_add_window ("/ring/german-ui/labels", test_labels);
   ring_test_add_window ("/ring/german-ui/decimal-comma", test_decimal_comma);
   ring_test_add_window ("/ring/german-ui/cluster-and-collective", test_cluster_and_collective);
+  ring_test_add_window ("/ring/german-ui/step-and-stragglers", test_step_and_stragglers);
 
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ring-animation-private.h"
@@ -16,7 +17,10 @@
 #include "ring-choice.h"
 #include "ring-cost.h"
 #include "ring-parameter-panel-private.h"
+#include "ring-presets.h"
+#include "ring-step-bar-draw.h"
 #include "ring-step-bar-private.h"
+#include "ring-units.h"
 #include "ring-window-private.h"
 
 /* The memory settings backend lives as long as the process: each case starts from the
@@ -90,7 +94,7 @@ test_typed_values (RingWindowFixture *fixture,
   RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
   GtkSpinButton *gpus = _ring_parameter_panel_get_spin (panel, "gpus");
   GtkSpinButton *size = _ring_parameter_panel_get_spin (panel, "model-params");
-  GtkSpinButton *overlap = _ring_parameter_panel_get_spin (panel, "overlap");
+  GtkSpinButton *slowdown = _ring_parameter_panel_get_spin (panel, "comm-slowdown");
 
   /* Any integer is typeable, not only powers of two. */
   gtk_editable_set_text (GTK_EDITABLE (gpus), "100");
@@ -106,10 +110,10 @@ test_typed_values (RingWindowFixture *fixture,
   gtk_spin_button_update (size);
   g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
 
-  /* Overlap is typed in percent. */
-  gtk_editable_set_text (GTK_EDITABLE (overlap), "25");
-  gtk_spin_button_update (overlap);
-  g_assert_cmpfloat_with_epsilon (ring_model_get_overlap (window->model), 0.25, 1e-12);
+  /* The slowdown beside NCCL is typed in percent. */
+  gtk_editable_set_text (GTK_EDITABLE (slowdown), "25");
+  gtk_spin_button_update (slowdown);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_comm_slowdown (window->model), 0.25, 1e-12);
 
   /* A NIC's speed as NICs are sold (a bare number is Gb/s) or in bytes. */
   {
@@ -899,7 +903,7 @@ close_with_uncommitted_edit (const char *property,
   if (destroy)
     return;
   saved = g_settings_get_value (settings, property);
-  if (g_str_equal (property, "overlap"))
+  if (g_str_equal (property, "comm-slowdown") || g_str_has_suffix (property, "-fraction"))
     typed /= 100;  /* typed in percent */
   g_assert_cmpfloat_with_epsilon (g_variant_is_of_type (saved, G_VARIANT_TYPE_UINT32)
                                   ? g_variant_get_uint32 (saved) : g_variant_get_double (saved),
@@ -1201,6 +1205,258 @@ test_chart_readout_message_size (RingWindowFixture *fixture,
   g_signal_handlers_disconnect_by_func (window->model, count_cb, &changed);
 }
 
+/* The training step's own controls: the bucket size on a log₂ slider from 1 MiB to 4 GiB
+ * and typed ("one" is one bucket), the sharding and the checkpointing from their rows,
+ * the slowdown beside NCCL in percent; the withdrawn overlap has no row. */
+static void
+test_step_controls (RingWindowFixture *fixture,
+                    gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkRange *bucket_scale = _ring_parameter_panel_get_scale (panel, "bucket-size");
+  GtkSpinButton *bucket = _ring_parameter_panel_get_spin (panel, "bucket-size");
+  AdwComboRow *sharding = _ring_parameter_panel_get_combo (panel, "sharding");
+  AdwComboRow *checkpointing = _ring_parameter_panel_get_combo (panel,
+                                                                "activation-checkpointing");
+  GtkRange *slowdown = _ring_parameter_panel_get_scale (panel, "comm-slowdown");
+  GtkAdjustment *adjustment = gtk_range_get_adjustment (bucket_scale);
+  g_autoptr(RingChoice) fsdp = NULL;
+
+  g_assert_null (_ring_parameter_panel_get_spin (panel, "overlap"));
+  g_assert_nonnull (bucket_scale);
+  g_assert_nonnull (sharding);
+  g_assert_nonnull (checkpointing);
+  g_assert_nonnull (slowdown);
+
+  /* log₂ 1 MiB … log₂ 4 GiB; one bucket shows as "one", at the slider's left end. */
+  g_assert_cmpfloat (gtk_adjustment_get_lower (adjustment), ==, 20);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), ==, 32);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bucket)), ==, "one");
+
+  gtk_range_set_value (bucket_scale, 25);
+  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 32 * 1048576.0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bucket)), ==, "32 MiB");
+
+  gtk_editable_set_text (GTK_EDITABLE (bucket), "one");
+  gtk_spin_button_update (bucket);
+  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 0);
+  gtk_editable_set_text (GTK_EDITABLE (bucket), "25MiB");
+  gtk_spin_button_update (bucket);
+  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 25 * 1048576.0);
+
+  /* The rows name the shardings as people write them and set the model. */
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (sharding)), ==, 4);
+  fsdp = g_list_model_get_item (adw_combo_row_get_model (sharding), RING_SHARDING_FSDP);
+  g_assert_cmpstr (ring_choice_get_title (fsdp), ==, "FSDP");
+  adw_combo_row_set_selected (sharding, RING_SHARDING_FSDP);
+  g_assert_cmpint (ring_model_get_sharding (model), ==, RING_SHARDING_FSDP);
+  ring_model_set_sharding (model, RING_SHARDING_ZERO1);
+  g_assert_cmpuint (adw_combo_row_get_selected (sharding), ==, RING_SHARDING_ZERO1);
+
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (checkpointing)), ==, 3);
+  adw_combo_row_set_selected (checkpointing, RING_CHECKPOINTING_FULL);
+  g_assert_cmpint (ring_model_get_checkpointing (model), ==, RING_CHECKPOINTING_FULL);
+
+  /* A slider in percent. */
+  gtk_range_set_value (slowdown, 20);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_comm_slowdown (model), 0.2, 1e-12);
+}
+
+/* Llama 3 70B on 8 H100s with DDP does not fit, and the window says so under the step
+ * timing with the least change that would (test-step.c works the numbers); FSDP across
+ * 64 GPUs with full activation checkpointing fits, and the line goes. */
+static void
+test_does_not_fit (RingWindowFixture *fixture,
+                   gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  GtkWidget *label = GTK_WIDGET (window->fit_label);
+  RingParams params;
+  const char *text;
+
+  /* The line follows the model from the start (the defaults' 7B with DDP does not fit). */
+  g_assert_true (gtk_widget_get_visible (label) == !ring_model_get_fits (model));
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  ring_preset_apply (ring_preset_lookup ("llama3-70b"), &params);
+  params.gpus = 8;
+  params.sharding = RING_SHARDING_DDP;
+  g_assert_true (ring_model_set_params (model, &params));
+  g_assert_false (ring_model_get_fits (model));
+
+  g_assert_true (gtk_widget_get_visible (label));
+  g_assert_true (gtk_widget_has_css_class (label, "error"));
+  text = gtk_label_get_label (GTK_LABEL (label));
+  g_assert_true (g_str_has_prefix (text, "Does not fit: "));
+  g_assert_nonnull (strstr (text, " per GPU, 71 GB usable — "));
+  g_assert_true (g_str_has_suffix (text, "needs FSDP across ≥ 19 GPUs with full activation "
+                                         "checkpointing"));
+
+  /* A single collective has no memory to fit. */
+  ring_model_set_message_size (model, 1048576);
+  g_assert_false (gtk_widget_get_visible (label));
+  ring_model_set_message_size (model, 0);
+  g_assert_true (gtk_widget_get_visible (label));
+
+  params.gpus = 64;
+  params.sharding = RING_SHARDING_FSDP;
+  params.checkpointing = RING_CHECKPOINTING_FULL;
+  g_assert_true (ring_model_set_params (model, &params));
+  g_assert_true (ring_model_get_fits (model));
+  g_assert_false (gtk_widget_get_visible (label));
+}
+
+static gboolean
+pixel_is (cairo_surface_t *surface,
+          int              x,
+          int              y,
+          const RingColor *color)
+{
+  const guint8 *row = cairo_image_surface_get_data (surface)
+                      + y * cairo_image_surface_get_stride (surface);
+  guint32 pixel = ((const guint32 *) row)[x];
+
+  return abs ((int) ((pixel >> 16) & 0xff) - (int) round (color->red * 255)) <= 2
+         && abs ((int) ((pixel >> 8) & 0xff) - (int) round (color->green * 255)) <= 2
+         && abs ((int) (pixel & 0xff) - (int) round (color->blue * 255)) <= 2;
+}
+
+/* Buckets hide communication behind the backward pass: the step bar redraws, and hatches
+ * the end of its compute segment in the communication's colour, as wide as the hidden
+ * time; one bucket hides nothing and hatches nothing. */
+static void
+test_step_bar_hidden_comm (RingWindowFixture *fixture,
+                           gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingStepBar *bar = RING_STEP_BAR (window->step_bar);
+  const RingResult *result = ring_model_get_result (model);
+  const int width = 400, height = 28, top = 2;
+  RingStyle style;
+  double total, split, hidden_start;
+
+  ViewDraws before;
+  gint64 deadline;
+
+  ring_style_init (&style, FALSE);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_cmpfloat (result->hidden_comm_s, ==, 0);
+  settle_views (window, &before);
+
+  ring_model_set_bucket_size (model, 25 * 1048576.0);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (_ring_step_bar_get_draw_count (bar) == before.step_bar
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (_ring_step_bar_get_draw_count (bar), >, before.step_bar);
+  result = ring_model_get_result (model);
+  g_assert_cmpfloat (result->hidden_comm_s, >, 0);
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      g_autoptr(GString) seen = g_string_new (NULL);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width,
+                                                             height);
+      cairo_t *cr = cairo_create (surface);
+      double hidden = pass == 0 ? result->hidden_comm_s : 0;
+      guint comm_in_hidden = 0;
+
+      ring_step_bar_draw (cr, width, height, result->compute_time_s, result->exposed_comm_s,
+                          hidden, &style);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+
+      total = result->compute_time_s + result->exposed_comm_s;
+      split = round (width * result->compute_time_s / total);
+      hidden_start = split - round (width * MIN (hidden, result->compute_time_s) / total);
+
+      /* Compute before the hatching; communication in it (the stripes), and after it. */
+      g_assert_true (pixel_is (surface, 20, top, &style.compute));
+      for (int x = hidden_start; x < split; x++)
+        comm_in_hidden += pixel_is (surface, x, top, &style.communication);
+      if (pass == 0)
+        {
+          g_assert_cmpfloat (split - hidden_start, >=, 7);
+          g_assert_cmpuint (comm_in_hidden, >, 0);
+          g_assert_cmpuint (comm_in_hidden, <, split - hidden_start);
+        }
+      else
+        g_assert_true (pixel_is (surface, split - 1, top, &style.compute));
+      if (split + 20 < width)
+        g_assert_true (pixel_is (surface, split + 10, top, &style.communication));
+      cairo_surface_destroy (surface);
+    }
+}
+
+/* The stragglers' group: the slow link's and the slow GPU's sliders span the ring, the
+ * speeds are percent; with one, the sentence the simulation writes shows under the step
+ * and the all-reduce card shows the simulated time (the calibrated one, as much slower as
+ * the simulation finds). */
+static void
+test_stragglers (RingWindowFixture *fixture,
+                 gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkRange *link = _ring_parameter_panel_get_scale (panel, "slow-link");
+  GtkRange *link_speed = _ring_parameter_panel_get_scale (panel, "slow-link-fraction");
+  GtkRange *gpu = _ring_parameter_panel_get_scale (panel, "slow-gpu");
+  GtkSpinButton *gpu_speed = _ring_parameter_panel_get_spin (panel, "slow-gpu-fraction");
+  GtkWidget *label = GTK_WIDGET (window->straggler_label);
+  const RingResult *result;
+  g_autofree char *calibrated = NULL;
+  g_autofree char *simulated = NULL;
+
+  g_assert_nonnull (_ring_parameter_panel_get_group (panel, "straggler_group"));
+  ring_model_set_gpus (model, 8);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (link)), ==, 7);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (gpu)), ==, 7);
+  g_assert_null (ring_model_get_straggler_summary (model));
+  g_assert_false (gtk_widget_get_visible (label));
+  calibrated = g_strdup (metric_text (window, "allreduce-time"));
+
+  gtk_range_set_value (link, 3);
+  gtk_range_set_value (link_speed, 25);
+  g_assert_cmpuint (ring_model_get_slow_link (model), ==, 3);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_slow_link_fraction (model), 0.25, 1e-12);
+
+  result = ring_model_get_result (model);
+  g_assert_nonnull (ring_model_get_straggler_summary (model));
+  g_assert_true (gtk_widget_get_visible (label));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==,
+                   ring_model_get_straggler_summary (model));
+  g_assert_cmpfloat (result->sim_allreduce_time_s, >, result->sim_uniform_allreduce_time_s);
+  simulated = ring_format_duration (result->allreduce_time_s * result->sim_allreduce_time_s
+                                    / result->sim_uniform_allreduce_time_s);
+  g_assert_cmpstr (metric_text (window, "allreduce-time"), ==, simulated);
+  g_assert_cmpstr (simulated, !=, calibrated);
+
+  /* Fewer GPUs: the slider spans the smaller ring and keeps the link it can show. */
+  ring_model_set_gpus (model, 4);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (link)), ==, 3);
+  g_assert_cmpfloat (gtk_range_get_value (link), ==, 3);
+
+  /* The slow GPU, typed in percent; back at full speed, the sentence goes. */
+  gtk_range_set_value (gpu, 2);
+  gtk_editable_set_text (GTK_EDITABLE (gpu_speed), "50");
+  gtk_spin_button_update (gpu_speed);
+  g_assert_cmpuint (ring_model_get_slow_gpu (model), ==, 2);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_slow_gpu_fraction (model), 0.5, 1e-12);
+  ring_model_set_slow_link_fraction (model, 1);
+  ring_model_set_slow_gpu_fraction (model, 1);
+  g_assert_null (ring_model_get_straggler_summary (model));
+  g_assert_false (gtk_widget_get_visible (label));
+  g_free (simulated);
+  simulated = ring_format_duration (ring_model_get_result (model)->allreduce_time_s);
+  g_assert_cmpstr (metric_text (window, "allreduce-time"), ==, simulated);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1211,6 +1467,10 @@ main (int   argc,
 
   add_window_test ("/ring/window/gpus-slider", test_gpus_slider);
   add_window_test ("/ring/window/typed-values", test_typed_values);
+  add_window_test ("/ring/window/step-controls", test_step_controls);
+  add_window_test ("/ring/window/does-not-fit", test_does_not_fit);
+  add_window_test ("/ring/window/step-bar-hidden-comm", test_step_bar_hidden_comm);
+  add_window_test ("/ring/window/stragglers", test_stragglers);
   add_window_test ("/ring/window/comm-bound-label", test_comm_bound_label);
   add_window_test ("/ring/window/run-training-step", test_run_training_step);
   add_window_test ("/ring/window/play-pause", test_play_pause);

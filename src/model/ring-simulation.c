@@ -586,8 +586,9 @@ dup_link_part (const RingSimulation *self)
     /* Translators: a ring link, from GPU %u to GPU %u */
     link = g_strdup_printf (_("Link %u → %u"), self->slow_link, (self->slow_link + 1) % n);
   else
-    /* Translators: what one GPU sends, over all its links; %u is its number */
-    link = g_strdup_printf (_("GPU %u’s links"), self->slow_link);
+    /* Translators: what one GPU sends, over all its links; %u is its number. The
+     * subject of "… at 25 % makes the all-reduce 2.6× slower", so singular. */
+    link = g_strdup_printf (_("GPU %u’s outgoing traffic"), self->slow_link);
 
   if (factor < 1.005)
     /* Translators: "Link 3 → 4 at 25 % leaves the all-reduce as fast": %s, %s */

@@ -119,9 +119,22 @@ static const ParameterSpec parameter_specs[] = {
   { RING_PARAM_GRADIENT_BYTES, "step_group", CONTROL_PRECISION, N_("Gradient precision"),
     N_("Bytes per gradient value: fp32 sends 4 bytes, bf16 2 and fp8 1, so lower precision "
        "halves the traffic each time."), },
-  { RING_PARAM_OVERLAP, "step_group", CONTROL_SLIDER, N_("Overlap"),
-    N_("How much of the backward pass communication can hide behind: raising it hides "
-       "more of the all-reduce."),
+  { RING_PARAM_BUCKET_SIZE, "step_group", CONTROL_SLIDER, N_("Gradient bucket"),
+    N_("Gradients are sent in buckets of this size while the backward pass still runs, "
+       "as PyTorch DDP does (25 MiB by default): smaller buckets hide more of the "
+       "all-reduce but pay its latency more often. Typed, “one” (or 0) is one bucket: no "
+       "overlap."),
+    SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, 1048576, 1048576, 4294967296.0 },
+  { RING_PARAM_SHARDING, "step_group", CONTROL_CHOICE, N_("Sharding"),
+    N_("How data parallelism splits the model: DDP keeps everything on every GPU; ZeRO-1 "
+       "shards the optimizer, ZeRO-2 the gradients too, FSDP the parameters as well, at "
+       "the price of more collectives."), },
+  { RING_PARAM_CHECKPOINTING, "step_group", CONTROL_CHOICE, N_("Activation checkpointing"),
+    N_("Activations kept for the backward pass: none keeps all, selective recomputes the "
+       "attention, full recomputes each layer’s forward pass and keeps only its input."), },
+  { RING_PARAM_COMM_SLOWDOWN, "step_group", CONTROL_SLIDER, N_("Compute slowdown beside NCCL"),
+    N_("How much slower compute runs while a collective runs beside it, sharing the "
+       "GPU’s memory bandwidth and streaming multiprocessors."),
     SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 5 },
 
   { PARAM_MESSAGE_SIZE, "collective_group", CONTROL_SLIDER, N_("Message size"),
@@ -144,6 +157,32 @@ static const ParameterSpec parameter_specs[] = {
        "textbook algorithms: a flat ring pays it 2 (N − 1) times, so it dominates large "
        "rings and small messages."),
     SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
+
+  /* The links' and the GPUs' sliders span the ring (0 … N − 1), set as it changes. */
+  { RING_PARAM_SLOW_LINK, "straggler_group", CONTROL_SLIDER, N_("Slow link"),
+    N_("The link GPU i sends on, towards GPU i + 1 in the ring, counted from 0: it runs at "
+       "the speed below."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_SLOW_LINK_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow link’s speed"),
+    /* xgettext:no-c-format */
+    N_("The slow link’s share of its bandwidth: 100 % is no slow link."),
+    SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
+  { RING_PARAM_SLOW_GPU, "straggler_group", CONTROL_SLIDER, N_("Slow GPU"),
+    N_("The GPU, counted from 0, that computes at the speed below: every other GPU waits "
+       "for it before the all-reduce."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_SLOW_GPU_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow GPU’s speed"),
+    /* xgettext:no-c-format */
+    N_("The slow GPU’s share of the others’ compute: 100 % is no slow GPU."),
+    SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
+};
+
+/* The shardings' and the checkpointings' names, in their enums' order. */
+static const char * const sharding_titles[RING_N_SHARDINGS] = {
+  N_("DDP"), N_("ZeRO-1"), N_("ZeRO-2"), N_("FSDP"),
+};
+static const char * const checkpointing_titles[RING_N_CHECKPOINTINGS] = {
+  NC_("checkpointing", "None"), NC_("checkpointing", "Selective"), NC_("checkpointing", "Full"),
 };
 
 /* The precision buttons, fp32 first. */
@@ -181,6 +220,7 @@ struct _RingParameterPanel
   AdwPreferencesGroup  *step_group;
   AdwPreferencesGroup  *collective_group;
   AdwPreferencesGroup  *network_group;
+  AdwPreferencesGroup  *straggler_group;
   GtkToggleButton      *training_button;
   GtkToggleButton      *collective_button;
 };
@@ -440,7 +480,8 @@ ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
       text = format_plain (value, value == floor (value) ? 0 : 1, spec->unit);
       break;
     case FORMAT_MESSAGE_SIZE:
-      text = ring_format_message_size (value);
+      /* A bucket size of 0 is one bucket for the whole gradient. */
+      text = value > 0 ? ring_format_message_size (value) : g_strdup (_("one"));
       break;
     case FORMAT_PLAIN:
     default:
@@ -475,7 +516,14 @@ ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
       parsed = ring_parse_nic_speed (text, &value);
       break;
     case FORMAT_MESSAGE_SIZE:
-      parsed = ring_parse_bytes (text, &value);
+      if (spec->id == RING_PARAM_BUCKET_SIZE
+          && (g_ascii_strcasecmp (text, "one") == 0 || g_utf8_collate (text, _("one")) == 0))
+        {
+          value = 0;
+          parsed = TRUE;
+        }
+      else
+        parsed = ring_parse_bytes (text, &value);
       break;
     case FORMAT_PLAIN:
     case FORMAT_COUNT:
@@ -521,7 +569,10 @@ create_slider_row (RingParameterPanel  *self,
 
   title = gtk_label_new (_(spec->title));
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  /* A long title ("Compute slowdown beside NCCL") takes two lines, as the action rows'
+   * do, rather than losing its end. */
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
   gtk_widget_set_hexpand (title, TRUE);
   gtk_box_append (GTK_BOX (header), title);
 
@@ -685,6 +736,17 @@ create_choices (guint id)
       else if (id == RING_PARAM_FABRIC)
         {
           title = ring_fabric_get_title (value);
+          summary = g_strdup (title);
+        }
+      else if (id == RING_PARAM_SHARDING)
+        {
+          title = _(sharding_titles[value]);
+          summary = g_strdup (title);
+        }
+      else if (id == RING_PARAM_CHECKPOINTING)
+        {
+          title = g_dpgettext2 (GETTEXT_PACKAGE, "checkpointing",
+                                checkpointing_titles[value]);
           summary = g_strdup (title);
         }
       else
@@ -982,10 +1044,40 @@ update_algorithm_choices (RingParameterPanel *self)
     }
 }
 
+/* The slow link's and the slow GPU's sliders and fields span the ring, 0 … N − 1 (the
+ * model keeps an index within it). A control that had to stop short shows the model's
+ * value again once it can; that writes the model its own value, which changes nothing. */
+static void
+update_straggler_ranges (RingParameterPanel *self)
+{
+  static const guint ids[] = { RING_PARAM_SLOW_LINK, RING_PARAM_SLOW_GPU };
+  guint gpus;
+
+  if (self->model == NULL)
+    return;
+
+  gpus = ring_model_get_gpus (self->model);
+  for (guint i = 0; i < G_N_ELEMENTS (ids) * 2; i++)
+    {
+      guint id = ids[i / 2];
+      GtkAdjustment *adjustment = i % 2 == 0
+                                  ? gtk_range_get_adjustment (self->scales[id])
+                                  : gtk_spin_button_get_adjustment (self->spins[id]);
+      double upper = MAX (1, (double) gpus - 1);
+      double value = model_value (self->model, id);
+
+      if (gtk_adjustment_get_upper (adjustment) != upper)
+        gtk_adjustment_set_upper (adjustment, upper);
+      if (value <= upper && gtk_adjustment_get_value (adjustment) != value)
+        gtk_adjustment_set_value (adjustment, value);
+    }
+}
+
 static void
 ring_parameter_panel_model_changed_cb (RingParameterPanel *self)
 {
   update_algorithm_choices (self);
+  update_straggler_ranges (self);
 }
 
 /* The binding refuses an algorithm that cannot run here; the drop-down then goes back to
@@ -1077,6 +1169,7 @@ ring_parameter_panel_class_init (RingParameterPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, step_group);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, collective_group);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, network_group);
+  gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, straggler_group);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, training_button);
   gtk_widget_class_bind_template_child (widget_class, RingParameterPanel, collective_button);
 }
@@ -1147,6 +1240,7 @@ ring_parameter_panel_set_model (RingParameterPanel *self,
   update_algorithm_choices (self);
   g_signal_group_set_target (self->model_signals, model);
   g_binding_group_set_source (self->model_bindings, model);
+  update_straggler_ranges (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 

@@ -42,9 +42,17 @@ update_accessible_label (RingStepBar *self)
     return;
 
   result = ring_model_get_result (self->model);
-  label = g_strdup_printf (_("Step time: %.0f %% compute, %.0f %% communication"),
-                           100 * result->compute_time_s / result->step_time_s,
-                           100 * result->exposed_comm_s / result->step_time_s);
+  if (result->hidden_comm_s > 0)
+    label = g_strdup_printf (_("Step time: %.0f %% compute, %.0f %% communication; "
+                               "communication hidden behind compute: %.0f %% of the step"),
+                             100 * result->compute_time_s / result->step_time_s,
+                             100 * result->exposed_comm_s / result->step_time_s,
+                             100 * MIN (result->hidden_comm_s, result->compute_time_s)
+                             / result->step_time_s);
+  else
+    label = g_strdup_printf (_("Step time: %.0f %% compute, %.0f %% communication"),
+                             100 * result->compute_time_s / result->step_time_s,
+                             100 * result->exposed_comm_s / result->step_time_s);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
@@ -76,7 +84,7 @@ ring_step_bar_snapshot (GtkWidget   *widget,
   result = ring_model_get_result (self->model);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   ring_step_bar_draw (cr, width, height, result->compute_time_s, result->exposed_comm_s,
-                      &style);
+                      result->hidden_comm_s, &style);
   cairo_destroy (cr);
 }
 

@@ -38,6 +38,8 @@ struct _RingWindow
   GtkGrid              *metrics_grid;
   GtkWidget            *step_bar;
   GtkLabel             *bound_label;
+  GtkLabel             *fit_label;
+  GtkLabel             *straggler_label;
   GtkLabel             *target_label;
   GtkWidget            *animation;
   GtkWidget            *chart_view;

@@ -13,6 +13,8 @@
 #include "ring-labels.h"
 #include "ring-parameter-panel.h"
 #include "ring-report.h"
+#include "ring-step.h"
+#include "ring-step-clock.h"
 #include "ring-step-bar.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
@@ -35,9 +37,10 @@ typedef enum
   METRIC_TOKENS_PER_S,
   METRIC_COUNT,
   METRIC_BYTES,
-  METRIC_PROTOCOL,      /* these three are written from the whole model: */
+  METRIC_PROTOCOL,      /* these four are written from the whole model: */
   METRIC_CHANNELS,
   METRIC_COLLECTIVE,    /* the algorithm in use */
+  METRIC_ALLREDUCE,     /* with a straggler, as much slower as the simulation finds */
 } MetricFormat;
 
 /* Which question a card answers: the training step's, the single collective's, or
@@ -68,7 +71,7 @@ static const MetricSpec metric_specs[] = {
   { N_("All-reduce time / step"), N_("All-reduce time"),
     N_("One all-reduce with the algorithm and protocol in use: its latency plus the time "
        "its bytes take over the slowest link"),
-    "allreduce-time", METRIC_DURATION, BOTH, 1, 0, 0, 0 },
+    "allreduce-time", METRIC_ALLREDUCE, BOTH, 1, 0, 0, 0 },
   { N_("GPU utilization"), NULL, N_("Compute time over step time: what the GPUs spend computing"),
     "utilization", METRIC_PERCENT, STEP, 2, 0, -1, -1 },
   { N_("Steps completed"), NULL, N_("Training steps the animation has played"),
@@ -134,6 +137,7 @@ format_metric (GBinding     *binding,
     case METRIC_PROTOCOL:
     case METRIC_CHANNELS:
     case METRIC_COLLECTIVE:
+    case METRIC_ALLREDUCE:
     default:
       g_assert_not_reached ();
     }
@@ -185,7 +189,7 @@ add_metrics (RingWindow *self)
                                      G_BINDING_SYNC_CREATE, format_metric, NULL,
                                      (gpointer) spec, NULL);
       else if (spec->format != METRIC_COLLECTIVE && spec->format != METRIC_PROTOCOL
-               && spec->format != METRIC_CHANNELS)
+               && spec->format != METRIC_CHANNELS && spec->format != METRIC_ALLREDUCE)
         g_binding_group_bind_full (self->model_bindings, spec->property, value, "label",
                                    G_BINDING_SYNC_CREATE, format_metric, NULL,
                                    (gpointer) spec, NULL);
@@ -254,6 +258,16 @@ update_collective_metrics (RingWindow *self)
         text = g_strdup (no_nccl ? "—" : ring_protocol_get_title (result->protocol_used));
       else if (metric_specs[i].format == METRIC_CHANNELS)
         text = no_nccl ? g_strdup ("—") : g_strdup_printf ("%u", result->channels);
+      else if (metric_specs[i].format == METRIC_ALLREDUCE)
+        {
+          double compute_s, allreduce_s = result->allreduce_time_s;
+
+          /* A slow link or GPU: the time the simulation finds, as the animation plays
+           * it (docs/model.md §8). */
+          if (ring_model_get_straggler_summary (self->model) != NULL)
+            ring_step_clock_model_times (self->model, &compute_s, &allreduce_s);
+          text = ring_format_duration (allreduce_s);
+        }
       else
         continue;
 
@@ -387,6 +401,54 @@ update_bound_label (RingWindow *self)
                                : _("Compute takes longer than exposed communication"));
 }
 
+/* A training step whose memory does not fit the GPU says so plainly, with the least
+ * change that would fit: "Does not fit: 146 GB per GPU, 71 GB usable — needs FSDP across
+ * ≥ 8 GPUs". A single collective has no memory to fit. */
+static void
+update_fit_label (RingWindow *self)
+{
+  const RingParams *params = ring_model_get_params (self->model);
+  RingFitSuggestion suggestion;
+  RingMemory memory;
+  g_autofree char *per_gpu = NULL;
+  g_autofree char *usable = NULL;
+  g_autofree char *needs = NULL;
+  g_autofree char *text = NULL;
+
+  if (ring_model_is_collective (self->model) || ring_model_get_fits (self->model))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->fit_label), FALSE);
+      return;
+    }
+
+  ring_step_memory (params, params->gpus, &memory);
+  ring_step_suggest (params, &suggestion);
+  per_gpu = ring_format_bytes (ring_model_get_memory_per_gpu (self->model));
+  usable = ring_format_bytes (memory.usable);
+  needs = ring_fit_suggestion_describe (&suggestion);
+  if (needs != NULL)
+    /* Translators: the memory one GPU needs, the memory it has for it, and what would
+     * fit ("needs FSDP across ≥ 8 GPUs") */
+    text = g_strdup_printf (_("Does not fit: %s per GPU, %s usable — %s"),
+                            per_gpu, usable, needs);
+  else
+    text = g_strdup_printf (_("Does not fit: %s per GPU, %s usable"), per_gpu, usable);
+
+  gtk_label_set_label (self->fit_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->fit_label), TRUE);
+}
+
+/* What a slow link or a slow GPU costs, as the simulation finds it; nothing without
+ * one. */
+static void
+update_straggler_label (RingWindow *self)
+{
+  const char *summary = ring_model_get_straggler_summary (self->model);
+
+  gtk_label_set_label (self->straggler_label, summary != NULL ? summary : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->straggler_label), summary != NULL);
+}
+
 /* The pill and the 90 % line follow the model; the metric cards are bound properties. */
 static void
 ring_window_model_changed_cb (RingWindow *self)
@@ -397,6 +459,8 @@ ring_window_model_changed_cb (RingWindow *self)
   update_metrics_mode (self);
   update_collective_metrics (self);
   update_bound_label (self);
+  update_fit_label (self);
+  update_straggler_label (self);
   update_target_label (self);
 }
 
@@ -609,6 +673,8 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, parameter_panel);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, metrics_grid);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, step_bar);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, fit_label);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, straggler_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, bound_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, target_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, animation);

@@ -61,9 +61,10 @@ ring_step_bar_draw (cairo_t         *cr,
                     double           height,
                     double           compute_s,
                     double           exposed_comm_s,
+                    double           hidden_comm_s,
                     const RingStyle *style)
 {
-  double total, compute_fraction, split;
+  double total, compute_fraction, split, hidden_start;
   g_autofree char *compute_text = NULL;
   g_autofree char *compute_short = NULL;
   g_autofree char *comm_text = NULL;
@@ -91,6 +92,29 @@ ring_step_bar_draw (cairo_t         *cr,
   cairo_rectangle (cr, split, 0, width - split, height);
   cairo_fill (cr);
 
+  /* The communication that hides behind compute: the end of the compute segment, hatched
+   * in the communication's colour. One path of diagonals, clipped to it. */
+  hidden_start = split;
+  if (hidden_comm_s > 0 && isfinite (hidden_comm_s))
+    {
+      hidden_start = MAX (0, split - round (width * MIN (hidden_comm_s, compute_s) / total));
+      if (split - hidden_start >= 1)
+        {
+          cairo_save (cr);
+          cairo_rectangle (cr, hidden_start, 0, split - hidden_start, height);
+          cairo_clip (cr);
+          ring_cairo_set_color (cr, &style->communication, 1.0);
+          cairo_set_line_width (cr, 2.5);
+          for (double x = hidden_start - height; x < split; x += 7)
+            {
+              cairo_move_to (cr, x, height);
+              cairo_line_to (cr, x + height, 0);
+            }
+          cairo_stroke (cr);
+          cairo_restore (cr);
+        }
+    }
+
   cairo_select_font_face (cr, style->font_family, CAIRO_FONT_SLANT_NORMAL,
                           CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, MIN (13.0, height * 0.55));
@@ -100,7 +124,7 @@ ring_step_bar_draw (cairo_t         *cr,
   comm_text = g_strdup_printf (_("comm %.0f %%"), (1 - compute_fraction) * 100);
   comm_short = g_strdup_printf ("%.0f %%", (1 - compute_fraction) * 100);
 
-  draw_label (cr, &style->compute, 0, split, height, compute_text, compute_short);
+  draw_label (cr, &style->compute, 0, hidden_start, height, compute_text, compute_short);
   draw_label (cr, &style->communication, split, width - split, height, comm_text, comm_short);
 
   cairo_restore (cr);

@@ -12,12 +12,15 @@
 G_BEGIN_DECLS
 
 /* @compute_s and @exposed_comm_s are one step's two parts; labels inside each segment
- * say what it is and its share ("compute 72 %"), when there is room for them. */
+ * say what it is and its share ("compute 72 %"), when there is room for them.
+ * @hidden_comm_s, communication that runs beside compute, hatches the end of the compute
+ * segment (no more than all of it). */
 void ring_step_bar_draw (cairo_t         *cr,
                          double           width,
                          double           height,
                          double           compute_s,
                          double           exposed_comm_s,
+                         double           hidden_comm_s,
                          const RingStyle *style);
 
 G_END_DECLS

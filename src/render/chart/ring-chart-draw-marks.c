@@ -486,8 +486,17 @@ describe_configuration (const RingChartData *data)
   if (!ring_params_is_collective (p))
     {
       g_ptr_array_add (parts, g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
-      /* TRANSLATORS: the fraction of the backward pass communication hides behind. */
-      g_ptr_array_add (parts, g_strdup_printf (_("overlap %.0f %%"), p->overlap * 100));
+      if (p->bucket_bytes > 0)
+        {
+          g_autofree char *bucket = data->binary_bytes
+                                    ? _ring_plot_format_binary_bytes (p->bucket_bytes)
+                                    : ring_format_bytes (p->bucket_bytes);
+
+          /* TRANSLATORS: the gradient bucket size, "26.2 MB buckets" */
+          g_ptr_array_add (parts, g_strdup_printf (_("%s buckets"), bucket));
+        }
+      else
+        g_ptr_array_add (parts, g_strdup (_("one gradient bucket")));
     }
   if (textbook)
     g_ptr_array_add (parts, g_strdup_printf ("α = %g µs", p->latency_us));
