@@ -1,0 +1,339 @@
+/* ring-parameter-spec.c: what each parameter's control looks like, and the conversions
+ * between the model's values, the slider and the typed field.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-ui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-parameter-spec.h"
+#include "ring-units.h"
+
+/* nccl-tests' usual sweep runs from 8 B to 16 GiB in powers of two: the slider's range.
+ * Typed, any size the command line accepts (1 B to 1 PB). A collective starts at 1 GiB,
+ * where every fabric shows its bus bandwidth. */
+static const RingParamInfo message_size_info = {
+  PARAM_MESSAGE_SIZE, "message-size", "message_size_bytes", "message-size", "B",
+  1, 1e15, 1073741824.0, RING_PARAM_KIND_NUMBER, NULL, NULL,
+};
+
+/* NIC line rates as they are sold, Gb/s: the NIC speed slider's notches. */
+static const double nic_speeds[] = { 1, 10, 25, 40, 50, 100, 200, 400, 800, 1600 };
+
+/* The rows, group by group, in the order they show. The sentences follow the original
+ * design card. */
+static const ParameterSpec parameter_specs[] = {
+  { RING_PARAM_GPU, "cluster_group", CONTROL_CHOICE, N_("GPU"),
+    N_("The accelerator, from the catalogue: choosing one sets its achieved compute, its "
+       "bandwidth inside a node and the usual GPUs per node."), },
+  { RING_PARAM_GPUS, "cluster_group", CONTROL_SLIDER, N_("GPUs in the ring"),
+    N_("How many GPUs share the gradient: more GPUs add compute, but also add hops to the "
+       "ring, and each GPU’s traffic barely shrinks once N is large."),
+    SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_GPUS_PER_NODE, "cluster_group", CONTROL_SLIDER, N_("GPUs per node"),
+    N_("GPUs that share one node’s NVLink or PCIe: N GPUs make ⌈N / G⌉ nodes, and past "
+       "one node the network between them joins the ring."),
+    SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_NICS_PER_NODE, "cluster_group", CONTROL_SLIDER, N_("NICs per node"),
+    N_("Network cards each node has for GPU traffic: an all-reduce across nodes runs "
+       "through all of them, so together they bound its bandwidth."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_NIC_SPEED, "cluster_group", CONTROL_SLIDER, N_("NIC speed"),
+    N_("The line rate of each NIC, as NICs are sold: 400 Gb/s for InfiniBand NDR, 200 for "
+       "HDR, 100 for 100 GbE. Typed, 400G or 50GB/s work too."),
+    SCALE_NIC_SPEEDS, FORMAT_NIC_SPEED, "Gb/s", 0, 100 },
+  { RING_PARAM_BANDWIDTH, "cluster_group", CONTROL_SLIDER, N_("In-node bandwidth"),
+    N_("What each GPU can send to the others in its node per second (NVLink or PCIe): "
+       "raising it shortens the all-reduce. The flat ring uses it for every hop."),
+    SCALE_LOG10, FORMAT_PLAIN, "GB/s", 1, 10 },
+
+  { RING_PARAM_MODEL_PARAMS, "step_group", CONTROL_SLIDER, N_("Model size"),
+    N_("Parameters in the model: sets the gradient buffer that every step must synchronize, "
+       "so a larger model moves more bytes and computes longer."),
+    SCALE_LOG10, FORMAT_COUNT, "", 1, 1e9 },
+  { RING_PARAM_TOKENS_PER_GPU, "step_group", CONTROL_SLIDER, N_("Tokens per GPU"),
+    N_("Tokens each GPU processes per step: more tokens mean more compute per gradient "
+       "exchange, which hides communication."),
+    SCALE_LOG2_SNAP, FORMAT_COUNT, "", 0, 256 },
+  { RING_PARAM_COMPUTE, "step_group", CONTROL_SLIDER, N_("Per-GPU compute"),
+    N_("The TFLOP/s each accelerator achieves on its forward and backward pass: raising it "
+       "shortens compute and makes communication the larger share."),
+    SCALE_LOG10, FORMAT_PLAIN, "TFLOP/s", 0, 10 },
+  { RING_PARAM_GRADIENT_BYTES, "step_group", CONTROL_PRECISION, N_("Gradient precision"),
+    N_("Bytes per gradient value: fp32 sends 4 bytes, bf16 2 and fp8 1, so lower precision "
+       "halves the traffic each time."), },
+  { RING_PARAM_BUCKET_SIZE, "step_group", CONTROL_SLIDER, N_("Gradient bucket"),
+    N_("Gradients are sent in buckets of this size while the backward pass still runs, "
+       "as PyTorch DDP does (25 MiB by default): smaller buckets hide more of the "
+       "all-reduce but pay its latency more often. Typed, “one” (or 0) is one bucket: no "
+       "overlap."),
+    SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, 1048576, 1048576, 4294967296.0 },
+  { RING_PARAM_SHARDING, "step_group", CONTROL_CHOICE, N_("Sharding"),
+    N_("How data parallelism splits the model: DDP keeps everything on every GPU; ZeRO-1 "
+       "shards the optimizer, ZeRO-2 the gradients too, FSDP the parameters as well, at "
+       "the price of more collectives."), },
+  { RING_PARAM_CHECKPOINTING, "step_group", CONTROL_CHOICE, N_("Activation checkpointing"),
+    N_("Activations kept for the backward pass: none keeps all, selective recomputes the "
+       "attention, full recomputes each layer’s forward pass and keeps only its input."), },
+  { RING_PARAM_COMM_SLOWDOWN, "step_group", CONTROL_SLIDER, N_("Compute slowdown beside NCCL"),
+    N_("How much slower compute runs while a collective runs beside it, sharing the "
+       "GPU’s memory bandwidth and streaming multiprocessors."),
+    SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 5 },
+
+  { PARAM_MESSAGE_SIZE, "collective_group", CONTROL_SLIDER, N_("Message size"),
+    N_("The buffer one all-reduce sums over every GPU, as nccl-tests sizes it: 8 B to "
+       "16 GiB on the slider; typed, any size such as 1MiB or 4GB."),
+    SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, 1024, 8, 17179869184.0 },
+
+  { RING_PARAM_ALGORITHM, "network_group", CONTROL_CHOICE, N_("Algorithm"),
+    N_("How the GPUs combine their gradients: Auto picks among NCCL’s algorithms and "
+       "protocols as NCCL would; the flat ring is the textbook formula."), },
+  { RING_PARAM_FABRIC, "network_group", CONTROL_CHOICE, N_("Fabric"),
+    N_("The network between nodes: choosing one sets its usual latency. CollNet needs "
+       "InfiniBand switches that reduce (SHARP)."), },
+  { RING_PARAM_NET_LATENCY, "network_group", CONTROL_SLIDER, N_("Network latency"),
+    N_("One-way latency of the network between nodes: about 1 µs on InfiniBand, a few on "
+       "RoCE, tens over TCP."),
+    SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
+  { RING_PARAM_LATENCY, "network_group", CONTROL_SLIDER, N_("Latency per hop"),
+    N_("The fixed cost of each message between neighbours in the flat ring and the "
+       "textbook algorithms: a flat ring pays it 2 (N − 1) times, so it dominates large "
+       "rings and small messages."),
+    SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
+
+  /* The links' and the GPUs' sliders span the ring (0 … N − 1), set as it changes. */
+  { RING_PARAM_SLOW_LINK, "straggler_group", CONTROL_SLIDER, N_("Slow link"),
+    N_("The link GPU i sends on, towards GPU i + 1 in the ring, counted from 0: it runs at "
+       "the speed below."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_SLOW_LINK_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow link’s speed"),
+    /* xgettext:no-c-format */
+    N_("The slow link’s share of its bandwidth: 100 % is no slow link."),
+    SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
+  { RING_PARAM_SLOW_GPU, "straggler_group", CONTROL_SLIDER, N_("Slow GPU"),
+    N_("The GPU, counted from 0, that computes at the speed below: every other GPU waits "
+       "for it before the all-reduce."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_SLOW_GPU_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow GPU’s speed"),
+    /* xgettext:no-c-format */
+    N_("The slow GPU’s share of the others’ compute: 100 % is no slow GPU."),
+    SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
+};
+
+/* The precision buttons, fp32 first. */
+const RingPrecision ring_precisions[RING_N_PRECISIONS] = {
+  { "fp32", N_("4 bytes per value"), 4 },
+  { "bf16", N_("2 bytes per value"), 2 },
+  { "fp8", N_("1 byte per value"), 1 },
+};
+
+const ParameterSpec *
+_ring_parameter_specs_get (guint *n_specs)
+{
+  g_return_val_if_fail (n_specs != NULL, NULL);
+
+  *n_specs = G_N_ELEMENTS (parameter_specs);
+
+  return parameter_specs;
+}
+
+const RingParamInfo *
+_ring_parameter_spec_info (guint id)
+{
+  if (id == PARAM_MESSAGE_SIZE)
+    return &message_size_info;
+
+  return ring_param_info (id);
+}
+
+/* The NIC speed slider's position of @gbit: the index of its notch, and between two
+ * notches the log-scale fraction of the way. */
+double
+_ring_parameter_spec_nic_position (double gbit)
+{
+  guint last = G_N_ELEMENTS (nic_speeds) - 1;
+
+  if (gbit <= nic_speeds[0])
+    return 0;
+  for (guint i = 0; i < last; i++)
+    if (gbit <= nic_speeds[i + 1])
+      return i + log (gbit / nic_speeds[i]) / log (nic_speeds[i + 1] / nic_speeds[i]);
+
+  return last;
+}
+
+double
+_ring_parameter_spec_to_slider (ScaleKind kind,
+                                double    value)
+{
+  switch (kind)
+    {
+    case SCALE_LOG2_SNAP: return log2 (value);
+    case SCALE_LOG10: return log10 (value);
+    case SCALE_LOG10_PLUS_ONE: return log10 (1.0 + value);
+    case SCALE_PERCENT: return value * 100.0;
+    case SCALE_LINEAR_SNAP: return value;
+    case SCALE_NIC_SPEEDS: return _ring_parameter_spec_nic_position (value);
+    default: g_assert_not_reached ();
+    }
+}
+
+double
+_ring_parameter_spec_from_slider (ScaleKind kind,
+                                  double    position)
+{
+  switch (kind)
+    {
+    case SCALE_LOG2_SNAP: return exp2 (round (position));
+    case SCALE_LOG10: return pow (10.0, position);
+    case SCALE_LOG10_PLUS_ONE: return pow (10.0, position) - 1.0;
+    case SCALE_PERCENT: return position / 100.0;
+    case SCALE_LINEAR_SNAP: return round (position);
+    case SCALE_NIC_SPEEDS:
+      return nic_speeds[(guint) CLAMP (round (position), 0, G_N_ELEMENTS (nic_speeds) - 1)];
+    default: g_assert_not_reached ();
+    }
+}
+
+gboolean
+_ring_parameter_spec_snaps (ScaleKind kind)
+{
+  return kind == SCALE_LOG2_SNAP || kind == SCALE_LINEAR_SNAP || kind == SCALE_NIC_SPEEDS;
+}
+
+void
+_ring_parameter_spec_slider_range (const ParameterSpec *spec,
+                                   double              *minimum,
+                                   double              *maximum)
+{
+  const RingParamInfo *info = _ring_parameter_spec_info (spec->id);
+
+  if (spec->slider_minimum == 0 && spec->slider_maximum == 0)
+    {
+      *minimum = _ring_parameter_spec_to_slider (spec->scale, info->minimum);
+      *maximum = _ring_parameter_spec_to_slider (spec->scale, info->maximum);
+    }
+  else
+    {
+      *minimum = _ring_parameter_spec_to_slider (spec->scale, spec->slider_minimum);
+      *maximum = _ring_parameter_spec_to_slider (spec->scale, spec->slider_maximum);
+    }
+}
+
+char *
+_ring_parameter_spec_format_plain (double      value,
+                                   guint       digits,
+                                   const char *unit)
+{
+  if (*unit != '\0')
+    return g_strdup_printf ("%.*f %s", (int) digits, value, unit);
+
+  return g_strdup_printf ("%.*f", (int) digits, value);
+}
+
+gboolean
+_ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
+                                      const ParameterSpec *spec)
+{
+  double value = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
+  g_autofree char *text = NULL;
+
+  switch (spec->format)
+    {
+    case FORMAT_COUNT:
+      text = value >= 1e4 ? ring_format_count (value)
+                          : _ring_parameter_spec_format_plain (value, spec->digits, "");
+      break;
+    case FORMAT_NIC_SPEED:
+      /* 12.5 Gb/s is a real line rate; 400 needs no decimals. */
+      text = _ring_parameter_spec_format_plain (value, value == floor (value) ? 0 : 1, spec->unit);
+      break;
+    case FORMAT_MESSAGE_SIZE:
+      /* A bucket size of 0 is one bucket for the whole gradient. */
+      text = value > 0 ? ring_format_message_size (value) : g_strdup (_("one"));
+      break;
+    case FORMAT_PLAIN:
+    default:
+      text = _ring_parameter_spec_format_plain (value, spec->digits, spec->unit);
+      break;
+    }
+
+  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+
+  return TRUE;
+}
+
+int
+_ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
+                                     double              *new_value,
+                                     const ParameterSpec *spec)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
+  struct lconv *locale = localeconv ();
+  gboolean parsed;
+  double value;
+
+  /* The field shows the locale's decimal separator; the parsers read '.'. */
+  if (locale->decimal_point != NULL && g_strcmp0 (locale->decimal_point, ".") != 0)
+    g_strdelimit (text, locale->decimal_point, '.');
+
+  switch (spec->format)
+    {
+    case FORMAT_NIC_SPEED:
+      parsed = ring_parse_nic_speed (text, &value);
+      break;
+    case FORMAT_MESSAGE_SIZE:
+      if (spec->id == RING_PARAM_BUCKET_SIZE
+          && (g_ascii_strcasecmp (text, "one") == 0 || g_utf8_collate (text, _("one")) == 0))
+        {
+          value = 0;
+          parsed = TRUE;
+        }
+      else
+        parsed = ring_parse_bytes (text, &value);
+      break;
+    case FORMAT_PLAIN:
+    case FORMAT_COUNT:
+    default:
+      if (*spec->unit != '\0' && g_str_has_suffix (text, spec->unit))
+        {
+          text[strlen (text) - strlen (spec->unit)] = '\0';
+          g_strstrip (text);
+        }
+      parsed = ring_parse_count (text, &value);
+      break;
+    }
+
+  if (!parsed)
+    return GTK_INPUT_ERROR;
+
+  *new_value = value;
+
+  return TRUE;
+}
+
+double
+_ring_parameter_spec_value_get (const GValue *value)
+{
+  if (G_VALUE_HOLDS_UINT (value))
+    return g_value_get_uint (value);
+
+  return g_value_get_double (value);
+}
+
+void
+_ring_parameter_spec_value_set (GValue *value,
+                                double  number)
+{
+  if (G_VALUE_HOLDS_UINT (value))
+    g_value_set_uint (value, (guint) round (number));
+  else
+    g_value_set_double (value, number);
+}

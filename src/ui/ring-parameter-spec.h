@@ -1,0 +1,103 @@
+/* ring-parameter-spec.h: what each parameter's control looks like (its group, title,
+ * tooltip, slider scale and typed format), and the conversions between the model's values,
+ * the slider and the typed field. Internal to the parameter panel.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ring-params.h"
+
+G_BEGIN_DECLS
+
+/* The message size is the model's "message-size" property but no row of the parameter
+ * table (0 there means a training step): it gets the control after the table's last. */
+#define PARAM_MESSAGE_SIZE RING_N_PARAMS
+#define N_CONTROLS         (RING_N_PARAMS + 1)
+
+typedef enum
+{
+  CONTROL_SLIDER,       /* a typed field over a slider */
+  CONTROL_CHOICE,       /* a drop-down of the model's choices */
+  CONTROL_PRECISION,    /* fp32 | bf16 | fp8 */
+} ControlKind;
+
+/* How a parameter's slider maps to its value; the typed field is always linear. */
+typedef enum
+{
+  SCALE_LOG2_SNAP,      /* one notch per power of two */
+  SCALE_LOG10,
+  SCALE_LOG10_PLUS_ONE, /* log10 (1 + v): a log scale that still reaches 0 */
+  SCALE_PERCENT,        /* a fraction shown as 0 … 100 % */
+  SCALE_LINEAR_SNAP,    /* one notch per whole number */
+  SCALE_NIC_SPEEDS,     /* one notch per line rate in nic_speeds[] */
+} ScaleKind;
+
+/* How the typed field shows and reads its value. */
+typedef enum
+{
+  FORMAT_PLAIN,         /* a number and its unit */
+  FORMAT_COUNT,         /* 7 B, 1.5 T */
+  FORMAT_NIC_SPEED,     /* 400 Gb/s; reads 400, 400G, 400Gb/s and 50GB/s */
+  FORMAT_MESSAGE_SIZE,  /* 1 MiB; reads 1MiB, 4GB, 1048576 */
+} FormatKind;
+
+typedef struct
+{
+  guint        id;       /* RingParamId, or PARAM_MESSAGE_SIZE */
+  const char  *group;    /* template child the row goes into */
+  ControlKind  control;
+  const char  *title;
+  const char  *tooltip;
+  ScaleKind    scale;
+  FormatKind   format;
+  const char  *unit;
+  guint        digits;
+  double       step;
+  double       slider_minimum;  /* both 0: the parameter's range */
+  double       slider_maximum;
+} ParameterSpec;
+
+/* The precision buttons, fp32 first. */
+typedef struct
+{
+  const char *label;
+  const char *tooltip;
+  guint       bytes;
+} RingPrecision;
+
+#define RING_N_PRECISIONS 3
+
+extern const RingPrecision ring_precisions[RING_N_PRECISIONS];
+
+/* The rows, group by group, in the order they show. */
+const ParameterSpec *_ring_parameter_specs_get            (guint               *n_specs);
+/* A parameter's row of the table, or the message size's (PARAM_MESSAGE_SIZE). */
+const RingParamInfo *_ring_parameter_spec_info            (guint                id);
+double               _ring_parameter_spec_nic_position    (double               gbit);
+double               _ring_parameter_spec_to_slider       (ScaleKind            kind,
+                                                           double               value);
+double               _ring_parameter_spec_from_slider     (ScaleKind            kind,
+                                                           double               position);
+gboolean             _ring_parameter_spec_snaps           (ScaleKind            kind);
+void                 _ring_parameter_spec_slider_range    (const ParameterSpec *spec,
+                                                           double              *minimum,
+                                                           double              *maximum);
+char                *_ring_parameter_spec_format_plain    (double               value,
+                                                           guint                digits,
+                                                           const char          *unit);
+/* A uint or double GValue as a double, and back (rounded for a uint). */
+double               _ring_parameter_spec_value_get       (const GValue        *value);
+void                 _ring_parameter_spec_value_set       (GValue              *value,
+                                                           double               number);
+/* GtkSpinButton::output and ::input for a field of @spec's format. */
+gboolean             _ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
+                                                           const ParameterSpec *spec);
+int                  _ring_parameter_panel_spin_input_cb  (GtkSpinButton       *spin,
+                                                           double              *new_value,
+                                                           const ParameterSpec *spec);
+
+G_END_DECLS
