@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-test-files.h"
 #include "ring-chart-series-private.h"
 #include "ring-export.h"
 
@@ -97,16 +98,6 @@ count_differences (cairo_surface_t *a,
   return count;
 }
 
-static gboolean
-skip_without_plplot (void)
-{
-  if (ring_chart_draw_is_available ())
-    return FALSE;
-
-  g_test_skip ("PLplot's extcairo device is not installed");
-  return TRUE;
-}
-
 static void
 test_kind_names (void)
 {
@@ -133,7 +124,7 @@ test_not_blank (void)
   g_autoptr(RingModel) model = ring_model_new ();
   RingStyle style;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   ring_style_init_light (&style);
@@ -162,7 +153,7 @@ test_follows_model (void)
   g_autoptr(RingModel) model = ring_model_new ();
   RingStyle style;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   ring_style_init_light (&style);
@@ -192,7 +183,7 @@ test_dark_differs (void)
   g_autoptr(RingModel) model = ring_model_new ();
   RingStyle light, dark;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   ring_style_init_light (&light);
@@ -272,7 +263,7 @@ set_extreme (RingModel *model,
 static void
 test_extreme_parameters (void)
 {
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   if (g_test_subprocess ())
@@ -308,7 +299,7 @@ test_extreme_parameters (void)
 static void
 test_degenerate_sizes (void)
 {
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   if (g_test_subprocess ())
@@ -355,7 +346,7 @@ test_narrow_not_clipped (void)
   g_autoptr(RingModel) model = ring_model_new ();
   RingStyle style;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   ring_style_init_light (&style);
@@ -564,7 +555,7 @@ test_svg_paths (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   dir = g_dir_make_tmp ("ring-chart-svg-XXXXXX", &error);

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ring-test-files.h"
 #include "ring-export.h"
 #include "ring-file-writer.h"
 #include "ring-test-cli.h"
@@ -45,16 +46,6 @@ static const ExportCase export_cases[] = {
   { "chart.csv", RING_EXPORT_FORMAT_CSV, FALSE },
   { "report.pdf", RING_EXPORT_FORMAT_PDF, TRUE },
 };
-
-static char *
-make_tmp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("ring-integrity-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
 
 static void
 remove_tree (const char *path)
@@ -117,16 +108,6 @@ assert_old_file (const char *path)
   g_file_get_contents (path, &contents, &length, &error);
   g_assert_no_error (error);
   g_assert_cmpmem (contents, length, old_contents, OLD_LENGTH);
-}
-
-static gboolean
-skip_without_plplot (void)
-{
-  if (ring_chart_draw_is_available ())
-    return FALSE;
-
-  g_test_skip ("PLplot's extcairo device is not installed");
-  return TRUE;
 }
 
 static gboolean
@@ -389,9 +370,9 @@ static void
 test_failing_stream (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   for (guint i = 0; i < G_N_ELEMENTS (export_cases); i++)
@@ -445,10 +426,10 @@ limit_file_size_cb (gpointer user_data)
 static void
 test_cli_write_fails (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   RingTestRunOptions options = { limit_file_size_cb, NULL, 0 };
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   for (guint i = 0; i < G_N_ELEMENTS (export_cases); i++)
@@ -500,9 +481,9 @@ fill_file_system (const char *path)
 static void
 test_full_disk (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   if (geteuid () != 0)
@@ -566,7 +547,7 @@ test_full_disk (void)
 static void
 test_symbolic_link (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *data_dir = g_build_filename (dir, "data", NULL);
   g_autofree char *target = g_build_filename (data_dir, "target.csv", NULL);
   g_autofree char *link = g_build_filename (dir, "link.csv", NULL);
@@ -636,7 +617,7 @@ test_symbolic_link (void)
 static void
 test_hard_link (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart.csv", NULL);
   g_autofree char *other = g_build_filename (dir, "other-name.csv", NULL);
   g_autofree char *contents = NULL;
@@ -664,7 +645,7 @@ static void
 test_not_regular (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *fifo_dir = g_build_filename (dir, "fifos", NULL);
   g_autofree char *listing_before = NULL;
   g_autofree char *listing_after = NULL;

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-test-files.h"
 #include "ring-export.h"
 #include "ring-chart-series-private.h"
 #include "ring-test-cli.h"
@@ -21,31 +22,6 @@ static const char *extensions[] = { "png", "svg", "pdf", "csv" };
 static const RingExportFormat formats[] = {
   RING_EXPORT_FORMAT_PNG, RING_EXPORT_FORMAT_SVG, RING_EXPORT_FORMAT_PDF, RING_EXPORT_FORMAT_CSV,
 };
-
-static char *
-make_tmp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("ring-export-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tmp_dir (const char *dir)
-{
-  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_remove (path);
-    }
-  g_rmdir (dir);
-}
 
 static guint
 count_files (const char *dir)
@@ -57,19 +33,6 @@ count_files (const char *dir)
     n++;
 
   return n;
-}
-
-static char *
-read_file (const char *path,
-           gsize      *length)
-{
-  g_autoptr(GError) error = NULL;
-  char *contents = NULL;
-
-  g_file_get_contents (path, &contents, length, &error);
-  g_assert_no_error (error);
-
-  return contents;
 }
 
 /* Checks of each format. */
@@ -111,7 +74,7 @@ check_svg (const char *path)
   g_autofree char *contents = NULL;
   gsize length;
 
-  contents = read_file (path, &length);
+  contents = ring_test_read_file (path, &length);
   context = g_markup_parse_context_new (&parser, G_MARKUP_PREFIX_ERROR_POSITION, &root, NULL);
   g_markup_parse_context_parse (context, contents, length, &error);
   g_assert_no_error (error);
@@ -144,7 +107,7 @@ check_pdf (const char *path,
   g_autofree char *contents = NULL;
   gsize length;
 
-  contents = read_file (path, &length);
+  contents = ring_test_read_file (path, &length);
   g_assert_cmpuint (length, >, 1000);
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
   g_assert_cmpuint (count_pdf_pages (contents, length), ==, pages);
@@ -193,7 +156,7 @@ check_csv (const char    *path,
   g_auto(GStrv) header = NULL;
   guint n_lines;
 
-  contents = read_file (path, NULL);
+  contents = ring_test_read_file (path, NULL);
   g_assert_true (g_str_has_suffix (contents, "\r\n"));
   lines = g_strsplit (contents, "\r\n", -1);
   n_lines = g_strv_length (lines);
@@ -268,16 +231,6 @@ check_file (const char       *path,
     default:
       g_assert_not_reached ();
     }
-}
-
-static gboolean
-skip_without_plplot (void)
-{
-  if (ring_chart_draw_is_available ())
-    return FALSE;
-
-  g_test_skip ("PLplot's extcairo device is not installed");
-  return TRUE;
 }
 
 /* Exports @kind to @path through the library, which must succeed. */
@@ -421,41 +374,41 @@ static void
 test_library_every_kind_and_format (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   export_every_kind_and_format (model, dir, EXPORT_THROUGH_LIBRARY, 800, 500);
 
   /* No temporary files are left beside them. */
   g_assert_cmpuint (count_files (dir), ==, RING_N_CHARTS * G_N_ELEMENTS (formats));
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 static void
 test_library_png_scale (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart@2x.png", NULL);
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_PNG, path,
                 1600, 1000, 2.0);
   check_png (path, 3200, 2000);
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 static void
 test_cli_every_kind_and_format (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   export_every_kind_and_format (model, dir, EXPORT_THROUGH_CLI, 640, 400);
@@ -485,20 +438,20 @@ test_cli_every_kind_and_format (void)
     check_png (path, 1600, 1000);
   }
 
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 static void
 test_report (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *library_path = g_build_filename (dir, "library.pdf", NULL);
   g_autofree char *cli_path = g_build_filename (dir, "cli.pdf", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (library_path);
   g_autoptr(GError) error = NULL;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   /* The table, then one page per chart. */
@@ -515,7 +468,7 @@ test_report (void)
     check_pdf (cli_path, RING_N_CHARTS + 1);
   }
 
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* The numbers in the CSV are the cost model's, to the last bit. */
@@ -523,7 +476,7 @@ static void
 test_csv_values (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "utilization.csv", NULL);
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
@@ -535,7 +488,7 @@ test_csv_values (void)
   export_chart (model, RING_CHART_UTILIZATION_VS_GPUS, RING_EXPORT_FORMAT_CSV, path,
                 800, 500, 1.0);
 
-  contents = read_file (path, NULL);
+  contents = ring_test_read_file (path, NULL);
   lines = g_strsplit (contents, "\r\n", -1);
   header = split_csv_line (lines[0]);
   g_assert_cmpuint (g_strv_length (header), ==, 4);
@@ -562,7 +515,7 @@ test_csv_values (void)
   /* At the model's own N, the current-bandwidth column is the model's utilization. */
   g_assert_nonnull (strstr (contents, "\r\n8,"));
 
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* The map's table has each (GPUs, bandwidth) point once; its columns start at 2 GPUs (one
@@ -572,7 +525,7 @@ static void
 test_csv_map_unique (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "map.csv", NULL);
   g_autoptr(GHashTable) points = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *contents = NULL;
@@ -582,7 +535,7 @@ test_csv_map_unique (void)
 
   export_chart (model, RING_CHART_UTILIZATION_MAP, RING_EXPORT_FORMAT_CSV, path, 800, 500, 1.0);
 
-  contents = read_file (path, NULL);
+  contents = ring_test_read_file (path, NULL);
   lines = g_strsplit (contents, "\r\n", -1);
   for (guint row = 1; lines[row] != NULL && lines[row][0] != '\0'; row++)
     {
@@ -618,7 +571,7 @@ test_csv_map_unique (void)
   g_assert_cmpuint (n_gpus, >=, 20);
   g_assert_cmpuint (n_rows % n_gpus, ==, 0);
 
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* A locale with a decimal comma changes nothing in the file. */
@@ -626,14 +579,14 @@ static void
 test_csv_decimal_point (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "map.csv", NULL);
   g_autofree char *old_locale = g_strdup (setlocale (LC_NUMERIC, NULL));
 
   if (setlocale (LC_NUMERIC, "de_DE.UTF-8") == NULL)
     {
       g_test_skip ("the de_DE.UTF-8 locale is not installed");
-      remove_tmp_dir (dir);
+      ring_test_remove_tmp_dir (dir);
       return;
     }
 
@@ -641,20 +594,20 @@ test_csv_decimal_point (void)
   setlocale (LC_NUMERIC, old_locale);
   check_csv (path, model, RING_CHART_UTILIZATION_MAP);
 
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 static void
 test_unwritable (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *regular = g_build_filename (dir, "regular", NULL);
   g_autofree char *missing_dir = g_build_filename (dir, "missing", "chart.png", NULL);
   g_autofree char *under_file = g_build_filename (dir, "regular", "chart.svg", NULL);
   const char *paths[] = { missing_dir, under_file };
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   g_assert_true (g_file_set_contents (regular, "not a directory", -1, NULL));
@@ -684,7 +637,7 @@ test_unwritable (void)
 
   /* Nothing but the regular file was created. */
   g_assert_cmpuint (count_files (dir), ==, 1);
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* An existing file is replaced only by a complete new one, and kept on failure. */
@@ -692,13 +645,13 @@ static void
 test_replace_existing (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart.png", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   g_assert_true (g_file_set_contents (path, "old contents", -1, NULL));
@@ -709,7 +662,7 @@ test_replace_existing (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, path));
   g_clear_error (&error);
-  contents = read_file (path, NULL);
+  contents = ring_test_read_file (path, NULL);
   g_assert_cmpstr (contents, ==, "old contents");
   g_clear_pointer (&contents, g_free);
 
@@ -717,7 +670,7 @@ test_replace_existing (void)
     g_auto(RingTestRun) run = ring_test_run_cli (NULL, "--export", path, "--size", "0x0", NULL);
 
     g_assert_cmpint (run.status, ==, 2);
-    contents = read_file (path, NULL);
+    contents = ring_test_read_file (path, NULL);
     g_assert_cmpstr (contents, ==, "old contents");
     g_clear_pointer (&contents, g_free);
   }
@@ -736,13 +689,13 @@ test_replace_existing (void)
   }
 
   g_assert_cmpuint (count_files (dir), ==, 1);
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 static void
 test_cli_usage (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
   g_autofree char *txt = g_build_filename (dir, "chart.txt", NULL);
 
@@ -786,7 +739,7 @@ test_cli_usage (void)
 
   /* None of these wrote anything. */
   g_assert_cmpuint (count_files (dir), ==, 0);
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* The share of @path's pixels that differ from its corner, which every chart paints with
@@ -817,11 +770,11 @@ ink_fraction (const char *path)
 static void
 test_minimum_size (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *minimum = g_strdup_printf ("%dx%d", RING_EXPORT_MIN_WIDTH,
                                               RING_EXPORT_MIN_HEIGHT);
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
@@ -857,7 +810,7 @@ test_minimum_size (void)
   }
 
   g_assert_cmpuint (count_files (dir), ==, 0);
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* A PNG holds its pixels in memory: past 40 megapixels it is refused at once, with the
@@ -867,12 +820,12 @@ static void
 test_pixel_cap (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *png = g_build_filename (dir, "huge.png", NULL);
   g_autofree char *svg = g_build_filename (dir, "huge.svg", NULL);
   RingTestRunOptions options = { NULL, NULL, 10 };
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   {
@@ -913,7 +866,7 @@ test_pixel_cap (void)
     check_svg (svg);
   }
 
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 int

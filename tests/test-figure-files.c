@@ -12,55 +12,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-test-files.h"
 #include "ring-export.h"
 #include "ring-test-cli.h"
-
-static gboolean
-skip_without_plplot (void)
-{
-  if (ring_chart_draw_is_available ())
-    return FALSE;
-
-  g_test_skip ("PLplot's extcairo device is not installed");
-  return TRUE;
-}
-
-static char *
-make_tmp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("ring-figures-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tmp_dir (const char *dir)
-{
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_assert_cmpint (g_remove (path), ==, 0);
-    }
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
-}
-
-static char *
-read_file (const char *path,
-           gsize      *length)
-{
-  g_autoptr(GError) error = NULL;
-  char *contents = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, length, &error));
-  g_assert_no_error (error);
-  return contents;
-}
 
 static void
 png_size (const char *path,
@@ -71,7 +25,7 @@ png_size (const char *path,
   const guint8 *bytes;
   gsize length;
 
-  contents = read_file (path, &length);
+  contents = ring_test_read_file (path, &length);
   g_assert_cmpuint (length, >, 24);
   bytes = (const guint8 *) contents;
   *width = (guint) bytes[16] << 24 | bytes[17] << 16 | bytes[18] << 8 | bytes[19];
@@ -88,7 +42,7 @@ pdf_pages (const char *path)
 
   static const char needle[] = "/MediaBox [";
 
-  contents = read_file (path, &length);
+  contents = ring_test_read_file (path, &length);
   /* A PDF holds binary streams: search every byte, not up to the first NUL. */
   for (gsize i = 0; i + sizeof needle < length; i++)
     {
@@ -115,10 +69,10 @@ test_physical_size (void)
   g_autofree char *dir = NULL;
   static const char *bad[] = { "10mmx10mm", "90mmx60", "90furlongsx2in", "0mmx60mm" };
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
-  dir = make_tmp_dir ();
+  dir = ring_test_make_tmp_dir ();
   {
     g_autofree char *path = g_build_filename (dir, "figure.png", NULL);
     g_auto(RingTestRun) run = ring_test_run_cli ("C.UTF-8", "--export", path, "--chart",
@@ -156,7 +110,7 @@ test_physical_size (void)
       g_assert_nonnull (strstr (run.err, "--size"));
       g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
     }
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* The report: A4 (595 × 842 pt) or Letter (612 × 792), a first page and a page per chart. */
@@ -177,10 +131,10 @@ test_report_paper (void)
   };
   g_autofree char *dir = NULL;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
-  dir = make_tmp_dir ();
+  dir = ring_test_make_tmp_dir ();
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *path = g_build_filename (dir, "report.pdf", NULL);
@@ -224,7 +178,7 @@ test_report_paper (void)
         g_assert_true (strstr (run.err, "--paper") != NULL || strstr (run.err, "--size") != NULL);
       }
   }
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* Exports are light unless a style is given: a dark window's figure on request. */
@@ -234,10 +188,10 @@ test_export_style (void)
   g_autoptr(RingModel) model = ring_model_new ();
   g_autofree char *dir = NULL;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
-  dir = make_tmp_dir ();
+  dir = ring_test_make_tmp_dir ();
   for (guint dark = 0; dark <= 1; dark++)
     {
       g_autofree char *path = g_build_filename (dir, "styled.png", NULL);
@@ -260,7 +214,7 @@ test_export_style (void)
       g_assert_cmpuint (pixel[0], ==, dark ? 0x24 : 0xff);
       cairo_surface_destroy (surface);
     }
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 int

@@ -15,56 +15,10 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "ring-test-files.h"
 #include "ring-chart-draw-private.h"
 #include "ring-export.h"
 #include "ring-test-cli.h"
-
-static gboolean
-skip_without_plplot (void)
-{
-  if (ring_chart_draw_is_available ())
-    return FALSE;
-
-  g_test_skip ("PLplot's extcairo device is not installed");
-  return TRUE;
-}
-
-static char *
-make_tmp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("ring-figures-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tmp_dir (const char *dir)
-{
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_assert_cmpint (g_remove (path), ==, 0);
-    }
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
-}
-
-static char *
-read_file (const char *path,
-           gsize      *length)
-{
-  g_autoptr(GError) error = NULL;
-  char *contents = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, length, &error));
-  g_assert_no_error (error);
-  return contents;
-}
 
 /* An SVG file as the tests see it: its <text> elements and how many <path>s it has. */
 typedef struct
@@ -188,7 +142,7 @@ export_svg (RingModel     *model,
             Svg           *svg)
 {
   static const GMarkupParser parser = { svg_start_cb, svg_end_cb, svg_text_cb, NULL, NULL };
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "chart.svg", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GMarkupParseContext) context = NULL;
@@ -199,7 +153,7 @@ export_svg (RingModel     *model,
   g_assert_true (ring_export_chart (model, kind, RING_EXPORT_FORMAT_SVG, file, width, height,
                                     1.0, NULL, &error));
   g_assert_no_error (error);
-  contents = read_file (path, &length);
+  contents = ring_test_read_file (path, &length);
 
   svg->texts = g_array_new (FALSE, TRUE, sizeof (SvgText));
   g_array_set_clear_func (svg->texts, svg_text_clear);
@@ -208,7 +162,7 @@ export_svg (RingModel     *model,
   g_assert_no_error (error);
   g_assert_true (g_markup_parse_context_end_parse (context, &error));
   g_assert_no_error (error);
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 static const SvgText *
@@ -239,10 +193,10 @@ test_registry (void)
   g_autoptr(RingModel) model = ring_model_new ();
   g_autofree char *dir = NULL;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
-  dir = make_tmp_dir ();
+  dir = ring_test_make_tmp_dir ();
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
     {
       const RingChartKindInfo *info = _ring_chart_kind_info (kind);
@@ -289,7 +243,7 @@ test_registry (void)
           g_assert_true (ring_export_chart (model, kind, formats[f], file, 800, 500, 1.0, NULL,
                                             &error));
           g_assert_no_error (error);
-          contents = read_file (path, &length);
+          contents = ring_test_read_file (path, &length);
           g_assert_cmpuint (length, >, 200);
         }
     }
@@ -301,7 +255,7 @@ test_registry (void)
     g_assert_cmpint (run.status, ==, 0);
     g_assert_nonnull (strstr (run.out, "algorithm-comparison"));
   }
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* Issue 13: an SVG's title and axis titles are <text> with a font, a three-curve chart is
@@ -313,7 +267,7 @@ test_svg_text (void)
   g_auto(Svg) svg = { 0 };
   const SvgText *title, *x_title, *y_title;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   export_svg (model, RING_CHART_UTILIZATION_VS_GPUS, 1600, 1000, &svg);
@@ -356,7 +310,7 @@ test_pdf_text (void)
   g_autoptr(GError) error = NULL;
   int status;
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
   if (pdftotext == NULL)
     {
@@ -364,7 +318,7 @@ test_pdf_text (void)
       return;
     }
 
-  dir = make_tmp_dir ();
+  dir = ring_test_make_tmp_dir ();
   path = g_build_filename (dir, "chart.pdf", NULL);
   file = g_file_new_for_path (path);
   g_assert_true (ring_export_chart (model, RING_CHART_STEP_TIME_VS_GPUS, RING_EXPORT_FORMAT_PDF,
@@ -380,14 +334,14 @@ test_pdf_text (void)
   g_assert_nonnull (strstr (out, "Step time vs. ring size"));
   g_assert_nonnull (strstr (out, "GPUs in the ring (log scale)"));
   g_assert_nonnull (strstr (out, "Exposed communication"));
-  remove_tmp_dir (dir);
+  ring_test_remove_tmp_dir (dir);
 }
 
 /* "1 GPU", never "1 GPUs": counts meet their nouns through ngettext. */
 static void
 test_plural (void)
 {
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   for (guint gpus = 1; gpus <= 2; gpus++)
@@ -436,7 +390,7 @@ test_units (void)
 {
   static const double messages[] = { 0, 12e6, 28e9 };
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   for (guint m = 0; m < G_N_ELEMENTS (messages); m++)
@@ -497,7 +451,7 @@ test_marker_inside (void)
 {
   static const double messages[] = { 28e9, 34359738368.0, 1e15 };
 
-  if (skip_without_plplot ())
+  if (ring_test_skip_without_plplot ())
     return;
 
   for (guint m = 0; m < G_N_ELEMENTS (messages); m++)
