@@ -153,7 +153,9 @@ test_comm_bound_label (RingWindowFixture *fixture,
 {
   RingWindow *window = fixture->window;
 
-  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Compute-bound");
+  /* 72.5 % utilization (test-cost.c): limited by communication, not dominated by it. */
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-limited");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "comm-limited"));
   /* 49e9 B / (0.43008/9 − 7e-5 s) = 1026.89 GB/s (test-cost.c), 3.4× the 300 GB/s. */
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "90 % utilization needs 1027 GB/s per GPU, 3.4× this interconnect’s "
@@ -162,6 +164,12 @@ test_comm_bound_label (RingWindowFixture *fixture,
   ring_model_set_bandwidth (window->model, 10);
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-bound");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "comm-bound"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "comm-limited"));
+  /* 49e9 B at 2000 GB/s: 24.5 ms against 430 ms of compute, 94.6 %. */
+  ring_model_set_bandwidth (window->model, 2000);
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Compute-bound");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "compute-bound"));
+  ring_model_set_bandwidth (window->model, 10);
 
   /* A million GPUs at 5 µs: 2 · 1048575 · 5e-6 = 10.5 s of latency, over compute/9. */
   ring_model_set_gpus (window->model, 1048576);

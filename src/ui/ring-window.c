@@ -371,34 +371,60 @@ update_target_label (RingWindow *self)
   gtk_label_set_label (self->target_label, text);
 }
 
+/* From this utilization up the step is compute-bound: the 90 % the target line names. */
+#define WINDOW_COMPUTE_BOUND_UTILIZATION 0.9
+
 static void
 update_bound_label (RingWindow *self)
 {
   const RingResult *result = ring_model_get_result (self->model);
   GtkWidget *label = GTK_WIDGET (self->bound_label);
 
+  const char *css_class;
+
+  /* Three states, as an engineer would say them: compute-bound from 90 % utilization
+   * (the target line under the bar), communication-bound once exposed communication
+   * outlasts compute (below 50 %), and in between a step that is limited by
+   * communication without being dominated by it. */
   if (ring_model_get_gpus (self->model) == 1)
-    gtk_label_set_label (self->bound_label, _("No communication"));
+    {
+      gtk_label_set_label (self->bound_label, _("No communication"));
+      css_class = "compute-bound";
+    }
   else if (result->comm_bound)
-    gtk_label_set_label (self->bound_label, _("Communication-bound"));
+    {
+      gtk_label_set_label (self->bound_label, _("Communication-bound"));
+      css_class = "comm-bound";
+    }
+  else if (result->utilization < WINDOW_COMPUTE_BOUND_UTILIZATION)
+    {
+      gtk_label_set_label (self->bound_label, _("Communication-limited"));
+      css_class = "comm-limited";
+    }
   else
-    gtk_label_set_label (self->bound_label, _("Compute-bound"));
+    {
+      gtk_label_set_label (self->bound_label, _("Compute-bound"));
+      css_class = "compute-bound";
+    }
 
+  gtk_widget_remove_css_class (label, "compute-bound");
+  gtk_widget_remove_css_class (label, "comm-limited");
+  gtk_widget_remove_css_class (label, "comm-bound");
+  gtk_widget_add_css_class (label, css_class);
+
+  /* xgettext:no-c-format */
   if (result->comm_bound)
-    {
-      gtk_widget_add_css_class (label, "comm-bound");
-      gtk_widget_remove_css_class (label, "compute-bound");
-    }
+    gtk_widget_set_tooltip_text (label, _("Exposed communication takes longer than compute "
+                                          "(utilization under 50 %): more GPUs will not help "
+                                          "until bandwidth improves"));
+  else if (g_str_equal (css_class, "comm-limited"))
+    /* xgettext:no-c-format */
+    gtk_widget_set_tooltip_text (label, _("Compute takes most of the step, but GPUs wait on "
+                                          "communication for more than a tenth of it "
+                                          "(utilization between 50 % and 90 %)"));
   else
-    {
-      gtk_widget_add_css_class (label, "compute-bound");
-      gtk_widget_remove_css_class (label, "comm-bound");
-    }
-
-  gtk_widget_set_tooltip_text (label, result->comm_bound
-                               ? _("Exposed communication takes longer than compute: more "
-                                   "GPUs will not help until bandwidth improves")
-                               : _("Compute takes longer than exposed communication"));
+    /* xgettext:no-c-format */
+    gtk_widget_set_tooltip_text (label, _("GPUs compute for at least 90 % of the step"));
 }
 
 /* A training step whose memory does not fit the GPU says so plainly, with the least
