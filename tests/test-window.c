@@ -105,10 +105,33 @@ test_typed_values (RingWindowFixture *fixture,
   gtk_spin_button_update (size);
   g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
 
-  /* Nonsense leaves the value alone. */
+  /* Nonsense is shown as such while it is typed, with what the field takes, and leaves
+   * the value alone; a value clears the mark. */
   gtk_editable_set_text (GTK_EDITABLE (size), "lots");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (size), "error"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (size)), ==,
+                   "Not a number: type 8, 7B, 1.5T or 2.5");
   gtk_spin_button_update (size);
   g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (size), "error"));
+
+  /* Bits where bytes per second are asked for, as networks are sold: 400 Gb/s is 50 GB/s,
+   * 3.2 Tb/s 400 GB/s. */
+  {
+    GtkSpinButton *bandwidth = _ring_parameter_panel_get_spin (panel, "bandwidth");
+
+    gtk_editable_set_text (GTK_EDITABLE (bandwidth), "400 Gb/s");
+    g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (bandwidth), "error"));
+    gtk_spin_button_update (bandwidth);
+    g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 50, 1e-9);
+    gtk_editable_set_text (GTK_EDITABLE (bandwidth), "3.2 Tb/s");
+    gtk_spin_button_update (bandwidth);
+    g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 400, 1e-9);
+    gtk_editable_set_text (GTK_EDITABLE (bandwidth), "fast");
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (bandwidth), "error"));
+    gtk_spin_button_update (bandwidth);
+    g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 400, 1e-9);
+  }
 
   /* The slowdown beside NCCL is typed in percent. */
   gtk_editable_set_text (GTK_EDITABLE (slowdown), "25");

@@ -222,6 +222,8 @@ create_slider_row (RingParameterPanel  *self,
                     G_CALLBACK (_ring_parameter_panel_spin_output_cb), (gpointer) spec);
   g_signal_connect (spin, "input",
                     G_CALLBACK (_ring_parameter_panel_spin_input_cb), (gpointer) spec);
+  g_signal_connect (spin, "changed",
+                    G_CALLBACK (_ring_parameter_panel_spin_changed_cb), (gpointer) spec);
   gtk_box_append (GTK_BOX (header), spin);
   gtk_box_append (GTK_BOX (box), header);
 

@@ -270,15 +270,18 @@ _ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
   return TRUE;
 }
 
-int
-_ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
-                                     double              *new_value,
-                                     const ParameterSpec *spec)
+/* Reads what a person types: "70B", "1.5T", "300 GB/s", "400G", "50GB/s", "1MiB", "2,5"
+ * in a German locale; and bits where bytes per second are asked for, as networks are
+ * sold: "400 Gb/s" in a GB/s field is 50 GB/s. */
+gboolean
+_ring_parameter_spec_parse (const ParameterSpec *spec,
+                            const char          *typed,
+                            double              *value)
 {
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
+  g_autofree char *text = g_strstrip (g_strdup (typed));
   struct lconv *locale = localeconv ();
-  gboolean parsed;
-  double value;
+
+  g_return_val_if_fail (spec != NULL && typed != NULL && value != NULL, FALSE);
 
   /* The field shows the locale's decimal separator; the parsers read '.'. */
   if (locale->decimal_point != NULL && g_strcmp0 (locale->decimal_point, ".") != 0)
@@ -287,36 +290,75 @@ _ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
   switch (spec->format)
     {
     case FORMAT_NIC_SPEED:
-      parsed = ring_parse_nic_speed (text, &value);
-      break;
+      return ring_parse_nic_speed (text, value);
     case FORMAT_MESSAGE_SIZE:
       if (spec->id == RING_PARAM_BUCKET_SIZE
           && (g_ascii_strcasecmp (text, "one") == 0 || g_utf8_collate (text, _("one")) == 0))
         {
-          value = 0;
-          parsed = TRUE;
+          *value = 0;
+          return TRUE;
         }
-      else
-        parsed = ring_parse_bytes (text, &value);
-      break;
+      return ring_parse_bytes (text, value);
     case FORMAT_PLAIN:
     case FORMAT_COUNT:
     default:
+      if (g_str_equal (spec->unit, "GB/s") && g_str_has_suffix (text, "b/s"))
+        {
+          double gbit;
+
+          if (!ring_parse_nic_speed (text, &gbit))
+            return FALSE;
+          *value = gbit / 8;
+          return TRUE;
+        }
       if (*spec->unit != '\0' && g_str_has_suffix (text, spec->unit))
         {
           text[strlen (text) - strlen (spec->unit)] = '\0';
           g_strstrip (text);
         }
-      parsed = ring_parse_count (text, &value);
-      break;
+      return ring_parse_count (text, value);
     }
+}
 
-  if (!parsed)
+int
+_ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
+                                     double              *new_value,
+                                     const ParameterSpec *spec)
+{
+  double value;
+
+  if (!_ring_parameter_spec_parse (spec, gtk_editable_get_text (GTK_EDITABLE (spin)), &value))
     return GTK_INPUT_ERROR;
 
   *new_value = value;
 
   return TRUE;
+}
+
+/* A field shows what it holds is not a value while it is typed, and says what it takes,
+ * instead of going back to the old value without a word when it loses the focus. */
+void
+_ring_parameter_panel_spin_changed_cb (GtkSpinButton       *spin,
+                                       const ParameterSpec *spec)
+{
+  GtkWidget *widget = GTK_WIDGET (spin);
+  double value;
+
+  if (_ring_parameter_spec_parse (spec, gtk_editable_get_text (GTK_EDITABLE (spin)), &value))
+    {
+      gtk_widget_remove_css_class (widget, "error");
+      gtk_widget_set_tooltip_text (widget, NULL);
+      return;
+    }
+
+  gtk_widget_add_css_class (widget, "error");
+  if (spec->format == FORMAT_NIC_SPEED || g_str_equal (spec->unit, "GB/s"))
+    gtk_widget_set_tooltip_text (widget,
+                                 _("Not a rate: type 400, 400 Gb/s, 3.2 Tb/s or 50 GB/s"));
+  else if (spec->format == FORMAT_MESSAGE_SIZE)
+    gtk_widget_set_tooltip_text (widget, _("Not a size: type 1MiB, 4GB or 1048576"));
+  else
+    gtk_widget_set_tooltip_text (widget, _("Not a number: type 8, 7B, 1.5T or 2.5"));
 }
 
 double

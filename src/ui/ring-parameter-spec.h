@@ -93,11 +93,19 @@ char                *_ring_parameter_spec_format_plain    (double               
 double               _ring_parameter_spec_value_get       (const GValue        *value);
 void                 _ring_parameter_spec_value_set       (GValue              *value,
                                                            double               number);
+/* What @typed means in @spec's field; FALSE if it is not a value the field accepts. */
+gboolean             _ring_parameter_spec_parse           (const ParameterSpec *spec,
+                                                           const char          *typed,
+                                                           double              *value);
 /* GtkSpinButton::output and ::input for a field of @spec's format. */
 gboolean             _ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
                                                            const ParameterSpec *spec);
 int                  _ring_parameter_panel_spin_input_cb  (GtkSpinButton       *spin,
                                                            double              *new_value,
                                                            const ParameterSpec *spec);
+/* GtkEditable::changed: the field marked as an error, with what it takes, while its text
+ * is not a value. */
+void                 _ring_parameter_panel_spin_changed_cb (GtkSpinButton       *spin,
+                                                            const ParameterSpec *spec);
 
 G_END_DECLS
