@@ -752,13 +752,13 @@ ink_fraction (const char *path)
   int height = cairo_image_surface_get_height (surface);
   int stride = cairo_image_surface_get_stride (surface);
   const guint8 *data = cairo_image_surface_get_data (surface);
-  guint32 background = *(const guint32 *) data;
+  guint32 background = *(const guint32 *) (const void *) data;
   guint64 inked = 0;
 
   g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
-      inked += ((const guint32 *) (data + y * stride))[x] != background;
+      inked += ((const guint32 *) (const void *) (data + y * stride))[x] != background;
   cairo_surface_destroy (surface);
 
   return (double) inked / ((double) width * height);

@@ -27,7 +27,7 @@ make_image (int      width,
 
   for (int y = 0; y < height; y++)
     {
-      guint32 *row = (guint32 *) (data + (gsize) y * stride);
+      guint32 *row = (guint32 *) (void *) (data + (gsize) y * stride);
 
       for (int x = 0; x < width; x++)
         {
@@ -86,8 +86,8 @@ check_round_trip (int      width,
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
       {
-        guint32 e = ((const guint32 *) (expected + (gsize) y * expected_stride))[x];
-        guint32 a = ((const guint32 *) (actual + (gsize) y * actual_stride))[x];
+        guint32 e = ((const guint32 *) (const void *) (expected + (gsize) y * expected_stride))[x];
+        guint32 a = ((const guint32 *) (const void *) (actual + (gsize) y * actual_stride))[x];
 
         if (!alpha)
           {

@@ -219,7 +219,6 @@ test_slow_gpu (gconstpointer data)
     for (guint slow = 0; slow < n; slow += 3)
       {
         g_autoptr(RingSimulation) sim = NULL;
-        g_autoptr(RingSimulation) uniform = NULL;
         RingParams params;
         RingResult result;
         double compute;

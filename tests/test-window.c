@@ -1349,7 +1349,7 @@ pixel_is (cairo_surface_t *surface,
 {
   const guint8 *row = cairo_image_surface_get_data (surface)
                       + y * cairo_image_surface_get_stride (surface);
-  guint32 pixel = ((const guint32 *) row)[x];
+  guint32 pixel = ((const guint32 *) (const void *) row)[x];
 
   return abs ((int) ((pixel >> 16) & 0xff) - (int) round (color->red * 255)) <= 2
          && abs ((int) ((pixel >> 8) & 0xff) - (int) round (color->green * 255)) <= 2
@@ -1390,7 +1390,6 @@ test_step_bar_hidden_comm (RingWindowFixture *fixture,
 
   for (guint pass = 0; pass < 2; pass++)
     {
-      g_autoptr(GString) seen = g_string_new (NULL);
       cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width,
                                                              height);
       cairo_t *cr = cairo_create (surface);

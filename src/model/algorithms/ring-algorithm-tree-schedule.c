@@ -154,7 +154,7 @@ build_groups (RingSchedule *schedule)
 
   schedule->group_stride = GROUP_STRIDE;
   schedule->n_groups = groups->len / GROUP_STRIDE;
-  schedule->groups = (guint *) g_array_free (g_steal_pointer (&groups), FALSE);
+  schedule->groups = (guint *) (void *) g_array_free (g_steal_pointer (&groups), FALSE);
 }
 
 /* A GPU's place in tree @tree, from its node's and its position in the chain. */

@@ -62,7 +62,8 @@ convert_row (const Slice *slice,
              int          y,
              guint8      *out)
 {
-  const guint32 *pixels = (const guint32 *) (slice->data + (gsize) y * slice->stride);
+  const guint32 *pixels = (const guint32 *) (const void *) (slice->data
+                                                             + (gsize) y * slice->stride);
 
   for (int x = 0; x < slice->width; x++)
     {
@@ -200,7 +201,7 @@ is_opaque (const guint8 *data,
 {
   for (int y = 0; y < height; y++)
     {
-      const guint32 *row = (const guint32 *) (data + (gsize) y * stride);
+      const guint32 *row = (const guint32 *) (const void *) (data + (gsize) y * stride);
 
       for (int x = 0; x < width; x++)
         if (row[x] < 0xff000000)
@@ -280,6 +281,9 @@ typedef struct
   RingFileWriter *writer;
   char           *message;
 } Encoder;
+
+static void error_cb (png_structp     png,
+                      png_const_charp message) G_GNUC_NORETURN;
 
 static void
 error_cb (png_structp      png,
