@@ -92,6 +92,12 @@ void   _ring_schedule_btree         (guint         n_ranks,
                                      gboolean      mirror,
                                      guint        *parent,
                                      guint         children[2]);
+/* The children of @node in tree @tree (0 or 1) of the nodes' double binary tree, packed
+ * at the front of @children; returns how many (0 to 2). */
+guint  _ring_schedule_node_children (const RingSchedule *schedule,
+                                     guint               node,
+                                     guint               tree,
+                                     guint               children[2]);
 
 /* The ring's schedule, shared by ring and flat-ring; the tree's; the switches'. */
 extern const RingScheduleFuncs _ring_schedule_ring;

@@ -427,6 +427,22 @@ _ring_schedule_btree (guint     n_ranks,
     }
 }
 
+guint
+_ring_schedule_node_children (const RingSchedule *schedule,
+                              guint               node,
+                              guint               tree,
+                              guint               children[2])
+{
+  guint parent, found[2], n = 0;
+
+  _ring_schedule_btree (schedule->n_nodes, node, tree == 1, &parent, found);
+  for (guint i = 0; i < 2; i++)
+    if (found[i] != G_MAXUINT)
+      children[n++] = found[i];
+
+  return n;
+}
+
 /* The trace */
 
 struct _RingScheduleTrace

@@ -95,22 +95,6 @@ locate (const RingSchedule *schedule,
 /* The trees of nodes (NVLS-tree): shard j goes up tree j mod 2. */
 
 static guint
-node_children (const RingSchedule *schedule,
-               guint               node,
-               guint               tree,
-               guint               children[2])
-{
-  guint parent, found[2], n = 0;
-
-  _ring_schedule_btree (schedule->n_nodes, node, tree == 1, &parent, found);
-  for (guint i = 0; i < 2; i++)
-    if (found[i] != G_MAXUINT)
-      children[n++] = found[i];
-
-  return n;
-}
-
-static guint
 build_node_trees (RingSchedule *schedule)
 {
   guint nodes = schedule->n_nodes, levels = 0;
@@ -418,7 +402,7 @@ stage_sends (const RingSchedule *schedule,
 
             if (at != level || (up && parent == G_MAXUINT))
               continue;
-            receivers = up ? 1 : node_children (schedule, node, tree, children);
+            receivers = up ? 1 : _ring_schedule_node_children (schedule, node, tree, children);
             if (up)
               children[0] = parent;
             if (transfer != NULL && index >= n && index < n + receivers)

@@ -51,22 +51,6 @@ enum
 
 #define NODE(schedule, node, field) ((schedule)->table[(gsize) (node) * NODE_STRIDE + (field)])
 
-static guint
-node_children (const RingSchedule *schedule,
-               guint               node,
-               guint               tree,
-               guint               children[2])
-{
-  guint parent, found[2], n = 0;
-
-  _ring_schedule_btree (schedule->n_nodes, node, tree == 1, &parent, found);
-  for (guint i = 0; i < 2; i++)
-    if (found[i] != G_MAXUINT)
-      children[n++] = found[i];
-
-  return n;
-}
-
 /* Heights grow from the leaves: visit nodes deepest first, bucketed by depth. */
 static void
 compute_heights (RingSchedule *schedule,
@@ -95,7 +79,7 @@ compute_heights (RingSchedule *schedule,
     {
       guint node = order[i];
       guint children[2];
-      guint n = node_children (schedule, node, tree, children);
+      guint n = _ring_schedule_node_children (schedule, node, tree, children);
       guint height = ring_schedule_get_node_size (schedule, node) - 1;
 
       for (guint c = 0; c < n; c++)
@@ -144,7 +128,7 @@ build_groups (RingSchedule *schedule)
         NODE (schedule, node, NODE_HEIGHT_1), NODE (schedule, node, NODE_DEPTH_1),
         NODE (schedule, node, NODE_PARENT_0) == G_MAXUINT,
         NODE (schedule, node, NODE_PARENT_1) == G_MAXUINT,
-        node_children (schedule, node, 0, children), node_children (schedule, node, 1, children),
+        _ring_schedule_node_children (schedule, node, 0, children), _ring_schedule_node_children (schedule, node, 1, children),
       };
       GBytes *key = g_bytes_new (group, sizeof group);
 
@@ -305,7 +289,7 @@ tree_sends (const RingSchedule *schedule,
   if (place->head)
     {
       guint nodes[2];
-      guint n_nodes = node_children (schedule, gpu / schedule->gpus_per_node, tree, nodes);
+      guint n_nodes = _ring_schedule_node_children (schedule, gpu / schedule->gpus_per_node, tree, nodes);
 
       for (guint i = 0; i < n_nodes; i++)
         children[n++] = head_of (schedule, nodes[i], tree);
