@@ -130,7 +130,8 @@ build_node_trees (RingSchedule *schedule)
               guint parent = NODE (schedule, node, parent_field);
 
               NODE (schedule, parent, height_field) =
-                MAX (NODE (schedule, parent, height_field), NODE (schedule, node, height_field) + 1);
+                MAX (NODE (schedule, parent, height_field),
+                     NODE (schedule, node, height_field) + 1);
             }
       levels = MAX (levels, tree_levels);
     }

@@ -128,7 +128,8 @@ build_groups (RingSchedule *schedule)
         NODE (schedule, node, NODE_HEIGHT_1), NODE (schedule, node, NODE_DEPTH_1),
         NODE (schedule, node, NODE_PARENT_0) == G_MAXUINT,
         NODE (schedule, node, NODE_PARENT_1) == G_MAXUINT,
-        _ring_schedule_node_children (schedule, node, 0, children), _ring_schedule_node_children (schedule, node, 1, children),
+        _ring_schedule_node_children (schedule, node, 0, children),
+        _ring_schedule_node_children (schedule, node, 1, children),
       };
       GBytes *key = g_bytes_new (group, sizeof group);
 
@@ -289,7 +290,8 @@ tree_sends (const RingSchedule *schedule,
   if (place->head)
     {
       guint nodes[2];
-      guint n_nodes = _ring_schedule_node_children (schedule, gpu / schedule->gpus_per_node, tree, nodes);
+      guint node = gpu / schedule->gpus_per_node;
+      guint n_nodes = _ring_schedule_node_children (schedule, node, tree, nodes);
 
       for (guint i = 0; i < n_nodes; i++)
         children[n++] = head_of (schedule, nodes[i], tree);
