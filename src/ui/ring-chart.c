@@ -194,11 +194,12 @@ ring_chart_key_pressed_cb (GtkEventControllerKey *controller,
                  && keyval != GDK_KEY_End && keyval != GDK_KEY_KP_End))
     return FALSE;
 
-  /* The cursor starts where the readout is, else at the model's GPU count. */
-  if (self->readout != NULL && self->readout->inside)
-    point = ring_chart_probe_nearest_point (self->probe, self->readout->x);
-  else if (self->readout_source == READOUT_CURSOR)
+  /* The cursor steps on from its point (on the step timeline two segments may share an
+   * x), else starts where the readout is, else at the model's GPU count. */
+  if (self->readout_source == READOUT_CURSOR)
     point = self->cursor_point;
+  else if (self->readout != NULL && self->readout->inside)
+    point = ring_chart_probe_nearest_point (self->probe, self->readout->x);
   else
     point = ring_chart_probe_nearest_point (self->probe,
                                             self->model != NULL

@@ -243,6 +243,42 @@ _ring_plot_fill_box (const RingPlotChart *chart,
 }
 
 void
+_ring_plot_hatch_box (const RingPlotChart *chart,
+                      double               left_mm,
+                      double               bottom_mm,
+                      double               right_mm,
+                      double               top_mm,
+                      int                  color,
+                      double               spacing_px)
+{
+  cairo_t *cr = chart->cr;
+  double left = px (MIN (left_mm, right_mm)), right = px (MAX (left_mm, right_mm));
+  double bottom = px (MIN (bottom_mm, top_mm)), top = px (MAX (bottom_mm, top_mm));
+  double height = top - bottom;
+
+  if (right - left < 0.5 || height < 0.5 || !(spacing_px >= 1))
+    return;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_rectangle (cr, left, bottom, right - left, height);
+  cairo_clip (cr);
+  _ring_plot_set_source (chart, color);
+  cairo_set_line_width (cr, MAX (1.0, spacing_px * 0.3));
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  /* One path of diagonals, each from the bottom edge up to the right, started in step
+   * with the page so that neighbouring boxes' hatches line up. */
+  for (double x = floor ((left - height) / spacing_px) * spacing_px; x < right;
+       x += spacing_px)
+    {
+      cairo_move_to (cr, x, bottom);
+      cairo_line_to (cr, x + height, top);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
 _ring_plot_fill_dot (const RingPlotChart *chart,
                      double               x_mm,
                      double               y_mm,

@@ -396,6 +396,13 @@ legend_layout (const RingPlotChart *chart,
             case RING_PLOT_LEGEND_MARKER:
               draw_dot (chart, x_mm + sample_mm / 2, y_mm, chart->text_mm * 0.42, entry->color);
               break;
+            case RING_PLOT_LEGEND_HATCHED_BOX:
+              _ring_plot_fill_box (chart, x_mm, y_mm - chart->text_mm * 0.45, x_mm + sample_mm,
+                                   y_mm + chart->text_mm * 0.45, entry->color, 1.0);
+              _ring_plot_hatch_box (chart, x_mm, y_mm - chart->text_mm * 0.45,
+                                    x_mm + sample_mm, y_mm + chart->text_mm * 0.45,
+                                    RING_PLOT_COLOR_BACKGROUND, chart->text_mm * 1.6);
+              break;
             default:
               g_assert_not_reached ();
             }
@@ -430,6 +437,33 @@ _ring_plot_format_gpus (guint gpus)
 {
   /* TRANSLATORS: the ring size at the current configuration's marker. */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs", gpus), gpus);
+}
+
+static const char *
+sharding_name (RingSharding sharding)
+{
+  switch (sharding)
+    {
+    case RING_SHARDING_ZERO1: return "ZeRO-1";
+    case RING_SHARDING_ZERO2: return "ZeRO-2";
+    case RING_SHARDING_FSDP: return "FSDP";
+    case RING_SHARDING_DDP:
+    default:
+      return "DDP";
+    }
+}
+
+/* The training step's own charts always name the sharding; the other charts of a step
+ * when it is not plain DDP. */
+static gboolean
+shows_sharding (const RingChartData *data)
+{
+  if (data->kind == RING_CHART_STEP_TIMELINE
+      || data->kind == RING_CHART_UTILIZATION_VS_BUCKET_SIZE)
+    return TRUE;
+
+  return _ring_chart_kind_info (data->kind)->training_step
+         && data->params.sharding != RING_SHARDING_DDP;
 }
 
 /* The configuration under a chart's title, in parts joined by " · ": a count meets its
@@ -498,6 +532,8 @@ describe_configuration (const RingChartData *data)
       else
         g_ptr_array_add (parts, g_strdup (_("one gradient bucket")));
     }
+  if (!ring_params_is_collective (p) && shows_sharding (data))
+    g_ptr_array_add (parts, g_strdup (sharding_name (p->sharding)));
   if (textbook)
     g_ptr_array_add (parts, g_strdup_printf ("α = %g µs", p->latency_us));
 
@@ -569,6 +605,19 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
                        double               right_mm,
                        RingPlotPanel       *panel)
 {
+  _ring_plot_set_text_size (chart, 1.0);
+  _ring_plot_draw_frame_beside (chart, legend,
+                                _ring_plot_axis_label_width_mm (y_axis) + chart->text_mm * 2.9,
+                                right_mm, panel);
+}
+
+void
+_ring_plot_draw_frame_beside (const RingPlotChart *chart,
+                              GArray              *legend,
+                              double               labels_mm,
+                              double               right_mm,
+                              RingPlotPanel       *panel)
+{
   double margin_mm = chart->text_mm * 1.3;
   double y_mm = chart->height_mm - margin_mm;
   double left_mm;
@@ -576,7 +625,7 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
   g_autofree char *subtitle = describe_configuration (chart->data);
 
   _ring_plot_set_text_size (chart, 1.0);
-  left_mm = margin_mm + _ring_plot_axis_label_width_mm (y_axis) + chart->text_mm * 2.9;
+  left_mm = margin_mm + labels_mm;
 
   if (!chart->untitled)
     draw_title (chart, text_width_mm, subtitle, &y_mm);

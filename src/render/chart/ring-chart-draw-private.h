@@ -16,6 +16,10 @@ G_BEGIN_DECLS
 /* Decades of room around curves on log axes, so none runs along the frame. */
 #define RING_PLOT_LOG_PAD 0.1
 
+/* The step timeline's rows in y world units: the communication stream's, and the compute
+ * stream's one above (ring-chart-draw-timeline.c). */
+#define RING_PLOT_TIMELINE_ROW_COMMUNICATION 500.0
+
 /* PLplot's cairo driver works at 72 dots per inch: one millimetre is this many pixels. */
 #define RING_PLOT_PX_PER_MM (72.0 / 25.4)
 
@@ -144,6 +148,7 @@ typedef enum
   RING_PLOT_LEGEND_LINE,
   RING_PLOT_LEGEND_BOX,
   RING_PLOT_LEGEND_MARKER,
+  RING_PLOT_LEGEND_HATCHED_BOX,   /* a box hatched in the background colour */
 } RingPlotLegendSample;
 
 /* ring-chart-draw-axes.c: colours. */
@@ -277,6 +282,14 @@ void      _ring_plot_fill_box_color      (const RingPlotChart *chart,
                                           double               top_mm,
                                           const RingColor     *color,
                                           double               edge_px);
+/* Diagonals across the box, @spacing_px apart, in @color. */
+void      _ring_plot_hatch_box           (const RingPlotChart *chart,
+                                          double               left_mm,
+                                          double               bottom_mm,
+                                          double               right_mm,
+                                          double               top_mm,
+                                          int                  color,
+                                          double               spacing_px);
 void      _ring_plot_fill_dot            (const RingPlotChart *chart,
                                           double               x_mm,
                                           double               y_mm,
@@ -330,6 +343,12 @@ void      _ring_plot_draw_frame          (const RingPlotChart *chart,
                                           const RingPlotAxis  *y_axis,
                                           double               right_mm,
                                           RingPlotPanel       *panel);
+/* The same with @labels_mm of room left of the panel for labels and no y axis title. */
+void      _ring_plot_draw_frame_beside   (const RingPlotChart *chart,
+                                          GArray              *legend,
+                                          double               labels_mm,
+                                          double               right_mm,
+                                          RingPlotPanel       *panel);
 gboolean  _ring_plot_draw_gpu_frame      (const RingPlotChart *chart,
                                           GArray              *legend,
                                           double               right_mm,
@@ -374,5 +393,7 @@ void      _ring_plot_draw_bytes_moved    (RingPlotChart       *chart);
 void      _ring_plot_draw_throughput     (RingPlotChart       *chart);
 void      _ring_plot_draw_message_size   (RingPlotChart       *chart);
 void      _ring_plot_draw_map            (RingPlotChart       *chart);
+void      _ring_plot_draw_step_timeline  (RingPlotChart       *chart);
+void      _ring_plot_draw_bucket_size    (RingPlotChart       *chart);
 
 G_END_DECLS

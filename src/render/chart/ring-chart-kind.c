@@ -70,6 +70,23 @@ static const RingChartKindInfo chart_kinds[] = {
        "colour of the algorithm it picks."),
     FALSE, _ring_chart_build_algorithm_comparison, _ring_plot_draw_algorithm_comparison,
   },
+  {
+    RING_CHART_STEP_TIMELINE, "step-timeline",
+    N_("One training step as a timeline"),
+    N_("One training step on two streams: the compute (the forward pass, then the backward "
+       "pass by groups of layers) and the collectives on the communication stream, each "
+       "when its data is ready. The hatched parts are exposed: nothing computes beside "
+       "them, and the step waits."),
+    TRUE, _ring_chart_build_step_timeline, _ring_plot_draw_step_timeline,
+  },
+  {
+    RING_CHART_UTILIZATION_VS_BUCKET_SIZE, "utilization-vs-bucket-size",
+    N_("GPU utilization vs. gradient bucket size"),
+    N_("The share of the step spent computing, against the size of the gradient buckets: "
+       "small buckets pay each collective’s latency many times, large ones start late and "
+       "leave more to wait for after the backward pass. One bucket is no overlap at all."),
+    TRUE, _ring_chart_build_bucket_size, _ring_plot_draw_bucket_size,
+  },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (chart_kinds) == RING_N_CHARTS);

@@ -155,6 +155,36 @@ ring_chart_probe_get_n_points (RingChartProbe *probe)
   return probe->data->n_rows;
 }
 
+/* The step timeline's row of the segment nearest @x_ms: of one stream if @one_stream
+ * (the compute stream if @compute), else of either. */
+static guint
+nearest_segment (RingChartProbe *probe,
+                 double          x_ms,
+                 gboolean        one_stream,
+                 gboolean        compute)
+{
+  const GArray *segments = probe->data->segments;
+  guint best = G_MAXUINT;
+  double best_distance = HUGE_VAL;
+
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
+      double start = s->start_s * 1e3, end = s->end_s * 1e3;
+      double distance = x_ms < start ? start - x_ms : x_ms > end ? x_ms - end : 0;
+
+      if (one_stream && _ring_chart_segment_is_compute (s) != compute)
+        continue;
+      if (distance < best_distance)
+        {
+          best = i;
+          best_distance = distance;
+        }
+    }
+
+  return best;
+}
+
 static guint
 nearest_point_world (RingChartProbe *probe,
                      double          world)
@@ -184,6 +214,8 @@ ring_chart_probe_nearest_point (RingChartProbe *probe,
 {
   if (!probe_is_usable (probe))
     return 0;
+  if (probe->kind == RING_CHART_STEP_TIMELINE)
+    return nearest_segment (probe, x, FALSE, FALSE);
 
   return nearest_point_world (probe, _ring_plot_axis_world (&probe->layout.panel.x, x));
 }
@@ -245,11 +277,13 @@ add_value (RingChartProbe   *probe,
            guint             row)
 {
   RingChartData *data = probe->data;
+  RingSeries *series = _ring_chart_data_column (data, column);
   /* The charts whose every curve is drawn on the panel's y axis in its own unit (the
    * others scale theirs, or draw some on a second axis or panel). */
   gboolean on_y_axis = probe->kind == RING_CHART_UTILIZATION_VS_GPUS
-                       || probe->kind == RING_CHART_ALGORITHM_COMPARISON;
-  RingSeries *series = _ring_chart_data_column (data, column);
+                       || probe->kind == RING_CHART_ALGORITHM_COMPARISON
+                       || (probe->kind == RING_CHART_UTILIZATION_VS_BUCKET_SIZE
+                           && g_str_equal (series->unit, "%"));
   RingChartReadoutValue value = { 0 };
 
   value.y_px = NAN;
@@ -277,6 +311,68 @@ add_value (RingChartProbe   *probe,
   g_array_append_val (readout->values, value);
 }
 
+static void
+add_text_value (RingChartReadout *readout,
+                const char       *label,
+                char             *text)
+{
+  RingChartReadoutValue value = { g_strdup (label), g_strdup (""), NAN, text, NAN };
+
+  g_array_append_val (readout->values, value);
+}
+
+/* The step timeline: the segment's kind and what it covers as the header, then its start,
+ * its end and, for a collective, whether it is exposed. */
+static void
+fill_segment (RingChartProbe   *probe,
+              RingChartReadout *readout,
+              guint             row)
+{
+  RingChartData *data = probe->data;
+  const RingStepSegment *s = &g_array_index (data->segments, RingStepSegment, row);
+  const RingPlotPanel *panel = &probe->layout.panel;
+  gboolean compute = _ring_chart_segment_is_compute (s);
+  gboolean layers = compute || data->params.sharding == RING_SHARDING_FSDP;
+  g_autofree char *what = NULL;
+  GString *text = g_string_new (NULL);
+
+  readout->inside = TRUE;
+  readout->row = row;
+  readout->x = (s->start_s + s->end_s) / 2 * 1e3;
+  readout->x_px = ring_chart_probe_x_to_px (probe, readout->x);
+  readout->y_px = probe->layout.height_px
+                  - _ring_plot_panel_y_mm (panel, RING_PLOT_TIMELINE_ROW_COMMUNICATION
+                                                  + (compute ? 1 : 0))
+                    * RING_PLOT_PX_PER_MM;
+  if (s->count > 1)
+    /* TRANSLATORS: the gradient buckets a collective of the step timeline covers. */
+    what = g_strdup_printf (_("buckets %u–%u"), s->index + 1, s->index + s->count);
+  else if (layers)
+    /* TRANSLATORS: the layer a segment of the step timeline computes or gathers. */
+    what = g_strdup_printf (_("layer %u"), s->index + 1);
+  else
+    what = g_strdup_printf (_("bucket %u"), s->index + 1);
+  /* TRANSLATORS: the step timeline's readout: "Backward · layer 30". */
+  readout->x_text = g_strdup_printf (_("%s · %s"), _ring_chart_segment_kind_title (s->kind),
+                                     what);
+
+  add_text_value (readout, _("Start"), ring_format_duration (s->start_s));
+  add_text_value (readout, _("End"), ring_format_duration (s->end_s));
+  if (!compute)
+    add_text_value (readout, _("Exposed"),
+                    g_strdup (s->exposed ? _("yes: nothing computes beside it")
+                                         : _("no: hidden behind compute")));
+
+  g_string_append (text, readout->x_text);
+  for (guint i = 0; i < readout->values->len; i++)
+    {
+      RingChartReadoutValue *value = &g_array_index (readout->values, RingChartReadoutValue, i);
+
+      g_string_append_printf (text, "\n%s: %s", value->label, value->text);
+    }
+  readout->text = g_string_free (text, FALSE);
+}
+
 /* Fills @readout for @row of the series. */
 static void
 fill_row (RingChartProbe   *probe,
@@ -288,12 +384,27 @@ fill_row (RingChartProbe   *probe,
   GString *text = g_string_new (NULL);
   gboolean map = probe->kind == RING_CHART_UTILIZATION_MAP;
 
+  if (probe->kind == RING_CHART_STEP_TIMELINE)
+    {
+      g_string_free (text, TRUE);
+      fill_segment (probe, readout, row);
+      return;
+    }
+
   readout->inside = TRUE;
   readout->row = row;
   readout->x = x_series->values[row];
   readout->gpus = g_str_equal (x_series->unit, "GPUs") ? (guint) lround (readout->x) : 0;
   readout->x_px = ring_chart_probe_x_to_px (probe, readout->x);
   readout->x_text = format_value (data, x_series->unit, readout->x);
+  /* The bucket-size chart's last row is one bucket, of the whole buffer. */
+  if (probe->kind == RING_CHART_UTILIZATION_VS_BUCKET_SIZE && row + 1 == data->n_rows)
+    {
+      g_autofree char *size = g_steal_pointer (&readout->x_text);
+
+      /* TRANSLATORS: the readout at the one-bucket point; %s is its size. */
+      readout->x_text = g_strdup_printf (_("one bucket of %s"), size);
+    }
   if (map)
     {
       const RingPlotPanel *panel = &probe->layout.panel;
@@ -304,7 +415,13 @@ fill_row (RingChartProbe   *probe,
     }
 
   for (guint c = 1; c < data->columns->len; c++)
-    add_value (probe, readout, c, row);
+    {
+      /* The bucket size in MiB is the header's size again, and the note its "one
+       * bucket". */
+      if (probe->kind == RING_CHART_UTILIZATION_VS_BUCKET_SIZE && c != 2)
+        continue;
+      add_value (probe, readout, c, row);
+    }
 
   for (guint i = 0; i < readout->values->len; i++)
     {
@@ -334,6 +451,18 @@ ring_chart_probe_read_at (RingChartProbe *probe,
   ring_chart_probe_get_plot_area (probe, &left, &top, &right, &bottom);
   if (!(x_px >= left && x_px <= right && y_px >= top && y_px <= bottom))
     return readout;
+
+  if (probe->kind == RING_CHART_STEP_TIMELINE)
+    {
+      /* The stream under the pointer: compute in the upper row, communication below. */
+      guint row = nearest_segment (probe, px_to_world_x (probe, x_px), TRUE,
+                                   px_to_world_y (probe, y_px)
+                                   >= RING_PLOT_TIMELINE_ROW_COMMUNICATION + 0.5);
+
+      if (row != G_MAXUINT)
+        fill_row (probe, readout, row);
+      return readout;
+    }
 
   column = nearest_point_world (probe, px_to_world_x (probe, x_px));
   if (probe->kind == RING_CHART_UTILIZATION_MAP)

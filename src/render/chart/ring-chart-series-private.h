@@ -9,6 +9,7 @@
 #include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-chart-draw.h"
+#include "ring-step.h"
 
 G_BEGIN_DECLS
 
@@ -48,6 +49,10 @@ typedef struct
   /* RING_CHART_ALGORITHM_COMPARISON: column 1 + i holds curve_algorithm[i]'s times. */
   RingAlgorithm  curve_algorithm[RING_N_ALGORITHMS];
   guint          n_curve_algorithms;
+  /* RING_CHART_STEP_TIMELINE: the RingStepSegment of each row, in the rows' order (the
+   * compute stream, then the communication stream, each in time order); else NULL.
+   * RING_CHART_UTILIZATION_VS_BUCKET_SIZE's last row is one bucket, sized S. */
+  GArray        *segments;
 } RingChartData;
 
 RingChartData *_ring_chart_data_new  (RingChartKind     kind,
@@ -93,6 +98,11 @@ void           _ring_chart_build_throughput           (RingChartData *data);
 void           _ring_chart_build_map                  (RingChartData *data);
 void           _ring_chart_build_message_size         (RingChartData *data);
 void           _ring_chart_build_algorithm_comparison (RingChartData *data);
+void           _ring_chart_build_step_timeline        (RingChartData *data);
+void           _ring_chart_build_bucket_size          (RingChartData *data);
+/* ring-chart-series-step.c: "Backward", "All-gather", translated. */
+const char    *_ring_chart_segment_kind_title  (RingSegmentKind        kind);
+gboolean       _ring_chart_segment_is_compute  (const RingStepSegment *segment);
 /* The message sizes the size sweep covers: 8 B … 16 GiB, or the current buffer if larger. */
 double         _ring_plot_max_bytes  (const RingParams *params);
 

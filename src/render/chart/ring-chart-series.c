@@ -379,6 +379,7 @@ _ring_chart_data_free (RingChartData *data)
   g_free (data->note);
   g_free (data->chosen_algorithm);
   g_free (data->chosen_protocol);
+  g_clear_pointer (&data->segments, g_array_unref);
   g_free (data);
 }
 

@@ -1,0 +1,629 @@
+/* ring-chart-draw-timeline.c: the training step's own charts: one step as a Gantt chart of
+ * its two streams (compute, and the collectives on the communication stream), and
+ * utilization against the gradient bucket size.
+ *
+ * The timeline's rows are y world units: the communication stream is centred on
+ * RING_PLOT_TIMELINE_ROW_COMMUNICATION, the compute stream one unit above, and the y axis
+ * has no tick in its range (its labels are the streams' names, drawn beside it).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "ring-chart-draw-private.h"
+#include "ring-units.h"
+
+#define ROW_COMMUNICATION RING_PLOT_TIMELINE_ROW_COMMUNICATION
+#define ROW_COMPUTE       (RING_PLOT_TIMELINE_ROW_COMMUNICATION + 1)
+#define ROW_MIDDLE        (RING_PLOT_TIMELINE_ROW_COMMUNICATION + 0.5)
+/* Half a row's bar, in y world units: bars fill 70 % of their row. */
+#define BAR_HALF          0.35
+/* A row's bar is at most this many text heights tall, so a tall chart is not all bars. */
+#define BAR_MAX_TEXTS     7.0
+/* An exposed piece of a collective is drawn at least this many pixels wide. */
+#define EXPOSED_MIN_PX    3.0
+
+/* Slots of the colour map for the timeline's fills, among those a chart sets itself. */
+enum {
+  COLOR_FORWARD = RING_PLOT_COLOR_BAND,
+  COLOR_GRADIENTS_HIDDEN,
+  COLOR_GATHER,
+  COLOR_GATHER_HIDDEN,
+};
+
+typedef struct
+{
+  RingPlotChart *chart;
+  RingPlotPanel  panel;
+  double         divisor;   /* seconds per unit of the x axis: milliseconds */
+  double         half_mm;   /* half a bar's height */
+} Timeline;
+
+static double
+x_mm (const Timeline *t,
+      double          seconds)
+{
+  return _ring_plot_panel_x_mm (&t->panel, CLAMP (seconds / t->divisor, t->panel.x.min,
+                                                  t->panel.x.max));
+}
+
+static double
+row_mm (const Timeline *t,
+        double          row)
+{
+  return _ring_plot_panel_y_mm (&t->panel, row);
+}
+
+/* Narrows @panel so that its last x tick label, centred on its tick, ends inside the
+ * page's margin (text stops shrinking on a narrow chart). */
+static void
+keep_last_label_inside (const RingPlotChart *chart,
+                        RingPlotPanel       *panel)
+{
+  double last = floor (panel->x.max / panel->x.step + 1e-9) * panel->x.step;
+  g_autofree char *label = _ring_plot_axis_label (&panel->x, last);
+  double overhang_mm;
+
+  _ring_plot_set_text_size (chart, 0.9);
+  overhang_mm = _ring_plot_panel_x_mm (panel, last) + _ring_plot_text_width_mm (label) / 2
+                + chart->text_mm * 0.5 - chart->width_mm;
+  _ring_plot_set_text_size (chart, 1.0);
+  if (overhang_mm > 0)
+    panel->xmax_mm -= overhang_mm;
+}
+
+/* Where a row is along the panel's height, from 0 at the bottom to 1 at the top. */
+static double
+row_position (const Timeline *t,
+              double          row)
+{
+  return (row - t->panel.y.min) / (t->panel.y.max - t->panel.y.min);
+}
+
+static void
+set_colors (RingPlotChart *chart)
+{
+  const RingStyle *style = chart->style;
+  double pale = style->dark ? 0.5 : 0.42;
+
+  _ring_plot_set_color (chart, COLOR_FORWARD,
+                        _ring_plot_mix (style->compute, style->background, 0.5));
+  _ring_plot_set_color (chart, COLOR_GRADIENTS_HIDDEN,
+                        _ring_plot_mix (style->communication, style->background, pale));
+  _ring_plot_set_color (chart, COLOR_GATHER, style->series[0]);
+  _ring_plot_set_color (chart, COLOR_GATHER_HIDDEN,
+                        _ring_plot_mix (style->series[0], style->background, pale));
+}
+
+static int
+segment_color (const RingStepSegment *segment)
+{
+  switch (segment->kind)
+    {
+    case RING_SEGMENT_FORWARD:
+      return COLOR_FORWARD;
+    case RING_SEGMENT_BACKWARD:
+      return RING_PLOT_COLOR_COMPUTE;
+    case RING_SEGMENT_ALL_GATHER:
+      return segment->exposed ? COLOR_GATHER : COLOR_GATHER_HIDDEN;
+    case RING_SEGMENT_ALLREDUCE:
+    case RING_SEGMENT_REDUCE_SCATTER:
+    default:
+      return segment->exposed ? RING_PLOT_COLOR_COMMUNICATION : COLOR_GRADIENTS_HIDDEN;
+    }
+}
+
+/* Text centred in the box from @left_mm to @right_mm of a row, if it fits there. */
+static void
+label_in_box (const Timeline *t,
+              double          left_mm,
+              double          right_mm,
+              double          row,
+              const char     *text,
+              int             color)
+{
+  if (_ring_plot_text_width_mm (text) + t->chart->text_mm * 0.6 > right_mm - left_mm)
+    return;
+
+  _ring_plot_set_text_color (color);
+  _ring_plot_page_text ((left_mm + right_mm) / 2, row_mm (t, row), 0.5, text);
+}
+
+/* How many adjacent layers a box of a pass shows: the fewest of 1, 2, 4, 5, 8, 10, 16 … that
+ * leave room for a label such as "73–80" in each, so 80 layers never make 80 slivers. */
+static guint
+layers_per_group (const Timeline *t,
+                  guint           layers,
+                  double          pass_s)
+{
+  static const guint nice[] = { 1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 40, 50, 64, 100, 128 };
+  g_autofree char *widest = g_strdup_printf ("%u–%u", layers, layers);
+  double wanted_mm = _ring_plot_text_width_mm (widest) + t->chart->text_mm * 0.8;
+  double layer_mm = (x_mm (t, pass_s) - x_mm (t, 0)) / MAX (layers, 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (nice); i++)
+    if (nice[i] >= layers || nice[i] * layer_mm >= wanted_mm)
+      return MIN (nice[i], layers);
+
+  return layers;
+}
+
+/* Boxes of one colour are one path, filled once: an SVG of 80 layers and hundreds of
+ * collectives stays a few dozen paths. */
+static void
+add_box (const Timeline *t,
+         double          left_mm,
+         double          right_mm,
+         double          row)
+{
+  double bottom_mm = row_mm (t, row) - t->half_mm;
+
+  cairo_rectangle (t->chart->cr, left_mm * RING_PLOT_PX_PER_MM, bottom_mm * RING_PLOT_PX_PER_MM,
+                   (right_mm - left_mm) * RING_PLOT_PX_PER_MM,
+                   2 * t->half_mm * RING_PLOT_PX_PER_MM);
+}
+
+/* The pass's position of a compute segment's layer: forward 0, 1 …; backward from the
+ * last layer. */
+static guint
+pass_position (const RingStepSegment *s,
+               guint                  layers)
+{
+  return s->kind == RING_SEGMENT_BACKWARD ? layers - 1 - s->index : s->index;
+}
+
+/* Where the compute box that segment @i ends goes: its right edge, a hairline short of the
+ * next group. FALSE while the box goes on (the next layer follows on without a gap). */
+static gboolean
+compute_box_ends (const Timeline *t,
+                  const GArray   *segments,
+                  guint           i,
+                  guint           layers,
+                  const guint     group[2],
+                  double         *right_mm)
+{
+  const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
+  const RingStepSegment *next = i + 1 < segments->len
+                                ? &g_array_index (segments, RingStepSegment, i + 1) : NULL;
+  gboolean backward = s->kind == RING_SEGMENT_BACKWARD;
+  guint position = pass_position (s, layers);
+  gboolean group_ends = (position + 1) % group[backward] == 0 || position + 1 == layers;
+
+  *right_mm = x_mm (t, s->end_s);
+  if (group_ends && position + 1 < layers)
+    *right_mm -= 1.0 / RING_PLOT_PX_PER_MM;
+
+  return group_ends || next == NULL || !_ring_chart_segment_is_compute (next)
+         || next->kind != s->kind || next->start_s > s->end_s;
+}
+
+/* The compute stream: each pass in its colour, its layers in groups parted by hairlines,
+ * each group labelled with its layers, counted from 1. */
+static void
+draw_compute (const Timeline *t,
+              const GArray   *segments,
+              guint           layers)
+{
+  const RingPlotChart *chart = t->chart;
+  const RingResult *r = &chart->data->result;
+  guint group[2];
+
+  group[0] = layers_per_group (t, layers, r->forward_time_s);
+  group[1] = layers_per_group (t, layers, r->backward_time_s);
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      RingSegmentKind kind = pass == 0 ? RING_SEGMENT_FORWARD : RING_SEGMENT_BACKWARD;
+      double left_mm = NAN, right_mm;
+
+      cairo_new_path (chart->cr);
+      for (guint i = 0; i < segments->len; i++)
+        {
+          const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
+
+          if (s->kind != kind)
+            continue;
+          if (isnan (left_mm))
+            left_mm = x_mm (t, s->start_s);
+          if (compute_box_ends (t, segments, i, layers, group, &right_mm))
+            {
+              add_box (t, left_mm, MAX (right_mm, left_mm), ROW_COMPUTE);
+              left_mm = NAN;
+            }
+        }
+      _ring_plot_set_source (chart, pass == 0 ? COLOR_FORWARD : RING_PLOT_COLOR_COMPUTE);
+      cairo_fill (chart->cr);
+    }
+
+  _ring_plot_set_text_size (chart, 0.8);
+  for (guint i = 0, first = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *s = &g_array_index (segments, RingStepSegment, first);
+      const RingStepSegment *e = &g_array_index (segments, RingStepSegment, i);
+      gboolean backward = e->kind == RING_SEGMENT_BACKWARD;
+      guint position = pass_position (e, layers);
+      g_autofree char *text = NULL;
+
+      if (!_ring_chart_segment_is_compute (e))
+        break;
+      if ((position + 1) % group[backward] != 0 && position + 1 != layers)
+        continue;
+
+      text = s->index == e->index ? g_strdup_printf ("%u", s->index + 1)
+                                  : g_strdup_printf ("%u–%u", s->index + 1, e->index + 1);
+      label_in_box (t, x_mm (t, s->start_s), x_mm (t, e->end_s), ROW_COMPUTE, text,
+                    backward ? RING_PLOT_COLOR_BACKGROUND : RING_PLOT_COLOR_FOREGROUND);
+      first = i + 1;
+    }
+  _ring_plot_set_text_size (chart, 1.0);
+}
+
+static gboolean
+same_collective (const RingStepSegment *a,
+                 const RingStepSegment *b)
+{
+  return a->kind == b->kind && a->index == b->index && a->count == b->count
+         && fabs (a->end_s - b->start_s) <= 1e-12 * MAX (1.0, b->start_s);
+}
+
+/* Where the piece of a collective that segment @i is goes: a hairline short of the next
+ * box if it ends one that has room for it, and an exposed piece never under
+ * EXPOSED_MIN_PX wide. Returns whether it ends its box, and the box's start. */
+static gboolean
+comm_piece (const Timeline *t,
+            const GArray   *segments,
+            guint           i,
+            double         *left_mm,
+            double         *right_mm,
+            double         *box_left_mm)
+{
+  const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
+  const RingStepSegment *next = i + 1 < segments->len
+                                ? &g_array_index (segments, RingStepSegment, i + 1) : NULL;
+  gboolean ends_box = next == NULL || !same_collective (s, next);
+  double hairline_mm = 1.0 / RING_PLOT_PX_PER_MM;
+  guint first = i;
+
+  while (first > 0 && same_collective (&g_array_index (segments, RingStepSegment, first - 1),
+                                       &g_array_index (segments, RingStepSegment, first)))
+    first--;
+  *box_left_mm = x_mm (t, g_array_index (segments, RingStepSegment, first).start_s);
+  *left_mm = x_mm (t, s->start_s);
+  *right_mm = x_mm (t, s->end_s);
+  if (ends_box && *right_mm - *box_left_mm >= 4 * hairline_mm)
+    *right_mm -= hairline_mm;
+  if (s->exposed && *right_mm - *left_mm < EXPOSED_MIN_PX * hairline_mm)
+    {
+      double middle_mm = (*left_mm + *right_mm) / 2;
+
+      *left_mm = MAX (t->panel.xmin_mm, middle_mm - EXPOSED_MIN_PX / 2 * hairline_mm);
+      *right_mm = MIN (t->panel.xmax_mm, *left_mm + EXPOSED_MIN_PX * hairline_mm);
+    }
+
+  return ends_box;
+}
+
+/* The communication stream: each collective its own box (a collective partly hidden is
+ * two pieces of one box), pale where compute runs beside it, strong and hatched where it
+ * is exposed; wide boxes name their buckets (FSDP: their layer). */
+static void
+draw_communication (const Timeline *t,
+                    const GArray   *segments)
+{
+  static const int colors[] = {
+    COLOR_GRADIENTS_HIDDEN, RING_PLOT_COLOR_COMMUNICATION, COLOR_GATHER_HIDDEN, COLOR_GATHER,
+  };
+  const RingPlotChart *chart = t->chart;
+  cairo_t *cr = chart->cr;
+  double left_mm, right_mm, box_left_mm, top_mm, bottom_mm;
+  gboolean any_exposed = FALSE;
+
+  for (guint c = 0; c < G_N_ELEMENTS (colors); c++)
+    {
+      cairo_new_path (cr);
+      for (guint i = 0; i < segments->len; i++)
+        {
+          const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
+
+          if (_ring_chart_segment_is_compute (s) || segment_color (s) != colors[c])
+            continue;
+          comm_piece (t, segments, i, &left_mm, &right_mm, &box_left_mm);
+          add_box (t, left_mm, right_mm, ROW_COMMUNICATION);
+        }
+      _ring_plot_set_source (chart, colors[c]);
+      cairo_fill (cr);
+    }
+
+  /* The exposed pieces hatched, through one clip of all of them. */
+  cairo_save (cr);
+  cairo_new_path (cr);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
+
+      if (_ring_chart_segment_is_compute (s) || !s->exposed)
+        continue;
+      comm_piece (t, segments, i, &left_mm, &right_mm, &box_left_mm);
+      add_box (t, left_mm, right_mm, ROW_COMMUNICATION);
+      any_exposed = TRUE;
+    }
+  if (any_exposed)
+    {
+      cairo_clip (cr);
+      bottom_mm = row_mm (t, ROW_COMMUNICATION) - t->half_mm;
+      top_mm = row_mm (t, ROW_COMMUNICATION) + t->half_mm;
+      _ring_plot_hatch_box (chart, t->panel.xmin_mm, bottom_mm, t->panel.xmax_mm, top_mm,
+                            RING_PLOT_COLOR_BACKGROUND, chart->text_mm * 1.6);
+    }
+  cairo_restore (cr);
+
+  _ring_plot_set_text_size (chart, 0.8);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
+      g_autofree char *text = NULL;
+
+      if (_ring_chart_segment_is_compute (s) || s->exposed
+          || !comm_piece (t, segments, i, &left_mm, &right_mm, &box_left_mm))
+        continue;
+      text = s->count > 1 ? g_strdup_printf ("%u–%u", s->index + 1, s->index + s->count)
+                          : g_strdup_printf ("%u", s->index + 1);
+      label_in_box (t, box_left_mm, right_mm, ROW_COMMUNICATION, text,
+                    RING_PLOT_COLOR_FOREGROUND);
+    }
+  _ring_plot_set_text_size (chart, 1.0);
+}
+
+/* The end of the step: a rule across both rows, and its time above the bars. */
+static void
+draw_step_end (const Timeline *t)
+{
+  const RingPlotChart *chart = t->chart;
+  const RingResult *r = &chart->data->result;
+  double end_mm = x_mm (t, r->step_time_s);
+  g_autofree char *time = ring_format_duration (r->step_time_s);
+  g_autofree char *exposed = ring_format_duration (r->exposed_comm_s);
+  /* TRANSLATORS: beside the line at the end of the step timeline: the step time, and how
+   * much of it compute waited for communication (or was slowed by it). */
+  g_autofree char *text = g_strdup_printf (_("step ends: %s, %s of it exposed"), time,
+                                           exposed);
+  const char *texts[] = { text, time };
+  double gap_mm = chart->text_mm * 0.5;
+  double text_mm, y_mm;
+
+  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SHORT_DASH, 1.5,
+                           RING_PLOT_PEN_RULES);
+  _ring_plot_segment (chart, end_mm, t->panel.ymin_mm, end_mm, t->panel.ymax_mm);
+  _ring_plot_stroke_end (chart);
+
+  y_mm = MIN (row_mm (t, ROW_COMPUTE) + t->half_mm + chart->text_mm * 1.2,
+              t->panel.ymax_mm - chart->text_mm * 0.8);
+  /* Left of the line, where the step is; else right of it; else the time alone. */
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_set_bold (TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      text_mm = _ring_plot_text_width_mm (texts[i]);
+      if (end_mm - gap_mm - text_mm >= t->panel.xmin_mm)
+        {
+          _ring_plot_page_text_on_halo (chart, end_mm - gap_mm, y_mm, 1, texts[i],
+                                        RING_PLOT_COLOR_FOREGROUND);
+          break;
+        }
+      if (end_mm + gap_mm + text_mm <= t->panel.xmax_mm)
+        {
+          _ring_plot_page_text_on_halo (chart, end_mm + gap_mm, y_mm, 0, texts[i],
+                                        RING_PLOT_COLOR_FOREGROUND);
+          break;
+        }
+    }
+  _ring_plot_set_bold (FALSE);
+  _ring_plot_set_text_size (chart, 1.0);
+}
+
+void
+_ring_plot_draw_step_timeline (RingPlotChart *chart)
+{
+  RingChartData *data = chart->data;
+  const RingResult *r = &data->result;
+  const GArray *segments = data->segments;
+  g_autoptr(GArray) legend = _ring_plot_legend_new ();
+  gboolean kinds[RING_SEGMENT_ALL_GATHER + 1] = { FALSE };
+  gboolean any_exposed = FALSE, any_comm = FALSE;
+  const char *compute_name = _("Compute");
+  const char *comm_name = _("Communication");
+  const char *x_title;
+  double end_s = r->step_time_s, labels_mm, bar_mm;
+  guint layers, hidden;
+  Timeline t = { chart, { 0 }, 1e-3, 0 };
+
+  set_colors (chart);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
+
+      kinds[s->kind] = TRUE;
+      any_exposed |= s->exposed;
+      any_comm |= !_ring_chart_segment_is_compute (s);
+      end_s = MAX (end_s, s->end_s);
+    }
+
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, COLOR_FORWARD, RING_PLOT_LINE_SOLID, 1,
+                         _("Forward pass (layers)"));
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, RING_PLOT_COLOR_COMPUTE,
+                         RING_PLOT_LINE_SOLID, 1, _("Backward pass (layers)"));
+  if (kinds[RING_SEGMENT_ALLREDUCE])
+    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, COLOR_GRADIENTS_HIDDEN,
+                           RING_PLOT_LINE_SOLID, 1, _("All-reduce of gradient buckets"));
+  if (kinds[RING_SEGMENT_REDUCE_SCATTER])
+    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, COLOR_GRADIENTS_HIDDEN,
+                           RING_PLOT_LINE_SOLID, 1,
+                           data->params.sharding == RING_SHARDING_FSDP
+                           ? _("Reduce-scatter of a layer’s gradients")
+                           : _("Reduce-scatter of gradient buckets"));
+  if (kinds[RING_SEGMENT_ALL_GATHER])
+    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, COLOR_GATHER_HIDDEN,
+                           RING_PLOT_LINE_SOLID, 1,
+                           data->params.sharding == RING_SHARDING_FSDP
+                           ? _("All-gather of a layer’s parameters")
+                           : _("All-gather of updated parameters"));
+  if (any_exposed)
+    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_HATCHED_BOX,
+                           RING_PLOT_COLOR_COMMUNICATION, RING_PLOT_LINE_SOLID, 1,
+                           _("Exposed: nothing computes beside it"));
+
+  _ring_plot_set_text_size (chart, 0.9);
+  labels_mm = MAX (_ring_plot_text_width_mm (compute_name), _ring_plot_text_width_mm (comm_name))
+              + chart->text_mm * 1.2;
+  _ring_plot_set_text_size (chart, 1.0);
+  _ring_plot_draw_frame_beside (chart, legend, labels_mm, 0, &t.panel);
+
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_axis_linear (&t.panel.x, 0, end_s / t.divisor * 1.03,
+                          _ring_plot_labels_fitting (chart, t.panel.xmax_mm - t.panel.xmin_mm,
+                                                     _ring_plot_text_width_mm ("0000")));
+  _ring_plot_set_text_size (chart, 1.0);
+  t.panel.x.min = 0;
+  keep_last_label_inside (chart, &t.panel);
+  /* Half a row of room above and below, and a step no tick of falls in the range (see
+   * the top of the file). */
+  t.panel.y = (RingPlotAxis) { RING_PLOT_AXIS_LINEAR, RING_PLOT_FORMAT_NUMBER, ROW_MIDDLE - 1,
+                               ROW_MIDDLE + 1, 4 * RING_PLOT_TIMELINE_ROW_COMMUNICATION, 0, 0,
+                               FALSE };
+  if (!_ring_plot_panel_is_valid (&t.panel))
+    return;
+
+  /* Bars of at most BAR_MAX_TEXTS text heights; the rows closer, in the middle, when the
+   * panel is taller than that needs. */
+  bar_mm = chart->text_mm * BAR_MAX_TEXTS / 2;
+  if (row_mm (&t, ROW_MIDDLE + BAR_HALF) - row_mm (&t, ROW_MIDDLE) > bar_mm)
+    {
+      double span = MIN ((t.panel.ymax_mm - t.panel.ymin_mm) / (bar_mm / BAR_HALF),
+                         RING_PLOT_TIMELINE_ROW_COMMUNICATION);
+
+      t.panel.y.min = ROW_MIDDLE - span / 2;
+      t.panel.y.max = ROW_MIDDLE + span / 2;
+    }
+  t.half_mm = row_mm (&t, ROW_MIDDLE + BAR_HALF) - row_mm (&t, ROW_MIDDLE);
+
+  _ring_plot_draw_grid (chart, &t.panel);
+  ring_step_architecture (&data->params, &layers, &hidden);
+  draw_compute (&t, segments, layers);
+  draw_communication (&t, segments);
+  if (!any_comm)
+    {
+      _ring_plot_set_text_color (RING_PLOT_COLOR_DIM);
+      _ring_plot_page_text ((t.panel.xmin_mm + t.panel.xmax_mm) / 2,
+                            row_mm (&t, ROW_COMMUNICATION), 0.5,
+                            _("A single GPU has nothing to communicate"));
+    }
+  draw_step_end (&t);
+
+  _ring_plot_draw_axes (chart, &t.panel, TRUE, TRUE);
+  x_title = _("Time from the start of the forward pass (ms)");
+  if (_ring_plot_text_width_mm (x_title) > t.panel.xmax_mm - t.panel.xmin_mm)
+    /* TRANSLATORS: the step timeline's x axis title where the long one does not fit. */
+    x_title = _("Time (ms)");
+  _ring_plot_draw_axis_titles (chart, &t.panel, x_title, NULL);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_margin_text (&t.panel, RING_PLOT_SIDE_LEFT, 0.6, row_position (&t, ROW_COMPUTE),
+                          1.0, compute_name);
+  _ring_plot_margin_text (&t.panel, RING_PLOT_SIDE_LEFT, 0.6,
+                          row_position (&t, ROW_COMMUNICATION), 1.0, comm_name);
+  _ring_plot_set_text_size (chart, 1.0);
+}
+
+/* Utilization against the bucket size. */
+
+void
+_ring_plot_draw_bucket_size (RingPlotChart *chart)
+{
+  RingChartData *data = chart->data;
+  const double *bytes = _ring_chart_data_column (data, 0)->values;
+  const double *utilization = _ring_chart_data_column (data, 2)->values;
+  guint one = data->n_rows - 1;
+  double current_bytes = data->params.bucket_bytes > 0 ? data->params.bucket_bytes : bytes[one];
+  double one_x_mm, one_y_mm, text_mm;
+  g_autoptr(GArray) legend = _ring_plot_legend_new ();
+  g_autofree char *size_text = NULL;
+  g_autofree char *one_size = NULL;
+  g_autofree char *one_label = NULL;
+  g_autofree char *marker = NULL;
+  RingPlotPanel panel = { 0 };
+
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_0,
+                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3,
+                         _("Utilization with buckets of this size"));
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_FOREGROUND,
+                         RING_PLOT_LINE_LONG_DASH, chart->line_px,
+                         _("One bucket: no overlap"));
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, RING_PLOT_COLOR_COMM_SHADE,
+                         RING_PLOT_LINE_SOLID, 1,
+                         _("Communication-bound: exposed communication > compute"));
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_MARKER, RING_PLOT_COLOR_ACCENT,
+                         RING_PLOT_LINE_SOLID, 1, _("Current configuration"));
+
+  _ring_plot_axis_linear (&panel.y, 0, 100, 5);
+  _ring_plot_draw_frame (chart, legend, &panel.y, 0, &panel);
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_axis_log (&panel.x, RING_PLOT_AXIS_LOG2, RING_PLOT_FORMAT_BYTES,
+                       log2 (data->x_first), MAX (log2 (data->x_last), log2 (bytes[one])),
+                       _ring_plot_labels_fitting (chart, panel.xmax_mm - panel.xmin_mm,
+                                                  _ring_plot_text_width_mm ("512 MiB")));
+  _ring_plot_set_text_size (chart, 1.0);
+  /* Room around the ends: the first size and the one bucket are not on the frame. */
+  panel.x.min -= 0.3;
+  panel.x.max += 0.5;
+  panel.y.max = 103;
+  keep_last_label_inside (chart, &panel);
+  if (!_ring_plot_panel_is_valid (&panel))
+    return;
+
+  _ring_plot_fill_box (chart, panel.xmin_mm, panel.ymin_mm, panel.xmax_mm,
+                       _ring_plot_panel_y_mm (&panel, RING_PLOT_COMM_BOUND_UTILIZATION * 100),
+                       RING_PLOT_COLOR_COMM_SHADE, 1.0);
+  _ring_plot_draw_grid (chart, &panel);
+
+  /* One bucket: a dashed level across the chart and a square at S, apart from the curve. */
+  one_x_mm = _ring_plot_panel_x_mm (&panel, log2 (bytes[one]));
+  one_y_mm = _ring_plot_panel_y_mm (&panel, utilization[one]);
+  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_LONG_DASH,
+                           chart->line_px, RING_PLOT_PEN_RULES);
+  _ring_plot_segment (chart, panel.xmin_mm, one_y_mm, panel.xmax_mm, one_y_mm);
+  _ring_plot_stroke_end (chart);
+  _ring_plot_draw_curve (chart, &panel, bytes, utilization, one, RING_PLOT_COLOR_SERIES_0,
+                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3);
+  _ring_plot_fill_box (chart, one_x_mm - chart->text_mm * 0.45, one_y_mm - chart->text_mm * 0.45,
+                       one_x_mm + chart->text_mm * 0.45, one_y_mm + chart->text_mm * 0.45,
+                       RING_PLOT_COLOR_FOREGROUND, 1.0);
+  one_size = _ring_plot_format_binary_bytes (bytes[one]);
+  /* TRANSLATORS: beside the one-bucket point: its size S and its utilization. */
+  one_label = g_strdup_printf (_("one bucket of %s: %.1f %%"), one_size, utilization[one]);
+  _ring_plot_set_text_size (chart, 0.9);
+  text_mm = _ring_plot_text_width_mm (one_label);
+  /* Under the level, left of the square, where the curve (above it) is not. */
+  _ring_plot_page_text_on_halo (chart,
+                                MAX (one_x_mm - chart->text_mm, panel.xmin_mm + text_mm
+                                     + chart->text_mm * 0.5),
+                                one_y_mm - chart->text_mm * 1.3, 1, one_label,
+                                RING_PLOT_COLOR_FOREGROUND);
+
+  _ring_plot_draw_axes (chart, &panel, TRUE, TRUE);
+  _ring_plot_draw_axis_titles (chart, &panel, _("Gradient bucket size (log scale)"),
+                               _("GPU utilization (%)"));
+
+  size_text = data->params.bucket_bytes > 0
+              ? _ring_plot_format_binary_bytes (data->params.bucket_bytes)
+              : g_strdup (_("one bucket"));
+  /* TRANSLATORS: the marker at the current bucket size: a size and a utilization. */
+  marker = g_strdup_printf (_("%s: %.1f %%"), size_text, 100 * data->result.utilization);
+  _ring_plot_draw_marker (chart, &panel, current_bytes, 100 * data->result.utilization, marker,
+                          TRUE);
+}
