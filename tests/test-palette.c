@@ -228,6 +228,9 @@ test_colour_blind_safe (void)
           { "utilization-map", { &style.compute, &style.communication }, 10 },
           { "algorithm-comparison", { &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &a[6], &a[7] },
             8 },
+          /* Backward compute, exposed gradient collectives, exposed all-gathers. */
+          { "step-timeline", { &style.compute, &style.communication, &style.series[0] }, 10 },
+          { "utilization-vs-bucket-size", { &style.series[0], &style.foreground }, 10 },
         };
 
         for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
