@@ -520,7 +520,10 @@ describe_configuration (const RingChartData *data)
   if (!ring_params_is_collective (p))
     {
       g_ptr_array_add (parts, g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
-      if (p->bucket_bytes > 0)
+      /* FSDP gathers and scatters layer by layer: it has no buckets. */
+      if (p->sharding == RING_SHARDING_FSDP)
+        ;
+      else if (p->bucket_bytes > 0)
         {
           g_autofree char *bucket = data->binary_bytes
                                     ? _ring_plot_format_binary_bytes (p->bucket_bytes)

@@ -22,10 +22,10 @@
 #define ROW_COMMUNICATION RING_PLOT_TIMELINE_ROW_COMMUNICATION
 #define ROW_COMPUTE       (RING_PLOT_TIMELINE_ROW_COMMUNICATION + 1)
 #define ROW_MIDDLE        (RING_PLOT_TIMELINE_ROW_COMMUNICATION + 0.5)
-/* Half a row's bar, in y world units: bars fill 70 % of their row. */
-#define BAR_HALF          0.35
+/* Half a row's bar, in y world units: bars fill 80 % of their row. */
+#define BAR_HALF          0.4
 /* A row's bar is at most this many text heights tall, so a tall chart is not all bars. */
-#define BAR_MAX_TEXTS     7.0
+#define BAR_MAX_TEXTS     10.0
 /* An exposed piece of a collective is drawn at least this many pixels wide. */
 #define EXPOSED_MIN_PX    3.0
 
@@ -136,7 +136,8 @@ label_in_box (const Timeline *t,
 }
 
 /* How many adjacent layers a box of a pass shows: the fewest of 1, 2, 4, 5, 8, 10, 16 … that
- * leave room for a label such as "73–80" in each, so 80 layers never make 80 slivers. */
+ * leave room for a label such as "73–80" in each, so 80 layers never make 80 slivers; then
+ * the nearest above that divides the layers. */
 static guint
 layers_per_group (const Timeline *t,
                   guint           layers,
@@ -147,11 +148,21 @@ layers_per_group (const Timeline *t,
   double wanted_mm = _ring_plot_text_width_mm (widest) + t->chart->text_mm * 0.8;
   double layer_mm = (x_mm (t, pass_s) - x_mm (t, 0)) / MAX (layers, 1);
 
+  guint fitting = layers;
+
   for (guint i = 0; i < G_N_ELEMENTS (nice); i++)
     if (nice[i] >= layers || nice[i] * layer_mm >= wanted_mm)
-      return MIN (nice[i], layers);
+      {
+        fitting = MIN (nice[i], layers);
+        break;
+      }
+  /* Groups of one size throughout read better: up to twice as many layers a group, one
+   * that divides the layers (8 for 32 layers rather than 5, 6 for 126). */
+  for (guint g = fitting; g <= 2 * fitting && g <= layers; g++)
+    if (layers % g == 0)
+      return g;
 
-  return layers;
+  return fitting;
 }
 
 /* Boxes of one colour are one path, filled once: an SVG of 80 layers and hundreds of
@@ -391,8 +402,11 @@ draw_step_end (const Timeline *t)
   g_autofree char *exposed = ring_format_duration (r->exposed_comm_s);
   /* TRANSLATORS: beside the line at the end of the step timeline: the step time, and how
    * much of it compute waited for communication (or was slowed by it). */
-  g_autofree char *text = g_strdup_printf (_("step ends: %s, %s of it exposed"), time,
-                                           exposed);
+  g_autofree char *text = r->exposed_comm_s > 0
+                          ? g_strdup_printf (_("step ends: %s, %s of it exposed"), time,
+                                             exposed)
+                          /* TRANSLATORS: the same with nothing exposed; %s is a time. */
+                          : g_strdup_printf (_("step ends: %s"), time);
   const char *texts[] = { text, time };
   double gap_mm = chart->text_mm * 0.5;
   double text_mm, y_mm;
