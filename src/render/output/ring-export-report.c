@@ -237,9 +237,11 @@ draw_table (Page      *page,
 
 /* What the numbers rest on, in brief; docs/model.md has the whole of it. */
 static const char *model_paragraphs[] = {
-  N_("Training step. Compute = 6 · P · T / F (forward and backward passes, Kaplan et al. "
-     "2020), of which the backward pass is 2/3. Step = compute + max (0, all-reduce − "
-     "overlap · backward); utilization = compute / step; throughput = N · T / step."),
+  N_("Training step. Compute = 6 · P · T / F (Kaplan et al. 2020), a third forward, two "
+     "thirds backward. The backward pass fills gradient buckets, each all-reduced on one "
+     "stream once it is full (ZeRO, FSDP: reduce-scatter and all-gather); step = compute + "
+     "what compute waits for + its slowdown beside NCCL; utilization = compute / step; "
+     "throughput = N · T / step."),
   /* xgettext:no-c-format */
   N_("Cluster. N GPUs with G per node make ⌈N/G⌉ nodes; each node has K NICs of a line "
      "rate on a fabric (InfiniBand, with or without SHARP, RoCE or TCP). The links carry "
@@ -255,10 +257,9 @@ static const char *model_paragraphs[] = {
      "2 (N−1) · α + 2 (N−1)/N · S / B."),
   /* xgettext:no-c-format */
   N_("Assumptions. The achieved compute is what is entered (the GPU catalogue assumes 40 % "
-     "of the dense bf16 peak). One all-reduce of the whole gradient buffer per step: no "
-     "bucketing, no sharding, no stragglers, no other jobs on the network. The model is "
-     "checked against published nccl-tests runs; docs/model.md gives every constant, its "
-     "source and the errors."),
+     "of the dense bf16 peak). Data parallelism only: no tensor or pipeline parallelism, "
+     "no stragglers, no other jobs on the network. The model is checked against published "
+     "nccl-tests runs; docs/model.md gives every constant, its source and the errors."),
 };
 
 static void
