@@ -453,7 +453,7 @@ _ring_plot_draw_step_timeline (RingPlotChart *chart)
   const char *compute_name = _("Compute");
   const char *comm_name = _("Communication");
   const char *x_title;
-  double end_s = r->step_time_s, labels_mm, bar_mm;
+  double end_s = r->step_time_s, labels_mm, bar_mm, label_mm;
   guint layers, hidden;
   Timeline t = { chart, { 0 }, 1e-3, 0 };
 
@@ -524,6 +524,19 @@ _ring_plot_draw_step_timeline (RingPlotChart *chart)
       t.panel.y.min = ROW_MIDDLE - span / 2;
       t.panel.y.max = ROW_MIDDLE + span / 2;
     }
+  /* Room above the compute row for the end of the step's label: a short panel (a figure)
+   * gets y.max raised by d world units so that the room r (in world units of span S over
+   * a height H) becomes the label's l millimetres: (r + d) H / (S + d) = l. */
+  label_mm = chart->text_mm * 1.8;
+  if (t.panel.ymax_mm - row_mm (&t, ROW_COMPUTE + BAR_HALF) < label_mm
+      && t.panel.ymax_mm - t.panel.ymin_mm > 2 * label_mm)
+    {
+      double span = t.panel.y.max - t.panel.y.min;
+      double height_mm = t.panel.ymax_mm - t.panel.ymin_mm;
+      double room = t.panel.y.max - (ROW_COMPUTE + BAR_HALF);
+
+      t.panel.y.max += (label_mm * span - room * height_mm) / (height_mm - label_mm);
+    }
   t.half_mm = row_mm (&t, ROW_MIDDLE + BAR_HALF) - row_mm (&t, ROW_MIDDLE);
 
   _ring_plot_draw_grid (chart, &t.panel);
@@ -564,11 +577,12 @@ _ring_plot_draw_bucket_size (RingPlotChart *chart)
   const double *utilization = _ring_chart_data_column (data, 2)->values;
   guint one = data->n_rows - 1;
   double current_bytes = data->params.bucket_bytes > 0 ? data->params.bucket_bytes : bytes[one];
-  double one_x_mm, one_y_mm, text_mm;
+  double one_x_mm, one_y_mm, text_mm, current_mm;
   g_autoptr(GArray) legend = _ring_plot_legend_new ();
   g_autofree char *size_text = NULL;
   g_autofree char *one_size = NULL;
   g_autofree char *one_label = NULL;
+  g_autofree char *one_short = NULL;
   g_autofree char *marker = NULL;
   RingPlotPanel panel = { 0 };
 
@@ -620,8 +634,18 @@ _ring_plot_draw_bucket_size (RingPlotChart *chart)
   one_size = _ring_plot_format_binary_bytes (bytes[one]);
   /* TRANSLATORS: beside the one-bucket point: its size S and its utilization. */
   one_label = g_strdup_printf (_("one bucket of %s: %.1f %%"), one_size, utilization[one]);
+  /* TRANSLATORS: the same, short, where the long one would cover the current marker. */
+  one_short = g_strdup_printf (_("one bucket: %.1f %%"), utilization[one]);
   _ring_plot_set_text_size (chart, 0.9);
+  current_mm = _ring_plot_panel_x_mm (&panel, log2 (current_bytes));
   text_mm = _ring_plot_text_width_mm (one_label);
+  if (one_x_mm - chart->text_mm - text_mm < current_mm + chart->text_mm * 0.5
+      && current_mm < one_x_mm)
+    {
+      text_mm = _ring_plot_text_width_mm (one_short);
+      g_free (g_steal_pointer (&one_label));
+      one_label = g_steal_pointer (&one_short);
+    }
   /* Under the level, left of the square, where the curve (above it) is not. */
   _ring_plot_page_text_on_halo (chart,
                                 MAX (one_x_mm - chart->text_mm, panel.xmin_mm + text_mm
