@@ -121,20 +121,29 @@ tree_cost (const RingTopology *topology,
            RingAllreduceCost  *cost)
 {
   double algbw = bound_algbw (topology) * _ring_protocol_wire_fraction (protocol);
-  /* A chunk is stored and forwarded at every level: up the chain and the trees, down. */
-  double stages = 2.0 * (topology->ranks_per_node - 1 + _ring_log2i (topology->nodes));
+  /* A chunk is stored and forwarded at every level: up the chain and the trees, down;
+   * a hop of the chain at the chain's share of the node's links, a hop between nodes at
+   * what the slowest part leaves each channel. */
+  double chain_stages = 2.0 * (topology->ranks_per_node - 1);
+  double net_stages = 2.0 * _ring_log2i (topology->nodes);
+  double chain_algbw = _ring_intra_bound_gbps (topology) / 2
+                       * _ring_protocol_wire_fraction (protocol);
+  double chunk;
   guint channels, threads;
 
   _ring_nccl_channels_for_size (topology, RING_NCCL_TREE, protocol, bytes, &channels, &threads);
   algbw = MIN (algbw, channels * channel_algbw (topology, protocol, threads));
+  chain_algbw = MAX (MIN (chain_algbw, channels * channel_algbw (topology, protocol, threads)),
+                     algbw);
+  chunk = chunk_bytes (topology, protocol, bytes, channels);
 
   cost->channels = channels;
   _ring_cost_finish (topology, bytes,
                      (RING_LAUNCH_GAP_US + latency_us (topology, protocol)) * 1e-6,
                      bytes / (algbw * 1e9)
                      + _ring_ll_proxy_queue_s (topology, protocol, channels)
-                     + _ring_fill_s (stages, chunk_bytes (topology, protocol, bytes, channels),
-                                     algbw / channels),
+                     + _ring_fill_s (chain_stages, chunk, chain_algbw / channels)
+                     + _ring_fill_s (net_stages, chunk, algbw / channels),
                      _ring_bus_factor (topology) * bytes, cost);
 }
 
