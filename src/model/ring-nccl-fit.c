@@ -584,10 +584,13 @@ setup_problem (Problem           *problem,
     }
 }
 
-RingNcclFit *
-ring_nccl_fit (const RingParams   *base,
-               const RingNcclLog  *nccl_log,
-               GError            **error)
+/* ring_nccl_fit(), or with @fit FALSE ring_nccl_fit_evaluate(): the same cluster and
+ * points, the nominal values left as they are. */
+static RingNcclFit *
+fit_or_evaluate (const RingParams   *base,
+                 const RingNcclLog  *nccl_log,
+                 gboolean            fit_values,
+                 GError            **error)
 {
   g_autoptr(RingNcclFit) fit = NULL;
   g_autofree Sample *samples = NULL;
@@ -625,15 +628,46 @@ ring_nccl_fit (const RingParams   *base,
   fit->points = g_array_new (FALSE, FALSE, sizeof (RingNcclFitPoint));
   fit->gpus_per_process = problem.gpus_per_process;
   fit->algorithm = problem.algorithm;
-  fit_problem (&problem, fit->values, &fit->n_values);
+  if (fit_values)
+    {
+      fit_problem (&problem, fit->values, &fit->n_values);
+    }
+  else
+    {
+      fit->n_values = problem.n_free;
+      for (guint j = 0; j < problem.n_free; j++)
+        {
+          fit->values[j].id = problem.frees[j]->id;
+          fit->values[j].value = ring_params_get_value (&problem.params, problem.frees[j]->id);
+          fit->values[j].nominal = fit->values[j].value;
+          fit->values[j].determined = FALSE;
+        }
+    }
   fit->params = problem.params;
 
   errors = g_new (double, n_samples);
   nominal_errors = g_new (double, n_samples);
   fill_points (fit, &problem, &nominal, errors, nominal_errors);
-  fit_protocols (fit, &problem, errors);
+  if (fit_values)
+    fit_protocols (fit, &problem, errors);
 
   return g_steal_pointer (&fit);
+}
+
+RingNcclFit *
+ring_nccl_fit (const RingParams   *base,
+               const RingNcclLog  *nccl_log,
+               GError            **error)
+{
+  return fit_or_evaluate (base, nccl_log, TRUE, error);
+}
+
+RingNcclFit *
+ring_nccl_fit_evaluate (const RingParams   *base,
+                        const RingNcclLog  *nccl_log,
+                        GError            **error)
+{
+  return fit_or_evaluate (base, nccl_log, FALSE, error);
 }
 
 void
