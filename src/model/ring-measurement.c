@@ -14,13 +14,18 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "ring-measurement.h"
 
 G_DEFINE_BOXED_TYPE (RingMeasurement, ring_measurement, ring_measurement_ref,
                      ring_measurement_unref)
 
-G_DEFINE_QUARK (ring-model-measurements, measurements)
+static GQuark
+measurements_quark (void)
+{
+  return g_quark_from_static_string ("ring-model-measurements");
+}
 
 /* How close a model value must be to the fitted one to count as "fitted to". */
 #define FITTED_TOLERANCE 1e-3
@@ -132,6 +137,40 @@ ring_model_add_measurement (RingModel          *self,
   g_signal_emit_by_name (self, "changed");
 
   return TRUE;
+}
+
+gboolean
+ring_model_import_measurement (RingModel   *self,
+                               const char  *path,
+                               GError     **error)
+{
+  g_autoptr(RingNcclLog) log = NULL;
+  g_autoptr(GError) load_error = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  basename = g_path_get_basename (path);
+  name = g_filename_display_name (basename);
+  log = ring_nccl_log_load (path, &load_error);
+  if (log == NULL)
+    {
+      g_autofree char *shown_path = g_filename_display_name (path);
+
+      /* What the file held is told by line; the file itself, by the reader's message. */
+      if (strstr (load_error->message, shown_path) != NULL
+          || strstr (load_error->message, path) != NULL)
+        g_propagate_error (error, g_steal_pointer (&load_error));
+      else
+        g_set_error (error, load_error->domain, load_error->code, _("%s: %s"), name,
+                     load_error->message);
+      return FALSE;
+    }
+
+  return ring_model_add_measurement (self, name, log, error);
 }
 
 GPtrArray *

@@ -45,6 +45,12 @@ gboolean         ring_model_add_measurement    (RingModel        *self,
                                                 const char       *name,
                                                 const RingNcclLog *log,
                                                 GError          **error);
+/* Reads the log at @path (ring_nccl_log_load()) and adds it under its basename. On a bad
+ * file FALSE, nothing changed, and @error names the file and, for its contents, the line
+ * and what was wrong. */
+gboolean         ring_model_import_measurement (RingModel        *self,
+                                                const char       *path,
+                                                GError          **error);
 /* The loaded logs, oldest first (never NULL; owned by the model). */
 GPtrArray       *ring_model_get_measurements   (RingModel        *self);
 /* Removes the @index-th log; "changed" once. */
