@@ -81,6 +81,46 @@ ring_measurement_same_cluster (const RingMeasurement *self,
          && (!self->log->gpu_matched || params->gpu == self->log->gpu);
 }
 
+const char *
+ring_measurement_value_title (RingParamId id)
+{
+  switch ((int) id)
+    {
+    /* TRANSLATORS: values fitted to an nccl-tests log, as in "net latency 6.2 µs". */
+    case RING_PARAM_NET_LATENCY: return _("net latency");
+    case RING_PARAM_NET_EFFICIENCY: return _("net efficiency");
+    case RING_PARAM_LINK_LATENCY: return _("link latency");
+    case RING_PARAM_LINK_EFFICIENCY: return _("link efficiency");
+    default: return ring_param_info (id)->option;
+    }
+}
+
+char *
+ring_measurement_describe_fit (const RingNcclFit *fit)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (fit != NULL, NULL);
+
+  for (guint j = 0; j < fit->n_values; j++)
+    {
+      const RingNcclFitValue *value = &fit->values[j];
+      const char *unit = ring_param_info (value->id)->unit;
+
+      if (!value->determined)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      g_string_append_printf (text, "%s %.2g%s%s", ring_measurement_value_title (value->id),
+                              value->value, *unit != '\0' ? " " : "", unit);
+    }
+  if (text->len == 0)
+    /* TRANSLATORS: what a fit to an nccl-tests log found when the log pins down nothing */
+    g_string_append (text, _("nothing the log determines"));
+
+  return g_string_free (text, FALSE);
+}
+
 static GPtrArray *
 measurements (RingModel *self)
 {

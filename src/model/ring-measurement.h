@@ -38,6 +38,12 @@ RingNcclFit     *ring_measurement_compare  (const RingMeasurement *self,
 gboolean         ring_measurement_same_cluster (const RingMeasurement *self,
                                                 const RingParams      *params);
 
+/* The fitted values the measurement determined, for people: "net latency 6.2 µs, net
+ * efficiency 0.81" (translated); the values it left open are not named. */
+char            *ring_measurement_describe_fit (const RingNcclFit     *fit);
+/* A fitted value's name for people, translated: "net latency". */
+const char      *ring_measurement_value_title  (RingParamId            id);
+
 /* Adds @log under @name, fitted against the model's parameters, and emits "changed".
  * FALSE with @error (the file's name, then why) if the model cannot be compared with it
  * (one rank, fewer than two usable rows) or RING_MEASUREMENTS_MAX logs are loaded. */

@@ -80,6 +80,7 @@ typedef struct
 {
   double size_bytes;
   double ln_measured;
+  double measured_us;  /* as the log printed it */
 } Sample;
 
 typedef struct
@@ -450,7 +451,7 @@ fill_points (RingNcclFit   *fit,
       RingNcclFitPoint point;
 
       point.size_bytes = problem->samples[i].size_bytes;
-      point.measured_us = exp (problem->samples[i].ln_measured);
+      point.measured_us = problem->samples[i].measured_us;
       point.nominal_us = model_us (nominal, point.size_bytes, &nominal_cost);
       point.predicted_us = model_us (problem, point.size_bytes, &cost);
       point.algorithm = cost.algorithm;
@@ -514,6 +515,7 @@ collect_samples (const RingNcclLog *nccl_log,
         {
           samples[n].size_bytes = point->size_bytes;
           samples[n].ln_measured = log (point->time_us);
+          samples[n].measured_us = point->time_us;
           n++;
         }
     }
