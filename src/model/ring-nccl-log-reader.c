@@ -596,8 +596,8 @@ _ring_nccl_reader_line (RingNcclReader  *self,
         {
           g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
                        /* Translators: a line number, a length in bytes */
-                       _("line %u is %" G_GSIZE_FORMAT " bytes long: no nccl-tests row is"),
-                       self->line, length);
+                       _("line %u is %lu bytes long: no nccl-tests row is"),
+                       self->line, (gulong) length);
           return FALSE;
         }
       self->log->skipped_lines++;
