@@ -601,9 +601,7 @@ fit_or_evaluate (const RingParams   *base,
   Problem problem = { 0 }, nominal;
   guint n_samples;
 
-  g_return_val_if_fail (base != NULL, NULL);
-  g_return_val_if_fail (nccl_log != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  g_assert (base != NULL && nccl_log != NULL);
 
   if (nccl_log->ranks < 2)
     {
@@ -661,6 +659,10 @@ ring_nccl_fit (const RingParams   *base,
                const RingNcclLog  *nccl_log,
                GError            **error)
 {
+  g_return_val_if_fail (base != NULL, NULL);
+  g_return_val_if_fail (nccl_log != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   return fit_or_evaluate (base, nccl_log, TRUE, error);
 }
 
@@ -669,6 +671,10 @@ ring_nccl_fit_evaluate (const RingParams   *base,
                         const RingNcclLog  *nccl_log,
                         GError            **error)
 {
+  g_return_val_if_fail (base != NULL, NULL);
+  g_return_val_if_fail (nccl_log != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   return fit_or_evaluate (base, nccl_log, FALSE, error);
 }
 
