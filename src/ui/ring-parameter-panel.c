@@ -15,6 +15,7 @@
 #include "ring-choice.h"
 #include "ring-choice-row.h"
 #include "ring-labels.h"
+#include "ring-measurement-group.h"
 #include "ring-parameter-panel-private.h"
 #include "ring-parameter-spec.h"
 #include "ring-topology.h"
@@ -641,6 +642,7 @@ ring_parameter_panel_class_init (RingParameterPanelClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  g_type_ensure (RING_TYPE_MEASUREMENT_GROUP);
   object_class->dispose = ring_parameter_panel_dispose;
   object_class->get_property = ring_parameter_panel_get_property;
   object_class->set_property = ring_parameter_panel_set_property;
