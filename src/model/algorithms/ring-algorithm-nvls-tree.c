@@ -70,12 +70,8 @@ nvls_tree_cost (const RingTopology *topology,
   double g = topology->gpus_per_node;
   guint channels = _ring_nccl_nvls_channels (topology);
   double pipelines = channels * g;
-  double algbw = topology->link_gbps * g / (g + 1)
-                 * _ring_nccl_nvls_efficiency (topology->generation)
-                 * (channels - 1.0) / channels;
+  double algbw = MIN (_ring_nvls_algbw (topology, channels), network_algbw (topology));
   double chunk = 128 * 1024;
-
-  algbw = MIN (algbw, network_algbw (topology));
 
   /* enqueue.cc, calcCollChunking for NVLS-tree. */
   if (bytes < 4 * pipelines * chunk)
@@ -97,13 +93,9 @@ static gboolean
 nvls_tree_can_run (const RingTopology  *topology,
                    const char         **why)
 {
-  const char *reason = NULL;
+  const char *reason = _ring_nvls_cannot_run (topology);
 
-  if (!topology->nvswitch)
-    reason = N_("NVLS needs NVSwitch, and these GPUs have none");
-  else if (topology->generation < RING_GENERATION_HOPPER)
-    reason = N_("NVLS needs a Hopper or newer GPU");
-  else if (topology->nodes < 2)
+  if (reason == NULL && topology->nodes < 2)
     reason = N_("NVLS-tree joins several nodes; in one node nvls does the work");
 
   if (why != NULL)

@@ -45,6 +45,29 @@ nvls_estimate (const RingTopology *topology,
   return (latency_us (topology) + bytes / (1000.0 * algbw)) * 1e-6;
 }
 
+/* The GPUs' ports into the switch at NVLS's efficiency, one channel in reserve, G/(G+1) of
+ * them for the buffer (the reduced shard takes the rest). */
+double
+_ring_nvls_algbw (const RingTopology *topology,
+                  guint               channels)
+{
+  double g = topology->gpus_per_node;
+
+  return topology->link_gbps * g / (g + 1) * _ring_nccl_nvls_efficiency (topology->generation)
+         * (channels - 1.0) / channels;
+}
+
+const char *
+_ring_nvls_cannot_run (const RingTopology *topology)
+{
+  if (!topology->nvswitch)
+    return N_("NVLS needs NVSwitch, and these GPUs have none");
+  if (topology->generation < RING_GENERATION_HOPPER)
+    return N_("NVLS needs a Hopper or newer GPU");
+
+  return NULL;
+}
+
 static void
 nvls_cost (const RingTopology *topology,
            RingProtocol        protocol,
@@ -55,9 +78,7 @@ nvls_cost (const RingTopology *topology,
   guint channels = _ring_nccl_nvls_channels (topology);
   /* One pipeline per channel and GPU (NCCL's NVLS "heads"). */
   double pipelines = channels * g;
-  double algbw = topology->link_gbps * g / (g + 1)
-                 * _ring_nccl_nvls_efficiency (topology->generation)
-                 * (channels - 1.0) / channels;
+  double algbw = _ring_nvls_algbw (topology, channels);
   double chunk = 128 * 1024;
 
   if (topology->nodes > 1)
@@ -85,13 +106,9 @@ static gboolean
 nvls_can_run (const RingTopology  *topology,
               const char         **why)
 {
-  const char *reason = NULL;
+  const char *reason = _ring_nvls_cannot_run (topology);
 
-  if (!topology->nvswitch)
-    reason = N_("NVLS needs NVSwitch, and these GPUs have none");
-  else if (topology->generation < RING_GENERATION_HOPPER)
-    reason = N_("NVLS needs a Hopper or newer GPU");
-  else if (topology->nodes > 1 && topology->fabric != RING_FABRIC_INFINIBAND_SHARP)
+  if (reason == NULL && topology->nodes > 1 && topology->fabric != RING_FABRIC_INFINIBAND_SHARP)
     reason = N_("NVLS spans several nodes only with InfiniBand SHARP; nvls-tree does");
 
   if (why != NULL)

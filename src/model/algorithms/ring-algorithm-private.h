@@ -51,5 +51,18 @@ void     _ring_textbook_link_rates  (const RingTopology *topology,
 void     _ring_nvls_link_rates      (const RingTopology *topology,
                                      double             *rates_Bps,
                                      double             *alpha_s);
+/* The rate, GB/s, at which NVLS moves a GPU's buffer through the NVSwitch on @channels. */
+double   _ring_nvls_algbw           (const RingTopology *topology,
+                                     guint               channels);
+/* Why NVLS cannot run on these GPUs at all (no NVSwitch, older than Hopper), or NULL. */
+const char *_ring_nvls_cannot_run   (const RingTopology *topology);
+
+/* The ring's and the tree's (a chain through the node): the node's share of its links and
+ * the NICs together, @intra_hop_us inside the node and @algo's Simple hop across. */
+void     _ring_chain_link_rates     (const RingTopology *topology,
+                                     double              intra_hop_us,
+                                     RingNcclAlgo        algo,
+                                     double             *rates_Bps,
+                                     double             *alpha_s);
 
 G_END_DECLS

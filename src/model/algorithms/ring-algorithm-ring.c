@@ -207,13 +207,24 @@ ring_link_rates (const RingTopology *topology,
                  double             *rates_Bps,
                  double             *alpha_s)
 {
+  _ring_chain_link_rates (topology, intra_hop_us (topology, RING_PROTOCOL_SIMPLE),
+                          RING_NCCL_RING, rates_Bps, alpha_s);
+}
+
+void
+_ring_chain_link_rates (const RingTopology *topology,
+                        double              intra_hop_us,
+                        RingNcclAlgo        algo,
+                        double             *rates_Bps,
+                        double             *alpha_s)
+{
   rates_Bps[RING_LINK_INTRA] = _ring_intra_bound_gbps (topology) * 1e9;
   rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
   rates_Bps[RING_LINK_SWITCH] = rates_Bps[RING_LINK_INTRA];
   rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
-  alpha_s[RING_LINK_INTRA] = intra_hop_us (topology, RING_PROTOCOL_SIMPLE) * 1e-6;
-  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, RING_NCCL_RING,
-                                                      RING_PROTOCOL_SIMPLE) * 1e-6;
+  alpha_s[RING_LINK_INTRA] = intra_hop_us * 1e-6;
+  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, algo, RING_PROTOCOL_SIMPLE)
+                               * 1e-6;
   alpha_s[RING_LINK_SWITCH] = alpha_s[RING_LINK_INTRA];
   alpha_s[RING_LINK_NET_SWITCH] = alpha_s[RING_LINK_NETWORK];
 }

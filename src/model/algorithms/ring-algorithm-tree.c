@@ -152,17 +152,10 @@ tree_link_rates (const RingTopology *topology,
                  double             *rates_Bps,
                  double             *alpha_s)
 {
-  rates_Bps[RING_LINK_INTRA] = _ring_intra_bound_gbps (topology) * 1e9;
-  rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
-  rates_Bps[RING_LINK_SWITCH] = rates_Bps[RING_LINK_INTRA];
-  rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
-  alpha_s[RING_LINK_INTRA] = _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology),
-                                                        RING_NCCL_TREE,
-                                                        RING_PROTOCOL_SIMPLE) * 1e-6;
-  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, RING_NCCL_TREE,
-                                                      RING_PROTOCOL_SIMPLE) * 1e-6;
-  alpha_s[RING_LINK_SWITCH] = alpha_s[RING_LINK_INTRA];
-  alpha_s[RING_LINK_NET_SWITCH] = alpha_s[RING_LINK_NETWORK];
+  _ring_chain_link_rates (topology,
+                          _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology),
+                                                     RING_NCCL_TREE, RING_PROTOCOL_SIMPLE),
+                          RING_NCCL_TREE, rates_Bps, alpha_s);
 }
 
 const RingAlgorithmInfo _ring_algorithm_tree = {
