@@ -71,14 +71,9 @@ nvls_tree_cost (const RingTopology *topology,
   guint channels = _ring_nccl_nvls_channels (topology);
   double pipelines = channels * g;
   double algbw = MIN (_ring_nvls_algbw (topology, channels), network_algbw (topology));
-  double chunk = 128 * 1024;
-
   /* enqueue.cc, calcCollChunking for NVLS-tree. */
-  if (bytes < 4 * pipelines * chunk)
-    chunk = 65536;
-  if (bytes < 1 * pipelines * chunk)
-    chunk = 32768;
-  chunk = MIN (chunk, bytes / pipelines);
+  static const RingChunkStep steps[] = { { 4, 65536 }, { 1, 32768 } };
+  double chunk = _ring_nvls_chunk (bytes, pipelines, steps, G_N_ELEMENTS (steps));
 
   cost->channels = channels;
   /* Into the switch and out, as nvls; and each shard's trip up and down its tree of

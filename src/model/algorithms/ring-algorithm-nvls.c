@@ -57,6 +57,21 @@ _ring_nvls_algbw (const RingTopology *topology,
          * (channels - 1.0) / channels;
 }
 
+double
+_ring_nvls_chunk (double               bytes,
+                  double               pipelines,
+                  const RingChunkStep *steps,
+                  guint                n_steps)
+{
+  double chunk = 128 * 1024;
+
+  for (guint i = 0; i < n_steps; i++)
+    if (bytes < steps[i].factor * pipelines * chunk)
+      chunk = steps[i].chunk;
+
+  return MIN (chunk, bytes / pipelines);
+}
+
 const char *
 _ring_nvls_cannot_run (const RingTopology *topology)
 {
@@ -79,19 +94,12 @@ nvls_cost (const RingTopology *topology,
   /* One pipeline per channel and GPU (NCCL's NVLS "heads"). */
   double pipelines = channels * g;
   double algbw = _ring_nvls_algbw (topology, channels);
-  double chunk = 128 * 1024;
+  /* enqueue.cc: smaller chunks while the buffer is small against the pipelines. */
+  static const RingChunkStep steps[] = { { 64, 65536 }, { 8, 32768 }, { 2, 16384 } };
+  double chunk = _ring_nvls_chunk (bytes, pipelines, steps, G_N_ELEMENTS (steps));
 
   if (topology->nodes > 1)
     algbw = MIN (algbw, topology->network_gbps);
-
-  /* enqueue.cc: smaller chunks while the buffer is small against the pipelines. */
-  if (bytes < 64 * pipelines * chunk)
-    chunk = 65536;
-  if (bytes < 8 * pipelines * chunk)
-    chunk = 32768;
-  if (bytes < 2 * pipelines * chunk)
-    chunk = 16384;
-  chunk = MIN (chunk, bytes / pipelines);
 
   cost->channels = channels;
   /* Two stages hold a chunk: the reducing load and the multicast store. */

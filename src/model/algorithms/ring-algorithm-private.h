@@ -54,6 +54,17 @@ void     _ring_nvls_link_rates      (const RingTopology *topology,
 /* The rate, GB/s, at which NVLS moves a GPU's buffer through the NVSwitch on @channels. */
 double   _ring_nvls_algbw           (const RingTopology *topology,
                                      guint               channels);
+/* NVLS's chunk (enqueue.cc): 128 KiB, then each step's chunk while the buffer is under
+ * factor × @pipelines × the chunk so far; at most the buffer's share of a pipeline. */
+typedef struct
+{
+  double factor;
+  double chunk;
+} RingChunkStep;
+double   _ring_nvls_chunk           (double               bytes,
+                                     double               pipelines,
+                                     const RingChunkStep *steps,
+                                     guint                n_steps);
 /* Why NVLS cannot run on these GPUs at all (no NVSwitch, older than Hopper), or NULL. */
 const char *_ring_nvls_cannot_run   (const RingTopology *topology);
 

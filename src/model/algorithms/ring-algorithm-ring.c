@@ -128,13 +128,6 @@ ring_cost (const RingTopology *topology,
                      factor * bytes, cost);
 }
 
-static gboolean
-ring_can_run (const RingTopology  *topology,
-              const char         **why)
-{
-  return _ring_network_can_run (topology, why);
-}
-
 /* The schedule: one ring through GPUs 0, 1 … N−1, node after node. The last GPU of a
  * node sends to the first of the next through the NICs (NCCL's channels rotate which GPU
  * that is; one ring here). Shared with flat-ring. */
@@ -231,5 +224,5 @@ _ring_chain_link_rates (const RingTopology *topology,
 
 const RingAlgorithmInfo _ring_algorithm_ring = {
   RING_ALGORITHM_RING, "ring", N_("Ring"), TRUE, RING_PROTOCOLS_ALL,
-  ring_can_run, ring_cost, ring_estimate, &_ring_schedule_ring, ring_link_rates,
+  _ring_network_can_run, ring_cost, ring_estimate, &_ring_schedule_ring, ring_link_rates,
 };

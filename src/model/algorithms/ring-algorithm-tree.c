@@ -138,13 +138,6 @@ tree_cost (const RingTopology *topology,
                      _ring_bus_factor (topology) * bytes, cost);
 }
 
-static gboolean
-tree_can_run (const RingTopology  *topology,
-              const char         **why)
-{
-  return _ring_network_can_run (topology, why);
-}
-
 /* As the cost: the chain's share of the node's links and the NICs together; NCCL's
  * Simple hop latencies of the tree. */
 static void
@@ -160,5 +153,5 @@ tree_link_rates (const RingTopology *topology,
 
 const RingAlgorithmInfo _ring_algorithm_tree = {
   RING_ALGORITHM_TREE, "tree", N_("Tree"), TRUE, RING_PROTOCOLS_ALL,
-  tree_can_run, tree_cost, tree_estimate, &_ring_schedule_tree, tree_link_rates,
+  _ring_network_can_run, tree_cost, tree_estimate, &_ring_schedule_tree, tree_link_rates,
 };
