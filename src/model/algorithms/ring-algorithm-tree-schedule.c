@@ -401,6 +401,21 @@ const RingScheduleFuncs _ring_schedule_tree = {
 
 /* The shape, for drawing */
 
+/* The public getters' place of @gpu in tree @lane; FALSE for what is no tree's GPU. */
+static gboolean
+checked_place (const RingSchedule *schedule,
+               guint               lane,
+               guint               gpu,
+               Place              *place)
+{
+  g_return_val_if_fail (schedule != NULL && schedule->algorithm == RING_ALGORITHM_TREE, FALSE);
+  g_return_val_if_fail (lane < 2 && gpu < schedule->n_gpus, FALSE);
+
+  place_in_tree (schedule, gpu, lane, place);
+
+  return TRUE;
+}
+
 guint
 ring_schedule_get_tree_parent (const RingSchedule *schedule,
                                guint               lane,
@@ -408,13 +423,7 @@ ring_schedule_get_tree_parent (const RingSchedule *schedule,
 {
   Place place;
 
-  g_return_val_if_fail (schedule != NULL && schedule->algorithm == RING_ALGORITHM_TREE,
-                        G_MAXUINT);
-  g_return_val_if_fail (lane < 2 && gpu < schedule->n_gpus, G_MAXUINT);
-
-  place_in_tree (schedule, gpu, lane, &place);
-
-  return place.parent;
+  return checked_place (schedule, lane, gpu, &place) ? place.parent : G_MAXUINT;
 }
 
 guint
@@ -424,12 +433,7 @@ ring_schedule_get_tree_depth (const RingSchedule *schedule,
 {
   Place place;
 
-  g_return_val_if_fail (schedule != NULL && schedule->algorithm == RING_ALGORITHM_TREE, 0);
-  g_return_val_if_fail (lane < 2 && gpu < schedule->n_gpus, 0);
-
-  place_in_tree (schedule, gpu, lane, &place);
-
-  return place.depth;
+  return checked_place (schedule, lane, gpu, &place) ? place.depth : 0;
 }
 
 /* NCCL's btree is in order: a node's first child has a lower rank, its second a higher
