@@ -18,19 +18,11 @@
 #include "ring-schedule.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
+#include "ring-test-numbers.h"
 
 #define WIDTH         1280
 #define HEIGHT        800
 #define WARMUP_FRAMES 10
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 /* The frame @i of @n_frames, spread over a whole training step: compute, then ring steps
  * from the start to the end of the all-reduce, at varying progress inside each. */
@@ -126,7 +118,7 @@ bench_algorithm (RingAlgorithm algorithm,
         }
     }
 
-  qsort (frame_ms, n_frames, sizeof (double), compare_doubles);
+  qsort (frame_ms, n_frames, sizeof (double), ring_test_compare_doubles);
   g_print ("%-16s N = %6u: mean %.2f ms, median %.2f ms, slowest %.2f ms per frame\n",
            ring_algorithm_to_string (algorithm), n_gpus, total_ms / n_frames,
            frame_ms[n_frames / 2], frame_ms[n_frames - 1]);
@@ -170,7 +162,7 @@ bench (guint    n_gpus,
         }
     }
 
-  qsort (frame_ms, n_frames, sizeof (double), compare_doubles);
+  qsort (frame_ms, n_frames, sizeof (double), ring_test_compare_doubles);
   g_print ("N = %7u (%s): mean %.2f ms, median %.2f ms, slowest %.2f ms per frame "
            "(%dx%d, %u frames)\n",
            n_gpus, dark ? "dark" : "light", total_ms / n_frames, frame_ms[n_frames / 2],
