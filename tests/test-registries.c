@@ -228,29 +228,20 @@ test_presets (RingWindowFixture *fixture,
     }
 }
 
-/* The first GtkDropDown under @widget whose items are @n_items strings. */
-static GtkDropDown *
-find_dropdown (GtkWidget *widget,
-               guint      n_items)
+/* Whether @widget is a GtkDropDown of *@n_items strings. */
+static gboolean
+is_dropdown_of (GtkWidget     *widget,
+                gconstpointer  n_items)
 {
-  if (GTK_IS_DROP_DOWN (widget))
-    {
-      GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+  GListModel *model;
 
-      if (GTK_IS_STRING_LIST (model) && g_list_model_get_n_items (model) == n_items)
-        return GTK_DROP_DOWN (widget);
-    }
+  if (!GTK_IS_DROP_DOWN (widget))
+    return FALSE;
 
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkDropDown *found = find_dropdown (child, n_items);
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
 
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
+  return GTK_IS_STRING_LIST (model)
+         && g_list_model_get_n_items (model) == *(const guint *) n_items;
 }
 
 static void
@@ -259,6 +250,7 @@ test_chart_kinds (RingWindowFixture *fixture,
 {
   g_autofree const char **names = g_new0 (const char *, RING_N_CHARTS);
   g_autoptr(GPtrArray) unique = NULL;
+  guint n_kinds = RING_N_CHARTS;
   GtkDropDown *dropdown;
   GtkStringList *titles;
 
@@ -269,7 +261,8 @@ test_chart_kinds (RingWindowFixture *fixture,
   assert_cli_lists ("chart", unique);
 
   /* The chart view's menu lists every kind by its title, in the registry's order. */
-  dropdown = find_dropdown (fixture->window->chart_view, RING_N_CHARTS);
+  dropdown = GTK_DROP_DOWN (ring_test_find_widget (fixture->window->chart_view, is_dropdown_of,
+                                                  &n_kinds));
   g_assert_nonnull (dropdown);
   titles = GTK_STRING_LIST (gtk_drop_down_get_model (dropdown));
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)

@@ -39,23 +39,6 @@ set_up (RingWindowFixture *fixture,
 #define add_window_test(path, test) \
   g_test_add ((path), RingWindowFixture, NULL, set_up, (test), ring_window_fixture_tear_down)
 
-/* The value label of a metric card, by the property it shows. */
-static const char *
-metric_text (RingWindow *window,
-             const char *property)
-{
-  for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
-       card != NULL; card = gtk_widget_get_next_sibling (card))
-    {
-      GtkWidget *value = gtk_widget_get_last_child (card);
-
-      if (g_str_equal (gtk_widget_get_name (value), property))
-        return gtk_label_get_label (GTK_LABEL (value));
-    }
-
-  g_assert_not_reached ();
-}
-
 static void
 test_gpus_slider (RingWindowFixture *fixture,
                   gconstpointer      user_data)
@@ -65,7 +48,7 @@ test_gpus_slider (RingWindowFixture *fixture,
   GtkRange *scale = _ring_parameter_panel_get_scale (panel, "gpus");
   g_autofree char *before = NULL;
 
-  before = g_strdup (metric_text (window, "utilization"));
+  before = g_strdup (ring_test_metric_value (window, "utilization"));
 
   /* Defaults: 72.5 % (test-cost.c derives 0.72467). */
   g_assert_cmpstr (before, ==, "72.5 %");
@@ -74,7 +57,7 @@ test_gpus_slider (RingWindowFixture *fixture,
   gtk_range_set_value (scale, 10);
   g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 1024);
   /* 0.43008 / (0.43008 + 0.196714375), from test-cost.c: 68.6 % */
-  g_assert_cmpstr (metric_text (window, "utilization"), ==, "68.6 %");
+  g_assert_cmpstr (ring_test_metric_value (window, "utilization"), ==, "68.6 %");
 
   /* Between notches it snaps to a power of two. */
   gtk_range_set_value (scale, 4.4);
@@ -97,12 +80,10 @@ test_typed_values (RingWindowFixture *fixture,
   GtkSpinButton *slowdown = _ring_parameter_panel_get_spin (panel, "comm-slowdown");
 
   /* Any integer is typeable, not only powers of two. */
-  gtk_editable_set_text (GTK_EDITABLE (gpus), "100");
-  gtk_spin_button_update (gpus);
+  ring_test_type (gpus, "100");
   g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 100);
 
-  gtk_editable_set_text (GTK_EDITABLE (size), "70B");
-  gtk_spin_button_update (size);
+  ring_test_type (size, "70B");
   g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
 
   /* Nonsense is shown as such while it is typed, with what the field takes, and leaves
@@ -124,8 +105,7 @@ test_typed_values (RingWindowFixture *fixture,
     g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (bandwidth), "error"));
     gtk_spin_button_update (bandwidth);
     g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 50, 1e-9);
-    gtk_editable_set_text (GTK_EDITABLE (bandwidth), "3.2 Tb/s");
-    gtk_spin_button_update (bandwidth);
+    ring_test_type (bandwidth, "3.2 Tb/s");
     g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 400, 1e-9);
     gtk_editable_set_text (GTK_EDITABLE (bandwidth), "fast");
     g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (bandwidth), "error"));
@@ -134,8 +114,7 @@ test_typed_values (RingWindowFixture *fixture,
   }
 
   /* The slowdown beside NCCL is typed in percent. */
-  gtk_editable_set_text (GTK_EDITABLE (slowdown), "25");
-  gtk_spin_button_update (slowdown);
+  ring_test_type (slowdown, "25");
   g_assert_cmpfloat_with_epsilon (ring_model_get_comm_slowdown (window->model), 0.25, 1e-12);
 
   /* A NIC's speed as NICs are sold (a bare number is Gb/s) or in bytes. */
@@ -156,15 +135,13 @@ test_typed_values (RingWindowFixture *fixture,
     for (guint i = 0; i < G_N_ELEMENTS (speeds); i++)
       {
         g_test_message ("NIC speed %s", speeds[i].typed);
-        gtk_editable_set_text (GTK_EDITABLE (nic_speed), speeds[i].typed);
-        gtk_spin_button_update (nic_speed);
+        ring_test_type (nic_speed, speeds[i].typed);
         g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, speeds[i].gbit);
         g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (nic_speed)), ==, speeds[i].shown);
       }
 
     /* A GB200 domain of 72 is no power of two: typed, it stays. */
-    gtk_editable_set_text (GTK_EDITABLE (per_node), "72");
-    gtk_spin_button_update (per_node);
+    ring_test_type (per_node, "72");
     g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 72);
   }
 
@@ -209,13 +186,13 @@ test_run_training_step (RingWindowFixture *fixture,
   RingWindow *window = fixture->window;
   RingAnimation *animation = RING_ANIMATION (window->animation);
 
-  g_assert_cmpstr (metric_text (window, "steps-completed"), ==, "0");
+  g_assert_cmpstr (ring_test_metric_value (window, "steps-completed"), ==, "0");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run-training-step", NULL);
   g_assert_true (_ring_animation_is_ticking (animation));
   /* Far more than one step takes at any speed; the step ends, it does not repeat. */
   _ring_animation_advance (animation, 600);
-  g_assert_cmpstr (metric_text (window, "steps-completed"), ==, "1");
+  g_assert_cmpstr (ring_test_metric_value (window, "steps-completed"), ==, "1");
   g_assert_false (_ring_animation_is_ticking (animation));
 
 }
@@ -348,49 +325,6 @@ test_charts_redraw_on_change_only (RingWindowFixture *fixture,
 
 /* Issue 9: choosing a GPU, an algorithm or a preset. */
 
-/* Whether a GtkLabel under @widget reads @text. */
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-/* The metric card showing @property. */
-static GtkWidget *
-metric_card (RingWindow *window,
-             const char *property)
-{
-  for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
-       card != NULL; card = gtk_widget_get_next_sibling (card))
-    {
-      if (g_str_equal (gtk_widget_get_name (gtk_widget_get_last_child (card)), property))
-        return card;
-    }
-
-  g_assert_not_reached ();
-}
-
-static const char *
-metric_title (RingWindow *window,
-              const char *property)
-{
-  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_first_child (metric_card (window,
-                                                                                  property))));
-}
-
 /* Runs the main loop, frames included, for @ms milliseconds. */
 static void
 iterate_for (guint ms)
@@ -512,7 +446,7 @@ test_gpu_choice (RingWindowFixture *fixture,
   assert_each_view_drew_once (&before);
 
   /* The closed drop-down names it; the fields show its facts. */
-  g_assert_nonnull (find_label (GTK_WIDGET (combo), "NVIDIA H100 SXM5"));
+  g_assert_nonnull (ring_test_find_label (GTK_WIDGET (combo), "NVIDIA H100 SXM5"));
   bandwidth = _ring_parameter_panel_get_spin (panel, "bandwidth");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "450.0 GB/s");
 
@@ -551,7 +485,7 @@ test_algorithm_choice (RingWindowFixture *fixture,
   g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
   g_assert_cmpint (ring_model_get_algorithm_used (window->model), ==, RING_ALGORITHM_TREE);
   assert_each_view_drew_once (&before);
-  g_assert_cmpstr (metric_text (window, "algorithm-used"), ==, "Tree, Simple");
+  g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Tree, Simple");
 }
 
 /* The drop-down shows what Auto picked, and follows the hardware and the question. */
@@ -570,8 +504,8 @@ test_auto_pick_shown (RingWindowFixture *fixture,
   /* The seed's 8 GPUs, 28 GB of fp32 gradients: one node's ring with Simple. */
   shown = adw_combo_row_get_selected_item (combo);
   g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · Ring, Simple");
-  g_assert_nonnull (find_label (GTK_WIDGET (combo), "Auto · Ring, Simple"));
-  g_assert_cmpstr (metric_text (window, "algorithm-used"), ==, "Ring, Simple");
+  g_assert_nonnull (ring_test_find_label (GTK_WIDGET (combo), "Auto · Ring, Simple"));
+  g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Ring, Simple");
 
   /* An H100 node reduces in its NVSwitch. */
   ring_model_set_gpu (window->model, RING_GPU_H100);
@@ -581,10 +515,10 @@ test_auto_pick_shown (RingWindowFixture *fixture,
   ring_model_set_gpus (window->model, 64);
   ring_model_set_message_size (window->model, 1048576);
   g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · Tree, LL128");
-  g_assert_nonnull (find_label (GTK_WIDGET (combo), "Auto · Tree, LL128"));
-  g_assert_cmpstr (metric_text (window, "algorithm-used"), ==, "Tree");
-  g_assert_cmpstr (metric_text (window, "protocol-used"), ==, "LL128");
-  g_assert_cmpstr (metric_text (window, "nodes"), ==, "8");
+  g_assert_nonnull (ring_test_find_label (GTK_WIDGET (combo), "Auto · Tree, LL128"));
+  g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Tree");
+  g_assert_cmpstr (ring_test_metric_value (window, "protocol-used"), ==, "LL128");
+  g_assert_cmpstr (ring_test_metric_value (window, "nodes"), ==, "8");
 }
 
 static gboolean
@@ -593,22 +527,11 @@ popover_is_shown (gpointer data)
   return gtk_widget_get_mapped (data);
 }
 
-static GtkWidget *
-find_popover (GtkWidget *widget)
+static gboolean
+is_popover (GtkWidget     *widget,
+            gconstpointer  data)
 {
-  if (GTK_IS_POPOVER (widget))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_popover (child);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
+  return GTK_IS_POPOVER (widget);
 }
 
 /* The row of the open list showing @title: the box the list item widget holds. */
@@ -616,7 +539,8 @@ static GtkWidget *
 popup_row (AdwComboRow *combo,
            const char  *title)
 {
-  GtkWidget *label = find_label (find_popover (GTK_WIDGET (combo)), title);
+  GtkWidget *popover = ring_test_find_widget (GTK_WIDGET (combo), is_popover, NULL);
+  GtkWidget *label = ring_test_find_label (popover, title);
 
   g_assert_nonnull (label);
 
@@ -646,7 +570,7 @@ test_impossible_algorithm (RingWindowFixture *fixture,
   GListModel *algorithms = adw_combo_row_get_model (combo);
   g_autoptr(RingChoice) nvls = g_list_model_get_item (algorithms, RING_ALGORITHM_NVLS);
   g_autoptr(RingChoice) collnet = g_list_model_get_item (algorithms, RING_ALGORITHM_COLLNET);
-  GtkWidget *popover, *row;
+  GtkWidget *popover, *row, *reason;
   guint changed = 0;
 
   ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
@@ -661,14 +585,15 @@ test_impossible_algorithm (RingWindowFixture *fixture,
 
   /* The open list: the entry is there, insensitive, with the reason under it and as its
    * tooltip. */
-  popover = find_popover (GTK_WIDGET (combo));
+  popover = ring_test_find_widget (GTK_WIDGET (combo), is_popover, NULL);
   g_assert_nonnull (popover);
   gtk_widget_activate (GTK_WIDGET (combo));
   g_assert_true (iterate_until (popover_is_shown, popover));
   row = popup_row (combo, "NVLS (in-switch reduction)");
   g_assert_false (gtk_widget_get_sensitive (row));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (row), ==, "NVLS needs a Hopper or newer GPU");
-  g_assert_true (gtk_widget_get_visible (find_label (row, "NVLS needs a Hopper or newer GPU")));
+  reason = ring_test_find_label (row, "NVLS needs a Hopper or newer GPU");
+  g_assert_true (gtk_widget_get_visible (reason));
   g_assert_true (gtk_widget_get_sensitive (popup_row (combo, "Tree")));
 
   /* Clicked, nothing happens; a possible one is chosen the same way. */
@@ -827,10 +752,10 @@ test_collective_mode (RingWindowFixture *fixture,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "1 GiB");
 
   for (guint i = 0; i < G_N_ELEMENTS (step_cards); i++)
-    g_assert_false (gtk_widget_get_visible (metric_card (window, step_cards[i])));
+    g_assert_false (gtk_widget_get_visible (ring_test_metric_card (window, step_cards[i])));
   for (guint i = 0; i < G_N_ELEMENTS (collective_cards); i++)
-    g_assert_true (gtk_widget_get_visible (metric_card (window, collective_cards[i])));
-  g_assert_cmpstr (metric_title (window, "allreduce-time"), ==, "All-reduce time");
+    g_assert_true (gtk_widget_get_visible (ring_test_metric_card (window, collective_cards[i])));
+  g_assert_cmpstr (ring_test_metric_title (window, "allreduce-time"), ==, "All-reduce time");
   g_assert_false (gtk_widget_get_visible (window->step_timing_box));
   g_assert_false (gtk_widget_get_visible (_ring_parameter_panel_get_group (panel, "step_group")));
   g_assert_true (gtk_widget_get_visible (_ring_parameter_panel_get_group (panel,
@@ -840,15 +765,13 @@ test_collective_mode (RingWindowFixture *fixture,
   /* Flat ring (the fixture's): 2 · 7 · 5 µs + 2 · 7/8 · 2^30 B / 300 GB/s = 6.33 ms. */
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "One all-reduce of 1 GiB over 8 GPUs in one node: Flat ring.");
-  g_assert_cmpstr (metric_text (window, "protocol-used"), ==, "—");
-  g_assert_cmpstr (metric_text (window, "channels"), ==, "—");
+  g_assert_cmpstr (ring_test_metric_value (window, "protocol-used"), ==, "—");
+  g_assert_cmpstr (ring_test_metric_value (window, "channels"), ==, "—");
 
   /* Typed as nccl-tests writes sizes, or moved along the slider's powers of two. */
-  gtk_editable_set_text (GTK_EDITABLE (size), "1MiB");
-  gtk_spin_button_update (size);
+  ring_test_type (size, "1MiB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1048576);
-  gtk_editable_set_text (GTK_EDITABLE (size), "4GB");
-  gtk_spin_button_update (size);
+  ring_test_type (size, "4GB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 4e9);
   gtk_range_set_value (size_slider, 3);
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 8);
@@ -859,15 +782,15 @@ test_collective_mode (RingWindowFixture *fixture,
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
   g_assert_false (ring_model_is_collective (window->model));
   g_assert_true (gtk_widget_get_visible (window->step_timing_box));
-  g_assert_true (gtk_widget_get_visible (metric_card (window, "utilization")));
-  g_assert_false (gtk_widget_get_visible (metric_card (window, "algbw")));
-  g_assert_cmpstr (metric_title (window, "allreduce-time"), ==, "All-reduce time / step");
+  g_assert_true (gtk_widget_get_visible (ring_test_metric_card (window, "utilization")));
+  g_assert_false (gtk_widget_get_visible (ring_test_metric_card (window, "algbw")));
+  g_assert_cmpstr (ring_test_metric_title (window, "allreduce-time"), ==,
+                   "All-reduce time / step");
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window->run_button)), ==,
                    "Run Training Step");
 
   /* The size typed while hidden does not switch the question. */
-  gtk_editable_set_text (GTK_EDITABLE (size), "2MiB");
-  gtk_spin_button_update (size);
+  ring_test_type (size, "2MiB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
 
   /* And a collective again starts from the size the field shows. */
@@ -1270,11 +1193,9 @@ test_step_controls (RingWindowFixture *fixture,
   g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 32 * 1048576.0);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bucket)), ==, "32 MiB");
 
-  gtk_editable_set_text (GTK_EDITABLE (bucket), "one");
-  gtk_spin_button_update (bucket);
+  ring_test_type (bucket, "one");
   g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 0);
-  gtk_editable_set_text (GTK_EDITABLE (bucket), "25MiB");
-  gtk_spin_button_update (bucket);
+  ring_test_type (bucket, "25MiB");
   g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 25 * 1048576.0);
 
   /* The rows name the shardings as people write them and set the model. */
@@ -1449,7 +1370,7 @@ test_stragglers (RingWindowFixture *fixture,
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (gpu)), ==, 7);
   g_assert_null (ring_model_get_straggler_summary (model));
   g_assert_false (gtk_widget_get_visible (label));
-  calibrated = g_strdup (metric_text (window, "allreduce-time"));
+  calibrated = g_strdup (ring_test_metric_value (window, "allreduce-time"));
 
   gtk_range_set_value (link, 3);
   gtk_range_set_value (link_speed, 25);
@@ -1464,7 +1385,7 @@ test_stragglers (RingWindowFixture *fixture,
   g_assert_cmpfloat (result->sim_allreduce_time_s, >, result->sim_uniform_allreduce_time_s);
   simulated = ring_format_duration (result->allreduce_time_s * result->sim_allreduce_time_s
                                     / result->sim_uniform_allreduce_time_s);
-  g_assert_cmpstr (metric_text (window, "allreduce-time"), ==, simulated);
+  g_assert_cmpstr (ring_test_metric_value (window, "allreduce-time"), ==, simulated);
   g_assert_cmpstr (simulated, !=, calibrated);
 
   /* Fewer GPUs: the slider spans the smaller ring and keeps the link it can show. */
@@ -1474,8 +1395,7 @@ test_stragglers (RingWindowFixture *fixture,
 
   /* The slow GPU, typed in percent; back at full speed, the sentence goes. */
   gtk_range_set_value (gpu, 2);
-  gtk_editable_set_text (GTK_EDITABLE (gpu_speed), "50");
-  gtk_spin_button_update (gpu_speed);
+  ring_test_type (gpu_speed, "50");
   g_assert_cmpuint (ring_model_get_slow_gpu (model), ==, 2);
   g_assert_cmpfloat_with_epsilon (ring_model_get_slow_gpu_fraction (model), 0.5, 1e-12);
   ring_model_set_slow_link_fraction (model, 1);
@@ -1484,7 +1404,7 @@ test_stragglers (RingWindowFixture *fixture,
   g_assert_false (gtk_widget_get_visible (label));
   g_free (simulated);
   simulated = ring_format_duration (ring_model_get_result (model)->allreduce_time_s);
-  g_assert_cmpstr (metric_text (window, "allreduce-time"), ==, simulated);
+  g_assert_cmpstr (ring_test_metric_value (window, "allreduce-time"), ==, simulated);
 }
 
 int
