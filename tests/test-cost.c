@@ -13,15 +13,22 @@
 #include "ring-cost.h"
 #include "ring-test-numbers.h"
 
+/* The defaults with the seed's flat ring and one bucket: the seed's step. */
+static void
+seed_params (RingParams *params)
+{
+  ring_params_init_default (params);
+  params->algorithm = RING_ALGORITHM_FLAT_RING;
+  params->bucket_bytes = 0;
+}
+
 static RingResult
 evaluate_defaults_with_gpus (guint gpus)
 {
   RingParams params;
   RingResult result;
 
-  ring_params_init_default (&params);
-  params.algorithm = RING_ALGORITHM_FLAT_RING;
-  params.bucket_bytes = 0;  /* one bucket: the seed's step */
+  seed_params (&params);
   params.gpus = gpus;
   ring_cost_evaluate (&params, &result);
 
@@ -125,9 +132,7 @@ test_parameters (void)
   RingParams params;
   RingResult r;
 
-  ring_params_init_default (&params);
-  params.algorithm = RING_ALGORITHM_FLAT_RING;
-  params.bucket_bytes = 0;  /* one bucket: the seed's step */
+  seed_params (&params);
   params.gradient_bytes = 2;    /* bf16: S = 14e9, moved = 24.5e9 */
   params.latency_us = 0;
   ring_cost_evaluate (&params, &r);
@@ -157,9 +162,7 @@ test_bandwidth_for_90pct (void)
   RingResult r;
   double budget_s = 0.43008 / 9.0 - 7e-5;
 
-  ring_params_init_default (&params);
-  params.algorithm = RING_ALGORITHM_FLAT_RING;
-  params.bucket_bytes = 0;  /* one bucket: the seed's step */
+  seed_params (&params);
   ring_cost_evaluate (&params, &r);
   ring_test_assert_close (r.bandwidth_for_90pct_gbps, 49e9 / budget_s / 1e9, 1e-12);
 
@@ -177,9 +180,7 @@ test_message_size (void)
   RingParams params;
   RingResult r;
 
-  ring_params_init_default (&params);
-  params.algorithm = RING_ALGORITHM_FLAT_RING;
-  params.bucket_bytes = 0;  /* one bucket: the seed's step */
+  seed_params (&params);
   params.message_bytes = 1048576;
   ring_cost_evaluate (&params, &r);
   ring_test_assert_close (r.gradient_buffer_bytes, 1048576, 1e-12);
