@@ -58,7 +58,7 @@ nvls_tree_estimate (const RingTopology *topology,
   double per_channel = MIN (MIN (intra, inter), _ring_nccl_nvls_tree_per_ch (topology));
   double algbw = channels * per_channel / _ring_bus_factor (topology);
 
-  return (latency_us (topology) + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (latency_us (topology), bytes, algbw);
 }
 
 static void

@@ -42,7 +42,7 @@ nvls_estimate (const RingTopology *topology,
                  * (channels - 1) / channels * 2.0;
   double algbw = busbw / _ring_bus_factor (topology);
 
-  return (latency_us (topology) + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (latency_us (topology), bytes, algbw);
 }
 
 /* The GPUs' ports into the switch at NVLS's efficiency, one channel in reserve, G/(G+1) of

@@ -41,6 +41,15 @@ void     _ring_cost_finish          (const RingTopology *topology,
                                      double              bytes_per_gpu,
                                      RingAllreduceCost  *cost);
 
+/* NCCL's estimate of a call (tuning.cc): @latency_us plus @bytes at @algbw_gbps, in s. */
+static inline double
+_ring_nccl_estimate_s (double latency_us,
+                       double bytes,
+                       double algbw_gbps)
+{
+  return (latency_us + bytes / (1000.0 * algbw_gbps)) * 1e-6;
+}
+
 /* The link rates of the textbook algorithms (halving-doubling, hierarchical): each GPU's
  * links, the node's NICs together, α per message plus the network's latency across. */
 void     _ring_textbook_link_rates  (const RingTopology *topology,

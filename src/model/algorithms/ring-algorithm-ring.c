@@ -73,7 +73,7 @@ ring_estimate (const RingTopology *topology,
 
   algbw = busbw / _ring_bus_factor (topology);
 
-  return (lat + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (lat, bytes, algbw);
 }
 
 /* What one channel moves, as bus bandwidth. Across nodes NCCL runs twice the search's

@@ -53,7 +53,7 @@ tree_estimate (const RingTopology *topology,
 
   algbw = busbw * 0.5 * _ring_nccl_tree_correction (protocol, bytes);
 
-  return (latency_us (topology, protocol) + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (latency_us (topology, protocol), bytes, algbw);
 }
 
 /* The algorithm bandwidth the links allow: the chain sends the buffer up and down (twice
