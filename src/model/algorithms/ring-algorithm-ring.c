@@ -139,7 +139,8 @@ ring_schedule_init (RingSchedule *schedule)
 
   schedule->n_pieces = n;
   _ring_schedule_add_phase (schedule, N_("Scatter-reduce"),
-                            N_("Each GPU sends one chunk to the next GPU, which adds it to its own"),
+                            N_("Each GPU sends one chunk to the next GPU, which adds it to its "
+                               "own"),
                             n - 1);
   _ring_schedule_add_phase (schedule, N_("All-gather"),
                             N_("Each GPU passes a reduced chunk on; the next GPU stores it"),
