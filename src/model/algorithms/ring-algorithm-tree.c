@@ -53,7 +53,7 @@ tree_estimate (const RingTopology *topology,
 
   algbw = busbw * 0.5 * _ring_nccl_tree_correction (protocol, bytes);
 
-  return (latency_us (topology, protocol) + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (latency_us (topology, protocol), bytes, algbw);
 }
 
 /* The algorithm bandwidth the links allow: the chain sends the buffer up and down (twice
@@ -147,13 +147,6 @@ tree_cost (const RingTopology *topology,
                      _ring_bus_factor (topology) * bytes, cost);
 }
 
-static gboolean
-tree_can_run (const RingTopology  *topology,
-              const char         **why)
-{
-  return _ring_network_can_run (topology, why);
-}
-
 /* As the cost: the chain's share of the node's links and the NICs together; NCCL's
  * Simple hop latencies of the tree. */
 static void
@@ -161,20 +154,13 @@ tree_link_rates (const RingTopology *topology,
                  double             *rates_Bps,
                  double             *alpha_s)
 {
-  rates_Bps[RING_LINK_INTRA] = _ring_intra_bound_gbps (topology) * 1e9;
-  rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
-  rates_Bps[RING_LINK_SWITCH] = rates_Bps[RING_LINK_INTRA];
-  rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
-  alpha_s[RING_LINK_INTRA] = _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology),
-                                                        RING_NCCL_TREE,
-                                                        RING_PROTOCOL_SIMPLE) * 1e-6;
-  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, RING_NCCL_TREE,
-                                                      RING_PROTOCOL_SIMPLE) * 1e-6;
-  alpha_s[RING_LINK_SWITCH] = alpha_s[RING_LINK_INTRA];
-  alpha_s[RING_LINK_NET_SWITCH] = alpha_s[RING_LINK_NETWORK];
+  _ring_chain_link_rates (topology,
+                          _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology),
+                                                     RING_NCCL_TREE, RING_PROTOCOL_SIMPLE),
+                          RING_NCCL_TREE, rates_Bps, alpha_s);
 }
 
 const RingAlgorithmInfo _ring_algorithm_tree = {
   RING_ALGORITHM_TREE, "tree", N_("Tree"), TRUE, RING_PROTOCOLS_ALL,
-  tree_can_run, tree_cost, tree_estimate, &_ring_schedule_tree, tree_link_rates,
+  _ring_network_can_run, tree_cost, tree_estimate, &_ring_schedule_tree, tree_link_rates,
 };
