@@ -233,6 +233,8 @@ format_value (RingChartData *data,
     return g_strdup_printf ("%.1f %%", value);
   if (g_str_equal (unit, "s"))
     return ring_format_duration (value);
+  if (g_str_equal (unit, "us"))
+    return ring_format_duration (value * 1e-6);
   if (g_str_equal (unit, "B"))
     return data->binary_bytes ? _ring_plot_format_binary_bytes (value)
                               : ring_format_bytes (value);
@@ -416,9 +418,11 @@ fill_row (RingChartProbe   *probe,
 
   for (guint c = 1; c < data->columns->len; c++)
     {
-      /* The bucket size in MiB is the header's size again, and the note its "one
-       * bucket". */
-      if (probe->kind == RING_CHART_UTILIZATION_VS_BUCKET_SIZE && c != 2)
+      RingSeries *series = _ring_chart_data_column (data, c);
+
+      /* What only the CSV holds, and a log's columns where it measured nothing. */
+      if (series->role == RING_SERIES_TABLE
+          || (series->role == RING_SERIES_MEASURED && !isfinite (series->values[row])))
         continue;
       add_value (probe, readout, c, row);
     }

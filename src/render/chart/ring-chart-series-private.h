@@ -9,9 +9,18 @@
 #include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-chart-draw.h"
+#include "ring-measurement.h"
 #include "ring-step.h"
 
 G_BEGIN_DECLS
+
+/* What a column is besides a row of the CSV. */
+typedef enum
+{
+  RING_SERIES_CURVE,     /* drawn, and read out under the pointer */
+  RING_SERIES_TABLE,     /* in the CSV only (nccl-tests' count, type, algbw) */
+  RING_SERIES_MEASURED,  /* a loaded log's: read out only at the sizes it measured */
+} RingSeriesRole;
 
 /* One column of a chart's table: the x values, or one curve's y values. */
 typedef struct
@@ -20,7 +29,20 @@ typedef struct
   char   *unit;     /* the unit of @values, as written in the CSV header */
   double *values;   /* n_rows values, in @unit; NaN where there is none */
   char  **texts;    /* or NULL; else n_rows strings, and the CSV writes these instead */
+  /* Or NULL: the CSV's header for the column instead of "label (unit)", untranslated
+   * where it is another program's (nccl-tests' "time (us)"). */
+  char   *csv_header;
+  RingSeriesRole role;
 } RingSeries;
+
+/* A loaded nccl-tests log on the message-size chart, with the model of the chart's
+ * parameters on the log's own cluster. */
+typedef struct
+{
+  RingMeasurement *measurement;
+  RingNcclFit     *comparison;    /* ring_measurement_compare() */
+  gboolean         same_cluster;  /* the chart's curves are that cluster */
+} RingChartMeasured;
 
 typedef struct
 {
@@ -49,6 +71,9 @@ typedef struct
   /* RING_CHART_ALGORITHM_COMPARISON: column 1 + i holds curve_algorithm[i]'s times. */
   RingAlgorithm  curve_algorithm[RING_N_ALGORITHMS];
   guint          n_curve_algorithms;
+  /* RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE: the model's loaded logs (RingChartMeasured);
+   * empty for the other kinds and for data made from parameters alone. */
+  GPtrArray     *measured;
   /* RING_CHART_STEP_TIMELINE: the RingStepSegment of each row, in the rows' order (the
    * compute stream, then the communication stream, each in time order); else NULL.
    * RING_CHART_UTILIZATION_VS_BUCKET_SIZE's last row is one bucket, sized S. */
@@ -57,6 +82,9 @@ typedef struct
 
 RingChartData *_ring_chart_data_new  (RingChartKind     kind,
                                       const RingParams *params);
+/* The same for @model's parameters, with the logs loaded into it (ring-measurement.h). */
+RingChartData *_ring_chart_data_new_for_model (RingChartKind  kind,
+                                               RingModel     *model);
 void           _ring_chart_data_free (RingChartData    *data);
 
 static inline RingSeries *
@@ -89,6 +117,11 @@ char         **_ring_chart_data_add_text_column (RingChartData *data,
 const char    *_ring_chart_algorithm_name (RingAlgorithm     algorithm);
 char          *_ring_chart_describe_choice (RingAlgorithm    algorithm,
                                             RingProtocol     protocol);
+
+/* The message-size chart's columns: nccl-tests' size, count, type, time (µs), algbw and
+ * busbw, what ran, then four a loaded log. */
+#define RING_MESSAGE_SIZE_TIME_US 3
+#define RING_MESSAGE_SIZE_BUSBW   5
 
 /* The builders of each kind's series, listed by the registry (ring-chart-kind.c). */
 void           _ring_chart_build_utilization          (RingChartData *data);

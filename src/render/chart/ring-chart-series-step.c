@@ -121,6 +121,9 @@ _ring_chart_build_bucket_size (RingChartData *data)
   percent = _ring_chart_data_add_column (data, g_strdup (_("Utilization")), "%");
   /* TRANSLATORS: a column of the bucket-size chart's CSV, empty but on the last row. */
   note = _ring_chart_data_add_text_column (data, g_strdup (_("Note")));
+  /* The size in MiB is the readout's header again, and the note its "one bucket". */
+  _ring_chart_data_column (data, 1)->role = RING_SERIES_TABLE;
+  _ring_chart_data_column (data, 3)->role = RING_SERIES_TABLE;
   for (guint i = 0; i <= n_swept; i++)
     {
       /* One bucket is a bucket of the whole buffer, S. */

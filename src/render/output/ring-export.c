@@ -359,13 +359,14 @@ static char *
 chart_to_csv (RingModel     *model,
               RingChartKind  kind)
 {
-  g_autoptr(RingChartData) data = _ring_chart_data_new (kind, ring_model_get_params (model));
+  g_autoptr(RingChartData) data = _ring_chart_data_new_for_model (kind, model);
   GString *csv = g_string_new (NULL);
 
   for (guint c = 0; c < data->columns->len; c++)
     {
       RingSeries *series = _ring_chart_data_column (data, c);
-      g_autofree char *header = *series->unit != '\0'
+      g_autofree char *header = series->csv_header != NULL ? g_strdup (series->csv_header)
+                                : *series->unit != '\0'
                                 ? g_strdup_printf ("%s (%s)", series->label, series->unit)
                                 : g_strdup (series->label);
 

@@ -11,7 +11,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "ring-report.h"
+#include "ring-report-private.h"
 #include "ring-step.h"
 #include "ring-units.h"
 
@@ -298,6 +298,7 @@ ring_report_to_json (RingModel *model)
     }
   if (mode == STEP)
     append_json_step (json, p, r);
+  _ring_report_append_measurements_json (json, model);
 
   g_string_append (json, "\n}");
 
@@ -524,6 +525,7 @@ ring_report_rows (RingModel *model)
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"),
              ring_format_bandwidth (r->bandwidth_for_90pct_gbps * 1e9));
+  _ring_report_add_measurement_rows (rows, model);
 
   return rows;
 }
