@@ -113,7 +113,8 @@ test_physical_size (void)
   ring_test_remove_tmp_dir (dir);
 }
 
-/* The report: A4 (595 × 842 pt) or Letter (612 × 792), a first page and a page per chart. */
+/* The report: A4 (595 × 842 pt) or Letter (612 × 792), a first page (or two) and a page per
+ * chart. */
 static void
 test_report_paper (void)
 {
@@ -149,7 +150,10 @@ test_report_paper (void)
       g_assert_cmpstr (run.err, ==, "");
       g_assert_cmpint (run.status, ==, 0);
       pages = pdf_pages (path);
-      g_assert_cmpuint (pages->len, ==, RING_N_CHARTS + 1);
+      /* The first page's text flows onto a second where a language or the paper needs
+       * it (German on Letter), never further. */
+      g_assert_cmpuint (pages->len, >=, RING_N_CHARTS + 1);
+      g_assert_cmpuint (pages->len, <=, RING_N_CHARTS + 2);
       for (guint p = 0; p < pages->len; p++)
         {
           const double *size = &g_array_index (pages, double, 2 * p);
@@ -217,6 +221,95 @@ test_export_style (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* pdftotext's text of page @page of @path. */
+static char *
+pdf_page_text (const char *pdftotext,
+               const char *path,
+               guint       page)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  const char *argv[] = { pdftotext, "-f", number, "-l", number, path, "-", NULL };
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                               NULL, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+
+  return out;
+}
+
+/* A first page too long for the paper (German on Letter, four nccl-tests logs in its
+ * table) flows onto the next: the paragraphs are all there, none runs past the footer,
+ * and every footer counts the pages there are. */
+static void
+test_report_flows (void)
+{
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                "h100-2node-gj-aion.log", NULL);
+  g_autofree char *crlf = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                 "h100-crlf.log", NULL);
+  g_autofree char *ansi = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                 "h100-ansi.log", NULL);
+  g_autofree char *a100 = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                 "a100-2node-info.log", NULL);
+  g_autoptr(GArray) pages = NULL;
+  g_auto(RingTestRun) run = { 0 };
+
+  if (ring_test_skip_without_plplot ())
+    return;
+  if (pdftotext == NULL)
+    {
+      g_test_skip ("pdftotext (poppler-utils) is not installed");
+      return;
+    }
+
+  dir = ring_test_make_tmp_dir ();
+  path = g_build_filename (dir, "report.pdf", NULL);
+  {
+    const char *args[] = { "--export", path, "--chart", "all", "--paper", "letter",
+                           "--preset", "dgx-h100", "--gpus", "64", "--import-nccl", log,
+                           "--import-nccl", crlf, "--import-nccl", ansi, "--import-nccl",
+                           a100, NULL };
+
+    run = ring_test_run_cli_full ("de_DE.UTF-8", NULL, args);
+  }
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  pages = pdf_pages (path);
+  g_assert_cmpuint (pages->len, ==, RING_N_CHARTS + 2);
+  for (guint p = 1; p <= pages->len; p++)
+    {
+      g_autofree char *text = pdf_page_text (pdftotext, path, p);
+      g_autofree char *footer = g_strdup_printf ("Seite %u von %u", p, pages->len);
+      const char *at = strstr (text, footer);
+
+      /* The footer is there; on the pages of text nothing is below it (pdftotext reads
+       * them top down; a chart's labels it reads in an order of its own). */
+      g_assert_nonnull (at);
+      at += strlen (footer);
+      while (g_ascii_isspace (*at) || *at == '\f')
+        at++;
+      if (p <= 2)
+        g_assert_cmpstr (at, ==, "");
+      /* The table and the model's first paragraph on the first page, the last paragraph
+       * on the second. */
+      if (p == 1)
+        {
+          g_assert_nonnull (strstr (text, "h100-ansi.log"));
+          g_assert_null (strstr (text, "Annahmen."));
+        }
+      if (p == 2)
+        g_assert_nonnull (strstr (text, "Annahmen."));
+    }
+  ring_test_remove_tmp_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -226,6 +319,7 @@ main (int   argc,
   g_test_add_func ("/ring/figure-files/physical-size", test_physical_size);
   g_test_add_func ("/ring/figure-files/report-paper", test_report_paper);
   g_test_add_func ("/ring/figure-files/export-style", test_export_style);
+  g_test_add_func ("/ring/figure-files/report-flows", test_report_flows);
 
   return g_test_run ();
 }

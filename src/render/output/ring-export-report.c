@@ -198,9 +198,39 @@ new_page (Page *page)
   page->page++;
 }
 
+/* Ends the page and starts the next when @height_pt more would run into the footer. */
+static void
+break_page_for (Page   *page,
+                double  height_pt)
+{
+  if (page->y + height_pt <= page->height - MARGIN_BOTTOM_PT)
+    return;
+  footer (page);
+  cairo_show_page (page->cr);
+  new_page (page);
+}
+
 /* The first page. */
 
-/* The parameters and derived figures, in two columns of label and value. */
+/* The height of @markup set as show() sets it. */
+static double
+measure (Page       *page,
+         const char *markup,
+         double      size_pt,
+         gboolean    bold,
+         double      width_pt)
+{
+  PangoLayout *layout = make_layout (page->cr, markup, size_pt, bold, width_pt);
+  int height;
+
+  pango_layout_get_size (layout, NULL, &height);
+  g_object_unref (layout);
+
+  return height / (double) PANGO_SCALE;
+}
+
+/* The parameters and derived figures, in two columns of label and value; a row grows
+ * to hold a value that wraps ("NVIDIA H100 SXM5, NVLink 4 and NVSwitch"). */
 static void
 draw_table (Page      *page,
             RingModel *model)
@@ -210,8 +240,8 @@ draw_table (Page      *page,
   guint columns = rows->len > 12 ? 2 : 1;
   guint per_column = (rows->len + columns - 1) / columns;
   double column_width = (content - (columns - 1) * 18) / columns;
-  double row_height = BODY_PT * 1.75;
-  double top = page->y;
+  double min_row_height = BODY_PT * 1.6;
+  double top = page->y, bottom = top, y = top;
   RingColor rule = page->style->dim;
 
   rule.alpha = 0.4;
@@ -221,8 +251,14 @@ draw_table (Page      *page,
       g_autofree char *label = g_markup_escape_text (row->label, -1);
       g_autofree char *value = g_markup_escape_text (row->value, -1);
       double x = MARGIN_SIDE_PT + (i / per_column) * (column_width + 18);
-      double y = top + (i % per_column) * row_height;
+      double row_height;
 
+      if (i % per_column == 0)
+        y = top;
+      row_height = MAX (min_row_height,
+                        MAX (measure (page, label, BODY_PT, FALSE, column_width * 0.58),
+                             measure (page, value, BODY_PT, TRUE, column_width * 0.4))
+                        + min_row_height - BODY_PT * 1.2);
       show (page, x, y, label, BODY_PT, FALSE, column_width * 0.58, &page->style->foreground);
       show (page, x + column_width * 0.6, y, value, BODY_PT, TRUE, column_width * 0.4,
             &page->style->foreground);
@@ -231,8 +267,10 @@ draw_table (Page      *page,
       cairo_move_to (page->cr, x, y + row_height - 2.5);
       cairo_line_to (page->cr, x + column_width, y + row_height - 2.5);
       cairo_stroke (page->cr);
+      y += row_height;
+      bottom = MAX (bottom, y);
     }
-  page->y = top + per_column * row_height + 12;
+  page->y = bottom + 12;
 }
 
 /* What the numbers rest on, in brief; docs/model.md has the whole of it. */
@@ -283,7 +321,6 @@ draw_first_page (Page      *page,
   paragraph (page, _("Configuration and results"), 11, TRUE, &page->style->foreground, 6);
   draw_table (page, model);
 
-  paragraph (page, _("The model"), 11, TRUE, &page->style->foreground, 6);
   for (guint i = 0; i < G_N_ELEMENTS (model_paragraphs); i++)
     {
       const char *text = _(model_paragraphs[i]);
@@ -291,6 +328,7 @@ draw_first_page (Page      *page,
       g_autofree char *lead = NULL;
       g_autofree char *rest = NULL;
       g_autofree char *markup = NULL;
+      double height;
 
       /* Its first sentence, a heading of a word or two, in bold. */
       if (stop == NULL || stop - text > 40)
@@ -300,12 +338,42 @@ draw_first_page (Page      *page,
       lead = g_markup_escape_text (text, stop - text);
       rest = g_markup_escape_text (stop, -1);
       markup = g_strdup_printf ("<b>%s</b>%s", lead, rest);
+      height = measure (page, markup, BODY_PT, FALSE, page->width - 2 * MARGIN_SIDE_PT);
+      /* The heading stays with the first paragraph; a paragraph is never split. */
+      if (i == 0)
+        {
+          break_page_for (page, 11 * 1.5 + 6 + height);
+          paragraph (page, _("The model"), 11, TRUE, &page->style->foreground, 6);
+        }
+      break_page_for (page, height);
       page->y += show (page, MARGIN_SIDE_PT, page->y, markup, BODY_PT, FALSE,
                        page->width - 2 * MARGIN_SIDE_PT, &page->style->foreground);
       page->y += 6;
     }
 
   footer (page);
+}
+
+/* How many pages the first page's text takes: drawn once into a PDF that is thrown away. */
+static guint
+count_first_pages (RingModel       *model,
+                   const RingStyle *style,
+                   double           width,
+                   double           height)
+{
+  /* A PDF that writes nowhere: its text is measured exactly as the real one's. */
+  cairo_surface_t *surface = cairo_pdf_surface_create_for_stream (NULL, NULL, width, height);
+  Page page = { 0 };
+
+  page.cr = cairo_create (surface);
+  page.style = style;
+  page.width = width;
+  page.height = height;
+  draw_first_page (&page, model);
+  cairo_destroy (page.cr);
+  cairo_surface_destroy (surface);
+
+  return page.page;
 }
 
 /* A chart page: the chart across the page at the size it is drawn (one unit a point), so
@@ -366,7 +434,7 @@ ring_export_report (RingModel        *model,
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, PACKAGE_NAME);
   page.cr = cairo_create (surface);
   page.style = &style;
-  page.n_pages = 1 + RING_N_CHARTS;
+  page.n_pages = count_first_pages (model, &style, page.width, page.height) + RING_N_CHARTS;
 
   draw_first_page (&page, model);
   cairo_show_page (page.cr);
