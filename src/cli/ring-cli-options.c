@@ -75,6 +75,9 @@ ring_cli_option_entries_new (RingCliArgs *args)
     { "paper", 0, 0, G_OPTION_ARG_FILENAME, args ? &args->paper : NULL,
       N_("Paper of the PDF report (--chart all): a4 or letter; the locale’s by default"),
       "a4|letter" },
+    { "scenario", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->scenario_files : NULL,
+      N_("Pin the scenarios of a scenario file (JSON) beside the configuration: exported "
+         "charts draw them and the report compares with them; repeatable"), "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, args ? &args->version : NULL,
       N_("Print the version and exit"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->stray : NULL,
@@ -142,6 +145,8 @@ ring_cli_args_from_dict (RingCliArgs  *args,
 
   g_clear_pointer (&args->stray, g_strfreev);
   g_variant_dict_lookup (options, G_OPTION_REMAINING, "^aay", &args->stray);
+  g_clear_pointer (&args->scenario_files, g_strfreev);
+  g_variant_dict_lookup (options, "scenario", "^aay", &args->scenario_files);
 
   g_free (args->report);
   args->report = g_strdup (report_value);
@@ -160,6 +165,7 @@ ring_cli_args_clear (RingCliArgs *args)
   g_clear_pointer (&args->size, g_free);
   g_clear_pointer (&args->paper, g_free);
   g_clear_pointer (&args->stray, g_strfreev);
+  g_clear_pointer (&args->scenario_files, g_strfreev);
   args->version = FALSE;
 }
 

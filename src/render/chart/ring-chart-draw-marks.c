@@ -575,6 +575,7 @@ _ring_plot_draw_frame (const RingPlotChart *chart,
   double text_width_mm = chart->width_mm - 2 * margin_mm;
   g_autofree char *subtitle = describe_configuration (chart->data);
 
+  _ring_plot_legend_add_scenarios (chart, legend);
   _ring_plot_set_text_size (chart, 1.0);
   left_mm = margin_mm + _ring_plot_axis_label_width_mm (y_axis) + chart->text_mm * 2.9;
 

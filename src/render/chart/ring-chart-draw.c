@@ -110,7 +110,7 @@ _ring_chart_draw_full (RingChartKind                kind,
       || width > 32000 || height > 32000 || !ring_chart_draw_is_available ())
     return;
 
-  data = _ring_chart_data_new (kind, ring_model_get_params (model));
+  data = _ring_chart_data_new_for_model (kind, model);
 
   /* Text grows a little with the canvas, so a large export stays legible when shrunk into
    * a document, but far less than the canvas does. */

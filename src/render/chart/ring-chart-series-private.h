@@ -48,6 +48,11 @@ typedef struct
   /* RING_CHART_ALGORITHM_COMPARISON: column 1 + i holds curve_algorithm[i]'s times. */
   RingAlgorithm  curve_algorithm[RING_N_ALGORITHMS];
   guint          n_curve_algorithms;
+  /* The pinned scenarios (ring-chart-series-scenarios.c): n_scenarios columns from
+   * first_scenario_column, each the scenario's scenario_source column at these rows. */
+  guint          scenario_source;
+  guint          first_scenario_column;
+  guint          n_scenarios;
 } RingChartData;
 
 RingChartData *_ring_chart_data_new  (RingChartKind     kind,
@@ -61,6 +66,11 @@ _ring_chart_data_column (RingChartData *data,
   return g_ptr_array_index (data->columns, column);
 }
 
+/* The chart's data with a column for each of @model's pinned scenarios. */
+RingChartData *_ring_chart_data_new_for_model (RingChartKind  kind,
+                                               RingModel     *model);
+
+/* Of the column and, for the column the scenarios copy, of theirs too: axes hold them. */
 double         _ring_chart_data_column_max          (RingChartData *data,
                                                      guint          column);
 double         _ring_chart_data_column_min_positive (RingChartData *data,

@@ -397,6 +397,9 @@ _ring_chart_data_column_max (RingChartData *data,
   for (guint i = 0; i < data->n_rows; i++)
     if (isfinite (series->values[i]))
       max = MAX (max, series->values[i]);
+  if (column == data->scenario_source && data->n_scenarios > 0)
+    for (guint s = 0; s < data->n_scenarios; s++)
+      max = MAX (max, _ring_chart_data_column_max (data, data->first_scenario_column + s));
 
   return max;
 }
@@ -416,6 +419,10 @@ _ring_chart_data_column_min_positive (RingChartData *data,
   for (guint i = 0; i < data->n_rows; i++)
     if (isfinite (series->values[i]) && series->values[i] > 0)
       min = MIN (min, series->values[i]);
+  if (column == data->scenario_source && data->n_scenarios > 0)
+    for (guint s = 0; s < data->n_scenarios; s++)
+      min = MIN (min, _ring_chart_data_column_min_positive (data,
+                                                            data->first_scenario_column + s));
 
   return min;
 }

@@ -359,7 +359,7 @@ static char *
 chart_to_csv (RingModel     *model,
               RingChartKind  kind)
 {
-  g_autoptr(RingChartData) data = _ring_chart_data_new (kind, ring_model_get_params (model));
+  g_autoptr(RingChartData) data = _ring_chart_data_new_for_model (kind, model);
   GString *csv = g_string_new (NULL);
 
   for (guint c = 0; c < data->columns->len; c++)

@@ -1,0 +1,61 @@
+/* ring-chart-draw-scenarios.c: the pinned scenarios' curves and legend entries, the same on
+ * every chart that draws them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include "ring-chart-draw-private.h"
+
+/* Dashed, thinner than the current configuration's curve, each in a colour of the
+ * palettes' colour-blind-safe set that no chart's own curves use in that dash: pink of
+ * Okabe and Ito, brown, their green, and the text colour. Short and long dashes alternate so
+ * two scenarios differ in more than hue. */
+static const struct {
+  int color;
+  int line_style;
+} scenario_styles[RING_MAX_SCENARIOS] = {
+  { RING_PLOT_COLOR_ALGORITHM + RING_ALGORITHM_COLLNET - 1, RING_PLOT_LINE_LONG_DASH },
+  { RING_PLOT_COLOR_SERIES_3, RING_PLOT_LINE_SHORT_DASH },
+  { RING_PLOT_COLOR_ALGORITHM + RING_ALGORITHM_NVLS - 1, RING_PLOT_LINE_LONG_DASH },
+  { RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SHORT_DASH },
+};
+
+#define SCENARIO_WIDTH 1.1
+
+void
+_ring_plot_legend_add_scenarios (const RingPlotChart *chart,
+                                 GArray              *legend)
+{
+  RingChartData *data = chart->data;
+
+  for (guint i = 0; i < data->n_scenarios && i < RING_MAX_SCENARIOS; i++)
+    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, scenario_styles[i].color,
+                           scenario_styles[i].line_style, chart->line_px * SCENARIO_WIDTH,
+                           _ring_chart_data_column (data, data->first_scenario_column + i)
+                           ->label);
+}
+
+void
+_ring_plot_draw_scenario_curves (const RingPlotChart *chart,
+                                 const RingPlotPanel *panel,
+                                 double               divisor)
+{
+  RingChartData *data = chart->data;
+  const double *xs = _ring_chart_data_column (data, 0)->values;
+
+  for (guint i = 0; i < data->n_scenarios && i < RING_MAX_SCENARIOS; i++)
+    {
+      const double *values = _ring_chart_data_column (data, data->first_scenario_column + i)
+                              ->values;
+      g_autofree double *scaled = g_new (double, data->n_rows);
+
+      for (guint row = 0; row < data->n_rows; row++)
+        scaled[row] = values[row] / divisor;
+      _ring_plot_draw_curve (chart, panel, xs, scaled, data->n_rows, scenario_styles[i].color,
+                             scenario_styles[i].line_style, chart->line_px * SCENARIO_WIDTH);
+    }
+}
