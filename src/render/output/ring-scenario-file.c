@@ -396,6 +396,12 @@ ring_scenario_file_load (GFile         *file,
                            _("it is not a regular file"));
       return name_error (error, file, problem), NULL;
     }
+  if (info == NULL && g_error_matches (problem, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    {
+      g_clear_error (&problem);
+      g_set_error_literal (&problem, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("there is no such file"));
+    }
   if (info != NULL)
     stream = g_file_read (file, cancellable, &problem);
   if (stream == NULL)
