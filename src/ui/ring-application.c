@@ -63,6 +63,30 @@ ring_application_local_command_line (GApplication   *app,
   return handled;
 }
 
+/* --scenario FILE: the files' scenarios replace the pinned ones; a bad file changes
+ * nothing. */
+static gboolean
+pin_command_line_scenarios (const RingCliArgs  *args,
+                            RingModel          *model,
+                            GError            **error)
+{
+  g_autoptr(GPtrArray) scenarios = NULL;
+
+  if (args->scenario_files == NULL || args->scenario_files[0] == NULL)
+    return TRUE;
+
+  scenarios = ring_cli_load_scenarios (args, error);
+  if (scenarios == NULL)
+    return FALSE;
+
+  ring_model_clear_scenarios (model);
+  for (guint i = 0; i < scenarios->len; i++)
+    if (!ring_model_add_scenario (model, scenarios->pdata[i], error))
+      return FALSE;
+
+  return TRUE;
+}
+
 /* Runs in the primary instance, for its own launch or a later one: the options change the
  * open window's parameters on top of what it shows (and what the settings remember). */
 static int
@@ -87,6 +111,12 @@ ring_application_command_line (GApplication            *app,
       return RING_CLI_EXIT_USAGE;
     }
   ring_model_set_params (ring_window_get_model (window), &params);
+  if (!pin_command_line_scenarios (&args, ring_window_get_model (window), &error))
+    {
+      g_application_command_line_printerr (command_line, "%s: %s\n",
+                                           g_get_prgname (), error->message);
+      return RING_CLI_EXIT_USAGE;
+    }
 
   return EXIT_SUCCESS;
 }
