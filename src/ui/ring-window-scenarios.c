@@ -510,6 +510,7 @@ static void
 present_dialog (RingWindow *self,
                 gboolean    saving)
 {
+  g_autoptr(GtkFileFilter) filter = json_filter ();
   GtkFileChooserNative *native;
 
   native = gtk_file_chooser_native_new (saving ? _("Save Scenarios") : _("Open Scenarios"),
@@ -518,7 +519,7 @@ present_dialog (RingWindow *self,
                                                : GTK_FILE_CHOOSER_ACTION_OPEN,
                                         saving ? _("_Save") : _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), json_filter ());
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
   if (saving)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("scenarios.json"));
   g_object_set_data (G_OBJECT (native), "saving", GINT_TO_POINTER (saving));

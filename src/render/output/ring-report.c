@@ -67,9 +67,9 @@ append_json_number (GString    *json,
   g_string_append (json, number != NULL ? number : "null");
 }
 
-static void
-append_json_text (GString    *json,
-                  const char *value)
+void
+ring_report_append_json_text (GString    *json,
+                              const char *value)
 {
   g_string_append_c (json, '"');
   for (const char *c = value; *c != '\0'; c++)
@@ -90,7 +90,7 @@ append_json_string (GString    *json,
                     const char *value)
 {
   append_json_key (json, key);
-  append_json_text (json, value);
+  ring_report_append_json_text (json, value);
 }
 
 /* Which question a derived value answers: the training step's, the single collective's,
@@ -297,7 +297,7 @@ append_json_scenarios (GString   *json,
       ring_cost_evaluate (&scenario->params, &r);
       g_string_append (json, i > 0 ? ",\n    {\n" : "\n    {\n");
       g_string_append (json, "      \"name\" : ");
-      append_json_text (json, scenario->name);
+      ring_report_append_json_text (json, scenario->name);
       g_string_append_printf (json, ",\n      \"mode\" : \"%s\"",
                               collective ? "single-collective" : "training-step");
       append_scenario_number (json, "step_time_s", collective ? NAN : r.step_time_s);

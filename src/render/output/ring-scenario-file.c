@@ -21,23 +21,6 @@
 #define MESSAGE_SIZE_KEY "message_size_bytes"
 
 static void
-append_json_text (GString    *json,
-                  const char *text)
-{
-  g_string_append_c (json, '"');
-  for (const char *c = text; *c != '\0'; c++)
-    {
-      if (*c == '"' || *c == '\\')
-        g_string_append_printf (json, "\\%c", *c);
-      else if ((guchar) *c < 0x20)
-        g_string_append_printf (json, "\\u%04x", (guchar) *c);
-      else
-        g_string_append_c (json, *c);
-    }
-  g_string_append_c (json, '"');
-}
-
-static void
 append_json_number (GString *json,
                     double   value)
 {
@@ -57,7 +40,7 @@ append_scenario (GString            *json,
   g_string_append_printf (json, "{\n%s  \"format\": \"%s\",\n%s  \"version\": %d,\n"
                           "%s  \"name\": ", indent, RING_SCENARIO_FORMAT, indent,
                           RING_SCENARIO_VERSION, indent);
-  append_json_text (json, scenario->name);
+  ring_report_append_json_text (json, scenario->name);
   g_string_append_printf (json, ",\n%s  \"parameters\": {", indent);
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {
@@ -70,7 +53,7 @@ append_scenario (GString            *json,
                               info->json_key);
       first = FALSE;
       if (info->kind == RING_PARAM_KIND_CHOICE)
-        append_json_text (json, ring_param_choice_name (id, (guint) value));
+        ring_report_append_json_text (json, ring_param_choice_name (id, (guint) value));
       else
         append_json_number (json, value);
     }
