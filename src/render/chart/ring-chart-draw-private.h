@@ -40,6 +40,9 @@ enum {
   /* Set by a chart for its own fills: the message-size chart's bands. */
   RING_PLOT_COLOR_BAND,
   RING_PLOT_COLOR_BAND_LAST = RING_PLOT_COLOR_BAND + 11,
+  /* style->scenarios[]: the pinned scenarios' curves. */
+  RING_PLOT_COLOR_SCENARIO,
+  RING_PLOT_COLOR_SCENARIO_LAST = RING_PLOT_COLOR_SCENARIO + 3,
   RING_PLOT_N_COLORS,
 };
 

@@ -10,19 +10,17 @@
 
 #include "ring-chart-draw-private.h"
 
-/* Dashed, thinner than the current configuration's curve, each in a colour of the
- * palettes' colour-blind-safe set that no chart's own curves use in that dash: pink of
- * Okabe and Ito, brown, their green, and the text colour. Short and long dashes alternate so
- * two scenarios differ in more than hue. */
-static const struct {
-  int color;
-  int line_style;
-} scenario_styles[RING_MAX_SCENARIOS] = {
-  { RING_PLOT_COLOR_ALGORITHM + RING_ALGORITHM_COLLNET - 1, RING_PLOT_LINE_LONG_DASH },
-  { RING_PLOT_COLOR_SERIES_3, RING_PLOT_LINE_SHORT_DASH },
-  { RING_PLOT_COLOR_ALGORITHM + RING_ALGORITHM_NVLS - 1, RING_PLOT_LINE_LONG_DASH },
-  { RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SHORT_DASH },
+/* Dashed, a little thinner than the current configuration's curve, each in its own
+ * colour of the style (ring-style.c), which stays apart from the curve it is compared
+ * with for colour-blind eyes; short and long dashes alternate so that two scenarios
+ * differ in more than hue. */
+static const int scenario_line_styles[RING_MAX_SCENARIOS] = {
+  RING_PLOT_LINE_LONG_DASH, RING_PLOT_LINE_SHORT_DASH,
+  RING_PLOT_LINE_LONG_DASH, RING_PLOT_LINE_SHORT_DASH,
 };
+
+G_STATIC_ASSERT (RING_PLOT_COLOR_SCENARIO_LAST - RING_PLOT_COLOR_SCENARIO + 1
+                 == RING_MAX_SCENARIOS);
 
 #define SCENARIO_WIDTH 1.1
 
@@ -33,8 +31,8 @@ _ring_plot_legend_add_scenarios (const RingPlotChart *chart,
   RingChartData *data = chart->data;
 
   for (guint i = 0; i < data->n_scenarios && i < RING_MAX_SCENARIOS; i++)
-    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, scenario_styles[i].color,
-                           scenario_styles[i].line_style, chart->line_px * SCENARIO_WIDTH,
+    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SCENARIO + i,
+                           scenario_line_styles[i], chart->line_px * SCENARIO_WIDTH,
                            _ring_chart_data_column (data, data->first_scenario_column + i)
                            ->label);
 }
@@ -55,7 +53,7 @@ _ring_plot_draw_scenario_curves (const RingPlotChart *chart,
 
       for (guint row = 0; row < data->n_rows; row++)
         scaled[row] = values[row] / divisor;
-      _ring_plot_draw_curve (chart, panel, xs, scaled, data->n_rows, scenario_styles[i].color,
-                             scenario_styles[i].line_style, chart->line_px * SCENARIO_WIDTH);
+      _ring_plot_draw_curve (chart, panel, xs, scaled, data->n_rows, RING_PLOT_COLOR_SCENARIO + i,
+                             scenario_line_styles[i], chart->line_px * SCENARIO_WIDTH);
     }
 }
