@@ -59,55 +59,64 @@ test_columns (void)
         }
 
       g_assert_cmpuint (data->n_scenarios, ==, 2);
+      g_assert_cmpuint (data->n_scenario_sources, ==,
+                        kind == RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE ? 2 : 1);
       g_assert_cmpuint (data->first_scenario_column, ==, plain->columns->len);
-      g_assert_cmpuint (data->columns->len, ==, plain->columns->len + 2);
+      g_assert_cmpuint (data->columns->len, ==,
+                        plain->columns->len + 2 * data->n_scenario_sources);
       g_assert_cmpuint (data->n_rows, ==, plain->n_rows);
 
       for (guint s = 0; s < 2; s++)
-        {
-          const RingScenario *scenario = ring_model_get_scenario (model, s);
-          g_autoptr(RingChartData) own = _ring_chart_data_new (kind, &scenario->params);
-          RingSeries *column = _ring_chart_data_column (data, data->first_scenario_column + s);
-          RingSeries *own_column = _ring_chart_data_column (own, data->scenario_source);
-          const double *xs = _ring_chart_data_column (data, 0)->values;
-          guint matched = 0;
+        for (guint k = 0; k < data->n_scenario_sources; k++)
+          {
+            const RingScenario *scenario = ring_model_get_scenario (model, s);
+            guint source = data->scenario_sources[k];
+            guint copy = _ring_chart_data_scenario_column (data, s, source);
+            g_autoptr(RingChartData) own = _ring_chart_data_new (kind, &scenario->params);
+            RingSeries *column = _ring_chart_data_column (data, copy);
+            RingSeries *own_column = _ring_chart_data_column (own, source);
+            const double *xs = _ring_chart_data_column (data, 0)->values;
+            g_autofree char *label = g_strdup_printf ("%s: %s", scenario->name,
+                                                      own_column->label);
+            guint matched = 0;
 
-          g_assert_cmpstr (column->label, ==, scenario->name);
-          g_assert_cmpstr (column->unit, ==, own_column->unit);
-          for (guint row = 0; row < data->n_rows; row++)
-            for (guint own_row = 0; own_row < own->n_rows; own_row++)
-              if (_ring_chart_data_column (own, 0)->values[own_row] == xs[row])
-                {
-                  double expected = own_column->values[own_row];
-
-                  if (isnan (expected))
-                    g_assert_true (isnan (column->values[row]));
-                  else
-                    g_assert_cmpfloat (column->values[row], ==, expected);
-                  matched++;
-                }
-          /* Every row the scenario's sweep has too (a bigger buffer sweeps further). */
-          g_assert_cmpuint (matched, >=, MIN (data->n_rows, own->n_rows));
-          g_assert_cmpuint (matched, >, 10);
-
-          /* And the step time at 64 GPUs is the model's for the scenario's parameters. */
-          if (kind == RING_CHART_STEP_TIME_VS_GPUS)
+            g_assert_cmpuint (copy, >=, data->first_scenario_column);
+            g_assert_cmpstr (data->scenario_names[s], ==, scenario->name);
+            g_assert_cmpstr (column->label, ==, label);
+            g_assert_cmpstr (column->unit, ==, own_column->unit);
             for (guint row = 0; row < data->n_rows; row++)
-              if (xs[row] == 64)
-                {
-                  RingResult result;
+              for (guint own_row = 0; own_row < own->n_rows; own_row++)
+                if (_ring_chart_data_column (own, 0)->values[own_row] == xs[row])
+                  {
+                    double expected = own_column->values[own_row];
 
-                  ring_cost_evaluate_sweep (&scenario->params, &result);
-                  g_assert_cmpfloat_with_epsilon (column->values[row], result.step_time_s,
-                                                  1e-12 * result.step_time_s);
-                  checked_step = TRUE;
-                }
-        }
+                    if (isnan (expected))
+                      g_assert_true (isnan (column->values[row]));
+                    else
+                      g_assert_cmpfloat (column->values[row], ==, expected);
+                    matched++;
+                  }
+            /* Every row the scenario's sweep has too (a bigger buffer sweeps further). */
+            g_assert_cmpuint (matched, >=, MIN (data->n_rows, own->n_rows));
+            g_assert_cmpuint (matched, >, 10);
 
-      /* The axes hold the scenarios' curves. */
-      for (guint s = 0; s < 2; s++)
-        g_assert_cmpfloat (_ring_chart_data_column_max (data, data->scenario_source), >=,
-                           _ring_chart_data_column_max (data, data->first_scenario_column + s));
+            /* And the step time at 64 GPUs is the model's for the scenario's parameters. */
+            if (kind == RING_CHART_STEP_TIME_VS_GPUS)
+              for (guint row = 0; row < data->n_rows; row++)
+                if (xs[row] == 64)
+                  {
+                    RingResult result;
+
+                    ring_cost_evaluate_sweep (&scenario->params, &result);
+                    g_assert_cmpfloat_with_epsilon (column->values[row], result.step_time_s,
+                                                    1e-12 * result.step_time_s);
+                    checked_step = TRUE;
+                  }
+
+            /* The axes hold the scenarios' curves. */
+            g_assert_cmpfloat (_ring_chart_data_column_max (data, source), >=,
+                               _ring_chart_data_column_max (data, copy));
+          }
     }
   g_assert_true (checked_step);
 }

@@ -287,8 +287,8 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
 
       _ring_plot_draw_curve (chart, &bottom, ends, link, 2, RING_PLOT_COLOR_DIM,
                              RING_PLOT_LINE_LONG_DASH, chart->line_px);
-      if (data->n_scenarios > 0)
-        _ring_plot_draw_scenario_curves (chart, &top, 1);
+      _ring_plot_draw_scenario_curves (chart, &top, 1, 1);
+      _ring_plot_draw_scenario_curves (chart, &bottom, 2, 1);
       _ring_plot_draw_curve (chart, &top, bytes, time_s, data->n_rows, RING_PLOT_COLOR_SERIES_0,
                              RING_PLOT_LINE_SOLID, chart->line_px * 1.3);
       _ring_plot_draw_curve (chart, &bottom, bytes, busbw, data->n_rows,

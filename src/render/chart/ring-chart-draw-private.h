@@ -339,11 +339,12 @@ gboolean  _ring_plot_draw_gpu_frame      (const RingPlotChart *chart,
                                           RingPlotPanel       *panel);
 
 /* ring-chart-draw-scenarios.c: the pinned scenarios' legend entries (after the chart's
- * own) and curves, on @panel whose y axis is the scenario column's values / @divisor. */
+ * own) and their copies of @source_column, on @panel, whose y axis is values / @divisor. */
 void      _ring_plot_legend_add_scenarios (const RingPlotChart *chart,
                                            GArray              *legend);
 void      _ring_plot_draw_scenario_curves (const RingPlotChart *chart,
                                            const RingPlotPanel *panel,
+                                           guint                source_column,
                                            double               divisor);
 
 /* The registry of chart kinds (ring-chart-kind.c): one entry a kind. */

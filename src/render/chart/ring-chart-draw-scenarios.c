@@ -33,13 +33,13 @@ _ring_plot_legend_add_scenarios (const RingPlotChart *chart,
   for (guint i = 0; i < data->n_scenarios && i < RING_MAX_SCENARIOS; i++)
     _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SCENARIO + i,
                            scenario_line_styles[i], chart->line_px * SCENARIO_WIDTH,
-                           _ring_chart_data_column (data, data->first_scenario_column + i)
-                           ->label);
+                           data->scenario_names[i]);
 }
 
 void
 _ring_plot_draw_scenario_curves (const RingPlotChart *chart,
                                  const RingPlotPanel *panel,
+                                 guint                source_column,
                                  double               divisor)
 {
   RingChartData *data = chart->data;
@@ -47,9 +47,14 @@ _ring_plot_draw_scenario_curves (const RingPlotChart *chart,
 
   for (guint i = 0; i < data->n_scenarios && i < RING_MAX_SCENARIOS; i++)
     {
-      const double *values = _ring_chart_data_column (data, data->first_scenario_column + i)
-                              ->values;
-      g_autofree double *scaled = g_new (double, data->n_rows);
+      guint column = _ring_chart_data_scenario_column (data, i, source_column);
+      const double *values;
+      g_autofree double *scaled = NULL;
+
+      if (column == 0)
+        continue;
+      values = _ring_chart_data_column (data, column)->values;
+      scaled = g_new (double, data->n_rows);
 
       for (guint row = 0; row < data->n_rows; row++)
         scaled[row] = values[row] / divisor;

@@ -97,8 +97,7 @@ draw_gpu_curve (const RingPlotChart *chart,
                                            data->n_rows, divisor);
 
   /* The pinned scenarios under the curve they compare with. */
-  if (curve->column == data->scenario_source && data->n_scenarios > 0)
-    _ring_plot_draw_scenario_curves (chart, panel, divisor);
+  _ring_plot_draw_scenario_curves (chart, panel, curve->column, divisor);
   _ring_plot_draw_curve (chart, panel, _ring_chart_data_column (data, 0)->values, values,
                          data->n_rows, curve->color, curve->line_style,
                          chart->line_px * curve->width);

@@ -12,6 +12,9 @@
 
 G_BEGIN_DECLS
 
+/* The most columns of a chart a pinned scenario is drawn as. */
+#define RING_CHART_MAX_SCENARIO_SOURCES 2
+
 /* One column of a chart's table: the x values, or one curve's y values. */
 typedef struct
 {
@@ -48,11 +51,14 @@ typedef struct
   /* RING_CHART_ALGORITHM_COMPARISON: column 1 + i holds curve_algorithm[i]'s times. */
   RingAlgorithm  curve_algorithm[RING_N_ALGORITHMS];
   guint          n_curve_algorithms;
-  /* The pinned scenarios (ring-chart-series-scenarios.c): n_scenarios columns from
-   * first_scenario_column, each the scenario's scenario_source column at these rows. */
-  guint          scenario_source;
+  /* The pinned scenarios (ring-chart-series-scenarios.c): from first_scenario_column, for
+   * each scenario a column for each of the n_scenario_sources columns scenario_sources
+   * names, the scenario's own values of that column at these rows. */
+  guint          scenario_sources[RING_CHART_MAX_SCENARIO_SOURCES];
+  guint          n_scenario_sources;
   guint          first_scenario_column;
   guint          n_scenarios;
+  char         **scenario_names;
 } RingChartData;
 
 RingChartData *_ring_chart_data_new  (RingChartKind     kind,
@@ -70,7 +76,12 @@ _ring_chart_data_column (RingChartData *data,
 RingChartData *_ring_chart_data_new_for_model (RingChartKind  kind,
                                                RingModel     *model);
 
-/* Of the column and, for the column the scenarios copy, of theirs too: axes hold them. */
+/* The column that holds @scenario's copy of @source_column, or 0 when there is none. */
+guint          _ring_chart_data_scenario_column (RingChartData *data,
+                                                 guint          scenario,
+                                                 guint          source_column);
+
+/* Of the column and, for a column the scenarios copy, of theirs too: axes hold them. */
 double         _ring_chart_data_column_max          (RingChartData *data,
                                                      guint          column);
 double         _ring_chart_data_column_min_positive (RingChartData *data,

@@ -379,6 +379,7 @@ _ring_chart_data_free (RingChartData *data)
   g_free (data->note);
   g_free (data->chosen_algorithm);
   g_free (data->chosen_protocol);
+  g_strfreev (data->scenario_names);
   g_free (data);
 }
 
@@ -397,9 +398,13 @@ _ring_chart_data_column_max (RingChartData *data,
   for (guint i = 0; i < data->n_rows; i++)
     if (isfinite (series->values[i]))
       max = MAX (max, series->values[i]);
-  if (column == data->scenario_source && data->n_scenarios > 0)
-    for (guint s = 0; s < data->n_scenarios; s++)
-      max = MAX (max, _ring_chart_data_column_max (data, data->first_scenario_column + s));
+  for (guint s = 0; s < data->n_scenarios; s++)
+    {
+      guint copy = _ring_chart_data_scenario_column (data, s, column);
+
+      if (copy > 0)
+        max = MAX (max, _ring_chart_data_column_max (data, copy));
+    }
 
   return max;
 }
@@ -419,10 +424,13 @@ _ring_chart_data_column_min_positive (RingChartData *data,
   for (guint i = 0; i < data->n_rows; i++)
     if (isfinite (series->values[i]) && series->values[i] > 0)
       min = MIN (min, series->values[i]);
-  if (column == data->scenario_source && data->n_scenarios > 0)
-    for (guint s = 0; s < data->n_scenarios; s++)
-      min = MIN (min, _ring_chart_data_column_min_positive (data,
-                                                            data->first_scenario_column + s));
+  for (guint s = 0; s < data->n_scenarios; s++)
+    {
+      guint copy = _ring_chart_data_scenario_column (data, s, column);
+
+      if (copy > 0)
+        min = MIN (min, _ring_chart_data_column_min_positive (data, copy));
+    }
 
   return min;
 }
