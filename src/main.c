@@ -11,10 +11,10 @@
 
 #include <errno.h>
 #include <glib/gi18n.h>
-#include <locale.h>
 #include <unistd.h>
 
 #include "ring-cli.h"
+#include "ring-i18n.h"
 
 #define WINDOW_PROGRAM "ring-allreduce-window"
 
@@ -42,18 +42,9 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *window_program = NULL;
-  const char *localedir;
   int status;
 
-  setlocale (LC_ALL, "");
-  /* An uninstalled run (the tests, `build-aux/dev run`) finds its catalogues in the
-   * build tree, laid out as LANG/LC_MESSAGES/DOMAIN.mo, through this variable. */
-  localedir = g_getenv ("RING_ALLREDUCE_LOCALEDIR");
-  if (localedir == NULL || *localedir == '\0')
-    localedir = LOCALEDIR;
-  bindtextdomain (GETTEXT_PACKAGE, localedir);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  ring_i18n_init ();
 
   g_set_prgname ("ring-allreduce");
 

@@ -9,26 +9,17 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 
 #include "ring-application.h"
+#include "ring-i18n.h"
 
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(RingApplication) app = NULL;
-  const char *localedir;
 
-  setlocale (LC_ALL, "");
-  /* An uninstalled run (the tests, `build-aux/dev run`) finds its catalogues in the
-   * build tree, laid out as LANG/LC_MESSAGES/DOMAIN.mo, through this variable. */
-  localedir = g_getenv ("RING_ALLREDUCE_LOCALEDIR");
-  if (localedir == NULL || *localedir == '\0')
-    localedir = LOCALEDIR;
-  bindtextdomain (GETTEXT_PACKAGE, localedir);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  ring_i18n_init ();
 
   /* The name people typed, in messages and for the window manager. */
   g_set_prgname ("ring-allreduce");

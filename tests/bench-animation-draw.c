@@ -18,28 +18,21 @@
 #include "ring-schedule.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
+#include "ring-test-numbers.h"
 
 #define WIDTH         1280
 #define HEIGHT        800
 #define WARMUP_FRAMES 10
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* The frame @i of @n_frames, spread over a whole training step: compute, then ring steps
  * from the start to the end of the all-reduce, at varying progress inside each. */
 static void
 frame_at (RingFrame *frame,
-          guint      n_gpus,
+          gpointer   data,
           guint      i,
           guint      n_frames)
 {
+  guint n_gpus = GPOINTER_TO_UINT (data);
   guint n_steps = ring_schedule_n_steps (n_gpus);
   double position = (i + 0.5) / n_frames;
 
@@ -66,10 +59,11 @@ frame_at (RingFrame *frame,
 /* The frame @i of @n_frames through @model's schedule, as the clock would make it. */
 static void
 schedule_frame_at (RingFrame *frame,
-                   RingModel *model,
+                   gpointer   data,
                    guint      i,
                    guint      n_frames)
 {
+  RingModel *model = data;
   RingSimulation *sim = ring_model_get_simulation (model);
   guint n_steps = ring_simulation_get_n_steps (sim);
   double position = (i + 0.5) / n_frames * n_steps;
@@ -83,6 +77,47 @@ schedule_frame_at (RingFrame *frame,
   ring_step_clock_model_times (model, &frame->compute_time_s, &frame->allreduce_time_s);
 }
 
+/* Draws @n_frames frames of @make_frame in @style at WIDTH × HEIGHT, after WARMUP_FRAMES
+ * more; puts their times in @frame_ms, sorted, and returns their mean, in ms. */
+static double
+time_frames (void            (*make_frame) (RingFrame *frame,
+                                            gpointer   data,
+                                            guint      i,
+                                            guint      n_frames),
+             gpointer          data,
+             const RingStyle  *style,
+             guint             n_frames,
+             double           *frame_ms)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+  double total_ms = 0;
+
+  for (guint i = 0; i < WARMUP_FRAMES + n_frames; i++)
+    {
+      RingFrame frame;
+      gint64 start_us;
+      double ms;
+
+      make_frame (&frame, data, i % n_frames, n_frames);
+      start_us = g_get_monotonic_time ();
+      ring_animation_draw (cr, WIDTH, HEIGHT, &frame, style);
+      cairo_surface_flush (surface);
+      ms = (g_get_monotonic_time () - start_us) / 1000.0;
+      if (i >= WARMUP_FRAMES)
+        {
+          frame_ms[i - WARMUP_FRAMES] = ms;
+          total_ms += ms;
+        }
+    }
+
+  qsort (frame_ms, n_frames, sizeof (double), ring_test_compare_doubles);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  return total_ms / n_frames;
+}
+
 static void
 bench_algorithm (RingAlgorithm algorithm,
                  guint         n_gpus,
@@ -90,11 +125,9 @@ bench_algorithm (RingAlgorithm algorithm,
 {
   g_autoptr(RingModel) model = ring_model_new ();
   RingParams params = *ring_model_get_params (model);
-  cairo_surface_t *surface;
-  cairo_t *cr;
   g_autofree double *frame_ms = g_new (double, n_frames);
   RingStyle style;
-  double total_ms = 0;
+  double mean_ms;
 
   ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL);
   ring_params_set_from_string (&params, RING_PARAM_FABRIC, "infiniband-sharp", NULL);
@@ -105,34 +138,11 @@ bench_algorithm (RingAlgorithm algorithm,
   if (!ring_model_set_params (model, &params))
     return;
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
-  cr = cairo_create (surface);
   ring_style_init_light (&style);
-  for (guint i = 0; i < WARMUP_FRAMES + n_frames; i++)
-    {
-      RingFrame frame;
-      gint64 start_us;
-      double ms;
-
-      schedule_frame_at (&frame, model, i % n_frames, n_frames);
-      start_us = g_get_monotonic_time ();
-      ring_animation_draw (cr, WIDTH, HEIGHT, &frame, &style);
-      cairo_surface_flush (surface);
-      ms = (g_get_monotonic_time () - start_us) / 1000.0;
-      if (i >= WARMUP_FRAMES)
-        {
-          frame_ms[i - WARMUP_FRAMES] = ms;
-          total_ms += ms;
-        }
-    }
-
-  qsort (frame_ms, n_frames, sizeof (double), compare_doubles);
+  mean_ms = time_frames (schedule_frame_at, model, &style, n_frames, frame_ms);
   g_print ("%-16s N = %6u: mean %.2f ms, median %.2f ms, slowest %.2f ms per frame\n",
-           ring_algorithm_to_string (algorithm), n_gpus, total_ms / n_frames,
+           ring_algorithm_to_string (algorithm), n_gpus, mean_ms,
            frame_ms[n_frames / 2], frame_ms[n_frames - 1]);
-
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
 }
 
 static void
@@ -140,44 +150,20 @@ bench (guint    n_gpus,
        guint    n_frames,
        gboolean dark)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
-  cairo_t *cr = cairo_create (surface);
   g_autofree double *frame_ms = g_new (double, n_frames);
   RingStyle style;
-  double total_ms = 0;
+  double mean_ms;
 
   if (dark)
     ring_style_init_dark (&style);
   else
     ring_style_init_light (&style);
 
-  for (guint i = 0; i < WARMUP_FRAMES + n_frames; i++)
-    {
-      RingFrame frame;
-      gint64 start_us;
-      double ms;
-
-      frame_at (&frame, n_gpus, i % n_frames, n_frames);
-      start_us = g_get_monotonic_time ();
-      ring_animation_draw (cr, WIDTH, HEIGHT, &frame, &style);
-      cairo_surface_flush (surface);
-      ms = (g_get_monotonic_time () - start_us) / 1000.0;
-
-      if (i >= WARMUP_FRAMES)
-        {
-          frame_ms[i - WARMUP_FRAMES] = ms;
-          total_ms += ms;
-        }
-    }
-
-  qsort (frame_ms, n_frames, sizeof (double), compare_doubles);
+  mean_ms = time_frames (frame_at, GUINT_TO_POINTER (n_gpus), &style, n_frames, frame_ms);
   g_print ("N = %7u (%s): mean %.2f ms, median %.2f ms, slowest %.2f ms per frame "
            "(%dx%d, %u frames)\n",
-           n_gpus, dark ? "dark" : "light", total_ms / n_frames, frame_ms[n_frames / 2],
+           n_gpus, dark ? "dark" : "light", mean_ms, frame_ms[n_frames / 2],
            frame_ms[n_frames - 1], WIDTH, HEIGHT, n_frames);
-
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
 }
 
 int

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "ring-chart-draw.h"
+#include "ring-test-numbers.h"
 
 #define ITERATIONS 40
 
@@ -34,15 +35,6 @@ static const Size sizes[] = {
   { "1280x800 window", 380, 510 },
 };
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* The median and the 95th percentile of @n times, which it sorts. */
 static void
 summarize (double *ms,
@@ -50,7 +42,7 @@ summarize (double *ms,
            double *median,
            double *p95)
 {
-  qsort (ms, n, sizeof *ms, compare_doubles);
+  qsort (ms, n, sizeof *ms, ring_test_compare_doubles);
   *median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
   *p95 = ms[MIN (n - 1, (guint) (0.95 * n + 0.5) - 1)];
 }

@@ -24,6 +24,7 @@
 #include "ring-chart-private.h"
 #include "ring-parameter-panel-private.h"
 #include "ring-window-private.h"
+#include "ring-test-numbers.h"
 
 #define CHANGES        200
 #define WINDOW_CHANGES 120
@@ -40,15 +41,6 @@ typedef struct
   guint       n_charts;
 } Layout;
 
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* Mean, 95th percentile (nearest rank) and slowest of @n_samples times, in ms. */
 static void
 print_times (const char *name,
@@ -59,7 +51,7 @@ print_times (const char *name,
 
   for (guint i = 0; i < n_samples; i++)
     total += samples_ms[i];
-  qsort (samples_ms, n_samples, sizeof (double), compare_doubles);
+  qsort (samples_ms, n_samples, sizeof (double), ring_test_compare_doubles);
 
   g_print ("%-44s mean %6.2f ms, p95 %6.2f ms, slowest %6.2f ms per change (%u changes)\n",
            name, total / n_samples,

@@ -89,3 +89,77 @@ ring_window_fixture_tear_down (RingWindowFixture *fixture,
   fixture->window = NULL;
   fixture->model = NULL;
 }
+
+GtkWidget *
+ring_test_find_widget (GtkWidget           *root,
+                       RingTestWidgetMatch  match,
+                       gconstpointer        data)
+{
+  if (match (root, data))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ring_test_find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static gboolean
+label_reads (GtkWidget     *widget,
+             gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text);
+}
+
+GtkWidget *
+ring_test_find_label (GtkWidget  *root,
+                      const char *text)
+{
+  return ring_test_find_widget (root, label_reads, text);
+}
+
+GtkWidget *
+ring_test_metric_card (RingWindow *window,
+                       const char *property)
+{
+  for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
+       card != NULL; card = gtk_widget_get_next_sibling (card))
+    {
+      if (g_str_equal (gtk_widget_get_name (gtk_widget_get_last_child (card)), property))
+        return card;
+    }
+
+  g_error ("no metric card shows %s", property);
+}
+
+const char *
+ring_test_metric_title (RingWindow *window,
+                        const char *property)
+{
+  GtkWidget *card = ring_test_metric_card (window, property);
+
+  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_first_child (card)));
+}
+
+const char *
+ring_test_metric_value (RingWindow *window,
+                        const char *property)
+{
+  GtkWidget *card = ring_test_metric_card (window, property);
+
+  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (card)));
+}
+
+void
+ring_test_type (GtkSpinButton *spin,
+                const char    *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  gtk_spin_button_update (spin);
+}

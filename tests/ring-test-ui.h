@@ -26,6 +26,29 @@ void     ring_test_close_window   (GtkWindow *window,
 void     ring_test_destroy_window (GtkWindow *window,
                                    gpointer   model);
 
+/* The first widget under @root (@root included) that @match accepts, or NULL. */
+typedef gboolean (*RingTestWidgetMatch) (GtkWidget     *widget,
+                                         gconstpointer  data);
+GtkWidget  *ring_test_find_widget  (GtkWidget           *root,
+                                    RingTestWidgetMatch  match,
+                                    gconstpointer        data);
+/* The first GtkLabel under @root that reads @text, or NULL. */
+GtkWidget  *ring_test_find_label   (GtkWidget           *root,
+                                    const char          *text);
+
+/* A metric card of @window, by the property it shows: a box of the title label and the
+ * value label. */
+GtkWidget  *ring_test_metric_card  (RingWindow          *window,
+                                    const char          *property);
+const char *ring_test_metric_title (RingWindow          *window,
+                                    const char          *property);
+const char *ring_test_metric_value (RingWindow          *window,
+                                    const char          *property);
+
+/* Types @text into @spin and commits it, as Enter or leaving the field does. */
+void        ring_test_type         (GtkSpinButton       *spin,
+                                    const char          *text);
+
 /* The application's window, presented. Use it with g_test_add(): every case then ends
  * with the window closed and the window and its model finalized. */
 typedef struct

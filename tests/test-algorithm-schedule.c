@@ -15,19 +15,11 @@
 #include "ring-algorithm-schedule-private.h"
 #include "ring-nccl-private.h"
 #include "ring-schedule.h"
+#include "ring-test-numbers.h"
 
 #define MAX_GPUS 64
 #define BIG_BUFFER 28e9
 #define SMALL_BUFFER 1048576.0
-
-static void
-assert_close (double actual,
-              double expected,
-              double tolerance)
-{
-  if (!(fabs (actual - expected) <= tolerance * MAX (fabs (expected), 1e-300)))
-    g_error ("%.17g is not %.17g (relative tolerance %g)", actual, expected, tolerance);
-}
 
 /* H100 nodes on InfiniBand with SHARP: every algorithm can run on some of them. */
 static void
@@ -221,7 +213,7 @@ check_algorithm_on (RingAlgorithm algorithm,
    * its share of the NICs; on full nodes exactly. */
   g_assert_true (ring_allreduce_cost (&topology, algorithm, bytes, &cost));
   if (n % topology.gpus_per_node == 0)
-    assert_close (mean, cost.bytes_per_gpu, 1e-12);
+    ring_test_assert_relative (mean, cost.bytes_per_gpu, 1e-12);
 
   /* Where every GPU plays the same part, every GPU sends the same. */
   if (n % topology.gpus_per_node == 0
@@ -390,8 +382,9 @@ test_large_sizes (void)
           g_assert_true (ring_allreduce_cost (&topology, algorithms[a], BIG_BUFFER, &cost));
           piece = BIG_BUFFER / ring_schedule_get_n_pieces (schedule);
           for (guint s = 0; s < G_N_ELEMENTS (sampled); s++)
-            assert_close (pieces_sent_by (schedule, sampled[s]) * piece, cost.bytes_per_gpu,
-                          1e-12);
+            ring_test_assert_relative (pieces_sent_by (schedule, sampled[s]) * piece,
+                                       cost.bytes_per_gpu,
+                                       1e-12);
         }
 
       /* The tree: its steps from its height, G − 1 down the chain and log2 nodes. */

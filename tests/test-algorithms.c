@@ -17,19 +17,9 @@
 #include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-enum-types.h"
+#include "ring-test-numbers.h"
 
 #define GIB 1073741824.0
-
-static void
-assert_close (double actual,
-              double expected,
-              double relative)
-{
-  double tolerance = fabs (expected) * relative + 1e-15;
-
-  if (fabs (actual - expected) > tolerance)
-    g_error ("expected %.12g, got %.12g (tolerance %.3g)", expected, actual, tolerance);
-}
 
 /* @gpus GPUs of @gpu, the GPU's usual node, 8 NICs of 400 Gb/s on InfiniBand. */
 static void
@@ -58,7 +48,7 @@ cost_with (const RingTopology *topology,
   g_assert_true (ring_allreduce_cost_with (topology, algorithm, protocol, bytes, &cost));
   g_assert_cmpint (cost.algorithm, ==, algorithm);
   g_assert_cmpint (cost.protocol, ==, protocol);
-  assert_close (cost.time_s, cost.latency_s + cost.bandwidth_s, 1e-12);
+  ring_test_assert_close (cost.time_s, cost.latency_s + cost.bandwidth_s, 1e-12);
 
   return cost;
 }
@@ -72,9 +62,9 @@ test_flat_ring (void)
 
   ring_params_init_default (&params);
   g_assert_true (ring_allreduce_cost_for (&params, 8, RING_ALGORITHM_FLAT_RING, 28e9, &cost));
-  assert_close (cost.time_s, 7e-5 + 49.0 / 300.0, 1e-12);
-  assert_close (cost.latency_s, 7e-5, 1e-12);
-  assert_close (cost.bytes_per_gpu, 49e9, 1e-12);
+  ring_test_assert_close (cost.time_s, 7e-5 + 49.0 / 300.0, 1e-12);
+  ring_test_assert_close (cost.latency_s, 7e-5, 1e-12);
+  ring_test_assert_close (cost.bytes_per_gpu, 49e9, 1e-12);
 }
 
 /* Topologies the cases share, as ring-topology.c derives them:
@@ -90,21 +80,21 @@ test_topology (void)
 
   topology_for (&topology, "custom", 8, "infiniband");
   g_assert_cmpuint (topology.nodes, ==, 1);
-  assert_close (topology.link_gbps, 240, 1e-12);
+  ring_test_assert_close (topology.link_gbps, 240, 1e-12);
   g_assert_cmpuint (topology.channels, ==, 12);
-  assert_close (topology.channel_gbps, 20, 1e-12);
+  ring_test_assert_close (topology.channel_gbps, 20, 1e-12);
 
   topology_for (&topology, "h100", 16, "infiniband");
   g_assert_cmpuint (topology.nodes, ==, 2);
-  assert_close (topology.link_gbps, 370.8, 1e-12);
+  ring_test_assert_close (topology.link_gbps, 370.8, 1e-12);
   g_assert_cmpuint (topology.channels, ==, 12);
-  assert_close (topology.channel_gbps, 30, 1e-12);
-  assert_close (topology.network_gbps, 384, 1e-12);
+  ring_test_assert_close (topology.channel_gbps, 30, 1e-12);
+  ring_test_assert_close (topology.network_gbps, 384, 1e-12);
 
   /* 9 GPUs, 8 per node: two nodes, 4.5 ranks each on average. */
   topology_for (&topology, "h100", 9, "infiniband");
   g_assert_cmpuint (topology.nodes, ==, 2);
-  assert_close (topology.ranks_per_node, 4.5, 1e-12);
+  ring_test_assert_close (topology.ranks_per_node, 4.5, 1e-12);
 }
 
 /* Ring, Simple, one node of 8 custom GPUs, 1 GiB:
@@ -121,11 +111,11 @@ test_ring_one_node (void)
 
   topology_for (&topology, "custom", 8, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE, GIB);
-  assert_close (cost.latency_s, 58e-6, 1e-12);
-  assert_close (cost.bandwidth_s, GIB / algbw + 2097152 / (algbw / 12), 1e-12);
+  ring_test_assert_close (cost.latency_s, 58e-6, 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, GIB / algbw + 2097152 / (algbw / 12), 1e-12);
   g_assert_cmpuint (cost.channels, ==, 12);
-  assert_close (cost.bytes_per_gpu, 1.75 * GIB, 1e-12);
-  assert_close (cost.busbw_gbps, GIB / cost.time_s * 1.75 / 1e9, 1e-12);
+  ring_test_assert_close (cost.bytes_per_gpu, 1.75 * GIB, 1e-12);
+  ring_test_assert_close (cost.busbw_gbps, GIB / cost.time_s * 1.75 / 1e9, 1e-12);
 }
 
 /* Ring, Simple, 2 nodes of 8 H100 over 8 × 400 Gb/s, 1 GiB:
@@ -143,8 +133,8 @@ test_ring_two_nodes (void)
 
   topology_for (&topology, "h100", 16, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE, GIB);
-  assert_close (cost.latency_s, 133.6e-6, 1e-12);
-  assert_close (cost.bandwidth_s, GIB / algbw + 2097152 / (algbw / 12), 1e-12);
+  ring_test_assert_close (cost.latency_s, 133.6e-6, 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, GIB / algbw + 2097152 / (algbw / 12), 1e-12);
 }
 
 /* Ring, LL, one node of 8 custom GPUs, 8 bytes: a latency, nothing else to speak of.
@@ -160,9 +150,9 @@ test_ring_ll (void)
 
   topology_for (&topology, "custom", 8, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_RING, RING_PROTOCOL_LL, 8);
-  assert_close (cost.latency_s, 17e-6, 1e-12);
+  ring_test_assert_close (cost.latency_s, 17e-6, 1e-12);
   g_assert_cmpuint (cost.channels, ==, 1);
-  assert_close (cost.bandwidth_s, 8 * 1.75 / busbw, 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, 8 * 1.75 / busbw, 1e-12);
 }
 
 /* Tree, Simple, 2 nodes of 8 H100, 1 GiB:
@@ -179,14 +169,14 @@ test_tree (void)
 
   topology_for (&topology, "h100", 16, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_SIMPLE, GIB);
-  assert_close (cost.latency_s, 94.4e-6, 1e-12);
-  assert_close (cost.bandwidth_s, GIB / algbw + 16 * 524288 / (algbw / 12), 1e-12);
+  ring_test_assert_close (cost.latency_s, 94.4e-6, 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, GIB / algbw + 16 * 524288 / (algbw / 12), 1e-12);
 
   /* Beyond two nodes an inner node sends the buffer twice: 32 nodes are bound by
    * 384 / 2 = 192 GB/s, below the chain's 203.41. */
   topology_for (&topology, "h100", 256, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_SIMPLE, GIB);
-  assert_close (cost.algbw_gbps, GIB / cost.time_s / 1e9, 1e-12);
+  ring_test_assert_close (cost.algbw_gbps, GIB / cost.time_s / 1e9, 1e-12);
   g_assert_cmpfloat (cost.algbw_gbps, <, 192);
 }
 
@@ -207,9 +197,9 @@ test_tree_ll_proxy_queue (void)
 
   topology_for (&topology, "h100", 16, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_LL, 32768);
-  assert_close (cost.latency_s, 27.2e-6, 1e-12);
+  ring_test_assert_close (cost.latency_s, 27.2e-6, 1e-12);
   g_assert_cmpuint (cost.channels, ==, 8);
-  assert_close (cost.bandwidth_s, 32768 / algbw + 14e-6, 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, 32768 / algbw + 14e-6, 1e-12);
 
   cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_LL, 1024);
   g_assert_cmpuint (cost.channels, ==, 1);
@@ -218,7 +208,7 @@ test_tree_ll_proxy_queue (void)
   /* One node: no proxy, no queue. */
   topology_for (&topology, "h100", 8, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_TREE, RING_PROTOCOL_LL, 32768);
-  assert_close (cost.bandwidth_s, 32768 / algbw, 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, 32768 / algbw, 1e-12);
 }
 
 /* NVLS, one node of 8 H100, 1 GiB:
@@ -235,9 +225,9 @@ test_nvls (void)
 
   topology_for (&topology, "h100", 8, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE, GIB);
-  assert_close (cost.latency_s, 27e-6, 1e-12);
-  assert_close (cost.bandwidth_s, GIB / algbw + 2 * 131072 / (algbw / 128), 1e-12);
-  assert_close (cost.bytes_per_gpu, GIB * 9 / 8, 1e-12);
+  ring_test_assert_close (cost.latency_s, 27e-6, 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, GIB / algbw + 2 * 131072 / (algbw / 128), 1e-12);
+  ring_test_assert_close (cost.bytes_per_gpu, GIB * 9 / 8, 1e-12);
   /* nccl-tests' bus bandwidth near 460 GB/s: NVIDIA quotes ~480 (nccl-tests #212). */
   g_assert_cmpfloat (cost.busbw_gbps, >, 440);
   g_assert_cmpfloat (cost.busbw_gbps, <, 480);
@@ -256,13 +246,13 @@ test_nvls_tree (void)
 
   topology_for (&topology, "h100", 16, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_NVLS_TREE, RING_PROTOCOL_SIMPLE, GIB);
-  assert_close (cost.latency_s, 55e-6, 1e-12);
-  assert_close (cost.bandwidth_s, GIB / algbw + 2 * 131072 / (algbw / 128), 1e-12);
+  ring_test_assert_close (cost.latency_s, 55e-6, 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, GIB / algbw + 2 * 131072 / (algbw / 128), 1e-12);
 
   /* Four nodes: the NICs carry the buffer twice, 384 / 2 = 192 GB/s bounds it. */
   topology_for (&topology, "h100", 32, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_NVLS_TREE, RING_PROTOCOL_SIMPLE, GIB);
-  assert_close (cost.bandwidth_s, GIB / 192e9 + 2 * 131072 / (192e9 / 128), 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, GIB / 192e9 + 2 * 131072 / (192e9 / 128), 1e-12);
 }
 
 /* CollNet, 2 nodes of 8 H100 on InfiniBand with SHARP, 1 GiB:
@@ -277,8 +267,8 @@ test_collnet (void)
 
   topology_for (&topology, "h100", 16, "infiniband-sharp");
   cost = cost_with (&topology, RING_ALGORITHM_COLLNET, RING_PROTOCOL_SIMPLE, GIB);
-  assert_close (cost.latency_s, 46e-6, 1e-12);
-  assert_close (cost.bandwidth_s, GIB / algbw, 1e-12);
+  ring_test_assert_close (cost.latency_s, 46e-6, 1e-12);
+  ring_test_assert_close (cost.bandwidth_s, GIB / algbw, 1e-12);
 }
 
 /* Halving-doubling, α = 5 µs, custom GPUs at 230.4 GB/s (240 · 0.96):
@@ -298,21 +288,22 @@ test_halving_doubling (void)
 
   topology_for (&topology, "custom", 8, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_HALVING_DOUBLING, RING_PROTOCOL_SIMPLE, s);
-  assert_close (cost.latency_s, 30e-6, 1e-12);
-  assert_close (cost.time_s, 30e-6 + 2 * 0.875 * s / link, 1e-12);
+  ring_test_assert_close (cost.latency_s, 30e-6, 1e-12);
+  ring_test_assert_close (cost.time_s, 30e-6 + 2 * 0.875 * s / link, 1e-12);
 
   topology_for (&topology, "custom", 12, "infiniband");
   topology.gpus_per_node = 12;
   topology.nodes = 1;
   topology.ranks_per_node = 12;
   cost = cost_with (&topology, RING_ALGORITHM_HALVING_DOUBLING, RING_PROTOCOL_SIMPLE, s);
-  assert_close (cost.time_s, 30e-6 + 2 * 0.875 * s / link + 2 * (5e-6 + s / link), 1e-12);
+  ring_test_assert_close (cost.time_s, 30e-6 + 2 * 0.875 * s / link + 2 * (5e-6 + s / link),
+                          1e-12);
 
   topology_for (&topology, "custom", 16, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_HALVING_DOUBLING, RING_PROTOCOL_SIMPLE, s);
-  assert_close (cost.time_s,
-                2 * (3 * 5e-6 + (s / 2 + s / 4 + s / 8) / link)
-                + 2 * (6e-6 + s / 16 / 24e9), 1e-12);
+  ring_test_assert_close (cost.time_s,
+                          2 * (3 * 5e-6 + (s / 2 + s / 4 + s / 8) / link)
+                          + 2 * (6e-6 + s / 16 / 24e9), 1e-12);
 }
 
 /* Hierarchical, 16 custom GPUs on 2 nodes, α = 5 µs, network 1 µs:
@@ -328,8 +319,8 @@ test_hierarchical (void)
 
   topology_for (&topology, "custom", 16, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_HIERARCHICAL, RING_PROTOCOL_SIMPLE, s);
-  assert_close (cost.latency_s, 70e-6 + 12e-6, 1e-12);
-  assert_close (cost.time_s, 82e-6 + 1.75 * s / 230.4e9 + s / 192e9, 1e-12);
+  ring_test_assert_close (cost.latency_s, 70e-6 + 12e-6, 1e-12);
+  ring_test_assert_close (cost.time_s, 82e-6 + 1.75 * s / 230.4e9 + s / 192e9, 1e-12);
 }
 
 typedef struct

@@ -11,16 +11,15 @@
 #include <math.h>
 
 #include "ring-cost.h"
+#include "ring-test-numbers.h"
 
+/* The defaults with the seed's flat ring and one bucket: the seed's step. */
 static void
-assert_close (double actual,
-              double expected,
-              double relative)
+seed_params (RingParams *params)
 {
-  double tolerance = fabs (expected) * relative + 1e-15;
-
-  if (fabs (actual - expected) > tolerance)
-    g_error ("expected %.12g, got %.12g (tolerance %.3g)", expected, actual, tolerance);
+  ring_params_init_default (params);
+  params->algorithm = RING_ALGORITHM_FLAT_RING;
+  params->bucket_bytes = 0;
 }
 
 static RingResult
@@ -29,9 +28,7 @@ evaluate_defaults_with_gpus (guint gpus)
   RingParams params;
   RingResult result;
 
-  ring_params_init_default (&params);
-  params.algorithm = RING_ALGORITHM_FLAT_RING;
-  params.bucket_bytes = 0;  /* one bucket: the seed's step */
+  seed_params (&params);
   params.gpus = gpus;
   ring_cost_evaluate (&params, &result);
 
@@ -52,19 +49,19 @@ test_defaults (void)
 {
   RingResult r = evaluate_defaults_with_gpus (8);
 
-  assert_close (r.gradient_buffer_bytes, 28e9, 1e-12);
-  assert_close (r.compute_time_s, 0.43008, 1e-12);
-  assert_close (r.backward_time_s, 0.28672, 1e-12);
-  assert_close (r.bytes_moved_per_gpu, 49e9, 1e-12);
-  assert_close (r.allreduce_time_s, 7e-5 + 49.0 / 300.0, 1e-12);
+  ring_test_assert_close (r.gradient_buffer_bytes, 28e9, 1e-12);
+  ring_test_assert_close (r.compute_time_s, 0.43008, 1e-12);
+  ring_test_assert_close (r.backward_time_s, 0.28672, 1e-12);
+  ring_test_assert_close (r.bytes_moved_per_gpu, 49e9, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 7e-5 + 49.0 / 300.0, 1e-12);
   g_assert_cmpfloat_with_epsilon (r.allreduce_time_s, 0.163403, 1e-6);
-  assert_close (r.latency_time_s, 7e-5, 1e-12);
-  assert_close (r.exposed_comm_s, r.allreduce_time_s, 1e-12);
-  assert_close (r.step_time_s, 0.43008 + 0.1634033333333, 1e-11);
+  ring_test_assert_close (r.latency_time_s, 7e-5, 1e-12);
+  ring_test_assert_close (r.exposed_comm_s, r.allreduce_time_s, 1e-12);
+  ring_test_assert_close (r.step_time_s, 0.43008 + 0.1634033333333, 1e-11);
   g_assert_cmpfloat_with_epsilon (r.utilization, 0.72467, 1e-5);
-  assert_close (r.algbw_gbps, 28.0 / 0.1634033333333, 1e-10);
+  ring_test_assert_close (r.algbw_gbps, 28.0 / 0.1634033333333, 1e-10);
   g_assert_cmpfloat_with_epsilon (r.busbw_gbps, 299.87, 0.005);
-  assert_close (r.tokens_per_s, 8 * 4096 / (0.43008 + 0.1634033333333), 1e-10);
+  ring_test_assert_close (r.tokens_per_s, 8 * 4096 / (0.43008 + 0.1634033333333), 1e-10);
   g_assert_cmpfloat_with_epsilon (r.tokens_per_s, 55213.008, 1e-3);
   g_assert_false (r.comm_bound);
 }
@@ -81,8 +78,8 @@ test_one_gpu (void)
   g_assert_cmpfloat (r.utilization, ==, 1.0);
   g_assert_cmpfloat (r.busbw_gbps, ==, 0.0);
   g_assert_cmpfloat (r.algbw_gbps, ==, 0.0);
-  assert_close (r.step_time_s, 0.43008, 1e-12);
-  assert_close (r.tokens_per_s, 4096 / 0.43008, 1e-12);
+  ring_test_assert_close (r.step_time_s, 0.43008, 1e-12);
+  ring_test_assert_close (r.tokens_per_s, 4096 / 0.43008, 1e-12);
   g_assert_false (r.comm_bound);
 }
 
@@ -93,10 +90,10 @@ test_two_gpus (void)
 {
   RingResult r = evaluate_defaults_with_gpus (2);
 
-  assert_close (r.bytes_moved_per_gpu, 28e9, 1e-12);
-  assert_close (r.allreduce_time_s, 1e-5 + 28.0 / 300.0, 1e-12);
+  ring_test_assert_close (r.bytes_moved_per_gpu, 28e9, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 1e-5 + 28.0 / 300.0, 1e-12);
   /* busbw = S/t · 2·1/2 = S/t */
-  assert_close (r.busbw_gbps, r.algbw_gbps, 1e-12);
+  ring_test_assert_close (r.busbw_gbps, r.algbw_gbps, 1e-12);
 }
 
 /* N = 1024: moved = 2 · 1023/1024 · 28e9 = 55.9453125e9;
@@ -106,10 +103,10 @@ test_1024_gpus (void)
 {
   RingResult r = evaluate_defaults_with_gpus (1024);
 
-  assert_close (r.bytes_moved_per_gpu, 55.9453125e9, 1e-12);
-  assert_close (r.allreduce_time_s, 0.196714375, 1e-12);
-  assert_close (r.utilization, 0.43008 / (0.43008 + 0.196714375), 1e-12);
-  assert_close (r.tokens_per_s, 1024 * 4096 / (0.43008 + 0.196714375), 1e-12);
+  ring_test_assert_close (r.bytes_moved_per_gpu, 55.9453125e9, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 0.196714375, 1e-12);
+  ring_test_assert_close (r.utilization, 0.43008 / (0.43008 + 0.196714375), 1e-12);
+  ring_test_assert_close (r.tokens_per_s, 1024 * 4096 / (0.43008 + 0.196714375), 1e-12);
 }
 
 /* N = 2^20: the latency term alone is 2 · 1048575 · 5e-6 = 10.48575 s; the bytes term is
@@ -120,8 +117,8 @@ test_million_gpus (void)
   RingResult r = evaluate_defaults_with_gpus (1048576);
   double bytes_s = 2.0 * (1048575.0 / 1048576.0) * 28e9 / 300e9;
 
-  assert_close (r.latency_time_s, 10.48575, 1e-12);
-  assert_close (r.allreduce_time_s, 10.48575 + bytes_s, 1e-12);
+  ring_test_assert_close (r.latency_time_s, 10.48575, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 10.48575 + bytes_s, 1e-12);
   g_assert_true (r.comm_bound);
   g_assert_cmpfloat (r.utilization, <, 0.04);
   /* Latency alone exceeds compute/9: no bandwidth reaches 90 %. */
@@ -135,19 +132,17 @@ test_parameters (void)
   RingParams params;
   RingResult r;
 
-  ring_params_init_default (&params);
-  params.algorithm = RING_ALGORITHM_FLAT_RING;
-  params.bucket_bytes = 0;  /* one bucket: the seed's step */
+  seed_params (&params);
   params.gradient_bytes = 2;    /* bf16: S = 14e9, moved = 24.5e9 */
   params.latency_us = 0;
   ring_cost_evaluate (&params, &r);
-  assert_close (r.allreduce_time_s, 24.5e9 / 300e9, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 24.5e9 / 300e9, 1e-12);
 
   /* Doubling the tokens doubles compute and leaves communication alone. */
   params.tokens_per_gpu = 8192;
   ring_cost_evaluate (&params, &r);
-  assert_close (r.compute_time_s, 0.86016, 1e-12);
-  assert_close (r.allreduce_time_s, 24.5e9 / 300e9, 1e-12);
+  ring_test_assert_close (r.compute_time_s, 0.86016, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 24.5e9 / 300e9, 1e-12);
 
   /* Buckets hide part of the all-reduce behind the backward pass: less exposed, never
    * less than nothing, never more than the collectives themselves. */
@@ -167,16 +162,14 @@ test_bandwidth_for_90pct (void)
   RingResult r;
   double budget_s = 0.43008 / 9.0 - 7e-5;
 
-  ring_params_init_default (&params);
-  params.algorithm = RING_ALGORITHM_FLAT_RING;
-  params.bucket_bytes = 0;  /* one bucket: the seed's step */
+  seed_params (&params);
   ring_cost_evaluate (&params, &r);
-  assert_close (r.bandwidth_for_90pct_gbps, 49e9 / budget_s / 1e9, 1e-12);
+  ring_test_assert_close (r.bandwidth_for_90pct_gbps, 49e9 / budget_s / 1e9, 1e-12);
 
   /* And that bandwidth really gives 90 %. */
   params.bandwidth_gbps = r.bandwidth_for_90pct_gbps;
   ring_cost_evaluate (&params, &r);
-  assert_close (r.utilization, 0.9, 1e-9);
+  ring_test_assert_close (r.utilization, 0.9, 1e-9);
 }
 
 /* --message-size replaces the gradients: 1 MiB over 8 GPUs.
@@ -187,17 +180,15 @@ test_message_size (void)
   RingParams params;
   RingResult r;
 
-  ring_params_init_default (&params);
-  params.algorithm = RING_ALGORITHM_FLAT_RING;
-  params.bucket_bytes = 0;  /* one bucket: the seed's step */
+  seed_params (&params);
   params.message_bytes = 1048576;
   ring_cost_evaluate (&params, &r);
-  assert_close (r.gradient_buffer_bytes, 1048576, 1e-12);
-  assert_close (r.allreduce_time_s, 7e-5 + 1835008.0 / 300e9, 1e-12);
+  ring_test_assert_close (r.gradient_buffer_bytes, 1048576, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 7e-5 + 1835008.0 / 300e9, 1e-12);
   /* Latency-bound: busbw far below the link's 300 GB/s. */
   g_assert_cmpfloat (r.busbw_gbps, <, 30);
   /* Crossover: S = N · α · B = 8 · 5e-6 · 300e9 = 12e6 B. */
-  assert_close (ring_cost_latency_crossover_bytes (&params), 12e6, 1e-12);
+  ring_test_assert_close (ring_cost_latency_crossover_bytes (&params), 12e6, 1e-12);
 }
 
 int

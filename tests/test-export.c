@@ -169,7 +169,9 @@ check_csv (const char    *path,
   for (guint c = 0; c < data->columns->len; c++)
     {
       RingSeries *series = _ring_chart_data_column (data, c);
-      g_autofree char *expected = *series->unit != '\0'
+      g_autofree char *expected = series->csv_header != NULL
+                                  ? g_strdup (series->csv_header)
+                                  : *series->unit != '\0'
                                   ? g_strdup_printf ("%s (%s)", series->label, series->unit)
                                   : g_strdup (series->label);
 

@@ -13,55 +13,6 @@
 
 #include "ring-window-private.h"
 
-/* The metric card showing @property: a box of the title label and the value label. */
-static GtkWidget *
-metric_card (RingWindow *window,
-             const char *property)
-{
-  for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
-       card != NULL; card = gtk_widget_get_next_sibling (card))
-    {
-      if (g_str_equal (gtk_widget_get_name (gtk_widget_get_last_child (card)), property))
-        return card;
-    }
-
-  g_assert_not_reached ();
-}
-
-static const char *
-metric_title (RingWindow *window,
-              const char *property)
-{
-  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_first_child (metric_card (window,
-                                                                                  property))));
-}
-
-static const char *
-metric_value (RingWindow *window,
-              const char *property)
-{
-  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (metric_card (window,
-                                                                                 property))));
-}
-
-/* Whether a GtkLabel under @widget reads @text. */
-static gboolean
-has_label (GtkWidget  *widget,
-           const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
-    return TRUE;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      if (has_label (child, text))
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
 static gboolean german = FALSE;
 
 static gboolean
@@ -86,15 +37,16 @@ test_labels (RingWindowFixture *fixture,
   /* The application's name is not translated. */
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Ring All-Reduce");
 
-  g_assert_cmpstr (metric_title (window, "utilization"), ==, "GPU-Auslastung");
-  g_assert_cmpstr (metric_title (window, "compute-time"), ==, "Rechenzeit / Schritt");
-  g_assert_cmpstr (metric_title (window, "busbw"), ==, "Busbandbreite");
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (metric_card (window, "steps-completed")), ==,
-                   "Von der Animation abgespielte Trainingsschritte");
+  g_assert_cmpstr (ring_test_metric_title (window, "utilization"), ==, "GPU-Auslastung");
+  g_assert_cmpstr (ring_test_metric_title (window, "compute-time"), ==, "Rechenzeit / Schritt");
+  g_assert_cmpstr (ring_test_metric_title (window, "busbw"), ==, "Busbandbreite");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (ring_test_metric_card (window,
+                                                                     "steps-completed")),
+                   ==, "Von der Animation abgespielte Trainingsschritte");
 
   /* From the template, and from code. */
-  g_assert_true (has_label (GTK_WIDGET (window), "Schrittzeiten"));
-  g_assert_false (has_label (GTK_WIDGET (window), "Step Timing"));
+  g_assert_nonnull (ring_test_find_label (GTK_WIDGET (window), "Schrittzeiten"));
+  g_assert_null (ring_test_find_label (GTK_WIDGET (window), "Step Timing"));
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Rechengebunden");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (window->play_button), ==,
                    "Schritte fortlaufend abspielen (Strg+P)");
@@ -115,13 +67,13 @@ test_decimal_comma (RingWindowFixture *fixture,
   ring_model_set_algorithm (window->model, RING_ALGORITHM_FLAT_RING);
   ring_model_set_bucket_size (window->model, 0);
 
-  g_assert_cmpstr (metric_value (window, "utilization"), ==, "72,5 %");
-  g_assert_cmpstr (metric_value (window, "busbw"), ==, "299,9 GB/s");
-  g_assert_cmpstr (metric_value (window, "tokens-per-second"), ==, "55,2 k Tokens/s");
+  g_assert_cmpstr (ring_test_metric_value (window, "utilization"), ==, "72,5 %");
+  g_assert_cmpstr (ring_test_metric_value (window, "busbw"), ==, "299,9 GB/s");
+  g_assert_cmpstr (ring_test_metric_value (window, "tokens-per-second"), ==, "55,2 k Tokens/s");
 
   /* 1024 GPUs: 0.43008 / (0.43008 + 0.196714375) = 68.6 %, from test-cost.c. */
   ring_model_set_gpus (window->model, 1024);
-  g_assert_cmpstr (metric_value (window, "utilization"), ==, "68,6 %");
+  g_assert_cmpstr (ring_test_metric_value (window, "utilization"), ==, "68,6 %");
 }
 
 /* Issue 9's window in German: the cluster, the question and the collective's cards. */
@@ -136,28 +88,28 @@ test_cluster_and_collective (RingWindowFixture *fixture,
 
   /* The defaults, whatever the case before left in the settings. */
   ring_model_reset (window->model);
-  g_assert_cmpstr (metric_title (window, "nodes"), ==, "Knoten");
-  g_assert_cmpstr (metric_title (window, "algorithm-used"), ==, "Algorithmus");
-  g_assert_true (has_label (window->parameter_panel, "Cluster-Aufbau"));
-  g_assert_true (has_label (window->parameter_panel, "GPUs pro Knoten"));
-  g_assert_true (has_label (window->parameter_panel, "NIC-Geschwindigkeit"));
-  g_assert_true (has_label (window->parameter_panel, "Netzwerklatenz"));
-  g_assert_true (has_label (window->parameter_panel, "Automatisch · Ring, Simple"));
+  g_assert_cmpstr (ring_test_metric_title (window, "nodes"), ==, "Knoten");
+  g_assert_cmpstr (ring_test_metric_title (window, "algorithm-used"), ==, "Algorithmus");
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Cluster-Aufbau"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "GPUs pro Knoten"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "NIC-Geschwindigkeit"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Netzwerklatenz"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Automatisch · Ring, Simple"));
 
   /* 1 MiB over eight H100 nodes: a tree with LL128 (test-window.c), in German words and
    * with a decimal comma. */
   ring_model_set_gpu (window->model, RING_GPU_H100);
   ring_model_set_gpus (window->model, 64);
   ring_model_set_message_size (window->model, 1048576);
-  g_assert_cmpstr (metric_title (window, "allreduce-time"), ==, "All-Reduce-Zeit");
-  g_assert_cmpstr (metric_title (window, "channels"), ==, "Kanäle");
-  g_assert_cmpstr (metric_value (window, "algorithm-used"), ==, "Baum");
-  g_assert_cmpstr (metric_value (window, "busbw"), ==, "18,06 GB/s");
+  g_assert_cmpstr (ring_test_metric_title (window, "allreduce-time"), ==, "All-Reduce-Zeit");
+  g_assert_cmpstr (ring_test_metric_title (window, "channels"), ==, "Kanäle");
+  g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Baum");
+  g_assert_cmpstr (ring_test_metric_value (window, "busbw"), ==, "18,21 GB/s");
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "Ein All-Reduce von 1 MiB über 64 GPUs in 8 Knoten: Baum, LL128 auf "
                    "12 Kanälen.");
-  g_assert_true (has_label (window->parameter_panel, "Einzelnes All-Reduce"));
-  g_assert_true (has_label (window->parameter_panel, "Automatisch · Baum, LL128"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Einzelnes All-Reduce"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Automatisch · Baum, LL128"));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window->run_button)), ==,
                    "All-Reduce ausführen");
 
@@ -181,11 +133,13 @@ test_step_and_stragglers (RingWindowFixture *fixture,
     return;
 
   ring_model_reset (window->model);
-  g_assert_true (has_label (window->parameter_panel, "Gradienten-Bucket"));
-  g_assert_true (has_label (window->parameter_panel, "Verlangsamung der Berechnung neben NCCL"));
-  g_assert_true (has_label (window->parameter_panel, "Nachzügler"));
-  g_assert_true (has_label (window->parameter_panel, "Geschwindigkeit der langsamen GPU"));
-  g_assert_false (has_label (window->parameter_panel, "Stragglers"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Gradienten-Bucket"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel,
+                                          "Verlangsamung der Berechnung neben NCCL"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Nachzügler"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel,
+                                          "Geschwindigkeit der langsamen GPU"));
+  g_assert_null (ring_test_find_label (window->parameter_panel, "Stragglers"));
 
   /* The defaults' 7B with DDP does not fit one GPU. */
   g_assert_false (ring_model_get_fits (window->model));

@@ -181,30 +181,27 @@ test_decimal_point_input (void)
 static void
 test_error_message (void)
 {
-  RingTestRun r;
+  static const struct
+  {
+    const char *args[5];
+    const char *says;
+  } errors[] = {
+    { { "--gpus=abc", "--report" }, "--gpus: „abc“ ist keine Zahl" },
+    { { "--report=xml" }, "Unbekanntes Format" },
+    { { "stray", "--report" }, "Unerwartetes Argument „stray“" },
+    { { "--export", "x.png", "--size", "100x100" }, "ist zu klein für ein lesbares Diagramm" },
+  };
 
   if (!german_locale_available ())
     return;
 
-  r = ring_test_run_cli ("de_DE.UTF-8", "--gpus=abc", "--report", NULL);
-  g_assert_cmpint (r.status, ==, 2);
-  assert_contains (r.err, "--gpus: „abc“ ist keine Zahl");
-  ring_test_run_clear (&r);
+  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
+    {
+      g_auto(RingTestRun) r = ring_test_run_cli_full ("de_DE.UTF-8", NULL, errors[i].args);
 
-  r = ring_test_run_cli ("de_DE.UTF-8", "--report=xml", NULL);
-  g_assert_cmpint (r.status, ==, 2);
-  assert_contains (r.err, "Unbekanntes Format");
-  ring_test_run_clear (&r);
-
-  r = ring_test_run_cli ("de_DE.UTF-8", "stray", "--report", NULL);
-  g_assert_cmpint (r.status, ==, 2);
-  assert_contains (r.err, "Unerwartetes Argument „stray“");
-  ring_test_run_clear (&r);
-
-  r = ring_test_run_cli ("de_DE.UTF-8", "--export", "x.png", "--size", "100x100", NULL);
-  g_assert_cmpint (r.status, ==, 2);
-  assert_contains (r.err, "ist zu klein für ein lesbares Diagramm");
-  ring_test_run_clear (&r);
+      g_assert_cmpint (r.status, ==, 2);
+      assert_contains (r.err, errors[i].says);
+    }
 }
 
 int

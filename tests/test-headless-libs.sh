@@ -12,21 +12,7 @@ set -u
 
 bin=${1:?usage: test-headless-libs.sh RING_ALLREDUCE}
 unwanted='libgtk-4|libadwaita-1|libgdk'
-n=0
-failed=0
-
-check () {
-  # check DESCRIPTION COMMAND...
-  description=$1
-  shift
-  n=$((n + 1))
-  if "$@"; then
-    echo "ok $n - $description"
-  else
-    failed=$((failed + 1))
-    echo "not ok $n - $description"
-  fi
-}
+. "$(dirname "$0")/tap.sh"
 
 lacks_unwanted () {
   # lacks_unwanted FILE: FILE names none of the unwanted libraries
@@ -61,5 +47,4 @@ env -u DISPLAY -u WAYLAND_DISPLAY LD_DEBUG=libs "$bin" --export "$work/chart.png
 check "--export opens nothing of GTK" lacks_unwanted "$work/export"
 check "--export wrote its chart" test -s "$work/chart.png"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

@@ -23,21 +23,7 @@ trap 'exit 1' INT TERM
 destdir=$work/root
 log=$work/install.log
 
-n=0
-failed=0
-
-check () {
-  # check DESCRIPTION COMMAND...
-  description=$1
-  shift
-  n=$((n + 1))
-  if "$@"; then
-    echo "ok $n - $description"
-  else
-    failed=$((failed + 1))
-    echo "not ok $n - $description"
-  fi
-}
+. "$(dirname "$0")/tap.sh"
 
 if ! meson install -C "$build_root" --destdir "$destdir" --no-rebuild --quiet >"$log" 2>&1
 then
@@ -81,5 +67,4 @@ for lang in $(sed 's/#.*//' "$source_root/po/LINGUAS"); do
     test -f "$root$localedir/$lang/LC_MESSAGES/ring-allreduce.mo"
 done
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

@@ -359,6 +359,20 @@ test_device_names (void)
 
 /* --- Refused ----------------------------------------------------------------------- */
 
+/* No log came, and @error is @code with a message that holds @needle. */
+static void
+assert_error_says (const RingNcclLog *log,
+                   const GError      *error,
+                   int                code,
+                   const char        *needle)
+{
+  g_assert_null (log);
+  g_assert_error (error, RING_NCCL_LOG_ERROR, code);
+  g_test_message ("%s", error->message);
+  if (strstr (error->message, needle) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, needle);
+}
+
 /* @text is refused with @code, and the message holds @needle. */
 static void
 assert_refused (const char *text,
@@ -369,11 +383,7 @@ assert_refused (const char *text,
   g_autoptr(GError) error = NULL;
   g_autoptr(RingNcclLog) log = ring_nccl_log_parse (text, length, &error);
 
-  g_assert_null (log);
-  g_assert_error (error, RING_NCCL_LOG_ERROR, code);
-  g_test_message ("%s", error->message);
-  if (strstr (error->message, needle) == NULL)
-    g_error ("“%s” does not say “%s”", error->message, needle);
+  assert_error_says (log, error, code, needle);
 }
 
 static void
@@ -384,11 +394,8 @@ assert_file_refused (const char *path,
   g_autoptr(GError) error = NULL;
   g_autoptr(RingNcclLog) log = ring_nccl_log_load (path, &error);
 
-  g_assert_null (log);
-  g_assert_error (error, RING_NCCL_LOG_ERROR, code);
-  g_test_message ("%s: %s", path, error->message);
-  if (strstr (error->message, needle) == NULL)
-    g_error ("“%s” does not say “%s”", error->message, needle);
+  g_test_message ("%s", path);
+  assert_error_says (log, error, code, needle);
 }
 
 static void
@@ -436,6 +443,88 @@ test_malformed_text (void)
   const char junk[] = { 0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, (char) 0xff, (char) 0xfe };
   const char latin1[] = HEADER "#  Rank  0 Group  0 Pid 1 on h\xf6st device 0 [0x1] X\n";
 
+  /* 6–17 and 19–21: lines of a log that are wrong. */
+  static const struct
+  {
+    const char *text;
+    int         code;
+    const char *needle;
+  } wrong[] = {
+    /* 6: a row that stops short with rows after it. */
+    { HEADER DEVICES_2 COLUMNS
+      "        1024           256     float     sum      -1    20.48\n" ROW_1M,
+      RING_NCCL_LOG_ERROR_MALFORMED, "line 8: the row ends after 6 of its" },
+    /* 7: the only row is cut off. */
+    { HEADER DEVICES_2 COLUMNS "        1024           256     float     sum",
+      RING_NCCL_LOG_ERROR_NO_TABLE, "line 8, the only row of results, is cut off" },
+    /* 8–9: numbers that overflow. */
+    { HEADER DEVICES_2 COLUMNS
+      "        1024           256     float     sum      -1    1e400    0.05    0.05"
+      "      0    20.48    0.05    0.05      0\n" ROW_1M,
+      RING_NCCL_LOG_ERROR_MALFORMED, "line 8: 1e400 overflows a number" },
+    { HEADER DEVICES_2 COLUMNS
+      "  99999999999999999999999  256  float  sum  -1  20.48  0.05  0.05  0\n" ROW_1M,
+      RING_NCCL_LOG_ERROR_MALFORMED, "is not a whole number" },
+    /* 10–11: negative and zero times. */
+    { HEADER DEVICES_2 COLUMNS
+      "        1024           256     float     sum      -1   -20.48    0.05    0.05"
+      "      0    20.48    0.05    0.05      0\n" ROW_1M,
+      RING_NCCL_LOG_ERROR_MALFORMED, "out-of-place time is -20.48 µs" },
+    { HEADER DEVICES_2 COLUMNS ROW_1K
+      "     1048576        262144     float     sum      -1    104.9   10.00   10.00"
+      "      0     0.00    0.00    0.00      0\n",
+      RING_NCCL_LOG_ERROR_MALFORMED, "line 9: the in-place time is 0 µs" },
+    /* 12: a missing column: the row is short, or the others shift. */
+    { HEADER DEVICES_2 COLUMNS
+      "     1048576        262144     float     sum      -1    104.9   10.00      0"
+      "    104.9   10.00   10.00      0\n" ROW_1K,
+      RING_NCCL_LOG_ERROR_MALFORMED, "line 8: the row ends after 12 of its 13" },
+    { HEADER DEVICES_2 COLUMNS
+      "     1048576        262144     float     sum    104.9   10.00   10.00      0"
+      "    104.9   10.00   10.00      0\n" ROW_1K,
+      RING_NCCL_LOG_ERROR_MALFORMED, "a column is missing or out of place" },
+    /* 13–14: NaN and infinity as text. */
+    { HEADER DEVICES_2 COLUMNS
+      "     1048576        262144     float     sum      -1    104.9     nan   10.00"
+      "      0    104.9   10.00   10.00      0\n" ROW_1K,
+      RING_NCCL_LOG_ERROR_MALFORMED, "“nan” is not a number (the algbw column)" },
+    { HEADER DEVICES_2 COLUMNS
+      "     1048576        262144     float     sum      -1      inf   10.00   10.00"
+      "      0    104.9   10.00   10.00      0\n" ROW_1K,
+      RING_NCCL_LOG_ERROR_MALFORMED, "“inf” is not a number" },
+    /* 15: a negative bandwidth. */
+    { HEADER DEVICES_2 COLUMNS
+      "     1048576        262144     float     sum      -1    104.9   10.00  -10.00"
+      "      0    104.9   10.00   10.00      0\n" ROW_1K,
+      RING_NCCL_LOG_ERROR_MALFORMED, "negative bandwidth" },
+    /* 16: a size that is not count × 4 bytes of float. */
+    { HEADER DEVICES_2 COLUMNS
+      "        1000           256     float     sum      -1    20.00    0.05    0.05"
+      "      0    20.00    0.05    0.05      0\n" ROW_1M,
+      RING_NCCL_LOG_ERROR_MALFORMED, "1000 bytes is not 256 elements of 4 bytes" },
+    /* 17: words where numbers go. */
+    { HEADER DEVICES_2 COLUMNS
+      "        1024           256     float     sum      -1    fast   slow   none"
+      "      0\n" ROW_1M,
+      RING_NCCL_LOG_ERROR_MALFORMED, "is not a number" },
+    /* 19: one rank printed by two processes: nccl-tests built without MPI under mpirun. */
+    { HEADER "#  Rank  0 Group  0 Pid 1 on a device 0 [0x1] NVIDIA H100\n"
+      HEADER "#  Rank  0 Group  0 Pid 7 on b device 0 [0x1] NVIDIA H100\n"
+      COLUMNS ROW_1K,
+      RING_NCCL_LOG_ERROR_INCONSISTENT, "built without MPI=1" },
+    /* 20: two runs of different shapes. */
+    { HEADER DEVICES_2 COLUMNS ROW_1K ROW_1M
+      HEADER "#  Rank  0 Group  0 Pid 1 on a device 0 [0x1] NVIDIA H100\n" COLUMNS
+      "     1048576        262144     float     sum      -1    104.9   10.00    0.00"
+      "      0    104.9   10.00    0.00      0\n",
+      RING_NCCL_LOG_ERROR_INCONSISTENT, "load them one at a time" },
+    /* 21: devices and bandwidths that disagree on the ranks. */
+    { HEADER DEVICES_2 COLUMNS
+      "  1073741824     268435456     float     sum      -1   4497.4  238.75  447.65"
+      "      0   4490.1  239.13  448.38      0\n",
+      RING_NCCL_LOG_ERROR_INCONSISTENT, "list 2 ranks, but busbw / algbw says 16" },
+  };
+
   /* 1–3: nothing, blank, prose. */
   assert_refused ("", 0, RING_NCCL_LOG_ERROR_NO_TABLE, "empty");
   assert_refused ("\n\n   \n\t\n", -1, RING_NCCL_LOG_ERROR_NO_TABLE, "no nccl-tests results");
@@ -444,85 +533,15 @@ test_malformed_text (void)
   /* 4–5: binary junk, and a log with a byte that is not UTF-8 on line 4. */
   assert_refused (junk, sizeof junk, RING_NCCL_LOG_ERROR_NOT_TEXT, "line 1 holds a NUL byte");
   assert_refused (latin1, -1, RING_NCCL_LOG_ERROR_NOT_TEXT, "line 4 is not UTF-8");
-  /* 6: a row that stops short with rows after it. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "        1024           256     float     sum      -1    20.48\n" ROW_1M,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 8: the row ends after 6 of its");
-  /* 7: the only row is cut off. */
-  assert_refused (HEADER DEVICES_2 COLUMNS "        1024           256     float     sum",
-                  -1, RING_NCCL_LOG_ERROR_NO_TABLE, "line 8, the only row of results, is cut off");
-  /* 8–9: numbers that overflow. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "        1024           256     float     sum      -1    1e400    0.05    0.05"
-                  "      0    20.48    0.05    0.05      0\n" ROW_1M,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 8: 1e400 overflows a number");
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "  99999999999999999999999  256  float  sum  -1  20.48  0.05  0.05  0\n" ROW_1M,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "is not a whole number");
-  /* 10–11: negative and zero times. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "        1024           256     float     sum      -1   -20.48    0.05    0.05"
-                  "      0    20.48    0.05    0.05      0\n" ROW_1M,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "out-of-place time is -20.48 µs");
-  assert_refused (HEADER DEVICES_2 COLUMNS ROW_1K
-                  "     1048576        262144     float     sum      -1    104.9   10.00   10.00"
-                  "      0     0.00    0.00    0.00      0\n",
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 9: the in-place time is 0 µs");
-  /* 12: a missing column: the row is short, or the others shift. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "     1048576        262144     float     sum      -1    104.9   10.00      0"
-                  "    104.9   10.00   10.00      0\n" ROW_1K,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 8: the row ends after 12 of its 13");
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "     1048576        262144     float     sum    104.9   10.00   10.00      0"
-                  "    104.9   10.00   10.00      0\n" ROW_1K,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "a column is missing or out of place");
-  /* 13–14: NaN and infinity as text. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "     1048576        262144     float     sum      -1    104.9     nan   10.00"
-                  "      0    104.9   10.00   10.00      0\n" ROW_1K,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "“nan” is not a number (the algbw column)");
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "     1048576        262144     float     sum      -1      inf   10.00   10.00"
-                  "      0    104.9   10.00   10.00      0\n" ROW_1K,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "“inf” is not a number");
-  /* 15: a negative bandwidth. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "     1048576        262144     float     sum      -1    104.9   10.00  -10.00"
-                  "      0    104.9   10.00   10.00      0\n" ROW_1K,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "negative bandwidth");
-  /* 16: a size that is not count × 4 bytes of float. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "        1000           256     float     sum      -1    20.00    0.05    0.05"
-                  "      0    20.00    0.05    0.05      0\n" ROW_1M,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "1000 bytes is not 256 elements of 4 bytes");
-  /* 17: words where numbers go. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "        1024           256     float     sum      -1    fast   slow   none"
-                  "      0\n" ROW_1M,
-                  -1, RING_NCCL_LOG_ERROR_MALFORMED, "is not a number");
+  for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
+    assert_refused (wrong[i].text, -1, wrong[i].code, wrong[i].needle);
+
   /* 18: a row-like line far longer than any nccl-tests prints. */
   {
     g_autofree char *long_row = g_strnfill (5000, '7');
 
     assert_refused (long_row, -1, RING_NCCL_LOG_ERROR_MALFORMED, "line 1 is 5000 bytes long");
   }
-  /* 19: one rank printed by two processes: nccl-tests built without MPI under mpirun. */
-  assert_refused (HEADER "#  Rank  0 Group  0 Pid 1 on a device 0 [0x1] NVIDIA H100\n"
-                  HEADER "#  Rank  0 Group  0 Pid 7 on b device 0 [0x1] NVIDIA H100\n"
-                  COLUMNS ROW_1K,
-                  -1, RING_NCCL_LOG_ERROR_INCONSISTENT, "built without MPI=1");
-  /* 20: two runs of different shapes. */
-  assert_refused (HEADER DEVICES_2 COLUMNS ROW_1K ROW_1M
-                  HEADER "#  Rank  0 Group  0 Pid 1 on a device 0 [0x1] NVIDIA H100\n" COLUMNS
-                  "     1048576        262144     float     sum      -1    104.9   10.00    0.00"
-                  "      0    104.9   10.00    0.00      0\n",
-                  -1, RING_NCCL_LOG_ERROR_INCONSISTENT, "load them one at a time");
-  /* 21: devices and bandwidths that disagree on the ranks. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
-                  "  1073741824     268435456     float     sum      -1   4497.4  238.75  447.65"
-                  "      0   4490.1  239.13  448.38      0\n",
-                  -1, RING_NCCL_LOG_ERROR_INCONSISTENT, "list 2 ranks, but busbw / algbw says 16");
 }
 
 /* What fuzzing and review found, kept fixed. */

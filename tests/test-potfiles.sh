@@ -11,19 +11,7 @@ set -u
 
 top=${1:?usage: test-potfiles.sh SOURCE_ROOT}
 potfiles="$top/po/POTFILES.in"
-n=0
-failed=0
-
-ok () {
-  n=$((n + 1))
-  echo "ok $n - $1"
-}
-
-not_ok () {
-  n=$((n + 1))
-  failed=$((failed + 1))
-  echo "not ok $n - $1"
-}
+. "$(dirname "$0")/tap.sh"
 
 if [ ! -f "$potfiles" ]; then
   echo "1..1"
@@ -65,5 +53,4 @@ for file in $found; do
   fi
 done
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

@@ -20,22 +20,28 @@
 #include "ring-test-cli.h"
 #include "ring-window-private.h"
 
-/* The names a registry gives, NULL-terminated, checked unique and non-empty. */
+/* The names of a registry's @n_entries entries of @size bytes, each holding its name at
+ * @name_offset, checked unique and non-empty. */
 static GPtrArray *
-unique_names (const char * const *names,
-              guint               n_names)
+unique_names (gconstpointer entries,
+              guint         n_entries,
+              gsize         size,
+              gsize         name_offset)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GPtrArray *array = g_ptr_array_new ();
 
-  g_assert_cmpuint (n_names, >, 0);
-  for (guint i = 0; i < n_names; i++)
+  g_assert_cmpuint (n_entries, >, 0);
+  for (guint i = 0; i < n_entries; i++)
     {
-      g_assert_nonnull (names[i]);
-      g_assert_cmpuint (strlen (names[i]), >, 0);
-      if (!g_hash_table_add (seen, (gpointer) names[i]))
-        g_error ("“%s” is named twice", names[i]);
-      g_ptr_array_add (array, (gpointer) names[i]);
+      const char *name = G_STRUCT_MEMBER (const char *, (gpointer) entries,
+                                          i * size + name_offset);
+
+      g_assert_nonnull (name);
+      g_assert_cmpuint (strlen (name), >, 0);
+      if (!g_hash_table_add (seen, (gpointer) name))
+        g_error ("“%s” is named twice", name);
+      g_ptr_array_add (array, (gpointer) name);
     }
 
   return array;
@@ -108,15 +114,11 @@ test_gpus (RingWindowFixture *fixture,
 {
   const RingGpuInfo *gpus;
   guint n_gpus;
-  g_autofree const char **names = NULL;
   g_autoptr(GPtrArray) unique = NULL;
   g_autoptr(GArray) in_window = NULL;
 
   gpus = ring_gpus_get (&n_gpus);
-  names = g_new0 (const char *, n_gpus);
-  for (guint i = 0; i < n_gpus; i++)
-    names[i] = gpus[i].name;
-  unique = unique_names (names, n_gpus);
+  unique = unique_names (gpus, n_gpus, sizeof *gpus, G_STRUCT_OFFSET (RingGpuInfo, name));
 
   assert_cli_lists ("gpu", unique);
 
@@ -125,7 +127,7 @@ test_gpus (RingWindowFixture *fixture,
   g_assert_cmpuint (in_window->len, ==, n_gpus);
   for (guint i = 0; i < n_gpus; i++)
     {
-      const RingGpuInfo *info = ring_gpu_lookup (names[i]);
+      const RingGpuInfo *info = ring_gpu_lookup (unique->pdata[i]);
 
       g_assert_nonnull (info);
       g_assert_true (array_has (in_window, info->id));
@@ -138,15 +140,12 @@ test_algorithms (RingWindowFixture *fixture,
 {
   const RingAlgorithmInfo *algorithms;
   guint n_algorithms;
-  g_autofree const char **names = NULL;
   g_autoptr(GPtrArray) unique = NULL;
   g_autoptr(GArray) in_window = NULL;
 
   algorithms = ring_algorithms_get (&n_algorithms);
-  names = g_new0 (const char *, n_algorithms);
-  for (guint i = 0; i < n_algorithms; i++)
-    names[i] = algorithms[i].name;
-  unique = unique_names (names, n_algorithms);
+  unique = unique_names (algorithms, n_algorithms, sizeof *algorithms,
+                         G_STRUCT_OFFSET (RingAlgorithmInfo, name));
 
   in_window = combo_values (fixture->window, "algorithm");
   for (guint i = 0; i < n_algorithms; i++)
@@ -154,7 +153,7 @@ test_algorithms (RingWindowFixture *fixture,
       RingAlgorithm algorithm;
 
       /* Each name is accepted by --algorithm's parser and listed in the window. */
-      g_assert_true (ring_algorithm_from_string (names[i], &algorithm));
+      g_assert_true (ring_algorithm_from_string (unique->pdata[i], &algorithm));
       g_assert_cmpint (algorithm, ==, algorithms[i].algorithm);
       g_assert_true (array_has (in_window, algorithm));
       /* Every algorithm but auto, which picks one of them, is costed and can say why it
@@ -205,15 +204,11 @@ test_presets (RingWindowFixture *fixture,
 {
   const RingPreset *presets;
   guint n_presets;
-  g_autofree const char **names = NULL;
   g_autoptr(GPtrArray) unique = NULL;
   g_autoptr(GPtrArray) in_menu = NULL;
 
   presets = ring_presets_get (&n_presets);
-  names = g_new0 (const char *, n_presets);
-  for (guint i = 0; i < n_presets; i++)
-    names[i] = presets[i].name;
-  unique = unique_names (names, n_presets);
+  unique = unique_names (presets, n_presets, sizeof *presets, G_STRUCT_OFFSET (RingPreset, name));
 
   assert_cli_lists ("preset", unique);
 
@@ -222,35 +217,28 @@ test_presets (RingWindowFixture *fixture,
   g_assert_cmpuint (in_menu->len, ==, n_presets);
   for (guint i = 0; i < n_presets; i++)
     {
-      g_assert_true (g_ptr_array_find_with_equal_func (in_menu, names[i], g_str_equal, NULL));
+      const char *name = unique->pdata[i];
+
+      g_assert_true (g_ptr_array_find_with_equal_func (in_menu, name, g_str_equal, NULL));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
-                                                 "win.apply-preset", "s", names[i]));
+                                                 "win.apply-preset", "s", name));
     }
 }
 
-/* The first GtkDropDown under @widget whose items are @n_items strings. */
-static GtkDropDown *
-find_dropdown (GtkWidget *widget,
-               guint      n_items)
+/* Whether @widget is a GtkDropDown of *@n_items strings. */
+static gboolean
+is_dropdown_of (GtkWidget     *widget,
+                gconstpointer  n_items)
 {
-  if (GTK_IS_DROP_DOWN (widget))
-    {
-      GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+  GListModel *model;
 
-      if (GTK_IS_STRING_LIST (model) && g_list_model_get_n_items (model) == n_items)
-        return GTK_DROP_DOWN (widget);
-    }
+  if (!GTK_IS_DROP_DOWN (widget))
+    return FALSE;
 
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkDropDown *found = find_dropdown (child, n_items);
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
 
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
+  return GTK_IS_STRING_LIST (model)
+         && g_list_model_get_n_items (model) == *(const guint *) n_items;
 }
 
 static void
@@ -259,17 +247,19 @@ test_chart_kinds (RingWindowFixture *fixture,
 {
   g_autofree const char **names = g_new0 (const char *, RING_N_CHARTS);
   g_autoptr(GPtrArray) unique = NULL;
+  guint n_kinds = RING_N_CHARTS;
   GtkDropDown *dropdown;
   GtkStringList *titles;
 
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
     names[kind] = ring_chart_kind_to_string (kind);
-  unique = unique_names (names, RING_N_CHARTS);
+  unique = unique_names (names, RING_N_CHARTS, sizeof *names, 0);
 
   assert_cli_lists ("chart", unique);
 
   /* The chart view's menu lists every kind by its title, in the registry's order. */
-  dropdown = find_dropdown (fixture->window->chart_view, RING_N_CHARTS);
+  dropdown = GTK_DROP_DOWN (ring_test_find_widget (fixture->window->chart_view, is_dropdown_of,
+                                                  &n_kinds));
   g_assert_nonnull (dropdown);
   titles = GTK_STRING_LIST (gtk_drop_down_get_model (dropdown));
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)

@@ -833,6 +833,40 @@ test_cli (void)
       }
 }
 
+/* With nccl-tests logs loaded, the report keeps being exactly one valid object, in a
+ * language with a decimal comma too: the logs' points, errors and fit, nested. */
+static void
+test_measurements_strict (void)
+{
+  static const char *logs[] = { "h100-2node-gj-aion.log", "a100-2node-info.log" };
+  static const char *locales[] = { "C.UTF-8", "de_DE.UTF-8" };
+
+  for (guint l = 0; l < G_N_ELEMENTS (locales); l++)
+    {
+      g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GHashTable) members = NULL;
+      g_autofree char *problem = NULL;
+      g_auto(RingTestRun) run = { 0 };
+
+      for (guint i = 0; i < G_N_ELEMENTS (logs); i++)
+        {
+          g_ptr_array_add (args, g_strdup ("--import-nccl"));
+          g_ptr_array_add (args, g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                        logs[i], NULL));
+        }
+      g_ptr_array_add (args, g_strdup ("--fit"));
+      g_ptr_array_add (args, g_strdup ("--report=json"));
+      g_ptr_array_add (args, NULL);
+      run = ring_test_run_cli_full (locales[l], NULL, (const char * const *) args->pdata);
+      g_assert_cmpint (run.status, ==, 0);
+      members = parse_strictly (run.out, &problem);
+      if (members == NULL)
+        g_error ("not JSON: %s\n%s", problem, run.out);
+      g_assert_true (g_str_has_prefix (g_hash_table_lookup (members, "measurements"), "["));
+      g_assert_true (g_str_has_prefix (g_hash_table_lookup (members, "fitted_from"), "{"));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -841,6 +875,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/report/strict-parser", test_strict_parser);
   g_test_add_func ("/ring/report/format-number", test_format_number);
+  g_test_add_func ("/ring/report/measurements-strict", test_measurements_strict);
   g_test_add_func ("/ring/report/json-grid", test_grid);
   g_test_add_func ("/ring/report/json-collective-grid", test_collective_grid);
   g_test_add_func ("/ring/report/json-grid-german", test_grid_german);

@@ -113,7 +113,7 @@ test_export_csv (void)
   lines = g_strsplit (contents, "\r\n", 3);
   /* A column for the scenario's time and one for its bus bandwidth, named after it, the
    * quotes of its name doubled. */
-  g_assert_true (g_str_has_suffix (lines[0], ",\"bf16, \"\"quoted\"\": All-reduce time (s)\","
+  g_assert_true (g_str_has_suffix (lines[0], ",\"bf16, \"\"quoted\"\": All-reduce time (us)\","
                                    "\"bf16, \"\"quoted\"\": Bus bandwidth (GB/s)\""));
 }
 

@@ -15,17 +15,9 @@
 #include "ring-cost.h"
 #include "ring-model.h"
 #include "ring-simulation.h"
+#include "ring-test-numbers.h"
 
 #define BUFFER 28e9
-
-static void
-assert_close (double actual,
-              double expected,
-              double tolerance)
-{
-  if (!(fabs (actual - expected) <= tolerance * MAX (fabs (expected), 1e-300)))
-    g_error ("%.17g is not %.17g (relative tolerance %g)", actual, expected, tolerance);
-}
 
 /* H100 nodes on InfiniBand with SHARP, where every algorithm runs on some cluster. */
 static void
@@ -111,10 +103,11 @@ test_uniform_is_closed_form (gconstpointer data)
           sim = simulate (&params, TRUE, &result);
           if (sim == NULL)
             continue;
-          assert_close (ring_simulation_get_allreduce_s (sim), closed_form_s (sim, &params),
-                        1e-12);
-          assert_close (ring_simulation_get_uniform_allreduce_s (sim),
-                        ring_simulation_get_allreduce_s (sim), 1e-12);
+          ring_test_assert_relative (ring_simulation_get_allreduce_s (sim),
+                                     closed_form_s (sim, &params),
+                                     1e-12);
+          ring_test_assert_relative (ring_simulation_get_uniform_allreduce_s (sim),
+                                     ring_simulation_get_allreduce_s (sim), 1e-12);
           checked++;
         }
     }
@@ -148,10 +141,10 @@ test_fast_is_walking (gconstpointer data)
         g_assert_cmpuint (ring_simulation_get_n_steps (fast), ==,
                           ring_simulation_get_n_steps (walked));
         for (guint step = 0; step < ring_simulation_get_n_steps (fast); step++)
-          assert_close (ring_simulation_get_step_duration_s (fast, step),
-                        ring_simulation_get_step_duration_s (walked, step), 1e-12);
-        assert_close (ring_simulation_get_uniform_allreduce_s (fast),
-                      ring_simulation_get_uniform_allreduce_s (walked), 1e-12);
+          ring_test_assert_relative (ring_simulation_get_step_duration_s (fast, step),
+                                     ring_simulation_get_step_duration_s (walked, step), 1e-12);
+        ring_test_assert_relative (ring_simulation_get_uniform_allreduce_s (fast),
+                                   ring_simulation_get_uniform_allreduce_s (walked), 1e-12);
       }
 }
 
@@ -187,7 +180,8 @@ test_half_bandwidth_link (void)
 
         for (guint step = 0; step < ring_simulation_get_n_steps (sim); step++)
           {
-            assert_close (ring_simulation_get_step_duration_s (sim, step), link_s, 1e-12);
+            ring_test_assert_relative (ring_simulation_get_step_duration_s (sim, step), link_s,
+                                       1e-12);
 
             /* It is the slow link's transfer that arrives last. */
             g_array_set_size (transfers, 0);
@@ -204,7 +198,8 @@ test_half_bandwidth_link (void)
                   g_assert_cmpfloat (t->end_fraction, <, 1.0);
               }
           }
-        assert_close (ring_simulation_get_allreduce_s (sim), 2 * (n - 1) * link_s, 1e-12);
+        ring_test_assert_relative (ring_simulation_get_allreduce_s (sim), 2 * (n - 1) * link_s,
+                                   1e-12);
       }
 }
 
@@ -231,19 +226,21 @@ test_slow_gpu (gconstpointer data)
         if (sim == NULL)
           continue;
         compute = result.compute_time_s;
-        assert_close (ring_simulation_get_compute_s (sim, slow), compute / 0.4, 1e-12);
-        assert_close (ring_simulation_get_step_s (sim) - ring_simulation_get_uniform_step_s (sim),
-                      compute / 0.4 - compute, 1e-9);
-        assert_close (ring_simulation_get_step_s (sim),
-                      compute / 0.4 + ring_simulation_get_allreduce_s (sim), 1e-12);
+        ring_test_assert_relative (ring_simulation_get_compute_s (sim, slow), compute / 0.4,
+                                   1e-12);
+        ring_test_assert_relative (ring_simulation_get_step_s (sim)
+                                   - ring_simulation_get_uniform_step_s (sim),
+                                   compute / 0.4 - compute, 1e-9);
+        ring_test_assert_relative (ring_simulation_get_step_s (sim),
+                                   compute / 0.4 + ring_simulation_get_allreduce_s (sim), 1e-12);
 
         /* Half the backward pass overlapped: the all-reduce starts that much earlier on
          * every GPU, the slow one's backward pass is longer. */
         params.overlap = 0.5;
         g_clear_pointer (&sim, ring_simulation_unref);
         sim = simulate (&params, FALSE, &result);
-        assert_close (ring_simulation_get_start_s (sim),
-                      (compute - 0.5 * result.backward_time_s) / 0.4, 1e-12);
+        ring_test_assert_relative (ring_simulation_get_start_s (sim),
+                                   (compute - 0.5 * result.backward_time_s) / 0.4, 1e-12);
       }
 }
 

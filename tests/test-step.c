@@ -12,19 +12,9 @@
 #include "ring-cost.h"
 #include "ring-presets.h"
 #include "ring-step.h"
+#include "ring-test-numbers.h"
 
 #define MIB 1048576.0
-
-static void
-assert_close (double actual,
-              double expected,
-              double relative)
-{
-  double tolerance = fabs (expected) * relative + 1e-15;
-
-  if (fabs (actual - expected) > tolerance)
-    g_error ("expected %.12g, got %.12g (tolerance %.3g)", expected, actual, tolerance);
-}
 
 /* One bucket is the seed's step with no overlap, to the last bit: at the defaults on the
  * flat ring, exposed = all-reduce = 0.16340333 s, step = 0.43008 + 0.16340333 s. */
@@ -39,14 +29,14 @@ test_one_bucket (void)
   params.bucket_bytes = 0;
   ring_cost_evaluate (&params, &r);
 
-  assert_close (r.allreduce_time_s, 7e-5 + 49.0 / 300.0, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 7e-5 + 49.0 / 300.0, 1e-12);
   g_assert_cmpfloat (r.exposed_comm_s, ==, r.allreduce_time_s);
   g_assert_cmpfloat (r.step_time_s, ==, r.compute_time_s + r.allreduce_time_s);
   g_assert_cmpfloat (r.utilization, ==, r.compute_time_s / (r.compute_time_s + r.allreduce_time_s));
   g_assert_cmpuint (r.n_buckets, ==, 1);
   g_assert_cmpfloat (r.comm_time_s, ==, r.allreduce_time_s);
   g_assert_cmpfloat (r.hidden_comm_s, ==, 0);
-  assert_close (r.comm_bytes_per_gpu, 49e9, 1e-12);
+  ring_test_assert_close (r.comm_bytes_per_gpu, 49e9, 1e-12);
 
   /* "one" on the command line is 0. */
   g_assert_true (ring_params_set_from_string (&params, RING_PARAM_BUCKET_SIZE, "one", NULL));
@@ -95,13 +85,13 @@ test_four_buckets (void)
 
   ring_cost_evaluate (&params, &r);
   g_assert_cmpuint (r.n_buckets, ==, 4);
-  assert_close (r.compute_time_s, 0.06, 1e-12);
-  assert_close (r.comm_time_s, 0.04804, 1e-9);
+  ring_test_assert_close (r.compute_time_s, 0.06, 1e-12);
+  ring_test_assert_close (r.comm_time_s, 0.04804, 1e-9);
   /* Hidden: bucket 0 and 1 whole (1.01 + 16.01) and bucket 2 until 40 ms (3.99). */
-  assert_close (r.hidden_comm_s, 0.02101, 1e-9);
-  assert_close (r.exposed_comm_s, 0.02703, 1e-9);
-  assert_close (r.step_time_s, 0.08703, 1e-9);
-  assert_close (r.utilization, 0.06 / 0.08703, 1e-9);
+  ring_test_assert_close (r.hidden_comm_s, 0.02101, 1e-9);
+  ring_test_assert_close (r.exposed_comm_s, 0.02703, 1e-9);
+  ring_test_assert_close (r.step_time_s, 0.08703, 1e-9);
+  ring_test_assert_close (r.utilization, 0.06 / 0.08703, 1e-9);
 
   /* The segments: 8 compute, and the buckets' pieces, exposed where the backward is over. */
   segments = ring_step_segments (&params);
@@ -123,11 +113,11 @@ test_four_buckets (void)
   g_assert_cmpuint (comm, ==, 5);
 
   ring_step_timeline (&params, &timeline, NULL);
-  assert_close (timeline.exposed_s, 0.02703, 1e-9);
+  ring_test_assert_close (timeline.exposed_s, 0.02703, 1e-9);
 
   params.bucket_bytes = 0;
   ring_cost_evaluate (&params, &r);
-  assert_close (r.exposed_comm_s, 0.04801, 1e-9);
+  ring_test_assert_close (r.exposed_comm_s, 0.04801, 1e-9);
 }
 
 /* Over sizes, GPU counts, algorithms and slowdowns: exposed ≥ 0 and ≤ every collective of
@@ -191,17 +181,18 @@ test_sharding_bytes (void)
   params.sharding = RING_SHARDING_FSDP;
   ring_cost_evaluate (&params, &fsdp);
 
-  assert_close (ddp.comm_bytes_per_gpu, 49e9, 1e-12);
-  assert_close (zero1.comm_bytes_per_gpu, 49e9, 1e-12);
-  assert_close (zero2.comm_bytes_per_gpu, 49e9, 1e-12);
-  assert_close (fsdp.comm_bytes_per_gpu, 73.5e9, 1e-12);
+  ring_test_assert_close (ddp.comm_bytes_per_gpu, 49e9, 1e-12);
+  ring_test_assert_close (zero1.comm_bytes_per_gpu, 49e9, 1e-12);
+  ring_test_assert_close (zero2.comm_bytes_per_gpu, 49e9, 1e-12);
+  ring_test_assert_close (fsdp.comm_bytes_per_gpu, 73.5e9, 1e-12);
   g_assert_cmpuint (zero1.n_collectives, ==, 2 * ddp.n_collectives);
   g_assert_cmpuint (fsdp.n_buckets, ==, 32);
   g_assert_cmpuint (fsdp.n_collectives, ==, 96);
 
   /* FSDP's collectives: 96 of S/32 each at 7 · 5 µs + 7/8 · S/32 / B. */
-  assert_close (fsdp.comm_time_s, 96 * (35e-6 + 7.0 / 8 * 28e9 / 32 / 300e9), 1e-12);
-  assert_close (ring_step_half_collective_s (&params, 8, 28e9), 35e-6 + 24.5e9 / 300e9, 1e-12);
+  ring_test_assert_close (fsdp.comm_time_s, 96 * (35e-6 + 7.0 / 8 * 28e9 / 32 / 300e9), 1e-12);
+  ring_test_assert_close (ring_step_half_collective_s (&params, 8, 28e9), 35e-6 + 24.5e9 / 300e9,
+                          1e-12);
   /* ZeRO's all-gather after the step is never hidden. */
   g_assert_cmpfloat (zero1.exposed_comm_s, >, ddp.exposed_comm_s);
 
@@ -250,15 +241,15 @@ test_memory_llama3 (void)
   apply_model (&params, "llama3-8b");
   params.gpus = 64;
   ring_step_memory (&params, 64, &memory);
-  assert_close (memory.usable, 71e9, 1e-12);
-  assert_close (memory.parameters + memory.gradients + memory.optimizer, 128e9, 1e-12);
-  assert_close (memory.activations, 18.253611008e9, 1e-12);
-  assert_close (memory.total, 146.253611008e9, 1e-12);
+  ring_test_assert_close (memory.usable, 71e9, 1e-12);
+  ring_test_assert_close (memory.parameters + memory.gradients + memory.optimizer, 128e9, 1e-12);
+  ring_test_assert_close (memory.activations, 18.253611008e9, 1e-12);
+  ring_test_assert_close (memory.total, 146.253611008e9, 1e-12);
   g_assert_false (memory.fits);
 
   params.sharding = RING_SHARDING_FSDP;
   ring_step_memory (&params, 64, &memory);
-  assert_close (memory.total, 21.753611008e9, 1e-12);
+  ring_test_assert_close (memory.total, 21.753611008e9, 1e-12);
   g_assert_true (memory.fits);
 
   apply_model (&params, "llama3-70b");
@@ -267,8 +258,8 @@ test_memory_llama3 (void)
   g_assert_false (memory.fits);
   params.checkpointing = RING_CHECKPOINTING_FULL;
   ring_step_memory (&params, 64, &memory);
-  assert_close (memory.activations, 6.509559808e9, 1e-12);
-  assert_close (memory.total, 17.5e9 + 5.25e9 + 6.509559808e9, 1e-12);
+  ring_test_assert_close (memory.activations, 6.509559808e9, 1e-12);
+  ring_test_assert_close (memory.total, 17.5e9 + 5.25e9 + 6.509559808e9, 1e-12);
   g_assert_true (memory.fits);
 
   apply_model (&params, "llama3-70b");
@@ -313,7 +304,7 @@ test_memory_llama3 (void)
     params.sharding = RING_SHARDING_FSDP;
     ring_cost_evaluate (&params, &r);
     g_assert_true (r.fits);
-    assert_close (r.memory_per_gpu_bytes, 21.753611008e9, 1e-12);
+    ring_test_assert_close (r.memory_per_gpu_bytes, 21.753611008e9, 1e-12);
   }
 }
 
@@ -330,7 +321,7 @@ test_utilization_vs_bucket_size (void)
   ring_params_init_default (&params);
   ring_step_utilization_vs_bucket_size (&params, sizes, utilization, G_N_ELEMENTS (sizes));
   ring_cost_evaluate (&params, &r);
-  assert_close (utilization[2], r.utilization, 1e-12);
+  ring_test_assert_close (utilization[2], r.utilization, 1e-12);
   g_assert_cmpfloat (utilization[2], >, utilization[0]);
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     g_assert_cmpfloat (utilization[i], <=, 1);
@@ -383,9 +374,10 @@ test_segments (void)
                 gathered[seg->index] = seg->end_s;
             }
         }
-      assert_close (compute_sum, timeline.forward_s + timeline.backward_s + timeline.slowdown_s,
-                    1e-9);
-      assert_close (MAX (compute_end, comm_end), timeline.step_s, 1e-9);
+      ring_test_assert_close (compute_sum,
+                              timeline.forward_s + timeline.backward_s + timeline.slowdown_s,
+                              1e-9);
+      ring_test_assert_close (MAX (compute_end, comm_end), timeline.step_s, 1e-9);
     }
 }
 

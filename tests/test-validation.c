@@ -20,6 +20,7 @@
 
 #include "ring-algorithms.h"
 #include "ring-units.h"
+#include "ring-test-numbers.h"
 
 /* The overall geometric-mean error this model reaches on the ok rows; the test fails if a
  * change makes it worse. docs/model.md has the table. */
@@ -148,15 +149,6 @@ predict_all (void)
   return points;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* Geometric mean, median and worst of the errors, as percentages. */
 static void
 summarize (GArray *errors,
@@ -167,7 +159,7 @@ summarize (GArray *errors,
   double sum = 0;
   guint n = errors->len;
 
-  g_array_sort (errors, compare_doubles);
+  g_array_sort (errors, ring_test_compare_doubles);
   for (guint i = 0; i < n; i++)
     sum += g_array_index (errors, double, i);
 

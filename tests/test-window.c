@@ -5,7 +5,7 @@
 
 #include "config.h"
 
-#include "ring-test-ui.h"
+#include "ring-test-window.h"
 
 #include <adwaita.h>
 #include <math.h>
@@ -23,39 +23,6 @@
 #include "ring-units.h"
 #include "ring-window-private.h"
 
-/* The memory settings backend lives as long as the process: each case starts from the
- * defaults, whatever the case before it left behind, with the seed's flat ring and one
- * gradient bucket (nothing overlapped), whose numbers the cases derive (test-cost.c). */
-static void
-set_up (RingWindowFixture *fixture,
-        gconstpointer      user_data)
-{
-  ring_window_fixture_set_up (fixture, user_data);
-  ring_model_reset (fixture->model);
-  ring_model_set_algorithm (fixture->model, RING_ALGORITHM_FLAT_RING);
-  ring_model_set_bucket_size (fixture->model, 0);
-}
-
-#define add_window_test(path, test) \
-  g_test_add ((path), RingWindowFixture, NULL, set_up, (test), ring_window_fixture_tear_down)
-
-/* The value label of a metric card, by the property it shows. */
-static const char *
-metric_text (RingWindow *window,
-             const char *property)
-{
-  for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
-       card != NULL; card = gtk_widget_get_next_sibling (card))
-    {
-      GtkWidget *value = gtk_widget_get_last_child (card);
-
-      if (g_str_equal (gtk_widget_get_name (value), property))
-        return gtk_label_get_label (GTK_LABEL (value));
-    }
-
-  g_assert_not_reached ();
-}
-
 static void
 test_gpus_slider (RingWindowFixture *fixture,
                   gconstpointer      user_data)
@@ -65,7 +32,7 @@ test_gpus_slider (RingWindowFixture *fixture,
   GtkRange *scale = _ring_parameter_panel_get_scale (panel, "gpus");
   g_autofree char *before = NULL;
 
-  before = g_strdup (metric_text (window, "utilization"));
+  before = g_strdup (ring_test_metric_value (window, "utilization"));
 
   /* Defaults: 72.5 % (test-cost.c derives 0.72467). */
   g_assert_cmpstr (before, ==, "72.5 %");
@@ -74,7 +41,7 @@ test_gpus_slider (RingWindowFixture *fixture,
   gtk_range_set_value (scale, 10);
   g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 1024);
   /* 0.43008 / (0.43008 + 0.196714375), from test-cost.c: 68.6 % */
-  g_assert_cmpstr (metric_text (window, "utilization"), ==, "68.6 %");
+  g_assert_cmpstr (ring_test_metric_value (window, "utilization"), ==, "68.6 %");
 
   /* Between notches it snaps to a power of two. */
   gtk_range_set_value (scale, 4.4);
@@ -97,12 +64,10 @@ test_typed_values (RingWindowFixture *fixture,
   GtkSpinButton *slowdown = _ring_parameter_panel_get_spin (panel, "comm-slowdown");
 
   /* Any integer is typeable, not only powers of two. */
-  gtk_editable_set_text (GTK_EDITABLE (gpus), "100");
-  gtk_spin_button_update (gpus);
+  ring_test_type (gpus, "100");
   g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 100);
 
-  gtk_editable_set_text (GTK_EDITABLE (size), "70B");
-  gtk_spin_button_update (size);
+  ring_test_type (size, "70B");
   g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
 
   /* Nonsense is shown as such while it is typed, with what the field takes, and leaves
@@ -124,8 +89,7 @@ test_typed_values (RingWindowFixture *fixture,
     g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (bandwidth), "error"));
     gtk_spin_button_update (bandwidth);
     g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 50, 1e-9);
-    gtk_editable_set_text (GTK_EDITABLE (bandwidth), "3.2 Tb/s");
-    gtk_spin_button_update (bandwidth);
+    ring_test_type (bandwidth, "3.2 Tb/s");
     g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 400, 1e-9);
     gtk_editable_set_text (GTK_EDITABLE (bandwidth), "fast");
     g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (bandwidth), "error"));
@@ -134,8 +98,7 @@ test_typed_values (RingWindowFixture *fixture,
   }
 
   /* The slowdown beside NCCL is typed in percent. */
-  gtk_editable_set_text (GTK_EDITABLE (slowdown), "25");
-  gtk_spin_button_update (slowdown);
+  ring_test_type (slowdown, "25");
   g_assert_cmpfloat_with_epsilon (ring_model_get_comm_slowdown (window->model), 0.25, 1e-12);
 
   /* A NIC's speed as NICs are sold (a bare number is Gb/s) or in bytes. */
@@ -156,15 +119,13 @@ test_typed_values (RingWindowFixture *fixture,
     for (guint i = 0; i < G_N_ELEMENTS (speeds); i++)
       {
         g_test_message ("NIC speed %s", speeds[i].typed);
-        gtk_editable_set_text (GTK_EDITABLE (nic_speed), speeds[i].typed);
-        gtk_spin_button_update (nic_speed);
+        ring_test_type (nic_speed, speeds[i].typed);
         g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, speeds[i].gbit);
         g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (nic_speed)), ==, speeds[i].shown);
       }
 
     /* A GB200 domain of 72 is no power of two: typed, it stays. */
-    gtk_editable_set_text (GTK_EDITABLE (per_node), "72");
-    gtk_spin_button_update (per_node);
+    ring_test_type (per_node, "72");
     g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 72);
   }
 
@@ -209,13 +170,13 @@ test_run_training_step (RingWindowFixture *fixture,
   RingWindow *window = fixture->window;
   RingAnimation *animation = RING_ANIMATION (window->animation);
 
-  g_assert_cmpstr (metric_text (window, "steps-completed"), ==, "0");
+  g_assert_cmpstr (ring_test_metric_value (window, "steps-completed"), ==, "0");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run-training-step", NULL);
   g_assert_true (_ring_animation_is_ticking (animation));
   /* Far more than one step takes at any speed; the step ends, it does not repeat. */
   _ring_animation_advance (animation, 600);
-  g_assert_cmpstr (metric_text (window, "steps-completed"), ==, "1");
+  g_assert_cmpstr (ring_test_metric_value (window, "steps-completed"), ==, "1");
   g_assert_false (_ring_animation_is_ticking (animation));
 
 }
@@ -254,12 +215,6 @@ test_speed_dropdown (RingWindowFixture *fixture,
 }
 
 static void
-count_cb (guint *count)
-{
-  (*count)++;
-}
-
-static void
 test_preset_and_reset (RingWindowFixture *fixture,
                        gconstpointer      user_data)
 {
@@ -277,19 +232,6 @@ test_preset_and_reset (RingWindowFixture *fixture,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
   g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 7e9);
 
-}
-
-/* Runs the main loop, frames included, until @done says so or a second has passed. */
-static gboolean
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data)
-{
-  gint64 deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
-
-  while (!done (data) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
-
-  return done (data);
 }
 
 static gboolean
@@ -346,451 +288,6 @@ test_charts_redraw_on_change_only (RingWindowFixture *fixture,
   g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count + 1);
 }
 
-/* Issue 9: choosing a GPU, an algorithm or a preset. */
-
-/* Whether a GtkLabel under @widget reads @text. */
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-/* The metric card showing @property. */
-static GtkWidget *
-metric_card (RingWindow *window,
-             const char *property)
-{
-  for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
-       card != NULL; card = gtk_widget_get_next_sibling (card))
-    {
-      if (g_str_equal (gtk_widget_get_name (gtk_widget_get_last_child (card)), property))
-        return card;
-    }
-
-  g_assert_not_reached ();
-}
-
-static const char *
-metric_title (RingWindow *window,
-              const char *property)
-{
-  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_first_child (metric_card (window,
-                                                                                  property))));
-}
-
-/* Runs the main loop, frames included, for @ms milliseconds. */
-static void
-iterate_for (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-/* What each view has drawn so far: the chart through PLplot, the step bar and the ring. */
-typedef struct
-{
-  RingWindow *window;
-  guint       chart;
-  guint       step_bar;
-  guint       animation;
-} ViewDraws;
-
-static void
-count_draws (RingWindow *window,
-             ViewDraws  *draws)
-{
-  RingChart *chart = _ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view), 0);
-
-  draws->window = window;
-  draws->chart = _ring_chart_get_render_count (chart);
-  draws->step_bar = _ring_step_bar_get_draw_count (RING_STEP_BAR (window->step_bar));
-  draws->animation = _ring_animation_get_draw_count (RING_ANIMATION (window->animation));
-}
-
-static gboolean
-all_drawn_since (gpointer data)
-{
-  const ViewDraws *before = data;
-  ViewDraws now;
-
-  count_draws (before->window, &now);
-
-  return now.chart > before->chart && now.step_bar > before->step_bar
-         && now.animation > before->animation;
-}
-
-/* As iterate_until(), with time for a busy machine: what is counted is the frames, not
- * how soon they come. */
-static gboolean
-iterate_until_drawn (const ViewDraws *before)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (!all_drawn_since ((gpointer) before) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
-
-  return all_drawn_since ((gpointer) before);
-}
-
-/* Until every view has drawn what the window shows now, and then some frames more: the
- * counts before a change. */
-static void
-settle_views (RingWindow *window,
-              ViewDraws  *draws)
-{
-  ViewDraws none = { window, 0, 0, 0 };
-
-  g_assert_true (iterate_until_drawn (&none));
-  iterate_for (300);
-  count_draws (window, draws);
-}
-
-/* After one change: each view draws again, once, and no more in the frames after. */
-static void
-assert_each_view_drew_once (const ViewDraws *before)
-{
-  ViewDraws after;
-
-  g_assert_true (iterate_until_drawn (before));
-  iterate_for (300);
-  count_draws (before->window, &after);
-  g_assert_cmpuint (after.chart, ==, before->chart + 1);
-  g_assert_cmpuint (after.step_bar, ==, before->step_bar + 1);
-  g_assert_cmpuint (after.animation, ==, before->animation + 1);
-}
-
-static void
-test_gpu_choice (RingWindowFixture *fixture,
-                 gconstpointer      user_data)
-{
-  RingWindow *window = fixture->window;
-  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
-  AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "gpu");
-  GListModel *gpus = adw_combo_row_get_model (combo);
-  GtkSpinButton *bandwidth;
-  ViewDraws before;
-  guint changed = 0;
-
-  /* The catalogue, in its order, every entry by its description. */
-  g_assert_cmpuint (g_list_model_get_n_items (gpus), ==, RING_N_GPUS);
-  for (guint id = 0; id < RING_N_GPUS; id++)
-    {
-      g_autoptr(RingChoice) choice = g_list_model_get_item (gpus, id);
-
-      g_assert_cmpuint (ring_choice_get_value (choice), ==, id);
-      g_assert_cmpstr (ring_choice_get_title (choice), ==, ring_gpu_info (id)->description);
-      g_assert_true (ring_choice_get_available (choice));
-    }
-
-  settle_views (window, &before);
-  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
-
-  adw_combo_row_set_selected (combo, RING_GPU_H100);
-
-  /* One change brings the GPU and its facts: 0.4 × 989 dense TFLOP/s, NVLink 4's
-   * 18 × 25 GB/s, 8 GPUs to a node. */
-  g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
-  g_assert_cmpfloat_with_epsilon (ring_model_get_compute (window->model), 395.6, 1e-9);
-  g_assert_cmpfloat (ring_model_get_bandwidth (window->model), ==, 450);
-  g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 8);
-  assert_each_view_drew_once (&before);
-
-  /* The closed drop-down names it; the fields show its facts. */
-  g_assert_nonnull (find_label (GTK_WIDGET (combo), "NVIDIA H100 SXM5"));
-  bandwidth = _ring_parameter_panel_get_spin (panel, "bandwidth");
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "450.0 GB/s");
-
-  /* And the model moves the drop-down. */
-  ring_model_set_gpu (window->model, RING_GPU_B200);
-  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_GPU_B200);
-}
-
-static void
-test_algorithm_choice (RingWindowFixture *fixture,
-                       gconstpointer      user_data)
-{
-  RingWindow *window = fixture->window;
-  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
-  AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "algorithm");
-  GListModel *algorithms = adw_combo_row_get_model (combo);
-  ViewDraws before;
-  guint changed = 0;
-
-  /* Every algorithm of the registry, in its order. */
-  g_assert_cmpuint (g_list_model_get_n_items (algorithms), ==, RING_N_ALGORITHMS);
-  for (guint a = 0; a < RING_N_ALGORITHMS; a++)
-    {
-      g_autoptr(RingChoice) choice = g_list_model_get_item (algorithms, a);
-
-      g_assert_cmpuint (ring_choice_get_value (choice), ==, a);
-    }
-  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_FLAT_RING);
-
-  settle_views (window, &before);
-  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
-
-  adw_combo_row_set_selected (combo, RING_ALGORITHM_TREE);
-
-  g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
-  g_assert_cmpint (ring_model_get_algorithm_used (window->model), ==, RING_ALGORITHM_TREE);
-  assert_each_view_drew_once (&before);
-  g_assert_cmpstr (metric_text (window, "algorithm-used"), ==, "Tree, Simple");
-}
-
-/* The drop-down shows what Auto picked, and follows the hardware and the question. */
-static void
-test_auto_pick_shown (RingWindowFixture *fixture,
-                      gconstpointer      user_data)
-{
-  RingWindow *window = fixture->window;
-  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
-  AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "algorithm");
-  RingChoice *shown;
-
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
-  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
-
-  /* The seed's 8 GPUs, 28 GB of fp32 gradients: one node's ring with Simple. */
-  shown = adw_combo_row_get_selected_item (combo);
-  g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · Ring, Simple");
-  g_assert_nonnull (find_label (GTK_WIDGET (combo), "Auto · Ring, Simple"));
-  g_assert_cmpstr (metric_text (window, "algorithm-used"), ==, "Ring, Simple");
-
-  /* An H100 node reduces in its NVSwitch. */
-  ring_model_set_gpu (window->model, RING_GPU_H100);
-  g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · NVLS, Simple");
-
-  /* Issue 9's example: 1 MiB over 8 H100 nodes is a tree with LL128. */
-  ring_model_set_gpus (window->model, 64);
-  ring_model_set_message_size (window->model, 1048576);
-  g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · Tree, LL128");
-  g_assert_nonnull (find_label (GTK_WIDGET (combo), "Auto · Tree, LL128"));
-  g_assert_cmpstr (metric_text (window, "algorithm-used"), ==, "Tree");
-  g_assert_cmpstr (metric_text (window, "protocol-used"), ==, "LL128");
-  g_assert_cmpstr (metric_text (window, "nodes"), ==, "8");
-}
-
-static gboolean
-popover_is_shown (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
-
-static GtkWidget *
-find_popover (GtkWidget *widget)
-{
-  if (GTK_IS_POPOVER (widget))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_popover (child);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-/* The row of the open list showing @title: the box the list item widget holds. */
-static GtkWidget *
-popup_row (AdwComboRow *combo,
-           const char  *title)
-{
-  GtkWidget *label = find_label (find_popover (GTK_WIDGET (combo)), title);
-
-  g_assert_nonnull (label);
-
-  /* The title ⊂ the title and reason's box ⊂ the row box. */
-  return gtk_widget_get_parent (gtk_widget_get_parent (label));
-}
-
-/* As a click does: select the entry, then activate it. */
-static void
-click_popup_row (GtkWidget *row)
-{
-  GtkWidget *item = gtk_widget_get_parent (row);
-
-  gtk_widget_activate_action (item, "listitem.select", "(bb)", FALSE, FALSE);
-  gtk_widget_activate (item);
-}
-
-/* An algorithm that cannot run here is in the list, insensitive, saying why; it cannot be
- * chosen by the list or otherwise. */
-static void
-test_impossible_algorithm (RingWindowFixture *fixture,
-                           gconstpointer      user_data)
-{
-  RingWindow *window = fixture->window;
-  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
-  AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "algorithm");
-  GListModel *algorithms = adw_combo_row_get_model (combo);
-  g_autoptr(RingChoice) nvls = g_list_model_get_item (algorithms, RING_ALGORITHM_NVLS);
-  g_autoptr(RingChoice) collnet = g_list_model_get_item (algorithms, RING_ALGORITHM_COLLNET);
-  GtkWidget *popover, *row;
-  guint changed = 0;
-
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
-  ring_model_set_gpu (window->model, RING_GPU_A100);
-  ring_model_set_gpus (window->model, 64);
-
-  g_assert_false (ring_choice_get_available (nvls));
-  g_assert_cmpstr (ring_choice_get_reason (nvls), ==, "NVLS needs a Hopper or newer GPU");
-  g_assert_false (ring_choice_get_available (collnet));
-  g_assert_cmpstr (ring_choice_get_reason (collnet), ==,
-                   "CollNet needs switches that reduce: the InfiniBand+SHARP fabric");
-
-  /* The open list: the entry is there, insensitive, with the reason under it and as its
-   * tooltip. */
-  popover = find_popover (GTK_WIDGET (combo));
-  g_assert_nonnull (popover);
-  gtk_widget_activate (GTK_WIDGET (combo));
-  g_assert_true (iterate_until (popover_is_shown, popover));
-  row = popup_row (combo, "NVLS (in-switch reduction)");
-  g_assert_false (gtk_widget_get_sensitive (row));
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (row), ==, "NVLS needs a Hopper or newer GPU");
-  g_assert_true (gtk_widget_get_visible (find_label (row, "NVLS needs a Hopper or newer GPU")));
-  g_assert_true (gtk_widget_get_sensitive (popup_row (combo, "Tree")));
-
-  /* Clicked, nothing happens; a possible one is chosen the same way. */
-  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
-  click_popup_row (row);
-  g_assert_cmpuint (changed, ==, 0);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_AUTO);
-  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
-  click_popup_row (popup_row (combo, "Tree"));
-  g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
-  gtk_popover_popdown (GTK_POPOVER (popover));
-
-  /* Set any other way, it is refused and the drop-down shows the model's again. */
-  adw_combo_row_set_selected (combo, RING_ALGORITHM_NVLS);
-  g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
-  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_TREE);
-
-  /* On one H100 node NVLS runs, and can be chosen. */
-  ring_model_set_gpu (window->model, RING_GPU_H100);
-  ring_model_set_gpus (window->model, 8);
-  g_assert_true (ring_choice_get_available (nvls));
-  g_assert_null (ring_choice_get_reason (nvls));
-  adw_combo_row_set_selected (combo, RING_ALGORITHM_NVLS);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_NVLS);
-
-  /* More nodes than NVLS spans: the model falls back to auto, and so does the row. */
-  ring_model_set_gpus (window->model, 64);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_AUTO);
-  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
-}
-
-static void
-test_preset_choice (RingWindowFixture *fixture,
-                    gconstpointer      user_data)
-{
-  RingWindow *window = fixture->window;
-  ViewDraws before;
-  guint changed = 0;
-
-  settle_views (window, &before);
-  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
-
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-preset", "s", "dgx-h100");
-
-  g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
-  g_assert_cmpuint (ring_model_get_nics_per_node (window->model), ==, 8);
-  g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, 400);
-  /* A hardware preset leaves the model alone. */
-  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 7e9);
-  assert_each_view_drew_once (&before);
-}
-
-/* The toast names the preset and what it sets: a GPU with its facts, a fabric with its
- * latency. */
-static void
-test_preset_toast (void)
-{
-  const struct
-  {
-    const char *preset;
-    const char *toast;
-  } cases[] = {
-    { "dgx-h100", "DGX H100: GPU, GPUs per node, NICs, NIC speed, fabric" },
-    { "gb200-nvl72", "GB200 NVL72: GPU, GPUs per node, NICs, NIC speed, fabric" },
-    { "l40s-ethernet", "8 × L40S on PCIe: GPU, GPUs per node, NICs, NIC speed, fabric" },
-    { "commodity-100g", "Nodes of 8 GPUs over one 100 Gb Ethernet NIC (TCP): GPUs per node, "
-                        "NICs, NIC speed, fabric" },
-    { "llama3-70b", "Llama 3 70B: model size, gradient precision" },
-    { "gpt2-1.5b", "GPT-2 1.5B: model size, gradient precision" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *toast = _ring_window_describe_preset (ring_preset_lookup (cases[i].preset));
-
-      g_assert_cmpstr (toast, ==, cases[i].toast);
-    }
-}
-
-/* The preset menu: hardware, then models, each preset once, from the table. */
-static void
-test_preset_menu (RingWindowFixture *fixture,
-                  gconstpointer      user_data)
-{
-  GMenuModel *menu = G_MENU_MODEL (fixture->window->presets_menu);
-  const char *labels[] = { "Hardware", "Model" };
-  guint n_presets, listed = 0;
-
-  ring_presets_get (&n_presets);
-  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
-  for (int s = 0; s < 2; s++)
-    {
-      GMenuModel *section = g_menu_model_get_item_link (menu, s, G_MENU_LINK_SECTION);
-      g_autofree char *label = NULL;
-
-      g_assert_true (g_menu_model_get_item_attribute (menu, s, G_MENU_ATTRIBUTE_LABEL, "s",
-                                                      &label));
-      g_assert_cmpstr (label, ==, labels[s]);
-      for (int i = 0; i < g_menu_model_get_n_items (section); i++)
-        {
-          g_autofree char *target = NULL;
-          g_autofree char *action = NULL;
-          const RingPreset *preset;
-
-          g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION,
-                                                          "s", &action));
-          g_assert_cmpstr (action, ==, "win.apply-preset");
-          g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_TARGET,
-                                                          "s", &target));
-          preset = ring_preset_lookup (target);
-          g_assert_nonnull (preset);
-          g_assert_cmpint (preset->kind, ==, s == 0 ? RING_PRESET_HARDWARE : RING_PRESET_MODEL);
-          listed++;
-        }
-      g_object_unref (section);
-    }
-  g_assert_cmpuint (listed, ==, n_presets);
-}
-
 /* A single collective shows what nccl-tests prints and hides the training step's
  * figures; the message size shows only then, and a collective starts from the size
  * last shown. */
@@ -827,10 +324,10 @@ test_collective_mode (RingWindowFixture *fixture,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "1 GiB");
 
   for (guint i = 0; i < G_N_ELEMENTS (step_cards); i++)
-    g_assert_false (gtk_widget_get_visible (metric_card (window, step_cards[i])));
+    g_assert_false (gtk_widget_get_visible (ring_test_metric_card (window, step_cards[i])));
   for (guint i = 0; i < G_N_ELEMENTS (collective_cards); i++)
-    g_assert_true (gtk_widget_get_visible (metric_card (window, collective_cards[i])));
-  g_assert_cmpstr (metric_title (window, "allreduce-time"), ==, "All-reduce time");
+    g_assert_true (gtk_widget_get_visible (ring_test_metric_card (window, collective_cards[i])));
+  g_assert_cmpstr (ring_test_metric_title (window, "allreduce-time"), ==, "All-reduce time");
   g_assert_false (gtk_widget_get_visible (window->step_timing_box));
   g_assert_false (gtk_widget_get_visible (_ring_parameter_panel_get_group (panel, "step_group")));
   g_assert_true (gtk_widget_get_visible (_ring_parameter_panel_get_group (panel,
@@ -840,15 +337,13 @@ test_collective_mode (RingWindowFixture *fixture,
   /* Flat ring (the fixture's): 2 · 7 · 5 µs + 2 · 7/8 · 2^30 B / 300 GB/s = 6.33 ms. */
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "One all-reduce of 1 GiB over 8 GPUs in one node: Flat ring.");
-  g_assert_cmpstr (metric_text (window, "protocol-used"), ==, "—");
-  g_assert_cmpstr (metric_text (window, "channels"), ==, "—");
+  g_assert_cmpstr (ring_test_metric_value (window, "protocol-used"), ==, "—");
+  g_assert_cmpstr (ring_test_metric_value (window, "channels"), ==, "—");
 
   /* Typed as nccl-tests writes sizes, or moved along the slider's powers of two. */
-  gtk_editable_set_text (GTK_EDITABLE (size), "1MiB");
-  gtk_spin_button_update (size);
+  ring_test_type (size, "1MiB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1048576);
-  gtk_editable_set_text (GTK_EDITABLE (size), "4GB");
-  gtk_spin_button_update (size);
+  ring_test_type (size, "4GB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 4e9);
   gtk_range_set_value (size_slider, 3);
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 8);
@@ -859,15 +354,15 @@ test_collective_mode (RingWindowFixture *fixture,
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
   g_assert_false (ring_model_is_collective (window->model));
   g_assert_true (gtk_widget_get_visible (window->step_timing_box));
-  g_assert_true (gtk_widget_get_visible (metric_card (window, "utilization")));
-  g_assert_false (gtk_widget_get_visible (metric_card (window, "algbw")));
-  g_assert_cmpstr (metric_title (window, "allreduce-time"), ==, "All-reduce time / step");
+  g_assert_true (gtk_widget_get_visible (ring_test_metric_card (window, "utilization")));
+  g_assert_false (gtk_widget_get_visible (ring_test_metric_card (window, "algbw")));
+  g_assert_cmpstr (ring_test_metric_title (window, "allreduce-time"), ==,
+                   "All-reduce time / step");
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window->run_button)), ==,
                    "Run Training Step");
 
   /* The size typed while hidden does not switch the question. */
-  gtk_editable_set_text (GTK_EDITABLE (size), "2MiB");
-  gtk_spin_button_update (size);
+  ring_test_type (size, "2MiB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
 
   /* And a collective again starts from the size the field shows. */
@@ -1016,226 +511,6 @@ test_views_change_model (void)
     }
 }
 
-/* Issue 13: the hover readout. */
-
-typedef struct
-{
-  RingChart *chart;
-  guint      count;
-} ProbeWait;
-
-static gboolean
-chart_probed (gpointer data)
-{
-  ProbeWait *wait = data;
-
-  return _ring_chart_get_render_count (wait->chart) > wait->count
-         && _ring_chart_get_probe (wait->chart) != NULL;
-}
-
-/* Shows @kind on @chart and waits for it to be drawn. */
-static void
-show_chart_kind (RingChart     *chart,
-                 RingChartKind  kind)
-{
-  ProbeWait wait = { chart, _ring_chart_get_render_count (chart) };
-
-  ring_chart_set_kind (chart, kind);
-  g_assert_true (iterate_until (chart_probed, &wait));
-}
-
-static gboolean
-key_press (RingChart *chart,
-           guint      keyval)
-{
-  gboolean handled = FALSE;
-
-  g_signal_emit_by_name (_ring_chart_get_key_controller (chart), "key-pressed", keyval, 0, 0,
-                         &handled);
-  return handled;
-}
-
-/* The pointer over utilization-vs-gpus at N = 64 reads the model's utilization at 64 GPUs
- * for each curve's bandwidth; keys move a cursor; a click sets N once; neither redraws. */
-static void
-test_chart_readout (RingWindowFixture *fixture,
-                    gconstpointer      user_data)
-{
-  RingWindow *window = fixture->window;
-  RingChart *chart = _ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view), 0);
-  GtkEventController *motion = _ring_chart_get_motion_controller (chart);
-  static const double factors[] = { 0.5, 1.0, 2.0 };
-  const RingChartReadout *readout;
-  RingChartProbe *probe;
-  double left, top, right, bottom, x_px;
-  guint draws, changed = 0, n_points, clicked_gpus;
-
-  ring_model_set_gpus (window->model, 64);
-  show_chart_kind (chart, RING_CHART_UTILIZATION_VS_GPUS);
-  probe = _ring_chart_get_probe (chart);
-  ring_chart_probe_get_plot_area (probe, &left, &top, &right, &bottom);
-  g_assert_cmpfloat (left, <, right);
-  g_assert_cmpfloat (top, <, bottom);
-  g_assert_true (gtk_widget_get_focusable (GTK_WIDGET (chart)));
-  draws = _ring_chart_get_render_count (chart);
-
-  /* A little right of the point for 64 GPUs: the readout snaps to it. */
-  x_px = ring_chart_probe_x_to_px (probe, 64);
-  g_assert_cmpfloat (x_px, >, left);
-  g_assert_cmpfloat (x_px, <, right);
-  g_signal_emit_by_name (motion, "motion", x_px + 2, (top + bottom) / 2);
-  readout = _ring_chart_get_readout (chart);
-  g_assert_nonnull (readout);
-  g_assert_true (readout->inside);
-  g_assert_cmpuint (readout->gpus, ==, 64);
-  g_assert_cmpfloat (readout->x, ==, 64);
-  g_assert_cmpfloat_with_epsilon (readout->x_px, x_px, 1e-6);
-  g_assert_cmpuint (readout->values->len, ==, G_N_ELEMENTS (factors));
-  for (guint i = 0; i < G_N_ELEMENTS (factors); i++)
-    {
-      const RingChartReadoutValue *value = &g_array_index (readout->values,
-                                                           RingChartReadoutValue, i);
-      RingParams params = *ring_model_get_params (window->model);
-      g_autofree char *expected_label = NULL;
-      g_autofree char *expected_text = NULL;
-      RingResult result;
-
-      params.gpus = 64;
-      params.bandwidth_gbps *= factors[i];
-      ring_cost_evaluate_sweep (&params, &result);
-      g_assert_cmpfloat_with_epsilon (value->value, 100 * result.utilization, 1e-9);
-      g_assert_cmpstr (value->unit, ==, "%");
-      /* Its dot sits on the curve, inside the plot area. */
-      g_assert_cmpfloat (value->y_px, >=, top - 1e-6);
-      g_assert_cmpfloat (value->y_px, <=, bottom + 1e-6);
-      expected_label = g_strdup_printf ("Utilization at %g GB/s", params.bandwidth_gbps);
-      g_assert_cmpstr (value->label, ==, expected_label);
-      expected_text = g_strdup_printf ("64 GPUs: %s %.1f %%", expected_label,
-                                       100 * result.utilization);
-      g_assert_nonnull (strstr (readout->text, expected_text));
-    }
-  /* Outside the plot area there is nothing to read. */
-  g_signal_emit_by_name (motion, "motion", left - 5, (top + bottom) / 2);
-  g_assert_false (_ring_chart_get_readout (chart)->inside);
-  g_signal_emit_by_name (motion, "leave");
-  g_assert_null (_ring_chart_get_readout (chart));
-
-  /* Keys: from the model's N, one sampled point at a time; Home, End; Escape hides. */
-  n_points = ring_chart_probe_get_n_points (probe);
-  g_assert_true (key_press (chart, GDK_KEY_Right));
-  readout = _ring_chart_get_readout (chart);
-  g_assert_cmpfloat (readout->x, ==, 64);
-  g_assert_true (key_press (chart, GDK_KEY_Right));
-  g_assert_cmpfloat (_ring_chart_get_readout (chart)->x, >, 64);
-  g_assert_true (key_press (chart, GDK_KEY_Left));
-  g_assert_cmpfloat (_ring_chart_get_readout (chart)->x, ==, 64);
-  g_assert_true (key_press (chart, GDK_KEY_Home));
-  g_assert_cmpuint (_ring_chart_get_readout (chart)->row, ==, 0);
-  g_assert_true (key_press (chart, GDK_KEY_Left));
-  g_assert_cmpuint (_ring_chart_get_readout (chart)->row, ==, 0);
-  g_assert_true (key_press (chart, GDK_KEY_End));
-  g_assert_cmpuint (_ring_chart_get_readout (chart)->row, ==, n_points - 1);
-  g_assert_true (key_press (chart, GDK_KEY_Escape));
-  g_assert_null (_ring_chart_get_readout (chart));
-  g_assert_false (key_press (chart, GDK_KEY_Escape));
-  g_assert_false (key_press (chart, GDK_KEY_a));
-
-  /* Pointer moves and keys redraw the overlay, never the chart. */
-  iterate_until (never, NULL);
-  g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, draws);
-
-  /* A click at the point for 256 GPUs sets the ring to it: one "changed". */
-  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
-  x_px = ring_chart_probe_x_to_px (probe, 256);
-  g_signal_emit_by_name (motion, "motion", x_px, (top + bottom) / 2);
-  clicked_gpus = _ring_chart_get_readout (chart)->gpus;
-  g_assert_cmpuint (clicked_gpus, ==, 256);
-  g_signal_emit_by_name (_ring_chart_get_click_gesture (chart), "pressed", 1, x_px,
-                         (top + bottom) / 2);
-  g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, clicked_gpus);
-  g_signal_handlers_disconnect_by_func (window->model, count_cb, &changed);
-
-  /* The chart follows the model: drawn again once, and the readout read again from it. */
-  {
-    ProbeWait wait = { chart, draws };
-
-    g_assert_true (iterate_until (chart_probed, &wait));
-    g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, draws + 1);
-    g_assert_nonnull (_ring_chart_get_readout (chart));
-    g_assert_cmpuint (_ring_chart_get_readout (chart)->gpus, ==, 256);
-  }
-}
-
-/* The utilization map reads the cell under the pointer: its GPUs, bandwidth and
- * utilization, as the cost model gives them. */
-static void
-test_chart_readout_map (RingWindowFixture *fixture,
-                        gconstpointer      user_data)
-{
-  RingWindow *window = fixture->window;
-  RingChart *chart = _ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view), 0);
-  GtkEventController *motion = _ring_chart_get_motion_controller (chart);
-  const RingChartReadout *readout;
-  const RingChartReadoutValue *bandwidth, *utilization;
-  RingParams params;
-  RingResult result;
-  double left, top, right, bottom;
-
-  show_chart_kind (chart, RING_CHART_UTILIZATION_MAP);
-  ring_chart_probe_get_plot_area (_ring_chart_get_probe (chart), &left, &top, &right, &bottom);
-  g_signal_emit_by_name (motion, "motion", (left + right) / 2, (top + bottom) / 2);
-  readout = _ring_chart_get_readout (chart);
-  g_assert_true (readout->inside);
-  g_assert_cmpuint (readout->gpus, >, 1);
-  g_assert_true (isfinite (readout->y_px));
-  g_assert_cmpfloat (fabs (readout->y_px - (top + bottom) / 2), <, (bottom - top) / 10);
-  g_assert_cmpuint (readout->values->len, ==, 2);
-  bandwidth = &g_array_index (readout->values, RingChartReadoutValue, 0);
-  utilization = &g_array_index (readout->values, RingChartReadoutValue, 1);
-  g_assert_cmpstr (bandwidth->unit, ==, "GB/s");
-  g_assert_cmpstr (utilization->unit, ==, "%");
-
-  params = *ring_model_get_params (window->model);
-  params.gpus = readout->gpus;
-  params.bandwidth_gbps = bandwidth->value;
-  ring_cost_evaluate_sweep (&params, &result);
-  g_assert_cmpfloat_with_epsilon (utilization->value, 100 * result.utilization, 1e-9);
-}
-
-/* The message sizes: bytes on x, the all-reduce's time, bus bandwidth and what ran; a click
- * there changes nothing, for its x is not a GPU count. */
-static void
-test_chart_readout_message_size (RingWindowFixture *fixture,
-                                 gconstpointer      user_data)
-{
-  RingWindow *window = fixture->window;
-  RingChart *chart = _ring_chart_view_get_chart (RING_CHART_VIEW (window->chart_view), 0);
-  const RingChartReadout *readout;
-  double left, top, right, bottom;
-  guint changed = 0;
-
-  show_chart_kind (chart, RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE);
-  ring_chart_probe_get_plot_area (_ring_chart_get_probe (chart), &left, &top, &right, &bottom);
-  g_signal_emit_by_name (_ring_chart_get_motion_controller (chart), "motion",
-                         (left + right) / 2, (top + bottom) / 2);
-  readout = _ring_chart_get_readout (chart);
-  g_assert_true (readout->inside);
-  g_assert_cmpuint (readout->gpus, ==, 0);
-  g_assert_cmpfloat (readout->x, >, 0);
-  g_assert_cmpuint (readout->values->len, ==, 3);
-  g_assert_cmpstr (g_array_index (readout->values, RingChartReadoutValue, 0).unit, ==, "s");
-  g_assert_cmpstr (g_array_index (readout->values, RingChartReadoutValue, 1).unit, ==, "GB/s");
-  g_assert_cmpstr (g_array_index (readout->values, RingChartReadoutValue, 2).text, !=, "");
-  g_assert_nonnull (strstr (readout->text, readout->x_text));
-
-  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
-  g_signal_emit_by_name (_ring_chart_get_click_gesture (chart), "pressed", 1,
-                         (left + right) / 2, (top + bottom) / 2);
-  g_assert_cmpuint (changed, ==, 0);
-  g_signal_handlers_disconnect_by_func (window->model, count_cb, &changed);
-}
-
 /* The training step's own controls: the bucket size on a log₂ slider from 1 MiB to 4 GiB
  * and typed ("one" is one bucket), the sharding and the checkpointing from their rows,
  * the slowdown beside NCCL in percent; the withdrawn overlap has no row. */
@@ -1270,11 +545,9 @@ test_step_controls (RingWindowFixture *fixture,
   g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 32 * 1048576.0);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bucket)), ==, "32 MiB");
 
-  gtk_editable_set_text (GTK_EDITABLE (bucket), "one");
-  gtk_spin_button_update (bucket);
+  ring_test_type (bucket, "one");
   g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 0);
-  gtk_editable_set_text (GTK_EDITABLE (bucket), "25MiB");
-  gtk_spin_button_update (bucket);
+  ring_test_type (bucket, "25MiB");
   g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 25 * 1048576.0);
 
   /* The rows name the shardings as people write them and set the model. */
@@ -1449,7 +722,7 @@ test_stragglers (RingWindowFixture *fixture,
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (gpu)), ==, 7);
   g_assert_null (ring_model_get_straggler_summary (model));
   g_assert_false (gtk_widget_get_visible (label));
-  calibrated = g_strdup (metric_text (window, "allreduce-time"));
+  calibrated = g_strdup (ring_test_metric_value (window, "allreduce-time"));
 
   gtk_range_set_value (link, 3);
   gtk_range_set_value (link_speed, 25);
@@ -1464,7 +737,7 @@ test_stragglers (RingWindowFixture *fixture,
   g_assert_cmpfloat (result->sim_allreduce_time_s, >, result->sim_uniform_allreduce_time_s);
   simulated = ring_format_duration (result->allreduce_time_s * result->sim_allreduce_time_s
                                     / result->sim_uniform_allreduce_time_s);
-  g_assert_cmpstr (metric_text (window, "allreduce-time"), ==, simulated);
+  g_assert_cmpstr (ring_test_metric_value (window, "allreduce-time"), ==, simulated);
   g_assert_cmpstr (simulated, !=, calibrated);
 
   /* Fewer GPUs: the slider spans the smaller ring and keeps the link it can show. */
@@ -1474,8 +747,7 @@ test_stragglers (RingWindowFixture *fixture,
 
   /* The slow GPU, typed in percent; back at full speed, the sentence goes. */
   gtk_range_set_value (gpu, 2);
-  gtk_editable_set_text (GTK_EDITABLE (gpu_speed), "50");
-  gtk_spin_button_update (gpu_speed);
+  ring_test_type (gpu_speed, "50");
   g_assert_cmpuint (ring_model_get_slow_gpu (model), ==, 2);
   g_assert_cmpfloat_with_epsilon (ring_model_get_slow_gpu_fraction (model), 0.5, 1e-12);
   ring_model_set_slow_link_fraction (model, 1);
@@ -1484,7 +756,7 @@ test_stragglers (RingWindowFixture *fixture,
   g_assert_false (gtk_widget_get_visible (label));
   g_free (simulated);
   simulated = ring_format_duration (ring_model_get_result (model)->allreduce_time_s);
-  g_assert_cmpstr (metric_text (window, "allreduce-time"), ==, simulated);
+  g_assert_cmpstr (ring_test_metric_value (window, "allreduce-time"), ==, simulated);
 }
 
 int
@@ -1508,19 +780,8 @@ main (int   argc,
   add_window_test ("/ring/window/preset-and-reset", test_preset_and_reset);
   add_window_test ("/ring/window/charts-redraw-on-change-only",
                    test_charts_redraw_on_change_only);
-  add_window_test ("/ring/window/gpu-choice", test_gpu_choice);
-  add_window_test ("/ring/window/algorithm-choice", test_algorithm_choice);
-  add_window_test ("/ring/window/auto-pick-shown", test_auto_pick_shown);
-  add_window_test ("/ring/window/impossible-algorithm", test_impossible_algorithm);
-  add_window_test ("/ring/window/preset-choice", test_preset_choice);
-  add_window_test ("/ring/window/preset-menu", test_preset_menu);
-  g_test_add_func ("/ring/window/preset-toast", test_preset_toast);
   add_window_test ("/ring/window/collective-mode", test_collective_mode);
   g_test_add_func ("/ring/window/views-change-model", test_views_change_model);
-  add_window_test ("/ring/window/chart-readout", test_chart_readout);
-  add_window_test ("/ring/window/chart-readout-map", test_chart_readout_map);
-  add_window_test ("/ring/window/chart-readout-message-size",
-                   test_chart_readout_message_size);
   g_test_add_func ("/ring/window/close-with-uncommitted-edit",
                    test_close_with_uncommitted_edit);
 

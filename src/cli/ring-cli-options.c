@@ -78,6 +78,12 @@ ring_cli_option_entries_new (RingCliArgs *args)
     { "scenario", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->scenario_files : NULL,
       N_("Pin the scenarios of a scenario file (JSON) beside the configuration: exported "
          "charts draw them and the report compares with them; repeatable"), "FILE" },
+    { "import-nccl", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->import_nccl : NULL,
+      N_("Add an nccl-tests all_reduce_perf log to the report and the message-size chart, "
+         "compared with the model; repeatable"), "FILE" },
+    { "fit", 0, 0, G_OPTION_ARG_NONE, args ? &args->fit : NULL,
+      N_("Use the values fitted to the first --import-nccl log before reporting or "
+         "exporting"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, args ? &args->version : NULL,
       N_("Print the version and exit"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->stray : NULL,
@@ -142,6 +148,10 @@ ring_cli_args_from_dict (RingCliArgs  *args,
 
   if (!g_variant_dict_lookup (options, "version", "b", &args->version))
     args->version = FALSE;
+  g_clear_pointer (&args->import_nccl, g_strfreev);
+  g_variant_dict_lookup (options, "import-nccl", "^aay", &args->import_nccl);
+  if (!g_variant_dict_lookup (options, "fit", "b", &args->fit))
+    args->fit = FALSE;
 
   g_clear_pointer (&args->stray, g_strfreev);
   g_variant_dict_lookup (options, G_OPTION_REMAINING, "^aay", &args->stray);
@@ -166,7 +176,9 @@ ring_cli_args_clear (RingCliArgs *args)
   g_clear_pointer (&args->paper, g_free);
   g_clear_pointer (&args->stray, g_strfreev);
   g_clear_pointer (&args->scenario_files, g_strfreev);
+  g_clear_pointer (&args->import_nccl, g_strfreev);
   args->version = FALSE;
+  args->fit = FALSE;
 }
 
 const char *

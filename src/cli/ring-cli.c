@@ -14,6 +14,7 @@
 #include "ring-cli-private.h"
 #include "ring-export.h"
 #include "ring-file-writer.h"
+#include "ring-measurement.h"
 #include "ring-presets.h"
 #include "ring-report.h"
 #include "ring-scenario-file.h"
@@ -347,6 +348,38 @@ parse_report_format (const RingCliArgs  *args,
   return TRUE;
 }
 
+/* --import-nccl's logs into @model, each compared with its parameters, then --fit's values
+ * from the first. A log that cannot be read or compared stops it, naming the file. */
+static gboolean
+import_logs (const RingCliArgs  *args,
+             RingModel          *model,
+             GError            **error)
+{
+  if (args->fit && (args->import_nccl == NULL || args->import_nccl[0] == NULL))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--fit needs a log to fit to: add --import-nccl FILE"));
+      return FALSE;
+    }
+
+  for (guint i = 0; args->import_nccl != NULL && args->import_nccl[i] != NULL; i++)
+    {
+      g_autoptr(GError) import_error = NULL;
+
+      if (!ring_model_import_measurement (model, args->import_nccl[i], &import_error))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--import-nccl: %s",
+                       import_error->message);
+          return FALSE;
+        }
+    }
+
+  if (args->fit)
+    ring_model_use_fitted_values (model, 0);
+
+  return TRUE;
+}
+
 static int
 usage_error (GError *error)
 {
@@ -453,6 +486,15 @@ ring_cli_handle (const RingCliArgs *args)
   if (scenarios == NULL)
     return usage_error (error);
 
+  model = ring_model_new ();
+  ring_model_set_params (model, &params);
+  /* Read here even for the window, so a bad log is told on this terminal. */
+  if (!import_logs (args, model, &error))
+    return usage_error (error);
+  for (guint i = 0; i < scenarios->len; i++)
+    if (!ring_model_add_scenario (model, scenarios->pdata[i], &error))
+      return usage_error (error);
+
   if (args->export_path == NULL)
     {
       /* With a report too: these options mean nothing without a file to write. */
@@ -467,12 +509,6 @@ ring_cli_handle (const RingCliArgs *args)
     }
   else if (!check_export (args->export_path, chart, size, paper, &request, &error))
     return usage_error (error);
-
-  model = ring_model_new ();
-  ring_model_set_params (model, &params);
-  for (guint i = 0; i < scenarios->len; i++)
-    if (!ring_model_add_scenario (model, scenarios->pdata[i], &error))
-      return usage_error (error);
 
   if (args->export_path != NULL)
     {

@@ -31,6 +31,8 @@ typedef struct
   char     *size;
   char     *paper;        /* the report's: "a4" or "letter" */
   gboolean  version;
+  char    **import_nccl;  /* nccl-tests logs (file names), in the order given, or NULL */
+  gboolean  fit;          /* use the first log's fitted values */
   char    **stray;        /* arguments that belong to no option */
   char    **scenario_files;  /* --scenario FILE, repeatable: scenario files to pin */
 } RingCliArgs;

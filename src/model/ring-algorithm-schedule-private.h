@@ -92,6 +92,28 @@ void   _ring_schedule_btree         (guint         n_ranks,
                                      gboolean      mirror,
                                      guint        *parent,
                                      guint         children[2]);
+/* The table of a schedule over the nodes' double binary tree (tree, NVLS-tree): per node,
+ * in each of the two trees, its height (the schedule's to set), its depth, its parent
+ * (G_MAXUINT for the root) and how many children it has. */
+enum
+{
+  NODE_HEIGHT_0,
+  NODE_DEPTH_0,
+  NODE_HEIGHT_1,
+  NODE_DEPTH_1,
+  NODE_PARENT_0,
+  NODE_PARENT_1,
+  NODE_CHILDREN_0,
+  NODE_CHILDREN_1,
+  NODE_STRIDE,
+};
+
+#define NODE(schedule, node, field) ((schedule)->table[(gsize) (node) * NODE_STRIDE + (field)])
+
+/* Makes schedule->table and fills all but the heights; @levels (or NULL) gets each tree's
+ * depth. */
+void   _ring_schedule_build_node_table (RingSchedule *schedule,
+                                        guint         levels[2]);
 /* The children of @node in tree @tree (0 or 1) of the nodes' double binary tree, packed
  * at the front of @children; returns how many (0 to 2). */
 guint  _ring_schedule_node_children (const RingSchedule *schedule,

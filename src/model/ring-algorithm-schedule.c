@@ -443,6 +443,36 @@ _ring_schedule_node_children (const RingSchedule *schedule,
   return n;
 }
 
+void
+_ring_schedule_build_node_table (RingSchedule *schedule,
+                                 guint         levels[2])
+{
+  guint nodes = schedule->n_nodes;
+
+  schedule->table_stride = NODE_STRIDE;
+  schedule->table = g_new0 (guint, (gsize) nodes * NODE_STRIDE);
+  for (guint tree = 0; tree < 2; tree++)
+    {
+      guint tree_levels = 0;
+
+      for (guint node = 0; node < nodes; node++)
+        {
+          guint parent, children[2], depth = 0;
+
+          _ring_schedule_btree (nodes, node, tree == 1, &parent, children);
+          NODE (schedule, node, tree == 0 ? NODE_PARENT_0 : NODE_PARENT_1) = parent;
+          NODE (schedule, node, tree == 0 ? NODE_CHILDREN_0 : NODE_CHILDREN_1) =
+            (children[0] != G_MAXUINT) + (children[1] != G_MAXUINT);
+          for (guint up = parent; up != G_MAXUINT; depth++)
+            _ring_schedule_btree (nodes, up, tree == 1, &up, children);
+          NODE (schedule, node, tree == 0 ? NODE_DEPTH_0 : NODE_DEPTH_1) = depth;
+          tree_levels = MAX (tree_levels, depth);
+        }
+      if (levels != NULL)
+        levels[tree] = tree_levels;
+    }
+}
+
 /* The trace */
 
 struct _RingScheduleTrace

@@ -80,6 +80,7 @@ typedef struct
 {
   double size_bytes;
   double ln_measured;
+  double measured_us;  /* as the log printed it */
 } Sample;
 
 typedef struct
@@ -450,7 +451,7 @@ fill_points (RingNcclFit   *fit,
       RingNcclFitPoint point;
 
       point.size_bytes = problem->samples[i].size_bytes;
-      point.measured_us = exp (problem->samples[i].ln_measured);
+      point.measured_us = problem->samples[i].measured_us;
       point.nominal_us = model_us (nominal, point.size_bytes, &nominal_cost);
       point.predicted_us = model_us (problem, point.size_bytes, &cost);
       point.algorithm = cost.algorithm;
@@ -514,6 +515,7 @@ collect_samples (const RingNcclLog *nccl_log,
         {
           samples[n].size_bytes = point->size_bytes;
           samples[n].ln_measured = log (point->time_us);
+          samples[n].measured_us = point->time_us;
           n++;
         }
     }
@@ -584,10 +586,13 @@ setup_problem (Problem           *problem,
     }
 }
 
-RingNcclFit *
-ring_nccl_fit (const RingParams   *base,
-               const RingNcclLog  *nccl_log,
-               GError            **error)
+/* ring_nccl_fit(), or with @fit FALSE ring_nccl_fit_evaluate(): the same cluster and
+ * points, the nominal values left as they are. */
+static RingNcclFit *
+fit_or_evaluate (const RingParams   *base,
+                 const RingNcclLog  *nccl_log,
+                 gboolean            fit_values,
+                 GError            **error)
 {
   g_autoptr(RingNcclFit) fit = NULL;
   g_autofree Sample *samples = NULL;
@@ -596,9 +601,7 @@ ring_nccl_fit (const RingParams   *base,
   Problem problem = { 0 }, nominal;
   guint n_samples;
 
-  g_return_val_if_fail (base != NULL, NULL);
-  g_return_val_if_fail (nccl_log != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  g_assert (base != NULL && nccl_log != NULL);
 
   if (nccl_log->ranks < 2)
     {
@@ -625,15 +628,54 @@ ring_nccl_fit (const RingParams   *base,
   fit->points = g_array_new (FALSE, FALSE, sizeof (RingNcclFitPoint));
   fit->gpus_per_process = problem.gpus_per_process;
   fit->algorithm = problem.algorithm;
-  fit_problem (&problem, fit->values, &fit->n_values);
+  if (fit_values)
+    {
+      fit_problem (&problem, fit->values, &fit->n_values);
+    }
+  else
+    {
+      fit->n_values = problem.n_free;
+      for (guint j = 0; j < problem.n_free; j++)
+        {
+          fit->values[j].id = problem.frees[j]->id;
+          fit->values[j].value = ring_params_get_value (&problem.params, problem.frees[j]->id);
+          fit->values[j].nominal = fit->values[j].value;
+          fit->values[j].determined = FALSE;
+        }
+    }
   fit->params = problem.params;
 
   errors = g_new (double, n_samples);
   nominal_errors = g_new (double, n_samples);
   fill_points (fit, &problem, &nominal, errors, nominal_errors);
-  fit_protocols (fit, &problem, errors);
+  if (fit_values)
+    fit_protocols (fit, &problem, errors);
 
   return g_steal_pointer (&fit);
+}
+
+RingNcclFit *
+ring_nccl_fit (const RingParams   *base,
+               const RingNcclLog  *nccl_log,
+               GError            **error)
+{
+  g_return_val_if_fail (base != NULL, NULL);
+  g_return_val_if_fail (nccl_log != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return fit_or_evaluate (base, nccl_log, TRUE, error);
+}
+
+RingNcclFit *
+ring_nccl_fit_evaluate (const RingParams   *base,
+                        const RingNcclLog  *nccl_log,
+                        GError            **error)
+{
+  g_return_val_if_fail (base != NULL, NULL);
+  g_return_val_if_fail (nccl_log != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return fit_or_evaluate (base, nccl_log, FALSE, error);
 }
 
 void

@@ -88,6 +88,13 @@ typedef struct
 RingNcclFit *ring_nccl_fit       (const RingParams   *base,
                                   const RingNcclLog  *nccl_log,
                                   GError            **error);
+/* The model as it is on @nccl_log's cluster, fitting nothing: the same cluster, points and
+ * error figures as ring_nccl_fit(), with every value at @base's (not determined) and
+ * predicted_us equal to nominal_us; no per-protocol figures. For comparing a log with the
+ * current parameters at every change: it costs one all-reduce a row. */
+RingNcclFit *ring_nccl_fit_evaluate (const RingParams   *base,
+                                     const RingNcclLog  *nccl_log,
+                                     GError            **error);
 void         ring_nccl_fit_free  (RingNcclFit        *fit);
 
 /* Puts the fit into @params: the GPU (with its facts, if it changes), GPUs per node, the

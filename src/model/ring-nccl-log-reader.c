@@ -595,9 +595,10 @@ _ring_nccl_reader_line (RingNcclReader  *self,
           && g_strstr_len (text, MIN (length, 256), "NCCL") == NULL)
         {
           g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
-                       /* Translators: a line number, a length in bytes */
-                       _("line %u is %" G_GSIZE_FORMAT " bytes long: no nccl-tests row is"),
-                       self->line, length);
+                       /* Translators: a line number, a length in bytes (the reader
+                        * stops at 64 MiB, so it fits an unsigned int) */
+                       _("line %u is %u bytes long: no nccl-tests row is"),
+                       self->line, (guint) length);
           return FALSE;
         }
       self->log->skipped_lines++;

@@ -78,6 +78,24 @@ choice_list (RingParamId id)
   return g_string_free (names, FALSE);
 }
 
+/* The choice of @id named @name, in any case: its index in *@choice. */
+static gboolean
+find_choice (RingParamId  id,
+             const char  *name,
+             guint       *choice)
+{
+  for (guint i = 0; i < ring_param_n_choices (id); i++)
+    {
+      if (g_ascii_strcasecmp (name, ring_param_choice_name (id, i)) == 0)
+        {
+          *choice = i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
 static gboolean
 parse_choice (RingParamId  id,
               const char  *text,
@@ -112,15 +130,12 @@ parse_choice (RingParamId  id,
     }
   if (id == RING_PARAM_CHECKPOINTING)
     {
-      for (guint i = 0; i < RING_N_CHECKPOINTINGS; i++)
-        {
-          if (g_ascii_strcasecmp (text, checkpointing_names[i]) == 0)
-            {
-              *value = i;
-              return TRUE;
-            }
-        }
-      return FALSE;
+      guint choice;
+
+      if (!find_choice (id, text, &choice))
+        return FALSE;
+      *value = choice;
+      return TRUE;
     }
   g_return_val_if_fail (id == RING_PARAM_ALGORITHM, FALSE);
   if (!ring_algorithm_from_string (text, &algorithm))
@@ -400,19 +415,16 @@ gboolean
 ring_algorithm_from_string (const char    *name,
                             RingAlgorithm *algorithm)
 {
+  guint choice;
+
   g_return_val_if_fail (name != NULL, FALSE);
 
-  for (guint i = 0; i <= RING_ALGORITHM_LAST; i++)
-    {
-      if (g_ascii_strcasecmp (name, ring_algorithm_to_string (i)) == 0)
-        {
-          if (algorithm != NULL)
-            *algorithm = i;
-          return TRUE;
-        }
-    }
+  if (!find_choice (RING_PARAM_ALGORITHM, name, &choice))
+    return FALSE;
+  if (algorithm != NULL)
+    *algorithm = choice;
 
-  return FALSE;
+  return TRUE;
 }
 
 const char *
@@ -427,21 +439,19 @@ gboolean
 ring_sharding_from_string (const char   *name,
                            RingSharding *sharding)
 {
+  guint choice;
+
   g_return_val_if_fail (name != NULL, FALSE);
 
-  for (guint i = 0; i < RING_N_SHARDINGS; i++)
-    {
-      /* ZeRO-3 is FSDP. */
-      if (g_ascii_strcasecmp (name, sharding_names[i]) == 0
-          || (i == RING_SHARDING_FSDP && g_ascii_strcasecmp (name, "zero3") == 0))
-        {
-          if (sharding != NULL)
-            *sharding = i;
-          return TRUE;
-        }
-    }
+  /* ZeRO-3 is FSDP. */
+  if (g_ascii_strcasecmp (name, "zero3") == 0)
+    choice = RING_SHARDING_FSDP;
+  else if (!find_choice (RING_PARAM_SHARDING, name, &choice))
+    return FALSE;
+  if (sharding != NULL)
+    *sharding = choice;
 
-  return FALSE;
+  return TRUE;
 }
 
 const char *
@@ -498,27 +508,22 @@ ring_fabric_from_string (const char *name,
     { "ethernet", RING_FABRIC_TCP },
   };
 
+  guint choice;
+
   g_return_val_if_fail (name != NULL, FALSE);
 
-  for (guint i = 0; i < RING_N_FABRICS; i++)
+  if (!find_choice (RING_PARAM_FABRIC, name, &choice))
     {
-      if (g_ascii_strcasecmp (name, fabric_names[i]) == 0)
-        {
-          if (fabric != NULL)
-            *fabric = i;
-          return TRUE;
-        }
-    }
+      guint i = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (aliases); i++)
-    {
-      if (g_ascii_strcasecmp (name, aliases[i].name) == 0)
-        {
-          if (fabric != NULL)
-            *fabric = aliases[i].fabric;
-          return TRUE;
-        }
+      while (i < G_N_ELEMENTS (aliases) && g_ascii_strcasecmp (name, aliases[i].name) != 0)
+        i++;
+      if (i == G_N_ELEMENTS (aliases))
+        return FALSE;
+      choice = aliases[i].fabric;
     }
+  if (fabric != NULL)
+    *fabric = choice;
 
-  return FALSE;
+  return TRUE;
 }

@@ -12,6 +12,7 @@
 
 #include "ring-animation-private.h"
 #include "ring-animation-draw.h"
+#include "ring-model-follow.h"
 #include "ring-schedule.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
@@ -452,9 +453,7 @@ ring_animation_class_init (RingAnimationClass *klass)
   widget_class->unmap = ring_animation_unmap;
 
   properties[PROP_MODEL] =
-    g_param_spec_object ("model", NULL, NULL,
-                         RING_TYPE_MODEL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    _ring_model_follow_param_spec ();
 
   properties[PROP_SPEED] =
     g_param_spec_double ("speed", NULL, NULL,
@@ -504,10 +503,8 @@ ring_animation_init (RingAnimation *self)
                                _("Click a link to slow it to a quarter of its bandwidth; "
                                  "click it again to give its speed back"));
 
-  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
-  g_signal_group_connect_object (self->model_signals, "changed",
-                                 G_CALLBACK (ring_animation_model_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
+  self->model_signals = _ring_model_follow_new (self,
+                                                G_CALLBACK (ring_animation_model_changed_cb));
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (ring_animation_style_changed_cb), self, G_CONNECT_SWAPPED);
@@ -542,10 +539,9 @@ ring_animation_set_model (RingAnimation *self,
   g_return_if_fail (RING_IS_ANIMATION (self));
   g_return_if_fail (model == NULL || RING_IS_MODEL (model));
 
-  if (!g_set_object (&self->model, model))
+  if (!_ring_model_follow_set (&self->model, self->model_signals, model))
     return;
 
-  g_signal_group_set_target (self->model_signals, model);
   ring_animation_model_changed_cb (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);

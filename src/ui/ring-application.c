@@ -11,6 +11,7 @@
 
 #include "ring-application.h"
 #include "ring-cli.h"
+#include "ring-measurement.h"
 #include "ring-window.h"
 
 struct _RingApplication
@@ -87,6 +88,38 @@ pin_command_line_scenarios (const RingCliArgs  *args,
   return TRUE;
 }
 
+/* --import-nccl's logs, named relative to where the command was typed, and --fit. */
+static int
+import_logs (GApplicationCommandLine *command_line,
+             const RingCliArgs       *args,
+             RingModel               *model)
+{
+  guint first = ring_model_get_measurements (model)->len;
+
+  for (guint i = 0; args->import_nccl != NULL && args->import_nccl[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = NULL;
+
+      file = g_application_command_line_create_file_for_arg (command_line,
+                                                             args->import_nccl[i]);
+      path = g_file_get_path (file);
+      if (path == NULL || !ring_model_import_measurement (model, path, &error))
+        {
+          g_application_command_line_printerr (command_line, "%s: --import-nccl: %s\n",
+                                               g_get_prgname (),
+                                               error != NULL ? error->message
+                                                             : args->import_nccl[i]);
+          return RING_CLI_EXIT_USAGE;
+        }
+    }
+  if (args->fit && ring_model_get_measurements (model)->len > first)
+    ring_model_use_fitted_values (model, first);
+
+  return EXIT_SUCCESS;
+}
+
 /* Runs in the primary instance, for its own launch or a later one: the options change the
  * open window's parameters on top of what it shows (and what the settings remember). */
 static int
@@ -118,7 +151,10 @@ ring_application_command_line (GApplication            *app,
       return RING_CLI_EXIT_USAGE;
     }
 
-  return EXIT_SUCCESS;
+  if (args.import_nccl != NULL && args.import_nccl[0] != NULL)
+    ring_window_show_measurements (window);
+
+  return import_logs (command_line, &args, ring_window_get_model (window));
 }
 
 static void

@@ -12,6 +12,7 @@
 
 #include "ring-chart.h"
 #include "ring-chart-private.h"
+#include "ring-model-follow.h"
 
 /* A chart stays readable down to about 380 px wide (title, configuration and legend wrap
  * below that), so two fit side by side from 2 × 380 px and the spacing. */
@@ -261,8 +262,7 @@ ring_chart_view_class_init (RingChartViewClass *klass)
   widget_class->size_allocate = ring_chart_view_size_allocate;
 
   properties[PROP_MODEL] =
-    g_param_spec_object ("model", NULL, NULL, RING_TYPE_MODEL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    _ring_model_follow_param_spec ();
   properties[PROP_VISIBLE_KIND] =
     g_param_spec_string ("visible-kind", NULL, NULL, "utilization-vs-gpus",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -323,7 +323,7 @@ ring_chart_view_set_model (RingChartView *self,
   g_return_if_fail (RING_IS_CHART_VIEW (self));
   g_return_if_fail (model == NULL || RING_IS_MODEL (model));
 
-  if (!g_set_object (&self->model, model))
+  if (!_ring_model_follow_set (&self->model, NULL, model))
     return;
 
   ring_chart_set_model (self->first_chart, model);

@@ -15,6 +15,7 @@
 
 #include "ring-chart-private.h"
 #include "ring-chart-readout.h"
+#include "ring-model-follow.h"
 
 /* What the readout follows. */
 typedef enum
@@ -543,8 +544,7 @@ ring_chart_class_init (RingChartClass *klass)
   widget_class->size_allocate = ring_chart_size_allocate;
 
   properties[PROP_MODEL] =
-    g_param_spec_object ("model", NULL, NULL, RING_TYPE_MODEL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    _ring_model_follow_param_spec ();
   properties[PROP_KIND] =
     g_param_spec_enum ("kind", NULL, NULL, RING_TYPE_CHART_KIND,
                        RING_CHART_UTILIZATION_VS_GPUS,
@@ -569,10 +569,7 @@ ring_chart_init (RingChart *self)
   gtk_widget_set_parent (self->empty_label, GTK_WIDGET (self));
   gtk_widget_set_visible (self->empty_label, !ring_chart_draw_is_available ());
 
-  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
-  g_signal_group_connect_object (self->model_signals, "changed",
-                                 G_CALLBACK (ring_chart_model_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
+  self->model_signals = _ring_model_follow_new (self, G_CALLBACK (ring_chart_model_changed_cb));
 
   /* The style manager outlives every widget; the connection ends with this one. */
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
@@ -623,10 +620,9 @@ ring_chart_set_model (RingChart *self,
   g_return_if_fail (RING_IS_CHART (self));
   g_return_if_fail (model == NULL || RING_IS_MODEL (model));
 
-  if (!g_set_object (&self->model, model))
+  if (!_ring_model_follow_set (&self->model, self->model_signals, model))
     return;
 
-  g_signal_group_set_target (self->model_signals, model);
   self->generation++;
   invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);

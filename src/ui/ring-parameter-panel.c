@@ -15,6 +15,8 @@
 #include "ring-choice.h"
 #include "ring-choice-row.h"
 #include "ring-labels.h"
+#include "ring-measurement-group.h"
+#include "ring-model-follow.h"
 #include "ring-parameter-panel-private.h"
 #include "ring-parameter-spec.h"
 #include "ring-topology.h"
@@ -641,13 +643,13 @@ ring_parameter_panel_class_init (RingParameterPanelClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  g_type_ensure (RING_TYPE_MEASUREMENT_GROUP);
   object_class->dispose = ring_parameter_panel_dispose;
   object_class->get_property = ring_parameter_panel_get_property;
   object_class->set_property = ring_parameter_panel_set_property;
 
   properties[PROP_MODEL] =
-    g_param_spec_object ("model", NULL, NULL, RING_TYPE_MODEL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    _ring_model_follow_param_spec ();
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -668,10 +670,8 @@ ring_parameter_panel_init (RingParameterPanel *self)
   const ParameterSpec *specs = _ring_parameter_specs_get (&n_specs);
 
   self->model_bindings = g_binding_group_new ();
-  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
-  g_signal_group_connect_object (self->model_signals, "changed",
-                                 G_CALLBACK (ring_parameter_panel_model_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
+  self->model_signals =
+    _ring_model_follow_new (self, G_CALLBACK (ring_parameter_panel_model_changed_cb));
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -723,12 +723,11 @@ ring_parameter_panel_set_model (RingParameterPanel *self,
   g_return_if_fail (RING_IS_PARAMETER_PANEL (self));
   g_return_if_fail (model == NULL || RING_IS_MODEL (model));
 
-  if (!g_set_object (&self->model, model))
+  if (!_ring_model_follow_set (&self->model, self->model_signals, model))
     return;
 
   /* The entries first: the drop-down then shows what they say about this model. */
   update_algorithm_choices (self);
-  g_signal_group_set_target (self->model_signals, model);
   g_binding_group_set_source (self->model_bindings, model);
   update_straggler_ranges (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);

@@ -10,6 +10,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "ring-model-follow.h"
 #include "ring-step-bar-draw.h"
 #include "ring-step-bar-private.h"
 
@@ -168,8 +169,7 @@ ring_step_bar_class_init (RingStepBarClass *klass)
   widget_class->measure = ring_step_bar_measure;
 
   properties[PROP_MODEL] =
-    g_param_spec_object ("model", NULL, NULL, RING_TYPE_MODEL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    _ring_model_follow_param_spec ();
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "stepbar");
@@ -179,10 +179,8 @@ ring_step_bar_class_init (RingStepBarClass *klass)
 static void
 ring_step_bar_init (RingStepBar *self)
 {
-  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
-  g_signal_group_connect_object (self->model_signals, "changed",
-                                 G_CALLBACK (ring_step_bar_model_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
+  self->model_signals = _ring_model_follow_new (self,
+                                                G_CALLBACK (ring_step_bar_model_changed_cb));
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
@@ -201,10 +199,9 @@ ring_step_bar_set_model (RingStepBar *self,
   g_return_if_fail (RING_IS_STEP_BAR (self));
   g_return_if_fail (model == NULL || RING_IS_MODEL (model));
 
-  if (!g_set_object (&self->model, model))
+  if (!_ring_model_follow_set (&self->model, self->model_signals, model))
     return;
 
-  g_signal_group_set_target (self->model_signals, model);
   ring_step_bar_model_changed_cb (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }

@@ -195,6 +195,7 @@ _ring_window_class_actions_init (RingWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.export-report", NULL,
                                    export_report_action);
+  _ring_window_import_class_init (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,
                                        "win.run-training-step", NULL);

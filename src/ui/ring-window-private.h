@@ -70,6 +70,13 @@ void   _ring_window_add_toast             (RingWindow      *self,
 /* The speed menu's choice nearest to @speed, on its doubling scale. */
 double _ring_window_nearest_speed         (double           speed);
 
+/* ring-window-import.c: nccl-tests logs by the menu, by dropping, and their actions. */
+void     _ring_window_import_class_init   (GtkWidgetClass  *widget_class);
+void     _ring_window_import_init         (RingWindow      *self);
+/* Imports @file into the model, says so in a toast (with "Use Fitted Values", or the
+ * parser's message), and brings the message-size chart on screen. */
+gboolean _ring_window_import_file         (RingWindow      *self,
+                                           GFile           *file);
 /* ring-window-scenarios.c: the Pin button, the scenarios' popover and actions, the
  * metric cards' differences and the "scenarios" key. */
 void   _ring_window_scenarios_class_init  (RingWindowClass *klass);

@@ -741,6 +741,7 @@ ring_window_init (RingWindow *self)
                              "tooltip-text", G_BINDING_SYNC_CREATE, collective_to_run_tooltip,
                              NULL, NULL, NULL);
   _ring_window_fill_presets_menu (self);
+  _ring_window_import_init (self);
 
   /* The window makes its model and keeps it: the groups get their one target here. */
   g_binding_group_set_source (self->model_bindings, self->model);

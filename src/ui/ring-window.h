@@ -18,5 +18,7 @@ G_DECLARE_FINAL_TYPE (RingWindow, ring_window, RING, WINDOW, AdwApplicationWindo
 
 RingWindow *ring_window_new       (RingApplication *application);
 RingModel  *ring_window_get_model (RingWindow      *self);
+/* Brings the chart of measured logs (the message sizes) on screen, unless it is. */
+void        ring_window_show_measurements (RingWindow *self);
 
 G_END_DECLS

@@ -55,7 +55,7 @@ collnet_estimate (const RingTopology *topology,
   if (topology->generation >= RING_GENERATION_HOPPER)
     algbw *= 0.85;
 
-  return (latency_us (topology) + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (latency_us (topology), bytes, algbw);
 }
 
 static void

@@ -47,13 +47,6 @@ hierarchical_cost (const RingTopology *topology,
                      2 * (g - 1) / g * bytes + inter_bytes / g, cost);
 }
 
-static gboolean
-hierarchical_can_run (const RingTopology  *topology,
-                      const char         **why)
-{
-  return _ring_network_can_run (topology, why);
-}
-
 /* The schedule. The buffer is G shards (G GPUs per node), each cut into one piece per
  * node: piece s · nodes + j is part j of shard s. A node of g GPUs splits the G shards into
  * g contiguous groups (one shard each in a full node) and runs a ring reduce-scatter over
@@ -270,6 +263,6 @@ _ring_textbook_link_rates (const RingTopology *topology,
 const RingAlgorithmInfo _ring_algorithm_hierarchical = {
   RING_ALGORITHM_HIERARCHICAL, "hierarchical",
   N_("Hierarchical (ring in node, ring across nodes)"), FALSE, RING_PROTOCOLS_SIMPLE,
-  hierarchical_can_run, hierarchical_cost, NULL,
+  _ring_network_can_run, hierarchical_cost, NULL,
   &hierarchical_schedule, _ring_textbook_link_rates,
 };

@@ -58,7 +58,7 @@ nvls_tree_estimate (const RingTopology *topology,
   double per_channel = MIN (MIN (intra, inter), _ring_nccl_nvls_tree_per_ch (topology));
   double algbw = channels * per_channel / _ring_bus_factor (topology);
 
-  return (latency_us (topology) + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (latency_us (topology), bytes, algbw);
 }
 
 static void
@@ -70,19 +70,10 @@ nvls_tree_cost (const RingTopology *topology,
   double g = topology->gpus_per_node;
   guint channels = _ring_nccl_nvls_channels (topology);
   double pipelines = channels * g;
-  double algbw = topology->link_gbps * g / (g + 1)
-                 * _ring_nccl_nvls_efficiency (topology->generation)
-                 * (channels - 1.0) / channels;
-  double chunk = 128 * 1024;
-
-  algbw = MIN (algbw, network_algbw (topology));
-
+  double algbw = MIN (_ring_nvls_algbw (topology, channels), network_algbw (topology));
   /* enqueue.cc, calcCollChunking for NVLS-tree. */
-  if (bytes < 4 * pipelines * chunk)
-    chunk = 65536;
-  if (bytes < 1 * pipelines * chunk)
-    chunk = 32768;
-  chunk = MIN (chunk, bytes / pipelines);
+  static const RingChunkStep steps[] = { { 4, 65536 }, { 1, 32768 } };
+  double chunk = _ring_nvls_chunk (bytes, pipelines, steps, G_N_ELEMENTS (steps));
 
   cost->channels = channels;
   /* Into the switch and out, as nvls; and each shard's trip up and down its tree of
@@ -97,13 +88,9 @@ static gboolean
 nvls_tree_can_run (const RingTopology  *topology,
                    const char         **why)
 {
-  const char *reason = NULL;
+  const char *reason = _ring_nvls_cannot_run (topology);
 
-  if (!topology->nvswitch)
-    reason = N_("NVLS needs NVSwitch, and these GPUs have none");
-  else if (topology->generation < RING_GENERATION_HOPPER)
-    reason = N_("NVLS needs a Hopper or newer GPU");
-  else if (topology->nodes < 2)
+  if (reason == NULL && topology->nodes < 2)
     reason = N_("NVLS-tree joins several nodes; in one node nvls does the work");
 
   if (why != NULL)

@@ -42,7 +42,45 @@ nvls_estimate (const RingTopology *topology,
                  * (channels - 1) / channels * 2.0;
   double algbw = busbw / _ring_bus_factor (topology);
 
-  return (latency_us (topology) + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (latency_us (topology), bytes, algbw);
+}
+
+/* The GPUs' ports into the switch at NVLS's efficiency, one channel in reserve, G/(G+1) of
+ * them for the buffer (the reduced shard takes the rest). */
+double
+_ring_nvls_algbw (const RingTopology *topology,
+                  guint               channels)
+{
+  double g = topology->gpus_per_node;
+
+  return topology->link_gbps * g / (g + 1) * _ring_nccl_nvls_efficiency (topology->generation)
+         * (channels - 1.0) / channels;
+}
+
+double
+_ring_nvls_chunk (double               bytes,
+                  double               pipelines,
+                  const RingChunkStep *steps,
+                  guint                n_steps)
+{
+  double chunk = 128 * 1024;
+
+  for (guint i = 0; i < n_steps; i++)
+    if (bytes < steps[i].factor * pipelines * chunk)
+      chunk = steps[i].chunk;
+
+  return MIN (chunk, bytes / pipelines);
+}
+
+const char *
+_ring_nvls_cannot_run (const RingTopology *topology)
+{
+  if (!topology->nvswitch)
+    return N_("NVLS needs NVSwitch, and these GPUs have none");
+  if (topology->generation < RING_GENERATION_HOPPER)
+    return N_("NVLS needs a Hopper or newer GPU");
+
+  return NULL;
 }
 
 static void
@@ -55,22 +93,13 @@ nvls_cost (const RingTopology *topology,
   guint channels = _ring_nccl_nvls_channels (topology);
   /* One pipeline per channel and GPU (NCCL's NVLS "heads"). */
   double pipelines = channels * g;
-  double algbw = topology->link_gbps * g / (g + 1)
-                 * _ring_nccl_nvls_efficiency (topology->generation)
-                 * (channels - 1.0) / channels;
-  double chunk = 128 * 1024;
+  double algbw = _ring_nvls_algbw (topology, channels);
+  /* enqueue.cc: smaller chunks while the buffer is small against the pipelines. */
+  static const RingChunkStep steps[] = { { 64, 65536 }, { 8, 32768 }, { 2, 16384 } };
+  double chunk = _ring_nvls_chunk (bytes, pipelines, steps, G_N_ELEMENTS (steps));
 
   if (topology->nodes > 1)
     algbw = MIN (algbw, topology->network_gbps);
-
-  /* enqueue.cc: smaller chunks while the buffer is small against the pipelines. */
-  if (bytes < 64 * pipelines * chunk)
-    chunk = 65536;
-  if (bytes < 8 * pipelines * chunk)
-    chunk = 32768;
-  if (bytes < 2 * pipelines * chunk)
-    chunk = 16384;
-  chunk = MIN (chunk, bytes / pipelines);
 
   cost->channels = channels;
   /* Two stages hold a chunk: the reducing load and the multicast store. */
@@ -85,13 +114,9 @@ static gboolean
 nvls_can_run (const RingTopology  *topology,
               const char         **why)
 {
-  const char *reason = NULL;
+  const char *reason = _ring_nvls_cannot_run (topology);
 
-  if (!topology->nvswitch)
-    reason = N_("NVLS needs NVSwitch, and these GPUs have none");
-  else if (topology->generation < RING_GENERATION_HOPPER)
-    reason = N_("NVLS needs a Hopper or newer GPU");
-  else if (topology->nodes > 1 && topology->fabric != RING_FABRIC_INFINIBAND_SHARP)
+  if (reason == NULL && topology->nodes > 1 && topology->fabric != RING_FABRIC_INFINIBAND_SHARP)
     reason = N_("NVLS spans several nodes only with InfiniBand SHARP; nvls-tree does");
 
   if (why != NULL)

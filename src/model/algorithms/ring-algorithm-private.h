@@ -41,6 +41,15 @@ void     _ring_cost_finish          (const RingTopology *topology,
                                      double              bytes_per_gpu,
                                      RingAllreduceCost  *cost);
 
+/* NCCL's estimate of a call (tuning.cc): @latency_us plus @bytes at @algbw_gbps, in s. */
+static inline double
+_ring_nccl_estimate_s (double latency_us,
+                       double bytes,
+                       double algbw_gbps)
+{
+  return (latency_us + bytes / (1000.0 * algbw_gbps)) * 1e-6;
+}
+
 /* The link rates of the textbook algorithms (halving-doubling, hierarchical): each GPU's
  * links, the node's NICs together, α per message plus the network's latency across. */
 void     _ring_textbook_link_rates  (const RingTopology *topology,
@@ -49,6 +58,30 @@ void     _ring_textbook_link_rates  (const RingTopology *topology,
 
 /* NVLS's and NVLS-tree's: the GPUs' ports into the NVSwitch at NVLS's efficiency. */
 void     _ring_nvls_link_rates      (const RingTopology *topology,
+                                     double             *rates_Bps,
+                                     double             *alpha_s);
+/* The rate, GB/s, at which NVLS moves a GPU's buffer through the NVSwitch on @channels. */
+double   _ring_nvls_algbw           (const RingTopology *topology,
+                                     guint               channels);
+/* NVLS's chunk (enqueue.cc): 128 KiB, then each step's chunk while the buffer is under
+ * factor × @pipelines × the chunk so far; at most the buffer's share of a pipeline. */
+typedef struct
+{
+  double factor;
+  double chunk;
+} RingChunkStep;
+double   _ring_nvls_chunk           (double               bytes,
+                                     double               pipelines,
+                                     const RingChunkStep *steps,
+                                     guint                n_steps);
+/* Why NVLS cannot run on these GPUs at all (no NVSwitch, older than Hopper), or NULL. */
+const char *_ring_nvls_cannot_run   (const RingTopology *topology);
+
+/* The ring's and the tree's (a chain through the node): the node's share of its links and
+ * the NICs together, @intra_hop_us inside the node and @algo's Simple hop across. */
+void     _ring_chain_link_rates     (const RingTopology *topology,
+                                     double              intra_hop_us,
+                                     RingNcclAlgo        algo,
                                      double             *rates_Bps,
                                      double             *alpha_s);
 

@@ -73,7 +73,7 @@ ring_estimate (const RingTopology *topology,
 
   algbw = busbw / _ring_bus_factor (topology);
 
-  return (lat + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (lat, bytes, algbw);
 }
 
 /* What one channel moves, as bus bandwidth. Across nodes NCCL runs twice the search's
@@ -128,13 +128,6 @@ ring_cost (const RingTopology *topology,
                      factor * bytes, cost);
 }
 
-static gboolean
-ring_can_run (const RingTopology  *topology,
-              const char         **why)
-{
-  return _ring_network_can_run (topology, why);
-}
-
 /* The schedule: one ring through GPUs 0, 1 … N−1, node after node. The last GPU of a
  * node sends to the first of the next through the NICs (NCCL's channels rotate which GPU
  * that is; one ring here). Shared with flat-ring. */
@@ -146,7 +139,8 @@ ring_schedule_init (RingSchedule *schedule)
 
   schedule->n_pieces = n;
   _ring_schedule_add_phase (schedule, N_("Scatter-reduce"),
-                            N_("Each GPU sends one chunk to the next GPU, which adds it to its own"),
+                            N_("Each GPU sends one chunk to the next GPU, which adds it to its "
+                               "own"),
                             n - 1);
   _ring_schedule_add_phase (schedule, N_("All-gather"),
                             N_("Each GPU passes a reduced chunk on; the next GPU stores it"),
@@ -207,18 +201,29 @@ ring_link_rates (const RingTopology *topology,
                  double             *rates_Bps,
                  double             *alpha_s)
 {
+  _ring_chain_link_rates (topology, intra_hop_us (topology, RING_PROTOCOL_SIMPLE),
+                          RING_NCCL_RING, rates_Bps, alpha_s);
+}
+
+void
+_ring_chain_link_rates (const RingTopology *topology,
+                        double              intra_hop_us,
+                        RingNcclAlgo        algo,
+                        double             *rates_Bps,
+                        double             *alpha_s)
+{
   rates_Bps[RING_LINK_INTRA] = _ring_intra_bound_gbps (topology) * 1e9;
   rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
   rates_Bps[RING_LINK_SWITCH] = rates_Bps[RING_LINK_INTRA];
   rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
-  alpha_s[RING_LINK_INTRA] = intra_hop_us (topology, RING_PROTOCOL_SIMPLE) * 1e-6;
-  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, RING_NCCL_RING,
-                                                      RING_PROTOCOL_SIMPLE) * 1e-6;
+  alpha_s[RING_LINK_INTRA] = intra_hop_us * 1e-6;
+  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, algo, RING_PROTOCOL_SIMPLE)
+                               * 1e-6;
   alpha_s[RING_LINK_SWITCH] = alpha_s[RING_LINK_INTRA];
   alpha_s[RING_LINK_NET_SWITCH] = alpha_s[RING_LINK_NETWORK];
 }
 
 const RingAlgorithmInfo _ring_algorithm_ring = {
   RING_ALGORITHM_RING, "ring", N_("Ring"), TRUE, RING_PROTOCOLS_ALL,
-  ring_can_run, ring_cost, ring_estimate, &_ring_schedule_ring, ring_link_rates,
+  _ring_network_can_run, ring_cost, ring_estimate, &_ring_schedule_ring, ring_link_rates,
 };

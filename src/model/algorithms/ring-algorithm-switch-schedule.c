@@ -45,22 +45,6 @@ typedef enum
 #define STAGE_KIND(stage)  ((StageKind) ((stage) & 0xff))
 #define STAGE_LEVEL(stage) ((stage) >> 8)
 
-/* Per node, for NVLS-tree: its height and depth in each tree of nodes, its parent. */
-enum
-{
-  NODE_HEIGHT_0,
-  NODE_DEPTH_0,
-  NODE_HEIGHT_1,
-  NODE_DEPTH_1,
-  NODE_PARENT_0,
-  NODE_PARENT_1,
-  NODE_CHILDREN_0,
-  NODE_CHILDREN_1,
-  NODE_STRIDE,
-};
-
-#define NODE(schedule, node, field) ((schedule)->table[(gsize) (node) * NODE_STRIDE + (field)])
-
 /* Owners */
 
 static guint
@@ -97,33 +81,17 @@ locate (const RingSchedule *schedule,
 static guint
 build_node_trees (RingSchedule *schedule)
 {
-  guint nodes = schedule->n_nodes, levels = 0;
+  guint nodes = schedule->n_nodes, levels[2];
 
-  schedule->table_stride = NODE_STRIDE;
-  schedule->table = g_new0 (guint, (gsize) nodes * NODE_STRIDE);
+  _ring_schedule_build_node_table (schedule, levels);
   for (guint tree = 0; tree < 2; tree++)
     {
       guint height_field = tree == 0 ? NODE_HEIGHT_0 : NODE_HEIGHT_1;
       guint depth_field = tree == 0 ? NODE_DEPTH_0 : NODE_DEPTH_1;
       guint parent_field = tree == 0 ? NODE_PARENT_0 : NODE_PARENT_1;
-      guint tree_levels = 0;
-
-      for (guint node = 0; node < nodes; node++)
-        {
-          guint parent, children[2], depth = 0;
-
-          _ring_schedule_btree (nodes, node, tree == 1, &parent, children);
-          NODE (schedule, node, parent_field) = parent;
-          NODE (schedule, node, tree == 0 ? NODE_CHILDREN_0 : NODE_CHILDREN_1) =
-            (children[0] != G_MAXUINT) + (children[1] != G_MAXUINT);
-          for (guint up = parent; up != G_MAXUINT; depth++)
-            _ring_schedule_btree (nodes, up, tree == 1, &up, children);
-          NODE (schedule, node, depth_field) = depth;
-          tree_levels = MAX (tree_levels, depth);
-        }
 
       /* Heights from the deepest nodes up: each raises its parent's. */
-      for (guint depth = tree_levels; depth > 0; depth--)
+      for (guint depth = levels[tree]; depth > 0; depth--)
         for (guint node = 0; node < nodes; node++)
           if (NODE (schedule, node, depth_field) == depth)
             {
@@ -133,10 +101,9 @@ build_node_trees (RingSchedule *schedule)
                 MAX (NODE (schedule, parent, height_field),
                      NODE (schedule, node, height_field) + 1);
             }
-      levels = MAX (levels, tree_levels);
     }
 
-  return levels;
+  return MAX (levels[0], levels[1]);
 }
 
 /* The stages and phases */

@@ -22,18 +22,6 @@
 
 #include "ring-algorithm-private.h"
 
-/* Per node: its head's height and depth in each tree, its parent node in each tree. */
-enum
-{
-  NODE_HEIGHT_0,
-  NODE_DEPTH_0,
-  NODE_HEIGHT_1,
-  NODE_DEPTH_1,
-  NODE_PARENT_0,
-  NODE_PARENT_1,
-  NODE_STRIDE,
-};
-
 /* A kind of node for the closed form: nodes alike in all of these load their links alike. */
 enum
 {
@@ -48,8 +36,6 @@ enum
   GROUP_CHILDREN_1,
   GROUP_STRIDE,
 };
-
-#define NODE(schedule, node, field) ((schedule)->table[(gsize) (node) * NODE_STRIDE + (field)])
 
 /* Heights grow from the leaves: visit nodes deepest first, bucketed by depth. */
 static void
@@ -91,25 +77,9 @@ compute_heights (RingSchedule *schedule,
 static void
 build_nodes (RingSchedule *schedule)
 {
-  guint nodes = schedule->n_nodes;
-
-  schedule->table_stride = NODE_STRIDE;
-  schedule->table = g_new0 (guint, (gsize) nodes * NODE_STRIDE);
-
+  _ring_schedule_build_node_table (schedule, NULL);
   for (guint tree = 0; tree < 2; tree++)
-    {
-      for (guint node = 0; node < nodes; node++)
-        {
-          guint parent, children[2], depth = 0;
-
-          _ring_schedule_btree (nodes, node, tree == 1, &parent, children);
-          NODE (schedule, node, tree == 0 ? NODE_PARENT_0 : NODE_PARENT_1) = parent;
-          for (guint up = parent; up != G_MAXUINT; depth++)
-            _ring_schedule_btree (nodes, up, tree == 1, &up, children);
-          NODE (schedule, node, tree == 0 ? NODE_DEPTH_0 : NODE_DEPTH_1) = depth;
-        }
-      compute_heights (schedule, tree);
-    }
+    compute_heights (schedule, tree);
 }
 
 static void
@@ -431,6 +401,21 @@ const RingScheduleFuncs _ring_schedule_tree = {
 
 /* The shape, for drawing */
 
+/* The public getters' place of @gpu in tree @lane; FALSE for what is no tree's GPU. */
+static gboolean
+checked_place (const RingSchedule *schedule,
+               guint               lane,
+               guint               gpu,
+               Place              *place)
+{
+  g_return_val_if_fail (schedule != NULL && schedule->algorithm == RING_ALGORITHM_TREE, FALSE);
+  g_return_val_if_fail (lane < 2 && gpu < schedule->n_gpus, FALSE);
+
+  place_in_tree (schedule, gpu, lane, place);
+
+  return TRUE;
+}
+
 guint
 ring_schedule_get_tree_parent (const RingSchedule *schedule,
                                guint               lane,
@@ -438,13 +423,7 @@ ring_schedule_get_tree_parent (const RingSchedule *schedule,
 {
   Place place;
 
-  g_return_val_if_fail (schedule != NULL && schedule->algorithm == RING_ALGORITHM_TREE,
-                        G_MAXUINT);
-  g_return_val_if_fail (lane < 2 && gpu < schedule->n_gpus, G_MAXUINT);
-
-  place_in_tree (schedule, gpu, lane, &place);
-
-  return place.parent;
+  return checked_place (schedule, lane, gpu, &place) ? place.parent : G_MAXUINT;
 }
 
 guint
@@ -454,12 +433,7 @@ ring_schedule_get_tree_depth (const RingSchedule *schedule,
 {
   Place place;
 
-  g_return_val_if_fail (schedule != NULL && schedule->algorithm == RING_ALGORITHM_TREE, 0);
-  g_return_val_if_fail (lane < 2 && gpu < schedule->n_gpus, 0);
-
-  place_in_tree (schedule, gpu, lane, &place);
-
-  return place.depth;
+  return checked_place (schedule, lane, gpu, &place) ? place.depth : 0;
 }
 
 /* NCCL's btree is in order: a node's first child has a lower rank, its second a higher

@@ -53,7 +53,7 @@ tree_estimate (const RingTopology *topology,
 
   algbw = busbw * 0.5 * _ring_nccl_tree_correction (protocol, bytes);
 
-  return (latency_us (topology, protocol) + bytes / (1000.0 * algbw)) * 1e-6;
+  return _ring_nccl_estimate_s (latency_us (topology, protocol), bytes, algbw);
 }
 
 /* The algorithm bandwidth the links allow: the chain sends the buffer up and down (twice
@@ -121,28 +121,30 @@ tree_cost (const RingTopology *topology,
            RingAllreduceCost  *cost)
 {
   double algbw = bound_algbw (topology) * _ring_protocol_wire_fraction (protocol);
-  /* A chunk is stored and forwarded at every level: up the chain and the trees, down. */
-  double stages = 2.0 * (topology->ranks_per_node - 1 + _ring_log2i (topology->nodes));
+  /* A chunk is stored and forwarded at every level: up the chain and the trees, down;
+   * a hop of the chain at the chain's share of the node's links, a hop between nodes at
+   * what the slowest part leaves each channel. */
+  double chain_stages = 2.0 * (topology->ranks_per_node - 1);
+  double net_stages = 2.0 * _ring_log2i (topology->nodes);
+  double chain_algbw = _ring_intra_bound_gbps (topology) / 2
+                       * _ring_protocol_wire_fraction (protocol);
+  double chunk;
   guint channels, threads;
 
   _ring_nccl_channels_for_size (topology, RING_NCCL_TREE, protocol, bytes, &channels, &threads);
   algbw = MIN (algbw, channels * channel_algbw (topology, protocol, threads));
+  chain_algbw = MAX (MIN (chain_algbw, channels * channel_algbw (topology, protocol, threads)),
+                     algbw);
+  chunk = chunk_bytes (topology, protocol, bytes, channels);
 
   cost->channels = channels;
   _ring_cost_finish (topology, bytes,
                      (RING_LAUNCH_GAP_US + latency_us (topology, protocol)) * 1e-6,
                      bytes / (algbw * 1e9)
                      + _ring_ll_proxy_queue_s (topology, protocol, channels)
-                     + _ring_fill_s (stages, chunk_bytes (topology, protocol, bytes, channels),
-                                     algbw / channels),
+                     + _ring_fill_s (chain_stages, chunk, chain_algbw / channels)
+                     + _ring_fill_s (net_stages, chunk, algbw / channels),
                      _ring_bus_factor (topology) * bytes, cost);
-}
-
-static gboolean
-tree_can_run (const RingTopology  *topology,
-              const char         **why)
-{
-  return _ring_network_can_run (topology, why);
 }
 
 /* As the cost: the chain's share of the node's links and the NICs together; NCCL's
@@ -152,20 +154,13 @@ tree_link_rates (const RingTopology *topology,
                  double             *rates_Bps,
                  double             *alpha_s)
 {
-  rates_Bps[RING_LINK_INTRA] = _ring_intra_bound_gbps (topology) * 1e9;
-  rates_Bps[RING_LINK_NETWORK] = topology->network_gbps * 1e9;
-  rates_Bps[RING_LINK_SWITCH] = rates_Bps[RING_LINK_INTRA];
-  rates_Bps[RING_LINK_NET_SWITCH] = rates_Bps[RING_LINK_NETWORK];
-  alpha_s[RING_LINK_INTRA] = _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology),
-                                                        RING_NCCL_TREE,
-                                                        RING_PROTOCOL_SIMPLE) * 1e-6;
-  alpha_s[RING_LINK_NETWORK] = _ring_nccl_net_hop_us (topology, RING_NCCL_TREE,
-                                                      RING_PROTOCOL_SIMPLE) * 1e-6;
-  alpha_s[RING_LINK_SWITCH] = alpha_s[RING_LINK_INTRA];
-  alpha_s[RING_LINK_NET_SWITCH] = alpha_s[RING_LINK_NETWORK];
+  _ring_chain_link_rates (topology,
+                          _ring_nccl_hop_latency_us (_ring_nccl_intra_hop (topology),
+                                                     RING_NCCL_TREE, RING_PROTOCOL_SIMPLE),
+                          RING_NCCL_TREE, rates_Bps, alpha_s);
 }
 
 const RingAlgorithmInfo _ring_algorithm_tree = {
   RING_ALGORITHM_TREE, "tree", N_("Tree"), TRUE, RING_PROTOCOLS_ALL,
-  tree_can_run, tree_cost, tree_estimate, &_ring_schedule_tree, tree_link_rates,
+  _ring_network_can_run, tree_cost, tree_estimate, &_ring_schedule_tree, tree_link_rates,
 };

@@ -396,6 +396,11 @@ legend_layout (const RingPlotChart *chart,
             case RING_PLOT_LEGEND_MARKER:
               draw_dot (chart, x_mm + sample_mm / 2, y_mm, chart->text_mm * 0.42, entry->color);
               break;
+            case RING_PLOT_LEGEND_MEASURED:
+              _ring_plot_draw_measured_mark (chart, x_mm + sample_mm / 2, y_mm,
+                                             chart->text_mm * 0.32, entry->color,
+                                             (guint) entry->line_style);
+              break;
             default:
               g_assert_not_reached ();
             }

@@ -146,8 +146,10 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   RingChartData *data = chart->data;
   const RingParams *p = &data->params;
   const double *bytes = _ring_chart_data_column (data, 0)->values;
-  const double *time_s = _ring_chart_data_column (data, 1)->values;
-  const double *busbw = _ring_chart_data_column (data, 2)->values;
+  const double *time_us = _ring_chart_data_column (data, RING_MESSAGE_SIZE_TIME_US)->values;
+  const double *busbw = _ring_chart_data_column (data, RING_MESSAGE_SIZE_BUSBW)->values;
+  g_autofree double *time_s = g_new (double, data->n_rows);
+  gboolean measured = data->measured->len > 0;
   double crossover_bytes = ring_cost_latency_crossover_bytes (p);
   double buffer_bytes = data->result.gradient_buffer_bytes;
   gboolean has_data = p->gpus > 1;
@@ -159,18 +161,20 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   g_autofree char *buffer_text = NULL;
   g_autofree char *time_text = NULL;
   g_autofree char *link_label = NULL;
-  RingPlotPanel top = { 0 }, bottom = { 0 };
+  RingPlotPanel top = { 0 }, bottom = { 0 }, strip = { 0 };
   RingPlotAxis y_axis;
   Band bands[RING_PLOT_COLOR_BAND_LAST - RING_PLOT_COLOR_BAND + 1];
   guint n_bands = has_data ? collect_bands (chart, bands, G_N_ELEMENTS (bands)) : 0;
   double split_mm, gap_mm, crossover_world, line_mm, label_mm, busbw_max;
+  double time_min_s = HUGE_VAL, time_max_s = -HUGE_VAL;
+
+  for (guint i = 0; i < data->n_rows; i++)
+    time_s[i] = time_us[i] * 1e-6;
 
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_0,
-                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3,
-                         _ring_chart_data_column (data, 1)->label);
+                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3, _("All-reduce time"));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_1,
-                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3,
-                         _ring_chart_data_column (data, 2)->label);
+                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3, _("Bus bandwidth"));
   /* TRANSLATORS: %g is the link bandwidth in GB/s, which bus bandwidth approaches. */
   link_label = g_strdup_printf (_("Link bandwidth B = %g GB/s"), p->bandwidth_gbps);
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_DIM,
@@ -190,17 +194,23 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
       _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, bands[b].color, RING_PLOT_LINE_SOLID,
                              1, choice);
     }
+  _ring_plot_measured_legend (chart, legend);
 
   /* Bus bandwidth on a linear axis from zero: the hundreds of GB/s that large messages
    * reach are the part worth reading, and a log axis gave them a sliver. */
-  busbw_max = has_data ? MAX (_ring_chart_data_column_max (data, 2), p->bandwidth_gbps) : 100;
+  busbw_max = has_data ? MAX (_ring_chart_data_column_max (data, RING_MESSAGE_SIZE_BUSBW),
+                              p->bandwidth_gbps) : 100;
+  if (has_data)
+    {
+      time_min_s = _ring_chart_data_column_min_positive (data, RING_MESSAGE_SIZE_TIME_US) * 1e-6;
+      time_max_s = _ring_chart_data_column_max (data, RING_MESSAGE_SIZE_TIME_US) * 1e-6;
+      _ring_plot_measured_range (data, &time_min_s, &time_max_s, &busbw_max);
+    }
   _ring_plot_set_text_size (chart, 0.9);
   if (has_data)
     _ring_plot_axis_log (&top.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_SECONDS,
-                         log10 (_ring_chart_data_column_min_positive (data, 1))
-                         - RING_PLOT_LOG_PAD,
-                         log10 (_ring_chart_data_column_max (data, 1)) + RING_PLOT_LOG_PAD,
-                         8);
+                         log10 (time_min_s) - RING_PLOT_LOG_PAD,
+                         log10 (time_max_s) + RING_PLOT_LOG_PAD, 8);
   else
     _ring_plot_axis_log (&top.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_SECONDS, -6, 0, 8);
   _ring_plot_axis_linear (&bottom.y, 0, busbw_max * 1.08, 4);
@@ -223,6 +233,15 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   _ring_plot_panel_share_x (&bottom, &top);
   bottom.ymin_mm = top.ymin_mm;
   gap_mm = chart->text_mm * 1.2;
+  /* The logs' errors in a strip under both, a fifth of the height, sharing x. */
+  if (measured && has_data)
+    {
+      _ring_plot_panel_share_x (&strip, &top);
+      strip.ymin_mm = top.ymin_mm;
+      strip.ymax_mm = strip.ymin_mm + (top.ymax_mm - top.ymin_mm) * 0.2;
+      bottom.ymin_mm = top.ymin_mm = strip.ymax_mm + gap_mm;
+      _ring_plot_measured_strip_axis (chart, &strip);
+    }
   split_mm = top.ymin_mm + (top.ymax_mm - top.ymin_mm) * 0.45;
   bottom.ymax_mm = split_mm - gap_mm / 2;
   top.ymin_mm = split_mm + gap_mm / 2;
@@ -287,22 +306,28 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
 
       _ring_plot_draw_curve (chart, &bottom, ends, link, 2, RING_PLOT_COLOR_DIM,
                              RING_PLOT_LINE_LONG_DASH, chart->line_px);
-      _ring_plot_draw_scenario_curves (chart, &top, 1, 1);
-      _ring_plot_draw_scenario_curves (chart, &bottom, 2, 1);
+      /* The time column is nccl-tests' µs; the top panel's axis is in seconds. */
+      _ring_plot_draw_scenario_curves (chart, &top, RING_MESSAGE_SIZE_TIME_US, 1e6);
+      _ring_plot_draw_scenario_curves (chart, &bottom, RING_MESSAGE_SIZE_BUSBW, 1);
       _ring_plot_draw_curve (chart, &top, bytes, time_s, data->n_rows, RING_PLOT_COLOR_SERIES_0,
                              RING_PLOT_LINE_SOLID, chart->line_px * 1.3);
       _ring_plot_draw_curve (chart, &bottom, bytes, busbw, data->n_rows,
                              RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SOLID,
                              chart->line_px * 1.3);
+      _ring_plot_draw_measured_points (chart, &top, &bottom);
     }
 
   _ring_plot_draw_axes (chart, &top, FALSE, TRUE);
-  _ring_plot_draw_axes (chart, &bottom, TRUE, TRUE);
+  _ring_plot_draw_axes (chart, &bottom, !_ring_plot_panel_is_valid (&strip), TRUE);
   /* Short panels get short titles, so the two do not run into each other. */
   _ring_plot_draw_axis_titles (chart, &top, NULL,
                                fits_along (chart, &top, _("All-reduce time"))
                                ? _("All-reduce time") : _("Time"));
-  _ring_plot_draw_axis_titles (chart, &bottom, _("Message size (log scale)"),
+  if (_ring_plot_panel_is_valid (&strip))
+    _ring_plot_draw_measured_strip (chart, &strip, _("Message size (log scale)"));
+  _ring_plot_draw_axis_titles (chart, &bottom,
+                               _ring_plot_panel_is_valid (&strip)
+                               ? NULL : _("Message size (log scale)"),
                                fits_along (chart, &bottom, _("Bus bandwidth (GB/s)"))
                                ? _("Bus bandwidth (GB/s)")
                                /* TRANSLATORS: bus bandwidth, short, as nccl-tests names it */

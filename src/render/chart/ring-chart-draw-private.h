@@ -147,6 +147,7 @@ typedef enum
   RING_PLOT_LEGEND_LINE,
   RING_PLOT_LEGEND_BOX,
   RING_PLOT_LEGEND_MARKER,
+  RING_PLOT_LEGEND_MEASURED,  /* a loaded log's marker; its line_style is the shape */
 } RingPlotLegendSample;
 
 /* ring-chart-draw-axes.c: colours. */
@@ -377,6 +378,28 @@ void      _ring_chart_draw_full          (RingChartKind                kind,
 
 /* ring-chart-draw-comparison.c: an algorithm's curve colour. */
 int       _ring_plot_algorithm_color     (RingAlgorithm        algorithm);
+
+/* ring-chart-draw-measured.c: loaded nccl-tests logs on the message-size chart. */
+void      _ring_plot_draw_measured_mark   (const RingPlotChart *chart,
+                                           double               x_mm,
+                                           double               y_mm,
+                                           double               radius_mm,
+                                           int                  color,
+                                           guint                shape);
+void      _ring_plot_measured_legend      (const RingPlotChart *chart,
+                                           GArray              *legend);
+void      _ring_plot_measured_range       (RingChartData       *data,
+                                           double              *min_s,
+                                           double              *max_s,
+                                           double              *max_busbw_gbps);
+void      _ring_plot_draw_measured_points (const RingPlotChart *chart,
+                                           const RingPlotPanel *time_panel,
+                                           const RingPlotPanel *busbw_panel);
+void      _ring_plot_measured_strip_axis  (const RingPlotChart *chart,
+                                           RingPlotPanel       *strip);
+void      _ring_plot_draw_measured_strip  (const RingPlotChart *chart,
+                                           const RingPlotPanel *strip,
+                                           const char          *x_title);
 
 /* One file a group of chart kinds. */
 void      _ring_plot_draw_algorithm_comparison (RingPlotChart *chart);

@@ -201,6 +201,8 @@ format_value (RingChartData *data,
     return g_strdup_printf ("%.1f %%", value);
   if (g_str_equal (unit, "s"))
     return ring_format_duration (value);
+  if (g_str_equal (unit, "us"))
+    return ring_format_duration (value * 1e-6);
   if (g_str_equal (unit, "B"))
     return data->binary_bytes ? _ring_plot_format_binary_bytes (value)
                               : ring_format_bytes (value);
@@ -304,7 +306,15 @@ fill_row (RingChartProbe   *probe,
     }
 
   for (guint c = 1; c < data->columns->len; c++)
-    add_value (probe, readout, c, row);
+    {
+      RingSeries *series = _ring_chart_data_column (data, c);
+
+      /* What only the CSV holds, and a log's columns where it measured nothing. */
+      if (series->role == RING_SERIES_TABLE
+          || (series->role == RING_SERIES_MEASURED && !isfinite (series->values[row])))
+        continue;
+      add_value (probe, readout, c, row);
+    }
 
   for (guint i = 0; i < readout->values->len; i++)
     {

@@ -1,5 +1,5 @@
-/* ring-chart-series-algorithms.c: the series of the charts about the all-reduce itself: its
- * time and bus bandwidth over the message size, and every algorithm's time over the GPUs.
+/* ring-chart-series-algorithms.c: the series of the chart of every algorithm's time over the
+ * GPUs, and the names the all-reduce charts give algorithms.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +13,6 @@
 
 #include "ring-chart-draw-private.h"
 
-#define MIN_BYTES_LOG2             3   /* 8 B, where nccl-tests starts */
 #define COMPARISON_PER_OCTAVE      3
 
 /* Short names for legends, in RingAlgorithm order (the registry's titles are longer). */
@@ -57,45 +56,6 @@ _ring_chart_describe_choice (RingAlgorithm algorithm,
   /* No-break spaces: a subtitle wraps between its parts at " · ", never inside this. */
   return g_strdup_printf ("%s\u00a0·\u00a0%s", _ring_chart_algorithm_name (algorithm),
                           protocols[protocol]);
-}
-
-void
-_ring_chart_build_message_size (RingChartData *data)
-{
-  const RingParams *p = &data->params;
-  double *bytes, *time_s, *busbw;
-  char **choice;
-  int last_log2 = (int) lround (log2 (_ring_plot_max_bytes (p)));
-
-  data->n_rows = last_log2 - MIN_BYTES_LOG2 + 1;
-  data->binary_bytes = TRUE;
-  /* TRANSLATORS: the x axis of the message-size chart, as nccl-tests calls it. */
-  bytes = _ring_chart_data_add_column (data, g_strdup (_("Message size")), "B");
-  time_s = _ring_chart_data_add_column (data, g_strdup (_("All-reduce time")), "s");
-  busbw = _ring_chart_data_add_column (data, g_strdup (_("Bus bandwidth")), "GB/s");
-  /* TRANSLATORS: a CSV column: what ran at each message size, "Ring · LL128". */
-  choice = _ring_chart_data_add_text_column (data, g_strdup (_("Algorithm and protocol")));
-  data->chosen_algorithm = g_new0 (RingAlgorithm, data->n_rows);
-  data->chosen_protocol = g_new0 (RingProtocol, data->n_rows);
-
-  /* Powers of two, as nccl-tests' all_reduce_perf sweeps them. */
-  for (guint i = 0; i < data->n_rows; i++)
-    {
-      RingParams swept = *p;
-      RingResult r;
-
-      swept.message_bytes = exp2 (MIN_BYTES_LOG2 + (int) i);
-      ring_cost_evaluate_sweep (&swept, &r);
-      bytes[i] = swept.message_bytes;
-      time_s[i] = r.allreduce_time_s;
-      busbw[i] = r.busbw_gbps;
-      data->chosen_algorithm[i] = r.algorithm_used;
-      data->chosen_protocol[i] = r.protocol_used;
-      choice[i] = p->gpus > 1 ? _ring_chart_describe_choice (r.algorithm_used, r.protocol_used)
-                              : g_strdup ("");
-    }
-  data->x_first = bytes[0];
-  data->x_last = bytes[data->n_rows - 1];
 }
 
 /* Every algorithm that runs at some N of the sweep, its time at each N (NaN where it

@@ -9,11 +9,19 @@
 #include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-chart-draw.h"
+#include "ring-measurement.h"
 
 G_BEGIN_DECLS
 
 /* The most columns of a chart a pinned scenario is drawn as. */
 #define RING_CHART_MAX_SCENARIO_SOURCES 2
+/* What a column is besides a row of the CSV. */
+typedef enum
+{
+  RING_SERIES_CURVE,     /* drawn, and read out under the pointer */
+  RING_SERIES_TABLE,     /* in the CSV only (nccl-tests' count, type, algbw) */
+  RING_SERIES_MEASURED,  /* a loaded log's: read out only at the sizes it measured */
+} RingSeriesRole;
 
 /* One column of a chart's table: the x values, or one curve's y values. */
 typedef struct
@@ -22,7 +30,20 @@ typedef struct
   char   *unit;     /* the unit of @values, as written in the CSV header */
   double *values;   /* n_rows values, in @unit; NaN where there is none */
   char  **texts;    /* or NULL; else n_rows strings, and the CSV writes these instead */
+  /* Or NULL: the CSV's header for the column instead of "label (unit)", untranslated
+   * where it is another program's (nccl-tests' "time (us)"). */
+  char   *csv_header;
+  RingSeriesRole role;
 } RingSeries;
+
+/* A loaded nccl-tests log on the message-size chart, with the model of the chart's
+ * parameters on the log's own cluster. */
+typedef struct
+{
+  RingMeasurement *measurement;
+  RingNcclFit     *comparison;    /* ring_measurement_compare() */
+  gboolean         same_cluster;  /* the chart's curves are that cluster */
+} RingChartMeasured;
 
 typedef struct
 {
@@ -59,10 +80,17 @@ typedef struct
   guint          first_scenario_column;
   guint          n_scenarios;
   char         **scenario_names;
+  /* RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE: the model's loaded logs (RingChartMeasured);
+   * empty for the other kinds and for data made from parameters alone. */
+  GPtrArray     *measured;
 } RingChartData;
 
 RingChartData *_ring_chart_data_new  (RingChartKind     kind,
                                       const RingParams *params);
+/* The same for @model's parameters, with the logs loaded into it (ring-measurement.h) and
+ * its pinned scenarios. */
+RingChartData *_ring_chart_data_new_for_model (RingChartKind  kind,
+                                               RingModel     *model);
 void           _ring_chart_data_free (RingChartData    *data);
 
 static inline RingSeries *
@@ -72,8 +100,9 @@ _ring_chart_data_column (RingChartData *data,
   return g_ptr_array_index (data->columns, column);
 }
 
-/* The chart's data with a column for each of @model's pinned scenarios. */
-RingChartData *_ring_chart_data_new_for_model (RingChartKind  kind,
+/* Adds a column for each of @model's pinned scenarios and each curve the kind draws them
+ * as (ring-chart-series-scenarios.c); _ring_chart_data_new_for_model() does. */
+void           _ring_chart_data_add_scenarios (RingChartData *data,
                                                RingModel     *model);
 
 /* The column that holds @scenario's copy of @source_column, or 0 when there is none. */
@@ -105,6 +134,11 @@ char         **_ring_chart_data_add_text_column (RingChartData *data,
 const char    *_ring_chart_algorithm_name (RingAlgorithm     algorithm);
 char          *_ring_chart_describe_choice (RingAlgorithm    algorithm,
                                             RingProtocol     protocol);
+
+/* The message-size chart's columns: nccl-tests' size, count, type, time (µs), algbw and
+ * busbw, what ran, then four a loaded log. */
+#define RING_MESSAGE_SIZE_TIME_US 3
+#define RING_MESSAGE_SIZE_BUSBW   5
 
 /* The builders of each kind's series, listed by the registry (ring-chart-kind.c). */
 void           _ring_chart_build_utilization          (RingChartData *data);

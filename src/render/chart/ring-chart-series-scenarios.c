@@ -36,8 +36,8 @@ scenario_source_columns (RingChartKind kind,
       columns[0] = 1;
       return 1;
     case RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE:
-      columns[0] = 1;
-      columns[1] = 2;
+      columns[0] = RING_MESSAGE_SIZE_TIME_US;
+      columns[1] = RING_MESSAGE_SIZE_BUSBW;
       return 2;
     case RING_CHART_UTILIZATION_MAP:
     case RING_CHART_ALGORITHM_COMPARISON:
@@ -124,26 +124,25 @@ add_note (RingChartData *data,
   data->note = joined;
 }
 
-RingChartData *
-_ring_chart_data_new_for_model (RingChartKind  kind,
+void
+_ring_chart_data_add_scenarios (RingChartData *data,
                                 RingModel     *model)
 {
-  RingChartData *data;
   guint n_scenarios;
 
-  g_return_val_if_fail (RING_IS_MODEL (model), NULL);
+  g_return_if_fail (data != NULL);
+  g_return_if_fail (RING_IS_MODEL (model));
 
-  data = _ring_chart_data_new (kind, ring_model_get_params (model));
   n_scenarios = ring_model_get_n_scenarios (model);
   if (n_scenarios == 0)
-    return data;
+    return;
 
-  data->n_scenario_sources = scenario_source_columns (kind, data->scenario_sources);
+  data->n_scenario_sources = scenario_source_columns (data->kind, data->scenario_sources);
   if (data->n_scenario_sources == 0)
     {
       /* TRANSLATORS: under the title of a chart that cannot show pinned scenarios. */
       add_note (data, _("Pinned scenarios are not drawn on this chart"));
-      return data;
+      return;
     }
 
   data->first_scenario_column = data->columns->len;
@@ -156,6 +155,4 @@ _ring_chart_data_new_for_model (RingChartKind  kind,
       data->scenario_names[i] = g_strdup (scenario->name);
     }
   data->n_scenarios = n_scenarios;
-
-  return data;
 }

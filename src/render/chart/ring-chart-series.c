@@ -30,6 +30,7 @@ series_free (gpointer data)
 
   g_free (series->label);
   g_free (series->unit);
+  g_free (series->csv_header);
   g_free (series->values);
   g_strfreev (series->texts);
   g_free (series);
@@ -327,20 +328,57 @@ _ring_chart_build_map (RingChartData *data)
   data->x_last = g_array_index (counts, guint, n_counts - 1);
 }
 
-RingChartData *
-_ring_chart_data_new (RingChartKind     kind,
+static void
+chart_measured_free (gpointer pointer)
+{
+  RingChartMeasured *measured = pointer;
+
+  ring_measurement_unref (measured->measurement);
+  ring_nccl_fit_free (measured->comparison);
+  g_free (measured);
+}
+
+/* Each log the model holds, compared with the model of @params on its cluster. */
+static GPtrArray *
+compare_measurements (GPtrArray        *measurements,
                       const RingParams *params)
+{
+  GPtrArray *measured = g_ptr_array_new_with_free_func (chart_measured_free);
+
+  for (guint i = 0; measurements != NULL && i < measurements->len; i++)
+    {
+      RingMeasurement *measurement = g_ptr_array_index (measurements, i);
+      RingNcclFit *comparison = ring_measurement_compare (measurement, params);
+      RingChartMeasured *entry;
+
+      /* A log the model cannot cost any more is left off, never drawn half. */
+      if (comparison == NULL)
+        continue;
+      entry = g_new0 (RingChartMeasured, 1);
+      entry->measurement = ring_measurement_ref (measurement);
+      entry->comparison = comparison;
+      entry->same_cluster = ring_measurement_same_cluster (measurement, params);
+      g_ptr_array_add (measured, entry);
+    }
+
+  return measured;
+}
+
+static RingChartData *
+chart_data_new (RingChartKind     kind,
+                const RingParams *params,
+                GPtrArray        *measurements)
 {
   const RingChartKindInfo *info;
   RingChartData *data;
-
-  g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
-  g_return_val_if_fail (params != NULL, NULL);
 
   info = _ring_chart_kind_info (kind);
   data = g_new0 (RingChartData, 1);
   data->kind = kind;
   data->params = *params;
+  data->measured = kind == RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE
+                   ? compare_measurements (measurements, params)
+                   : g_ptr_array_new_with_free_func (chart_measured_free);
   /* A single collective has no step: a chart of a step's figures shows the step of the
    * model's gradients, and says so. */
   if (info->training_step && ring_params_is_collective (params))
@@ -369,6 +407,32 @@ _ring_chart_data_new (RingChartKind     kind,
   return data;
 }
 
+RingChartData *
+_ring_chart_data_new (RingChartKind     kind,
+                      const RingParams *params)
+{
+  g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
+  g_return_val_if_fail (params != NULL, NULL);
+
+  return chart_data_new (kind, params, NULL);
+}
+
+RingChartData *
+_ring_chart_data_new_for_model (RingChartKind  kind,
+                                RingModel     *model)
+{
+  RingChartData *data;
+
+  g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
+  g_return_val_if_fail (RING_IS_MODEL (model), NULL);
+
+  data = chart_data_new (kind, ring_model_get_params (model),
+                         ring_model_get_measurements (model));
+  _ring_chart_data_add_scenarios (data, model);
+
+  return data;
+}
+
 void
 _ring_chart_data_free (RingChartData *data)
 {
@@ -376,6 +440,7 @@ _ring_chart_data_free (RingChartData *data)
     return;
 
   g_ptr_array_unref (data->columns);
+  g_ptr_array_unref (data->measured);
   g_free (data->note);
   g_free (data->chosen_algorithm);
   g_free (data->chosen_protocol);

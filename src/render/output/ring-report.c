@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "ring-cost.h"
-#include "ring-report.h"
+#include "ring-report-private.h"
 #include "ring-step.h"
 #include "ring-units.h"
 
@@ -356,6 +356,7 @@ ring_report_to_json (RingModel *model)
     }
   if (mode == STEP)
     append_json_step (json, p, r);
+  _ring_report_append_measurements_json (json, model);
   if (ring_model_get_n_scenarios (model) > 0)
     append_json_scenarios (json, model);
 
@@ -584,6 +585,7 @@ ring_report_rows (RingModel *model)
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"),
              ring_format_bandwidth (r->bandwidth_for_90pct_gbps * 1e9));
+  _ring_report_add_measurement_rows (rows, model);
 
   return rows;
 }

@@ -1,0 +1,260 @@
+/* ring-chart-series-message-size.c: the all-reduce's time and bus bandwidth over the
+ * message size, in nccl-tests' own columns, and the loaded logs beside them.
+ *
+ * The table reads like all_reduce_perf's out-of-place half (size, count, type, time in µs,
+ * algbw, busbw), so a CSV export can be set beside a log row by row. Its rows are the
+ * powers of two nccl-tests sweeps by default and every size a loaded log measured; each
+ * log adds its measured time and bus bandwidth, the model's time on the log's own cluster
+ * and the model's error there.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "ring-chart-draw-private.h"
+
+#define MIN_BYTES_LOG2 3   /* 8 B, where nccl-tests starts */
+
+static double *
+add_column (RingChartData  *data,
+            char           *label,
+            const char     *unit,
+            char           *csv_header,
+            RingSeriesRole  role)
+{
+  double *values = _ring_chart_data_add_column (data, label, unit);
+  RingSeries *series = _ring_chart_data_column (data, data->columns->len - 1);
+
+  series->csv_header = csv_header;
+  series->role = role;
+
+  return values;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The sweep's powers of two and each size a log measured, ascending, each once. */
+static GArray *
+collect_sizes (RingChartData *data,
+               double         max_bytes)
+{
+  GArray *sizes = g_array_new (FALSE, FALSE, sizeof (double));
+  guint n = 0;
+
+  for (double bytes = exp2 (MIN_BYTES_LOG2); bytes <= max_bytes; bytes *= 2)
+    g_array_append_val (sizes, bytes);
+  for (guint m = 0; m < data->measured->len; m++)
+    {
+      RingChartMeasured *measured = g_ptr_array_index (data->measured, m);
+
+      for (guint i = 0; i < measured->comparison->points->len; i++)
+        {
+          double bytes = g_array_index (measured->comparison->points, RingNcclFitPoint,
+                                        i).size_bytes;
+
+          if (bytes >= 1 && bytes <= max_bytes)
+            g_array_append_val (sizes, bytes);
+        }
+    }
+
+  g_array_sort (sizes, compare_doubles);
+  for (guint i = 0; i < sizes->len; i++)
+    if (n == 0 || g_array_index (sizes, double, i) != g_array_index (sizes, double, n - 1))
+      g_array_index (sizes, double, n++) = g_array_index (sizes, double, i);
+  g_array_set_size (sizes, n);
+
+  return sizes;
+}
+
+/* nccl-tests' name of the gradients' type. */
+static const char *
+type_name (guint bytes,
+           guint *type_bytes)
+{
+  *type_bytes = bytes;
+  switch (bytes)
+    {
+    case 1: return "f8e4m3";
+    case 2: return "bfloat16";
+    default:
+      *type_bytes = 4;
+      return "float";
+    }
+}
+
+/* The measured row of @bytes in @measured, or NULL. */
+static const RingNcclFitPoint *
+find_point (const RingChartMeasured *measured,
+            double                   bytes)
+{
+  for (guint i = 0; i < measured->comparison->points->len; i++)
+    {
+      const RingNcclFitPoint *point = &g_array_index (measured->comparison->points,
+                                                      RingNcclFitPoint, i);
+
+      if (point->size_bytes == bytes)
+        return point;
+    }
+
+  return NULL;
+}
+
+/* The log's own row of @bytes, as it printed it, or NULL. */
+static const RingNcclPoint *
+find_row (const RingNcclLog *log,
+          double             bytes)
+{
+  for (guint i = 0; i < log->points->len; i++)
+    {
+      const RingNcclPoint *row = &g_array_index (log->points, RingNcclPoint, i);
+
+      if (row->size_bytes == bytes)
+        return row;
+    }
+
+  return NULL;
+}
+
+/* A log's four columns; NaN at the sizes it did not measure. */
+static void
+add_measured_columns (RingChartData           *data,
+                      const RingChartMeasured *measured,
+                      const double            *bytes)
+{
+  const char *name = measured->measurement->name;
+  double *time_us, *busbw, *model_us, *error_pct;
+
+  /* TRANSLATORS: a CSV column and a readout line; %s is the log's file name. */
+  time_us = add_column (data, g_strdup_printf (_("%s measured"), name), "us",
+                        g_strdup_printf ("%s time (us)", name), RING_SERIES_MEASURED);
+  busbw = add_column (data, g_strdup_printf (_("%s measured"), name), "GB/s",
+                      g_strdup_printf ("%s busbw (GB/s)", name), RING_SERIES_TABLE);
+  model_us = add_column (data, g_strdup_printf (_("%s: model on its cluster"), name), "us",
+                         g_strdup_printf ("%s model time (us)", name), RING_SERIES_TABLE);
+  /* TRANSLATORS: a readout line; %s is the log's file name. */
+  error_pct = add_column (data, g_strdup_printf (_("%s: model error"), name), "%",
+                          g_strdup_printf ("%s model error (%%)", name),
+                          RING_SERIES_MEASURED);
+
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      const RingNcclFitPoint *point = find_point (measured, bytes[i]);
+      const RingNcclPoint *row = point != NULL ? find_row (measured->measurement->log,
+                                                           bytes[i]) : NULL;
+
+      /* The log's numbers as it printed them, so the CSV diffs cleanly against it. */
+      time_us[i] = row != NULL ? row->time_us : NAN;
+      busbw[i] = row != NULL ? row->busbw_gbps : NAN;
+      model_us[i] = point != NULL ? point->predicted_us : NAN;
+      error_pct[i] = point != NULL ? (point->predicted_us / point->measured_us - 1) * 100
+                                   : NAN;
+    }
+}
+
+/* One short line when the logs were measured on another cluster than the curves'. */
+static char *
+describe_other_cluster (RingChartData *data)
+{
+  RingChartMeasured *other = NULL;
+  g_autofree char *gpu = NULL;
+  guint n_other = 0;
+
+  for (guint m = 0; m < data->measured->len; m++)
+    {
+      RingChartMeasured *measured = g_ptr_array_index (data->measured, m);
+
+      if (!measured->same_cluster)
+        {
+          other = other != NULL ? other : measured;
+          n_other++;
+        }
+    }
+
+  if (n_other == 0)
+    return NULL;
+  if (n_other > 1)
+    /* TRANSLATORS: under the message-size chart's title; %u is a GPU count. */
+    return g_strdup_printf (_("Each log’s error is against the model on the log’s own "
+                              "cluster; the curves are these %u GPUs"), data->params.gpus);
+
+  gpu = g_ascii_strup (ring_gpu_info (other->comparison->params.gpu)->name, -1);
+  /* TRANSLATORS: under the message-size chart's title: a file name, its GPUs, GPU per
+   * node and GPU model, then the GPU count the curves show. */
+  return g_strdup_printf (_("%s’s error is against the model on its cluster (%u × %s, %u "
+                            "a node); the curves are these %u GPUs"),
+                          other->measurement->name, other->comparison->params.gpus, gpu,
+                          other->comparison->params.gpus_per_node, data->params.gpus);
+}
+
+void
+_ring_chart_build_message_size (RingChartData *data)
+{
+  const RingParams *p = &data->params;
+  g_autoptr(GArray) sizes = collect_sizes (data, _ring_plot_max_bytes (p));
+  double *bytes, *count, *time_us, *algbw, *busbw;
+  char **type, **choice;
+  const char *type_text;
+  guint type_bytes;
+
+  type_text = type_name (p->gradient_bytes, &type_bytes);
+  data->n_rows = sizes->len;
+  data->binary_bytes = TRUE;
+  /* The first columns are nccl-tests' own, named as all_reduce_perf prints them (not
+   * translated: they are that program's), in its units. */
+  /* TRANSLATORS: the x axis of the message-size chart, as nccl-tests calls it. */
+  bytes = add_column (data, g_strdup (_("Message size")), "B", g_strdup ("size (B)"),
+                      RING_SERIES_CURVE);
+  count = add_column (data, g_strdup ("count"), "elements", g_strdup ("count (elements)"),
+                      RING_SERIES_TABLE);
+  type = _ring_chart_data_add_text_column (data, g_strdup ("type"));
+  _ring_chart_data_column (data, 2)->role = RING_SERIES_TABLE;
+  time_us = add_column (data, g_strdup (_("All-reduce time")), "us", g_strdup ("time (us)"),
+                        RING_SERIES_CURVE);
+  algbw = add_column (data, g_strdup (_("Algorithm bandwidth")), "GB/s",
+                      g_strdup ("algbw (GB/s)"), RING_SERIES_TABLE);
+  busbw = add_column (data, g_strdup (_("Bus bandwidth")), "GB/s", g_strdup ("busbw (GB/s)"),
+                      RING_SERIES_CURVE);
+  /* TRANSLATORS: a CSV column: what ran at each message size, "Ring · LL128". */
+  choice = _ring_chart_data_add_text_column (data, g_strdup (_("Algorithm and protocol")));
+  data->chosen_algorithm = g_new0 (RingAlgorithm, data->n_rows);
+  data->chosen_protocol = g_new0 (RingProtocol, data->n_rows);
+
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      RingParams swept = *p;
+      RingResult r;
+
+      swept.message_bytes = g_array_index (sizes, double, i);
+      ring_cost_evaluate_sweep (&swept, &r);
+      bytes[i] = swept.message_bytes;
+      count[i] = floor (swept.message_bytes / type_bytes);
+      type[i] = g_strdup (type_text);
+      time_us[i] = r.allreduce_time_s * 1e6;
+      algbw[i] = r.algbw_gbps;
+      busbw[i] = r.busbw_gbps;
+      data->chosen_algorithm[i] = r.algorithm_used;
+      data->chosen_protocol[i] = r.protocol_used;
+      choice[i] = p->gpus > 1 ? _ring_chart_describe_choice (r.algorithm_used, r.protocol_used)
+                              : g_strdup ("");
+    }
+  data->x_first = bytes[0];
+  data->x_last = bytes[data->n_rows - 1];
+
+  for (guint m = 0; m < data->measured->len; m++)
+    add_measured_columns (data, g_ptr_array_index (data->measured, m), bytes);
+  if (data->note == NULL)
+    data->note = describe_other_cluster (data);
+}

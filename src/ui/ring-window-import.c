@@ -1,0 +1,283 @@
+/* ring-window-import.c: nccl-tests logs into the window: File → Import nccl-tests Log…,
+ * a file dropped on the window, and the actions on a loaded log.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-ui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ring-measurement.h"
+#include "ring-window-private.h"
+
+/* An import must not go unseen: unless a message-size chart is on screen, the first chart
+ * becomes one. */
+void
+ring_window_show_measurements (RingWindow *self)
+{
+  RingChartView *view;
+
+  g_return_if_fail (RING_IS_WINDOW (self));
+
+  view = RING_CHART_VIEW (self->chart_view);
+
+  if (ring_chart_view_get_visible_kind (view) == RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE
+      || (ring_chart_view_get_showing_two (view)
+          && ring_chart_view_get_second_kind (view) == RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE))
+    return;
+
+  ring_chart_view_set_visible_kind (view, RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE);
+}
+
+gboolean
+_ring_window_import_file (RingWindow *self,
+                          GFile      *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingNcclFit) comparison = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *message = NULL;
+  GPtrArray *measurements;
+  RingMeasurement *measurement;
+  AdwToast *toast;
+
+  g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      /* TRANSLATORS: %s is a file's address (a URI) */
+      message = g_strdup_printf (_("Cannot import %s: only files on this computer can be "
+                                   "read"), uri);
+      _ring_window_add_toast (self, message);
+      return FALSE;
+    }
+
+  if (!ring_model_import_measurement (self->model, path, &error))
+    {
+      /* The parser's message: the file, the line, what was wrong. Nothing changed. */
+      toast = adw_toast_new (error->message);
+      adw_toast_set_timeout (toast, 0);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      return FALSE;
+    }
+
+  measurements = ring_model_get_measurements (self->model);
+  measurement = g_ptr_array_index (measurements, measurements->len - 1);
+  comparison = ring_measurement_compare (measurement, ring_model_get_params (self->model));
+  /* TRANSLATORS: a toast: a file name, its sizes, its ranks, the model's error against it */
+  message = g_strdup_printf (_("Imported %s: %u sizes, %u ranks · model ±%.0f %%"),
+                             measurement->name,
+                             comparison != NULL ? comparison->points->len : 0,
+                             measurement->log->ranks,
+                             comparison != NULL ? comparison->nominal_geomean_error_pct : 0);
+  toast = adw_toast_new (message);
+  adw_toast_set_button_label (toast, _("Use Fitted Values"));
+  adw_toast_set_action_name (toast, "win.use-fitted-values");
+  adw_toast_set_action_target_value (toast, g_variant_new_uint32 (measurements->len - 1));
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  ring_window_show_measurements (self);
+
+  return TRUE;
+}
+
+static void
+import_response (RingWindow *self,
+                 GFile      *file)
+{
+  if (file != NULL)
+    _ring_window_import_file (self, file);
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+
+static void
+ring_window_import_open_finish_cb (GObject      *object,
+                                   GAsyncResult *result,
+                                   gpointer      user_data)
+{
+  g_autoptr(RingWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result,
+                                                       &error);
+
+  if (file == NULL && error != NULL
+      && !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED)
+      && !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
+    _ring_window_add_toast (self, error->message);
+  import_response (self, file);
+}
+
+#else
+
+static void
+ring_window_import_native_response_cb (GtkNativeDialog *native,
+                                       int              response,
+                                       gpointer         user_data)
+{
+  g_autoptr(RingWindow) self = user_data;
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  import_response (self, file);
+
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+
+#endif
+
+static GtkFileFilter *
+new_filter (const char *name,
+            const char *first_pattern,
+            ...)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  va_list patterns;
+
+  gtk_file_filter_set_name (filter, name);
+  va_start (patterns, first_pattern);
+  for (const char *pattern = first_pattern; pattern != NULL;
+       pattern = va_arg (patterns, const char *))
+    gtk_file_filter_add_pattern (filter, pattern);
+  va_end (patterns);
+
+  return filter;
+}
+
+static void
+import_nccl_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  RingWindow *self = RING_WINDOW (widget);
+  g_autoptr(GtkFileFilter) logs = new_filter (_("nccl-tests logs"), "*.log", "*.txt", NULL);
+  g_autoptr(GtkFileFilter) all = new_filter (_("All files"), "*", NULL);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+  g_list_store_append (filters, logs);
+  g_list_store_append (filters, all);
+  gtk_file_dialog_set_title (dialog, _("Import nccl-tests Log"));
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_accept_label (dialog, _("_Import"));
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_default_filter (dialog, logs);
+  gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, ring_window_import_open_finish_cb,
+                        g_object_ref (self));
+#else
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Import nccl-tests Log"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
+                                        _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), logs);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
+  g_signal_connect (native, "response", G_CALLBACK (ring_window_import_native_response_cb),
+                    g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+#endif
+}
+
+static void
+use_fitted_values_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  RingWindow *self = RING_WINDOW (widget);
+  guint index = g_variant_get_uint32 (parameter);
+  GPtrArray *measurements = ring_model_get_measurements (self->model);
+  RingMeasurement *measurement;
+  g_autofree char *values = NULL;
+  g_autofree char *message = NULL;
+
+  /* A toast's button may outlive its log. */
+  if (index >= measurements->len)
+    return;
+
+  measurement = g_ptr_array_index (measurements, index);
+  ring_model_use_fitted_values (self->model, index);
+  values = ring_measurement_describe_fit (measurement->fit);
+  /* TRANSLATORS: a toast: a file name, then the values fitted to it */
+  message = g_strdup_printf (_("Fitted to %s: %s"), measurement->name, values);
+  _ring_window_add_toast (self, message);
+}
+
+static void
+remove_measurement_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  RingWindow *self = RING_WINDOW (widget);
+  guint index = g_variant_get_uint32 (parameter);
+  GPtrArray *measurements = ring_model_get_measurements (self->model);
+  g_autofree char *message = NULL;
+
+  if (index >= measurements->len)
+    return;
+
+  /* TRANSLATORS: a toast; %s is a file name */
+  message = g_strdup_printf (_("Removed %s"),
+                             ((RingMeasurement *) g_ptr_array_index (measurements,
+                                                                     index))->name);
+  ring_model_remove_measurement (self->model, index);
+  _ring_window_add_toast (self, message);
+}
+
+static gboolean
+ring_window_import_drop_cb (GtkDropTarget *target,
+                            const GValue  *value,
+                            double         x,
+                            double         y,
+                            RingWindow    *self)
+{
+  gboolean any = FALSE;
+
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+
+      for (GSList *l = files; l != NULL; l = l->next)
+        any |= _ring_window_import_file (self, l->data);
+      g_slist_free (files);
+    }
+  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
+    {
+      any = _ring_window_import_file (self, g_value_get_object (value));
+    }
+
+  return any;
+}
+
+void
+_ring_window_import_init (RingWindow *self)
+{
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+
+  gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
+  g_signal_connect_object (target, "drop", G_CALLBACK (ring_window_import_drop_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+}
+
+void
+_ring_window_import_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.import-nccl", NULL, import_nccl_action);
+  gtk_widget_class_install_action (widget_class, "win.use-fitted-values", "u",
+                                   use_fitted_values_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-measurement", "u",
+                                   remove_measurement_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
+                                       "win.import-nccl", NULL);
+}

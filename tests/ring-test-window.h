@@ -1,0 +1,48 @@
+/* ring-test-window.h: what the window's test programs (test-window*.c) share: the seed's
+ * window, waiting for frames, and counting what each view draws.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ring-test-ui.h"
+
+G_BEGIN_DECLS
+
+/* The memory settings backend lives as long as the process: each case starts from the
+ * defaults, whatever the case before it left behind, with the seed's flat ring and one
+ * gradient bucket (nothing overlapped), whose numbers the cases derive (test-cost.c). */
+void     ring_seed_window_fixture_set_up (RingWindowFixture *fixture,
+                                          gconstpointer      user_data);
+
+#define add_window_test(path, test) \
+  g_test_add ((path), RingWindowFixture, NULL, ring_seed_window_fixture_set_up, (test), \
+              ring_window_fixture_tear_down)
+
+/* Counts emissions: connect it swapped, with a guint as its data. */
+void     count_cb      (guint *count);
+
+/* Runs the main loop, frames included, until @done says so or a second has passed. */
+gboolean iterate_until (gboolean (*done) (gpointer data),
+                        gpointer   data);
+/* Runs the main loop, frames included, for @ms milliseconds. */
+void     iterate_for   (guint ms);
+
+/* What each view has drawn so far: the chart through PLplot, the step bar and the ring. */
+typedef struct
+{
+  RingWindow *window;
+  guint       chart;
+  guint       step_bar;
+  guint       animation;
+} ViewDraws;
+
+/* Until every view has drawn what the window shows now, and then some frames more: the
+ * counts before a change. */
+void     settle_views               (RingWindow      *window,
+                                     ViewDraws       *draws);
+/* After one change: each view draws again, once, and no more in the frames after. */
+void     assert_each_view_drew_once (const ViewDraws *before);
+
+G_END_DECLS

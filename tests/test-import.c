@@ -1,0 +1,313 @@
+/* test-import.c: nccl-tests logs on the command line: --import-nccl in the JSON and text
+ * reports and the message-size CSV, --fit, and every way a log can be refused.
+ *
+ * The program runs as a user runs it; its numbers are checked against the same model run
+ * here, on the log's own cluster, and against the log's own rows.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-measurement.h"
+#include "ring-test-cli.h"
+#include "ring-test-files.h"
+
+static char *
+log_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "nccl-logs", name, NULL);
+}
+
+static JsonObject *
+parse_report (const char  *text,
+              JsonParser **parser)
+{
+  g_autoptr(GError) error = NULL;
+
+  *parser = json_parser_new ();
+  json_parser_load_from_data (*parser, text, -1, &error);
+  g_assert_no_error (error);
+
+  return json_node_get_object (json_parser_get_root (*parser));
+}
+
+/* The model the program runs, here: 64 H100s with the defaults. */
+static RingModel *
+model_with_log (const char *name)
+{
+  g_autofree char *path = log_path (name);
+  RingModel *model = ring_model_new ();
+  RingParams params = *ring_model_get_params (model);
+
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  params.gpus = 64;
+  g_assert_true (ring_model_set_params (model, &params));
+  g_assert_true (ring_model_import_measurement (model, path, NULL));
+
+  return model;
+}
+
+/* Per log: the file, the cluster compared on, every row (measured as printed, the model
+ * on the log's 16 ranks, the error between), the errors and the fit. */
+static void
+test_json (void)
+{
+  g_autofree char *path = log_path ("h100-2node-gj-aion.log");
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "64",
+                                             "--import-nccl", path, "--report=json", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(RingModel) model = model_with_log ("h100-2node-gj-aion.log");
+  RingMeasurement *measurement = g_ptr_array_index (ring_model_get_measurements (model), 0);
+  g_autoptr(RingNcclFit) comparison = NULL;
+  static const double measured_us[] = { 93.25, 201.6, 477.2, 4497.4, 34508 };
+  JsonObject *report, *entry, *error;
+  JsonArray *measurements, *points, *values;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out, &parser);
+  g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 64);
+  measurements = json_object_get_array_member (report, "measurements");
+  g_assert_cmpuint (json_array_get_length (measurements), ==, 1);
+  g_assert_true (json_object_get_null_member (report, "fitted_from"));
+
+  entry = json_array_get_object_element (measurements, 0);
+  g_assert_cmpstr (json_object_get_string_member (entry, "file"), ==,
+                   "h100-2node-gj-aion.log");
+  /* busbw / algbw = 1.875 = 2 (N − 1) / N: 16 ranks; no device lines, so no nodes. */
+  g_assert_cmpint (json_object_get_int_member (entry, "ranks"), ==, 16);
+  g_assert_true (json_object_get_null_member (entry, "nodes"));
+  g_assert_false (json_object_get_boolean_member (entry, "same_cluster"));
+
+  comparison = ring_measurement_compare (measurement, ring_model_get_params (model));
+  points = json_object_get_array_member (entry, "points");
+  g_assert_cmpuint (json_array_get_length (points), ==, G_N_ELEMENTS (measured_us));
+  for (guint i = 0; i < G_N_ELEMENTS (measured_us); i++)
+    {
+      JsonObject *point = json_array_get_object_element (points, i);
+      RingNcclFitPoint *expected = &g_array_index (comparison->points, RingNcclFitPoint, i);
+      RingTopology topology;
+      RingAllreduceCost cost;
+      double model_us = json_object_get_double_member (point, "model_us");
+
+      g_assert_cmpfloat (json_object_get_double_member (point, "measured_us"), ==,
+                         measured_us[i]);
+      /* The model on the log's cluster, 16 H100s, 8 a node, not the 64 of the report. */
+      ring_topology_init (&topology, &comparison->params, 16);
+      g_assert_true (ring_allreduce_cost (&topology, RING_ALGORITHM_AUTO,
+                                          expected->size_bytes, &cost));
+      g_assert_cmpfloat_with_epsilon (model_us, cost.time_s * 1e6, 1e-9 * model_us);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (point, "error_pct"),
+                                      (model_us / measured_us[i] - 1) * 100, 1e-9);
+    }
+
+  error = json_object_get_object_member (entry, "error");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (error, "geomean_pct"),
+                                  comparison->nominal_geomean_error_pct, 1e-9);
+  g_assert_cmpfloat_with_epsilon (
+    json_object_get_double_member (json_object_get_object_member (error, "after_fit"),
+                                   "geomean_pct"),
+    measurement->fit->geomean_error_pct, 1e-9);
+  g_assert_cmpfloat (measurement->fit->geomean_error_pct, <,
+                     measurement->fit->nominal_geomean_error_pct);
+
+  values = json_object_get_array_member (json_object_get_object_member (entry, "fit"),
+                                         "values");
+  g_assert_cmpuint (json_array_get_length (values), ==, measurement->fit->n_values);
+  for (guint j = 0; j < measurement->fit->n_values; j++)
+    {
+      JsonObject *value = json_array_get_object_element (values, j);
+
+      g_assert_cmpstr (json_object_get_string_member (value, "name"), ==,
+                       ring_param_info (measurement->fit->values[j].id)->json_key);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (value, "value"),
+                                      measurement->fit->values[j].value, 1e-9);
+    }
+}
+
+/* --fit: the first log's values in the parameters, the GPU count kept, and the report
+ * says where they came from. Two logs are two entries. */
+static void
+test_fit (void)
+{
+  g_autofree char *path = log_path ("h100-2node-gj-aion.log");
+  g_autofree char *other = log_path ("h100-1node.log");
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "64",
+                                             "--import-nccl", path, "--import-nccl", other,
+                                             "--fit", "--report=json", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(RingModel) model = model_with_log ("h100-2node-gj-aion.log");
+  RingMeasurement *measurement = g_ptr_array_index (ring_model_get_measurements (model), 0);
+  JsonObject *report, *fitted;
+  JsonArray *set;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out, &parser);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (report,
+                                                                         "measurements")),
+                    ==, 2);
+  g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 64);
+  fitted = json_object_get_object_member (report, "fitted_from");
+  g_assert_cmpstr (json_object_get_string_member (fitted, "file"), ==,
+                   "h100-2node-gj-aion.log");
+  set = json_object_get_array_member (fitted, "set");
+  g_assert_cmpuint (json_array_get_length (set), ==, measurement->fit->n_values);
+  for (guint j = 0; j < measurement->fit->n_values; j++)
+    {
+      const RingParamInfo *info = ring_param_info (measurement->fit->values[j].id);
+
+      g_assert_cmpstr (json_array_get_string_element (set, j), ==, info->json_key);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, info->json_key),
+                                      measurement->fit->values[j].value, 1e-9);
+    }
+}
+
+/* The text report's block: the log, the fit, the values in use. */
+static void
+test_text (void)
+{
+  g_autofree char *path = log_path ("h100-2node-gj-aion.log");
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "64",
+                                             "--import-nccl", path, "--fit", "--report=text",
+                                             NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "h100-2node-gj-aion.log: 16 ranks, 5 sizes, model ±"));
+  g_assert_nonnull (strstr (r.out, "Fitted values in use"));
+  g_assert_nonnull (strstr (r.out, "from h100-2node-gj-aion.log: net latency "));
+}
+
+/* The message-size CSV: nccl-tests' columns, then the log's, whose numbers are the log's
+ * own as printed, at its own sizes only. */
+static void
+test_csv (void)
+{
+  g_autofree char *path = log_path ("h100-2node-gj-aion.log");
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "sizes.csv", NULL);
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "16",
+                                             "--import-nccl", path, "--export", csv,
+                                             "--chart", "allreduce-vs-message-size", NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint measured_rows = 0;
+
+  g_assert_cmpint (r.status, ==, 0);
+  contents = ring_test_read_file (csv, NULL);
+  lines = g_strsplit (contents, "\r\n", -1);
+  g_assert_cmpstr (lines[0], ==,
+                   "size (B),count (elements),type,time (us),algbw (GB/s),busbw (GB/s),"
+                   "Algorithm and protocol,h100-2node-gj-aion.log time (us),"
+                   "h100-2node-gj-aion.log busbw (GB/s),h100-2node-gj-aion.log model time (us),"
+                   "h100-2node-gj-aion.log model error (%)");
+  g_assert_true (g_str_has_prefix (lines[1], "8,2,float,"));
+  for (guint i = 1; lines[i] != NULL && *lines[i] != '\0'; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+      double model_us, error_pct;
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 11);
+      if (g_str_equal (fields[0], "16777216"))
+        {
+          g_assert_cmpstr (fields[1], ==, "4194304");
+          g_assert_cmpstr (fields[7], ==, "201.6");
+          g_assert_cmpstr (fields[8], ==, "156.07");
+        }
+      if (*fields[7] == '\0')
+        {
+          g_assert_cmpstr (fields[10], ==, "");
+          continue;
+        }
+      measured_rows++;
+      /* 16 H100s are the log's cluster: its model time is the curve's. */
+      model_us = g_ascii_strtod (fields[9], NULL);
+      g_assert_cmpfloat_with_epsilon (model_us, g_ascii_strtod (fields[3], NULL),
+                                      1e-9 * model_us);
+      error_pct = g_ascii_strtod (fields[10], NULL);
+      g_assert_cmpfloat_with_epsilon (error_pct,
+                                      (model_us / g_ascii_strtod (fields[7], NULL) - 1) * 100,
+                                      1e-9);
+    }
+  g_assert_cmpuint (measured_rows, ==, 5);
+  ring_test_remove_tmp_dir (dir);
+}
+
+/* Refused with status 2, the file named (and the line, for its contents), and nothing
+ * written: a missing file, a folder, another collective, a one-rank log, --fit alone. */
+static void
+test_refused (void)
+{
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *chart = g_build_filename (dir, "chart.csv", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.log", NULL);
+  g_autofree char *single = g_build_filename (dir, "single.log", NULL);
+  g_autofree char *reduce_scatter = log_path ("reduce-scatter.log");
+  g_autofree char *good = log_path ("h100-1node.log");
+  const struct
+  {
+    const char *args[8];
+    const char *message[2];
+  } cases[] = {
+    { { "--import-nccl", missing }, { "missing.log", "No such file" } },
+    { { "--import-nccl", dir }, { "is a folder", NULL } },
+    { { "--import-nccl", reduce_scatter }, { "reduce-scatter.log: line ", "reduce_scatter" } },
+    { { "--import-nccl", single }, { "single.log: ", "one rank" } },
+    { { "--import-nccl", good, "--import-nccl", missing }, { "missing.log", NULL } },
+    { { "--fit" }, { "--fit needs a log to fit to", NULL } },
+  };
+
+  g_assert_true (g_file_set_contents (single,
+                                      "#  Rank  0 Group  0 Pid  1 on h device  0 [0x07] "
+                                      "NVIDIA H100 80GB HBM3\n"
+                                      "#       size         count      type   redop    root "
+                                      "    time   algbw   busbw #wrong\n"
+                                      "     1048576        262144     float     sum      -1 "
+                                      "   10.00  104.86    0.00       0\n"
+                                      "     2097152        524288     float     sum      -1 "
+                                      "   20.00  104.86    0.00       0\n", -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_auto(RingTestRun) r = { 0 };
+
+      for (guint a = 0; cases[i].args[a] != NULL; a++)
+        g_ptr_array_add (args, (gpointer) cases[i].args[a]);
+      g_ptr_array_add (args, (gpointer) "--export");
+      g_ptr_array_add (args, chart);
+      g_ptr_array_add (args, NULL);
+      r = ring_test_run_cli_full (NULL, NULL, (const char * const *) args->pdata);
+      g_test_message ("%s", r.err);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_true (g_str_has_prefix (r.err, "ring-allreduce: "));
+      g_assert_cmpuint (strlen (r.err) - strlen (g_strchomp (r.err)), <=, 1);
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].message) && cases[i].message[k]; k++)
+        g_assert_nonnull (strstr (r.err, cases[i].message[k]));
+      g_assert_false (g_file_test (chart, G_FILE_TEST_EXISTS));
+    }
+  g_remove (single);
+  ring_test_remove_tmp_dir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/import/json", test_json);
+  g_test_add_func ("/ring/import/fit", test_fit);
+  g_test_add_func ("/ring/import/text", test_text);
+  g_test_add_func ("/ring/import/csv", test_csv);
+  g_test_add_func ("/ring/import/refused", test_refused);
+
+  return g_test_run ();
+}

@@ -1,0 +1,297 @@
+/* test-window-import.c: nccl-tests logs into the window: the file the import dialog or a
+ * drop hands over reaches the model, the panel and the message-size chart; a bad file
+ * changes nothing; "Use Fitted Values" and removing a log.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "ring-test-ui.h"
+
+#include <adwaita.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-chart-private.h"
+#include "ring-measurement-group.h"
+#include "ring-measurement.h"
+#include "ring-window-private.h"
+
+#define LOG_NAME "h100-2node-gj-aion.log"
+
+static void
+set_up (RingWindowFixture *fixture,
+        gconstpointer      user_data)
+{
+  ring_window_fixture_set_up (fixture, user_data);
+  ring_model_reset (fixture->model);
+  ring_model_set_gpu (fixture->model, RING_GPU_H100);
+  ring_model_set_gpus (fixture->model, 16);
+  ring_chart_view_set_visible_kind (RING_CHART_VIEW (fixture->window->chart_view),
+                                    RING_CHART_UTILIZATION_VS_GPUS);
+  ring_chart_view_set_second_kind (RING_CHART_VIEW (fixture->window->chart_view),
+                                   RING_CHART_STEP_TIME_VS_GPUS);
+}
+
+#define add_import_test(path, test) \
+  g_test_add ((path), RingWindowFixture, NULL, set_up, (test), ring_window_fixture_tear_down)
+
+static GFile *
+log_file (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs", name, NULL);
+
+  return g_file_new_for_path (path);
+}
+
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+static gboolean
+iterate_until (gboolean (*done) (gpointer data),
+               gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+
+  return done (data);
+}
+
+typedef struct
+{
+  RingChart *chart;
+  guint      count;
+} RenderWait;
+
+static gboolean
+chart_probed_again (gpointer data)
+{
+  RenderWait *wait = data;
+
+  return _ring_chart_get_render_count (wait->chart) > wait->count
+         && _ring_chart_get_probe (wait->chart) != NULL;
+}
+
+static GtkWidget *
+find_group (GtkWidget *widget)
+{
+  if (RING_IS_MEASUREMENT_GROUP (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_group (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static RingMeasurementGroup *
+measurement_group (RingWindow *window)
+{
+  GtkWidget *group = find_group (window->parameter_panel);
+
+  g_assert_nonnull (group);
+  return RING_MEASUREMENT_GROUP (group);
+}
+
+/* The chart's readout at 1 MiB lists the log's measured time there. */
+static double
+read_measured_at_1mib (RingChart *chart)
+{
+  RingChartProbe *probe = _ring_chart_get_probe (chart);
+  guint n = ring_chart_probe_get_n_points (probe);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(RingChartReadout) readout = ring_chart_probe_read_point (probe, i);
+
+      if (readout->x != 1048576)
+        continue;
+      for (guint v = 0; v < readout->values->len; v++)
+        {
+          RingChartReadoutValue *value = &g_array_index (readout->values,
+                                                         RingChartReadoutValue, v);
+
+          if (g_str_equal (value->label, LOG_NAME " measured"))
+            return value->value;
+        }
+    }
+
+  return NAN;
+}
+
+/* A good log: one "changed", the log in the model and in the panel, the message-size
+ * chart brought on screen with the log's rows on it; no parameter moved. */
+static void
+test_import_file (RingWindowFixture *fixture,
+                  gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingChartView *view = RING_CHART_VIEW (window->chart_view);
+  RingChart *chart = _ring_chart_view_get_chart (view, 0);
+  RingMeasurementGroup *group = measurement_group (window);
+  g_autoptr(GFile) file = log_file (LOG_NAME);
+  RingParams before = *ring_model_get_params (fixture->model);
+  RenderWait wait = { chart, _ring_chart_get_render_count (chart) };
+  guint changed = 0;
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (group)));
+  g_signal_connect_swapped (fixture->model, "changed", G_CALLBACK (count_cb), &changed);
+  g_assert_true (_ring_window_import_file (window, file));
+  g_signal_handlers_disconnect_by_func (fixture->model, count_cb, &changed);
+
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 1);
+  g_assert_true (memcmp (&before, ring_model_get_params (fixture->model), sizeof before) == 0);
+
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (group)));
+  g_assert_cmpstr (adw_preferences_row_get_title (
+                     ADW_PREFERENCES_ROW (_ring_measurement_group_get_row (group, 0))),
+                   ==, LOG_NAME);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (_ring_measurement_group_get_row (group,
+                                                                                         0)),
+                            "16\u00a0ranks"));
+
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==,
+                   RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE);
+  g_assert_true (iterate_until (chart_probed_again, &wait));
+  g_assert_cmpfloat (read_measured_at_1mib (chart), ==, 93.25);
+}
+
+/* A file the parser refuses, and one that is not there: nothing changes, not even the
+ * chart shown. */
+static void
+test_import_bad_file (RingWindowFixture *fixture,
+                      gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingChartView *view = RING_CHART_VIEW (window->chart_view);
+  const char *names[] = { "reduce-scatter.log", "all-gather.log", "no-such.log" };
+  RingParams before = *ring_model_get_params (fixture->model);
+  guint changed = 0;
+
+  g_signal_connect_swapped (fixture->model, "changed", G_CALLBACK (count_cb), &changed);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GFile) file = log_file (names[i]);
+
+      g_assert_false (_ring_window_import_file (window, file));
+    }
+  g_signal_handlers_disconnect_by_func (fixture->model, count_cb, &changed);
+
+  g_assert_cmpuint (changed, ==, 0);
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 0);
+  g_assert_true (memcmp (&before, ring_model_get_params (fixture->model), sizeof before) == 0);
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_UTILIZATION_VS_GPUS);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (measurement_group (window))));
+}
+
+/* Dropping files on the window imports each, as a file list or a single file. */
+static void
+test_drop (RingWindowFixture *fixture,
+           gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  g_autoptr(GFile) first = log_file (LOG_NAME);
+  g_autoptr(GFile) second = log_file ("h100-1node.log");
+  GtkDropTarget *target = NULL;
+  GSList *files = g_slist_append (NULL, first);
+  g_auto(GValue) list_value = G_VALUE_INIT;
+  g_auto(GValue) file_value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (target);
+
+  g_value_init (&list_value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&list_value, gdk_file_list_new_from_list (files));
+  g_slist_free (files);
+  g_signal_emit_by_name (target, "drop", &list_value, 10.0, 10.0, &accepted);
+  g_assert_true (accepted);
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 1);
+
+  g_value_init (&file_value, G_TYPE_FILE);
+  g_value_set_object (&file_value, second);
+  g_signal_emit_by_name (target, "drop", &file_value, 10.0, 10.0, &accepted);
+  g_assert_true (accepted);
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 2);
+}
+
+/* "Use Fitted Values" puts in what ring_nccl_fit_apply() says, as one "changed", and the
+ * panel names the values; removing the log hides the group. */
+static void
+test_use_fitted_values (RingWindowFixture *fixture,
+                        gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingMeasurementGroup *group = measurement_group (window);
+  g_autoptr(GFile) file = log_file (LOG_NAME);
+  RingMeasurement *measurement;
+  RingParams expected;
+  const char *description;
+  guint changed = 0;
+
+  ring_model_set_gpus (fixture->model, 512);
+  g_assert_true (_ring_window_import_file (window, file));
+  measurement = g_ptr_array_index (ring_model_get_measurements (fixture->model), 0);
+  expected = *ring_model_get_params (fixture->model);
+  ring_nccl_fit_apply (measurement->fit, &expected);
+
+  g_signal_connect_swapped (fixture->model, "changed", G_CALLBACK (count_cb), &changed);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.use-fitted-values", "u",
+                                             0));
+  g_signal_handlers_disconnect_by_func (fixture->model, count_cb, &changed);
+
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpuint (ring_model_get_gpus (fixture->model), ==, 512);
+  for (guint j = 0; j < measurement->fit->n_values; j++)
+    g_assert_cmpfloat (ring_params_get_value (ring_model_get_params (fixture->model),
+                                              measurement->fit->values[j].id),
+                       ==, ring_params_get_value (&expected, measurement->fit->values[j].id));
+  description = adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group));
+  g_assert_true (g_str_has_prefix (description, "Fitted to " LOG_NAME ": net latency "));
+
+  /* An index past the list (a stale toast's button) does nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-measurement", "u",
+                                             7));
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-measurement", "u",
+                                             0));
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (group)));
+  /* The fitted values stay: removing the log is not undoing the fit. */
+  g_assert_cmpfloat (ring_model_get_net_latency (fixture->model), ==, expected.net_latency_us);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!ring_test_init_display ())
+    return 0;
+
+  add_import_test ("/ring/window-import/file", test_import_file);
+  add_import_test ("/ring/window-import/bad-file", test_import_bad_file);
+  add_import_test ("/ring/window-import/drop", test_drop);
+  add_import_test ("/ring/window-import/use-fitted-values", test_use_fitted_values);
+
+  return g_test_run ();
+}
