@@ -273,6 +273,28 @@ test_not_files (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* The example in tests/data, which build-aux/take-screenshots draws, stays readable. */
+static void
+test_example (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "scenarios",
+                                                 "dgx-h100-2-nodes.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) read = ring_scenario_file_load (file, NULL, &error);
+  const RingScenario *roce;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (read->len, ==, 2);
+  g_assert_cmpuint (((RingScenario *) read->pdata[0])->params.nics_per_node, ==, 4);
+  roce = read->pdata[1];
+  g_assert_cmpstr (roce->name, ==, "2 × DGX H100 on RoCE");
+  g_assert_cmpint (roce->params.fabric, ==, RING_FABRIC_ROCE);
+  /* The fabric brought its latency; the GPU its node of 8. */
+  g_assert_cmpfloat (roce->params.net_latency_us, ==, ring_fabric_latency_us (RING_FABRIC_ROCE));
+  g_assert_cmpuint (roce->params.gpus_per_node, ==, 8);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -284,6 +306,7 @@ main (int   argc,
   g_test_add_func ("/ring/scenario-file/partial", test_partial);
   g_test_add_func ("/ring/scenario-file/malformed", test_malformed);
   g_test_add_func ("/ring/scenario-file/not-files", test_not_files);
+  g_test_add_func ("/ring/scenario-file/example", test_example);
 
   return g_test_run ();
 }
