@@ -239,6 +239,42 @@ test_colour_blind_safe (void)
     }
 }
 
+/* The pinned scenarios' dashed curves (issue 10): apart from each other by ΔE00 8, and
+ * by 6 from every curve of every chart they are drawn on, which their dashes set apart
+ * further. */
+static void
+test_scenarios (void)
+{
+  for (guint dark = 0; dark <= 1; dark++)
+    {
+      RingStyle style;
+      const RingColor *s;
+      CurveSet together = { "scenarios", { NULL }, 8 };
+
+      ring_style_init (&style, dark);
+      s = style.scenarios;
+      for (guint i = 0; i < 4; i++)
+        together.colors[i] = &s[i];
+      check_set (&style, &together);
+
+      for (guint i = 0; i < 4; i++)
+        {
+          const CurveSet sets[] = {
+            { "scenario on utilization", { &style.series[1], &style.series[0],
+                                           &style.series[2], &s[i] }, 6 },
+            { "scenario on step time", { &style.compute, &style.communication,
+                                         &style.foreground, &s[i] }, 6 },
+            { "scenario on throughput", { &style.series[0], &style.series[1], &s[i] }, 6 },
+            { "scenario on message size", { &style.series[0], &style.series[1],
+                                            &style.communication, &s[i] }, 6 },
+          };
+
+          for (guint c = 0; c < G_N_ELEMENTS (sets); c++)
+            check_set (&style, &sets[c]);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -247,6 +283,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/palette/ciede2000", test_ciede2000);
   g_test_add_func ("/ring/palette/colour-blind-safe", test_colour_blind_safe);
+  g_test_add_func ("/ring/palette/scenarios", test_scenarios);
 
   return g_test_run ();
 }

@@ -75,6 +75,9 @@ first_launch (void)
   g_object_set (window->animation, "speed", 4.0, NULL);
   g_object_set (window->chart_view, "visible-kind", "utilization-map", NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  /* A pinned scenario and the comparison with it (issue 10). */
+  g_assert_true (ring_model_pin_scenario (window->model, "Kept × 512", NULL));
+  ring_model_set_compare_with (window->model, 0);
   close_window (window);
 }
 
@@ -118,6 +121,12 @@ second_launch (void)
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_cmpint (width, ==, 1200);
   g_assert_cmpint (height, ==, 760);
+  g_assert_cmpuint (ring_model_get_n_scenarios (window->model), ==, 1);
+  g_assert_cmpstr (ring_model_get_scenario (window->model, 0)->name, ==, "Kept × 512");
+  g_assert_cmpuint (ring_model_get_scenario (window->model, 0)->params.gpus, ==, 512);
+  g_assert_cmpfloat (ring_model_get_scenario (window->model, 0)->params.message_bytes, ==,
+                     1048576);
+  g_assert_cmpint (ring_model_get_compare_with (window->model), ==, 0);
   close_window (window);
 }
 
@@ -259,6 +268,50 @@ test_invalid_utf8 (void)
                  "second-chart='step-time\\udc00'\n"
                  "algorithm='r\\U00110000ing'\n"
                  "gpus=uint32 512\n");
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+/* Pinned scenarios stored as text that is no scenario file (hand-edited, cut off, or a
+ * newer version's): the window pins none, says so in one warning, and forgets the text;
+ * a comparison stored beside them goes too. */
+static const char *corrupt_scenarios[] = {
+  "scenarios='not json at all'\ncompare-scenario=1\n",
+  "scenarios='[{\"format\": \"ring-allreduce-scenario\", \"version\": 1'\n",
+  "scenarios='{\"format\": \"ring-allreduce-scenario\", \"version\": 9, \"name\": \"x\", "
+  "\"parameters\": {}}'\n",
+  "scenarios='{\"format\": \"ring-allreduce-scenario\", \"version\": 1, \"name\": \"x\", "
+  "\"parameters\": {\"gpus\": 0}}'\n",
+};
+
+static void
+test_corrupt_scenarios (gconstpointer data)
+{
+  g_autofree char *lines = NULL;
+
+  if (g_test_subprocess ())
+    {
+      RingWindow *window;
+      g_autofree char *stored = NULL;
+
+      init_ui ();
+      g_test_expect_message ("ring-ui", G_LOG_LEVEL_WARNING,
+                             "The stored pinned scenarios cannot be read*");
+      window = open_window ();
+      g_test_assert_expected_messages ();
+      g_assert_cmpuint (ring_model_get_n_scenarios (window->model), ==, 0);
+      g_assert_cmpint (ring_model_get_compare_with (window->model), ==, -1);
+      g_assert_true (gtk_widget_get_visible (window->scenarios_empty_label));
+      stored = g_settings_get_string (window->settings, "scenarios");
+      g_assert_cmpstr (stored, ==, "");
+      /* The sound value beside it is read, so the file really was. */
+      g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 32);
+      close_window (window);
+      return;
+    }
+
+  lines = g_strconcat (data, "gpus=uint32 32\n", NULL);
+  write_keyfile (lines);
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_passed ();
 }
@@ -442,6 +495,12 @@ main (int   argc,
   g_test_add_func ("/ring/settings/corrupt-values", test_corrupt_values);
   g_test_add_func ("/ring/settings/invalid-utf8", test_invalid_utf8);
   g_test_add_func ("/ring/settings/not-a-number", test_not_a_number);
+  for (guint i = 0; i < G_N_ELEMENTS (corrupt_scenarios); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/ring/settings/corrupt-scenarios/%u", i);
+
+      g_test_add_data_func (path, corrupt_scenarios[i], test_corrupt_scenarios);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (speed_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/ring/settings/speed-between-choices/%s",

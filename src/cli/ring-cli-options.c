@@ -75,6 +75,9 @@ ring_cli_option_entries_new (RingCliArgs *args)
     { "paper", 0, 0, G_OPTION_ARG_FILENAME, args ? &args->paper : NULL,
       N_("Paper of the PDF report (--chart all): a4 or letter; the locale’s by default"),
       "a4|letter" },
+    { "scenario", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->scenario_files : NULL,
+      N_("Pin the scenarios of a scenario file (JSON) beside the configuration: exported "
+         "charts draw them and the report compares with them; repeatable"), "FILE" },
     { "import-nccl", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->import_nccl : NULL,
       N_("Add an nccl-tests all_reduce_perf log to the report and the message-size chart, "
          "compared with the model; repeatable"), "FILE" },
@@ -152,6 +155,8 @@ ring_cli_args_from_dict (RingCliArgs  *args,
 
   g_clear_pointer (&args->stray, g_strfreev);
   g_variant_dict_lookup (options, G_OPTION_REMAINING, "^aay", &args->stray);
+  g_clear_pointer (&args->scenario_files, g_strfreev);
+  g_variant_dict_lookup (options, "scenario", "^aay", &args->scenario_files);
 
   g_free (args->report);
   args->report = g_strdup (report_value);
@@ -170,6 +175,7 @@ ring_cli_args_clear (RingCliArgs *args)
   g_clear_pointer (&args->size, g_free);
   g_clear_pointer (&args->paper, g_free);
   g_clear_pointer (&args->stray, g_strfreev);
+  g_clear_pointer (&args->scenario_files, g_strfreev);
   g_clear_pointer (&args->import_nccl, g_strfreev);
   args->version = FALSE;
   args->fit = FALSE;

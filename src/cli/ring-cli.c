@@ -17,6 +17,7 @@
 #include "ring-measurement.h"
 #include "ring-presets.h"
 #include "ring-report.h"
+#include "ring-scenario-file.h"
 #include "ring-units.h"
 
 #define DEFAULT_EXPORT_WIDTH  1600
@@ -387,6 +388,40 @@ usage_error (GError *error)
   return RING_CLI_EXIT_USAGE;
 }
 
+GPtrArray *
+ring_cli_load_scenarios (const RingCliArgs  *args,
+                         GError            **error)
+{
+  g_autoptr(GPtrArray) scenarios = NULL;
+
+  g_return_val_if_fail (args != NULL, NULL);
+
+  scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) ring_scenario_free);
+  for (guint i = 0; args->scenario_files != NULL && args->scenario_files[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (args->scenario_files[i]);
+      g_autoptr(GPtrArray) loaded = ring_scenario_file_load (file, NULL, error);
+
+      if (loaded == NULL)
+        {
+          g_prefix_error (error, "--scenario: ");
+          return NULL;
+        }
+      for (guint j = 0; j < loaded->len; j++)
+        g_ptr_array_add (scenarios, ring_scenario_copy (loaded->pdata[j]));
+    }
+  if (scenarios->len > RING_MAX_SCENARIOS)
+    {
+      g_set_error (error, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_FULL,
+                   /* TRANSLATORS: %u counts scenarios in the files given, %d is 4. */
+                   _("--scenario: the files hold %u scenarios; at most %d can be pinned"),
+                   scenarios->len, RING_MAX_SCENARIOS);
+      return NULL;
+    }
+
+  return g_steal_pointer (&scenarios);
+}
+
 int
 ring_cli_handle (const RingCliArgs *args)
 {
@@ -397,6 +432,7 @@ ring_cli_handle (const RingCliArgs *args)
   g_autofree char *paper = NULL;
   g_autofree char *preset = NULL;
   g_autofree char *gpu = NULL;
+  g_autoptr(GPtrArray) scenarios = NULL;
   ExportRequest request;
   ReportFormat report;
   RingParams params;
@@ -445,12 +481,19 @@ ring_cli_handle (const RingCliArgs *args)
   ring_params_init_default (&params);
   if (!ring_cli_apply_params (args, &params, &error))
     return usage_error (error);
+  /* Scenario files too: a bad one is refused before anything is written. */
+  scenarios = ring_cli_load_scenarios (args, &error);
+  if (scenarios == NULL)
+    return usage_error (error);
 
   model = ring_model_new ();
   ring_model_set_params (model, &params);
   /* Read here even for the window, so a bad log is told on this terminal. */
   if (!import_logs (args, model, &error))
     return usage_error (error);
+  for (guint i = 0; i < scenarios->len; i++)
+    if (!ring_model_add_scenario (model, scenarios->pdata[i], &error))
+      return usage_error (error);
 
   if (args->export_path == NULL)
     {

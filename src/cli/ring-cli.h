@@ -34,6 +34,7 @@ typedef struct
   char    **import_nccl;  /* nccl-tests logs (file names), in the order given, or NULL */
   gboolean  fit;          /* use the first log's fitted values */
   char    **stray;        /* arguments that belong to no option */
+  char    **scenario_files;  /* --scenario FILE, repeatable: scenario files to pin */
 } RingCliArgs;
 
 /* The option table of both programs: one option per row of the parameter table (its
@@ -59,6 +60,11 @@ gboolean      ring_cli_apply_params       (const RingCliArgs   *args,
                                            RingParams          *params,
                                            GError             **error);
 
+/* Reads every --scenario file into a GPtrArray of RingScenario (empty when none was
+ * given), or NULL with @error naming the file and the problem; more than
+ * RING_MAX_SCENARIOS in all are refused. */
+GPtrArray    *ring_cli_load_scenarios     (const RingCliArgs   *args,
+                                           GError             **error);
 /* Checks every option, then prints the version, a list, the report or writes the export,
  * and returns the exit status; or RING_CLI_OPEN_WINDOW when none of those was asked for
  * and every value is good. Messages go to standard error, naming the option. */

@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "ring-cost.h"
-#include "ring-model.h"
+#include "ring-model-private.h"
 #include "ring-simulation.h"
 
 struct _RingModel
@@ -22,6 +22,11 @@ struct _RingModel
   /* The event simulation behind result's sim_* values, run once per change. */
   RingSimulation *simulation;
   char           *straggler_summary;
+
+  /* Pinned scenarios (ring-model-scenarios.c), of RingScenario, and the one the metrics
+   * compare with (-1: none). */
+  GPtrArray      *scenarios;
+  int             compare_with;
 };
 
 enum {
@@ -472,6 +477,7 @@ ring_model_finalize (GObject *object)
 
   g_clear_pointer (&self->simulation, ring_simulation_unref);
   g_clear_pointer (&self->straggler_summary, g_free);
+  g_clear_pointer (&self->scenarios, g_ptr_array_unref);
 
   G_OBJECT_CLASS (ring_model_parent_class)->finalize (object);
 }
@@ -515,6 +521,8 @@ ring_model_init (RingModel *self)
   ring_cost_evaluate_simulated (&self->params, &self->result, &self->simulation);
   if (self->simulation != NULL)
     self->straggler_summary = ring_simulation_dup_summary (self->simulation);
+  self->scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) ring_scenario_free);
+  self->compare_with = -1;
 }
 
 RingModel *
@@ -699,4 +707,30 @@ ring_model_is_collective (RingModel *self)
   g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
 
   return self->result.collective;
+}
+
+/* Pinned scenarios: the list operations are in ring-model-scenarios.c. */
+
+GPtrArray *
+_ring_model_get_scenario_array (RingModel *self)
+{
+  g_assert (RING_IS_MODEL (self));
+
+  return self->scenarios;
+}
+
+int *
+_ring_model_get_compare_slot (RingModel *self)
+{
+  g_assert (RING_IS_MODEL (self));
+
+  return &self->compare_with;
+}
+
+void
+_ring_model_emit_changed (RingModel *self)
+{
+  g_assert (RING_IS_MODEL (self));
+
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }

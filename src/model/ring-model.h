@@ -11,6 +11,7 @@
 #include "ring-enum-types.h"
 #include "ring-params.h"
 #include "ring-presets.h"
+#include "ring-scenario.h"
 #include "ring-simulation.h"
 
 G_BEGIN_DECLS
@@ -167,5 +168,34 @@ RingProtocol      ring_model_get_protocol_used  (RingModel     *self);
 gboolean          ring_model_is_collective      (RingModel     *self);
 double            ring_model_get_memory_per_gpu (RingModel     *self);
 gboolean          ring_model_get_fits           (RingModel     *self);
+
+/* Pinned scenarios (ring-model-scenarios.c): up to RING_MAX_SCENARIOS configurations kept
+ * beside the current one, which every chart draws and the metrics compare with. Each
+ * change below is one "changed". Pinning keeps the current parameters under @name (NULL:
+ * ring_params_describe()); a fifth, or a scenario whose parameters do not validate, is
+ * refused with a RING_SCENARIO_ERROR. */
+gboolean            ring_model_pin_scenario     (RingModel           *self,
+                                                 const char          *name,
+                                                 GError             **error);
+gboolean            ring_model_add_scenario     (RingModel           *self,
+                                                 const RingScenario  *scenario,
+                                                 GError             **error);
+guint               ring_model_get_n_scenarios  (RingModel           *self);
+const RingScenario *ring_model_get_scenario     (RingModel           *self,
+                                                 guint                index);
+/* FALSE, changing nothing, for a name of only spaces. */
+gboolean            ring_model_rename_scenario  (RingModel           *self,
+                                                 guint                index,
+                                                 const char          *name);
+void                ring_model_unpin_scenario   (RingModel           *self,
+                                                 guint                index);
+void                ring_model_clear_scenarios  (RingModel           *self);
+/* The scenario the metrics show their differences to, or -1. */
+int                 ring_model_get_compare_with (RingModel           *self);
+void                ring_model_set_compare_with (RingModel           *self,
+                                                 int                  index);
+/* Loads the scenario's parameters into the model (one "changed"); the scenario stays. */
+gboolean            ring_model_restore_scenario (RingModel           *self,
+                                                 guint                index);
 
 G_END_DECLS

@@ -48,6 +48,10 @@ ring_style_init_light (RingStyle *style)
   set_rgb (&style->algorithms[5], 0x63452c);   /* halving-doubling */
   set_rgb (&style->algorithms[6], 0x986a44);   /* hierarchical */
   set_rgb (&style->algorithms[7], 0x77767b);   /* flat-ring */
+  set_rgb (&style->scenarios[0], 0xd33682);   /* magenta */
+  set_rgb (&style->scenarios[1], 0x865e3c);   /* brown */
+  set_rgb (&style->scenarios[2], 0x008b8b);   /* teal */
+  set_rgb (&style->scenarios[3], 0x5e5c64);   /* grey */
   style->font_family = "Cantarell";
 }
 
@@ -75,6 +79,10 @@ ring_style_init_dark (RingStyle *style)
   set_rgb (&style->algorithms[5], 0x009e73);   /* halving-doubling */
   set_rgb (&style->algorithms[6], 0xff7800);   /* hierarchical */
   set_rgb (&style->algorithms[7], 0x9a9996);   /* flat-ring */
+  set_rgb (&style->scenarios[0], 0xc061cb);   /* purple */
+  set_rgb (&style->scenarios[1], 0xe5a50a);   /* amber */
+  set_rgb (&style->scenarios[2], 0x2aa198);   /* teal */
+  set_rgb (&style->scenarios[3], 0xc0bfbc);   /* grey */
   style->font_family = "Cantarell";
 }
 

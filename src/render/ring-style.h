@@ -33,6 +33,9 @@ typedef struct
    * Checked for colour-blind safety with every other curve colour a chart draws beside
    * them (tests/test-palette.c). */
   RingColor algorithms[8];
+  /* The pinned scenarios' dashed curves, apart from the curves they are drawn beside
+   * (tests/test-palette.c). */
+  RingColor scenarios[4];
   const char *font_family;
 } RingStyle;
 

@@ -64,6 +64,45 @@ ring_application_local_command_line (GApplication   *app,
   return handled;
 }
 
+/* --scenario FILE, named relative to where the command was typed: the files' scenarios
+ * replace the pinned ones; a bad file changes nothing. */
+static gboolean
+pin_command_line_scenarios (GApplicationCommandLine  *command_line,
+                            const RingCliArgs        *args,
+                            RingModel                *model,
+                            GError                  **error)
+{
+  g_auto(RingCliArgs) files = { { NULL, }, };
+  g_autoptr(GPtrArray) scenarios = NULL;
+  g_autoptr(GStrvBuilder) paths = g_strv_builder_new ();
+
+  if (args->scenario_files == NULL || args->scenario_files[0] == NULL)
+    return TRUE;
+
+  for (guint i = 0; args->scenario_files[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = NULL;
+      g_autofree char *path = NULL;
+
+      file = g_application_command_line_create_file_for_arg (command_line,
+                                                             args->scenario_files[i]);
+      path = g_file_get_path (file);
+
+      g_strv_builder_add (paths, path != NULL ? path : args->scenario_files[i]);
+    }
+  files.scenario_files = g_strv_builder_end (paths);
+  scenarios = ring_cli_load_scenarios (&files, error);
+  if (scenarios == NULL)
+    return FALSE;
+
+  ring_model_clear_scenarios (model);
+  for (guint i = 0; i < scenarios->len; i++)
+    if (!ring_model_add_scenario (model, scenarios->pdata[i], error))
+      return FALSE;
+
+  return TRUE;
+}
+
 /* --import-nccl's logs, named relative to where the command was typed, and --fit. */
 static int
 import_logs (GApplicationCommandLine *command_line,
@@ -120,6 +159,13 @@ ring_application_command_line (GApplication            *app,
       return RING_CLI_EXIT_USAGE;
     }
   ring_model_set_params (ring_window_get_model (window), &params);
+  if (!pin_command_line_scenarios (command_line, &args, ring_window_get_model (window),
+                                   &error))
+    {
+      g_application_command_line_printerr (command_line, "%s: %s\n",
+                                           g_get_prgname (), error->message);
+      return RING_CLI_EXIT_USAGE;
+    }
 
   if (args.import_nccl != NULL && args.import_nccl[0] != NULL)
     ring_window_show_measurements (window);

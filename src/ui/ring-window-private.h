@@ -45,6 +45,18 @@ struct _RingWindow
   GtkWidget            *chart_view;
   GtkWidget            *play_button;
   GtkDropDown          *speed_dropdown;
+
+  /* Pinned scenarios (ring-window-scenarios.c): the header bar's buttons, the popover's
+   * list and comparison, a line under each metric card's title, and a digest of what was
+   * last listed and stored, to redo neither when only the parameters changed. */
+  GtkWidget            *pin_button;
+  GtkWidget            *scenarios_button;
+  GtkWidget            *scenarios_empty_label;
+  GtkListBox           *scenarios_list;
+  GtkDropDown          *compare_dropdown;
+  GtkWidget            *metric_differences[RING_WINDOW_N_METRICS];
+  guint                 scenarios_digest;
+  gboolean              scenarios_listing;
 };
 
 void   _ring_window_class_actions_init    (RingWindowClass *klass);
@@ -65,6 +77,10 @@ void     _ring_window_import_init         (RingWindow      *self);
  * parser's message), and brings the message-size chart on screen. */
 gboolean _ring_window_import_file         (RingWindow      *self,
                                            GFile           *file);
+/* ring-window-scenarios.c: the Pin button, the scenarios' popover and actions, the
+ * metric cards' differences and the "scenarios" key. */
+void   _ring_window_scenarios_class_init  (RingWindowClass *klass);
+void   _ring_window_scenarios_init        (RingWindow      *self);
 
 /* ring-window-settings.c */
 void   _ring_window_settings_init         (RingWindow      *self);

@@ -709,6 +709,7 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, speed_dropdown);
 
   _ring_window_class_actions_init (klass);
+  _ring_window_scenarios_class_init (klass);
 }
 
 static void
@@ -757,6 +758,7 @@ ring_window_init (RingWindow *self)
                                G_BINDING_SYNC_CREATE, playing_to_tooltip, NULL, NULL, NULL);
 
   _ring_window_settings_init (self);
+  _ring_window_scenarios_init (self);
 
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

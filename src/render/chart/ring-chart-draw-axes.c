@@ -70,6 +70,8 @@ _ring_plot_set_palette (RingPlotChart *chart)
     _ring_plot_set_color (chart, RING_PLOT_COLOR_ALGORITHM + i, style->algorithms[i]);
   for (int i = RING_PLOT_COLOR_BAND; i <= RING_PLOT_COLOR_BAND_LAST; i++)
     _ring_plot_set_color (chart, i, style->background);
+  for (int i = 0; i < 4; i++)
+    _ring_plot_set_color (chart, RING_PLOT_COLOR_SCENARIO + i, style->scenarios[i]);
 }
 
 /* Numbers. */

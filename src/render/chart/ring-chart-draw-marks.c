@@ -632,6 +632,7 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
   double text_width_mm = chart->width_mm - 2 * margin_mm;
   g_autofree char *subtitle = describe_configuration (chart->data);
 
+  _ring_plot_legend_add_scenarios (chart, legend);
   _ring_plot_set_text_size (chart, 1.0);
   left_mm = margin_mm + labels_mm;
 

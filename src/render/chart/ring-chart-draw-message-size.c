@@ -306,6 +306,9 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
 
       _ring_plot_draw_curve (chart, &bottom, ends, link, 2, RING_PLOT_COLOR_DIM,
                              RING_PLOT_LINE_LONG_DASH, chart->line_px);
+      /* The time column is nccl-tests' µs; the top panel's axis is in seconds. */
+      _ring_plot_draw_scenario_curves (chart, &top, RING_MESSAGE_SIZE_TIME_US, 1e6);
+      _ring_plot_draw_scenario_curves (chart, &bottom, RING_MESSAGE_SIZE_BUSBW, 1);
       _ring_plot_draw_curve (chart, &top, bytes, time_s, data->n_rows, RING_PLOT_COLOR_SERIES_0,
                              RING_PLOT_LINE_SOLID, chart->line_px * 1.3);
       _ring_plot_draw_curve (chart, &bottom, bytes, busbw, data->n_rows,

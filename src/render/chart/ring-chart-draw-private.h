@@ -44,6 +44,9 @@ enum {
   /* Set by a chart for its own fills: the message-size chart's bands. */
   RING_PLOT_COLOR_BAND,
   RING_PLOT_COLOR_BAND_LAST = RING_PLOT_COLOR_BAND + 11,
+  /* style->scenarios[]: the pinned scenarios' curves. */
+  RING_PLOT_COLOR_SCENARIO,
+  RING_PLOT_COLOR_SCENARIO_LAST = RING_PLOT_COLOR_SCENARIO + 3,
   RING_PLOT_N_COLORS,
 };
 
@@ -354,6 +357,15 @@ gboolean  _ring_plot_draw_gpu_frame      (const RingPlotChart *chart,
                                           GArray              *legend,
                                           double               right_mm,
                                           RingPlotPanel       *panel);
+
+/* ring-chart-draw-scenarios.c: the pinned scenarios' legend entries (after the chart's
+ * own) and their copies of @source_column, on @panel, whose y axis is values / @divisor. */
+void      _ring_plot_legend_add_scenarios (const RingPlotChart *chart,
+                                           GArray              *legend);
+void      _ring_plot_draw_scenario_curves (const RingPlotChart *chart,
+                                           const RingPlotPanel *panel,
+                                           guint                source_column,
+                                           double               divisor);
 
 /* The registry of chart kinds (ring-chart-kind.c): one entry a kind. */
 typedef struct

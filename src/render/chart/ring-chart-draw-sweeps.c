@@ -96,6 +96,8 @@ draw_gpu_curve (const RingPlotChart *chart,
   g_autofree double *values = scaled_copy (_ring_chart_data_column (data, curve->column)->values,
                                            data->n_rows, divisor);
 
+  /* The pinned scenarios under the curve they compare with. */
+  _ring_plot_draw_scenario_curves (chart, panel, curve->column, divisor);
   _ring_plot_draw_curve (chart, panel, _ring_chart_data_column (data, 0)->values, values,
                          data->n_rows, curve->color, curve->line_style,
                          chart->line_px * curve->width);

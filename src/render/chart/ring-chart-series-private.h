@@ -14,6 +14,8 @@
 
 G_BEGIN_DECLS
 
+/* The most columns of a chart a pinned scenario is drawn as. */
+#define RING_CHART_MAX_SCENARIO_SOURCES 2
 /* What a column is besides a row of the CSV. */
 typedef enum
 {
@@ -71,6 +73,14 @@ typedef struct
   /* RING_CHART_ALGORITHM_COMPARISON: column 1 + i holds curve_algorithm[i]'s times. */
   RingAlgorithm  curve_algorithm[RING_N_ALGORITHMS];
   guint          n_curve_algorithms;
+  /* The pinned scenarios (ring-chart-series-scenarios.c): from first_scenario_column, for
+   * each scenario a column for each of the n_scenario_sources columns scenario_sources
+   * names, the scenario's own values of that column at these rows. */
+  guint          scenario_sources[RING_CHART_MAX_SCENARIO_SOURCES];
+  guint          n_scenario_sources;
+  guint          first_scenario_column;
+  guint          n_scenarios;
+  char         **scenario_names;
   /* RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE: the model's loaded logs (RingChartMeasured);
    * empty for the other kinds and for data made from parameters alone. */
   GPtrArray     *measured;
@@ -82,7 +92,8 @@ typedef struct
 
 RingChartData *_ring_chart_data_new  (RingChartKind     kind,
                                       const RingParams *params);
-/* The same for @model's parameters, with the logs loaded into it (ring-measurement.h). */
+/* The same for @model's parameters, with the logs loaded into it (ring-measurement.h) and
+ * its pinned scenarios. */
 RingChartData *_ring_chart_data_new_for_model (RingChartKind  kind,
                                                RingModel     *model);
 void           _ring_chart_data_free (RingChartData    *data);
@@ -94,6 +105,17 @@ _ring_chart_data_column (RingChartData *data,
   return g_ptr_array_index (data->columns, column);
 }
 
+/* Adds a column for each of @model's pinned scenarios and each curve the kind draws them
+ * as (ring-chart-series-scenarios.c); _ring_chart_data_new_for_model() does. */
+void           _ring_chart_data_add_scenarios (RingChartData *data,
+                                               RingModel     *model);
+
+/* The column that holds @scenario's copy of @source_column, or 0 when there is none. */
+guint          _ring_chart_data_scenario_column (RingChartData *data,
+                                                 guint          scenario,
+                                                 guint          source_column);
+
+/* Of the column and, for a column the scenarios copy, of theirs too: axes hold them. */
 double         _ring_chart_data_column_max          (RingChartData *data,
                                                      guint          column);
 double         _ring_chart_data_column_min_positive (RingChartData *data,

@@ -421,11 +421,16 @@ RingChartData *
 _ring_chart_data_new_for_model (RingChartKind  kind,
                                 RingModel     *model)
 {
+  RingChartData *data;
+
   g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
   g_return_val_if_fail (RING_IS_MODEL (model), NULL);
 
-  return chart_data_new (kind, ring_model_get_params (model),
+  data = chart_data_new (kind, ring_model_get_params (model),
                          ring_model_get_measurements (model));
+  _ring_chart_data_add_scenarios (data, model);
+
+  return data;
 }
 
 void
@@ -440,6 +445,7 @@ _ring_chart_data_free (RingChartData *data)
   g_free (data->chosen_algorithm);
   g_free (data->chosen_protocol);
   g_clear_pointer (&data->segments, g_array_unref);
+  g_strfreev (data->scenario_names);
   g_free (data);
 }
 
@@ -458,6 +464,13 @@ _ring_chart_data_column_max (RingChartData *data,
   for (guint i = 0; i < data->n_rows; i++)
     if (isfinite (series->values[i]))
       max = MAX (max, series->values[i]);
+  for (guint s = 0; s < data->n_scenarios; s++)
+    {
+      guint copy = _ring_chart_data_scenario_column (data, s, column);
+
+      if (copy > 0)
+        max = MAX (max, _ring_chart_data_column_max (data, copy));
+    }
 
   return max;
 }
@@ -477,6 +490,13 @@ _ring_chart_data_column_min_positive (RingChartData *data,
   for (guint i = 0; i < data->n_rows; i++)
     if (isfinite (series->values[i]) && series->values[i] > 0)
       min = MIN (min, series->values[i]);
+  for (guint s = 0; s < data->n_scenarios; s++)
+    {
+      guint copy = _ring_chart_data_scenario_column (data, s, column);
+
+      if (copy > 0)
+        min = MIN (min, _ring_chart_data_column_min_positive (data, copy));
+    }
 
   return min;
 }

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "ring-cost.h"
 #include "ring-report-private.h"
 #include "ring-step.h"
 #include "ring-units.h"
@@ -66,12 +67,10 @@ append_json_number (GString    *json,
   g_string_append (json, number != NULL ? number : "null");
 }
 
-static void
-append_json_string (GString    *json,
-                    const char *key,
-                    const char *value)
+void
+ring_report_append_json_text (GString    *json,
+                              const char *value)
 {
-  append_json_key (json, key);
   g_string_append_c (json, '"');
   for (const char *c = value; *c != '\0'; c++)
     {
@@ -83,6 +82,15 @@ append_json_string (GString    *json,
         g_string_append_c (json, *c);
     }
   g_string_append_c (json, '"');
+}
+
+static void
+append_json_string (GString    *json,
+                    const char *key,
+                    const char *value)
+{
+  append_json_key (json, key);
+  ring_report_append_json_text (json, value);
 }
 
 /* Which question a derived value answers: the training step's, the single collective's,
@@ -257,6 +265,56 @@ ring_report_mode_name (RingModel *model)
   return ring_model_is_collective (model) ? "single-collective" : "training-step";
 }
 
+/* Pinned scenarios: each one's main results and how the current configuration differs
+ * from it, as current / scenario − 1 (−0.23: the current step is 23 % shorter). */
+static void
+append_scenario_number (GString    *json,
+                        const char *key,
+                        double      value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *number = ring_report_format_number (value, buffer);
+
+  g_string_append_printf (json, ",\n      \"%s\" : %s", key, number != NULL ? number : "null");
+}
+
+static void
+append_json_scenarios (GString   *json,
+                       RingModel *model)
+{
+  const RingResult *current = ring_model_get_result (model);
+  guint n = ring_model_get_n_scenarios (model);
+
+  append_json_key (json, "scenarios");
+  g_string_append (json, n > 0 ? "[" : "[]");
+  for (guint i = 0; i < n; i++)
+    {
+      const RingScenario *scenario = ring_model_get_scenario (model, i);
+      gboolean collective = ring_params_is_collective (&scenario->params);
+      gboolean compare_step = !collective && !current->collective;
+      RingResult r;
+
+      ring_cost_evaluate (&scenario->params, &r);
+      g_string_append (json, i > 0 ? ",\n    {\n" : "\n    {\n");
+      g_string_append (json, "      \"name\" : ");
+      ring_report_append_json_text (json, scenario->name);
+      g_string_append_printf (json, ",\n      \"mode\" : \"%s\"",
+                              collective ? "single-collective" : "training-step");
+      append_scenario_number (json, "step_time_s", collective ? NAN : r.step_time_s);
+      append_scenario_number (json, "utilization", collective ? NAN : r.utilization);
+      append_scenario_number (json, "allreduce_time_s", r.allreduce_time_s);
+      append_scenario_number (json, "step_time_change",
+                              compare_step ? current->step_time_s / r.step_time_s - 1 : NAN);
+      append_scenario_number (json, "utilization_change",
+                              compare_step ? current->utilization / r.utilization - 1 : NAN);
+      append_scenario_number (json, "allreduce_time_change",
+                              current->allreduce_time_s / r.allreduce_time_s - 1);
+      g_string_append (json, "\n    }");
+    }
+  if (n > 0)
+    g_string_append (json, "\n  ]");
+}
+
 char *
 ring_report_to_json (RingModel *model)
 {
@@ -299,6 +357,8 @@ ring_report_to_json (RingModel *model)
   if (mode == STEP)
     append_json_step (json, p, r);
   _ring_report_append_measurements_json (json, model);
+  if (ring_model_get_n_scenarios (model) > 0)
+    append_json_scenarios (json, model);
 
   g_string_append (json, "\n}");
 

@@ -35,5 +35,9 @@ const char *ring_report_mode_title (RingModel *model);
  * JSON and CSV. NULL (and an empty @buffer) for NaN and infinities. */
 const char *ring_report_format_number (double value,
                                        char   buffer[G_ASCII_DTOSTR_BUF_SIZE]);
+/* @value as a JSON string, quoted, with quotes, backslashes and control characters
+ * escaped; the report's and the scenario files' text. */
+void        ring_report_append_json_text (GString    *json,
+                                          const char *value);
 
 G_END_DECLS

@@ -1,0 +1,431 @@
+/* ring-scenario-file.c: pinned scenarios to and from JSON.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ring-file-writer.h"
+#include "ring-report.h"
+#include "ring-scenario-file.h"
+
+/* Far more than four scenarios need: anything bigger is not a scenario file. */
+#define MAX_FILE_BYTES (1024 * 1024)
+#define MESSAGE_SIZE_KEY "message_size_bytes"
+
+static void
+append_json_number (GString *json,
+                    double   value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append (json, ring_report_format_number (value, buffer) != NULL ? buffer : "null");
+}
+
+static void
+append_scenario (GString            *json,
+                 const RingScenario *scenario,
+                 const char         *indent)
+{
+  const RingParams *params = &scenario->params;
+  gboolean first = TRUE;
+
+  g_string_append_printf (json, "{\n%s  \"format\": \"%s\",\n%s  \"version\": %d,\n"
+                          "%s  \"name\": ", indent, RING_SCENARIO_FORMAT, indent,
+                          RING_SCENARIO_VERSION, indent);
+  ring_report_append_json_text (json, scenario->name);
+  g_string_append_printf (json, ",\n%s  \"parameters\": {", indent);
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      const RingParamInfo *info = ring_param_info (id);
+      double value = ring_params_get_value (params, id);
+
+      if (info->withdrawn)
+        continue;
+      g_string_append_printf (json, "%s\n%s    \"%s\": ", first ? "" : ",", indent,
+                              info->json_key);
+      first = FALSE;
+      if (info->kind == RING_PARAM_KIND_CHOICE)
+        ring_report_append_json_text (json, ring_param_choice_name (id, (guint) value));
+      else
+        append_json_number (json, value);
+    }
+  g_string_append_printf (json, ",\n%s    \"%s\": ", indent, MESSAGE_SIZE_KEY);
+  append_json_number (json, params->message_bytes);
+  g_string_append_printf (json, "\n%s  }\n%s}", indent, indent);
+}
+
+char *
+ring_scenario_file_to_json (RingScenario * const *scenarios,
+                            guint                 n_scenarios)
+{
+  GString *json = g_string_new (NULL);
+
+  g_return_val_if_fail (scenarios != NULL || n_scenarios == 0, NULL);
+
+  if (n_scenarios == 1)
+    append_scenario (json, scenarios[0], "");
+  else
+    {
+      g_string_append (json, "[");
+      for (guint i = 0; i < n_scenarios; i++)
+        {
+          g_string_append (json, i > 0 ? ",\n  " : "\n  ");
+          append_scenario (json, scenarios[i], "  ");
+        }
+      g_string_append (json, n_scenarios > 0 ? "\n]" : "]");
+    }
+  g_string_append_c (json, '\n');
+
+  return g_string_free (json, FALSE);
+}
+
+static gboolean G_GNUC_PRINTF (2, 3)
+fail (GError     **error,
+      const char  *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_FORMAT, message);
+
+  return FALSE;
+}
+
+static gboolean
+read_number (JsonNode   *node,
+             const char *key,
+             double     *value,
+             GError    **error)
+{
+  GType type = JSON_NODE_HOLDS_VALUE (node) ? json_node_get_value_type (node) : G_TYPE_NONE;
+
+  if (type == G_TYPE_INT64)
+    *value = (double) json_node_get_int (node);
+  else if (type == G_TYPE_DOUBLE)
+    *value = json_node_get_double (node);
+  else
+    /* TRANSLATORS: %s is a parameter's name in a scenario file, "gpus". */
+    return fail (error, _("“%s” is not a number"), key);
+
+  return TRUE;
+}
+
+static gboolean
+read_choice (JsonNode    *node,
+             RingParamId  id,
+             const char  *key,
+             double      *value,
+             GError     **error)
+{
+  const char *name;
+
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    /* TRANSLATORS: %s is a parameter's name in a scenario file, "algorithm". */
+    return fail (error, _("“%s” is not a name"), key);
+
+  name = json_node_get_string (node);
+  for (guint choice = 0; choice < ring_param_n_choices (id); choice++)
+    if (g_ascii_strcasecmp (name, ring_param_choice_name (id, choice)) == 0)
+      {
+        *value = choice;
+        return TRUE;
+      }
+
+  /* TRANSLATORS: the first %s is a value, the second a parameter's name. */
+  return fail (error, _("“%s” is no %s this version knows"), name, key);
+}
+
+static const RingParamInfo *
+param_by_key (const char *key)
+{
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      const RingParamInfo *info = ring_param_info (id);
+
+      if (!info->withdrawn && g_str_equal (info->json_key, key))
+        return info;
+    }
+
+  return NULL;
+}
+
+static gboolean
+read_parameters (JsonObject  *object,
+                 RingParams  *params,
+                 GError     **error)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+  double values[RING_N_PARAMS];
+  gboolean given[RING_N_PARAMS] = { FALSE };
+  double message_bytes = 0;
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *key = l->data;
+      JsonNode *node = json_object_get_member (object, key);
+      const RingParamInfo *info = param_by_key (key);
+
+      if (g_str_equal (key, MESSAGE_SIZE_KEY))
+        {
+          if (!read_number (node, key, &message_bytes, error))
+            return FALSE;
+          if (!isfinite (message_bytes) || message_bytes < 0 || message_bytes > 1e15)
+            return fail (error, _("“%s” is out of range (0 to 1e15 bytes)"), key);
+          continue;
+        }
+      if (info == NULL)
+        /* TRANSLATORS: %s is a name in a scenario file that names no parameter. */
+        return fail (error, _("“%s” is not a parameter this version knows"), key);
+
+      if (info->kind == RING_PARAM_KIND_CHOICE)
+        {
+          if (!read_choice (node, info->id, key, &values[info->id], error))
+            return FALSE;
+        }
+      else
+        {
+          double value;
+
+          if (!read_number (node, key, &value, error))
+            return FALSE;
+          if (!(value >= info->minimum && value <= info->maximum)
+              || (info->kind == RING_PARAM_KIND_COUNT && value != floor (value)))
+            /* TRANSLATORS: a parameter's name, its value, and its range. */
+            return fail (error, _("“%s” is %g, outside %g to %g"), key, value,
+                         info->minimum, info->maximum);
+          values[info->id] = value;
+        }
+      given[info->id] = TRUE;
+    }
+
+  /* As on the command line: a GPU brings its facts and a fabric its latency, and what is
+   * given beside them wins. */
+  ring_params_init_default (params);
+  if (given[RING_PARAM_GPU])
+    ring_params_apply_gpu (params, (RingGpuId) values[RING_PARAM_GPU]);
+  if (given[RING_PARAM_FABRIC])
+    ring_params_apply_fabric (params, (RingFabric) values[RING_PARAM_FABRIC]);
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    if (given[id])
+      ring_params_set_value (params, id, values[id]);
+  params->message_bytes = message_bytes;
+
+  return ring_params_validate (params, error);
+}
+
+static RingScenario *
+read_scenario (JsonNode  *node,
+               GError   **error)
+{
+  JsonObject *object;
+  JsonNode *member;
+  const char *format;
+  gint64 version;
+  g_autofree char *name = NULL;
+  RingParams params;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return fail (error, _("a scenario is not a JSON object")), NULL;
+  object = json_node_get_object (node);
+
+  member = json_object_get_member (object, "format");
+  format = member != NULL && JSON_NODE_HOLDS_VALUE (member)
+           && json_node_get_value_type (member) == G_TYPE_STRING
+           ? json_node_get_string (member) : NULL;
+  if (g_strcmp0 (format, RING_SCENARIO_FORMAT) != 0)
+    return fail (error, _("it is not a Ring All-Reduce scenario (its “format” is not “%s”)"),
+                 RING_SCENARIO_FORMAT), NULL;
+
+  member = json_object_get_member (object, "version");
+  if (member == NULL || !JSON_NODE_HOLDS_VALUE (member)
+      || json_node_get_value_type (member) != G_TYPE_INT64)
+    return fail (error, _("its “version” is missing or not a whole number")), NULL;
+  version = json_node_get_int (member);
+  if (version > RING_SCENARIO_VERSION)
+    {
+      g_set_error (error, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_NEWER,
+                   /* TRANSLATORS: %d are versions of the scenario format. */
+                   _("a newer version of Ring All-Reduce wrote it (format version %d; "
+                     "this version reads %d)"), (int) MIN (version, G_MAXINT),
+                   RING_SCENARIO_VERSION);
+      return NULL;
+    }
+  if (version < 1)
+    return fail (error, _("its “version” is %d; versions start at 1"),
+                 (int) MAX (version, G_MININT)), NULL;
+
+  member = json_object_get_member (object, "name");
+  if (member == NULL || !JSON_NODE_HOLDS_VALUE (member)
+      || json_node_get_value_type (member) != G_TYPE_STRING)
+    return fail (error, _("its “name” is missing or not text")), NULL;
+  name = g_strstrip (g_strdup (json_node_get_string (member)));
+  if (*name == '\0')
+    return fail (error, _("its “name” is empty")), NULL;
+
+  member = json_object_get_member (object, "parameters");
+  if (member == NULL || !JSON_NODE_HOLDS_OBJECT (member))
+    return fail (error, _("its “parameters” are missing or not an object")), NULL;
+  if (!read_parameters (json_node_get_object (member), &params, error))
+    return NULL;
+
+  return ring_scenario_new (name, &params);
+}
+
+GPtrArray *
+ring_scenario_file_parse (const char  *text,
+                          gssize       length,
+                          GError     **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GPtrArray) scenarios = NULL;
+  g_autoptr(GError) json_error = NULL;
+  JsonNode *root;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (length < 0)
+    length = strlen (text);
+  if (length == 0)
+    return fail (error, _("it is empty")), NULL;
+  if (!g_utf8_validate (text, length, NULL))
+    return fail (error, _("it is not text (not UTF-8)")), NULL;
+  if (!json_parser_load_from_data (parser, text, length, &json_error))
+    return fail (error, _("it is not JSON: %s"), json_error->message), NULL;
+
+  root = json_parser_get_root (parser);
+  scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) ring_scenario_free);
+  if (root != NULL && JSON_NODE_HOLDS_ARRAY (root))
+    {
+      JsonArray *array = json_node_get_array (root);
+      guint n = json_array_get_length (array);
+
+      if (n == 0)
+        return fail (error, _("it holds no scenario")), NULL;
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(GError) item_error = NULL;
+          RingScenario *scenario = read_scenario (json_array_get_element (array, i),
+                                                  &item_error);
+
+          if (scenario == NULL)
+            {
+              /* TRANSLATORS: %u counts the scenarios in a file from 1; %s is the problem. */
+              g_set_error (error, item_error->domain, item_error->code,
+                           _("scenario %u: %s"), i + 1, item_error->message);
+              return NULL;
+            }
+          g_ptr_array_add (scenarios, scenario);
+        }
+    }
+  else
+    {
+      RingScenario *scenario = root != NULL ? read_scenario (root, error)
+                                            : (fail (error, _("it is empty")), NULL);
+
+      if (scenario == NULL)
+        return NULL;
+      g_ptr_array_add (scenarios, scenario);
+    }
+
+  return g_steal_pointer (&scenarios);
+}
+
+static gboolean
+name_error (GError       **error,
+            GFile         *file,
+            const GError  *problem)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+
+  g_set_error (error, problem->domain, problem->code,
+               /* TRANSLATORS: the first %s is a file, the second what is wrong with it. */
+               _("Cannot open the scenario file “%s”: %s"), name, problem->message);
+
+  return FALSE;
+}
+
+GPtrArray *
+ring_scenario_file_load (GFile         *file,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) problem = NULL;
+  g_autofree char *buffer = NULL;
+  gsize length = 0;
+  GPtrArray *scenarios;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  /* Only a regular file: a FIFO would block, a directory has no text. */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE,
+                            cancellable, &problem);
+  if (info != NULL && g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    {
+      g_set_error_literal (&problem, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                           _("it is not a regular file"));
+      return name_error (error, file, problem), NULL;
+    }
+  if (info == NULL && g_error_matches (problem, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    {
+      g_clear_error (&problem);
+      g_set_error_literal (&problem, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("there is no such file"));
+    }
+  if (info != NULL)
+    stream = g_file_read (file, cancellable, &problem);
+  if (stream == NULL)
+    return name_error (error, file, problem), NULL;
+
+  buffer = g_malloc (MAX_FILE_BYTES + 1);
+  if (!g_input_stream_read_all (G_INPUT_STREAM (stream), buffer, MAX_FILE_BYTES + 1, &length,
+                                cancellable, &problem))
+    return name_error (error, file, problem), NULL;
+  if (length > MAX_FILE_BYTES)
+    {
+      g_set_error_literal (&problem, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_FORMAT,
+                           _("it is larger than 1 MiB, too large for a scenario file"));
+      return name_error (error, file, problem), NULL;
+    }
+
+  scenarios = ring_scenario_file_parse (buffer, length, &problem);
+  if (scenarios == NULL)
+    return name_error (error, file, problem), NULL;
+
+  return scenarios;
+}
+
+gboolean
+ring_scenario_file_save (GFile                *file,
+                         RingScenario * const *scenarios,
+                         guint                 n_scenarios,
+                         GCancellable         *cancellable,
+                         GError              **error)
+{
+  g_autoptr(RingFileWriter) writer = NULL;
+  g_autofree char *json = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (n_scenarios > 0, FALSE);
+
+  json = ring_scenario_file_to_json (scenarios, n_scenarios);
+  writer = ring_file_writer_new (file, cancellable, error);
+  if (writer == NULL)
+    return FALSE;
+  ring_file_writer_write (writer, json, strlen (json));
+
+  return ring_file_writer_commit (writer, error);
+}

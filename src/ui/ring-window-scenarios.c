@@ -1,0 +1,608 @@
+/* ring-window-scenarios.c: pinned scenarios in the window: the Pin button, the popover that
+ * names, restores, removes, compares, opens and saves them, the metric cards' differences
+ * to the compared one, and the "scenarios" key that keeps them across launches.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-ui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ring-cost.h"
+#include "ring-scenario-file.h"
+#include "ring-units.h"
+#include "ring-window-private.h"
+
+/* The cards that compare, by their value's property, with the result they show and which
+ * way is better. */
+static const struct {
+  const char *property;
+  gsize       offset;
+  gboolean    higher_is_better;
+} compared_metrics[] = {
+  { "compute-time", G_STRUCT_OFFSET (RingResult, compute_time_s), FALSE },
+  { "allreduce-time", G_STRUCT_OFFSET (RingResult, allreduce_time_s), FALSE },
+  { "utilization", G_STRUCT_OFFSET (RingResult, utilization), TRUE },
+  { "busbw", G_STRUCT_OFFSET (RingResult, busbw_gbps), TRUE },
+  { "tokens-per-second", G_STRUCT_OFFSET (RingResult, tokens_per_s), TRUE },
+  { "algbw", G_STRUCT_OFFSET (RingResult, algbw_gbps), TRUE },
+  { "bytes-moved-per-gpu", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu), FALSE },
+};
+
+#define RESULT_VALUE(result, offset) (*(const double *) ((const char *) (result) + (offset)))
+
+static int
+compared_metric_for (GtkWidget *card)
+{
+  const char *property = gtk_widget_get_name (gtk_widget_get_last_child (card));
+
+  for (guint i = 0; i < G_N_ELEMENTS (compared_metrics); i++)
+    if (g_str_equal (compared_metrics[i].property, property))
+      return i;
+
+  return -1;
+}
+
+/* "−23 %", "+4.2 %": the current configuration's value relative to the scenario's. */
+static char *
+format_change (double change)
+{
+  const char *sign = change < 0 ? "−" : "+";
+  double percent = fabs (change) * 100;
+
+  if (percent < 0.05)
+    return g_strdup ("±0 %");
+  if (percent < 10)
+    return g_strdup_printf ("%s%.1f %%", sign, percent);
+
+  return g_strdup_printf ("%s%.0f %%", sign, percent);
+}
+
+/* Each card that compares says by how much the current configuration differs from the
+ * compared scenario, green where it is better and red where worse; the text says it
+ * without the colours too. */
+static void
+update_differences (RingWindow *self)
+{
+  int compare_with = ring_model_get_compare_with (self->model);
+  const RingScenario *scenario = NULL;
+  const RingResult *current = ring_model_get_result (self->model);
+  RingResult theirs = { 0 };
+
+  if (compare_with >= 0)
+    {
+      scenario = ring_model_get_scenario (self->model, compare_with);
+      ring_cost_evaluate (&scenario->params, &theirs);
+    }
+
+  for (guint i = 0; i < RING_WINDOW_N_METRICS; i++)
+    {
+      GtkWidget *label = self->metric_differences[i];
+      int metric = compared_metric_for (self->metric_cards[i]);
+      g_autofree char *change_text = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *tooltip = NULL;
+      double mine, other, change;
+      gboolean better;
+
+      gtk_widget_remove_css_class (label, "success");
+      gtk_widget_remove_css_class (label, "error");
+      if (scenario == NULL || metric < 0 || theirs.collective != current->collective)
+        {
+          gtk_widget_set_visible (label, FALSE);
+          continue;
+        }
+
+      mine = RESULT_VALUE (current, compared_metrics[metric].offset);
+      other = RESULT_VALUE (&theirs, compared_metrics[metric].offset);
+      if (!isfinite (mine) || !isfinite (other) || other <= 0)
+        {
+          gtk_widget_set_visible (label, FALSE);
+          continue;
+        }
+
+      change = mine / other - 1;
+      change_text = format_change (change);
+      better = (change > 0) == compared_metrics[metric].higher_is_better;
+      /* TRANSLATORS: under a metric card's title: a relative difference and the name of the
+       * pinned scenario it is to, "−23 % vs. 64 × H100, NDR". */
+      text = g_strdup_printf (_("%s vs. %s"), change_text, scenario->name);
+      gtk_label_set_label (GTK_LABEL (label), text);
+      if (fabs (change) >= 0.0005)
+        gtk_widget_add_css_class (label, better ? "success" : "error");
+      tooltip = g_strdup_printf (fabs (change) < 0.0005
+                                 /* TRANSLATORS: a metric card's tooltip; %s is a scenario. */
+                                 ? _("The same as the pinned scenario “%s”")
+                                 : better
+                                 /* TRANSLATORS: a metric card's tooltip; %s is a scenario. */
+                                 ? _("Better than the pinned scenario “%s”")
+                                 /* TRANSLATORS: a metric card's tooltip; %s is a scenario. */
+                                 : _("Worse than the pinned scenario “%s”"),
+                                 scenario->name);
+      gtk_widget_set_tooltip_text (label, tooltip);
+      gtk_widget_set_visible (label, TRUE);
+    }
+}
+
+static void
+ring_window_scenario_row_apply_cb (AdwEntryRow *row,
+                                   RingWindow  *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "scenario-index"));
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (row));
+
+  if (index >= ring_model_get_n_scenarios (self->model))
+    return;
+  /* A name of only spaces is refused: the row shows the name kept. */
+  if (!ring_model_rename_scenario (self->model, index, name))
+    gtk_editable_set_text (GTK_EDITABLE (row),
+                           ring_model_get_scenario (self->model, index)->name);
+}
+
+static GtkWidget *
+row_button (const char *icon_name,
+            const char *tooltip,
+            const char *action_name,
+            guint       index)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  tooltip, -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action_name);
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                          g_variant_new_uint32 (index));
+
+  return button;
+}
+
+/* The popover's rows and the comparison's choices, from the model. */
+static void
+list_scenarios (RingWindow *self)
+{
+  guint n = ring_model_get_n_scenarios (self->model);
+  g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
+  GtkWidget *child;
+  g_autofree char *button_label = NULL;
+
+  self->scenarios_listing = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->scenarios_list))) != NULL)
+    gtk_list_box_remove (self->scenarios_list, child);
+
+  /* TRANSLATORS: the compare-with choice for comparing with nothing. */
+  gtk_string_list_append (choices, C_("compare with", "None"));
+  for (guint i = 0; i < n; i++)
+    {
+      const RingScenario *scenario = ring_model_get_scenario (self->model, i);
+      GtkWidget *row = adw_entry_row_new ();
+      g_autofree char *title = g_strdup_printf (_("Scenario %u"), i + 1);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+      gtk_editable_set_text (GTK_EDITABLE (row), scenario->name);
+      g_object_set_data (G_OBJECT (row), "scenario-index", GUINT_TO_POINTER (i));
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
+                                row_button ("document-revert-symbolic",
+                                            _("Restore: load this configuration"),
+                                            "win.restore-scenario", i));
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
+                                row_button ("user-trash-symbolic", _("Remove"),
+                                            "win.remove-scenario", i));
+      g_signal_connect_object (row, "apply", G_CALLBACK (ring_window_scenario_row_apply_cb),
+                               self, 0);
+      gtk_list_box_append (self->scenarios_list, row);
+      gtk_string_list_append (choices, scenario->name);
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->scenarios_list), n > 0);
+  gtk_widget_set_visible (self->scenarios_empty_label, n == 0);
+  gtk_drop_down_set_model (self->compare_dropdown, G_LIST_MODEL (choices));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->compare_dropdown), n > 0);
+  /* TRANSLATORS: the header bar's button of the pinned scenarios, with their number. */
+  button_label = n > 0 ? g_strdup_printf (_("Scenarios (%u)"), n) : g_strdup (_("Scenarios"));
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (self->scenarios_button), button_label);
+  self->scenarios_listing = FALSE;
+}
+
+static char *
+scenarios_to_json (RingModel *model)
+{
+  guint n = ring_model_get_n_scenarios (model);
+  g_autofree RingScenario **scenarios = g_new0 (RingScenario *, n + 1);
+
+  if (n == 0)
+    return g_strdup ("");
+  for (guint i = 0; i < n; i++)
+    scenarios[i] = (RingScenario *) ring_model_get_scenario (model, i);
+
+  return ring_scenario_file_to_json (scenarios, n);
+}
+
+static void
+ring_window_scenarios_model_changed_cb (RingWindow *self)
+{
+  guint n, digest;
+  int compare_with;
+  g_autofree char *json = NULL;
+
+  /* Disposed: the template's children are gone. */
+  if (self->scenarios_list == NULL || self->model_signals == NULL)
+    return;
+
+  n = ring_model_get_n_scenarios (self->model);
+  compare_with = ring_model_get_compare_with (self->model);
+  json = scenarios_to_json (self->model);
+  digest = g_str_hash (json);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pin-scenario",
+                                 n < RING_MAX_SCENARIOS);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-scenarios", n > 0);
+  update_differences (self);
+
+  if (digest != self->scenarios_digest)
+    {
+      self->scenarios_digest = digest;
+      list_scenarios (self);
+      if (self->settings != NULL)
+        g_settings_set_string (self->settings, "scenarios", json);
+    }
+
+  /* The comparison alone changes the choice shown, never the choices. */
+  if (gtk_drop_down_get_selected (self->compare_dropdown) != (guint) (compare_with + 1))
+    {
+      self->scenarios_listing = TRUE;
+      gtk_drop_down_set_selected (self->compare_dropdown, compare_with + 1);
+      self->scenarios_listing = FALSE;
+    }
+  if (self->settings != NULL
+      && g_settings_get_int (self->settings, "compare-scenario") != compare_with)
+    g_settings_set_int (self->settings, "compare-scenario", compare_with);
+}
+
+static void
+ring_window_compare_selected_cb (RingWindow *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->compare_dropdown);
+
+  if (self->scenarios_listing || selected == GTK_INVALID_LIST_POSITION
+      || selected > ring_model_get_n_scenarios (self->model))
+    return;
+
+  ring_model_set_compare_with (self->model, (int) selected - 1);
+}
+
+/* Adds @scenarios if they all fit, else nothing: a toast says why. */
+static void
+pin_all (RingWindow *self,
+         GPtrArray  *scenarios)
+{
+  guint room = RING_MAX_SCENARIOS - ring_model_get_n_scenarios (self->model);
+
+  if (scenarios->len > room)
+    {
+      g_autofree char *message =
+        /* TRANSLATORS: a toast: scenarios in a file, scenarios that still fit. */
+        g_strdup_printf (_("The file holds %u scenarios; only %u more can be pinned"),
+                         scenarios->len, room);
+
+      _ring_window_add_toast (self, message);
+      return;
+    }
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!ring_model_add_scenario (self->model, scenarios->pdata[i], &error))
+        _ring_window_add_toast (self, error->message);
+    }
+}
+
+/* The stored scenarios: text GSettings keeps as a scenario file would hold it. Damage or
+ * a newer version's text is dropped with a warning, and nothing is pinned. */
+static void
+load_stored_scenarios (RingWindow *self)
+{
+  g_autofree char *stored = NULL;
+  g_autoptr(GPtrArray) scenarios = NULL;
+  g_autoptr(GError) error = NULL;
+  int compare_with;
+
+  if (self->settings == NULL)
+    return;
+
+  stored = g_settings_get_string (self->settings, "scenarios");
+  if (*stored == '\0')
+    return;
+  scenarios = ring_scenario_file_parse (stored, -1, &error);
+  if (scenarios == NULL || scenarios->len > RING_MAX_SCENARIOS)
+    {
+      g_warning ("The stored pinned scenarios cannot be read, so none are pinned: %s",
+                 error != NULL ? error->message : "too many");
+      g_settings_reset (self->settings, "scenarios");
+      g_settings_reset (self->settings, "compare-scenario");
+      return;
+    }
+
+  pin_all (self, scenarios);
+  compare_with = g_settings_get_int (self->settings, "compare-scenario");
+  if (compare_with >= -1 && compare_with < (int) ring_model_get_n_scenarios (self->model))
+    ring_model_set_compare_with (self->model, compare_with);
+}
+
+static void
+pin_scenario_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  RingWindow *self = RING_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  guint n;
+
+  if (!ring_model_pin_scenario (self->model, NULL, &error))
+    {
+      _ring_window_add_toast (self, error->message);
+      return;
+    }
+
+  n = ring_model_get_n_scenarios (self->model);
+  /* TRANSLATORS: a toast; %s is the name a pinned configuration got. */
+  message = g_strdup_printf (_("Pinned “%s”"), ring_model_get_scenario (self->model, n - 1)
+                             ->name);
+  _ring_window_add_toast (self, message);
+}
+
+static void
+restore_scenario_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  RingWindow *self = RING_WINDOW (widget);
+  guint index = g_variant_get_uint32 (parameter);
+
+  if (index < ring_model_get_n_scenarios (self->model))
+    ring_model_restore_scenario (self->model, index);
+}
+
+static void
+remove_scenario_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  RingWindow *self = RING_WINDOW (widget);
+  guint index = g_variant_get_uint32 (parameter);
+
+  if (index < ring_model_get_n_scenarios (self->model))
+    ring_model_unpin_scenario (self->model, index);
+}
+
+/* Files. */
+
+static void
+open_file (RingWindow *self,
+           GFile      *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) scenarios = ring_scenario_file_load (file, NULL, &error);
+
+  if (scenarios == NULL)
+    _ring_window_add_toast (self, error->message);
+  else
+    pin_all (self, scenarios);
+}
+
+static void
+save_file (RingWindow *self,
+           GFile      *file)
+{
+  guint n = ring_model_get_n_scenarios (self->model);
+  g_autofree RingScenario **scenarios = g_new0 (RingScenario *, n + 1);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *message = NULL;
+
+  for (guint i = 0; i < n; i++)
+    scenarios[i] = (RingScenario *) ring_model_get_scenario (self->model, i);
+
+  if (n == 0)
+    return;
+  if (ring_scenario_file_save (file, scenarios, n, NULL, &error))
+    /* TRANSLATORS: a toast; %s is a file name. */
+    message = g_strdup_printf (_("Saved “%s”"), basename);
+  else
+    message = g_strdup (error->message);
+  _ring_window_add_toast (self, message);
+}
+
+static GtkFileFilter *
+json_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Scenario files (JSON)"));
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  gtk_file_filter_add_suffix (filter, "json");
+
+  return filter;
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+
+static void
+ring_window_scenarios_dialog_finish_cb (GObject      *object,
+                                        GAsyncResult *result,
+                                        gpointer      user_data)
+{
+  g_autoptr(RingWindow) self = user_data;
+  GtkFileDialog *dialog = GTK_FILE_DIALOG (object);
+  gboolean saving = GPOINTER_TO_INT (g_object_get_data (object, "saving"));
+  g_autoptr(GFile) file = saving ? gtk_file_dialog_save_finish (dialog, result, NULL)
+                                 : gtk_file_dialog_open_finish (dialog, result, NULL);
+
+  if (file == NULL)
+    return;
+  if (saving)
+    save_file (self, file);
+  else
+    open_file (self, file);
+}
+
+static void
+present_dialog (RingWindow *self,
+                gboolean    saving)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GtkFileFilter) filter = json_filter ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+  g_list_store_append (filters, filter);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  g_object_set_data (G_OBJECT (dialog), "saving", GINT_TO_POINTER (saving));
+  if (saving)
+    {
+      gtk_file_dialog_set_title (dialog, _("Save Scenarios"));
+      gtk_file_dialog_set_initial_name (dialog, _("scenarios.json"));
+      gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL,
+                            ring_window_scenarios_dialog_finish_cb, g_object_ref (self));
+    }
+  else
+    {
+      gtk_file_dialog_set_title (dialog, _("Open Scenarios"));
+      gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL,
+                            ring_window_scenarios_dialog_finish_cb, g_object_ref (self));
+    }
+}
+
+#else
+
+static void
+ring_window_scenarios_native_response_cb (GtkNativeDialog *native,
+                                          int              response,
+                                          gpointer         user_data)
+{
+  g_autoptr(RingWindow) self = user_data;
+  gboolean saving = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (native), "saving"));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      if (file != NULL && saving)
+        save_file (self, file);
+      else if (file != NULL)
+        open_file (self, file);
+    }
+
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+
+static void
+present_dialog (RingWindow *self,
+                gboolean    saving)
+{
+  g_autoptr(GtkFileFilter) filter = json_filter ();
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (saving ? _("Save Scenarios") : _("Open Scenarios"),
+                                        GTK_WINDOW (self),
+                                        saving ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                               : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        saving ? _("_Save") : _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  if (saving)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("scenarios.json"));
+  g_object_set_data (G_OBJECT (native), "saving", GINT_TO_POINTER (saving));
+  g_signal_connect (native, "response",
+                    G_CALLBACK (ring_window_scenarios_native_response_cb), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+#endif
+
+static void
+open_scenarios_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  present_dialog (RING_WINDOW (widget), FALSE);
+}
+
+static void
+save_scenarios_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  present_dialog (RING_WINDOW (widget), TRUE);
+}
+
+void
+_ring_window_scenarios_class_init (RingWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, pin_button);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, scenarios_button);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, scenarios_empty_label);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, scenarios_list);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, compare_dropdown);
+
+  gtk_widget_class_install_action (widget_class, "win.pin-scenario", NULL,
+                                   pin_scenario_action);
+  gtk_widget_class_install_action (widget_class, "win.restore-scenario", "u",
+                                   restore_scenario_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-scenario", "u",
+                                   remove_scenario_action);
+  gtk_widget_class_install_action (widget_class, "win.open-scenarios", NULL,
+                                   open_scenarios_action);
+  gtk_widget_class_install_action (widget_class, "win.save-scenarios", NULL,
+                                   save_scenarios_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
+                                       "win.pin-scenario", NULL);
+}
+
+void
+_ring_window_scenarios_init (RingWindow *self)
+{
+  g_assert (RING_IS_WINDOW (self));
+
+  /* A line under each card's title, shown while a scenario is compared with; the value
+   * stays the card's last child. */
+  for (guint i = 0; i < RING_WINDOW_N_METRICS; i++)
+    {
+      GtkWidget *card = self->metric_cards[i];
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "numeric");
+      gtk_widget_add_css_class (label, "metric-difference");
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_visible (label, FALSE);
+      gtk_box_insert_child_after (GTK_BOX (card), label, gtk_widget_get_first_child (card));
+      self->metric_differences[i] = label;
+    }
+
+  load_stored_scenarios (self);
+  /* The window's signal group has its target already; the model is the window's for its
+   * whole life, and the handler ignores what it hears while the window is disposed. */
+  g_signal_connect_object (self->model, "changed",
+                           G_CALLBACK (ring_window_scenarios_model_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->compare_dropdown, "notify::selected",
+                           G_CALLBACK (ring_window_compare_selected_cb), self,
+                           G_CONNECT_SWAPPED);
+  /* Something other than any list's digest, so the first update lists them. */
+  self->scenarios_digest = G_MAXUINT;
+  ring_window_scenarios_model_changed_cb (self);
+}
