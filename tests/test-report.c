@@ -17,259 +17,11 @@
 #include "ring-report.h"
 #include "ring-step.h"
 #include "ring-test-cli.h"
+#include "ring-test-json.h"
 
 /* Past this many combinations the grid takes every parameter's extremes one at a time and
  * a regular sample of the rest, so the test stays quick as parameters are added. */
 #define MAX_GRID_POINTS 50000
-
-/* A strict JSON reader (RFC 8259), with none of json-glib's leniency: it accepts exactly
- * the grammar, and keeps the top-level object's members as their raw text. */
-
-typedef struct
-{
-  const char *text;
-  const char *at;
-  char       *problem;
-} Reader;
-
-static gboolean
-fail (Reader     *reader,
-      const char *what)
-{
-  if (reader->problem == NULL)
-    reader->problem = g_strdup_printf ("%s at offset %td: “%.20s”", what,
-                                       reader->at - reader->text, reader->at);
-  return FALSE;
-}
-
-static void
-skip_space (Reader *reader)
-{
-  while (*reader->at == ' ' || *reader->at == '\t' || *reader->at == '\n'
-         || *reader->at == '\r')
-    reader->at++;
-}
-
-static gboolean
-read_digits (Reader *reader)
-{
-  if (!g_ascii_isdigit (*reader->at))
-    return fail (reader, "a digit expected");
-  while (g_ascii_isdigit (*reader->at))
-    reader->at++;
-  return TRUE;
-}
-
-/* number = [ minus ] int [ frac ] [ exp ]; int = zero / ( digit1-9 *DIGIT ) */
-static gboolean
-read_number (Reader *reader)
-{
-  if (*reader->at == '-')
-    reader->at++;
-  if (*reader->at == '0')
-    reader->at++;
-  else if (*reader->at >= '1' && *reader->at <= '9')
-    read_digits (reader);
-  else
-    return fail (reader, "a number expected");
-
-  if (*reader->at == '.')
-    {
-      reader->at++;
-      if (!read_digits (reader))
-        return FALSE;
-    }
-
-  if (*reader->at == 'e' || *reader->at == 'E')
-    {
-      reader->at++;
-      if (*reader->at == '+' || *reader->at == '-')
-        reader->at++;
-      if (!read_digits (reader))
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
-static gboolean
-read_string (Reader  *reader,
-             GString *value)
-{
-  if (*reader->at != '"')
-    return fail (reader, "a string expected");
-  reader->at++;
-
-  while (*reader->at != '"')
-    {
-      guchar c = *reader->at;
-
-      if (c == '\0' || c < 0x20)
-        return fail (reader, "an unescaped control character or the end in a string");
-      if (c == '\\')
-        {
-          reader->at++;
-          if (*reader->at == 'u')
-            {
-              for (int i = 1; i <= 4; i++)
-                if (!g_ascii_isxdigit (reader->at[i]))
-                  return fail (reader, "a bad \\u escape");
-              reader->at += 5;
-              g_string_append_c (value, '?');
-              continue;
-            }
-          if (strchr ("\"\\/bfnrt", *reader->at) == NULL || *reader->at == '\0')
-            return fail (reader, "a bad escape");
-        }
-      g_string_append_c (value, *reader->at);
-      reader->at++;
-    }
-  reader->at++;
-
-  if (!g_utf8_validate (value->str, value->len, NULL))
-    return fail (reader, "invalid UTF-8 in a string");
-
-  return TRUE;
-}
-
-static gboolean read_value (Reader *reader, GString *raw);
-
-static gboolean
-read_literal (Reader     *reader,
-              const char *literal)
-{
-  if (!g_str_has_prefix (reader->at, literal))
-    return fail (reader, "an unknown literal");
-  reader->at += strlen (literal);
-  return TRUE;
-}
-
-/* An object (with @is_object) or an array, from its opening bracket; an object's members
- * go into @members when it is given, each as its value's raw text. */
-static gboolean
-read_container (Reader     *reader,
-                gboolean    is_object,
-                GHashTable *members)
-{
-  char close = is_object ? '}' : ']';
-
-  reader->at++;
-  skip_space (reader);
-  if (*reader->at == close)
-    {
-      reader->at++;
-      return TRUE;
-    }
-
-  for (;;)
-    {
-      g_autoptr(GString) key = g_string_new (NULL);
-      g_autoptr(GString) raw = g_string_new (NULL);
-
-      skip_space (reader);
-      if (is_object)
-        {
-          if (!read_string (reader, key))
-            return FALSE;
-          skip_space (reader);
-          if (*reader->at != ':')
-            return fail (reader, "':' expected");
-          reader->at++;
-        }
-      if (!read_value (reader, raw))
-        return FALSE;
-      if (members != NULL
-          && !g_hash_table_insert (members, g_string_free (g_steal_pointer (&key), FALSE),
-                                   g_string_free (g_steal_pointer (&raw), FALSE)))
-        return fail (reader, "a repeated key");
-      if (*reader->at == ',')
-        {
-          reader->at++;
-          continue;
-        }
-      if (*reader->at == close)
-        {
-          reader->at++;
-          return TRUE;
-        }
-      return fail (reader, "',' or the end of a container expected");
-    }
-}
-
-/* Reads one value and its surrounding space; its raw text goes into @raw. */
-static gboolean
-read_value (Reader  *reader,
-            GString *raw)
-{
-  const char *start;
-  gboolean ok;
-
-  skip_space (reader);
-  start = reader->at;
-  switch (*reader->at)
-    {
-    case '{':
-      ok = read_container (reader, TRUE, NULL);
-      break;
-    case '[':
-      ok = read_container (reader, FALSE, NULL);
-      break;
-    case '"':
-      {
-        g_autoptr(GString) value = g_string_new (NULL);
-
-        ok = read_string (reader, value);
-        break;
-      }
-    case 't':
-      ok = read_literal (reader, "true");
-      break;
-    case 'f':
-      ok = read_literal (reader, "false");
-      break;
-    case 'n':
-      ok = read_literal (reader, "null");
-      break;
-    default:
-      ok = read_number (reader);
-      break;
-    }
-
-  if (ok && raw != NULL)
-    g_string_append_len (raw, start, reader->at - start);
-  skip_space (reader);
-
-  return ok;
-}
-
-/* The members of the one object @json holds, each as its value's raw text; NULL, with
- * @problem set, when @json is not exactly one valid JSON object. */
-static GHashTable *
-parse_strictly (const char  *json,
-                char       **problem)
-{
-  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                                         g_free, g_free);
-  Reader reader = { json, json, NULL };
-
-  skip_space (&reader);
-  if (*reader.at != '{')
-    fail (&reader, "an object expected");
-  else if (read_container (&reader, TRUE, members))
-    {
-      skip_space (&reader);
-      if (*reader.at != '\0')
-        fail (&reader, "the end of the text expected");
-    }
-
-  if (reader.problem != NULL)
-    {
-      *problem = reader.problem;
-      return NULL;
-    }
-
-  return g_steal_pointer (&members);
-}
 
 /* What a report holds beside the parameters: the derived values, each in the modes
  * where it means something (a training step, a single collective, or both). */
@@ -410,7 +162,7 @@ check_report (const char *json,
   guint n_keys = 0;
   guint mode;
 
-  members = parse_strictly (json, &problem);
+  members = ring_test_json_parse_strictly (json, &problem);
   if (members == NULL)
     g_error ("not JSON: %s\n%s", problem, json);
 
@@ -683,7 +435,7 @@ test_strict_parser (void)
   for (guint i = 0; i < G_N_ELEMENTS (valid); i++)
     {
       g_autofree char *problem = NULL;
-      g_autoptr(GHashTable) members = parse_strictly (valid[i], &problem);
+      g_autoptr(GHashTable) members = ring_test_json_parse_strictly (valid[i], &problem);
 
       if (members == NULL)
         g_error ("refused valid JSON %s: %s", valid[i], problem);
@@ -692,7 +444,7 @@ test_strict_parser (void)
   for (guint i = 0; i < G_N_ELEMENTS (invalid); i++)
     {
       g_autofree char *problem = NULL;
-      g_autoptr(GHashTable) members = parse_strictly (invalid[i], &problem);
+      g_autoptr(GHashTable) members = ring_test_json_parse_strictly (invalid[i], &problem);
 
       if (members != NULL)
         g_error ("accepted invalid JSON %s", invalid[i]);
@@ -859,7 +611,7 @@ test_measurements_strict (void)
       g_ptr_array_add (args, NULL);
       run = ring_test_run_cli_full (locales[l], NULL, (const char * const *) args->pdata);
       g_assert_cmpint (run.status, ==, 0);
-      members = parse_strictly (run.out, &problem);
+      members = ring_test_json_parse_strictly (run.out, &problem);
       if (members == NULL)
         g_error ("not JSON: %s\n%s", problem, run.out);
       g_assert_true (g_str_has_prefix (g_hash_table_lookup (members, "measurements"), "["));
