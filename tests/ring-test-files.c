@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "ring-chart-draw.h"
+#include "ring-export.h"
 #include "ring-test-files.h"
 
 gboolean
@@ -56,4 +57,79 @@ ring_test_read_file (const char *path,
   g_assert_true (g_file_get_contents (path, &contents, length, &error));
   g_assert_no_error (error);
   return contents;
+}
+
+/* How many names @dir holds. */
+guint
+ring_test_count_files (const char *dir)
+{
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (handle != NULL && g_dir_read_name (handle) != NULL)
+    n++;
+
+  return n;
+}
+
+void
+ring_test_check_png (const char *path,
+                     int         width,
+                     int         height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, height);
+  cairo_surface_destroy (surface);
+}
+
+static void
+svg_start_element_cb (GMarkupParseContext  *context,
+                      const char           *element_name,
+                      const char          **attribute_names,
+                      const char          **attribute_values,
+                      gpointer              user_data,
+                      GError              **error)
+{
+  char **root = user_data;
+
+  if (*root == NULL)
+    *root = g_strdup (element_name);
+}
+
+void
+ring_test_check_svg (const char *path)
+{
+  static const GMarkupParser parser = { svg_start_element_cb, NULL, NULL, NULL, NULL };
+  g_autoptr(GMarkupParseContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  contents = ring_test_read_file (path, &length);
+  context = g_markup_parse_context_new (&parser, G_MARKUP_PREFIX_ERROR_POSITION, &root, NULL);
+  g_markup_parse_context_parse (context, contents, length, &error);
+  g_assert_no_error (error);
+  g_markup_parse_context_end_parse (context, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (root, ==, "svg");
+}
+
+void
+ring_test_export_chart (RingModel        *model,
+                        RingChartKind     kind,
+                        RingExportFormat  format,
+                        const char       *path,
+                        int               width,
+                        int               height,
+                        double            scale)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  ring_export_chart (model, kind, format, file, width, height, scale, NULL, &error);
+  g_assert_no_error (error);
 }

@@ -1,5 +1,5 @@
-/* ring-test-files.h: scratch folders, whole files and PLplot's presence, for the tests
- * that draw and export.
+/* ring-test-files.h: scratch folders, whole files, PLplot's presence and the checks of
+ * exported files, for the tests that draw and export.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +7,8 @@
 #pragma once
 
 #include <glib.h>
+
+#include "ring-export.h"
 
 G_BEGIN_DECLS
 
@@ -19,5 +21,22 @@ void      ring_test_remove_tmp_dir      (const char *dir);
 /* The whole file, which must exist and be readable. */
 char     *ring_test_read_file           (const char *path,
                                          gsize      *length);
+
+/* How many names @dir holds. */
+guint     ring_test_count_files         (const char *dir);
+/* The file is a PNG of @width × @height pixels that cairo reads. */
+void      ring_test_check_png           (const char *path,
+                                         int         width,
+                                         int         height);
+/* The file is well-formed XML whose root is <svg>. */
+void      ring_test_check_svg           (const char *path);
+/* Exports @kind to @path through the library, which must succeed. */
+void      ring_test_export_chart        (RingModel        *model,
+                                         RingChartKind     kind,
+                                         RingExportFormat  format,
+                                         const char       *path,
+                                         int               width,
+                                         int               height,
+                                         double            scale);
 
 G_END_DECLS
