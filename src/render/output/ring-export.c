@@ -208,9 +208,8 @@ render_png (RingModel               *model,
   cairo_t *cr;
   cairo_status_t status;
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                        (int) ceil (options->width_pt * scale - 1e-6),
-                                        (int) ceil (options->height_pt * scale - 1e-6));
+  surface = ring_png_create_surface ((int) ceil (options->width_pt * scale - 1e-6),
+                                     (int) ceil (options->height_pt * scale - 1e-6));
   cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);
   draw_chart (model, kind, cr, options, style);
