@@ -10,12 +10,13 @@
 
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ring-chart-draw.h"
 #include "ring-png.h"
 
-/* A pattern with flat runs, gradients and noise, like a chart and unlike one, so every
- * filter and match length is exercised; with @alpha, partly transparent. */
+/* A pattern with flat runs, gradients, noise and repeated rows, like a chart and unlike
+ * one, so every filter and match length is exercised; with @alpha, partly transparent. */
 static cairo_surface_t *
 make_image (int      width,
             int      height,
@@ -41,6 +42,10 @@ make_image (int      width,
           row[x] = a << 24 | (r * a / 255) << 16 | (g * a / 255) << 8 | (b * a / 255);
         }
     }
+  /* Runs of rows the same as the one above, as a chart's flat stretches are. */
+  for (int y = 1; y < height; y++)
+    if (y % 100 >= 60 && y % 100 < 80)
+      memcpy (data + (gsize) y * stride, data + (gsize) (y - 1) * stride, stride);
   cairo_surface_mark_dirty (surface);
   g_rand_free (rand);
 

@@ -132,21 +132,47 @@ paeth_row (const guint8 *restrict current,
 
 /* Row @y as PNG stores it: the filter byte, then the filtered bytes. *@above holds row
  * y − 1 converted (zeros above the first row); the two buffers swap, so that *@above then
- * holds row y. */
-static void
+ * holds row y. A row the same as the one above it, as a chart's flat stretches are, filters
+ * to zeros whatever the filter: those are written without converting or filtering it, and
+ * TRUE says so. */
+static gboolean
 filter_row (const Slice  *slice,
             int           y,
             guint8      **above,
             guint8      **current,
             guint8       *filtered)
 {
+  const guint8 *pixels = slice->data + (gsize) y * slice->stride;
   guint8 *row = *current;
 
-  convert_row (slice, y, row);
   filtered[0] = ROW_FILTER;
+  if (y > 0 && memcmp (pixels, pixels - slice->stride, (gsize) slice->width * 4) == 0)
+    {
+      memset (filtered + 1, 0, slice->row_bytes);
+      return TRUE;
+    }
+
+  convert_row (slice, y, row);
   paeth_row (row, *above, filtered + 1, slice->row_bytes, slice->alpha ? 4 : 3);
   *current = *above;
   *above = row;
+
+  return FALSE;
+}
+
+/* The Adler-32 of @filtered, @length bytes that are zeros after the first when @zeros. */
+static uLong
+adler_of_row (uLong         adler,
+              const guint8 *filtered,
+              gsize         length,
+              gboolean      zeros)
+{
+  /* n zeros leave the sum of the bytes as it is; their Adler-32 alone is 1 + n × 2^16. */
+  if (zeros)
+    return adler32_combine (adler32 (adler, filtered, 1),
+                            ((uLong) ((length - 1) % 65521) << 16) | 1, length - 1);
+
+  return adler32 (adler, filtered, length);
 }
 
 static gboolean
@@ -217,8 +243,9 @@ compress_slice (gpointer data)
 
   for (int y = slice->first_row; y < slice->first_row + slice->n_rows && !slice->failed; y++)
     {
-      filter_row (slice, y, &above, &current, filtered);
-      slice->adler = adler32 (slice->adler, filtered, filtered_bytes);
+      gboolean zeros = filter_row (slice, y, &above, &current, filtered);
+
+      slice->adler = adler_of_row (slice->adler, filtered, filtered_bytes, zeros);
       slice->input_length += filtered_bytes;
       stream.next_in = filtered;
       stream.avail_in = filtered_bytes;
