@@ -18,20 +18,22 @@
 
 /* cairo_surface_write_to_png() leaves libpng at its defaults: every filter tried on every
  * row and zlib at level 6, 53 % of a chart export's time. Measured on the seven chart
- * kinds at 1600×1000 against cairo's files (build-aux/bench prints the sizes): zlib's lazy
+ * kinds at 1600×1000 against cairo's files (tests/test-png.c checks the sizes): zlib's lazy
  * matcher (levels 4 to 9) spends most of its time inserting every byte of the long runs of
  * zeros a filtered chart is made of; its fast matcher (levels 1 to 3) skips those but, at
  * its defaults, writes files up to 30 % larger. Level 3 told to insert the strings of
- * matches up to 64 bytes long, to search 64 deep and to take matches up to 258 bytes at
- * once finds most of what the lazy matcher finds in 45 % of its time, and the Paeth filter,
- * which predicts antialiased edges and text better than "up", brings the files within
- * 18 % of cairo's (step-time-vs-gpus, the worst; "up" would be 22 %). */
-#define ROW_FILTER        4  /* PNG's Paeth: each byte minus the nearest of left, up, up-left */
-#define COMPRESSION_LEVEL 3
-#define TUNE_GOOD_LENGTH  32
-#define TUNE_INSERT_LENGTH 64
-#define TUNE_NICE_LENGTH  258
-#define TUNE_CHAIN_LENGTH 64
+ * matches up to 32 bytes long, to search 32 deep and to take matches up to 258 bytes at
+ * once, with blocks of 8 192 symbols (memLevel 7: Huffman codes that follow the image's
+ * changes more closely), finds most of what the lazy matcher finds in 40 % of its time;
+ * the Paeth filter, which predicts antialiased edges and text better than "up", brings
+ * the files within 18 % of cairo's (step-time-vs-gpus, the worst; "up" would be 22 %). */
+#define ROW_FILTER         4  /* PNG's Paeth: each byte minus the nearest of left, up, up-left */
+#define COMPRESSION_LEVEL  3
+#define MEMORY_LEVEL       7
+#define TUNE_GOOD_LENGTH   32
+#define TUNE_INSERT_LENGTH 32
+#define TUNE_NICE_LENGTH   258
+#define TUNE_CHAIN_LENGTH  32
 
 /* The rows are compressed in slices, one per processor, each a run of deflate blocks
  * primed with the 32 KiB before it (as pigz does), so the slices join into one zlib
@@ -219,7 +221,7 @@ compress_slice (gpointer data)
   slice->adler = adler32 (0, NULL, 0);
 
   /* Raw deflate: the zlib header and checksum are written once, around all slices. */
-  if (deflateInit2 (&stream, COMPRESSION_LEVEL, Z_DEFLATED, -15, 8,
+  if (deflateInit2 (&stream, COMPRESSION_LEVEL, Z_DEFLATED, -15, MEMORY_LEVEL,
                     Z_DEFAULT_STRATEGY) != Z_OK)
     {
       slice->failed = TRUE;
