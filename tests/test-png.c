@@ -52,18 +52,20 @@ make_image (int      width,
   return surface;
 }
 
+/* Writes @image (which it takes) with @n_slices threads and reads it back: RGBA if @alpha,
+ * else RGB, and the same pixels. */
 static void
-check_round_trip (int      width,
-                  int      height,
-                  gboolean alpha,
-                  guint    n_slices)
+check_image_round_trip (cairo_surface_t *image,
+                        gboolean         alpha,
+                        guint            n_slices)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("ring-png-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "image.png", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(RingFileWriter) writer = NULL;
-  cairo_surface_t *image = make_image (width, height, alpha);
+  int width = cairo_image_surface_get_width (image);
+  int height = cairo_image_surface_get_height (image);
   cairo_surface_t *read;
   const guint8 *expected, *actual;
   int expected_stride, actual_stride;
@@ -117,6 +119,15 @@ check_round_trip (int      width,
 }
 
 static void
+check_round_trip (int      width,
+                  int      height,
+                  gboolean alpha,
+                  guint    n_slices)
+{
+  check_image_round_trip (make_image (width, height, alpha), alpha, n_slices);
+}
+
+static void
 test_round_trip (void)
 {
   const struct
@@ -131,6 +142,34 @@ test_round_trip (void)
     for (guint n_slices = 1; n_slices <= 4; n_slices++)
       for (int alpha = 0; alpha <= 1; alpha++)
         check_round_trip (sizes[i].width, sizes[i].height, alpha, n_slices);
+}
+
+/* An image opaque but for one pixel, wherever it is (the first or last row of a slice, a
+ * row the same as the one above it, the last pixel), is written as RGBA, whichever thread
+ * finds the pixel. */
+static void
+test_one_translucent_pixel (void)
+{
+  const struct
+  {
+    int x;
+    int y;
+  } pixels[] = { { 0, 0 }, { 639, 399 }, { 320, 199 }, { 320, 200 }, { 5, 165 }, { 7, 101 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pixels); i++)
+    for (guint n_slices = 1; n_slices <= 4; n_slices++)
+      {
+        cairo_surface_t *image = make_image (640, 400, FALSE);
+        guint8 *data = cairo_image_surface_get_data (image);
+        int stride = cairo_image_surface_get_stride (image);
+        guint32 *pixel = (guint32 *) (void *) (data + (gsize) pixels[i].y * stride) + pixels[i].x;
+
+        g_test_message ("translucent pixel at %d,%d", pixels[i].x, pixels[i].y);
+        /* Half-transparent mid grey, premultiplied. */
+        *pixel = 0x80404040;
+        cairo_surface_mark_dirty (image);
+        check_image_round_trip (image, TRUE, n_slices);
+      }
 }
 
 /* However many threads compress an image, it is the same size within a few bytes per
@@ -341,6 +380,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ring/png/round-trip", test_round_trip);
+  g_test_add_func ("/ring/png/one-translucent-pixel", test_one_translucent_pixel);
   g_test_add_func ("/ring/png/slices-compress-alike", test_slices_compress_alike);
   g_test_add_func ("/ring/png/surface", test_surface);
   g_test_add_func ("/ring/png/chart-sizes", test_chart_sizes);

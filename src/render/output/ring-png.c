@@ -52,6 +52,10 @@ typedef struct
   int           stride;
   gboolean      alpha;
   gsize         row_bytes;  /* without the filter byte */
+  /* Written as RGB while every pixel is opaque: the first that is not stops every slice,
+   * through this flag they share, and the image is written again as RGBA. */
+  gboolean      check_opacity;
+  gint         *translucent;
 
   /* This slice. */
   int           first_row;
@@ -79,6 +83,8 @@ convert_row (const Slice *slice,
    * fourth byte, instead of three stores of a byte. */
   if (!slice->alpha)
     {
+      guint32 all = 0xffffffff;
+
       for (int x = 0; x < slice->width; x++, out += 3)
         {
           guint32 pixel = pixels[x];
@@ -86,7 +92,10 @@ convert_row (const Slice *slice,
                                        | ((pixel & 0xff) << 16));
 
           memcpy (out, &rgb, sizeof rgb);
+          all &= pixel;
         }
+      if (slice->check_opacity && all < 0xff000000)
+        g_atomic_int_set (slice->translucent, TRUE);
       return;
     }
 
@@ -255,6 +264,9 @@ compress_slice (gpointer data)
     {
       gboolean zeros = filter_row (slice, y, &above, &current, filtered);
 
+      /* A pixel that is not opaque, here or in another slice: this round is wasted. */
+      if (g_atomic_int_get (slice->translucent))
+        break;
       slice->adler = adler_of_row (slice->adler, filtered, filtered_bytes, zeros);
       slice->input_length += filtered_bytes;
       stream.next_in = filtered;
@@ -271,37 +283,18 @@ compress_slice (gpointer data)
   return NULL;
 }
 
-static gboolean
-is_opaque (const guint8 *data,
-           int           width,
-           int           height,
-           int           stride)
-{
-  /* A row at a time, without an early exit inside it, so the compiler reads 16 or 32
-   * bytes at once: opaque images, the common case, are read whole. */
-  for (int y = 0; y < height; y++)
-    {
-      const guint32 *row = (const guint32 *) (const void *) (data + (gsize) y * stride);
-      guint32 all = 0xffffffff;
-
-      for (int x = 0; x < width; x++)
-        all &= row[x];
-      if (all < 0xff000000)
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
 /* The image data as one zlib stream: its header, the slices' deflate blocks in order,
- * and the Adler-32 of all of them combined. */
+ * and the Adler-32 of all of them combined. NULL if zlib failed, or, with @check_opacity,
+ * with *@translucent set if a pixel is not opaque. */
 static GByteArray *
 compress_image (const guint8 *data,
                 int           width,
                 int           height,
                 int           stride,
                 gboolean      alpha,
-                int           n_slices)
+                gboolean      check_opacity,
+                int           n_slices,
+                gint         *translucent)
 {
   Slice slices[MAX_SLICES];
   GThread *threads[MAX_SLICES] = { NULL, };
@@ -320,6 +313,8 @@ compress_image (const guint8 *data,
         .stride = stride,
         .alpha = alpha,
         .row_bytes = (gsize) width * (alpha ? 4 : 3),
+        .check_opacity = check_opacity,
+        .translucent = translucent,
         .first_row = height * i / n_slices,
         .n_rows = height * (i + 1) / n_slices - height * i / n_slices,
         .last = i == n_slices - 1,
@@ -341,7 +336,8 @@ compress_image (const guint8 *data,
       g_byte_array_unref (slices[i].compressed);
     }
 
-  if (failed)
+  /* Every slice has checked all its pixels by now. */
+  if (failed || g_atomic_int_get (translucent))
     {
       g_byte_array_unref (stream);
       return NULL;
@@ -528,7 +524,8 @@ _ring_png_write_in_slices (cairo_surface_t  *image,
   g_autoptr(GByteArray) compressed = NULL;
   const guint8 *data;
   int width, height, stride;
-  gboolean alpha;
+  gboolean alpha = FALSE;
+  gint translucent = FALSE;
   gboolean done;
 
   g_return_val_if_fail (cairo_surface_get_type (image) == CAIRO_SURFACE_TYPE_IMAGE, FALSE);
@@ -539,11 +536,21 @@ _ring_png_write_in_slices (cairo_surface_t  *image,
   height = cairo_image_surface_get_height (image);
   stride = cairo_image_surface_get_stride (image);
   data = cairo_image_surface_get_data (image);
-  alpha = cairo_image_surface_get_format (image) == CAIRO_FORMAT_ARGB32
-          && !is_opaque (data, width, height, stride);
+  n_slices = CLAMP ((int) n_slices, 1, MIN (height, MAX_SLICES));
 
-  compressed = compress_image (data, width, height, stride, alpha,
-                               CLAMP ((int) n_slices, 1, MIN (height, MAX_SLICES)));
+  /* RGB, the common case, without reading the image once more to find out: the slices
+   * check each pixel as they convert it, and the first that is not opaque sends the
+   * image round again as RGBA. */
+  compressed = compress_image (data, width, height, stride, FALSE,
+                               cairo_image_surface_get_format (image) == CAIRO_FORMAT_ARGB32,
+                               n_slices, &translucent);
+  if (compressed == NULL && translucent)
+    {
+      alpha = TRUE;
+      translucent = FALSE;
+      compressed = compress_image (data, width, height, stride, TRUE, FALSE, n_slices,
+                                   &translucent);
+    }
   if (compressed == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "zlib: %s", g_strerror (ENOMEM));
