@@ -12,6 +12,8 @@
 
 G_BEGIN_DECLS
 
+/* Reads fontconfig's configuration once, before anything draws text (see ring-export.c). */
+void             _ring_export_init_fonts            (void);
 /* A cairo write function onto a RingFileWriter. */
 cairo_status_t   _ring_export_write_to_file_cb      (void                *closure,
                                                      const unsigned char *data,

@@ -427,6 +427,7 @@ ring_export_report (RingModel        *model,
   if (writer == NULL)
     return FALSE;
 
+  _ring_export_init_fonts ();
   ring_style_init_light (&style);
   ring_export_paper_size (paper, &page.width, &page.height);
   surface = _ring_export_create_vector_surface (RING_EXPORT_FORMAT_PDF, writer, page.width,

@@ -11,19 +11,29 @@
 #include <png.h>
 #include <setjmp.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <zlib.h>
 
 #include "ring-png.h"
 
 /* cairo_surface_write_to_png() leaves libpng at its defaults: every filter tried on every
- * row and zlib at level 6, 53 % of a chart export's time. Measured on the six chart kinds
- * at 1600×1000 (build-aux/bench prints the live figures): the "up" filter alone suits the
- * charts' flat backgrounds and horizontal lines; zlib's fast matcher (levels 1 to 3)
- * writes files up to 35 % larger than cairo's, its lazy matcher at level 4 at most 18 %
- * larger, within the 20 % the charts may grow, and levels 5 and 6 gain another 1 % for
- * 10 % more time. Level 4 is 2.3 times faster than cairo's encoding on one core. */
-#define ROW_FILTER        2  /* PNG's "up": each byte minus the one above it */
-#define COMPRESSION_LEVEL 4
+ * row and zlib at level 6, 53 % of a chart export's time. Measured on the seven chart
+ * kinds at 1600×1000 against cairo's files (tests/test-png.c checks the sizes): zlib's lazy
+ * matcher (levels 4 to 9) spends most of its time inserting every byte of the long runs of
+ * zeros a filtered chart is made of; its fast matcher (levels 1 to 3) skips those but, at
+ * its defaults, writes files up to 30 % larger. Level 3 told to insert the strings of
+ * matches up to 32 bytes long, to search 32 deep and to take matches up to 258 bytes at
+ * once, with blocks of 8 192 symbols (memLevel 7: Huffman codes that follow the image's
+ * changes more closely), finds most of what the lazy matcher finds in 40 % of its time;
+ * the Paeth filter, which predicts antialiased edges and text better than "up", brings
+ * the files within 18 % of cairo's (step-time-vs-gpus, the worst; "up" would be 22 %). */
+#define ROW_FILTER         4  /* PNG's Paeth: each byte minus the nearest of left, up, up-left */
+#define COMPRESSION_LEVEL  3
+#define MEMORY_LEVEL       7
+#define TUNE_GOOD_LENGTH   32
+#define TUNE_INSERT_LENGTH 32
+#define TUNE_NICE_LENGTH   258
+#define TUNE_CHAIN_LENGTH  32
 
 /* The rows are compressed in slices, one per processor, each a run of deflate blocks
  * primed with the 32 KiB before it (as pigz does), so the slices join into one zlib
@@ -42,6 +52,10 @@ typedef struct
   int           stride;
   gboolean      alpha;
   gsize         row_bytes;  /* without the filter byte */
+  /* Written as RGB while every pixel is opaque: the first that is not stops every slice,
+   * through this flag they share, and the image is written again as RGBA. */
+  gboolean      check_opacity;
+  gint         *translucent;
 
   /* This slice. */
   int           first_row;
@@ -56,7 +70,7 @@ typedef struct
 } Slice;
 
 /* Cairo's pixels are native-endian 32-bit words, premultiplied; PNG's are bytes in R, G,
- * B (, A) order, straight. */
+ * B (, A) order, straight. @out has room for one byte past the row. */
 static void
 convert_row (const Slice *slice,
              int          y,
@@ -65,6 +79,26 @@ convert_row (const Slice *slice,
   const guint32 *pixels = (const guint32 *) (const void *) (slice->data
                                                              + (gsize) y * slice->stride);
 
+  /* Opaque: each pixel's R, G, B as one 4-byte store, the next pixel's overwriting the
+   * fourth byte, instead of three stores of a byte. */
+  if (!slice->alpha)
+    {
+      guint32 all = 0xffffffff;
+
+      for (int x = 0; x < slice->width; x++, out += 3)
+        {
+          guint32 pixel = pixels[x];
+          guint32 rgb = GUINT32_TO_LE (((pixel >> 16) & 0xff) | (pixel & 0xff00)
+                                       | ((pixel & 0xff) << 16));
+
+          memcpy (out, &rgb, sizeof rgb);
+          all &= pixel;
+        }
+      if (slice->check_opacity && all < 0xff000000)
+        g_atomic_int_set (slice->translucent, TRUE);
+      return;
+    }
+
   for (int x = 0; x < slice->width; x++)
     {
       guint32 pixel = pixels[x];
@@ -72,14 +106,6 @@ convert_row (const Slice *slice,
       guint r = (pixel >> 16) & 0xff;
       guint g = (pixel >> 8) & 0xff;
       guint b = pixel & 0xff;
-
-      if (!slice->alpha)
-        {
-          *out++ = r;
-          *out++ = g;
-          *out++ = b;
-          continue;
-        }
 
       if (a != 0 && a != 0xff)
         {
@@ -94,20 +120,77 @@ convert_row (const Slice *slice,
     }
 }
 
-/* Row @y as PNG stores it: the filter byte, then each byte minus the one above it. @above
- * holds row y − 1 converted (zeros above the first row) and receives row y. */
+/* The Paeth filter of one row: @current minus the nearest of its left, up and up-left
+ * neighbours to their sum left + up − up-left. Written with 16-bit values and no early
+ * exits, so that the compiler does 8 or 16 bytes at a time. */
 static void
-filter_row (const Slice *slice,
-            int          y,
-            guint8      *above,
-            guint8      *current,
-            guint8      *filtered)
+paeth_row (const guint8 *restrict current,
+           const guint8 *restrict above,
+           guint8       *restrict filtered,
+           gsize                  n_bytes,
+           gsize                  bpp)
 {
-  convert_row (slice, y, current);
+  for (gsize i = 0; i < bpp; i++)
+    filtered[i] = current[i] - above[i];
+
+  for (gsize i = bpp; i < n_bytes; i++)
+    {
+      gint16 a = current[i - bpp];
+      gint16 b = above[i];
+      gint16 c = above[i - bpp];
+      gint16 p = a + b - c;
+      gint16 pa = p > a ? p - a : a - p;
+      gint16 pb = p > b ? p - b : b - p;
+      gint16 pc = p > c ? p - c : c - p;
+      gint16 predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+
+      filtered[i] = (guint8) (current[i] - predicted);
+    }
+}
+
+/* Row @y as PNG stores it: the filter byte, then the filtered bytes. *@above holds row
+ * y − 1 converted (zeros above the first row); the two buffers swap, so that *@above then
+ * holds row y. A row the same as the one above it, as a chart's flat stretches are, filters
+ * to zeros whatever the filter: those are written without converting or filtering it, and
+ * TRUE says so. */
+static gboolean
+filter_row (const Slice  *slice,
+            int           y,
+            guint8      **above,
+            guint8      **current,
+            guint8       *filtered)
+{
+  const guint8 *pixels = slice->data + (gsize) y * slice->stride;
+  guint8 *row = *current;
+
   filtered[0] = ROW_FILTER;
-  for (gsize i = 0; i < slice->row_bytes; i++)
-    filtered[i + 1] = current[i] - above[i];
-  memcpy (above, current, slice->row_bytes);
+  if (y > 0 && memcmp (pixels, pixels - slice->stride, (gsize) slice->width * 4) == 0)
+    {
+      memset (filtered + 1, 0, slice->row_bytes);
+      return TRUE;
+    }
+
+  convert_row (slice, y, row);
+  paeth_row (row, *above, filtered + 1, slice->row_bytes, slice->alpha ? 4 : 3);
+  *current = *above;
+  *above = row;
+
+  return FALSE;
+}
+
+/* The Adler-32 of @filtered, @length bytes that are zeros after the first when @zeros. */
+static uLong
+adler_of_row (uLong         adler,
+              const guint8 *filtered,
+              gsize         length,
+              gboolean      zeros)
+{
+  /* n zeros leave the sum of the bytes as it is; their Adler-32 alone is 1 + n × 2^16. */
+  if (zeros)
+    return adler32_combine (adler32 (adler, filtered, 1),
+                            ((uLong) ((length - 1) % 65521) << 16) | 1, length - 1);
+
+  return adler32 (adler, filtered, length);
 }
 
 static gboolean
@@ -137,8 +220,9 @@ compress_slice (gpointer data)
 {
   Slice *slice = data;
   gsize filtered_bytes = slice->row_bytes + 1;
-  g_autofree guint8 *above = g_malloc0 (slice->row_bytes);
-  g_autofree guint8 *current = g_malloc (slice->row_bytes);
+  /* One byte more for convert_row(). */
+  g_autofree guint8 *above = g_malloc0 (slice->row_bytes + 1);
+  g_autofree guint8 *current = g_malloc (slice->row_bytes + 1);
   g_autofree guint8 *filtered = g_malloc (filtered_bytes);
   z_stream stream = { 0, };
 
@@ -146,12 +230,14 @@ compress_slice (gpointer data)
   slice->adler = adler32 (0, NULL, 0);
 
   /* Raw deflate: the zlib header and checksum are written once, around all slices. */
-  if (deflateInit2 (&stream, COMPRESSION_LEVEL, Z_DEFLATED, -15, 8,
+  if (deflateInit2 (&stream, COMPRESSION_LEVEL, Z_DEFLATED, -15, MEMORY_LEVEL,
                     Z_DEFAULT_STRATEGY) != Z_OK)
     {
       slice->failed = TRUE;
       return NULL;
     }
+  deflateTune (&stream, TUNE_GOOD_LENGTH, TUNE_INSERT_LENGTH, TUNE_NICE_LENGTH,
+               TUNE_CHAIN_LENGTH);
 
   /* Prime the window with the filtered rows before this slice, so its first matches can
    * reach back as a single stream's would. */
@@ -166,7 +252,7 @@ compress_slice (gpointer data)
       if (first > 0)
         convert_row (slice, first - 1, above);
       for (int i = 0; i < n_window_rows; i++)
-        filter_row (slice, first + i, above, current, window + i * filtered_bytes);
+        filter_row (slice, first + i, &above, &current, window + i * filtered_bytes);
 
       if (window_bytes > WINDOW_BYTES)
         deflateSetDictionary (&stream, window + window_bytes - WINDOW_BYTES, WINDOW_BYTES);
@@ -176,8 +262,12 @@ compress_slice (gpointer data)
 
   for (int y = slice->first_row; y < slice->first_row + slice->n_rows && !slice->failed; y++)
     {
-      filter_row (slice, y, above, current, filtered);
-      slice->adler = adler32 (slice->adler, filtered, filtered_bytes);
+      gboolean zeros = filter_row (slice, y, &above, &current, filtered);
+
+      /* A pixel that is not opaque, here or in another slice: this round is wasted. */
+      if (g_atomic_int_get (slice->translucent))
+        break;
+      slice->adler = adler_of_row (slice->adler, filtered, filtered_bytes, zeros);
       slice->input_length += filtered_bytes;
       stream.next_in = filtered;
       stream.avail_in = filtered_bytes;
@@ -193,33 +283,18 @@ compress_slice (gpointer data)
   return NULL;
 }
 
-static gboolean
-is_opaque (const guint8 *data,
-           int           width,
-           int           height,
-           int           stride)
-{
-  for (int y = 0; y < height; y++)
-    {
-      const guint32 *row = (const guint32 *) (const void *) (data + (gsize) y * stride);
-
-      for (int x = 0; x < width; x++)
-        if (row[x] < 0xff000000)
-          return FALSE;
-    }
-
-  return TRUE;
-}
-
 /* The image data as one zlib stream: its header, the slices' deflate blocks in order,
- * and the Adler-32 of all of them combined. */
+ * and the Adler-32 of all of them combined. NULL if zlib failed, or, with @check_opacity,
+ * with *@translucent set if a pixel is not opaque. */
 static GByteArray *
 compress_image (const guint8 *data,
                 int           width,
                 int           height,
                 int           stride,
                 gboolean      alpha,
-                int           n_slices)
+                gboolean      check_opacity,
+                int           n_slices,
+                gint         *translucent)
 {
   Slice slices[MAX_SLICES];
   GThread *threads[MAX_SLICES] = { NULL, };
@@ -238,6 +313,8 @@ compress_image (const guint8 *data,
         .stride = stride,
         .alpha = alpha,
         .row_bytes = (gsize) width * (alpha ? 4 : 3),
+        .check_opacity = check_opacity,
+        .translucent = translucent,
         .first_row = height * i / n_slices,
         .n_rows = height * (i + 1) / n_slices - height * i / n_slices,
         .last = i == n_slices - 1,
@@ -259,7 +336,8 @@ compress_image (const guint8 *data,
       g_byte_array_unref (slices[i].compressed);
     }
 
-  if (failed)
+  /* Every slice has checked all its pixels by now. */
+  if (failed || g_atomic_int_get (translucent))
     {
       g_byte_array_unref (stream);
       return NULL;
@@ -272,6 +350,83 @@ compress_image (const guint8 *data,
   g_byte_array_append (stream, trailer, sizeof trailer);
 
   return stream;
+}
+
+/* Images in huge pages. */
+
+#define HUGE_PAGE_BYTES (2 * 1024 * 1024)
+/* cairo's largest image side. */
+#define MAX_IMAGE_SIDE  32767
+
+typedef struct
+{
+  void  *mapping;
+  gsize  length;
+} Mapping;
+
+static const cairo_user_data_key_t mapping_key;
+
+static void
+mapping_free (void *data)
+{
+  Mapping *mapping = data;
+
+  munmap (mapping->mapping, mapping->length);
+  g_free (mapping);
+}
+
+/* Each page of a fresh image faults in on the first stroke that touches it: for a
+ * 6.4 MB chart that is 5 ms of a core in 4 KiB pages (the kernel clears and accounts each
+ * one), and almost nothing in 2 MiB ones. The mapping is anonymous, so it starts cleared,
+ * as cairo's own does; cairo is handed its pixels and gives them back on destroy. */
+cairo_surface_t *
+ring_png_create_surface (int width,
+                         int height)
+{
+#ifdef MADV_HUGEPAGE
+  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
+  gsize bytes;
+  Mapping *mapping;
+  guint8 *pixels;
+  cairo_surface_t *surface;
+
+  /* Small images gain nothing; sizes cairo refuses get its error surface. */
+  if (width <= 0 || height <= 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE
+      || stride <= 0 || (gsize) stride * height < HUGE_PAGE_BYTES)
+    return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+
+  /* Rounded up to whole huge pages, plus one to align the start on. */
+  bytes = ((gsize) stride * height + HUGE_PAGE_BYTES - 1) / HUGE_PAGE_BYTES * HUGE_PAGE_BYTES;
+  mapping = g_new (Mapping, 1);
+  mapping->length = bytes + HUGE_PAGE_BYTES;
+  mapping->mapping = mmap (NULL, mapping->length, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mapping->mapping == MAP_FAILED)
+    {
+      g_free (mapping);
+      return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+    }
+
+  pixels = (guint8 *) (((guintptr) mapping->mapping + HUGE_PAGE_BYTES - 1)
+                       & ~(guintptr) (HUGE_PAGE_BYTES - 1));
+  /* Advice only: where huge pages are off, the pages are ordinary ones. */
+  if (madvise (pixels, bytes, MADV_HUGEPAGE) != 0)
+    g_debug ("No huge pages for the image: %s", g_strerror (errno));
+
+  surface = cairo_image_surface_create_for_data (pixels, CAIRO_FORMAT_ARGB32, width, height,
+                                                 stride);
+  if (cairo_surface_set_user_data (surface, &mapping_key, mapping, mapping_free)
+      != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      mapping_free (mapping);
+      return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+    }
+
+  return surface;
+#else
+  return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+#endif
 }
 
 /* libpng writes the signature and the chunks, with their lengths and CRCs. */
@@ -369,7 +524,8 @@ _ring_png_write_in_slices (cairo_surface_t  *image,
   g_autoptr(GByteArray) compressed = NULL;
   const guint8 *data;
   int width, height, stride;
-  gboolean alpha;
+  gboolean alpha = FALSE;
+  gint translucent = FALSE;
   gboolean done;
 
   g_return_val_if_fail (cairo_surface_get_type (image) == CAIRO_SURFACE_TYPE_IMAGE, FALSE);
@@ -380,11 +536,21 @@ _ring_png_write_in_slices (cairo_surface_t  *image,
   height = cairo_image_surface_get_height (image);
   stride = cairo_image_surface_get_stride (image);
   data = cairo_image_surface_get_data (image);
-  alpha = cairo_image_surface_get_format (image) == CAIRO_FORMAT_ARGB32
-          && !is_opaque (data, width, height, stride);
+  n_slices = CLAMP ((int) n_slices, 1, MIN (height, MAX_SLICES));
 
-  compressed = compress_image (data, width, height, stride, alpha,
-                               CLAMP ((int) n_slices, 1, MIN (height, MAX_SLICES)));
+  /* RGB, the common case, without reading the image once more to find out: the slices
+   * check each pixel as they convert it, and the first that is not opaque sends the
+   * image round again as RGBA. */
+  compressed = compress_image (data, width, height, stride, FALSE,
+                               cairo_image_surface_get_format (image) == CAIRO_FORMAT_ARGB32,
+                               n_slices, &translucent);
+  if (compressed == NULL && translucent)
+    {
+      alpha = TRUE;
+      translucent = FALSE;
+      compressed = compress_image (data, width, height, stride, TRUE, FALSE, n_slices,
+                                   &translucent);
+    }
   if (compressed == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "zlib: %s", g_strerror (ENOMEM));

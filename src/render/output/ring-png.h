@@ -11,8 +11,14 @@
 
 G_BEGIN_DECLS
 
+/* A new CAIRO_FORMAT_ARGB32 image of @width × @height, cleared, as
+ * cairo_image_surface_create() makes it, but in huge pages where the kernel offers them:
+ * a 1600 × 1000 image is 1 563 page faults in 4 KiB pages, 4 in 2 MiB ones. */
+cairo_surface_t *ring_png_create_surface (int width,
+                                          int height);
+
 /* Encodes @image (CAIRO_FORMAT_ARGB32 or RGB24) into @writer: RGB when every pixel is
- * opaque, else RGBA; rows filtered "up", compressed by zlib at level 4 on every processor.
+ * opaque, else RGBA; rows Paeth-filtered, compressed by zlib at level 3 on every processor.
  * FALSE with @error set when zlib or libpng fails; a failed write is left in @writer for
  * ring_file_writer_commit() to report. */
 gboolean ring_png_write             (cairo_surface_t  *image,
