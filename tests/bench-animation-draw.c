@@ -188,17 +188,28 @@ main (int   argc,
   guint n_frames = argc > 1 ? (guint) g_ascii_strtoull (argv[1], NULL, 10) : 200;
 
   static const guint algorithm_sizes[] = { 16, 1024, 65536 };
+  /* An algorithm's name, or "plain" for the ring without a schedule: only those. */
+  const char *only = argc > 2 ? argv[2] : NULL;
+  guint only_n = argc > 3 ? (guint) g_ascii_strtoull (argv[3], NULL, 10) : 0;
 
   n_frames = MAX (n_frames, 1);
   for (guint i = 0; i < G_N_ELEMENTS (ring_sizes); i++)
     {
+      if ((only != NULL && g_strcmp0 (only, "plain") != 0)
+          || (only_n > 0 && ring_sizes[i] != only_n))
+        continue;
       bench (ring_sizes[i], n_frames, FALSE);
       bench (ring_sizes[i], n_frames, TRUE);
     }
 
   for (RingAlgorithm a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
     for (guint i = 0; i < G_N_ELEMENTS (algorithm_sizes); i++)
-      bench_algorithm (a, algorithm_sizes[i], n_frames);
+      {
+        if ((only != NULL && g_strcmp0 (only, ring_algorithm_to_string (a)) != 0)
+            || (only_n > 0 && algorithm_sizes[i] != only_n))
+          continue;
+        bench_algorithm (a, algorithm_sizes[i], n_frames);
+      }
 
   return EXIT_SUCCESS;
 }

@@ -250,24 +250,32 @@ draw_cards (RingDraw     *draw,
   guint n_hues = by_shard (draw) ? draw->gpus_per_node : MIN (pieces, RING_DRAW_N_HUE_BINS);
   gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
   double radius = circle->cell >= 12 ? circle->cell * 0.22 : 0;
-  g_autofree guint8 *held_table = g_new (guint8, (gsize) n * pieces);
-  g_autofree guint8 *bins = g_new (guint8, pieces);
+  g_autofree guint8 *held_table = NULL;
+  g_autofree guint8 *bins = NULL;
 
-  for (guint gpu = 0; gpu < n; gpu++)
+  /* The cards stay (plane 1); what they hold changes. */
+  if (_ring_animation_draw_static (draw, 1))
     {
-      double left, top, height;
+      for (guint gpu = 0; gpu < n; gpu++)
+        {
+          double left, top, height;
 
-      card_box (draw, circle, gpu, &left, &top, &height);
-      ring_cairo_rounded_rectangle (cr, left, top, circle->card, height,
-                                    MIN (6.0, circle->card * 0.15));
+          card_box (draw, circle, gpu, &left, &top, &height);
+          ring_cairo_rounded_rectangle (cr, left, top, circle->card, height,
+                                        MIN (6.0, circle->card * 0.15));
+        }
+      ring_cairo_set_color (cr, &draw->card, 1.0);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, computing ? 2.0 : 1.0);
+      ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
+      cairo_stroke (cr);
     }
-  ring_cairo_set_color (cr, &draw->card, 1.0);
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, computing ? 2.0 : 1.0);
-  ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
-  cairo_stroke (cr);
+  if (!_ring_animation_draw_dynamic (draw))
+    return;
 
   /* What each GPU holds of each piece, and each piece's colour, once for the frame. */
+  held_table = g_new (guint8, (gsize) n * pieces);
+  bins = g_new (guint8, pieces);
   for (guint piece = 0; piece < pieces; piece++)
     bins[piece] = (guint8) MIN ((guint) (piece_hue (draw, piece) * n_hues), n_hues - 1);
   for (guint gpu = 0; gpu < n; gpu++)
@@ -331,15 +339,8 @@ draw_gpus (RingDraw     *draw,
       return;
     }
 
-  /* Dots, all of one colour: how far the average has come. */
-  for (guint gpu = 0; gpu < n; gpu++)
-    {
-      double x, y;
-
-      endpoint_position (draw, circle, gpu, &x, &y);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, circle->dot, 0, 2 * G_PI);
-    }
+  /* Dots, all of one colour: how far the average has come. The dots stay (plane 1),
+   * their colour changes. */
   if (draw->frame.phase == RING_FRAME_COMPUTE)
     ring_cairo_set_color (cr, &draw->style->compute, 0.3 + 0.7 * draw->frame.progress);
   else
@@ -348,6 +349,16 @@ draw_gpus (RingDraw     *draw,
                                                   0.2 + 0.8 * held_share (draw));
 
       ring_cairo_set_color (cr, &color, 1.0);
+    }
+  if (!_ring_animation_draw_static_mask (draw, 1))
+    return;
+  for (guint gpu = 0; gpu < n; gpu++)
+    {
+      double x, y;
+
+      endpoint_position (draw, circle, gpu, &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, circle->dot, 0, 2 * G_PI);
     }
   cairo_fill (cr);
 }
@@ -719,10 +730,13 @@ draw_band (RingDraw     *draw,
   RingColor color = _ring_animation_draw_mix (draw->node, draw->style->accent,
                                               0.2 + 0.8 * held_share (draw));
 
+  /* A fixed band (plane 1) in the colour of the moment. */
+  ring_cairo_set_color (cr, &color, 1.0);
+  if (!_ring_animation_draw_static_mask (draw, 1))
+    return;
   cairo_new_sub_path (cr);
   cairo_arc (cr, circle->cx, circle->cy, circle->radius, 0, 2 * G_PI);
   cairo_set_line_width (cr, 12);
-  ring_cairo_set_color (cr, &color, 1.0);
   cairo_stroke (cr);
 }
 
@@ -732,32 +746,41 @@ _ring_animation_draw_schedule (RingDraw          *draw,
 {
   Circle circle = { 0 };
   g_autoptr(GArray) transfers = NULL;
-  guint stride;
+  guint stride = 1;
   gboolean aggregate = draw->n > RING_ANIMATION_MAX_NODE_GPUS;
 
   circle_layout (draw, &circle, box);
   curve_bend = draw->n <= RING_ANIMATION_MAX_CHUNK_GPUS ? 0.12 : 0;
-  /* Each node's NVSwitch stands where its name would: the box says which node it is. */
-  _ring_animation_draw_node_bands (draw, circle.cx, circle.cy, circle.radius,
-                                   MAX (circle.card * 1.2, circle.dot * 2) + 12,
-                                   ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT
-                                   ? 0
-                                   : circle.radius - MAX (circle.card * 0.6, circle.dot) - 6
-                                     - RING_DRAW_MIN_TEXT_PX);
+  /* Each node's NVSwitch stands where its name would: the box says which node it is.
+   * The nodes' boxes stay (plane 0). */
+  if (_ring_animation_draw_static (draw, 0))
+    _ring_animation_draw_node_bands (draw, circle.cx, circle.cy, circle.radius,
+                                     MAX (circle.card * 1.2, circle.dot * 2) + 12,
+                                     ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT
+                                     ? 0
+                                     : circle.radius - MAX (circle.card * 0.6, circle.dot) - 6
+                                       - RING_DRAW_MIN_TEXT_PX);
 
-  transfers = step_transfers (draw);
-  stride = MAX (1u, transfers->len / (circle.card > 0 ? MAX_DRAWN_TRANSFERS
-                                                      : MAX_DRAWN_DOT_TRANSFERS));
-  draw_transfer_lines (draw, &circle, transfers,
-                       circle.card > 0 ? stride
-                                       : MAX (1u, transfers->len / MAX_DRAWN_DOT_LINES));
+  /* The step's lines, under the GPUs. */
+  if (_ring_animation_draw_dynamic (draw))
+    {
+      transfers = step_transfers (draw);
+      stride = MAX (1u, transfers->len / (circle.card > 0 ? MAX_DRAWN_TRANSFERS
+                                                          : MAX_DRAWN_DOT_TRANSFERS));
+      draw_transfer_lines (draw, &circle, transfers,
+                           circle.card > 0 ? stride
+                                           : MAX (1u, transfers->len / MAX_DRAWN_DOT_LINES));
+    }
 
   if (aggregate)
     draw_band (draw, &circle);
   else
     draw_gpus (draw, &circle);
-  /* Pieces go into the switches and come out of them: the boxes on top. */
-  draw_transfer_tokens (draw, &circle, transfers, stride);
+  /* Pieces go into the switches and come out of them: the boxes on top (plane 2). */
+  if (_ring_animation_draw_dynamic (draw))
+    draw_transfer_tokens (draw, &circle, transfers, stride);
+  if (!_ring_animation_draw_static (draw, 2))
+    return;
   draw_switches (draw, &circle);
   draw_slow_gpu_label (draw, &circle);
   if (!aggregate)

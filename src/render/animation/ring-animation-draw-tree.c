@@ -158,6 +158,35 @@ draw_edges (RingDraw    *draw,
   cairo_restore (cr);
 }
 
+/* A GPU's card, and its number beside it. */
+static void
+draw_card (RingDraw    *draw,
+           const Panel *panel,
+           guint        gpu,
+           double       left,
+           double       y,
+           gboolean     computing)
+{
+  cairo_t *cr = draw->cr;
+
+  ring_cairo_rounded_rectangle (cr, left, y - panel->card_height / 2, panel->card_width,
+                                panel->card_height, 4);
+  ring_cairo_set_color (cr, &draw->card, 1.0);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, computing ? 2.0 : 1.0);
+  ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
+  cairo_stroke (cr);
+
+  if (panel->card_width >= 44 && panel->row >= 18)
+    {
+      g_autofree char *label = g_strdup_printf ("%u", gpu);
+
+      _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, FALSE);
+      ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
+      _ring_animation_draw_show_text (draw, label, left - 4, y + RING_DRAW_MIN_TEXT_PX * 0.35, 1);
+    }
+}
+
 static void
 draw_cards (RingDraw    *draw,
             const Panel *panel)
@@ -173,17 +202,12 @@ draw_cards (RingDraw    *draw,
 
       gpu_centre (draw, panel, gpu, &x, &y);
       left = x - panel->card_width / 2;
-      ring_cairo_rounded_rectangle (cr, left, y - panel->card_height / 2, panel->card_width,
-                                    panel->card_height, 4);
-      ring_cairo_set_color (cr, &draw->card, 1.0);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, computing ? 2.0 : 1.0);
-      ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
-      cairo_stroke (cr);
+      if (_ring_animation_draw_static (draw, 0))
+        draw_card (draw, panel, gpu, left, y, computing);
 
       /* The half's pieces, a strip of cells filled as far as the GPU holds them. */
       cell = (panel->card_width - 6) / count;
-      for (guint i = 0; i < count; i++)
+      for (guint i = 0; i < count && _ring_animation_draw_dynamic (draw); i++)
         {
           guint held = held_at (draw, gpu, first + i);
           double level = (double) held / draw->n;
@@ -201,16 +225,6 @@ draw_cards (RingDraw    *draw,
                            MAX (cell - 0.5, 0.5), height * level);
           ring_cairo_set_color (cr, &hue, 1.0);
           cairo_fill (cr);
-        }
-
-      if (panel->card_width >= 44 && panel->row >= 18)
-        {
-          g_autofree char *label = g_strdup_printf ("%u", gpu);
-
-          _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, FALSE);
-          ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
-          _ring_animation_draw_show_text (draw, label, left - 4,
-                                          y + RING_DRAW_MIN_TEXT_PX * 0.35, 1);
         }
     }
 }
@@ -260,15 +274,19 @@ draw_panel (RingDraw    *draw,
   g_autofree char *title = g_strdup_printf (panel->lane == 0 ? _("Tree 1: first half")
                                                              : _("Tree 2: second half"));
 
-  _ring_animation_draw_use_font (draw, draw->text_px, TRUE);
-  ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.8);
-  _ring_animation_draw_show_text (draw, title, panel->x + panel->width / 2,
-                                  panel->y + draw->text_px, 0.5);
+  /* The trees stay (plane 0), the cards' cells and the pieces on the edges move. */
+  if (_ring_animation_draw_static (draw, 0))
+    {
+      _ring_animation_draw_use_font (draw, draw->text_px, TRUE);
+      ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.8);
+      _ring_animation_draw_show_text (draw, title, panel->x + panel->width / 2,
+                                      panel->y + draw->text_px, 0.5);
 
-  draw_node_boxes (draw, panel);
-  draw_edges (draw, panel);
+      draw_node_boxes (draw, panel);
+      draw_edges (draw, panel);
+    }
   draw_cards (draw, panel);
-  if (draw->sending)
+  if (draw->sending && _ring_animation_draw_dynamic (draw))
     draw_tokens (draw, panel);
 }
 

@@ -1,0 +1,305 @@
+/* ring-animation-cache.c: the parts of an animation frame that do not move, drawn once.
+ *
+ * A frame is a stack: the background, node boxes, links and labels (plane 0), what moves
+ * on the links, the GPU cards or dots (plane 1), what moves on them, the switches and
+ * borders over it all (plane 2). The planes depend only on the cache's key and are
+ * drawn into surfaces like the target's once per key; each frame paints them and draws
+ * the rest. The key holds a reference to the frame's simulation, which the model makes
+ * anew for every change of parameters, so a simulation is a set of parameters.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ring-animation-draw-private.h"
+
+RingAnimationCache *
+ring_animation_cache_new (void)
+{
+  return g_new0 (RingAnimationCache, 1);
+}
+
+static void
+clear_step (RingAnimationCache *cache)
+{
+  g_clear_pointer (&cache->walked, ring_simulation_unref);
+  g_clear_pointer (&cache->transfers, g_array_unref);
+  g_clear_pointer (&cache->link_end, g_free);
+}
+
+static void
+clear_planes (RingAnimationCache *cache)
+{
+  cache->valid = FALSE;
+  for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
+    g_clear_pointer (&cache->planes[i], cairo_surface_destroy);
+  g_clear_pointer (&cache->simulation, ring_simulation_unref);
+  g_clear_pointer (&cache->family, g_free);
+}
+
+void
+ring_animation_cache_invalidate (RingAnimationCache *cache)
+{
+  g_return_if_fail (cache != NULL);
+
+  clear_planes (cache);
+  clear_step (cache);
+}
+
+void
+ring_animation_cache_free (RingAnimationCache *cache)
+{
+  if (cache == NULL)
+    return;
+
+  ring_animation_cache_invalidate (cache);
+  g_free (cache);
+}
+
+guint
+ring_animation_cache_get_n_builds (const RingAnimationCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, 0);
+
+  return cache->n_builds;
+}
+
+guint
+ring_animation_cache_get_n_walks (const RingAnimationCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, 0);
+
+  return cache->n_walks;
+}
+
+/* Planes */
+
+gboolean
+_ring_animation_draw_static (RingDraw *draw,
+                             guint     plane)
+{
+  cairo_surface_t *surface;
+
+  g_assert (plane < RING_DRAW_N_PLANES);
+
+  switch (draw->mode)
+    {
+    case RING_DRAW_BUILD:
+      if (plane != draw->plane)
+        return FALSE;
+      draw->touched = TRUE;
+      return TRUE;
+
+    case RING_DRAW_USE:
+      if (draw->painted & (1u << plane))
+        return FALSE;
+      draw->painted |= 1u << plane;
+      surface = draw->cache->planes[plane];
+      if (surface != NULL)
+        {
+          cairo_save (draw->cr);
+          cairo_set_source_surface (draw->cr, surface, 0, 0);
+          cairo_paint (draw->cr);
+          cairo_restore (draw->cr);
+        }
+      return FALSE;
+
+    case RING_DRAW_DIRECT:
+    default:
+      return TRUE;
+    }
+}
+
+gboolean
+_ring_animation_draw_static_mask (RingDraw *draw,
+                                  guint     plane)
+{
+  cairo_surface_t *surface;
+
+  g_assert (plane < RING_DRAW_N_PLANES);
+
+  switch (draw->mode)
+    {
+    case RING_DRAW_BUILD:
+      if (plane != draw->plane)
+        return FALSE;
+      /* Coverage only: opaque, whatever the colour of the moment. */
+      cairo_set_source_rgb (draw->cr, 0, 0, 0);
+      draw->touched = TRUE;
+      return TRUE;
+
+    case RING_DRAW_USE:
+      if (draw->painted & (1u << plane))
+        return FALSE;
+      draw->painted |= 1u << plane;
+      surface = draw->cache->planes[plane];
+      if (surface != NULL)
+        cairo_mask_surface (draw->cr, surface, 0, 0);
+      return FALSE;
+
+    case RING_DRAW_DIRECT:
+    default:
+      return TRUE;
+    }
+}
+
+/* The step's transfers */
+
+void
+_ring_animation_draw_cache_step (RingAnimationCache *cache,
+                                 RingSimulation     *sim,
+                                 guint               step,
+                                 gboolean            ring_like,
+                                 guint               n,
+                                 GArray            **transfers,
+                                 double            **link_end)
+{
+  if (cache->walked != sim || cache->walked_step != step || cache->transfers == NULL)
+    {
+      clear_step (cache);
+      cache->walked = ring_simulation_ref (sim);
+      cache->walked_step = step;
+      cache->transfers = g_array_new (FALSE, FALSE, sizeof (RingSimulatedTransfer));
+      ring_simulation_get_step_transfers (sim, step, cache->transfers);
+      if (ring_like)
+        cache->link_end = _ring_animation_draw_link_ends (cache->transfers, n);
+      cache->n_walks++;
+    }
+
+  *transfers = cache->transfers;
+  *link_end = cache->link_end;
+}
+
+/* The key */
+
+static guint
+schedule_phase (const RingFrame *frame)
+{
+  const RingSchedule *schedule;
+
+  if (frame->simulation == NULL || frame->phase != RING_FRAME_RING_STEP)
+    return 0;
+  schedule = ring_simulation_get_schedule (frame->simulation);
+
+  return ring_schedule_get_step_phase (schedule, frame->step);
+}
+
+static gboolean
+same_style (const RingStyle *a,
+            const RingStyle *b,
+            const char      *family)
+{
+  RingStyle x = *a, y = *b;
+
+  x.font_family = y.font_family = NULL;
+
+  return memcmp (&x, &y, sizeof x) == 0
+         && g_strcmp0 (family, b->font_family != NULL ? b->font_family : "") == 0;
+}
+
+static gboolean
+key_holds (const RingAnimationCache *cache,
+           double                    width,
+           double                    height,
+           double                    x_scale,
+           double                    y_scale,
+           const RingFrame          *frame,
+           const RingStyle          *style)
+{
+  return cache->valid
+         && cache->width == width && cache->height == height
+         && cache->x_scale == x_scale && cache->y_scale == y_scale
+         && same_style (&cache->style, style, cache->family)
+         && cache->n_gpus == frame->n_gpus
+         && cache->simulation == frame->simulation
+         && cache->phase == frame->phase
+         && cache->schedule_phase == schedule_phase (frame)
+         && cache->compute_time_s == frame->compute_time_s
+         && cache->allreduce_time_s == frame->allreduce_time_s;
+}
+
+static void
+build (RingAnimationCache *cache,
+       cairo_t            *cr,
+       double              width,
+       double              height,
+       double              x_scale,
+       double              y_scale,
+       const RingFrame    *frame,
+       const RingStyle    *style)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+
+  clear_planes (cache);
+  cache->valid = TRUE;
+  cache->width = width;
+  cache->height = height;
+  cache->x_scale = x_scale;
+  cache->y_scale = y_scale;
+  cache->style = *style;
+  cache->family = g_strdup (style->font_family != NULL ? style->font_family : "");
+  cache->style.font_family = NULL;
+  cache->n_gpus = frame->n_gpus;
+  cache->simulation = frame->simulation != NULL ? ring_simulation_ref (frame->simulation)
+                                                : NULL;
+  cache->phase = frame->phase;
+  cache->schedule_phase = schedule_phase (frame);
+  cache->compute_time_s = frame->compute_time_s;
+  cache->allreduce_time_s = frame->allreduce_time_s;
+  cache->n_builds++;
+
+  for (guint plane = 0; plane < RING_DRAW_N_PLANES; plane++)
+    {
+      /* Like the target, at its device scale (cairo scales the size). */
+      cairo_surface_t *surface = cairo_surface_create_similar (target, CAIRO_CONTENT_COLOR_ALPHA,
+                                                               (int) ceil (width),
+                                                               (int) ceil (height));
+      cairo_t *plane_cr = cairo_create (surface);
+      gboolean touched;
+
+      touched = _ring_animation_draw_frame (plane_cr, width, height, frame, style,
+                                            RING_DRAW_BUILD, plane, cache);
+      cairo_destroy (plane_cr);
+      if (touched && cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
+        cache->planes[plane] = surface;
+      else
+        cairo_surface_destroy (surface);
+    }
+}
+
+void
+ring_animation_draw_cached (cairo_t            *cr,
+                            double              width,
+                            double              height,
+                            const RingFrame    *frame,
+                            const RingStyle    *style,
+                            RingAnimationCache *cache)
+{
+  RingFrame normal;
+  double x_scale = 1, y_scale = 1;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (frame != NULL);
+  g_return_if_fail (style != NULL);
+
+  if (cache == NULL)
+    {
+      ring_animation_draw (cr, width, height, frame, style);
+      return;
+    }
+  if (!(width > 0 && height > 0))
+    return;
+
+  normal = ring_frame_normalize (frame);
+  cairo_surface_get_device_scale (cairo_get_target (cr), &x_scale, &y_scale);
+  if (!key_holds (cache, width, height, x_scale, y_scale, &normal, style))
+    build (cache, cr, width, height, x_scale, y_scale, &normal, style);
+
+  _ring_animation_draw_frame (cr, width, height, &normal, style, RING_DRAW_USE, 0, cache);
+}
