@@ -41,6 +41,7 @@ clear_planes (RingAnimationCache *cache)
     g_clear_pointer (&cache->planes[i], cairo_surface_destroy);
   g_clear_pointer (&cache->simulation, ring_simulation_unref);
   g_clear_pointer (&cache->family, g_free);
+  cache->separator = NULL;
 }
 
 void
@@ -80,6 +81,17 @@ ring_animation_cache_get_n_walks (const RingAnimationCache *cache)
 
 /* Planes */
 
+/* Only where plane @plane has anything. */
+static void
+clip_to_plane (RingDraw *draw,
+               guint     plane)
+{
+  const double *e = draw->cache->extents[plane];
+
+  cairo_rectangle (draw->cr, e[0], e[1], e[2], e[3]);
+  cairo_clip (draw->cr);
+}
+
 gboolean
 _ring_animation_draw_static (RingDraw *draw,
                              guint     plane)
@@ -104,7 +116,11 @@ _ring_animation_draw_static (RingDraw *draw,
       if (surface != NULL)
         {
           cairo_save (draw->cr);
+          clip_to_plane (draw, plane);
           cairo_set_source_surface (draw->cr, surface, 0, 0);
+          /* An opaque plane 0 replaces what was there, as painting the background does. */
+          if (plane == 0 && draw->cache->opaque)
+            cairo_set_operator (draw->cr, CAIRO_OPERATOR_SOURCE);
           cairo_paint (draw->cr);
           cairo_restore (draw->cr);
         }
@@ -140,7 +156,12 @@ _ring_animation_draw_static_mask (RingDraw *draw,
       draw->painted |= 1u << plane;
       surface = draw->cache->planes[plane];
       if (surface != NULL)
-        cairo_mask_surface (draw->cr, surface, 0, 0);
+        {
+          cairo_save (draw->cr);
+          clip_to_plane (draw, plane);
+          cairo_mask_surface (draw->cr, surface, 0, 0);
+          cairo_restore (draw->cr);
+        }
       return FALSE;
 
     case RING_DRAW_DIRECT:
@@ -224,6 +245,69 @@ key_holds (const RingAnimationCache *cache,
          && cache->allreduce_time_s == frame->allreduce_time_s;
 }
 
+/* The smallest rectangle of whole pixels holding everything of @surface that is not
+ * transparent, in user space (@extents: x, y, width, height); FALSE if nothing is. Not an
+ * image: all of it. */
+static gboolean
+find_extents (cairo_surface_t *surface,
+              double           width,
+              double           height,
+              double           x_scale,
+              double           y_scale,
+              double           extents[4])
+{
+  cairo_surface_t *image = surface;
+  const guint8 *data;
+  int stride, pixels_wide, pixels_high;
+  int left = G_MAXINT, right = -1, top = G_MAXINT, bottom = -1;
+
+  extents[0] = extents[1] = 0;
+  extents[2] = width;
+  extents[3] = height;
+  if (cairo_surface_get_type (image) != CAIRO_SURFACE_TYPE_IMAGE
+      || cairo_image_surface_get_format (image) != CAIRO_FORMAT_ARGB32)
+    return TRUE;
+
+  cairo_surface_flush (image);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  pixels_wide = cairo_image_surface_get_width (image);
+  pixels_high = cairo_image_surface_get_height (image);
+  for (int y = 0; y < pixels_high; y++)
+    {
+      const guint32 *row = (const guint32 *) (gconstpointer) (data + (gsize) y * stride);
+      int first = -1, last = -1;
+
+      for (int x = 0; x < pixels_wide; x++)
+        if (row[x] != 0)
+          {
+            first = x;
+            break;
+          }
+      if (first < 0)
+        continue;
+      for (int x = pixels_wide - 1; x >= first; x--)
+        if (row[x] != 0)
+          {
+            last = x;
+            break;
+          }
+      left = MIN (left, first);
+      right = MAX (right, last);
+      top = MIN (top, y);
+      bottom = y;
+    }
+  if (bottom < 0)
+    return FALSE;
+
+  extents[0] = left / x_scale;
+  extents[1] = top / y_scale;
+  extents[2] = (right + 1 - left) / x_scale;
+  extents[3] = (bottom + 1 - top) / y_scale;
+
+  return TRUE;
+}
+
 static void
 build (RingAnimationCache *cache,
        cairo_t            *cr,
@@ -266,11 +350,13 @@ build (RingAnimationCache *cache,
       touched = _ring_animation_draw_frame (plane_cr, width, height, frame, style,
                                             RING_DRAW_BUILD, plane, cache);
       cairo_destroy (plane_cr);
-      if (touched && cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
+      if (touched && cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS
+          && find_extents (surface, width, height, x_scale, y_scale, cache->extents[plane]))
         cache->planes[plane] = surface;
       else
         cairo_surface_destroy (surface);
     }
+  cache->opaque = style->background.alpha >= 1;
 }
 
 void

@@ -56,6 +56,10 @@ struct _RingAnimationCache
   guint            schedule_phase;
   double           compute_time_s, allreduce_time_s;
   cairo_surface_t *planes[RING_DRAW_N_PLANES];
+  /* What each plane covers, in user space: painting it composites that much. */
+  double           extents[RING_DRAW_N_PLANES][4];
+  gboolean         opaque;         /* plane 0 covers all: painted as it is, not blended */
+  const char      *separator;
   guint            n_builds;
 
   /* The transfers of one step and when each arrives, read once per step. */

@@ -628,7 +628,13 @@ _ring_animation_draw_frame (cairo_t            *cr,
       cairo_paint (cr);
     }
 
-  draw.separator = choose_separator (&draw);
+  /* The font's glyphs: once per cache key. */
+  if (cache != NULL && cache->separator != NULL)
+    draw.separator = cache->separator;
+  else
+    draw.separator = choose_separator (&draw);
+  if (cache != NULL)
+    cache->separator = draw.separator;
   legend_init (&legend, &draw);
   compute_layout (&draw, &legend, &layout, width, height);
   if (_ring_animation_draw_dynamic (&draw))
