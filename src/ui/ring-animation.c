@@ -39,6 +39,8 @@ struct _RingAnimation
   gboolean        in_tick;
 
   RingStyle       style;
+  /* What stays of a frame, drawn once per size, scale, style, model and phase. */
+  RingAnimationCache *cache;
   char           *phase_label;
   int             described_phase;      /* what the accessible description says */
   guint           draw_count;           /* snapshots drawn, for tests */
@@ -248,6 +250,7 @@ ring_animation_model_changed_cb (RingAnimation *self)
 
   /* A step under way restarts from its compute phase with the new parameters: its
    * schedule and its times belonged to the old ones. */
+  ring_animation_cache_invalidate (self->cache);
   apply_changes (self, ring_step_clock_load_model (self->clock, self->model));
   update_accessible_label (self);
 }
@@ -272,6 +275,7 @@ ring_animation_style_changed_cb (RingAnimation *self)
    * drawing blends with the card's colour. */
   background->alpha = 0;
 
+  ring_animation_cache_invalidate (self->cache);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -298,7 +302,8 @@ ring_animation_snapshot (GtkWidget   *widget,
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 12);
   gtk_snapshot_push_rounded_clip (snapshot, &outline);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ring_animation_draw (cr, width, height, &frame, &self->style);
+  ring_animation_cache_set_scale_factor (self->cache, gtk_widget_get_scale_factor (widget));
+  ring_animation_draw_cached (cr, width, height, &frame, &self->style, self->cache);
   cairo_destroy (cr);
   gtk_snapshot_pop (snapshot);
 }
@@ -374,6 +379,7 @@ ring_animation_finalize (GObject *object)
 
   g_clear_pointer (&self->phase_label, g_free);
   g_clear_pointer (&self->clock, ring_step_clock_free);
+  g_clear_pointer (&self->cache, ring_animation_cache_free);
 
   G_OBJECT_CLASS (ring_animation_parent_class)->finalize (object);
 }
@@ -493,6 +499,7 @@ ring_animation_init (RingAnimation *self)
   GtkGesture *click;
 
   self->clock = ring_step_clock_new ();
+  self->cache = ring_animation_cache_new ();
   self->last_frame_time_us = -1;
   self->described_phase = -1;
 

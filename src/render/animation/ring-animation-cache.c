@@ -63,6 +63,16 @@ ring_animation_cache_free (RingAnimationCache *cache)
   g_free (cache);
 }
 
+void
+ring_animation_cache_set_scale_factor (RingAnimationCache *cache,
+                                       double              scale_factor)
+{
+  g_return_if_fail (cache != NULL);
+  g_return_if_fail (scale_factor > 0);
+
+  cache->scale_factor = scale_factor;
+}
+
 guint
 ring_animation_cache_get_n_builds (const RingAnimationCache *cache)
 {
@@ -318,8 +328,6 @@ build (RingAnimationCache *cache,
        const RingFrame    *frame,
        const RingStyle    *style)
 {
-  cairo_surface_t *target = cairo_get_target (cr);
-
   clear_planes (cache);
   cache->valid = TRUE;
   cache->width = width;
@@ -340,12 +348,16 @@ build (RingAnimationCache *cache,
 
   for (guint plane = 0; plane < RING_DRAW_N_PLANES; plane++)
     {
-      /* Like the target, at its device scale (cairo scales the size). */
-      cairo_surface_t *surface = cairo_surface_create_similar (target, CAIRO_CONTENT_COLOR_ALPHA,
-                                                               (int) ceil (width),
-                                                               (int) ceil (height));
-      cairo_t *plane_cr = cairo_create (surface);
+      /* Pixels at the scale they will be shown at, whatever the target: GTK records a
+       * widget's drawing and replays it later, pixels painted as they are. */
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                             (int) ceil (width * x_scale),
+                                                             (int) ceil (height * y_scale));
+      cairo_t *plane_cr;
       gboolean touched;
+
+      cairo_surface_set_device_scale (surface, x_scale, y_scale);
+      plane_cr = cairo_create (surface);
 
       touched = _ring_animation_draw_frame (plane_cr, width, height, frame, style,
                                             RING_DRAW_BUILD, plane, cache);
@@ -383,7 +395,11 @@ ring_animation_draw_cached (cairo_t            *cr,
     return;
 
   normal = ring_frame_normalize (frame);
-  cairo_surface_get_device_scale (cairo_get_target (cr), &x_scale, &y_scale);
+  /* An image's own scale; a recording's is the caller's to say. */
+  if (cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE)
+    cairo_surface_get_device_scale (cairo_get_target (cr), &x_scale, &y_scale);
+  else if (cache->scale_factor > 0)
+    x_scale = y_scale = cache->scale_factor;
   if (!key_holds (cache, width, height, x_scale, y_scale, &normal, style))
     build (cache, cr, width, height, x_scale, y_scale, &normal, style);
 

@@ -47,6 +47,7 @@ typedef enum
 struct _RingAnimationCache
 {
   gboolean         valid;
+  double           scale_factor;   /* of a target that is not an image; 0: 1 */
   double           width, height, x_scale, y_scale;
   RingStyle        style;
   char            *family;

@@ -47,6 +47,11 @@ typedef struct _RingAnimationCache RingAnimationCache;
 
 RingAnimationCache *ring_animation_cache_new             (void);
 void                ring_animation_cache_free            (RingAnimationCache *cache);
+/* Pixels per unit of the planes when the target is not an image surface but, as in a
+ * GTK snapshot, a recording replayed later at the widget's scale factor; an image
+ * target's own device scale is used otherwise. */
+void                ring_animation_cache_set_scale_factor (RingAnimationCache *cache,
+                                                           double              scale_factor);
 /* Forgets everything: the next frame draws the static parts again. */
 void                ring_animation_cache_invalidate      (RingAnimationCache *cache);
 /* For tests: how many times the static parts were drawn, and steps' transfers read. */
@@ -55,7 +60,7 @@ guint               ring_animation_cache_get_n_walks     (const RingAnimationCac
 
 /* The frame ring_animation_draw() draws, the same within antialiasing, at the cost of the
  * moving parts alone while @cache's key holds. @cr's user space must be its target's
- * (a device scale and offset are fine). */
+ * pixels (a device scale and offset are fine); @cache NULL draws directly. */
 void   ring_animation_draw_cached          (cairo_t            *cr,
                                             double              width,
                                             double              height,
