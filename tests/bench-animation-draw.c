@@ -8,7 +8,7 @@
  * the whole 1280 × 800. The target is under 4 ms a frame; the numbers are printed, never
  * judged. RING_BENCH_DIRECT=1 times ring_animation_draw() without the cache (exports).
  *
- *   bench-animation-draw [FRAMES [ALGORITHM|plain [N]]]
+ *   bench-animation-draw [FRAMES [ALGORITHM|plain|all [N|0 [WIDTHxHEIGHT]]]]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -211,6 +211,15 @@ bench (guint    n_gpus,
   cairo_surface_destroy (surface);
 }
 
+static gboolean
+size_wanted (const char *only_size,
+             guint       s)
+{
+  g_autofree char *name = g_strdup_printf ("%dx%d", sizes[s].width, sizes[s].height);
+
+  return only_size == NULL || g_strcmp0 (only_size, name) == 0;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -220,8 +229,9 @@ main (int   argc,
 
   static const guint algorithm_sizes[] = { 2, 16, 64, 1024, 65536 };
   /* An algorithm's name, or "plain" for the ring without a schedule: only those. */
-  const char *only = argc > 2 ? argv[2] : NULL;
+  const char *only = argc > 2 && g_strcmp0 (argv[2], "all") != 0 ? argv[2] : NULL;
   guint only_n = argc > 3 ? (guint) g_ascii_strtoull (argv[3], NULL, 10) : 0;
+  const char *only_size = argc > 4 ? argv[4] : NULL;
 
   n_frames = MAX (n_frames, 1);
   direct = g_strcmp0 (g_getenv ("RING_BENCH_DIRECT"), "1") == 0;
@@ -230,7 +240,8 @@ main (int   argc,
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (guint i = 0; i < G_N_ELEMENTS (ring_sizes); i++)
       {
-        if ((only != NULL && g_strcmp0 (only, "plain") != 0)
+        if (!size_wanted (only_size, s)
+            || (only != NULL && g_strcmp0 (only, "plain") != 0)
             || (only_n > 0 && ring_sizes[i] != only_n))
           continue;
         bench (ring_sizes[i], n_frames, FALSE, sizes[s].width, sizes[s].height);
@@ -241,7 +252,8 @@ main (int   argc,
     for (RingAlgorithm a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
       for (guint i = 0; i < G_N_ELEMENTS (algorithm_sizes); i++)
         {
-          if ((only != NULL && g_strcmp0 (only, ring_algorithm_to_string (a)) != 0)
+          if (!size_wanted (only_size, s)
+              || (only != NULL && g_strcmp0 (only, ring_algorithm_to_string (a)) != 0)
               || (only_n > 0 && algorithm_sizes[i] != only_n))
             continue;
           bench_algorithm (a, algorithm_sizes[i], n_frames, sizes[s].width, sizes[s].height);

@@ -49,13 +49,14 @@ draw_node_ticks (RingDraw          *draw,
     {
       double angle = _ring_animation_draw_node_angle (draw->slow_link, n) + G_PI / n;
       double x = ring->cx + ring->radius * cos (angle), y = ring->cy + ring->radius * sin (angle);
+      double reach = ring->radius - band_width - 12;
 
       cairo_new_sub_path (cr);
       cairo_arc (cr, x, y, band_width / 2 + 2, 0, 2 * G_PI);
       ring_cairo_set_color (cr, &draw->slow, 1.0);
       cairo_fill (cr);
-      _ring_animation_draw_slow_label (draw, ring->cx + (ring->radius - band_width - 12) * cos (angle),
-                                       ring->cy + (ring->radius - band_width - 12) * sin (angle));
+      _ring_animation_draw_slow_label (draw, ring->cx + reach * cos (angle),
+                                       ring->cy + reach * sin (angle));
     }
 }
 
