@@ -716,3 +716,11 @@ _ring_animation_get_draw_count (RingAnimation *self)
 
   return self->draw_count;
 }
+
+guint
+_ring_animation_get_cache_builds (RingAnimation *self)
+{
+  g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
+
+  return ring_animation_cache_get_n_builds (self->cache);
+}
