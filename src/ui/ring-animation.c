@@ -281,6 +281,20 @@ ring_animation_style_changed_cb (RingAnimation *self)
 
 /* GtkWidget */
 
+/* The pixels per unit the widget's drawing is replayed at: fractional since GTK 4.12. */
+static double
+ring_animation_scale (GtkWidget *widget)
+{
+#if GTK_CHECK_VERSION (4, 12, 0)
+  GtkNative *native = gtk_widget_get_native (widget);
+
+  if (native != NULL && gtk_native_get_surface (native) != NULL)
+    return gdk_surface_get_scale (gtk_native_get_surface (native));
+#endif
+
+  return gtk_widget_get_scale_factor (widget);
+}
+
 static void
 ring_animation_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
@@ -302,7 +316,7 @@ ring_animation_snapshot (GtkWidget   *widget,
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 12);
   gtk_snapshot_push_rounded_clip (snapshot, &outline);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ring_animation_cache_set_scale_factor (self->cache, gtk_widget_get_scale_factor (widget));
+  ring_animation_cache_set_scale_factor (self->cache, ring_animation_scale (widget));
   ring_animation_draw_cached (cr, width, height, &frame, &self->style, self->cache);
   cairo_destroy (cr);
   gtk_snapshot_pop (snapshot);
