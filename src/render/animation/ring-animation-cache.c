@@ -34,8 +34,19 @@ clear_step (RingAnimationCache *cache)
 }
 
 static void
+clear_step_planes (RingAnimationCache *cache)
+{
+  for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
+    {
+      g_clear_pointer (&cache->step_planes[i], cairo_surface_destroy);
+      cache->step_valid[i] = FALSE;
+    }
+}
+
+static void
 clear_planes (RingAnimationCache *cache)
 {
+  clear_step_planes (cache);
   cache->valid = FALSE;
   for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
     g_clear_pointer (&cache->planes[i], cairo_surface_destroy);
@@ -79,6 +90,14 @@ ring_animation_cache_get_n_builds (const RingAnimationCache *cache)
   g_return_val_if_fail (cache != NULL, 0);
 
   return cache->n_builds;
+}
+
+guint
+ring_animation_cache_get_n_step_builds (const RingAnimationCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, 0);
+
+  return cache->n_step_builds;
 }
 
 guint
@@ -180,6 +199,169 @@ _ring_animation_draw_static_mask (RingDraw *draw,
     }
 }
 
+/* The smallest rectangle of whole pixels holding everything of @surface that is not
+ * transparent, in user space (@extents: x, y, width, height); FALSE if nothing is. Not an
+ * image: all of it. */
+static gboolean
+find_extents (cairo_surface_t *surface,
+              double           width,
+              double           height,
+              double           x_scale,
+              double           y_scale,
+              double           extents[4])
+{
+  cairo_surface_t *image = surface;
+  const guint8 *data;
+  int stride, pixels_wide, pixels_high;
+  int left = G_MAXINT, right = -1, top = G_MAXINT, bottom = -1;
+
+  extents[0] = extents[1] = 0;
+  extents[2] = width;
+  extents[3] = height;
+  if (cairo_surface_get_type (image) != CAIRO_SURFACE_TYPE_IMAGE
+      || cairo_image_surface_get_format (image) != CAIRO_FORMAT_ARGB32)
+    return TRUE;
+
+  cairo_surface_flush (image);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  pixels_wide = cairo_image_surface_get_width (image);
+  pixels_high = cairo_image_surface_get_height (image);
+  for (int y = 0; y < pixels_high; y++)
+    {
+      const guint32 *row = (const guint32 *) (gconstpointer) (data + (gsize) y * stride);
+      int first = -1, last = -1;
+
+      for (int x = 0; x < pixels_wide; x++)
+        if (row[x] != 0)
+          {
+            first = x;
+            break;
+          }
+      if (first < 0)
+        continue;
+      for (int x = pixels_wide - 1; x >= first; x--)
+        if (row[x] != 0)
+          {
+            last = x;
+            break;
+          }
+      left = MIN (left, first);
+      right = MAX (right, last);
+      top = MIN (top, y);
+      bottom = y;
+    }
+  if (bottom < 0)
+    return FALSE;
+
+  extents[0] = left / x_scale;
+  extents[1] = top / y_scale;
+  extents[2] = (right + 1 - left) / x_scale;
+  extents[3] = (bottom + 1 - top) / y_scale;
+
+  return TRUE;
+}
+
+/* Step planes */
+
+static void
+paint_step_plane (RingDraw *draw,
+                  guint     plane)
+{
+  const double *e = draw->cache->step_extents[plane];
+
+  if (draw->cache->step_planes[plane] == NULL)
+    return;
+  cairo_save (draw->cr);
+  cairo_rectangle (draw->cr, e[0], e[1], e[2], e[3]);
+  cairo_clip (draw->cr);
+  cairo_set_source_surface (draw->cr, draw->cache->step_planes[plane], 0, 0);
+  cairo_paint (draw->cr);
+  cairo_restore (draw->cr);
+}
+
+/* @to draws as @from would: what the callers set before a step plane. */
+static void
+copy_state (cairo_t *from,
+            cairo_t *to)
+{
+  int n_dashes = cairo_get_dash_count (from);
+  double dashes[16], offset;
+
+  cairo_set_line_cap (to, cairo_get_line_cap (from));
+  cairo_set_line_join (to, cairo_get_line_join (from));
+  cairo_set_line_width (to, cairo_get_line_width (from));
+  cairo_set_miter_limit (to, cairo_get_miter_limit (from));
+  cairo_set_tolerance (to, cairo_get_tolerance (from));
+  if (n_dashes > 0 && n_dashes <= (int) G_N_ELEMENTS (dashes))
+    {
+      cairo_get_dash (from, dashes, &offset);
+      cairo_set_dash (to, dashes, n_dashes, offset);
+    }
+}
+
+gboolean
+_ring_animation_draw_begin_step (RingDraw *draw,
+                                 guint     plane,
+                                 guint     key)
+{
+  RingAnimationCache *cache = draw->cache;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_assert (plane < RING_DRAW_N_STEP_PLANES);
+
+  if (draw->mode == RING_DRAW_DIRECT)
+    return TRUE;
+  if (draw->mode == RING_DRAW_BUILD)
+    return FALSE;
+  if (key == G_MAXUINT)
+    return TRUE;
+  if (cache->step_valid[plane] && cache->step_keys[plane] == key)
+    {
+      paint_step_plane (draw, plane);
+      return FALSE;
+    }
+
+  g_clear_pointer (&cache->step_planes[plane], cairo_surface_destroy);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                        (int) ceil (cache->width * cache->x_scale),
+                                        (int) ceil (cache->height * cache->y_scale));
+  cairo_surface_set_device_scale (surface, cache->x_scale, cache->y_scale);
+  cr = cairo_create (surface);
+  cairo_surface_destroy (surface);
+  copy_state (draw->cr, cr);
+  draw->step_cr = draw->cr;
+  draw->cr = cr;
+  cache->step_keys[plane] = key;
+  cache->n_step_builds++;
+
+  return TRUE;
+}
+
+void
+_ring_animation_draw_end_step (RingDraw *draw,
+                               guint     plane)
+{
+  RingAnimationCache *cache = draw->cache;
+  cairo_surface_t *surface;
+
+  if (draw->step_cr == NULL)
+    return;
+
+  surface = cairo_surface_reference (cairo_get_target (draw->cr));
+  cairo_destroy (draw->cr);
+  draw->cr = g_steal_pointer (&draw->step_cr);
+  cache->step_valid[plane] = TRUE;
+  if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS
+      && find_extents (surface, cache->width, cache->height, cache->x_scale, cache->y_scale,
+                       cache->step_extents[plane]))
+    cache->step_planes[plane] = surface;
+  else
+    cairo_surface_destroy (surface);
+  paint_step_plane (draw, plane);
+}
+
 /* The step's transfers */
 
 void
@@ -253,69 +435,6 @@ key_holds (const RingAnimationCache *cache,
          && cache->schedule_phase == schedule_phase (frame)
          && cache->compute_time_s == frame->compute_time_s
          && cache->allreduce_time_s == frame->allreduce_time_s;
-}
-
-/* The smallest rectangle of whole pixels holding everything of @surface that is not
- * transparent, in user space (@extents: x, y, width, height); FALSE if nothing is. Not an
- * image: all of it. */
-static gboolean
-find_extents (cairo_surface_t *surface,
-              double           width,
-              double           height,
-              double           x_scale,
-              double           y_scale,
-              double           extents[4])
-{
-  cairo_surface_t *image = surface;
-  const guint8 *data;
-  int stride, pixels_wide, pixels_high;
-  int left = G_MAXINT, right = -1, top = G_MAXINT, bottom = -1;
-
-  extents[0] = extents[1] = 0;
-  extents[2] = width;
-  extents[3] = height;
-  if (cairo_surface_get_type (image) != CAIRO_SURFACE_TYPE_IMAGE
-      || cairo_image_surface_get_format (image) != CAIRO_FORMAT_ARGB32)
-    return TRUE;
-
-  cairo_surface_flush (image);
-  data = cairo_image_surface_get_data (image);
-  stride = cairo_image_surface_get_stride (image);
-  pixels_wide = cairo_image_surface_get_width (image);
-  pixels_high = cairo_image_surface_get_height (image);
-  for (int y = 0; y < pixels_high; y++)
-    {
-      const guint32 *row = (const guint32 *) (gconstpointer) (data + (gsize) y * stride);
-      int first = -1, last = -1;
-
-      for (int x = 0; x < pixels_wide; x++)
-        if (row[x] != 0)
-          {
-            first = x;
-            break;
-          }
-      if (first < 0)
-        continue;
-      for (int x = pixels_wide - 1; x >= first; x--)
-        if (row[x] != 0)
-          {
-            last = x;
-            break;
-          }
-      left = MIN (left, first);
-      right = MAX (right, last);
-      top = MIN (top, y);
-      bottom = y;
-    }
-  if (bottom < 0)
-    return FALSE;
-
-  extents[0] = left / x_scale;
-  extents[1] = top / y_scale;
-  extents[2] = (right + 1 - left) / x_scale;
-  extents[3] = (bottom + 1 - top) / y_scale;
-
-  return TRUE;
 }
 
 static void

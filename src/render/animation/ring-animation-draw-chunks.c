@@ -562,62 +562,16 @@ draw_gpu_numbers (RingDraw        *draw,
     }
 }
 
+/* Every GPU's chunk cells, one fill per chunk colour: the pale cells, then their levels;
+ * the empty slots, and the check marks of fully reduced chunks. */
 static void
-draw_chunk_ring (RingDraw        *draw,
-                 const ChunkRing *ring)
+draw_cells (RingDraw        *draw,
+            const ChunkRing *ring,
+            const RingColor *hues)
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
-  double in_flight_size = ring->in_flight_size;
-  RingColor hues[RING_ANIMATION_MAX_CHUNK_GPUS];
-  double card_reach;
 
-  for (guint chunk = 0; chunk < n; chunk++)
-    hues[chunk] = _ring_animation_draw_chunk_color (draw,
-                                                    _ring_animation_draw_chunk_hue (chunk, n));
-
-  /* The nodes' boxes behind their GPUs, the links, the GPUs' numbers and the caption
-   * stay from frame to frame (plane 0); so do the cards (plane 1). */
-  card_reach = ring->radial ? ring->card_height : MAX (ring->card_width, ring->card_height);
-  if (_ring_animation_draw_static (draw, 0))
-    {
-      _ring_animation_draw_node_bands (draw, ring->cx, ring->cy, ring->radius, card_reach + 10,
-                                       ring->radius - card_reach / 2 - 5 - RING_DRAW_MIN_TEXT_PX);
-      draw_ring_links (draw, ring);
-      draw_gpu_numbers (draw, ring);
-      card_reach = ring->radial ? ring->card_height / 2
-                                : MAX (ring->card_width, ring->card_height) / 2;
-      if (draw->nodes > 1)
-        card_reach += 5 + RING_DRAW_MIN_TEXT_PX * 1.5;
-      _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy,
-                                           ring->radius - card_reach - 8);
-    }
-
-  /* The stretch an in-flight chunk has covered lights up in its colour. */
-  if (draw->sending && _ring_animation_draw_dynamic (draw))
-    {
-      cairo_set_line_width (cr, ring->cell >= 10 ? 3.0 : 2.0);
-      for (guint gpu = 0; gpu < n; gpu++)
-        {
-          guint chunk = ring_schedule_send_chunk (n, draw->frame.step, gpu);
-          double start, end, travel = link_travel (draw, gpu);
-
-          link_angles (ring, gpu, n, &start, &end);
-          if (travel <= 0)
-            continue;
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, ring->cx, ring->cy, ring->radius, start, start + travel * (end - start));
-          ring_cairo_set_color (cr, &hues[chunk], 0.9);
-          cairo_stroke (cr);
-        }
-    }
-
-  if (_ring_animation_draw_static (draw, 1))
-    draw_cards (draw, ring);
-  if (!_ring_animation_draw_dynamic (draw))
-    return;
-
-  /* Gradient chunks, one fill per chunk colour: the pale cells, then their levels. */
   for (guint chunk = 0; chunk < n; chunk++)
     {
       RingColor pale = _ring_animation_draw_mix (draw->card, hues[chunk],
@@ -697,6 +651,70 @@ draw_chunk_ring (RingDraw        *draw,
       cairo_set_line_width (cr, MAX (1.3, ring->cell * 0.13));
       ring_cairo_set_color (cr, &draw->background, 1.0);
       cairo_stroke (cr);
+    }
+}
+
+static void
+draw_chunk_ring (RingDraw        *draw,
+                 const ChunkRing *ring)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  double in_flight_size = ring->in_flight_size;
+  RingColor hues[RING_ANIMATION_MAX_CHUNK_GPUS];
+  double card_reach;
+
+  for (guint chunk = 0; chunk < n; chunk++)
+    hues[chunk] = _ring_animation_draw_chunk_color (draw,
+                                                    _ring_animation_draw_chunk_hue (chunk, n));
+
+  /* The nodes' boxes behind their GPUs, the links, the GPUs' numbers and the caption
+   * stay from frame to frame (plane 0); so do the cards (plane 1). */
+  card_reach = ring->radial ? ring->card_height : MAX (ring->card_width, ring->card_height);
+  if (_ring_animation_draw_static (draw, 0))
+    {
+      _ring_animation_draw_node_bands (draw, ring->cx, ring->cy, ring->radius, card_reach + 10,
+                                       ring->radius - card_reach / 2 - 5 - RING_DRAW_MIN_TEXT_PX);
+      draw_ring_links (draw, ring);
+      draw_gpu_numbers (draw, ring);
+      card_reach = ring->radial ? ring->card_height / 2
+                                : MAX (ring->card_width, ring->card_height) / 2;
+      if (draw->nodes > 1)
+        card_reach += 5 + RING_DRAW_MIN_TEXT_PX * 1.5;
+      _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy,
+                                           ring->radius - card_reach - 8);
+    }
+
+  /* The stretch an in-flight chunk has covered lights up in its colour. */
+  if (draw->sending && _ring_animation_draw_dynamic (draw))
+    {
+      cairo_set_line_width (cr, ring->cell >= 10 ? 3.0 : 2.0);
+      for (guint gpu = 0; gpu < n; gpu++)
+        {
+          guint chunk = ring_schedule_send_chunk (n, draw->frame.step, gpu);
+          double start, end, travel = link_travel (draw, gpu);
+
+          link_angles (ring, gpu, n, &start, &end);
+          if (travel <= 0)
+            continue;
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, ring->cx, ring->cy, ring->radius, start, start + travel * (end - start));
+          ring_cairo_set_color (cr, &hues[chunk], 0.9);
+          cairo_stroke (cr);
+        }
+    }
+
+  if (_ring_animation_draw_static (draw, 1))
+    draw_cards (draw, ring);
+  if (!_ring_animation_draw_dynamic (draw))
+    return;
+
+  /* What each GPU holds changes once a step (during the compute phase, every frame). */
+  if (_ring_animation_draw_begin_step (draw, 0, draw->frame.phase == RING_FRAME_COMPUTE
+                                                ? G_MAXUINT : draw->completed))
+    {
+      draw_cells (draw, ring, hues);
+      _ring_animation_draw_end_step (draw, 0);
     }
 
   /* In-flight chunks, carrying what the sender holds before the step. */

@@ -41,6 +41,9 @@ typedef enum
 } RingDrawMode;
 
 #define RING_DRAW_N_PLANES 3
+/* Planes of what changes once a step (the step's lines, what the GPUs hold), kept while
+ * the static planes and their step hold. */
+#define RING_DRAW_N_STEP_PLANES 2
 
 /* The static planes of one key: size, device scale, style, the frame's simulation (held),
  * its phase and the schedule's phase (RingAnimationCache is its public name). */
@@ -62,6 +65,12 @@ struct _RingAnimationCache
   gboolean         opaque;         /* plane 0 covers all: painted as it is, not blended */
   const char      *separator;
   guint            n_builds;
+
+  cairo_surface_t *step_planes[RING_DRAW_N_STEP_PLANES];
+  double           step_extents[RING_DRAW_N_STEP_PLANES][4];
+  guint            step_keys[RING_DRAW_N_STEP_PLANES];
+  gboolean         step_valid[RING_DRAW_N_STEP_PLANES];
+  guint            n_step_builds;
 
   /* The transfers of one step and when each arrives, read once per step. */
   RingSimulation  *walked;
@@ -115,6 +124,7 @@ typedef struct
   guint               painted;        /* RING_DRAW_USE: the planes painted, a bit each */
   gboolean            touched;        /* RING_DRAW_BUILD: the plane has something */
   RingAnimationCache *cache;          /* RING_DRAW_BUILD and RING_DRAW_USE */
+  cairo_t            *step_cr;        /* the frame's, while a step plane is drawn */
 } RingDraw;
 
 /* Whether to draw what follows, which belongs to static plane @plane and depends on
@@ -126,6 +136,16 @@ gboolean  _ring_animation_draw_static           (RingDraw          *draw,
 /* The same for shapes of a changing colour: the caller sets the source first and fills
  * or strokes in it; the cached plane is their coverage, painted through as a mask. */
 gboolean  _ring_animation_draw_static_mask      (RingDraw          *draw,
+                                                 guint              plane);
+/* Whether to draw what follows, which changes once a step: the same for every frame with
+ * the same @key (G_MAXUINT: it changes every frame). Using the cache, TRUE when it must be
+ * drawn into step plane @plane, which draw->cr then is until
+ * _ring_animation_draw_end_step(); FALSE when the plane is painted already. Callers read
+ * draw->cr after this call. */
+gboolean  _ring_animation_draw_begin_step       (RingDraw          *draw,
+                                                 guint              plane,
+                                                 guint              key);
+void      _ring_animation_draw_end_step         (RingDraw          *draw,
                                                  guint              plane);
 /* Whether to draw what follows, which changes from frame to frame. */
 static inline gboolean

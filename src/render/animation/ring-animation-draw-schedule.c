@@ -238,44 +238,21 @@ piece_origin (const Circle *circle,
   *y = top + 3 + (piece / circle->cols) * (circle->cell + circle->gap);
 }
 
-/* Every card, then every piece one fill per colour: the pale cells of the colour, then
- * how full each is. Empty cells (not computed yet) are slots. */
+/* Every piece one fill per colour: the pale cells of the colour, then how full each is.
+ * Empty cells (not computed yet) are slots. */
 static void
-draw_cards (RingDraw     *draw,
-            const Circle *circle)
+draw_pieces (RingDraw     *draw,
+             const Circle *circle)
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
   guint pieces = ring_schedule_get_n_pieces (draw->schedule);
   guint n_hues = by_shard (draw) ? draw->gpus_per_node : MIN (pieces, RING_DRAW_N_HUE_BINS);
-  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
   double radius = circle->cell >= 12 ? circle->cell * 0.22 : 0;
-  g_autofree guint8 *held_table = NULL;
-  g_autofree guint8 *bins = NULL;
-
-  /* The cards stay (plane 1); what they hold changes. */
-  if (_ring_animation_draw_static (draw, 1))
-    {
-      for (guint gpu = 0; gpu < n; gpu++)
-        {
-          double left, top, height;
-
-          card_box (draw, circle, gpu, &left, &top, &height);
-          ring_cairo_rounded_rectangle (cr, left, top, circle->card, height,
-                                        MIN (6.0, circle->card * 0.15));
-        }
-      ring_cairo_set_color (cr, &draw->card, 1.0);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, computing ? 2.0 : 1.0);
-      ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
-      cairo_stroke (cr);
-    }
-  if (!_ring_animation_draw_dynamic (draw))
-    return;
+  g_autofree guint8 *held_table = g_new (guint8, (gsize) n * pieces);
+  g_autofree guint8 *bins = g_new (guint8, pieces);
 
   /* What each GPU holds of each piece, and each piece's colour, once for the frame. */
-  held_table = g_new (guint8, (gsize) n * pieces);
-  bins = g_new (guint8, pieces);
   for (guint piece = 0; piece < pieces; piece++)
     bins[piece] = (guint8) MIN ((guint) (piece_hue (draw, piece) * n_hues), n_hues - 1);
   for (guint gpu = 0; gpu < n; gpu++)
@@ -326,6 +303,41 @@ draw_cards (RingDraw     *draw,
       }
 }
 
+/* Every card, then what it holds. */
+static void
+draw_cards (RingDraw     *draw,
+            const Circle *circle)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
+
+  /* The cards stay (plane 1); what they hold changes. */
+  if (_ring_animation_draw_static (draw, 1))
+    {
+      for (guint gpu = 0; gpu < n; gpu++)
+        {
+          double left, top, height;
+
+          card_box (draw, circle, gpu, &left, &top, &height);
+          ring_cairo_rounded_rectangle (cr, left, top, circle->card, height,
+                                        MIN (6.0, circle->card * 0.15));
+        }
+      ring_cairo_set_color (cr, &draw->card, 1.0);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, computing ? 2.0 : 1.0);
+      ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
+      cairo_stroke (cr);
+    }
+  /* What the GPUs hold changes once a step (during the compute phase, every frame). */
+  if (_ring_animation_draw_begin_step (draw, 1, computing ? G_MAXUINT : draw->completed))
+    {
+      draw_pieces (draw, circle);
+      _ring_animation_draw_end_step (draw, 1);
+    }
+}
+
+
 static void
 draw_gpus (RingDraw     *draw,
            const Circle *circle)
@@ -362,6 +374,7 @@ draw_gpus (RingDraw     *draw,
     }
   cairo_fill (cr);
 }
+
 
 static void
 draw_gpu_labels (RingDraw     *draw,
@@ -767,9 +780,15 @@ _ring_animation_draw_schedule (RingDraw          *draw,
       transfers = step_transfers (draw);
       stride = MAX (1u, transfers->len / (circle.card > 0 ? MAX_DRAWN_TRANSFERS
                                                           : MAX_DRAWN_DOT_TRANSFERS));
-      draw_transfer_lines (draw, &circle, transfers,
-                           circle.card > 0 ? stride
-                                           : MAX (1u, transfers->len / MAX_DRAWN_DOT_LINES));
+      /* The same lines all step long. */
+      if (_ring_animation_draw_begin_step (draw, 0, draw->sending ? draw->frame.step
+                                                                  : G_MAXUINT - 1))
+        {
+          draw_transfer_lines (draw, &circle, transfers,
+                               circle.card > 0 ? stride
+                                               : MAX (1u, transfers->len / MAX_DRAWN_DOT_LINES));
+          _ring_animation_draw_end_step (draw, 0);
+        }
     }
 
   if (aggregate)

@@ -187,13 +187,14 @@ draw_card (RingDraw    *draw,
     }
 }
 
+/* The half's pieces of every card, a strip of cells filled as far as the GPU holds
+ * them. */
 static void
-draw_cards (RingDraw    *draw,
-            const Panel *panel)
+draw_strips (RingDraw    *draw,
+             const Panel *panel)
 {
   cairo_t *cr = draw->cr;
   guint first, count;
-  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
 
   lane_pieces (draw, panel->lane, &first, &count);
   for (guint gpu = 0; gpu < draw->n; gpu++)
@@ -202,12 +203,8 @@ draw_cards (RingDraw    *draw,
 
       gpu_centre (draw, panel, gpu, &x, &y);
       left = x - panel->card_width / 2;
-      if (_ring_animation_draw_static (draw, 0))
-        draw_card (draw, panel, gpu, left, y, computing);
-
-      /* The half's pieces, a strip of cells filled as far as the GPU holds them. */
       cell = (panel->card_width - 6) / count;
-      for (guint i = 0; i < count && _ring_animation_draw_dynamic (draw); i++)
+      for (guint i = 0; i < count; i++)
         {
           guint held = held_at (draw, gpu, first + i);
           double level = (double) held / draw->n;
@@ -226,6 +223,31 @@ draw_cards (RingDraw    *draw,
           ring_cairo_set_color (cr, &hue, 1.0);
           cairo_fill (cr);
         }
+    }
+}
+
+/* The cards stay; what they hold changes once a step (every frame while computing). */
+static void
+draw_cards (RingDraw    *draw,
+            const Panel *panel)
+{
+  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
+
+  if (_ring_animation_draw_static (draw, 0))
+    for (guint gpu = 0; gpu < draw->n; gpu++)
+      {
+        double x, y;
+
+        gpu_centre (draw, panel, gpu, &x, &y);
+        draw_card (draw, panel, gpu, x - panel->card_width / 2, y, computing);
+      }
+
+  /* A step plane per tree. */
+  if (_ring_animation_draw_begin_step (draw, panel->lane,
+                                       computing ? G_MAXUINT : draw->completed))
+    {
+      draw_strips (draw, panel);
+      _ring_animation_draw_end_step (draw, panel->lane);
     }
 }
 

@@ -54,8 +54,10 @@ void                ring_animation_cache_set_scale_factor (RingAnimationCache *c
                                                            double              scale_factor);
 /* Forgets everything: the next frame draws the static parts again. */
 void                ring_animation_cache_invalidate      (RingAnimationCache *cache);
-/* For tests: how many times the static parts were drawn, and steps' transfers read. */
+/* For tests: how many times the static parts were drawn, the parts that change once a
+ * step, and steps' transfers read. */
 guint               ring_animation_cache_get_n_builds    (const RingAnimationCache *cache);
+guint               ring_animation_cache_get_n_step_builds (const RingAnimationCache *cache);
 guint               ring_animation_cache_get_n_walks     (const RingAnimationCache *cache);
 
 /* The frame ring_animation_draw() draws, the same within antialiasing, at the cost of the
