@@ -46,7 +46,8 @@ typedef enum
 #define RING_DRAW_N_STEP_PLANES 2
 
 /* The static planes of one key: size, device scale, style, the frame's simulation (held),
- * its phase and the schedule's phase (RingAnimationCache is its public name). */
+ * its phase and the schedule's phase; the step planes of one step under that key; the
+ * transfers of one step (RingAnimationCache is its public name). */
 struct _RingAnimationCache
 {
   gboolean         valid;
@@ -153,7 +154,6 @@ _ring_animation_draw_dynamic (const RingDraw *draw)
 {
   return draw->mode != RING_DRAW_BUILD;
 }
-
 
 /* The geometry tiers 2 and 3 share: a circle with labels outside it. */
 typedef struct
