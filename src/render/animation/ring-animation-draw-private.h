@@ -187,6 +187,22 @@ void      _ring_animation_draw_chevron          (cairo_t           *cr,
                                                  double             size);
 double    _ring_animation_draw_node_angle       (guint              gpu,
                                                  guint              n);
+/* A transfer's curve, bent to its right by @bend of its length: the point at @t along it,
+ * and the curve as a path. */
+void      _ring_animation_draw_curve_point      (double             x0,
+                                                 double             y0,
+                                                 double             x1,
+                                                 double             y1,
+                                                 double             bend,
+                                                 double             t,
+                                                 double            *x,
+                                                 double            *y);
+void      _ring_animation_draw_curve_path       (cairo_t           *cr,
+                                                 double             x0,
+                                                 double             y0,
+                                                 double             x1,
+                                                 double             y1,
+                                                 double             bend);
 
 /* ring-animation-draw.c */
 void      _ring_animation_draw_single_gpu       (RingDraw          *draw,

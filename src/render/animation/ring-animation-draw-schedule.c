@@ -105,41 +105,6 @@ piece_hue (const RingDraw *draw,
  * frame by _ring_animation_draw_schedule(), which draws on one thread). */
 static double curve_bend = 0.12;
 
-/* A transfer bends to its right, so that lines between opposite GPUs do not all meet in
- * the middle: the point at @t along it. */
-static void
-point_along (double  x0,
-             double  y0,
-             double  x1,
-             double  y1,
-             double  t,
-             double *x,
-             double *y)
-{
-  double bend = curve_bend;
-  double mx = (x0 + x1) / 2 - (y1 - y0) * bend, my = (y0 + y1) / 2 + (x1 - x0) * bend;
-  double u = 1 - t;
-
-  *x = u * u * x0 + 2 * u * t * mx + t * t * x1;
-  *y = u * u * y0 + 2 * u * t * my + t * t * y1;
-}
-
-/* The same curve as a path (a quadratic Bézier as cairo's cubic). */
-static void
-curve_path (cairo_t *cr,
-            double   x0,
-            double   y0,
-            double   x1,
-            double   y1)
-{
-  double bend = curve_bend;
-  double mx = (x0 + x1) / 2 - (y1 - y0) * bend, my = (y0 + y1) / 2 + (x1 - x0) * bend;
-
-  cairo_move_to (cr, x0, y0);
-  cairo_curve_to (cr, x0 + 2.0 / 3 * (mx - x0), y0 + 2.0 / 3 * (my - y0),
-                  x1 + 2.0 / 3 * (mx - x1), y1 + 2.0 / 3 * (my - y1), x1, y1);
-}
-
 /* Layout */
 
 static void
@@ -337,7 +302,6 @@ draw_cards (RingDraw     *draw,
     }
 }
 
-
 static void
 draw_gpus (RingDraw     *draw,
            const Circle *circle)
@@ -374,7 +338,6 @@ draw_gpus (RingDraw     *draw,
     }
   cairo_fill (cr);
 }
-
 
 static void
 draw_gpu_labels (RingDraw     *draw,
@@ -597,7 +560,7 @@ draw_transfer_lines (RingDraw     *draw,
           endpoint_position (draw, circle, t->transfer.from, &x0, &y0);
           endpoint_position (draw, circle, t->transfer.to, &x1, &y1);
           if (curved)
-            curve_path (cr, x0, y0, x1, y1);
+            _ring_animation_draw_curve_path (cr, x0, y0, x1, y1, curve_bend);
           else
             {
               cairo_move_to (cr, x0, y0);
@@ -640,8 +603,10 @@ draw_token_dots (RingDraw     *draw,
             continue;
           endpoint_position (draw, circle, t->transfer.from, &x0, &y0);
           endpoint_position (draw, circle, t->transfer.to, &x1, &y1);
-          point_along (x0, y0, x1, y1, _ring_animation_draw_travel_to (draw, t->end_fraction),
-                       &x, &y);
+          _ring_animation_draw_curve_point (x0, y0, x1, y1, curve_bend,
+                                            _ring_animation_draw_travel_to (draw,
+                                                                            t->end_fraction),
+                                            &x, &y);
           if (size < 0)
             cairo_rectangle (cr, x + size / 2, y + size / 2, -size, -size);
           else
@@ -689,7 +654,7 @@ draw_transfer_tokens (RingDraw     *draw,
 
       endpoint_position (draw, circle, t->transfer.from, &x0, &y0);
       endpoint_position (draw, circle, t->transfer.to, &x1, &y1);
-      point_along (x0, y0, x1, y1, travel, &x, &y);
+      _ring_animation_draw_curve_point (x0, y0, x1, y1, curve_bend, travel, &x, &y);
 
       if (circle->card > 0)
         {
