@@ -74,7 +74,17 @@ render (const Shot *shot,
   frame.progress = shot->progress;
   ring_step_clock_model_times (model, &frame.compute_time_s, &frame.allreduce_time_s);
 
-  ring_animation_draw (cr, width, height, &frame, &style);
+  /* RING_FRAMES_CACHED=1: as the window draws it, through the cache (a second frame of
+   * the same step, the planes painted), to compare with the files' direct drawing. */
+  if (g_strcmp0 (g_getenv ("RING_FRAMES_CACHED"), "1") == 0)
+    {
+      g_autoptr(RingAnimationCache) cache = ring_animation_cache_new ();
+
+      ring_animation_draw_cached (cr, width, height, &frame, &style, cache);
+      ring_animation_draw_cached (cr, width, height, &frame, &style, cache);
+    }
+  else
+    ring_animation_draw (cr, width, height, &frame, &style);
   cairo_destroy (cr);
   if (cairo_surface_write_to_png (surface, path) != CAIRO_STATUS_SUCCESS)
     g_error ("cannot write %s", path);

@@ -11,6 +11,7 @@
 
 #include "ring-animation-private.h"
 #include "ring-schedule.h"
+#include "ring-simulation.h"
 
 /* Ticks of a 60 Hz display. */
 #define FRAME_S (1.0 / 60)
@@ -476,6 +477,77 @@ test_draws (Fixture       *fixture,
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* Draws the widget as GTK would, into a snapshot. */
+static void
+snapshot_widget (GtkWidget *widget)
+{
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+}
+
+/* A training step of 16 GPUs, drawn at every tick: the model's simulation runs only when
+ * a parameter changes, and the frame's static parts are drawn once per phase, not per
+ * frame; a new parameter or style draws them again. */
+static void
+test_frames_reuse_the_cache (Fixture       *fixture,
+                             gconstpointer  user_data)
+{
+  RingAnimation *animation = fixture->animation;
+  GtkWidget *widget = GTK_WIDGET (animation);
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  RingParams params = *ring_model_get_params (fixture->model);
+  gint64 deadline_us = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint runs, builds, frames = 0;
+
+  while (gtk_widget_get_width (widget) == 0 && g_get_monotonic_time () < deadline_us)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+
+  params.gpus = 16;
+  runs = _ring_simulation_count_runs ();
+  g_assert_true (ring_model_set_params (fixture->model, &params));
+  g_assert_cmpuint (_ring_simulation_count_runs (), ==, runs + 1);
+  runs = _ring_simulation_count_runs ();
+
+  snapshot_widget (widget);
+  builds = _ring_animation_get_cache_builds (animation);
+  ring_animation_run_training_step (animation);
+  while (ring_animation_get_running (animation) && frames < 100000)
+    {
+      _ring_animation_advance (animation, FRAME_S);
+      snapshot_widget (widget);
+      frames++;
+    }
+  g_assert_false (ring_animation_get_running (animation));
+
+  /* Compute, the scatter-reduce, the all-gather, done: a build each. */
+  g_assert_cmpuint (_ring_simulation_count_runs (), ==, runs);
+  g_assert_cmpuint (_ring_animation_get_cache_builds (animation) - builds, <=, 4);
+  g_assert_cmpuint (frames, >, 40);
+
+  /* A parameter: one simulation, the planes again. */
+  builds = _ring_animation_get_cache_builds (animation);
+  params.gpus = 8;
+  g_assert_true (ring_model_set_params (fixture->model, &params));
+  g_assert_cmpuint (_ring_simulation_count_runs (), ==, runs + 1);
+  snapshot_widget (widget);
+  snapshot_widget (widget);
+  g_assert_cmpuint (_ring_animation_get_cache_builds (animation), ==, builds + 1);
+
+  /* The style. */
+  adw_style_manager_set_color_scheme (manager,
+                                      adw_style_manager_get_dark (manager)
+                                      ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                                      : ADW_COLOR_SCHEME_FORCE_DARK);
+  snapshot_widget (widget);
+  g_assert_cmpuint (_ring_animation_get_cache_builds (animation), ==, builds + 2);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -497,6 +569,7 @@ main (int   argc,
   ADD ("single-gpu", test_single_gpu);
   ADD ("reset", test_reset);
   ADD ("draws", test_draws);
+  ADD ("frames-reuse-the-cache", test_frames_reuse_the_cache);
 
 #undef ADD
 

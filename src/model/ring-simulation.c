@@ -111,6 +111,22 @@ is_slowed (const RingSimulation *self,
   return with_slow_link && t->from == self->slow_link;
 }
 
+/* For tests: simulations run and steps walked, by the whole process. */
+static guint n_runs;
+static guint n_walks;
+
+guint
+_ring_simulation_count_runs (void)
+{
+  return (guint) g_atomic_int_get (&n_runs);
+}
+
+guint
+_ring_simulation_count_walks (void)
+{
+  return (guint) g_atomic_int_get (&n_walks);
+}
+
 /* Every transfer of @step: the links' loads, each transfer's time, the step's end. */
 static double
 walk_step (RingSimulation *self,
@@ -123,6 +139,7 @@ walk_step (RingSimulation *self,
   double step_s = 0;
   guint first_out = out != NULL ? out->len : 0;
 
+  g_atomic_int_inc (&n_walks);
   g_array_set_size (self->walked, 0);
   for (guint from = 0; from < endpoints; from++)
     {
@@ -356,6 +373,7 @@ _ring_simulation_new_walking (const RingParams *params,
   self->walked = g_array_new (FALSE, FALSE, sizeof (Walked));
   self->touched = g_array_new (FALSE, FALSE, sizeof (guint));
 
+  g_atomic_int_inc (&n_runs);
   run (self, walk);
   time_the_step (self);
   record_holdings (self);

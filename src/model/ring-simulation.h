@@ -110,6 +110,11 @@ RingSimulation   *_ring_simulation_new_walking        (const RingParams       *p
                                                        const RingResult       *result,
                                                        gboolean                walk);
 
+/* Tests: how many simulations this process has run, and how many steps' transfers it has
+ * walked (each run walks its steps; ring_simulation_get_step_transfers() walks one). */
+guint             _ring_simulation_count_runs         (void);
+guint             _ring_simulation_count_walks        (void);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RingSimulation, ring_simulation_unref)
 
 G_END_DECLS

@@ -26,4 +26,7 @@ double   _ring_animation_get_ring_duration    (RingAnimation *self);
  * count). */
 guint    _ring_animation_get_draw_count       (RingAnimation *self);
 
+/* How many times the widget's cache has drawn the static parts of its frames. */
+guint    _ring_animation_get_cache_builds     (RingAnimation *self);
+
 G_END_DECLS

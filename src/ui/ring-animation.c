@@ -40,6 +40,8 @@ struct _RingAnimation
   gboolean        in_tick;
 
   RingStyle       style;
+  /* What stays of a frame, drawn once per size, scale, style, model and phase. */
+  RingAnimationCache *cache;
   char           *phase_label;
   int             described_phase;      /* what the accessible description says */
   guint           draw_count;           /* snapshots drawn, for tests */
@@ -249,6 +251,7 @@ ring_animation_model_changed_cb (RingAnimation *self)
 
   /* A step under way restarts from its compute phase with the new parameters: its
    * schedule and its times belonged to the old ones. */
+  ring_animation_cache_invalidate (self->cache);
   apply_changes (self, ring_step_clock_load_model (self->clock, self->model));
   update_accessible_label (self);
 }
@@ -273,10 +276,25 @@ ring_animation_style_changed_cb (RingAnimation *self)
    * drawing blends with the card's colour. */
   background->alpha = 0;
 
+  ring_animation_cache_invalidate (self->cache);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* GtkWidget */
+
+/* The pixels per unit the widget's drawing is replayed at: fractional since GTK 4.12. */
+static double
+ring_animation_scale (GtkWidget *widget)
+{
+#if GTK_CHECK_VERSION (4, 12, 0)
+  GtkNative *native = gtk_widget_get_native (widget);
+
+  if (native != NULL && gtk_native_get_surface (native) != NULL)
+    return gdk_surface_get_scale (gtk_native_get_surface (native));
+#endif
+
+  return gtk_widget_get_scale_factor (widget);
+}
 
 static void
 ring_animation_snapshot (GtkWidget   *widget,
@@ -299,7 +317,8 @@ ring_animation_snapshot (GtkWidget   *widget,
   gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 12);
   gtk_snapshot_push_rounded_clip (snapshot, &outline);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ring_animation_draw (cr, width, height, &frame, &self->style);
+  ring_animation_cache_set_scale_factor (self->cache, ring_animation_scale (widget));
+  ring_animation_draw_cached (cr, width, height, &frame, &self->style, self->cache);
   cairo_destroy (cr);
   gtk_snapshot_pop (snapshot);
 }
@@ -375,6 +394,7 @@ ring_animation_finalize (GObject *object)
 
   g_clear_pointer (&self->phase_label, g_free);
   g_clear_pointer (&self->clock, ring_step_clock_free);
+  g_clear_pointer (&self->cache, ring_animation_cache_free);
 
   G_OBJECT_CLASS (ring_animation_parent_class)->finalize (object);
 }
@@ -492,6 +512,7 @@ ring_animation_init (RingAnimation *self)
   GtkGesture *click;
 
   self->clock = ring_step_clock_new ();
+  self->cache = ring_animation_cache_new ();
   self->last_frame_time_us = -1;
   self->described_phase = -1;
 
@@ -704,4 +725,12 @@ _ring_animation_get_draw_count (RingAnimation *self)
   g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
 
   return self->draw_count;
+}
+
+guint
+_ring_animation_get_cache_builds (RingAnimation *self)
+{
+  g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
+
+  return ring_animation_cache_get_n_builds (self->cache);
 }

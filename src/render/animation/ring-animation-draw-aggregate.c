@@ -49,13 +49,14 @@ draw_node_ticks (RingDraw          *draw,
     {
       double angle = _ring_animation_draw_node_angle (draw->slow_link, n) + G_PI / n;
       double x = ring->cx + ring->radius * cos (angle), y = ring->cy + ring->radius * sin (angle);
+      double reach = ring->radius - band_width - 12;
 
       cairo_new_sub_path (cr);
       cairo_arc (cr, x, y, band_width / 2 + 2, 0, 2 * G_PI);
       ring_cairo_set_color (cr, &draw->slow, 1.0);
       cairo_fill (cr);
-      _ring_animation_draw_slow_label (draw, ring->cx + (ring->radius - band_width - 12) * cos (angle),
-                                       ring->cy + (ring->radius - band_width - 12) * sin (angle));
+      _ring_animation_draw_slow_label (draw, ring->cx + reach * cos (angle),
+                                       ring->cy + reach * sin (angle));
     }
 }
 
@@ -77,25 +78,52 @@ _ring_animation_draw_band_ring (RingDraw          *draw,
   flight_width = round (band_width * 0.6);
   flight_radius = ring.radius - band_width / 2 - 5 - flight_width / 2;
 
-  /* Every GPU holds the same share of the average, so the GPU band has one colour. */
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
-  cairo_set_line_width (cr, band_width);
+  /* The labels stay (plane 0). */
+  if (_ring_animation_draw_static (draw, 0))
+    {
+      _ring_animation_draw_quarter_labels (draw, &ring, ring.radius + band_width / 2);
+      _ring_animation_draw_centre_caption (draw, ring.cx, ring.cy,
+                                           flight_radius - flight_width / 2 - 12);
+    }
+
+  /* Every GPU holds the same share of the average, so the GPU band has one colour: a
+   * fixed band (plane 1) in the colour of the moment. */
   ring_cairo_set_color (cr, &node_color, 1.0);
-  cairo_stroke (cr);
+  if (_ring_animation_draw_static_mask (draw, 1))
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
+      cairo_set_line_width (cr, band_width);
+      cairo_stroke (cr);
+    }
 
-  draw_node_ticks (draw, &ring, band_width);
-
+  /* Over it the nodes' ticks, the slow link and the direction (plane 2). */
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  _ring_animation_draw_direction_marks (draw, &ring, ring.radius, band_width * 0.3, 24);
-  cairo_set_line_width (cr, 1.5);
-  ring_cairo_set_color (cr, &draw->background, 0.8);
-  cairo_stroke (cr);
+  if (_ring_animation_draw_static (draw, 2))
+    {
+      cairo_save (cr);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+      draw_node_ticks (draw, &ring, band_width);
+      cairo_restore (cr);
+      _ring_animation_draw_direction_marks (draw, &ring, ring.radius, band_width * 0.3, 24);
+      cairo_set_line_width (cr, 1.5);
+      ring_cairo_set_color (cr, &draw->background, 0.8);
+      cairo_stroke (cr);
+      if (!draw->sending)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, ring.cx, ring.cy, flight_radius, 0, 2 * G_PI);
+          cairo_set_line_width (cr, 1.5);
+          ring_cairo_set_color (cr, &draw->link, 0.6);
+          cairo_stroke (cr);
+        }
+    }
 
   /* In-flight chunks: sample the senders evenly and colour each stretch by the chunk
    * the schedule has it send; stretches of one hue are one arc. */
-  if (draw->sending)
+  if (draw->sending && _ring_animation_draw_dynamic (draw))
     {
       double shift = draw->travel * 2 * G_PI / n;
       guint run_bin = G_MAXUINT;
@@ -135,16 +163,4 @@ _ring_animation_draw_band_ring (RingDraw          *draw,
             }
         }
     }
-  else
-    {
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, ring.cx, ring.cy, flight_radius, 0, 2 * G_PI);
-      cairo_set_line_width (cr, 1.5);
-      ring_cairo_set_color (cr, &draw->link, 0.6);
-      cairo_stroke (cr);
-    }
-
-  _ring_animation_draw_quarter_labels (draw, &ring, ring.radius + band_width / 2);
-  _ring_animation_draw_centre_caption (draw, ring.cx, ring.cy,
-                                       flight_radius - flight_width / 2 - 12);
 }

@@ -59,11 +59,13 @@ check_mark (cairo_t *cr,
 }
 
 /* Cells too small to show round corners are square: a thousand of them fill faster. */
-static double
-cell_radius (double size)
+double
+_ring_animation_draw_cell_radius (double size)
 {
   return size >= 12 ? size * 0.22 : 0;
 }
+
+#define cell_radius _ring_animation_draw_cell_radius
 
 /* One chunk holding @contributions of @n GPUs' gradients: a pale cell filled from the
  * bottom to contributions / n, with a check mark once it is @reduced. @alpha fades it in
@@ -504,47 +506,14 @@ draw_queue (RingDraw        *draw,
   cairo_restore (draw->cr);
 }
 
+/* The GPU nodes' cards, bordered in the compute colour while they compute. */
 static void
-draw_chunk_ring (RingDraw        *draw,
-                 const ChunkRing *ring)
+draw_cards (RingDraw        *draw,
+            const ChunkRing *ring)
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
-  double in_flight_size = ring->in_flight_size;
-  RingColor hues[RING_ANIMATION_MAX_CHUNK_GPUS];
-  double card_reach;
 
-  for (guint chunk = 0; chunk < n; chunk++)
-    hues[chunk] = _ring_animation_draw_chunk_color (draw,
-                                                    _ring_animation_draw_chunk_hue (chunk, n));
-
-  /* The nodes' boxes behind their GPUs. */
-  card_reach = ring->radial ? ring->card_height : MAX (ring->card_width, ring->card_height);
-  _ring_animation_draw_node_bands (draw, ring->cx, ring->cy, ring->radius, card_reach + 10,
-                                   ring->radius - card_reach / 2 - 5 - RING_DRAW_MIN_TEXT_PX);
-
-  draw_ring_links (draw, ring);
-
-  /* The stretch an in-flight chunk has covered lights up in its colour. */
-  if (draw->sending)
-    {
-      cairo_set_line_width (cr, ring->cell >= 10 ? 3.0 : 2.0);
-      for (guint gpu = 0; gpu < n; gpu++)
-        {
-          guint chunk = ring_schedule_send_chunk (n, draw->frame.step, gpu);
-          double start, end, travel = link_travel (draw, gpu);
-
-          link_angles (ring, gpu, n, &start, &end);
-          if (travel <= 0)
-            continue;
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, ring->cx, ring->cy, ring->radius, start, start + travel * (end - start));
-          ring_cairo_set_color (cr, &hues[chunk], 0.9);
-          cairo_stroke (cr);
-        }
-    }
-
-  /* GPU nodes. */
   for (guint gpu = 0; gpu < n; gpu++)
     {
       cairo_save (cr);
@@ -566,8 +535,43 @@ draw_chunk_ring (RingDraw        *draw,
       ring_cairo_set_color (cr, &draw->card_border, 1.0);
     }
   cairo_stroke (cr);
+}
 
-  /* Gradient chunks, one fill per chunk colour: the pale cells, then their levels. */
+/* GPU numbers outside the cards. */
+static void
+draw_gpu_numbers (RingDraw        *draw,
+                  const ChunkRing *ring)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+
+  _ring_animation_draw_use_font (draw, ring->label_px, FALSE);
+  ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
+  for (guint gpu = 0; gpu < n; gpu++)
+    {
+      g_autofree char *label = ring->long_labels ? g_strdup_printf (_("GPU %u"), gpu)
+                                                 : g_strdup_printf ("%u", gpu);
+      double angle = _ring_animation_draw_node_angle (gpu, n);
+      double ux = cos (angle), uy = sin (angle);
+      double label_width = _ring_animation_draw_text_width (draw, label);
+      double reach = ring->radius + card_extent (ring, ux, uy) + 6
+                     + label_width / 2 * fabs (ux) + ring->label_height / 2 * fabs (uy);
+
+      _ring_animation_draw_show_text (draw, label, ring->cx + reach * ux,
+                                      ring->cy + reach * uy + ring->label_height / 2, 0.5);
+    }
+}
+
+/* Every GPU's chunk cells, one fill per chunk colour: the pale cells, then their levels;
+ * the empty slots, and the check marks of fully reduced chunks. */
+static void
+draw_cells (RingDraw        *draw,
+            const ChunkRing *ring,
+            const RingColor *hues)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+
   for (guint chunk = 0; chunk < n; chunk++)
     {
       RingColor pale = _ring_animation_draw_mix (draw->card, hues[chunk],
@@ -648,6 +652,70 @@ draw_chunk_ring (RingDraw        *draw,
       ring_cairo_set_color (cr, &draw->background, 1.0);
       cairo_stroke (cr);
     }
+}
+
+static void
+draw_chunk_ring (RingDraw        *draw,
+                 const ChunkRing *ring)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  double in_flight_size = ring->in_flight_size;
+  RingColor hues[RING_ANIMATION_MAX_CHUNK_GPUS];
+  double card_reach;
+
+  for (guint chunk = 0; chunk < n; chunk++)
+    hues[chunk] = _ring_animation_draw_chunk_color (draw,
+                                                    _ring_animation_draw_chunk_hue (chunk, n));
+
+  /* The nodes' boxes behind their GPUs, the links, the GPUs' numbers and the caption
+   * stay from frame to frame (plane 0); so do the cards (plane 1). */
+  card_reach = ring->radial ? ring->card_height : MAX (ring->card_width, ring->card_height);
+  if (_ring_animation_draw_static (draw, 0))
+    {
+      _ring_animation_draw_node_bands (draw, ring->cx, ring->cy, ring->radius, card_reach + 10,
+                                       ring->radius - card_reach / 2 - 5 - RING_DRAW_MIN_TEXT_PX);
+      draw_ring_links (draw, ring);
+      draw_gpu_numbers (draw, ring);
+      card_reach = ring->radial ? ring->card_height / 2
+                                : MAX (ring->card_width, ring->card_height) / 2;
+      if (draw->nodes > 1)
+        card_reach += 5 + RING_DRAW_MIN_TEXT_PX * 1.5;
+      _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy,
+                                           ring->radius - card_reach - 8);
+    }
+
+  /* The stretch an in-flight chunk has covered lights up in its colour. */
+  if (draw->sending && _ring_animation_draw_dynamic (draw))
+    {
+      cairo_set_line_width (cr, ring->cell >= 10 ? 3.0 : 2.0);
+      for (guint gpu = 0; gpu < n; gpu++)
+        {
+          guint chunk = ring_schedule_send_chunk (n, draw->frame.step, gpu);
+          double start, end, travel = link_travel (draw, gpu);
+
+          link_angles (ring, gpu, n, &start, &end);
+          if (travel <= 0)
+            continue;
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, ring->cx, ring->cy, ring->radius, start, start + travel * (end - start));
+          ring_cairo_set_color (cr, &hues[chunk], 0.9);
+          cairo_stroke (cr);
+        }
+    }
+
+  if (_ring_animation_draw_static (draw, 1))
+    draw_cards (draw, ring);
+  if (!_ring_animation_draw_dynamic (draw))
+    return;
+
+  /* What each GPU holds changes once a step (during the compute phase, every frame). */
+  if (_ring_animation_draw_begin_step (draw, 0, draw->frame.phase == RING_FRAME_COMPUTE
+                                                ? G_MAXUINT : draw->completed))
+    {
+      draw_cells (draw, ring, hues);
+      _ring_animation_draw_end_step (draw, 0);
+    }
 
   /* In-flight chunks, carrying what the sender holds before the step. */
   if (draw->sending)
@@ -675,30 +743,7 @@ draw_chunk_ring (RingDraw        *draw,
         cairo_restore (cr);
       }
 
-  /* GPU numbers outside the cards. */
-  _ring_animation_draw_use_font (draw, ring->label_px, FALSE);
-  ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
-  for (guint gpu = 0; gpu < n; gpu++)
-    {
-      g_autofree char *label = ring->long_labels ? g_strdup_printf (_("GPU %u"), gpu)
-                                                 : g_strdup_printf ("%u", gpu);
-      double angle = _ring_animation_draw_node_angle (gpu, n);
-      double ux = cos (angle), uy = sin (angle);
-      double label_width = _ring_animation_draw_text_width (draw, label);
-      double reach = ring->radius + card_extent (ring, ux, uy) + 6
-                     + label_width / 2 * fabs (ux) + ring->label_height / 2 * fabs (uy);
-
-      _ring_animation_draw_show_text (draw, label, ring->cx + reach * ux,
-                                      ring->cy + reach * uy + ring->label_height / 2, 0.5);
-    }
-
   draw_queue (draw, ring, hues);
-
-  card_reach = ring->radial ? ring->card_height / 2
-                            : MAX (ring->card_width, ring->card_height) / 2;
-  if (draw->nodes > 1)
-    card_reach += 5 + RING_DRAW_MIN_TEXT_PX * 1.5;
-  _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy, ring->radius - card_reach - 8);
 }
 
 /* The search for the best arrangement measures text and tries dozens of layouts (most of
@@ -738,62 +783,4 @@ _ring_animation_draw_chunk_ring (RingDraw          *draw,
   draw_chunk_ring (draw, &cache->ring);
 
   return TRUE;
-}
-
-/* A single GPU: one node, one chunk, nothing to send */
-
-void
-_ring_animation_draw_single_gpu (RingDraw          *draw,
-                                 const RingDrawBox *box)
-{
-  cairo_t *cr = draw->cr;
-  double cell = round (CLAMP (MIN (box->width, box->height) * 0.16, 16, 56));
-  double pad = round (cell * 0.35);
-  double card = cell + 2 * pad;
-  double cx = box->x + box->width / 2;
-  double cy = box->y + box->height / 2 - draw->text_px * 1.5;
-  RingColor hue = _ring_animation_draw_chunk_color (draw, 0);
-  guint contributions = draw->frame.phase == RING_FRAME_IDLE ? 0 : 1;
-  g_autofree char *label = g_strdup_printf (_("GPU %u"), 0);
-  const char *note = _("No communication needed");
-
-  ring_cairo_rounded_rectangle (cr, cx - card / 2, cy - card / 2, card, card, MIN (12.0, pad + 4));
-  ring_cairo_set_color (cr, &draw->card, 1.0);
-  cairo_fill_preserve (cr);
-  if (draw->frame.phase == RING_FRAME_COMPUTE)
-    {
-      cairo_set_line_width (cr, 2.0);
-      ring_cairo_set_color (cr, &draw->style->compute, 0.9);
-    }
-  else
-    {
-      cairo_set_line_width (cr, 1.0);
-      ring_cairo_set_color (cr, &draw->card_border, 1.0);
-    }
-  cairo_stroke (cr);
-
-  if (contributions == 0)
-    {
-      ring_cairo_rounded_rectangle (cr, cx - cell / 2 + 0.5, cy - cell / 2 + 0.5, cell - 1,
-                                    cell - 1, cell_radius (cell));
-      ring_cairo_set_color (cr, &draw->slot, 1.0);
-      cairo_set_line_width (cr, 1.0);
-      cairo_stroke (cr);
-    }
-  else
-    {
-      double alpha = draw->frame.phase == RING_FRAME_COMPUTE ? draw->frame.progress : 1.0;
-
-      _ring_animation_draw_cell (draw, &hue, cx - cell / 2, cy - cell / 2, cell, 1, 1,
-                                 draw->frame.phase == RING_FRAME_DONE, alpha);
-    }
-
-  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
-  ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
-  _ring_animation_draw_show_text (draw, label, cx, cy + card / 2 + draw->text_px * 1.6, 0.5);
-
-  _ring_animation_draw_use_font (draw, draw->text_px + 2, TRUE);
-  ring_cairo_set_color (cr, &draw->style->foreground, 1.0);
-  if (_ring_animation_draw_text_width (draw, note) <= box->width)
-    _ring_animation_draw_show_text (draw, note, cx, cy + card / 2 + draw->text_px * 3.6, 0.5);
 }

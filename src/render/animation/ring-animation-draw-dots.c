@@ -179,59 +179,66 @@ dot_travel (const RingDraw *draw,
                                 : draw->travel;
 }
 
-/* Tier 2, N ≤ RING_ANIMATION_MAX_NODE_GPUS: a dot per GPU and a dot per in-flight chunk */
+/* The GPUs as a band when their dots would touch: its width, and its in-flight chunks'. */
+#define BAND_WIDTH          10.0
+#define BAND_FLIGHT_RADIUS  3.0
 
-void
-_ring_animation_draw_dot_ring (RingDraw          *draw,
-                               const RingDrawBox *box)
+/* The circle in-flight chunks travel on: the ring itself between dots far enough apart,
+ * else inside the GPUs. */
+static double
+dot_track (const RingDotRing *ring,
+           gboolean           as_band,
+           double             spacing,
+           double             node_radius,
+           double             flight_radius)
+{
+  if (as_band)
+    return ring->radius - BAND_WIDTH / 2 - 4 - BAND_FLIGHT_RADIUS;
+
+  return spacing >= 14 ? ring->radius : ring->radius - node_radius - 3 - flight_radius;
+}
+
+/* A circle per GPU. */
+static void
+dot_paths (RingDraw          *draw,
+           const RingDotRing *ring,
+           double             node_radius)
+{
+  for (guint gpu = 0; gpu < draw->n; gpu++)
+    {
+      double angle = _ring_animation_draw_node_angle (gpu, draw->n);
+
+      cairo_new_sub_path (draw->cr);
+      cairo_arc (draw->cr, ring->cx + ring->radius * cos (angle),
+                 ring->cy + ring->radius * sin (angle), node_radius, 0, 2 * G_PI);
+    }
+}
+
+/* What stays of tier 2: the nodes' boxes, the links and their direction, the labels. */
+static void
+draw_dot_ring_labels (RingDraw          *draw,
+                      const RingDotRing *ring,
+                      gboolean           as_band,
+                      double             node_radius,
+                      double             flight_radius,
+                      double             spacing)
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
-  RingDotRing ring;
-  double spacing, node_radius, band_width = 0, track, flight_radius, reach;
-  RingColor node_color = _ring_animation_draw_node_state_color (draw);
-  gboolean as_band;
+  double track = dot_track (ring, as_band, spacing, node_radius, flight_radius);
 
-  _ring_animation_draw_dot_ring_layout (draw, &ring, box);
-  spacing = 2 * G_PI * ring.radius / n;
-  as_band = spacing < MIN_DOT_SPACING;
-  node_radius = CLAMP (spacing * 0.3, 1.0, 8.0);
-  flight_radius = CLAMP (spacing * 0.2, 1.5, 5.0);
-  reach = ring.radius + (as_band ? 5 : node_radius);
-
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-
-  if (as_band)
+  if (!as_band)
     {
-      /* The dots would touch: draw the GPUs as one band. */
-      band_width = 10;
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
-      cairo_set_line_width (cr, band_width);
-      ring_cairo_set_color (cr, &node_color, 1.0);
-      cairo_stroke (cr);
-
-      _ring_animation_draw_direction_marks (draw, &ring, ring.radius, 4, 16);
-      cairo_set_line_width (cr, 1.5);
-      ring_cairo_set_color (cr, &draw->background, 0.8);
-      cairo_stroke (cr);
-
-      flight_radius = 3;
-      track = ring.radius - band_width / 2 - 4 - flight_radius;
-    }
-  else
-    {
-      _ring_animation_draw_node_bands (draw, ring.cx, ring.cy, ring.radius,
-                                       2 * node_radius + 10, ring.radius - node_radius - 18);
+      _ring_animation_draw_node_bands (draw, ring->cx, ring->cy, ring->radius,
+                                       2 * node_radius + 10, ring->radius - node_radius - 18);
 
       /* The ring links, and their direction between neighbours. */
       if (draw->sim != NULL)
-        draw_styled_links (draw, &ring);
+        draw_styled_links (draw, ring);
       else
         {
           cairo_new_sub_path (cr);
-          cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
+          cairo_arc (cr, ring->cx, ring->cy, ring->radius, 0, 2 * G_PI);
           cairo_set_line_width (cr, 1.5);
           ring_cairo_set_color (cr, &draw->link, draw->sending ? 1.0 : 0.6);
           cairo_stroke (cr);
@@ -243,37 +250,91 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
             {
               double angle = _ring_animation_draw_node_angle (gpu, n) + G_PI / n;
 
-              _ring_animation_draw_chevron (cr, ring.cx + ring.radius * cos (angle),
-                                            ring.cy + ring.radius * sin (angle), angle, 3.5);
+              _ring_animation_draw_chevron (cr, ring->cx + ring->radius * cos (angle),
+                                            ring->cy + ring->radius * sin (angle), angle, 3.5);
             }
           ring_cairo_set_color (cr, &draw->link, 1.0);
           cairo_stroke (cr);
         }
+    }
 
-      for (guint gpu = 0; gpu < n; gpu++)
-        {
-          double angle = _ring_animation_draw_node_angle (gpu, n);
+  _ring_animation_draw_quarter_labels (draw, ring, ring->radius + (as_band ? 5 : node_radius));
+  _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy,
+                                       MIN (track, ring->radius - node_radius) - 16);
+}
 
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, ring.cx + ring.radius * cos (angle), ring.cy + ring.radius * sin (angle),
-                     node_radius, 0, 2 * G_PI);
-        }
+/* Tier 2, N ≤ RING_ANIMATION_MAX_NODE_GPUS: a dot per GPU and a dot per in-flight chunk */
+
+void
+_ring_animation_draw_dot_ring (RingDraw          *draw,
+                               const RingDrawBox *box)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  RingDotRing ring;
+  double spacing, node_radius, band_width = 0, track, flight_radius;
+  RingColor node_color = _ring_animation_draw_node_state_color (draw);
+  gboolean as_band;
+
+  _ring_animation_draw_dot_ring_layout (draw, &ring, box);
+  spacing = 2 * G_PI * ring.radius / n;
+  as_band = spacing < MIN_DOT_SPACING;
+  node_radius = CLAMP (spacing * 0.3, 1.0, 8.0);
+  flight_radius = CLAMP (spacing * 0.2, 1.5, 5.0);
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  /* Plane 0: the labels, the nodes' boxes and the links; plane 1: the GPUs, in the colour
+   * of the moment; plane 2: what is drawn over them. */
+  if (_ring_animation_draw_static (draw, 0))
+    draw_dot_ring_labels (draw, &ring, as_band, node_radius, flight_radius, spacing);
+
+  if (as_band)
+    {
+      /* The dots would touch: draw the GPUs as one band. */
+      band_width = BAND_WIDTH;
       ring_cairo_set_color (cr, &node_color, 1.0);
-      if (node_radius >= 4)
+      if (_ring_animation_draw_static_mask (draw, 1))
         {
-          cairo_fill_preserve (cr);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
+          cairo_set_line_width (cr, band_width);
+          cairo_stroke (cr);
+        }
+
+      if (_ring_animation_draw_static (draw, 2))
+        {
+          _ring_animation_draw_direction_marks (draw, &ring, ring.radius, 4, 16);
+          cairo_set_line_width (cr, 1.5);
+          ring_cairo_set_color (cr, &draw->background, 0.8);
+          cairo_stroke (cr);
+        }
+
+      flight_radius = BAND_FLIGHT_RADIUS;
+      track = dot_track (&ring, TRUE, spacing, node_radius, flight_radius);
+    }
+  else
+    {
+      ring_cairo_set_color (cr, &node_color, 1.0);
+      if (_ring_animation_draw_static_mask (draw, 1))
+        {
+          dot_paths (draw, &ring, node_radius);
+          cairo_fill (cr);
+        }
+      if (node_radius >= 4 && _ring_animation_draw_static (draw, 2))
+        {
+          dot_paths (draw, &ring, node_radius);
           cairo_set_line_width (cr, 1.0);
           ring_cairo_set_color (cr, &draw->card_border, 1.0);
           cairo_stroke (cr);
         }
-      else
-        cairo_fill (cr);
 
-      track = spacing >= 14 ? ring.radius : ring.radius - node_radius - 3 - flight_radius;
+      track = dot_track (&ring, FALSE, spacing, node_radius, flight_radius);
     }
 
   /* In-flight chunks, coloured by which chunk they are: one fill per hue. */
-  if (draw->sending)
+  if (draw->sending && _ring_animation_draw_dynamic (draw))
     {
       guint n_bins = MIN (n, RING_DRAW_N_HUE_BINS);
       guint bin_start[RING_DRAW_N_HUE_BINS + 1] = { 0 };
@@ -362,8 +423,4 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
             }
         }
     }
-
-  _ring_animation_draw_quarter_labels (draw, &ring, reach);
-  _ring_animation_draw_centre_caption (draw, ring.cx, ring.cy,
-                                       MIN (track, ring.radius - node_radius) - 16);
 }

@@ -130,6 +130,41 @@ _ring_animation_draw_chevron (cairo_t *cr,
   cairo_line_to (cr, x - size * tx - 0.65 * size * nx, y - size * ty - 0.65 * size * ny);
 }
 
+/* A transfer bends to its right by @bend of its length, so that lines between opposite
+ * GPUs do not all meet in the middle: the point at @t along it. */
+void
+_ring_animation_draw_curve_point (double  x0,
+                                  double  y0,
+                                  double  x1,
+                                  double  y1,
+                                  double  bend,
+                                  double  t,
+                                  double *x,
+                                  double *y)
+{
+  double mx = (x0 + x1) / 2 - (y1 - y0) * bend, my = (y0 + y1) / 2 + (x1 - x0) * bend;
+  double u = 1 - t;
+
+  *x = u * u * x0 + 2 * u * t * mx + t * t * x1;
+  *y = u * u * y0 + 2 * u * t * my + t * t * y1;
+}
+
+/* The same curve as a path (a quadratic Bézier as cairo's cubic). */
+void
+_ring_animation_draw_curve_path (cairo_t *cr,
+                                 double   x0,
+                                 double   y0,
+                                 double   x1,
+                                 double   y1,
+                                 double   bend)
+{
+  double mx = (x0 + x1) / 2 - (y1 - y0) * bend, my = (y0 + y1) / 2 + (x1 - x0) * bend;
+
+  cairo_move_to (cr, x0, y0);
+  cairo_curve_to (cr, x0 + 2.0 / 3 * (mx - x0), y0 + 2.0 / 3 * (my - y0),
+                  x1 + 2.0 / 3 * (mx - x1), y1 + 2.0 / 3 * (my - y1), x1, y1);
+}
+
 double
 _ring_animation_draw_node_angle (guint gpu,
                                  guint n)

@@ -30,6 +30,57 @@ typedef struct
   double x, y, width, height;
 } RingDrawBox;
 
+/* What does not change from one frame to the next is drawn once into planes, cached
+ * surfaces of the frame's size stacked in order with what moves between them; see
+ * _ring_animation_draw_static(). */
+typedef enum
+{
+  RING_DRAW_DIRECT,   /* everything, in place: exports and screenshots */
+  RING_DRAW_BUILD,    /* only plane @plane, into its cached surface */
+  RING_DRAW_USE,      /* only what moves, the cached planes painted where they belong */
+} RingDrawMode;
+
+#define RING_DRAW_N_PLANES 3
+/* Planes of what changes once a step (the step's lines, what the GPUs hold), kept while
+ * the static planes and their step hold. */
+#define RING_DRAW_N_STEP_PLANES 2
+
+/* The static planes of one key: size, device scale, style, the frame's simulation (held),
+ * its phase and the schedule's phase; the step planes of one step under that key; the
+ * transfers of one step (RingAnimationCache is its public name). */
+struct _RingAnimationCache
+{
+  gboolean         valid;
+  double           scale_factor;   /* of a target that is not an image; 0: 1 */
+  double           width, height, x_scale, y_scale;
+  RingStyle        style;
+  char            *family;
+  guint            n_gpus;
+  RingSimulation  *simulation;
+  RingFramePhase   phase;
+  guint            schedule_phase;
+  double           compute_time_s, allreduce_time_s;
+  cairo_surface_t *planes[RING_DRAW_N_PLANES];
+  /* What each plane covers, in user space: painting it composites that much. */
+  double           extents[RING_DRAW_N_PLANES][4];
+  gboolean         opaque;         /* plane 0 covers all: painted as it is, not blended */
+  const char      *separator;
+  guint            n_builds;
+
+  cairo_surface_t *step_planes[RING_DRAW_N_STEP_PLANES];
+  double           step_extents[RING_DRAW_N_STEP_PLANES][4];
+  guint            step_keys[RING_DRAW_N_STEP_PLANES];
+  gboolean         step_valid[RING_DRAW_N_STEP_PLANES];
+  guint            n_step_builds;
+
+  /* The transfers of one step and when each arrives, read once per step. */
+  RingSimulation  *walked;
+  guint            walked_step;
+  GArray          *transfers;
+  double          *link_end;
+  guint            n_walks;
+};
+
 /* One frame being drawn: the caller's cairo_t, style and frame, and what follows from
  * them. */
 typedef struct
@@ -64,10 +115,45 @@ typedef struct
   guint               gpus_per_node;
   guint               slow_link;      /* G_MAXUINT: every link at full speed */
   double              slow_fraction;
-  /* The transfers of the step on screen and when each arrives (≤ 1024 GPUs). */
+  /* The transfers of the step on screen and when each arrives (≤ 1024 GPUs); the
+   * cache's when there is one. */
   GArray             *transfers;
   double             *link_end;       /* the ring: when GPU i's chunk arrives, 0 … 1 */
+
+  RingDrawMode        mode;
+  guint               plane;          /* RING_DRAW_BUILD: the plane being drawn */
+  guint               painted;        /* RING_DRAW_USE: the planes painted, a bit each */
+  gboolean            touched;        /* RING_DRAW_BUILD: the plane has something */
+  RingAnimationCache *cache;          /* RING_DRAW_BUILD and RING_DRAW_USE */
+  cairo_t            *step_cr;        /* the frame's, while a step plane is drawn */
 } RingDraw;
+
+/* Whether to draw what follows, which belongs to static plane @plane and depends on
+ * nothing but the cache's key: TRUE drawing in place or building that plane; FALSE
+ * otherwise, and using the cache it paints the plane here the first time it is asked.
+ * A plane's parts come in one run: nothing drawn between them may overlap them. */
+gboolean  _ring_animation_draw_static           (RingDraw          *draw,
+                                                 guint              plane);
+/* The same for shapes of a changing colour: the caller sets the source first and fills
+ * or strokes in it; the cached plane is their coverage, painted through as a mask. */
+gboolean  _ring_animation_draw_static_mask      (RingDraw          *draw,
+                                                 guint              plane);
+/* Whether to draw what follows, which changes once a step: the same for every frame with
+ * the same @key (G_MAXUINT: it changes every frame). Using the cache, TRUE when it must be
+ * drawn into step plane @plane, which draw->cr then is until
+ * _ring_animation_draw_end_step(); FALSE when the plane is painted already. Callers read
+ * draw->cr after this call. */
+gboolean  _ring_animation_draw_begin_step       (RingDraw          *draw,
+                                                 guint              plane,
+                                                 guint              key);
+void      _ring_animation_draw_end_step         (RingDraw          *draw,
+                                                 guint              plane);
+/* Whether to draw what follows, which changes from frame to frame. */
+static inline gboolean
+_ring_animation_draw_dynamic (const RingDraw *draw)
+{
+  return draw->mode != RING_DRAW_BUILD;
+}
 
 /* The geometry tiers 2 and 3 share: a circle with labels outside it. */
 typedef struct
@@ -101,12 +187,34 @@ void      _ring_animation_draw_chevron          (cairo_t           *cr,
                                                  double             size);
 double    _ring_animation_draw_node_angle       (guint              gpu,
                                                  guint              n);
+/* A transfer's curve, bent to its right by @bend of its length: the point at @t along it,
+ * and the curve as a path. */
+void      _ring_animation_draw_curve_point      (double             x0,
+                                                 double             y0,
+                                                 double             x1,
+                                                 double             y1,
+                                                 double             bend,
+                                                 double             t,
+                                                 double            *x,
+                                                 double            *y);
+void      _ring_animation_draw_curve_path       (cairo_t           *cr,
+                                                 double             x0,
+                                                 double             y0,
+                                                 double             x1,
+                                                 double             y1,
+                                                 double             bend);
 
 /* ring-animation-draw.c */
+void      _ring_animation_draw_single_gpu       (RingDraw          *draw,
+                                                 const RingDrawBox *box);
 void      _ring_animation_draw_centre_caption   (RingDraw          *draw,
                                                  double             cx,
                                                  double             cy,
                                                  double             radius);
+
+/* ring-animation-draw-timeline.c: the training step's bar and its times */
+void      _ring_animation_draw_timeline         (RingDraw          *draw,
+                                                 const RingDrawBox *box);
 
 /* ring-animation-draw-chunks.c */
 void      _ring_animation_draw_cell             (RingDraw          *draw,
@@ -118,8 +226,8 @@ void      _ring_animation_draw_cell             (RingDraw          *draw,
                                                  guint              n,
                                                  gboolean           reduced,
                                                  double             alpha);
-void      _ring_animation_draw_single_gpu       (RingDraw          *draw,
-                                                 const RingDrawBox *box);
+/* The corners of a cell of @size. */
+double    _ring_animation_draw_cell_radius      (double             size);
 /* FALSE, drawing nothing, when no arrangement of the cards fits @box. */
 gboolean  _ring_animation_draw_chunk_ring       (RingDraw          *draw,
                                                  const RingDrawBox *box);
@@ -140,7 +248,31 @@ void      _ring_animation_draw_direction_marks  (RingDraw          *draw,
 void      _ring_animation_draw_dot_ring         (RingDraw          *draw,
                                                  const RingDrawBox *box);
 
+/* ring-animation-draw.c: the frame in @mode; in RING_DRAW_BUILD, TRUE if plane @plane
+ * has anything. */
+gboolean  _ring_animation_draw_frame            (cairo_t            *cr,
+                                                 double              width,
+                                                 double              height,
+                                                 const RingFrame    *frame,
+                                                 const RingStyle    *style,
+                                                 RingDrawMode        mode,
+                                                 guint               plane,
+                                                 RingAnimationCache *cache);
+
+/* ring-animation-cache.c: the transfers of @step of @sim and, for the ring, when each
+ * GPU's chunk arrives; read once per step and kept by @cache. */
+void      _ring_animation_draw_cache_step       (RingAnimationCache *cache,
+                                                 RingSimulation     *sim,
+                                                 guint               step,
+                                                 gboolean            ring_like,
+                                                 guint               n,
+                                                 GArray            **transfers,
+                                                 double            **link_end);
+
 /* ring-animation-draw-topology.c */
+/* When each of the ring's N GPUs' chunk arrives, from the step's @transfers (g_free). */
+double   *_ring_animation_draw_link_ends        (GArray            *transfers,
+                                                 guint              n);
 void      _ring_animation_draw_setup_topology   (RingDraw          *draw);
 void      _ring_animation_draw_clear_topology   (RingDraw          *draw);
 /* Where a transfer arriving at @end_fraction of the step is: 0 … 1, eased. */

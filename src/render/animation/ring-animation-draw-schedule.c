@@ -105,41 +105,6 @@ piece_hue (const RingDraw *draw,
  * frame by _ring_animation_draw_schedule(), which draws on one thread). */
 static double curve_bend = 0.12;
 
-/* A transfer bends to its right, so that lines between opposite GPUs do not all meet in
- * the middle: the point at @t along it. */
-static void
-point_along (double  x0,
-             double  y0,
-             double  x1,
-             double  y1,
-             double  t,
-             double *x,
-             double *y)
-{
-  double bend = curve_bend;
-  double mx = (x0 + x1) / 2 - (y1 - y0) * bend, my = (y0 + y1) / 2 + (x1 - x0) * bend;
-  double u = 1 - t;
-
-  *x = u * u * x0 + 2 * u * t * mx + t * t * x1;
-  *y = u * u * y0 + 2 * u * t * my + t * t * y1;
-}
-
-/* The same curve as a path (a quadratic Bézier as cairo's cubic). */
-static void
-curve_path (cairo_t *cr,
-            double   x0,
-            double   y0,
-            double   x1,
-            double   y1)
-{
-  double bend = curve_bend;
-  double mx = (x0 + x1) / 2 - (y1 - y0) * bend, my = (y0 + y1) / 2 + (x1 - x0) * bend;
-
-  cairo_move_to (cr, x0, y0);
-  cairo_curve_to (cr, x0 + 2.0 / 3 * (mx - x0), y0 + 2.0 / 3 * (my - y0),
-                  x1 + 2.0 / 3 * (mx - x1), y1 + 2.0 / 3 * (my - y1), x1, y1);
-}
-
 /* Layout */
 
 static void
@@ -238,34 +203,19 @@ piece_origin (const Circle *circle,
   *y = top + 3 + (piece / circle->cols) * (circle->cell + circle->gap);
 }
 
-/* Every card, then every piece one fill per colour: the pale cells of the colour, then
- * how full each is. Empty cells (not computed yet) are slots. */
+/* Every piece one fill per colour: the pale cells of the colour, then how full each is.
+ * Empty cells (not computed yet) are slots. */
 static void
-draw_cards (RingDraw     *draw,
-            const Circle *circle)
+draw_pieces (RingDraw     *draw,
+             const Circle *circle)
 {
   cairo_t *cr = draw->cr;
   guint n = draw->n;
   guint pieces = ring_schedule_get_n_pieces (draw->schedule);
   guint n_hues = by_shard (draw) ? draw->gpus_per_node : MIN (pieces, RING_DRAW_N_HUE_BINS);
-  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
   double radius = circle->cell >= 12 ? circle->cell * 0.22 : 0;
   g_autofree guint8 *held_table = g_new (guint8, (gsize) n * pieces);
   g_autofree guint8 *bins = g_new (guint8, pieces);
-
-  for (guint gpu = 0; gpu < n; gpu++)
-    {
-      double left, top, height;
-
-      card_box (draw, circle, gpu, &left, &top, &height);
-      ring_cairo_rounded_rectangle (cr, left, top, circle->card, height,
-                                    MIN (6.0, circle->card * 0.15));
-    }
-  ring_cairo_set_color (cr, &draw->card, 1.0);
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, computing ? 2.0 : 1.0);
-  ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
-  cairo_stroke (cr);
 
   /* What each GPU holds of each piece, and each piece's colour, once for the frame. */
   for (guint piece = 0; piece < pieces; piece++)
@@ -318,6 +268,40 @@ draw_cards (RingDraw     *draw,
       }
 }
 
+/* Every card, then what it holds. */
+static void
+draw_cards (RingDraw     *draw,
+            const Circle *circle)
+{
+  cairo_t *cr = draw->cr;
+  guint n = draw->n;
+  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
+
+  /* The cards stay (plane 1); what they hold changes. */
+  if (_ring_animation_draw_static (draw, 1))
+    {
+      for (guint gpu = 0; gpu < n; gpu++)
+        {
+          double left, top, height;
+
+          card_box (draw, circle, gpu, &left, &top, &height);
+          ring_cairo_rounded_rectangle (cr, left, top, circle->card, height,
+                                        MIN (6.0, circle->card * 0.15));
+        }
+      ring_cairo_set_color (cr, &draw->card, 1.0);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, computing ? 2.0 : 1.0);
+      ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
+      cairo_stroke (cr);
+    }
+  /* What the GPUs hold changes once a step (during the compute phase, every frame). */
+  if (_ring_animation_draw_begin_step (draw, 1, computing ? G_MAXUINT : draw->completed))
+    {
+      draw_pieces (draw, circle);
+      _ring_animation_draw_end_step (draw, 1);
+    }
+}
+
 static void
 draw_gpus (RingDraw     *draw,
            const Circle *circle)
@@ -331,15 +315,8 @@ draw_gpus (RingDraw     *draw,
       return;
     }
 
-  /* Dots, all of one colour: how far the average has come. */
-  for (guint gpu = 0; gpu < n; gpu++)
-    {
-      double x, y;
-
-      endpoint_position (draw, circle, gpu, &x, &y);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, circle->dot, 0, 2 * G_PI);
-    }
+  /* Dots, all of one colour: how far the average has come. The dots stay (plane 1),
+   * their colour changes. */
   if (draw->frame.phase == RING_FRAME_COMPUTE)
     ring_cairo_set_color (cr, &draw->style->compute, 0.3 + 0.7 * draw->frame.progress);
   else
@@ -348,6 +325,16 @@ draw_gpus (RingDraw     *draw,
                                                   0.2 + 0.8 * held_share (draw));
 
       ring_cairo_set_color (cr, &color, 1.0);
+    }
+  if (!_ring_animation_draw_static_mask (draw, 1))
+    return;
+  for (guint gpu = 0; gpu < n; gpu++)
+    {
+      double x, y;
+
+      endpoint_position (draw, circle, gpu, &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, circle->dot, 0, 2 * G_PI);
     }
   cairo_fill (cr);
 }
@@ -573,7 +560,7 @@ draw_transfer_lines (RingDraw     *draw,
           endpoint_position (draw, circle, t->transfer.from, &x0, &y0);
           endpoint_position (draw, circle, t->transfer.to, &x1, &y1);
           if (curved)
-            curve_path (cr, x0, y0, x1, y1);
+            _ring_animation_draw_curve_path (cr, x0, y0, x1, y1, curve_bend);
           else
             {
               cairo_move_to (cr, x0, y0);
@@ -616,8 +603,10 @@ draw_token_dots (RingDraw     *draw,
             continue;
           endpoint_position (draw, circle, t->transfer.from, &x0, &y0);
           endpoint_position (draw, circle, t->transfer.to, &x1, &y1);
-          point_along (x0, y0, x1, y1, _ring_animation_draw_travel_to (draw, t->end_fraction),
-                       &x, &y);
+          _ring_animation_draw_curve_point (x0, y0, x1, y1, curve_bend,
+                                            _ring_animation_draw_travel_to (draw,
+                                                                            t->end_fraction),
+                                            &x, &y);
           if (size < 0)
             cairo_rectangle (cr, x + size / 2, y + size / 2, -size, -size);
           else
@@ -665,7 +654,7 @@ draw_transfer_tokens (RingDraw     *draw,
 
       endpoint_position (draw, circle, t->transfer.from, &x0, &y0);
       endpoint_position (draw, circle, t->transfer.to, &x1, &y1);
-      point_along (x0, y0, x1, y1, travel, &x, &y);
+      _ring_animation_draw_curve_point (x0, y0, x1, y1, curve_bend, travel, &x, &y);
 
       if (circle->card > 0)
         {
@@ -719,10 +708,13 @@ draw_band (RingDraw     *draw,
   RingColor color = _ring_animation_draw_mix (draw->node, draw->style->accent,
                                               0.2 + 0.8 * held_share (draw));
 
+  /* A fixed band (plane 1) in the colour of the moment. */
+  ring_cairo_set_color (cr, &color, 1.0);
+  if (!_ring_animation_draw_static_mask (draw, 1))
+    return;
   cairo_new_sub_path (cr);
   cairo_arc (cr, circle->cx, circle->cy, circle->radius, 0, 2 * G_PI);
   cairo_set_line_width (cr, 12);
-  ring_cairo_set_color (cr, &color, 1.0);
   cairo_stroke (cr);
 }
 
@@ -732,32 +724,47 @@ _ring_animation_draw_schedule (RingDraw          *draw,
 {
   Circle circle = { 0 };
   g_autoptr(GArray) transfers = NULL;
-  guint stride;
+  guint stride = 1;
   gboolean aggregate = draw->n > RING_ANIMATION_MAX_NODE_GPUS;
 
   circle_layout (draw, &circle, box);
   curve_bend = draw->n <= RING_ANIMATION_MAX_CHUNK_GPUS ? 0.12 : 0;
-  /* Each node's NVSwitch stands where its name would: the box says which node it is. */
-  _ring_animation_draw_node_bands (draw, circle.cx, circle.cy, circle.radius,
-                                   MAX (circle.card * 1.2, circle.dot * 2) + 12,
-                                   ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT
-                                   ? 0
-                                   : circle.radius - MAX (circle.card * 0.6, circle.dot) - 6
-                                     - RING_DRAW_MIN_TEXT_PX);
+  /* Each node's NVSwitch stands where its name would: the box says which node it is.
+   * The nodes' boxes stay (plane 0). */
+  if (_ring_animation_draw_static (draw, 0))
+    _ring_animation_draw_node_bands (draw, circle.cx, circle.cy, circle.radius,
+                                     MAX (circle.card * 1.2, circle.dot * 2) + 12,
+                                     ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT
+                                     ? 0
+                                     : circle.radius - MAX (circle.card * 0.6, circle.dot) - 6
+                                       - RING_DRAW_MIN_TEXT_PX);
 
-  transfers = step_transfers (draw);
-  stride = MAX (1u, transfers->len / (circle.card > 0 ? MAX_DRAWN_TRANSFERS
-                                                      : MAX_DRAWN_DOT_TRANSFERS));
-  draw_transfer_lines (draw, &circle, transfers,
-                       circle.card > 0 ? stride
-                                       : MAX (1u, transfers->len / MAX_DRAWN_DOT_LINES));
+  /* The step's lines, under the GPUs. */
+  if (_ring_animation_draw_dynamic (draw))
+    {
+      transfers = step_transfers (draw);
+      stride = MAX (1u, transfers->len / (circle.card > 0 ? MAX_DRAWN_TRANSFERS
+                                                          : MAX_DRAWN_DOT_TRANSFERS));
+      /* The same lines all step long. */
+      if (_ring_animation_draw_begin_step (draw, 0, draw->sending ? draw->frame.step
+                                                                  : G_MAXUINT - 1))
+        {
+          draw_transfer_lines (draw, &circle, transfers,
+                               circle.card > 0 ? stride
+                                               : MAX (1u, transfers->len / MAX_DRAWN_DOT_LINES));
+          _ring_animation_draw_end_step (draw, 0);
+        }
+    }
 
   if (aggregate)
     draw_band (draw, &circle);
   else
     draw_gpus (draw, &circle);
-  /* Pieces go into the switches and come out of them: the boxes on top. */
-  draw_transfer_tokens (draw, &circle, transfers, stride);
+  /* Pieces go into the switches and come out of them: the boxes on top (plane 2). */
+  if (_ring_animation_draw_dynamic (draw))
+    draw_transfer_tokens (draw, &circle, transfers, stride);
+  if (!_ring_animation_draw_static (draw, 2))
+    return;
   draw_switches (draw, &circle);
   draw_slow_gpu_label (draw, &circle);
   if (!aggregate)

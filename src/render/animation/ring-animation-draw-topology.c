@@ -44,32 +44,53 @@ _ring_animation_draw_setup_topology (RingDraw *draw)
   draw->gpus_per_node = ring_schedule_get_gpus_per_node (draw->schedule);
   draw->slow_link = ring_simulation_get_slow_link (draw->sim, &draw->slow_fraction);
 
-  if (!draw->sending || n > MAX_TIMED_GPUS)
+  /* Building the static planes needs no transfers. */
+  if (!draw->sending || n > MAX_TIMED_GPUS || draw->mode == RING_DRAW_BUILD)
     return;
 
   /* When each transfer of the step on screen arrives: a fast link's chunk waits at the
-   * end of its link for the slowest one. */
+   * end of its link for the slowest one. The cache reads a step once. */
+  if (draw->cache != NULL)
+    {
+      _ring_animation_draw_cache_step (draw->cache, draw->sim, draw->frame.step,
+                                       draw->ring_like, n, &draw->transfers, &draw->link_end);
+      return;
+    }
   draw->transfers = g_array_new (FALSE, FALSE, sizeof (RingSimulatedTransfer));
   ring_simulation_get_step_transfers (draw->sim, draw->frame.step, draw->transfers);
   if (draw->ring_like)
-    {
-      draw->link_end = g_new (double, n);
-      for (guint gpu = 0; gpu < n; gpu++)
-        draw->link_end[gpu] = 1;
-      for (guint i = 0; i < draw->transfers->len; i++)
-        {
-          const RingSimulatedTransfer *t = &g_array_index (draw->transfers,
-                                                           RingSimulatedTransfer, i);
+    draw->link_end = _ring_animation_draw_link_ends (draw->transfers, n);
+}
 
-          if (t->transfer.from < n)
-            draw->link_end[t->transfer.from] = t->end_fraction;
-        }
+double *
+_ring_animation_draw_link_ends (GArray *transfers,
+                                guint   n)
+{
+  double *link_end = g_new (double, n);
+
+  for (guint gpu = 0; gpu < n; gpu++)
+    link_end[gpu] = 1;
+  for (guint i = 0; i < transfers->len; i++)
+    {
+      const RingSimulatedTransfer *t = &g_array_index (transfers, RingSimulatedTransfer, i);
+
+      if (t->transfer.from < n)
+        link_end[t->transfer.from] = t->end_fraction;
     }
+
+  return link_end;
 }
 
 void
 _ring_animation_draw_clear_topology (RingDraw *draw)
 {
+  /* The cache's are the cache's. */
+  if (draw->cache != NULL)
+    {
+      draw->transfers = NULL;
+      draw->link_end = NULL;
+      return;
+    }
   g_clear_pointer (&draw->transfers, g_array_unref);
   g_clear_pointer (&draw->link_end, g_free);
 }

@@ -158,13 +158,43 @@ draw_edges (RingDraw    *draw,
   cairo_restore (cr);
 }
 
+/* A GPU's card, and its number beside it. */
 static void
-draw_cards (RingDraw    *draw,
-            const Panel *panel)
+draw_card (RingDraw    *draw,
+           const Panel *panel,
+           guint        gpu,
+           double       left,
+           double       y,
+           gboolean     computing)
+{
+  cairo_t *cr = draw->cr;
+
+  ring_cairo_rounded_rectangle (cr, left, y - panel->card_height / 2, panel->card_width,
+                                panel->card_height, 4);
+  ring_cairo_set_color (cr, &draw->card, 1.0);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, computing ? 2.0 : 1.0);
+  ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
+  cairo_stroke (cr);
+
+  if (panel->card_width >= 44 && panel->row >= 18)
+    {
+      g_autofree char *label = g_strdup_printf ("%u", gpu);
+
+      _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, FALSE);
+      ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
+      _ring_animation_draw_show_text (draw, label, left - 4, y + RING_DRAW_MIN_TEXT_PX * 0.35, 1);
+    }
+}
+
+/* The half's pieces of every card, a strip of cells filled as far as the GPU holds
+ * them. */
+static void
+draw_strips (RingDraw    *draw,
+             const Panel *panel)
 {
   cairo_t *cr = draw->cr;
   guint first, count;
-  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
 
   lane_pieces (draw, panel->lane, &first, &count);
   for (guint gpu = 0; gpu < draw->n; gpu++)
@@ -173,15 +203,6 @@ draw_cards (RingDraw    *draw,
 
       gpu_centre (draw, panel, gpu, &x, &y);
       left = x - panel->card_width / 2;
-      ring_cairo_rounded_rectangle (cr, left, y - panel->card_height / 2, panel->card_width,
-                                    panel->card_height, 4);
-      ring_cairo_set_color (cr, &draw->card, 1.0);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, computing ? 2.0 : 1.0);
-      ring_cairo_set_color (cr, computing ? &draw->style->compute : &draw->card_border, 1.0);
-      cairo_stroke (cr);
-
-      /* The half's pieces, a strip of cells filled as far as the GPU holds them. */
       cell = (panel->card_width - 6) / count;
       for (guint i = 0; i < count; i++)
         {
@@ -202,16 +223,31 @@ draw_cards (RingDraw    *draw,
           ring_cairo_set_color (cr, &hue, 1.0);
           cairo_fill (cr);
         }
+    }
+}
 
-      if (panel->card_width >= 44 && panel->row >= 18)
-        {
-          g_autofree char *label = g_strdup_printf ("%u", gpu);
+/* The cards stay; what they hold changes once a step (every frame while computing). */
+static void
+draw_cards (RingDraw    *draw,
+            const Panel *panel)
+{
+  gboolean computing = draw->frame.phase == RING_FRAME_COMPUTE;
 
-          _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, FALSE);
-          ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
-          _ring_animation_draw_show_text (draw, label, left - 4,
-                                          y + RING_DRAW_MIN_TEXT_PX * 0.35, 1);
-        }
+  if (_ring_animation_draw_static (draw, 0))
+    for (guint gpu = 0; gpu < draw->n; gpu++)
+      {
+        double x, y;
+
+        gpu_centre (draw, panel, gpu, &x, &y);
+        draw_card (draw, panel, gpu, x - panel->card_width / 2, y, computing);
+      }
+
+  /* A step plane per tree. */
+  if (_ring_animation_draw_begin_step (draw, panel->lane,
+                                       computing ? G_MAXUINT : draw->completed))
+    {
+      draw_strips (draw, panel);
+      _ring_animation_draw_end_step (draw, panel->lane);
     }
 }
 
@@ -260,15 +296,19 @@ draw_panel (RingDraw    *draw,
   g_autofree char *title = g_strdup_printf (panel->lane == 0 ? _("Tree 1: first half")
                                                              : _("Tree 2: second half"));
 
-  _ring_animation_draw_use_font (draw, draw->text_px, TRUE);
-  ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.8);
-  _ring_animation_draw_show_text (draw, title, panel->x + panel->width / 2,
-                                  panel->y + draw->text_px, 0.5);
+  /* The trees stay (plane 0), the cards' cells and the pieces on the edges move. */
+  if (_ring_animation_draw_static (draw, 0))
+    {
+      _ring_animation_draw_use_font (draw, draw->text_px, TRUE);
+      ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.8);
+      _ring_animation_draw_show_text (draw, title, panel->x + panel->width / 2,
+                                      panel->y + draw->text_px, 0.5);
 
-  draw_node_boxes (draw, panel);
-  draw_edges (draw, panel);
+      draw_node_boxes (draw, panel);
+      draw_edges (draw, panel);
+    }
   draw_cards (draw, panel);
-  if (draw->sending)
+  if (draw->sending && _ring_animation_draw_dynamic (draw))
     draw_tokens (draw, panel);
 }
 

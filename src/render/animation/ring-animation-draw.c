@@ -378,157 +378,6 @@ _ring_animation_draw_centre_caption (RingDraw *draw,
     }
 }
 
-/* Timeline: where the step is, with the model's real compute and all-reduce times */
-
-/* How far through the all-reduce the end of step @step is, 0 … 1: the simulation's times,
- * or steps alike. */
-static double
-allreduce_share_at_end (const RingDraw *draw,
-                        guint           step)
-{
-  double total;
-
-  if (step + 1 >= draw->n_steps)
-    return 1;
-  if (draw->sim == NULL || !((total = ring_simulation_get_allreduce_s (draw->sim)) > 0))
-    return (step + 1.0) / draw->n_steps;
-
-  return ring_simulation_get_step_end_s (draw->sim, step) / total;
-}
-
-static double
-allreduce_share_at (const RingDraw *draw,
-                    guint           step,
-                    double          progress)
-{
-  double start = step > 0 ? allreduce_share_at_end (draw, step - 1) : 0;
-
-  return start + progress * (allreduce_share_at_end (draw, step) - start);
-}
-
-/* A notch in the all-reduce's bar where each of its phases ends (the ring: scatter-reduce
- * and all-gather, half each). */
-static void
-draw_phase_notches (RingDraw *draw,
-                    double    start_x,
-                    double    width,
-                    double    bar_y,
-                    double    bar_height)
-{
-  guint n_phases = draw->schedule != NULL ? ring_schedule_get_n_phases (draw->schedule) : 2;
-  double last_x = start_x;
-
-  for (guint i = 1; i < n_phases; i++)
-    {
-      double share = draw->schedule != NULL
-                     ? allreduce_share_at_end (draw,
-                                               ring_schedule_get_phase (draw->schedule,
-                                                                        i)->first_step - 1)
-                     : 0.5;
-      double x = round (start_x + width * share);
-
-      /* Phases too short to show apart share one notch. */
-      if (x - last_x < 6 || start_x + width - x < 6)
-        continue;
-      cairo_rectangle (draw->cr, x - 1, bar_y, 2, bar_height);
-      last_x = x;
-    }
-  ring_cairo_set_color (draw->cr, &draw->background, 1.0);
-  cairo_fill (draw->cr);
-}
-
-static void
-draw_timeline (RingDraw          *draw,
-               const RingDrawBox *box)
-{
-  cairo_t *cr = draw->cr;
-  double compute_s = draw->frame.compute_time_s;
-  double allreduce_s = draw->n > 1 ? draw->frame.allreduce_time_s : 0;
-  double share = compute_s + allreduce_s > 0 ? compute_s / (compute_s + allreduce_s) : 1;
-  double bar_height = 8, bar_y = box->y + 4;
-  double split_x = box->x + box->width * share;
-  double position, playhead_x, baseline;
-  g_autofree char *compute_text = NULL;
-  g_autofree char *allreduce_text = NULL;
-  g_autofree char *compute_time = ring_format_duration (compute_s);
-  g_autofree char *allreduce_time = ring_format_duration (allreduce_s);
-
-  switch (draw->frame.phase)
-    {
-    case RING_FRAME_COMPUTE:
-      position = share * draw->frame.progress;
-      break;
-    case RING_FRAME_RING_STEP:
-      position = share + (1 - share) * allreduce_share_at (draw, draw->frame.step,
-                                                           draw->frame.progress);
-      break;
-    case RING_FRAME_DONE:
-      position = 1;
-      break;
-    case RING_FRAME_IDLE:
-    default:
-      position = 0;
-      break;
-    }
-  playhead_x = box->x + box->width * position;
-
-  /* The track, then the part of the step already played in full colour. */
-  cairo_save (cr);
-  ring_cairo_rounded_rectangle (cr, box->x, bar_y, box->width, bar_height, bar_height / 2);
-  cairo_clip (cr);
-  for (guint played = 0; played <= 1; played++)
-    {
-      double alpha = played ? 1.0 : 0.25;
-      double limit = played ? playhead_x : box->x + box->width;
-
-      cairo_rectangle (cr, box->x, bar_y, MIN (split_x, limit) - box->x, bar_height);
-      ring_cairo_set_color (cr, &draw->style->compute, alpha);
-      cairo_fill (cr);
-      if (limit > split_x)
-        {
-          cairo_rectangle (cr, split_x, bar_y, limit - split_x, bar_height);
-          ring_cairo_set_color (cr, &draw->style->communication, alpha);
-          cairo_fill (cr);
-        }
-    }
-  if (draw->n > 1 && box->x + box->width - split_x >= 24)
-    draw_phase_notches (draw, split_x, box->x + box->width - split_x, bar_y, bar_height);
-  cairo_restore (cr);
-
-  if (draw->frame.phase == RING_FRAME_COMPUTE || draw->frame.phase == RING_FRAME_RING_STEP)
-    {
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, playhead_x, bar_y + bar_height / 2, 6, 0, 2 * G_PI);
-      ring_cairo_set_color (cr, &draw->style->foreground, 1.0);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, 2);
-      ring_cairo_set_color (cr, &draw->background, 1.0);
-      cairo_stroke (cr);
-    }
-
-  /* Translators: under the timeline; %s is the model's compute time per step, "430 ms". */
-  compute_text = g_strdup_printf (_("Compute %s"), compute_time);
-  /* Translators: under the timeline; %s is the model's all-reduce time per step. */
-  allreduce_text = g_strdup_printf (_("All-reduce %s"), allreduce_time);
-
-  baseline = bar_y + bar_height + 8 + draw->text_px * 0.9;
-  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
-  if (_ring_animation_draw_text_width (draw, compute_text)
-      + _ring_animation_draw_text_width (draw, allreduce_text) + 16 > box->width)
-    {
-      g_free (compute_text);
-      g_free (allreduce_text);
-      compute_text = g_steal_pointer (&compute_time);
-      allreduce_text = g_steal_pointer (&allreduce_time);
-    }
-  ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
-  /* A single collective has nothing to compute: no "Compute 0 s". */
-  if (draw->frame.compute_time_s > 0 || draw->n == 1)
-    _ring_animation_draw_show_text (draw, compute_text, box->x, baseline, 0);
-  if (draw->n > 1)
-    _ring_animation_draw_show_text (draw, allreduce_text, box->x + box->width, baseline, 1);
-}
-
 /* Legend */
 
 /* The card behind a node or reduced-chunk swatch, left as the path. */
@@ -644,28 +493,101 @@ draw_legend (RingDraw          *draw,
     }
 }
 
-/* The frame */
+/* A single GPU: one node, one chunk, nothing to send */
+
+static void
+draw_single_card (RingDraw          *draw,
+                  double             cx,
+                  double             cy,
+                  double             card,
+                  double             cell,
+                  double             pad,
+                  gboolean           empty,
+                  const RingDrawBox *box)
+{
+  cairo_t *cr = draw->cr;
+  g_autofree char *label = g_strdup_printf (_("GPU %u"), 0);
+  const char *note = _("No communication needed");
+
+  ring_cairo_rounded_rectangle (cr, cx - card / 2, cy - card / 2, card, card, MIN (12.0, pad + 4));
+  ring_cairo_set_color (cr, &draw->card, 1.0);
+  cairo_fill_preserve (cr);
+  if (draw->frame.phase == RING_FRAME_COMPUTE)
+    {
+      cairo_set_line_width (cr, 2.0);
+      ring_cairo_set_color (cr, &draw->style->compute, 0.9);
+    }
+  else
+    {
+      cairo_set_line_width (cr, 1.0);
+      ring_cairo_set_color (cr, &draw->card_border, 1.0);
+    }
+  cairo_stroke (cr);
+
+  if (empty)
+    {
+      ring_cairo_rounded_rectangle (cr, cx - cell / 2 + 0.5, cy - cell / 2 + 0.5, cell - 1,
+                                    cell - 1, _ring_animation_draw_cell_radius (cell));
+      ring_cairo_set_color (cr, &draw->slot, 1.0);
+      cairo_set_line_width (cr, 1.0);
+      cairo_stroke (cr);
+    }
+
+  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
+  ring_cairo_set_color (cr, &draw->style->foreground, 0.7);
+  _ring_animation_draw_show_text (draw, label, cx, cy + card / 2 + draw->text_px * 1.6, 0.5);
+
+  _ring_animation_draw_use_font (draw, draw->text_px + 2, TRUE);
+  ring_cairo_set_color (cr, &draw->style->foreground, 1.0);
+  if (_ring_animation_draw_text_width (draw, note) <= box->width)
+    _ring_animation_draw_show_text (draw, note, cx, cy + card / 2 + draw->text_px * 3.6, 0.5);
+}
 
 void
-ring_animation_draw (cairo_t         *cr,
-                     double           width,
-                     double           height,
-                     const RingFrame *frame,
-                     const RingStyle *style)
+_ring_animation_draw_single_gpu (RingDraw          *draw,
+                                 const RingDrawBox *box)
+{
+  double cell = round (CLAMP (MIN (box->width, box->height) * 0.16, 16, 56));
+  double pad = round (cell * 0.35);
+  double card = cell + 2 * pad;
+  double cx = box->x + box->width / 2;
+  double cy = box->y + box->height / 2 - draw->text_px * 1.5;
+  RingColor hue = _ring_animation_draw_chunk_color (draw, 0);
+  guint contributions = draw->frame.phase == RING_FRAME_IDLE ? 0 : 1;
+
+  /* The card, its labels and an empty slot stay; a chunk fills in. */
+  if (_ring_animation_draw_static (draw, 0))
+    draw_single_card (draw, cx, cy, card, cell, pad, contributions == 0, box);
+  if (contributions > 0 && _ring_animation_draw_dynamic (draw))
+    {
+      double alpha = draw->frame.phase == RING_FRAME_COMPUTE ? draw->frame.progress : 1.0;
+
+      _ring_animation_draw_cell (draw, &hue, cx - cell / 2, cy - cell / 2, cell, 1, 1,
+                                 draw->frame.phase == RING_FRAME_DONE, alpha);
+    }
+}
+
+/* The frame */
+
+gboolean
+_ring_animation_draw_frame (cairo_t            *cr,
+                            double              width,
+                            double              height,
+                            const RingFrame    *frame,
+                            const RingStyle    *style,
+                            RingDrawMode        mode,
+                            guint               plane,
+                            RingAnimationCache *cache)
 {
   RingDraw draw = { 0 };
   Layout layout = { 0 };
   Legend legend = { 0 };
   const RingColor *bg, *fg;
 
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (frame != NULL);
-  g_return_if_fail (style != NULL);
-
-  if (!(width > 0 && height > 0))
-    return;
-
   draw.cr = cr;
+  draw.mode = mode;
+  draw.plane = plane;
+  draw.cache = cache;
   draw.style = style;
   draw.frame = ring_frame_normalize (frame);
   draw.n = draw.frame.n_gpus;
@@ -699,17 +621,28 @@ ring_animation_draw (cairo_t         *cr,
   cairo_save (cr);
   cairo_new_path (cr);
   cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  if (style->background.alpha > 0)
+  /* Plane 0 lies under everything. */
+  if (_ring_animation_draw_static (&draw, 0) && style->background.alpha > 0)
     {
       ring_cairo_set_color (cr, &style->background, 1.0);
       cairo_paint (cr);
     }
 
-  draw.separator = choose_separator (&draw);
+  /* The font's glyphs: once per cache key. */
+  if (cache != NULL && cache->separator != NULL)
+    draw.separator = cache->separator;
+  else
+    draw.separator = choose_separator (&draw);
+  if (cache != NULL)
+    cache->separator = draw.separator;
   legend_init (&legend, &draw);
   compute_layout (&draw, &legend, &layout, width, height);
-  draw_header (&draw, &layout, width);
+  if (_ring_animation_draw_dynamic (&draw))
+    draw_header (&draw, &layout, width);
 
+  /* The tier's line caps and dashes stay inside it: the timeline and the legend start
+   * alike whether the moving parts were drawn or not. */
+  cairo_save (cr);
   if (layout.ring.width >= 60 && layout.ring.height >= 60)
     {
       /* The most detailed tier that fits: every chunk, a dot per GPU, or bands. Other
@@ -731,15 +664,36 @@ ring_animation_draw (cairo_t         *cr,
             _ring_animation_draw_band_ring (&draw, &layout.ring);
         }
     }
+  cairo_restore (cr);
 
   if (layout.show_timeline)
-    draw_timeline (&draw, &layout.timeline);
-  if (layout.legend.y >= layout.ring.y)
+    _ring_animation_draw_timeline (&draw, &layout.timeline);
+  /* The legend stays, over whatever a tier draws (plane 2). */
+  if (layout.legend.y >= layout.ring.y && _ring_animation_draw_static (&draw, 2))
     draw_legend (&draw, &legend, &layout.legend);
 
   legend_clear (&legend);
   _ring_animation_draw_clear_topology (&draw);
   cairo_restore (cr);
+
+  return draw.touched;
+}
+
+void
+ring_animation_draw (cairo_t         *cr,
+                     double           width,
+                     double           height,
+                     const RingFrame *frame,
+                     const RingStyle *style)
+{
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (frame != NULL);
+  g_return_if_fail (style != NULL);
+
+  if (!(width > 0 && height > 0))
+    return;
+
+  _ring_animation_draw_frame (cr, width, height, frame, style, RING_DRAW_DIRECT, 0, NULL);
 }
 
 guint

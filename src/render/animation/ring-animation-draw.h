@@ -40,4 +40,36 @@ guint  ring_animation_draw_link_at         (cairo_t         *cr,
                                             double           x,
                                             double           y);
 
+/* What a widget keeps between frames: the parts of a frame that do not move (node boxes,
+ * links, GPU cards, labels, the legend), drawn once per size, scale, style, parameters and
+ * phase, and the step's transfers, read once per step. */
+typedef struct _RingAnimationCache RingAnimationCache;
+
+RingAnimationCache *ring_animation_cache_new             (void);
+void                ring_animation_cache_free            (RingAnimationCache *cache);
+/* Pixels per unit of the planes when the target is not an image surface but, as in a
+ * GTK snapshot, a recording replayed later at the widget's scale factor; an image
+ * target's own device scale is used otherwise. */
+void                ring_animation_cache_set_scale_factor (RingAnimationCache *cache,
+                                                           double              scale_factor);
+/* Forgets everything: the next frame draws the static parts again. */
+void                ring_animation_cache_invalidate      (RingAnimationCache *cache);
+/* For tests: how many times the static parts were drawn, the parts that change once a
+ * step, and steps' transfers read. */
+guint               ring_animation_cache_get_n_builds    (const RingAnimationCache *cache);
+guint               ring_animation_cache_get_n_step_builds (const RingAnimationCache *cache);
+guint               ring_animation_cache_get_n_walks     (const RingAnimationCache *cache);
+
+/* The frame ring_animation_draw() draws, the same within antialiasing, at the cost of the
+ * moving parts alone while @cache's key holds. @cr's user space must be its target's
+ * pixels (a device scale and offset are fine); @cache NULL draws directly. */
+void   ring_animation_draw_cached          (cairo_t            *cr,
+                                            double              width,
+                                            double              height,
+                                            const RingFrame    *frame,
+                                            const RingStyle    *style,
+                                            RingAnimationCache *cache);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RingAnimationCache, ring_animation_cache_free)
+
 G_END_DECLS

@@ -1,0 +1,526 @@
+/* ring-animation-cache.c: the parts of an animation frame that do not move, drawn once.
+ *
+ * A frame is a stack: the background, node boxes, links and labels (plane 0), what moves
+ * on the links, the GPU cards or dots (plane 1), what moves on them, the switches and
+ * borders over it all (plane 2). The planes depend only on the cache's key and are
+ * drawn into surfaces like the target's once per key; each frame paints them and draws
+ * the rest. The key holds a reference to the frame's simulation, which the model makes
+ * anew for every change of parameters, so a simulation is a set of parameters.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ring-animation-draw-private.h"
+
+RingAnimationCache *
+ring_animation_cache_new (void)
+{
+  return g_new0 (RingAnimationCache, 1);
+}
+
+static void
+clear_step (RingAnimationCache *cache)
+{
+  g_clear_pointer (&cache->walked, ring_simulation_unref);
+  g_clear_pointer (&cache->transfers, g_array_unref);
+  g_clear_pointer (&cache->link_end, g_free);
+}
+
+static void
+clear_step_planes (RingAnimationCache *cache)
+{
+  for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
+    {
+      g_clear_pointer (&cache->step_planes[i], cairo_surface_destroy);
+      cache->step_valid[i] = FALSE;
+    }
+}
+
+static void
+clear_planes (RingAnimationCache *cache)
+{
+  clear_step_planes (cache);
+  cache->valid = FALSE;
+  for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
+    g_clear_pointer (&cache->planes[i], cairo_surface_destroy);
+  g_clear_pointer (&cache->simulation, ring_simulation_unref);
+  g_clear_pointer (&cache->family, g_free);
+  cache->separator = NULL;
+}
+
+void
+ring_animation_cache_invalidate (RingAnimationCache *cache)
+{
+  g_return_if_fail (cache != NULL);
+
+  clear_planes (cache);
+  clear_step (cache);
+}
+
+void
+ring_animation_cache_free (RingAnimationCache *cache)
+{
+  if (cache == NULL)
+    return;
+
+  ring_animation_cache_invalidate (cache);
+  g_free (cache);
+}
+
+void
+ring_animation_cache_set_scale_factor (RingAnimationCache *cache,
+                                       double              scale_factor)
+{
+  g_return_if_fail (cache != NULL);
+  g_return_if_fail (scale_factor > 0);
+
+  cache->scale_factor = scale_factor;
+}
+
+guint
+ring_animation_cache_get_n_builds (const RingAnimationCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, 0);
+
+  return cache->n_builds;
+}
+
+guint
+ring_animation_cache_get_n_step_builds (const RingAnimationCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, 0);
+
+  return cache->n_step_builds;
+}
+
+guint
+ring_animation_cache_get_n_walks (const RingAnimationCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, 0);
+
+  return cache->n_walks;
+}
+
+/* Planes */
+
+/* Only where plane @plane has anything. */
+static void
+clip_to_plane (RingDraw *draw,
+               guint     plane)
+{
+  const double *e = draw->cache->extents[plane];
+
+  cairo_rectangle (draw->cr, e[0], e[1], e[2], e[3]);
+  cairo_clip (draw->cr);
+}
+
+gboolean
+_ring_animation_draw_static (RingDraw *draw,
+                             guint     plane)
+{
+  cairo_surface_t *surface;
+
+  g_assert (plane < RING_DRAW_N_PLANES);
+
+  switch (draw->mode)
+    {
+    case RING_DRAW_BUILD:
+      if (plane != draw->plane)
+        return FALSE;
+      draw->touched = TRUE;
+      return TRUE;
+
+    case RING_DRAW_USE:
+      if (draw->painted & (1u << plane))
+        return FALSE;
+      draw->painted |= 1u << plane;
+      surface = draw->cache->planes[plane];
+      if (surface != NULL)
+        {
+          cairo_save (draw->cr);
+          clip_to_plane (draw, plane);
+          cairo_set_source_surface (draw->cr, surface, 0, 0);
+          /* An opaque plane 0 replaces what was there, as painting the background does. */
+          if (plane == 0 && draw->cache->opaque)
+            cairo_set_operator (draw->cr, CAIRO_OPERATOR_SOURCE);
+          cairo_paint (draw->cr);
+          cairo_restore (draw->cr);
+        }
+      return FALSE;
+
+    case RING_DRAW_DIRECT:
+    default:
+      return TRUE;
+    }
+}
+
+gboolean
+_ring_animation_draw_static_mask (RingDraw *draw,
+                                  guint     plane)
+{
+  cairo_surface_t *surface;
+
+  g_assert (plane < RING_DRAW_N_PLANES);
+
+  switch (draw->mode)
+    {
+    case RING_DRAW_BUILD:
+      if (plane != draw->plane)
+        return FALSE;
+      /* Coverage only: opaque, whatever the colour of the moment. */
+      cairo_set_source_rgb (draw->cr, 0, 0, 0);
+      draw->touched = TRUE;
+      return TRUE;
+
+    case RING_DRAW_USE:
+      if (draw->painted & (1u << plane))
+        return FALSE;
+      draw->painted |= 1u << plane;
+      surface = draw->cache->planes[plane];
+      if (surface != NULL)
+        {
+          cairo_save (draw->cr);
+          clip_to_plane (draw, plane);
+          cairo_mask_surface (draw->cr, surface, 0, 0);
+          cairo_restore (draw->cr);
+        }
+      return FALSE;
+
+    case RING_DRAW_DIRECT:
+    default:
+      return TRUE;
+    }
+}
+
+/* The smallest rectangle of whole pixels holding everything of @surface that is not
+ * transparent, in user space (@extents: x, y, width, height); FALSE if nothing is. Not an
+ * image: all of it. */
+static gboolean
+find_extents (cairo_surface_t *surface,
+              double           width,
+              double           height,
+              double           x_scale,
+              double           y_scale,
+              double           extents[4])
+{
+  cairo_surface_t *image = surface;
+  const guint8 *data;
+  int stride, pixels_wide, pixels_high;
+  int left = G_MAXINT, right = -1, top = G_MAXINT, bottom = -1;
+
+  extents[0] = extents[1] = 0;
+  extents[2] = width;
+  extents[3] = height;
+  if (cairo_surface_get_type (image) != CAIRO_SURFACE_TYPE_IMAGE
+      || cairo_image_surface_get_format (image) != CAIRO_FORMAT_ARGB32)
+    return TRUE;
+
+  cairo_surface_flush (image);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  pixels_wide = cairo_image_surface_get_width (image);
+  pixels_high = cairo_image_surface_get_height (image);
+  for (int y = 0; y < pixels_high; y++)
+    {
+      const guint32 *row = (const guint32 *) (gconstpointer) (data + (gsize) y * stride);
+      int first = -1, last = -1;
+
+      for (int x = 0; x < pixels_wide; x++)
+        if (row[x] != 0)
+          {
+            first = x;
+            break;
+          }
+      if (first < 0)
+        continue;
+      for (int x = pixels_wide - 1; x >= first; x--)
+        if (row[x] != 0)
+          {
+            last = x;
+            break;
+          }
+      left = MIN (left, first);
+      right = MAX (right, last);
+      top = MIN (top, y);
+      bottom = y;
+    }
+  if (bottom < 0)
+    return FALSE;
+
+  extents[0] = left / x_scale;
+  extents[1] = top / y_scale;
+  extents[2] = (right + 1 - left) / x_scale;
+  extents[3] = (bottom + 1 - top) / y_scale;
+
+  return TRUE;
+}
+
+/* Step planes */
+
+static void
+paint_step_plane (RingDraw *draw,
+                  guint     plane)
+{
+  const double *e = draw->cache->step_extents[plane];
+
+  if (draw->cache->step_planes[plane] == NULL)
+    return;
+  cairo_save (draw->cr);
+  cairo_rectangle (draw->cr, e[0], e[1], e[2], e[3]);
+  cairo_clip (draw->cr);
+  cairo_set_source_surface (draw->cr, draw->cache->step_planes[plane], 0, 0);
+  cairo_paint (draw->cr);
+  cairo_restore (draw->cr);
+}
+
+/* @to draws as @from would: what the callers set before a step plane. */
+static void
+copy_state (cairo_t *from,
+            cairo_t *to)
+{
+  int n_dashes = cairo_get_dash_count (from);
+  double dashes[16], offset;
+
+  cairo_set_line_cap (to, cairo_get_line_cap (from));
+  cairo_set_line_join (to, cairo_get_line_join (from));
+  cairo_set_line_width (to, cairo_get_line_width (from));
+  cairo_set_miter_limit (to, cairo_get_miter_limit (from));
+  cairo_set_tolerance (to, cairo_get_tolerance (from));
+  if (n_dashes > 0 && n_dashes <= (int) G_N_ELEMENTS (dashes))
+    {
+      cairo_get_dash (from, dashes, &offset);
+      cairo_set_dash (to, dashes, n_dashes, offset);
+    }
+}
+
+gboolean
+_ring_animation_draw_begin_step (RingDraw *draw,
+                                 guint     plane,
+                                 guint     key)
+{
+  RingAnimationCache *cache = draw->cache;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_assert (plane < RING_DRAW_N_STEP_PLANES);
+
+  if (draw->mode == RING_DRAW_DIRECT)
+    return TRUE;
+  if (draw->mode == RING_DRAW_BUILD)
+    return FALSE;
+  if (key == G_MAXUINT)
+    return TRUE;
+  if (cache->step_valid[plane] && cache->step_keys[plane] == key)
+    {
+      paint_step_plane (draw, plane);
+      return FALSE;
+    }
+
+  g_clear_pointer (&cache->step_planes[plane], cairo_surface_destroy);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                        (int) ceil (cache->width * cache->x_scale),
+                                        (int) ceil (cache->height * cache->y_scale));
+  cairo_surface_set_device_scale (surface, cache->x_scale, cache->y_scale);
+  cr = cairo_create (surface);
+  cairo_surface_destroy (surface);
+  copy_state (draw->cr, cr);
+  draw->step_cr = draw->cr;
+  draw->cr = cr;
+  cache->step_keys[plane] = key;
+  cache->n_step_builds++;
+
+  return TRUE;
+}
+
+void
+_ring_animation_draw_end_step (RingDraw *draw,
+                               guint     plane)
+{
+  RingAnimationCache *cache = draw->cache;
+  cairo_surface_t *surface;
+
+  if (draw->step_cr == NULL)
+    return;
+
+  surface = cairo_surface_reference (cairo_get_target (draw->cr));
+  cairo_destroy (draw->cr);
+  draw->cr = g_steal_pointer (&draw->step_cr);
+  cache->step_valid[plane] = TRUE;
+  if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS
+      && find_extents (surface, cache->width, cache->height, cache->x_scale, cache->y_scale,
+                       cache->step_extents[plane]))
+    cache->step_planes[plane] = surface;
+  else
+    cairo_surface_destroy (surface);
+  paint_step_plane (draw, plane);
+}
+
+/* The step's transfers */
+
+void
+_ring_animation_draw_cache_step (RingAnimationCache *cache,
+                                 RingSimulation     *sim,
+                                 guint               step,
+                                 gboolean            ring_like,
+                                 guint               n,
+                                 GArray            **transfers,
+                                 double            **link_end)
+{
+  if (cache->walked != sim || cache->walked_step != step || cache->transfers == NULL)
+    {
+      clear_step (cache);
+      cache->walked = ring_simulation_ref (sim);
+      cache->walked_step = step;
+      cache->transfers = g_array_new (FALSE, FALSE, sizeof (RingSimulatedTransfer));
+      ring_simulation_get_step_transfers (sim, step, cache->transfers);
+      if (ring_like)
+        cache->link_end = _ring_animation_draw_link_ends (cache->transfers, n);
+      cache->n_walks++;
+    }
+
+  *transfers = cache->transfers;
+  *link_end = cache->link_end;
+}
+
+/* The key */
+
+static guint
+schedule_phase (const RingFrame *frame)
+{
+  const RingSchedule *schedule;
+
+  if (frame->simulation == NULL || frame->phase != RING_FRAME_RING_STEP)
+    return 0;
+  schedule = ring_simulation_get_schedule (frame->simulation);
+
+  return ring_schedule_get_step_phase (schedule, frame->step);
+}
+
+static gboolean
+same_style (const RingStyle *a,
+            const RingStyle *b,
+            const char      *family)
+{
+  RingStyle x = *a, y = *b;
+
+  x.font_family = y.font_family = NULL;
+
+  return memcmp (&x, &y, sizeof x) == 0
+         && g_strcmp0 (family, b->font_family != NULL ? b->font_family : "") == 0;
+}
+
+static gboolean
+key_holds (const RingAnimationCache *cache,
+           double                    width,
+           double                    height,
+           double                    x_scale,
+           double                    y_scale,
+           const RingFrame          *frame,
+           const RingStyle          *style)
+{
+  return cache->valid
+         && cache->width == width && cache->height == height
+         && cache->x_scale == x_scale && cache->y_scale == y_scale
+         && same_style (&cache->style, style, cache->family)
+         && cache->n_gpus == frame->n_gpus
+         && cache->simulation == frame->simulation
+         && cache->phase == frame->phase
+         && cache->schedule_phase == schedule_phase (frame)
+         && cache->compute_time_s == frame->compute_time_s
+         && cache->allreduce_time_s == frame->allreduce_time_s;
+}
+
+static void
+build (RingAnimationCache *cache,
+       cairo_t            *cr,
+       double              width,
+       double              height,
+       double              x_scale,
+       double              y_scale,
+       const RingFrame    *frame,
+       const RingStyle    *style)
+{
+  clear_planes (cache);
+  cache->valid = TRUE;
+  cache->width = width;
+  cache->height = height;
+  cache->x_scale = x_scale;
+  cache->y_scale = y_scale;
+  cache->style = *style;
+  cache->family = g_strdup (style->font_family != NULL ? style->font_family : "");
+  cache->style.font_family = NULL;
+  cache->n_gpus = frame->n_gpus;
+  cache->simulation = frame->simulation != NULL ? ring_simulation_ref (frame->simulation)
+                                                : NULL;
+  cache->phase = frame->phase;
+  cache->schedule_phase = schedule_phase (frame);
+  cache->compute_time_s = frame->compute_time_s;
+  cache->allreduce_time_s = frame->allreduce_time_s;
+  cache->n_builds++;
+
+  for (guint plane = 0; plane < RING_DRAW_N_PLANES; plane++)
+    {
+      /* Pixels at the scale they will be shown at, whatever the target: GTK records a
+       * widget's drawing and replays it later, pixels painted as they are. */
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                             (int) ceil (width * x_scale),
+                                                             (int) ceil (height * y_scale));
+      cairo_t *plane_cr;
+      gboolean touched;
+
+      cairo_surface_set_device_scale (surface, x_scale, y_scale);
+      plane_cr = cairo_create (surface);
+
+      touched = _ring_animation_draw_frame (plane_cr, width, height, frame, style,
+                                            RING_DRAW_BUILD, plane, cache);
+      cairo_destroy (plane_cr);
+      if (touched && cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS
+          && find_extents (surface, width, height, x_scale, y_scale, cache->extents[plane]))
+        cache->planes[plane] = surface;
+      else
+        cairo_surface_destroy (surface);
+    }
+  cache->opaque = style->background.alpha >= 1;
+}
+
+void
+ring_animation_draw_cached (cairo_t            *cr,
+                            double              width,
+                            double              height,
+                            const RingFrame    *frame,
+                            const RingStyle    *style,
+                            RingAnimationCache *cache)
+{
+  RingFrame normal;
+  double x_scale = 1, y_scale = 1;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (frame != NULL);
+  g_return_if_fail (style != NULL);
+
+  if (cache == NULL)
+    {
+      ring_animation_draw (cr, width, height, frame, style);
+      return;
+    }
+  if (!(width > 0 && height > 0))
+    return;
+
+  normal = ring_frame_normalize (frame);
+  /* An image's own scale; a recording's is the caller's to say. */
+  if (cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE)
+    cairo_surface_get_device_scale (cairo_get_target (cr), &x_scale, &y_scale);
+  else if (cache->scale_factor > 0)
+    x_scale = y_scale = cache->scale_factor;
+  if (!key_holds (cache, width, height, x_scale, y_scale, &normal, style))
+    build (cache, cr, width, height, x_scale, y_scale, &normal, style);
+
+  _ring_animation_draw_frame (cr, width, height, &normal, style, RING_DRAW_USE, 0, cache);
+}
