@@ -679,8 +679,9 @@ draw_chunk_ring (RingDraw        *draw,
       draw_gpu_numbers (draw, ring);
       card_reach = ring->radial ? ring->card_height / 2
                                 : MAX (ring->card_width, ring->card_height) / 2;
+      /* The nodes' names lie inside the cards, as wide as "Node 10" at the sides. */
       if (draw->nodes > 1)
-        card_reach += 5 + RING_DRAW_MIN_TEXT_PX * 1.5;
+        card_reach += 5 + RING_DRAW_MIN_TEXT_PX * 4.5;
       _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy,
                                            ring->radius - card_reach - 8);
     }
