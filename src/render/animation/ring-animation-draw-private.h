@@ -321,6 +321,13 @@ void      _ring_animation_draw_node_labels      (RingDraw          *draw,
                                                  double             cy,
                                                  double             label_radius,
                                                  gboolean           backdrop);
+/* Where node @node's name goes at @label_radius; FALSE if names are not drawn. */
+gboolean  _ring_animation_draw_node_label_box   (RingDraw          *draw,
+                                                 guint              node,
+                                                 double             cx,
+                                                 double             cy,
+                                                 double             label_radius,
+                                                 RingDrawBox       *box);
 /* "25 %" in the slow link's colour, centred at (x, y). */
 void      _ring_animation_draw_slow_label       (RingDraw          *draw,
                                                  double             x,
@@ -340,12 +347,14 @@ void      _ring_animation_draw_link_swatch      (RingDraw          *draw,
 
 /* ring-animation-draw-switches.c: a schedule's switches on a circle of nodes. What
  * _ring_animation_draw_fit_switches() fits into the circle at (cx, cy) of @radius, its
- * GPUs' cards card_width × card_height (0 with dots): the network switch's box, and each
- * NVSwitch's size (0: not drawn) and whether it is named. */
+ * GPUs' cards card_width × card_height (0 with dots) and the nodes' names at
+ * label_radius (0: none): the network switch's box, and each NVSwitch's size (0: not
+ * drawn) and whether it is named. */
 typedef struct
 {
   double      cx, cy, radius;
   double      card_width, card_height;
+  double      label_radius;
   guint       n_nvswitches;
   double      nvswitch_width, nvswitch_height;
   gboolean    named;

@@ -367,6 +367,18 @@ draw_gpu_labels (RingDraw     *draw,
     }
 }
 
+/* Where the nodes' names go: inside the cards; nowhere (0) when the NVSwitches stand where
+ * they would. */
+static double
+node_label_radius (const RingDraw *draw,
+                   const Circle   *circle)
+{
+  if (ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT)
+    return 0;
+
+  return circle->radius - MAX (MAX (circle->card, circle->card_height) * 0.6, circle->dot) - 8;
+}
+
 /* Switches: as large as the circle leaves room for. */
 static void
 draw_switches (RingDraw          *draw,
@@ -375,7 +387,8 @@ draw_switches (RingDraw          *draw,
 {
   double half = MIN (box->width, box->height) / 2;
   RingSwitchFit fit = { circle->cx, circle->cy, circle->radius, circle->card,
-                        circle->card_height, 0, 0, 0, FALSE, { 0 } };
+                        circle->card_height, node_label_radius (draw, circle), 0, 0, 0, FALSE,
+                        { 0 } };
 
   _ring_animation_draw_fit_switches (draw, &fit, CLAMP (half * 0.42, 64, 120),
                                      CLAMP (half * 0.14, 26, 40));
@@ -704,11 +717,9 @@ _ring_animation_draw_schedule (RingDraw          *draw,
     return;
   draw_switches (draw, &circle, box);
   /* Each node's NVSwitch stands where its name would: the box says which node it is. */
-  if (ring_schedule_get_nvswitch (draw->schedule, 0) == G_MAXUINT)
+  if (node_label_radius (draw, &circle) > 0)
     _ring_animation_draw_node_labels (draw, circle.cx, circle.cy,
-                                      circle.radius
-                                      - MAX (MAX (circle.card, circle.card_height) * 0.6,
-                                             circle.dot) - 8, TRUE);
+                                      node_label_radius (draw, &circle), TRUE);
   draw_slow_gpu_label (draw, &circle);
   if (!aggregate)
     draw_gpu_labels (draw, &circle);

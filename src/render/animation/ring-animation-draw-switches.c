@@ -149,6 +149,17 @@ _ring_animation_draw_fit_switches (RingDraw      *draw,
 
       net_width = MIN (net_width, 2 * half * (fit->n_nvswitches > 1 ? 0.45 : 0.8));
       fit->net = centred_box (fit->cx, fit->cy, net_width, height);
+      /* Narrower, without its name if need be, where it would cover a node's. */
+      for (guint node = 0; node < draw->nodes && fit->net.width > MIN_MARK_WIDTH; node++)
+        {
+          RingDrawBox label;
+
+          if (!_ring_animation_draw_node_label_box (draw, node, fit->cx, fit->cy,
+                                                    fit->label_radius, &label))
+            break;
+          while (fit->net.width > MIN_MARK_WIDTH && boxes_meet (&fit->net, &label, SWITCH_GAP))
+            fit->net = centred_box (fit->cx, fit->cy, fit->net.width * 0.92, height);
+        }
     }
   if (fit->n_nvswitches == 0)
     return;

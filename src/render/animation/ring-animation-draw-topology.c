@@ -266,6 +266,23 @@ labels_meet (const RingDrawBox *a,
          && a->y < b->y + b->height && b->y < a->y + a->height;
 }
 
+gboolean
+_ring_animation_draw_node_label_box (RingDraw    *draw,
+                                     guint        node,
+                                     double       cx,
+                                     double       cy,
+                                     double       label_radius,
+                                     RingDrawBox *box)
+{
+  if (draw->nodes < 2 || draw->nodes > MAX_NODE_BANDS || label_radius <= 0)
+    return FALSE;
+
+  _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, TRUE);
+  g_free (node_label (draw, node, cx, cy, label_radius, box));
+
+  return TRUE;
+}
+
 /* Whether the names of every @every-th node keep apart. */
 static gboolean
 labels_apart (const RingDrawBox *boxes,
