@@ -15,8 +15,9 @@
 
 static const guint gpu_counts[] = { 1, 2, 3, 4, 8, 16, 24, 32, 64, 128, 1024 };
 static const guint gpu_counts_4[] = { 4, 8, 12, 16, 32 };
-/* The animation beside the controls in a 1280 × 800 window, a short window and a wide one. */
-static const int sizes[][2] = { { 425, 570 }, { 600, 500 }, { 1000, 720 } };
+/* The animation's area in a 1280 × 800 window, and with a warning above it; a short window
+ * and a wide one. */
+static const int sizes[][2] = { { 425, 570 }, { 425, 480 }, { 600, 500 }, { 1000, 720 } };
 
 /* H100 nodes of @per_node on InfiniBand with SHARP, so that every algorithm runs across
  * nodes; NULL where the algorithm cannot run. */
