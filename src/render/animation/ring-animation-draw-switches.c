@@ -25,6 +25,8 @@
 #define SWITCH_GAP        4.0
 #define MIN_MARK_WIDTH    8.0
 #define MAX_MARK_WIDTH    16.0
+/* Beyond this many nodes their NVSwitches are not drawn. */
+#define MAX_NVSWITCHES    256
 /* How far inside the circle the NVSwitches of several nodes stand. */
 #define NVSWITCH_RADIUS   0.58
 
@@ -161,7 +163,8 @@ _ring_animation_draw_fit_switches (RingDraw      *draw,
             fit->net = centred_box (fit->cx, fit->cy, fit->net.width * 0.92, height);
         }
     }
-  if (fit->n_nvswitches == 0)
+  /* Past so many nodes not even marks keep apart: the lines show where they meet. */
+  if (fit->n_nvswitches == 0 || fit->n_nvswitches > MAX_NVSWITCHES)
     return;
 
   xs = g_new (double, fit->n_nvswitches);
@@ -224,7 +227,9 @@ draw_switch (RingDraw            *draw,
     return;
 
   box = centred_box (x, y, width, height);
-  _ring_animation_draw_record_box (draw, network ? RING_DRAW_BOX_NET_SWITCH : RING_DRAW_BOX_SWITCH, &box);
+  _ring_animation_draw_record_box (draw,
+                                   network ? RING_DRAW_BOX_NET_SWITCH : RING_DRAW_BOX_SWITCH,
+                                   &box);
   ring_cairo_rounded_rectangle (cr, box.x, box.y, width, height, MIN (6.0, height / 3));
   ring_cairo_set_color (cr, &draw->card, 1.0);
   cairo_fill_preserve (cr);
