@@ -662,7 +662,7 @@ draw_chunk_ring (RingDraw        *draw,
   guint n = draw->n;
   double in_flight_size = ring->in_flight_size;
   RingColor hues[RING_ANIMATION_MAX_CHUNK_GPUS];
-  double card_reach;
+  double card_reach, label_radius, caption_radius;
 
   for (guint chunk = 0; chunk < n; chunk++)
     hues[chunk] = _ring_animation_draw_chunk_color (draw,
@@ -673,16 +673,20 @@ draw_chunk_ring (RingDraw        *draw,
   card_reach = ring->radial ? ring->card_height : MAX (ring->card_width, ring->card_height);
   if (_ring_animation_draw_static (draw, 0))
     {
+      label_radius = ring->radius - card_reach / 2 - 5 - RING_DRAW_MIN_TEXT_PX;
       _ring_animation_draw_node_bands (draw, ring->cx, ring->cy, ring->radius, card_reach + 10,
-                                       ring->radius - card_reach / 2 - 5 - RING_DRAW_MIN_TEXT_PX);
+                                       label_radius);
       draw_ring_links (draw, ring);
       draw_gpu_numbers (draw, ring);
       card_reach = ring->radial ? ring->card_height / 2
                                 : MAX (ring->card_width, ring->card_height) / 2;
+      caption_radius = ring->radius - card_reach - 8;
+      /* The nodes' names lie inside the cards, as wide as "Node 10" at the sides: the
+       * caption, at most 0.8 of its radius wide, keeps clear of them. */
       if (draw->nodes > 1)
-        card_reach += 5 + RING_DRAW_MIN_TEXT_PX * 1.5;
-      _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy,
-                                           ring->radius - card_reach - 8);
+        caption_radius = MIN (caption_radius - 5 - RING_DRAW_MIN_TEXT_PX * 1.5,
+                              (label_radius - RING_DRAW_MIN_TEXT_PX * 4.5 - 6) / 0.8);
+      _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy, caption_radius);
     }
 
   /* The stretch an in-flight chunk has covered lights up in its colour. */

@@ -30,6 +30,26 @@ typedef struct
   double x, y, width, height;
 } RingDrawBox;
 
+/* What a frame put where, recorded for tests of its layout (see
+ * _ring_animation_draw_layout()). */
+typedef enum
+{
+  RING_DRAW_BOX_HEADER,       /* the title and the explanation */
+  RING_DRAW_BOX_LEGEND,
+  RING_DRAW_BOX_TIMELINE,
+  RING_DRAW_BOX_AREA,         /* the room of the picture between them */
+  RING_DRAW_BOX_CARD,         /* a GPU's card */
+  RING_DRAW_BOX_SWITCH,       /* a node's NVSwitch */
+  RING_DRAW_BOX_NET_SWITCH,
+  RING_DRAW_BOX_LABEL,        /* a node's name */
+} RingDrawBoxKind;
+
+typedef struct
+{
+  RingDrawBoxKind kind;
+  RingDrawBox     box;
+} RingDrawRecord;
+
 /* What does not change from one frame to the next is drawn once into planes, cached
  * surfaces of the frame's size stacked in order with what moves between them; see
  * _ring_animation_draw_static(). */
@@ -126,6 +146,7 @@ typedef struct
   gboolean            touched;        /* RING_DRAW_BUILD: the plane has something */
   RingAnimationCache *cache;          /* RING_DRAW_BUILD and RING_DRAW_USE */
   cairo_t            *step_cr;        /* the frame's, while a step plane is drawn */
+  GArray             *record;         /* of RingDrawRecord, or NULL */
 } RingDraw;
 
 /* Whether to draw what follows, which belongs to static plane @plane and depends on
@@ -294,6 +315,19 @@ void      _ring_animation_draw_node_bands       (RingDraw          *draw,
                                                  double             radius,
                                                  double             thickness,
                                                  double             label_radius);
+/* "Node k" inside the bands at @label_radius, on the background's colour if @backdrop. */
+void      _ring_animation_draw_node_labels      (RingDraw          *draw,
+                                                 double             cx,
+                                                 double             cy,
+                                                 double             label_radius,
+                                                 gboolean           backdrop);
+/* Where node @node's name goes at @label_radius; FALSE if names are not drawn. */
+gboolean  _ring_animation_draw_node_label_box   (RingDraw          *draw,
+                                                 guint              node,
+                                                 double             cx,
+                                                 double             cy,
+                                                 double             label_radius,
+                                                 RingDrawBox       *box);
 /* "25 %" in the slow link's colour, centred at (x, y). */
 void      _ring_animation_draw_slow_label       (RingDraw          *draw,
                                                  double             x,
@@ -310,6 +344,50 @@ void      _ring_animation_draw_link_swatch      (RingDraw          *draw,
                                                  double             x,
                                                  double             middle,
                                                  double             width);
+
+/* ring-animation-draw-switches.c: a schedule's switches on a circle of nodes. What
+ * _ring_animation_draw_fit_switches() fits into the circle at (cx, cy) of @radius, its
+ * GPUs' cards card_width × card_height (0 with dots) and the nodes' names at
+ * label_radius (0: none): the network switch's box, and each NVSwitch's size (0: not
+ * drawn) and whether it is named. */
+typedef struct
+{
+  double      cx, cy, radius;
+  double      card_width, card_height;
+  double      label_radius;
+  guint       n_nvswitches;
+  double      nvswitch_width, nvswitch_height;
+  gboolean    named;
+  RingDrawBox net;
+} RingSwitchFit;
+
+/* Where switch @endpoint stands. */
+void      _ring_animation_draw_switch_centre    (const RingDraw    *draw,
+                                                 double             cx,
+                                                 double             cy,
+                                                 double             radius,
+                                                 guint              endpoint,
+                                                 double            *x,
+                                                 double            *y);
+/* Fills in @fit's switches, each at most @width × @height. */
+void      _ring_animation_draw_fit_switches     (RingDraw          *draw,
+                                                 RingSwitchFit     *fit,
+                                                 double             width,
+                                                 double             height);
+void      _ring_animation_draw_switches         (RingDraw          *draw,
+                                                 const RingSwitchFit *fit);
+/* Notes @box in the frame's record, if it keeps one. */
+void      _ring_animation_draw_record_box       (RingDraw          *draw,
+                                                 RingDrawBoxKind    kind,
+                                                 const RingDrawBox *box);
+/* Draws the frame as ring_animation_draw() does, appending to @record (of
+ * RingDrawRecord) every box it lays out: for tests. */
+void      _ring_animation_draw_layout           (cairo_t           *cr,
+                                                 double             width,
+                                                 double             height,
+                                                 const RingFrame   *frame,
+                                                 const RingStyle   *style,
+                                                 GArray            *record);
 
 /* ring-animation-draw-schedule.c: every algorithm but the ring, on a circle of nodes */
 void      _ring_animation_draw_schedule         (RingDraw          *draw,

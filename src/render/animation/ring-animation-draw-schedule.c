@@ -34,11 +34,11 @@
 typedef struct
 {
   double cx, cy, radius;
-  double card;              /* a GPU card's side (cards tier), else 0 */
+  double card;              /* a GPU card's width (cards tier), else 0 */
+  double card_height;
   double dot;               /* a GPU dot's radius (dots tier), else 0 */
   guint  cols, rows;        /* a card's grid of pieces */
   double cell, gap;
-  double switch_width, switch_height;
 } Circle;
 
 /* Where endpoint @endpoint is drawn. */
@@ -49,32 +49,18 @@ endpoint_position (const RingDraw *draw,
                    double         *x,
                    double         *y)
 {
-  const RingSchedule *schedule = draw->schedule;
-  RingEndpointKind kind = ring_schedule_get_endpoint_kind (schedule, endpoint);
+  RingEndpointKind kind = ring_schedule_get_endpoint_kind (draw->schedule, endpoint);
   guint n = draw->n;
   double angle, radius;
 
-  if (kind == RING_ENDPOINT_GPU)
+  if (kind != RING_ENDPOINT_GPU)
     {
-      angle = _ring_animation_draw_node_angle (endpoint, n);
-      radius = circle->radius;
-    }
-  else if (kind == RING_ENDPOINT_NET_SWITCH || draw->nodes == 1)
-    {
-      *x = circle->cx;
-      *y = circle->cy;
+      _ring_animation_draw_switch_centre (draw, circle->cx, circle->cy, circle->radius, endpoint,
+                                          x, y);
       return;
     }
-  else
-    {
-      guint node = ring_schedule_get_node (schedule, endpoint);
-      guint first = ring_schedule_get_node_first (schedule, node);
-      guint last = first + ring_schedule_get_node_size (schedule, node) - 1;
-
-      angle = (_ring_animation_draw_node_angle (first, n)
-               + _ring_animation_draw_node_angle (last, n)) / 2;
-      radius = circle->radius * 0.58;
-    }
+  angle = _ring_animation_draw_node_angle (endpoint, n);
+  radius = circle->radius;
 
   *x = circle->cx + radius * cos (angle);
   *y = circle->cy + radius * sin (angle);
@@ -119,24 +105,38 @@ circle_layout (RingDraw          *draw,
 
   circle->cx = box->x + box->width / 2;
   circle->cy = box->y + box->height / 2;
-  circle->switch_width = CLAMP (half * 0.42, 64, 120);
-  circle->switch_height = CLAMP (half * 0.14, 26, 40);
 
   if (n <= RING_ANIMATION_MAX_CHUNK_GPUS && ring_simulation_get_held (draw->sim, 0, 0, 0) > 0)
     {
-      /* Cards of pieces: as large as fit round the circle and inside the box. */
-      double spacing;
+      /* Cards of pieces: shards side by side, a chunk per row; or a square. As large as
+       * fit round the circle and, with the labels outside them, inside the box. */
+      double side, spacing, longest;
+      guint cells;
 
-      circle->card = CLAMP (half * 2.4 / (n + 4), 18, 64);
-      circle->radius = half - circle->card * 0.75 - label_room * 0.6;
-      spacing = 2 * G_PI * circle->radius / n;
-      circle->card = MIN (circle->card, spacing * 0.72);
-      circle->radius = half - circle->card * 0.75 - label_room * 0.6;
-      /* Shards side by side, a chunk per row; or a square. */
       circle->cols = by_shard (draw) ? draw->gpus_per_node : (guint) ceil (sqrt ((double) pieces));
       circle->rows = (pieces + circle->cols - 1) / circle->cols;
-      circle->gap = circle->card >= 40 && circle->cols <= 8 ? 1 : 0;
-      circle->cell = (circle->card - 6 - (circle->cols - 1) * circle->gap) / circle->cols;
+      cells = MAX (circle->cols, circle->rows);
+      side = CLAMP (half * 2.4 / (n + 4), 18, 64);
+      for (guint attempt = 0; attempt < 2; attempt++)
+        {
+          /* A card of tall shards may be taller than wide: up to 0.28 of the box. */
+          double tallest = MAX (side, MIN (box->height * 0.28, side * 3));
+
+          circle->gap = side >= 40 && cells <= 8 ? 1 : 0;
+          circle->cell = MIN ((side - 6 - (circle->cols - 1) * circle->gap) / circle->cols,
+                              (tallest - 6 - (circle->rows - 1) * circle->gap) / circle->rows);
+          circle->card = circle->cols * (circle->cell + circle->gap) + 6 - circle->gap;
+          circle->card_height = circle->rows * (circle->cell + circle->gap) + 6 - circle->gap;
+          circle->radius = MIN (box->width / 2 - circle->card / 2 - label_room - 8,
+                                box->height / 2 - circle->card_height / 2
+                                - RING_DRAW_MIN_TEXT_PX * 1.8);
+          /* Neighbours apart: the longest side at most 0.72 of the space between them. */
+          spacing = 2 * G_PI * MAX (circle->radius, 20) / n;
+          longest = MAX (circle->card, circle->card_height);
+          if (longest <= spacing * 0.72 && circle->radius >= 20)
+            break;
+          side *= MIN (spacing * 0.72 / longest, 0.9);
+        }
     }
   else
     {
@@ -186,7 +186,7 @@ card_box (const RingDraw *draw,
   double x, y;
 
   endpoint_position (draw, circle, gpu, &x, &y);
-  *height = circle->rows * (circle->cell + circle->gap) + 6 - circle->gap;
+  *height = circle->card_height;
   *left = x - circle->card / 2;
   *top = y - *height / 2;
 }
@@ -287,6 +287,8 @@ draw_cards (RingDraw     *draw,
           card_box (draw, circle, gpu, &left, &top, &height);
           ring_cairo_rounded_rectangle (cr, left, top, circle->card, height,
                                         MIN (6.0, circle->card * 0.15));
+          _ring_animation_draw_record_box (draw, RING_DRAW_BOX_CARD,
+                                           &(RingDrawBox) { left, top, circle->card, height });
         }
       ring_cairo_set_color (cr, &draw->card, 1.0);
       cairo_fill_preserve (cr);
@@ -345,7 +347,7 @@ draw_gpu_labels (RingDraw     *draw,
 {
   guint n = draw->n;
   guint every = n <= 16 ? 1 : n <= 32 ? 2 : n / 4;
-  double reach = circle->radius + MAX (circle->card * 0.75, circle->dot) + 6;
+  double reach = circle->radius + circle->dot + 6;
 
   _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, FALSE);
   ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
@@ -356,7 +358,8 @@ draw_gpu_labels (RingDraw     *draw,
       double angle = _ring_animation_draw_node_angle (gpu, n);
       double width = _ring_animation_draw_text_width (draw, label);
       double ux = cos (angle), uy = sin (angle);
-      double distance = reach + width / 2 * fabs (ux) + RING_DRAW_MIN_TEXT_PX * 0.4 * fabs (uy);
+      double distance = reach + (width + circle->card) / 2 * fabs (ux)
+                        + (RING_DRAW_MIN_TEXT_PX * 0.8 + circle->card_height) / 2 * fabs (uy);
 
       _ring_animation_draw_show_text (draw, label, circle->cx + distance * ux,
                                       circle->cy + distance * uy + RING_DRAW_MIN_TEXT_PX * 0.35,
@@ -364,83 +367,32 @@ draw_gpu_labels (RingDraw     *draw,
     }
 }
 
-/* Switches */
-
-static void
-draw_switch (RingDraw     *draw,
-             const Circle *circle,
-             guint         endpoint)
+/* Where the nodes' names go: inside the cards; nowhere (0) when the NVSwitches stand where
+ * they would. */
+static double
+node_label_radius (const RingDraw *draw,
+                   const Circle   *circle)
 {
-  cairo_t *cr = draw->cr;
-  gboolean network = ring_schedule_get_endpoint_kind (draw->schedule, endpoint)
-                     == RING_ENDPOINT_NET_SWITCH;
-  const char *title = network ? _("Network switch") : _("NVSwitch");
-  /* Translators: under a switch's name: it adds what it receives */
-  const char *subtitle = _("adds and returns");
-  double x, y, width = circle->switch_width, height = circle->switch_height;
+  if (ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT)
+    return 0;
 
-  if (!network && draw->nodes > 1)
-    {
-      /* One per node, inside the circle: smaller. */
-      width = MIN (width, circle->radius * 0.5);
-      height = MIN (height, 30);
-    }
-
-  endpoint_position (draw, circle, endpoint, &x, &y);
-  ring_cairo_rounded_rectangle (cr, x - width / 2, y - height / 2, width, height, 6);
-  ring_cairo_set_color (cr, &draw->card, 1.0);
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, 2);
-  ring_cairo_set_color (cr, network ? &draw->network : &draw->link, 1.0);
-  cairo_stroke (cr);
-
-  _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, TRUE);
-  if (_ring_animation_draw_text_width (draw, title) > width - 6)
-    return;
-  ring_cairo_set_color (cr, &draw->style->foreground, 0.9);
-  if (height >= 2.4 * RING_DRAW_MIN_TEXT_PX
-      && (_ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, FALSE),
-          _ring_animation_draw_text_width (draw, subtitle) <= width - 6))
-    {
-      _ring_animation_draw_show_text (draw, subtitle, x, y + RING_DRAW_MIN_TEXT_PX * 0.95, 0.5);
-      _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, TRUE);
-      _ring_animation_draw_show_text (draw, title, x, y - RING_DRAW_MIN_TEXT_PX * 0.15, 0.5);
-    }
-  else
-    {
-      _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, TRUE);
-      _ring_animation_draw_show_text (draw, title, x, y + RING_DRAW_MIN_TEXT_PX * 0.35, 0.5);
-    }
+  return circle->radius - MAX (MAX (circle->card, circle->card_height) * 0.6, circle->dot) - 8;
 }
 
-/* Up to this many NVSwitches get their box and name; more are small squares, and beyond
- * MAX_SWITCH_MARKS none are drawn but the network switch. */
-#define MAX_NAMED_SWITCHES 16
-#define MAX_SWITCH_MARKS   256
-
+/* Switches: as large as the circle leaves room for. */
 static void
-draw_switches (RingDraw     *draw,
-               const Circle *circle)
+draw_switches (RingDraw          *draw,
+               const Circle      *circle,
+               const RingDrawBox *box)
 {
-  guint endpoints = ring_schedule_get_n_endpoints (draw->schedule);
-  guint nvswitches = ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT ? draw->nodes : 0;
+  double half = MIN (box->width, box->height) / 2;
+  RingSwitchFit fit = { circle->cx, circle->cy, circle->radius, circle->card,
+                        circle->card_height, node_label_radius (draw, circle), 0, 0, 0, FALSE,
+                        { 0 } };
 
-  if (nvswitches > MAX_NAMED_SWITCHES && nvswitches <= MAX_SWITCH_MARKS)
-    {
-      for (guint node = 0; node < nvswitches; node++)
-        {
-          double x, y;
-
-          endpoint_position (draw, circle, draw->n + node, &x, &y);
-          cairo_rectangle (draw->cr, x - 3, y - 3, 6, 6);
-        }
-      ring_cairo_set_color (draw->cr, &draw->link, 1.0);
-      cairo_fill (draw->cr);
-    }
-
-  for (guint endpoint = draw->n; endpoint < endpoints; endpoint++)
-    if (endpoint >= draw->n + nvswitches || nvswitches <= MAX_NAMED_SWITCHES)
-      draw_switch (draw, circle, endpoint);
+  _ring_animation_draw_fit_switches (draw, &fit, CLAMP (half * 0.42, 64, 120),
+                                     CLAMP (half * 0.14, 26, 40));
+  _ring_animation_draw_switches (draw, &fit);
 }
 
 /* Transfers */
@@ -660,7 +612,9 @@ draw_transfer_tokens (RingDraw     *draw,
         {
           /* The pieces it carries side by side, up to 8: a message that halves shrinks
            * (one, when the step's transfers are too many to tell apart). */
-          guint cells = busy (draw, transfers) ? 1 : MIN (t->transfer.n_pieces, 8u);
+          /* No wider than a card: a longer strip hides the cards it passes. */
+          guint cells = CLAMP ((guint) ((circle->card + 1) / (size + 1)), 1u,
+                               busy (draw, transfers) ? 1 : MIN (t->transfer.n_pieces, 8u));
           double strip = cells * size + (cells - 1);
 
           ring_cairo_rounded_rectangle (cr, x - strip / 2 - 2, y - size / 2 - 2, strip + 4,
@@ -729,15 +683,11 @@ _ring_animation_draw_schedule (RingDraw          *draw,
 
   circle_layout (draw, &circle, box);
   curve_bend = draw->n <= RING_ANIMATION_MAX_CHUNK_GPUS ? 0.12 : 0;
-  /* Each node's NVSwitch stands where its name would: the box says which node it is.
-   * The nodes' boxes stay (plane 0). */
+  /* The nodes' boxes stay (plane 0); their names go on top (plane 2). */
   if (_ring_animation_draw_static (draw, 0))
     _ring_animation_draw_node_bands (draw, circle.cx, circle.cy, circle.radius,
-                                     MAX (circle.card * 1.2, circle.dot * 2) + 12,
-                                     ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT
-                                     ? 0
-                                     : circle.radius - MAX (circle.card * 0.6, circle.dot) - 6
-                                       - RING_DRAW_MIN_TEXT_PX);
+                                     MAX (MAX (circle.card, circle.card_height) * 1.2,
+                                          circle.dot * 2) + 12, 0);
 
   /* The step's lines, under the GPUs. */
   if (_ring_animation_draw_dynamic (draw))
@@ -765,7 +715,11 @@ _ring_animation_draw_schedule (RingDraw          *draw,
     draw_transfer_tokens (draw, &circle, transfers, stride);
   if (!_ring_animation_draw_static (draw, 2))
     return;
-  draw_switches (draw, &circle);
+  draw_switches (draw, &circle, box);
+  /* Each node's NVSwitch stands where its name would: the box says which node it is. */
+  if (node_label_radius (draw, &circle) > 0)
+    _ring_animation_draw_node_labels (draw, circle.cx, circle.cy,
+                                      node_label_radius (draw, &circle), TRUE);
   draw_slow_gpu_label (draw, &circle);
   if (!aggregate)
     draw_gpu_labels (draw, &circle);

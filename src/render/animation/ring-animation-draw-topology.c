@@ -227,22 +227,114 @@ _ring_animation_draw_node_bands (RingDraw *draw,
   cairo_stroke (cr);
   cairo_restore (cr);
 
-  if (label_radius <= 0)
+  if (label_radius > 0)
+    _ring_animation_draw_node_labels (draw, cx, cy, label_radius, FALSE);
+}
+
+/* Node @node's name and where it goes, inside the band at @label_radius. */
+static char *
+node_label (RingDraw    *draw,
+            guint        node,
+            double       cx,
+            double       cy,
+            double       label_radius,
+            RingDrawBox *box)
+{
+  guint first = node * draw->gpus_per_node;
+  guint last = MIN (first + draw->gpus_per_node, draw->n) - 1;
+  double middle = (_ring_animation_draw_node_angle (first, draw->n)
+                   + _ring_animation_draw_node_angle (last, draw->n)) / 2;
+  char *label = g_strdup_printf (_("Node %u"), node);
+  double width = _ring_animation_draw_text_width (draw, label);
+  /* Inside the band's inner edge, however the label lies. */
+  double distance = label_radius - width / 2 * fabs (cos (middle))
+                    - RING_DRAW_MIN_TEXT_PX * 0.6 * fabs (sin (middle));
+
+  box->width = width + 6;
+  box->height = RING_DRAW_MIN_TEXT_PX * 1.2 + 2;
+  box->x = cx + distance * cos (middle) - box->width / 2;
+  box->y = cy + distance * sin (middle) - box->height / 2;
+
+  return label;
+}
+
+static gboolean
+labels_meet (const RingDrawBox *a,
+             const RingDrawBox *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width
+         && a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+gboolean
+_ring_animation_draw_node_label_box (RingDraw    *draw,
+                                     guint        node,
+                                     double       cx,
+                                     double       cy,
+                                     double       label_radius,
+                                     RingDrawBox *box)
+{
+  if (draw->nodes < 2 || draw->nodes > MAX_NODE_BANDS || label_radius <= 0)
+    return FALSE;
+
+  _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, TRUE);
+  g_free (node_label (draw, node, cx, cy, label_radius, box));
+
+  return TRUE;
+}
+
+/* Whether the names of every @every-th node keep apart. */
+static gboolean
+labels_apart (const RingDrawBox *boxes,
+              guint              nodes,
+              guint              every)
+{
+  for (guint node = 0; node < nodes; node += every)
+    for (guint other = node + every; other < nodes; other += every)
+      if (labels_meet (&boxes[node], &boxes[other]))
+        return FALSE;
+
+  return TRUE;
+}
+
+void
+_ring_animation_draw_node_labels (RingDraw *draw,
+                                  double    cx,
+                                  double    cy,
+                                  double    label_radius,
+                                  gboolean  backdrop)
+{
+  cairo_t *cr = draw->cr;
+  RingDrawBox boxes[MAX_NODE_BANDS];
+  guint every = 1;
+
+  if (draw->nodes < 2 || draw->nodes > MAX_NODE_BANDS)
     return;
 
   _ring_animation_draw_use_font (draw, RING_DRAW_MIN_TEXT_PX, TRUE);
-  ring_cairo_set_color (cr, &draw->style->foreground, 0.55);
   for (guint node = 0; node < draw->nodes; node++)
-    {
-      guint first = node * draw->gpus_per_node;
-      guint last = MIN (first + draw->gpus_per_node, draw->n) - 1;
-      double middle = (_ring_animation_draw_node_angle (first, draw->n)
-                       + _ring_animation_draw_node_angle (last, draw->n)) / 2;
-      g_autofree char *label = g_strdup_printf (_("Node %u"), node);
+    g_free (node_label (draw, node, cx, cy, label_radius, &boxes[node]));
+  /* Every node's name, or every second, fourth … where neighbours' would meet. */
+  while (every < draw->nodes && !labels_apart (boxes, draw->nodes, every))
+    every *= 2;
 
-      _ring_animation_draw_show_text (draw, label, cx + label_radius * cos (middle),
-                                      cy + label_radius * sin (middle)
-                                      + RING_DRAW_MIN_TEXT_PX * 0.35, 0.5);
+  for (guint node = 0; node < draw->nodes; node += every)
+    {
+      RingDrawBox box;
+      g_autofree char *label = node_label (draw, node, cx, cy, label_radius, &box);
+
+      /* Over the lines that cross it: on the background's colour. */
+      if (backdrop)
+        {
+          ring_cairo_rounded_rectangle (cr, box.x, box.y, box.width, box.height, 4);
+          ring_cairo_set_color (cr, &draw->background, 0.85);
+          cairo_fill (cr);
+        }
+      ring_cairo_set_color (cr, &draw->style->foreground, 0.55);
+      _ring_animation_draw_show_text (draw, label, box.x + box.width / 2,
+                                      box.y + box.height / 2 + RING_DRAW_MIN_TEXT_PX * 0.35,
+                                      0.5);
+      _ring_animation_draw_record_box (draw, RING_DRAW_BOX_LABEL, &box);
     }
 }
 

@@ -569,21 +569,42 @@ _ring_animation_draw_single_gpu (RingDraw          *draw,
 
 /* The frame */
 
-gboolean
-_ring_animation_draw_frame (cairo_t            *cr,
-                            double              width,
-                            double              height,
-                            const RingFrame    *frame,
-                            const RingStyle    *style,
-                            RingDrawMode        mode,
-                            guint               plane,
-                            RingAnimationCache *cache)
+/* What the frame laid out, when it keeps a record. */
+static void
+record_layout (RingDraw     *draw,
+               const Layout *layout,
+               double        width)
+{
+  if (draw->record == NULL)
+    return;
+
+  _ring_animation_draw_record_box (draw, RING_DRAW_BOX_HEADER,
+                                   &(RingDrawBox) { 0, 0, width,
+                                                    layout->subtitle_baseline
+                                                    + draw->text_px * 0.4 });
+  _ring_animation_draw_record_box (draw, RING_DRAW_BOX_AREA, &layout->ring);
+  if (layout->show_timeline)
+    _ring_animation_draw_record_box (draw, RING_DRAW_BOX_TIMELINE, &layout->timeline);
+  _ring_animation_draw_record_box (draw, RING_DRAW_BOX_LEGEND, &layout->legend);
+}
+
+static gboolean
+draw_frame (cairo_t            *cr,
+            double              width,
+            double              height,
+            const RingFrame    *frame,
+            const RingStyle    *style,
+            RingDrawMode        mode,
+            guint               plane,
+            RingAnimationCache *cache,
+            GArray             *record)
 {
   RingDraw draw = { 0 };
   Layout layout = { 0 };
   Legend legend = { 0 };
   const RingColor *bg, *fg;
 
+  draw.record = record;
   draw.cr = cr;
   draw.mode = mode;
   draw.plane = plane;
@@ -637,6 +658,7 @@ _ring_animation_draw_frame (cairo_t            *cr,
     cache->separator = draw.separator;
   legend_init (&legend, &draw);
   compute_layout (&draw, &legend, &layout, width, height);
+  record_layout (&draw, &layout, width);
   if (_ring_animation_draw_dynamic (&draw))
     draw_header (&draw, &layout, width);
 
@@ -677,6 +699,30 @@ _ring_animation_draw_frame (cairo_t            *cr,
   cairo_restore (cr);
 
   return draw.touched;
+}
+
+gboolean
+_ring_animation_draw_frame (cairo_t            *cr,
+                            double              width,
+                            double              height,
+                            const RingFrame    *frame,
+                            const RingStyle    *style,
+                            RingDrawMode        mode,
+                            guint               plane,
+                            RingAnimationCache *cache)
+{
+  return draw_frame (cr, width, height, frame, style, mode, plane, cache, NULL);
+}
+
+void
+_ring_animation_draw_layout (cairo_t         *cr,
+                             double           width,
+                             double           height,
+                             const RingFrame *frame,
+                             const RingStyle *style,
+                             GArray          *record)
+{
+  draw_frame (cr, width, height, frame, style, RING_DRAW_DIRECT, 0, NULL, record);
 }
 
 void

@@ -1,0 +1,267 @@
+/* test-animation-layout.c: what a frame lays out keeps apart and inside its room, for every
+ * algorithm at every GPU count from 1 to 1024, in the sizes the window gives the animation.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "ring-animation-draw-private.h"
+#include "ring-model.h"
+#include "ring-step-clock.h"
+#include "ring-style.h"
+
+static const guint gpu_counts[] = { 1, 2, 3, 4, 8, 16, 24, 32, 64, 128, 1024 };
+static const guint gpu_counts_4[] = { 4, 8, 12, 16, 32 };
+/* The animation's area in a 1280 × 800 window, and with a warning above it; a short window
+ * and a wide one. */
+static const int sizes[][2] = { { 425, 570 }, { 425, 480 }, { 600, 500 }, { 1000, 720 } };
+
+/* H100 nodes of @per_node on InfiniBand with SHARP, so that every algorithm runs across
+ * nodes; NULL where the algorithm cannot run. */
+static RingModel *
+model_for (RingAlgorithm algorithm,
+           guint         gpus,
+           guint         per_node)
+{
+  RingModel *model = ring_model_new ();
+  RingParams params = *ring_model_get_params (model);
+
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "infiniband-sharp",
+                                              NULL));
+  params.gpus = gpus;
+  params.gpus_per_node = per_node;
+  params.algorithm = algorithm;
+  if (!ring_model_set_params (model, &params))
+    g_clear_object (&model);
+
+  return model;
+}
+
+/* The boxes of a frame part-way through the schedule, light style. */
+static GArray *
+record_frame (RingModel *model,
+              int        width,
+              int        height)
+{
+  GArray *record = g_array_new (FALSE, FALSE, sizeof (RingDrawRecord));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  RingSimulation *sim = ring_model_get_simulation (model);
+  guint n_steps = ring_simulation_get_n_steps (sim);
+  RingStyle style;
+  RingFrame frame;
+
+  ring_style_init_light (&style);
+  ring_frame_init (&frame, ring_model_get_gpus (model));
+  frame.simulation = sim;
+  frame.phase = RING_FRAME_RING_STEP;
+  frame.step = n_steps > 0 ? MIN (n_steps * 2 / 5, n_steps - 1) : 0;
+  frame.progress = 0.6;
+  ring_step_clock_model_times (model, &frame.compute_time_s, &frame.allreduce_time_s);
+  _ring_animation_draw_layout (cr, width, height, &frame, &style, record);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  return record;
+}
+
+static gboolean
+meet (const RingDrawBox *a,
+      const RingDrawBox *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width
+         && a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+static gboolean
+inside (const RingDrawBox *box,
+        const RingDrawBox *room)
+{
+  return box->x >= room->x - 0.5 && box->y >= room->y - 0.5
+         && box->x + box->width <= room->x + room->width + 0.5
+         && box->y + box->height <= room->y + room->height + 0.5;
+}
+
+static gboolean
+is_switch (RingDrawBoxKind kind)
+{
+  return kind == RING_DRAW_BOX_SWITCH || kind == RING_DRAW_BOX_NET_SWITCH;
+}
+
+/* Whether boxes of these kinds may not meet. */
+static gboolean
+kept_apart (RingDrawBoxKind a,
+            RingDrawBoxKind b)
+{
+  if (a > b)
+    return kept_apart (b, a);
+  /* Cards, switches and names apart; a card's name goes with the cards. */
+  return (a == RING_DRAW_BOX_CARD && (b == RING_DRAW_BOX_CARD || is_switch (b)
+                                      || b == RING_DRAW_BOX_LABEL))
+         || (is_switch (a) && (is_switch (b) || b == RING_DRAW_BOX_LABEL))
+         || (a == RING_DRAW_BOX_LABEL && b == RING_DRAW_BOX_LABEL);
+}
+
+static const char *
+kind_name (RingDrawBoxKind kind)
+{
+  const char *names[] = { "header", "legend", "timeline", "area", "card", "switch",
+                          "network switch", "node name" };
+
+  return names[kind];
+}
+
+/* Checks one frame's boxes; returns how many of @kind it drew. */
+static guint
+check_frame (const char *what,
+             GArray     *record,
+             RingDrawBoxKind kind)
+{
+  RingDrawBox area = { 0 }, header = { 0 }, legend = { 0 };
+  guint count = 0;
+
+  for (guint i = 0; i < record->len; i++)
+    {
+      const RingDrawRecord *r = &g_array_index (record, RingDrawRecord, i);
+
+      if (r->kind == RING_DRAW_BOX_AREA)
+        area = r->box;
+      else if (r->kind == RING_DRAW_BOX_HEADER)
+        header = r->box;
+      else if (r->kind == RING_DRAW_BOX_LEGEND)
+        legend = r->box;
+    }
+  g_assert_cmpfloat (area.height, >, 0);
+  /* The picture's room lies between the header and the legend. */
+  g_assert_cmpfloat (area.y, >=, header.y + header.height);
+  g_assert_cmpfloat (area.y + area.height, <=, legend.y);
+
+  for (guint i = 0; i < record->len; i++)
+    {
+      const RingDrawRecord *a = &g_array_index (record, RingDrawRecord, i);
+
+      if (a->kind == kind)
+        count++;
+      if (a->kind < RING_DRAW_BOX_CARD)
+        continue;
+      if (!inside (&a->box, &area))
+        g_error ("%s: a %s at %.1f, %.1f (%.1f x %.1f) leaves the picture's room "
+                 "%.1f, %.1f (%.1f x %.1f)", what, kind_name (a->kind), a->box.x, a->box.y,
+                 a->box.width, a->box.height, area.x, area.y, area.width, area.height);
+      for (guint j = i + 1; j < record->len; j++)
+        {
+          const RingDrawRecord *b = &g_array_index (record, RingDrawRecord, j);
+
+          if (kept_apart (a->kind, b->kind) && meet (&a->box, &b->box))
+            g_error ("%s: a %s at %.1f, %.1f (%.1f x %.1f) meets a %s at %.1f, %.1f "
+                     "(%.1f x %.1f)", what, kind_name (a->kind), a->box.x, a->box.y,
+                     a->box.width, a->box.height, kind_name (b->kind), b->box.x, b->box.y,
+                     b->box.width, b->box.height);
+        }
+    }
+
+  return count;
+}
+
+static void
+test_every_algorithm (gconstpointer data)
+{
+  RingAlgorithm algorithm = GPOINTER_TO_UINT (data);
+  guint frames = 0;
+
+  for (guint per = 0; per < 2; per++)
+    {
+      guint per_node = per == 0 ? 8 : 4;
+      const guint *counts = per == 0 ? gpu_counts : gpu_counts_4;
+      guint n_counts = per == 0 ? G_N_ELEMENTS (gpu_counts) : G_N_ELEMENTS (gpu_counts_4);
+
+      for (guint c = 0; c < n_counts; c++)
+        {
+          g_autoptr(RingModel) model = model_for (algorithm, counts[c], per_node);
+
+          if (model == NULL)
+            continue;
+          for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+            {
+              g_autoptr(GArray) record = record_frame (model, sizes[s][0], sizes[s][1]);
+              g_autofree char *what = g_strdup_printf ("%s, %u GPUs, %u a node, %d x %d",
+                                                       ring_algorithm_to_string (algorithm),
+                                                       counts[c], per_node, sizes[s][0],
+                                                       sizes[s][1]);
+
+              check_frame (what, record, RING_DRAW_BOX_CARD);
+              frames++;
+            }
+        }
+    }
+  /* Every algorithm runs on several nodes of 8 at least. */
+  g_assert_cmpuint (frames, >=, 3 * 8);
+}
+
+/* The two pictures of the issue: NVLS-Tree on 8 nodes of 8 (the switches met in the
+ * middle) and NVLS on 2 GPUs (the cards ran over the header and the legend), in the
+ * window's 425 × 570. */
+static void
+test_reported_frames (void)
+{
+  g_autoptr(RingModel) nvls_tree = model_for (RING_ALGORITHM_NVLS_TREE, 64, 8);
+  g_autoptr(RingModel) nvls = model_for (RING_ALGORITHM_NVLS, 2, 8);
+  g_autoptr(GArray) tree_record = record_frame (nvls_tree, 425, 570);
+  g_autoptr(GArray) nvls_record = record_frame (nvls, 425, 570);
+
+  /* All eight switches drawn, none meeting another. */
+  g_assert_cmpuint (check_frame ("nvls-tree, 64 GPUs", tree_record, RING_DRAW_BOX_SWITCH), ==,
+                    8);
+  /* Both cards, inside the room between the header and the legend. */
+  g_assert_cmpuint (check_frame ("nvls, 2 GPUs", nvls_record, RING_DRAW_BOX_CARD), ==, 2);
+}
+
+/* The network switch is as wide as its name where there is room: collnet's, alone in
+ * the middle, in every size. */
+static void
+test_network_switch_named (void)
+{
+  g_autoptr(RingModel) model = model_for (RING_ALGORITHM_COLLNET, 32, 8);
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autoptr(GArray) record = record_frame (model, sizes[s][0], sizes[s][1]);
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < record->len; i++)
+        {
+          const RingDrawRecord *r = &g_array_index (record, RingDrawRecord, i);
+
+          if (r->kind != RING_DRAW_BOX_NET_SWITCH)
+            continue;
+          /* "Network switch" in 12 px bold is wider than 80 px. */
+          g_assert_cmpfloat (r->box.width, >=, 90);
+          found = TRUE;
+        }
+      g_assert_true (found);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  for (RingAlgorithm a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
+    {
+      g_autofree char *path = g_strdup_printf ("/ring/animation-layout/every-size/%s",
+                                               ring_algorithm_to_string (a));
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (a), test_every_algorithm);
+    }
+  g_test_add_func ("/ring/animation-layout/reported-frames", test_reported_frames);
+  g_test_add_func ("/ring/animation-layout/network-switch-named", test_network_switch_named);
+
+  return g_test_run ();
+}
