@@ -212,49 +212,63 @@ _ring_chart_build_utilization (RingChartData *data)
     }
 }
 
-void
-_ring_chart_build_step_time (RingChartData *data)
+/* A column of one figure of each GPU count's result, times @factor. */
+typedef struct
 {
-  g_autoptr(GArray) counts = NULL;
-  const RingParams *p = &data->params;
-  double *compute, *exposed, *step;
+  const char *label;
+  const char *unit;
+  gsize       offset;  /* of a double in RingResult */
+  double      factor;
+} ResultColumn;
 
-  counts = fill_gpu_column (data);
-  compute = add_column (data, g_strdup (_("Compute")), "s");
-  exposed = add_column (data, g_strdup (_("Exposed communication")), "s");
-  step = add_column (data, g_strdup (_("Step time")), "s");
+#define RESULT_COLUMNS_MAX 3
+
+static void
+build_result_columns (RingChartData      *data,
+                      const ResultColumn *columns,
+                      guint               n_columns)
+{
+  g_autoptr(GArray) counts = fill_gpu_column (data);
+  const RingParams *p = &data->params;
+  double *values[RESULT_COLUMNS_MAX];
+
+  g_assert (n_columns <= RESULT_COLUMNS_MAX);
+
+  for (guint c = 0; c < n_columns; c++)
+    values[c] = add_column (data, g_strdup (_(columns[c].label)), columns[c].unit);
 
   for (guint i = 0; i < counts->len; i++)
     {
       RingResult r;
 
       evaluate_with_gpus (p, g_array_index (counts, guint, i), p->bandwidth_gbps, &r);
-      compute[i] = r.compute_time_s;
-      exposed[i] = r.exposed_comm_s;
-      step[i] = r.step_time_s;
+      for (guint c = 0; c < n_columns; c++)
+        values[c][i] = columns[c].factor * G_STRUCT_MEMBER (double, &r, columns[c].offset);
     }
+}
+
+void
+_ring_chart_build_step_time (RingChartData *data)
+{
+  static const ResultColumn columns[] = {
+    { N_("Compute"), "s", G_STRUCT_OFFSET (RingResult, compute_time_s), 1.0 },
+    { N_("Exposed communication"), "s", G_STRUCT_OFFSET (RingResult, exposed_comm_s), 1.0 },
+    { N_("Step time"), "s", G_STRUCT_OFFSET (RingResult, step_time_s), 1.0 },
+  };
+
+  build_result_columns (data, columns, G_N_ELEMENTS (columns));
 }
 
 void
 _ring_chart_build_bytes_moved (RingChartData *data)
 {
-  g_autoptr(GArray) counts = NULL;
-  const RingParams *p = &data->params;
-  double *moved, *asymptote;
+  static const ResultColumn columns[] = {
+    { N_("Data moved per GPU"), "B", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu), 1.0 },
+    /* TRANSLATORS: the limit 2 S that the data moved per GPU approaches. */
+    { N_("Asymptote 2S"), "B", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes), 2.0 },
+  };
 
-  counts = fill_gpu_column (data);
-  moved = add_column (data, g_strdup (_("Data moved per GPU")), "B");
-  /* TRANSLATORS: the limit 2 S that the data moved per GPU approaches. */
-  asymptote = add_column (data, g_strdup (_("Asymptote 2S")), "B");
-
-  for (guint i = 0; i < counts->len; i++)
-    {
-      RingResult r;
-
-      evaluate_with_gpus (p, g_array_index (counts, guint, i), p->bandwidth_gbps, &r);
-      moved[i] = r.bytes_moved_per_gpu;
-      asymptote[i] = 2.0 * r.gradient_buffer_bytes;
-    }
+  build_result_columns (data, columns, G_N_ELEMENTS (columns));
 }
 
 void
