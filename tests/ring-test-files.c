@@ -23,10 +23,14 @@ ring_test_skip_without_plplot (void)
 }
 
 char *
-ring_test_find_pdftotext (void)
+ring_test_find_pdf_reader (void)
 {
-  char *pdftotext = g_find_program_in_path ("pdftotext");
+  char *pdftotext;
 
+  if (ring_test_skip_without_plplot ())
+    return NULL;
+
+  pdftotext = g_find_program_in_path ("pdftotext");
   if (pdftotext == NULL)
     g_test_skip ("pdftotext (poppler-utils) is not installed");
 

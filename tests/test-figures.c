@@ -310,9 +310,7 @@ test_pdf_text (void)
   g_autoptr(GError) error = NULL;
   int status;
 
-  if (ring_test_skip_without_plplot ())
-    return;
-  pdftotext = ring_test_find_pdftotext ();
+  pdftotext = ring_test_find_pdf_reader ();
   if (pdftotext == NULL)
     return;
 

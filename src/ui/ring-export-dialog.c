@@ -252,6 +252,7 @@ present (GtkWindow     *parent,
     [CHOICE_COLORS] = { "colors", _("Colours"), colors, color_labels, "light" },
   };
   RingFileDialogOptions options = {
+    .saving = TRUE,
     .title = title,
     .accept_label = _("_Export"),
     .initial_name = name,
@@ -269,8 +270,8 @@ present (GtkWindow     *parent,
         options.default_filter = request->filters[i];
     }
 
-  _ring_file_dialog_save (parent, &options, ring_export_dialog_done_cb, request,
-                          (GDestroyNotify) export_request_free);
+  _ring_file_dialog_present (parent, &options, ring_export_dialog_done_cb, request,
+                             (GDestroyNotify) export_request_free);
 }
 
 void

@@ -24,7 +24,6 @@ typedef struct
 
 static Pending *
 pending_new (const RingFileDialogOptions *options,
-             gboolean                     saving,
              RingFileDialogDone           done,
              gpointer                     user_data,
              GDestroyNotify               destroy)
@@ -36,7 +35,7 @@ pending_new (const RingFileDialogOptions *options,
   pending->done = done;
   pending->user_data = user_data;
   pending->destroy = destroy;
-  pending->saving = saving;
+  pending->saving = options->saving;
   pending->n_choices = options->n_choices;
   for (guint i = 0; i < options->n_choices; i++)
     pending->choice_ids[i] = g_strdup (options->choices[i].id);
@@ -176,29 +175,15 @@ present (GtkWindow                   *parent,
 #endif
 
 void
-_ring_file_dialog_open (GtkWindow                   *parent,
-                        const RingFileDialogOptions *options,
-                        RingFileDialogDone           done,
-                        gpointer                     user_data,
-                        GDestroyNotify               destroy)
+_ring_file_dialog_present (GtkWindow                   *parent,
+                           const RingFileDialogOptions *options,
+                           RingFileDialogDone           done,
+                           gpointer                     user_data,
+                           GDestroyNotify               destroy)
 {
   g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
   g_return_if_fail (options != NULL && options->filters != NULL);
   g_return_if_fail (done != NULL);
 
-  present (parent, options, pending_new (options, FALSE, done, user_data, destroy));
-}
-
-void
-_ring_file_dialog_save (GtkWindow                   *parent,
-                        const RingFileDialogOptions *options,
-                        RingFileDialogDone           done,
-                        gpointer                     user_data,
-                        GDestroyNotify               destroy)
-{
-  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
-  g_return_if_fail (options != NULL && options->filters != NULL);
-  g_return_if_fail (done != NULL);
-
-  present (parent, options, pending_new (options, TRUE, done, user_data, destroy));
+  present (parent, options, pending_new (options, done, user_data, destroy));
 }

@@ -24,6 +24,7 @@ typedef struct
 
 typedef struct
 {
+  gboolean                    saving;          /* a file to save, else one to open */
   const char                 *title;
   const char                 *accept_label;
   const char                 *initial_name;    /* saving only; may be NULL */
@@ -44,16 +45,11 @@ typedef struct
 typedef void (*RingFileDialogDone) (const RingFileDialogAnswer *answer,
                                     gpointer                    user_data);
 
-/* Each calls @done once, cancelled or not, then @destroy on @user_data. */
-void _ring_file_dialog_open (GtkWindow                   *parent,
-                             const RingFileDialogOptions *options,
-                             RingFileDialogDone           done,
-                             gpointer                     user_data,
-                             GDestroyNotify               destroy);
-void _ring_file_dialog_save (GtkWindow                   *parent,
-                             const RingFileDialogOptions *options,
-                             RingFileDialogDone           done,
-                             gpointer                     user_data,
-                             GDestroyNotify               destroy);
+/* Calls @done once, cancelled or not, then @destroy on @user_data. */
+void _ring_file_dialog_present (GtkWindow                   *parent,
+                                const RingFileDialogOptions *options,
+                                RingFileDialogDone           done,
+                                gpointer                     user_data,
+                                GDestroyNotify               destroy);
 
 G_END_DECLS

@@ -134,8 +134,8 @@ import_nccl_action (GtkWidget  *widget,
     .default_filter = logs,
   };
 
-  _ring_file_dialog_open (GTK_WINDOW (self), &options, ring_window_import_dialog_done_cb,
-                          g_object_ref (self), g_object_unref);
+  _ring_file_dialog_present (GTK_WINDOW (self), &options, ring_window_import_dialog_done_cb,
+                             g_object_ref (self), g_object_unref);
 }
 
 static void

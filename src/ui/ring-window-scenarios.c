@@ -458,18 +458,17 @@ present_dialog (RingWindow *self,
   g_autoptr(GtkFileFilter) filter = json_filter ();
   GtkFileFilter *filters[] = { filter, NULL };
   RingFileDialogOptions options = {
+    .saving = saving,
     .title = saving ? _("Save Scenarios") : _("Open Scenarios"),
     .accept_label = saving ? _("_Save") : _("_Open"),
     .initial_name = saving ? _("scenarios.json") : NULL,
     .filters = filters,
   };
 
-  if (saving)
-    _ring_file_dialog_save (GTK_WINDOW (self), &options, ring_window_scenarios_save_done_cb,
-                            g_object_ref (self), g_object_unref);
-  else
-    _ring_file_dialog_open (GTK_WINDOW (self), &options, ring_window_scenarios_open_done_cb,
-                            g_object_ref (self), g_object_unref);
+  _ring_file_dialog_present (GTK_WINDOW (self), &options,
+                             saving ? ring_window_scenarios_save_done_cb
+                                    : ring_window_scenarios_open_done_cb,
+                             g_object_ref (self), g_object_unref);
 }
 
 static void
