@@ -463,30 +463,47 @@ _ring_chart_data_free (RingChartData *data)
   g_free (data);
 }
 
+/* The largest finite value of @column and of its scenarios' copies, or, with
+ * @smallest_positive, the smallest positive one; −∞ or +∞ if there is none. */
+static double
+column_extreme (RingChartData *data,
+                guint          column,
+                gboolean       smallest_positive)
+{
+  RingSeries *series = _ring_chart_data_column (data, column);
+  double extreme = smallest_positive ? HUGE_VAL : -HUGE_VAL;
+
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      double value = series->values[i];
+
+      if (!isfinite (value) || (smallest_positive && value <= 0))
+        continue;
+      extreme = smallest_positive ? MIN (extreme, value) : MAX (extreme, value);
+    }
+  for (guint s = 0; s < data->n_scenarios; s++)
+    {
+      guint copy = _ring_chart_data_scenario_column (data, s, column);
+      double copy_extreme;
+
+      if (copy == 0)
+        continue;
+      copy_extreme = column_extreme (data, copy, smallest_positive);
+      extreme = smallest_positive ? MIN (extreme, copy_extreme) : MAX (extreme, copy_extreme);
+    }
+
+  return extreme;
+}
+
 /* The largest finite value of @column, or −∞ if it has none. */
 double
 _ring_chart_data_column_max (RingChartData *data,
                              guint          column)
 {
-  RingSeries *series;
-  double max = -HUGE_VAL;
-
   g_return_val_if_fail (data != NULL, -HUGE_VAL);
   g_return_val_if_fail (column < data->columns->len, -HUGE_VAL);
 
-  series = _ring_chart_data_column (data, column);
-  for (guint i = 0; i < data->n_rows; i++)
-    if (isfinite (series->values[i]))
-      max = MAX (max, series->values[i]);
-  for (guint s = 0; s < data->n_scenarios; s++)
-    {
-      guint copy = _ring_chart_data_scenario_column (data, s, column);
-
-      if (copy > 0)
-        max = MAX (max, _ring_chart_data_column_max (data, copy));
-    }
-
-  return max;
+  return column_extreme (data, column, FALSE);
 }
 
 /* The smallest positive finite value of @column, for a log axis; +∞ if it has none. */
@@ -494,23 +511,8 @@ double
 _ring_chart_data_column_min_positive (RingChartData *data,
                                       guint          column)
 {
-  RingSeries *series;
-  double min = HUGE_VAL;
-
   g_return_val_if_fail (data != NULL, HUGE_VAL);
   g_return_val_if_fail (column < data->columns->len, HUGE_VAL);
 
-  series = _ring_chart_data_column (data, column);
-  for (guint i = 0; i < data->n_rows; i++)
-    if (isfinite (series->values[i]) && series->values[i] > 0)
-      min = MIN (min, series->values[i]);
-  for (guint s = 0; s < data->n_scenarios; s++)
-    {
-      guint copy = _ring_chart_data_scenario_column (data, s, column);
-
-      if (copy > 0)
-        min = MIN (min, _ring_chart_data_column_min_positive (data, copy));
-    }
-
-  return min;
+  return column_extreme (data, column, TRUE);
 }
