@@ -112,26 +112,40 @@ answer (GtkFileChooser *chooser,
   g_assert_true (iterate_until_s (file_dialog_gone, NULL, 5));
 }
 
-/* A new folder, made the current one: where a save dialog starts. */
-static char *
-enter_scratch_folder (char **previous)
+/* The window, and a new folder made the current one: where a save dialog starts. */
+typedef struct
 {
-  char *dir = g_dir_make_tmp ("ring-dialogs-XXXXXX", NULL);
-
-  g_assert_nonnull (dir);
-  *previous = g_get_current_dir ();
-  g_assert_cmpint (g_chdir (dir), ==, 0);
-
-  return dir;
-}
+  RingWindowFixture  ui;
+  char              *dir;
+  char              *previous_dir;
+} DialogFixture;
 
 static void
-leave_scratch_folder (const char *dir,
-                      const char *previous)
+dialog_fixture_set_up (DialogFixture *fixture,
+                       gconstpointer  user_data)
 {
-  g_assert_cmpint (g_chdir (previous), ==, 0);
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  ring_window_fixture_set_up (&fixture->ui, user_data);
+  fixture->dir = g_dir_make_tmp ("ring-dialogs-XXXXXX", NULL);
+  g_assert_nonnull (fixture->dir);
+  fixture->previous_dir = g_get_current_dir ();
+  g_assert_cmpint (g_chdir (fixture->dir), ==, 0);
 }
+
+/* The folder must be empty again: each case removes what it wrote. */
+static void
+dialog_fixture_tear_down (DialogFixture *fixture,
+                          gconstpointer  user_data)
+{
+  g_assert_cmpint (g_chdir (fixture->previous_dir), ==, 0);
+  g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
+  g_clear_pointer (&fixture->dir, g_free);
+  g_clear_pointer (&fixture->previous_dir, g_free);
+  ring_window_fixture_tear_down (&fixture->ui, user_data);
+}
+
+#define add_dialog_test(path, test) \
+  g_test_add ((path), DialogFixture, NULL, dialog_fixture_set_up, (test), \
+              dialog_fixture_tear_down)
 
 static GFile *
 log_file (void)
@@ -144,37 +158,35 @@ log_file (void)
 
 /* Import: cancelled, no log; the log chosen, in the model. */
 static void
-test_import_dialog (RingWindowFixture *fixture,
-                    gconstpointer      user_data)
+test_import_dialog (DialogFixture *fixture,
+                    gconstpointer  user_data)
 {
   GtkFileChooser *chooser;
   g_autoptr(GFile) log = log_file ();
 
-  chooser = open_dialog (fixture->window, "win.import-nccl", "Import nccl-tests Log");
+  chooser = open_dialog (fixture->ui.window, "win.import-nccl", "Import nccl-tests Log");
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
   g_assert_cmpuint (n_filters (chooser), ==, 2);
   answer (chooser, NULL);
-  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 0);
+  g_assert_cmpuint (ring_model_get_measurements (fixture->ui.model)->len, ==, 0);
 
-  chooser = open_dialog (fixture->window, "win.import-nccl", "Import nccl-tests Log");
+  chooser = open_dialog (fixture->ui.window, "win.import-nccl", "Import nccl-tests Log");
   answer (chooser, log);
-  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 1);
+  g_assert_cmpuint (ring_model_get_measurements (fixture->ui.model)->len, ==, 1);
 }
 
 /* Scenarios: saved under the name typed, then opened from that file again. */
 static void
-test_scenario_dialogs (RingWindowFixture *fixture,
-                       gconstpointer      user_data)
+test_scenario_dialogs (DialogFixture *fixture,
+                       gconstpointer  user_data)
 {
-  g_autofree char *previous = NULL;
-  g_autofree char *dir = enter_scratch_folder (&previous);
-  g_autofree char *path = g_build_filename (dir, "mine.json", NULL);
+  g_autofree char *path = g_build_filename (fixture->dir, "mine.json", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   GtkFileChooser *chooser;
   g_autofree char *name = NULL;
 
-  g_assert_true (ring_model_pin_scenario (fixture->model, "Dialog", NULL));
-  chooser = open_dialog (fixture->window, "win.save-scenarios", "Save Scenarios");
+  g_assert_true (ring_model_pin_scenario (fixture->ui.model, "Dialog", NULL));
+  chooser = open_dialog (fixture->ui.window, "win.save-scenarios", "Save Scenarios");
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
   name = gtk_file_chooser_get_current_name (chooser);
   g_assert_cmpstr (name, ==, "scenarios.json");
@@ -182,19 +194,18 @@ test_scenario_dialogs (RingWindowFixture *fixture,
   answer (chooser, file);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->ui.window),
                                              "win.remove-scenario", "u", 0));
-  g_assert_cmpuint (ring_model_get_n_scenarios (fixture->model), ==, 0);
-  chooser = open_dialog (fixture->window, "win.open-scenarios", "Open Scenarios");
+  g_assert_cmpuint (ring_model_get_n_scenarios (fixture->ui.model), ==, 0);
+  chooser = open_dialog (fixture->ui.window, "win.open-scenarios", "Open Scenarios");
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
   answer (chooser, file);
-  g_assert_cmpuint (ring_model_get_n_scenarios (fixture->model), ==, 1);
-  g_assert_cmpstr (ring_model_get_scenario (fixture->model, 0)->name, ==, "Dialog");
+  g_assert_cmpuint (ring_model_get_n_scenarios (fixture->ui.model), ==, 1);
+  g_assert_cmpstr (ring_model_get_scenario (fixture->ui.model, 0)->name, ==, "Dialog");
 
-  if (fixture->window->settings != NULL)
-    g_settings_reset (fixture->window->settings, "scenarios");
+  if (fixture->ui.window->settings != NULL)
+    g_settings_reset (fixture->ui.window->settings, "scenarios");
   g_assert_cmpint (g_remove (path), ==, 0);
-  leave_scratch_folder (dir, previous);
 }
 
 static gboolean
@@ -214,15 +225,13 @@ is_scale_choice (GtkWidget     *widget,
 /* A chart's export: the name offered, four formats, 2× chosen in the drop-down gives a PNG
  * twice the size; the report's: PDF only, no drop-downs. */
 static void
-test_export_dialog (RingWindowFixture *fixture,
-                    gconstpointer      user_data)
+test_export_dialog (DialogFixture *fixture,
+                    gconstpointer  user_data)
 {
-  g_autofree char *previous = NULL;
-  g_autofree char *dir = enter_scratch_folder (&previous);
-  g_autofree char *path = g_build_filename (dir, "chart", NULL);
+  g_autofree char *path = g_build_filename (fixture->dir, "chart", NULL);
   g_autofree char *png = g_strconcat (path, ".png", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  RingChartView *view = RING_CHART_VIEW (fixture->window->chart_view);
+  RingChartView *view = RING_CHART_VIEW (fixture->ui.window->chart_view);
   GtkFileChooser *chooser;
   g_autofree char *title = NULL;
   g_autofree char *name = NULL;
@@ -232,7 +241,7 @@ test_export_dialog (RingWindowFixture *fixture,
   ring_chart_view_set_visible_kind (view, RING_CHART_UTILIZATION_VS_GPUS);
   title = g_strdup_printf ("Export “%s”",
                            ring_chart_kind_get_title (RING_CHART_UTILIZATION_VS_GPUS));
-  chooser = open_dialog (fixture->window, "win.export", title);
+  chooser = open_dialog (fixture->ui.window, "win.export", title);
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
   name = gtk_file_chooser_get_current_name (chooser);
   g_assert_cmpstr (name, ==, "utilization-vs-gpus.png");
@@ -255,12 +264,11 @@ test_export_dialog (RingWindowFixture *fixture,
   cairo_surface_destroy (surface);
   g_assert_cmpint (g_remove (png), ==, 0);
 
-  chooser = open_dialog (fixture->window, "win.export-report", "Export Report");
+  chooser = open_dialog (fixture->ui.window, "win.export-report", "Export Report");
   g_assert_cmpuint (n_filters (chooser), ==, 1);
   g_assert_null (gtk_file_chooser_get_choice (chooser, "png-scale"));
   answer (chooser, NULL);
 
-  leave_scratch_folder (dir, previous);
 }
 
 int
@@ -270,9 +278,9 @@ main (int   argc,
   if (!ring_test_init_ui (&argc, &argv))
     return 0;
 
-  ring_test_add_window ("/ring/window-dialogs/import", test_import_dialog);
-  ring_test_add_window ("/ring/window-dialogs/scenarios", test_scenario_dialogs);
-  ring_test_add_window ("/ring/window-dialogs/export", test_export_dialog);
+  add_dialog_test ("/ring/window-dialogs/import", test_import_dialog);
+  add_dialog_test ("/ring/window-dialogs/scenarios", test_scenario_dialogs);
+  add_dialog_test ("/ring/window-dialogs/export", test_export_dialog);
 
   return g_test_run ();
 }
