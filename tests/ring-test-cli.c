@@ -165,3 +165,18 @@ ring_test_run_clear (RingTestRun *run)
   g_clear_pointer (&run->out, g_free);
   g_clear_pointer (&run->err, g_free);
 }
+
+gboolean
+ring_test_init_cli (int    *argc,
+                    char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+
+  if (g_getenv ("RING_ALLREDUCE_BIN") == NULL)
+    {
+      g_test_skip ("RING_ALLREDUCE_BIN is not set");
+      return FALSE;
+    }
+
+  return TRUE;
+}

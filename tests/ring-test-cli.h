@@ -36,6 +36,11 @@ RingTestRun ring_test_run_cli_full (const char                *locale,
                                     const char * const        *args);
 void        ring_test_run_clear    (RingTestRun               *run);
 
+/* A command-line test's start: GTest's options; FALSE (and the run marked skipped) when
+ * RING_ALLREDUCE_BIN does not say where the program is. */
+gboolean    ring_test_init_cli     (int                       *argc,
+                                    char                    ***argv);
+
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RingTestRun, ring_test_run_clear)
 
 G_END_DECLS

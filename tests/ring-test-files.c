@@ -23,6 +23,21 @@ ring_test_skip_without_plplot (void)
 }
 
 char *
+ring_test_find_pdf_reader (void)
+{
+  char *pdftotext;
+
+  if (ring_test_skip_without_plplot ())
+    return NULL;
+
+  pdftotext = g_find_program_in_path ("pdftotext");
+  if (pdftotext == NULL)
+    g_test_skip ("pdftotext (poppler-utils) is not installed");
+
+  return pdftotext;
+}
+
+char *
 ring_test_make_tmp_dir (void)
 {
   g_autoptr(GError) error = NULL;

@@ -14,6 +14,9 @@ G_BEGIN_DECLS
 
 /* TRUE, with the test marked skipped, when PLplot's extcairo device is missing. */
 gboolean  ring_test_skip_without_plplot (void);
+/* pdftotext's path, for a case that draws a PDF and reads its text back; NULL, with the
+ * case skipped, where PLplot's extcairo device or pdftotext (poppler-utils) is missing. */
+char     *ring_test_find_pdf_reader     (void);
 /* A new empty folder in the temporary folder; its files and itself go with
  * ring_test_remove_tmp_dir(). */
 char     *ring_test_make_tmp_dir        (void);

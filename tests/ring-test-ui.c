@@ -25,6 +25,16 @@ ring_test_init_display (void)
   return TRUE;
 }
 
+/* A ui test's start: GTest's options, then the display; FALSE means skip them all. */
+gboolean
+ring_test_init_ui (int    *argc,
+                   char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+
+  return ring_test_init_display ();
+}
+
 static void
 finish_window (GtkWindow *window,
                gpointer   model,

@@ -16,6 +16,8 @@ G_BEGIN_DECLS
  * it says so in TAP and returns FALSE, so that main() returns 0 with the program skipped
  * instead of aborting in gtk_init(). */
 gboolean ring_test_init_display   (void);
+gboolean ring_test_init_ui        (int        *argc,
+                                   char     ***argv);
 
 /* Closes @window as its close button does (close-request, then destroy), runs the main
  * loop, and asserts that @window and @model (the model it showed, or NULL) are finalized:

@@ -27,7 +27,7 @@ count_cb (guint *count)
   (*count)++;
 }
 
-static gboolean
+gboolean
 iterate_until_s (gboolean (*done) (gpointer data),
                  gpointer   data,
                  guint      seconds)
@@ -54,6 +54,15 @@ iterate_for (guint ms)
 
   while (g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
+}
+
+gboolean
+chart_probed_since (gpointer data)
+{
+  ChartProbeWait *wait = data;
+
+  return _ring_chart_get_render_count (wait->chart) > wait->count
+         && _ring_chart_get_probe (wait->chart) != NULL;
 }
 
 static void

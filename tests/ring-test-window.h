@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "ring-chart.h"
 #include "ring-test-ui.h"
 
 G_BEGIN_DECLS
@@ -26,8 +27,21 @@ void     count_cb      (guint *count);
 /* Runs the main loop, frames included, until @done says so or a second has passed. */
 gboolean iterate_until (gboolean (*done) (gpointer data),
                         gpointer   data);
+/* The same, with @seconds instead of one. */
+gboolean iterate_until_s (gboolean (*done) (gpointer data),
+                          gpointer   data,
+                          guint      seconds);
 /* Runs the main loop, frames included, for @ms milliseconds. */
 void     iterate_for   (guint ms);
+
+/* For iterate_until(): @chart drew again since it had drawn @count times, and has a probe. */
+typedef struct
+{
+  RingChart *chart;
+  guint      count;
+} ChartProbeWait;
+
+gboolean chart_probed_since (gpointer data);
 
 /* What each view has drawn so far: the chart through PLplot, the step bar and the ring. */
 typedef struct

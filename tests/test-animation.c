@@ -552,8 +552,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!ring_test_init_display ())
+  if (!ring_test_init_ui (&argc, &argv))
     return 0;
 
 #define ADD(path, func) \

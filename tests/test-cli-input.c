@@ -460,13 +460,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-
-  if (g_getenv ("RING_ALLREDUCE_BIN") == NULL)
-    {
-      g_test_skip ("RING_ALLREDUCE_BIN is not set");
-      return g_test_run ();
-    }
+  if (!ring_test_init_cli (&argc, &argv))
+    return g_test_run ();
 
   g_test_add_func ("/ring/cli/bad-values", test_bad_values);
   g_test_add_func ("/ring/cli/impossible-combinations", test_impossible_combinations);

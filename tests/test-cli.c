@@ -345,13 +345,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-
-  if (g_getenv ("RING_ALLREDUCE_BIN") == NULL)
-    {
-      g_test_skip ("RING_ALLREDUCE_BIN is not set");
-      return g_test_run ();
-    }
+  if (!ring_test_init_cli (&argc, &argv))
+    return g_test_run ();
 
   g_test_add_func ("/ring/cli/report-defaults", test_report_defaults);
   g_test_add_func ("/ring/cli/report-one-gpu", test_report_one_gpu);

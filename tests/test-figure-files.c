@@ -247,7 +247,7 @@ pdf_page_text (const char *pdftotext,
 static void
 test_report_flows (void)
 {
-  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  g_autofree char *pdftotext = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autofree char *log = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
@@ -261,13 +261,9 @@ test_report_flows (void)
   g_autoptr(GArray) pages = NULL;
   g_auto(RingTestRun) run = { 0 };
 
-  if (ring_test_skip_without_plplot ())
-    return;
+  pdftotext = ring_test_find_pdf_reader ();
   if (pdftotext == NULL)
-    {
-      g_test_skip ("pdftotext (poppler-utils) is not installed");
-      return;
-    }
+    return;
 
   dir = ring_test_make_tmp_dir ();
   path = g_build_filename (dir, "report.pdf", NULL);

@@ -302,7 +302,7 @@ static void
 test_pdf_text (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
-  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  g_autofree char *pdftotext = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autofree char *out = NULL;
@@ -310,13 +310,9 @@ test_pdf_text (void)
   g_autoptr(GError) error = NULL;
   int status;
 
-  if (ring_test_skip_without_plplot ())
-    return;
+  pdftotext = ring_test_find_pdf_reader ();
   if (pdftotext == NULL)
-    {
-      g_test_skip ("pdftotext (poppler-utils) is not installed");
-      return;
-    }
+    return;
 
   dir = ring_test_make_tmp_dir ();
   path = g_build_filename (dir, "chart.pdf", NULL);

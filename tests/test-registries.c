@@ -277,8 +277,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!ring_test_init_display ())
+  if (!ring_test_init_ui (&argc, &argv))
     return 0;
 
   ring_test_add_window ("/ring/registries/gpus", test_gpus);

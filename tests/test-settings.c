@@ -487,8 +487,7 @@ main (int   argc,
     }
   config_dir = g_strdup (g_getenv ("RING_TEST_CONFIG_DIR"));
 
-  g_test_init (&argc, &argv, NULL);
-  if (!ring_test_init_display ())
+  if (!ring_test_init_ui (&argc, &argv))
     return 0;
 
   g_test_add_func ("/ring/settings/survive-restart", test_survive_restart);

@@ -16,6 +16,8 @@
 
 #include "ring-test-cli.h"
 #include "ring-test-files.h"
+#include "ring-test-numbers.h"
+#include "ring-test-params.h"
 #include "ring-chart-draw-private.h"
 #include "ring-chart-readout.h"
 #include "ring-presets.h"
@@ -24,39 +26,6 @@
 
 /* The columns of the step timeline. */
 enum { STREAM, KIND, INDEX, COUNT, START, END, EXPOSED, N_TIMELINE_COLUMNS };
-
-static void
-assert_close (double actual,
-              double expected,
-              double relative)
-{
-  double tolerance = fabs (expected) * relative + 1e-12;
-
-  if (fabs (actual - expected) > tolerance)
-    g_error ("expected %.12g, got %.12g (tolerance %.3g)", expected, actual, tolerance);
-}
-
-/* test-step.c's four buckets. The flat ring on N = 2 GPUs: AR (x) = 2 α + x / B with
- * B = 1.048576 GB/s (1 MiB takes 1 ms) and α = 5 µs; L = 4 layers of 12 MiB of fp32
- * gradients; compute 60 ms: forward 5 ms a layer (0 → 20 ms), backward 10 ms a layer
- * (20 → 60 ms, layer 4 first). Buckets of 1, 16, 16 and 15 MiB cost 1.01, 16.01, 16.01 and
- * 15.01 ms and are complete after the backward's 1st, 2nd, 3rd and 4th layer (30, 40, 50,
- * 60 ms): bucket 1 runs 30 → 31.01, bucket 2 40 → 56.01, bucket 3 56.01 → 72.02 (hidden
- * until the backward ends at 60), bucket 4 72.02 → 87.03, all of it exposed. */
-static void
-set_four_bucket_example (RingParams *params)
-{
-  ring_params_init_default (params);
-  params->algorithm = RING_ALGORITHM_FLAT_RING;
-  params->gpus = 2;
-  params->model_params = 12582912;
-  params->gradient_bytes = 4;
-  params->bandwidth_gbps = 1.048576;
-  params->latency_us = 5;
-  params->tokens_per_gpu = 4096;
-  params->compute_tflops = 6.0 * 12582912 * 4096 / 0.06 / 1e12;
-  params->bucket_bytes = 16 * MIB;
-}
 
 /* Llama 3 8B on 64 H100s (8 nodes), as the README's screenshots. */
 static void
@@ -76,6 +45,13 @@ set_llama3_8b (RingParams *params,
   params->sharding = sharding;
 }
 
+/* test-step.c's four buckets (ring_test_params_four_buckets()). The flat ring on N = 2 GPUs:
+ * AR (x) = 2 α + x / B with B = 1.048576 GB/s (1 MiB takes 1 ms) and α = 5 µs; L = 4 layers of
+ * 12 MiB of fp32 gradients; compute 60 ms: forward 5 ms a layer (0 → 20 ms), backward 10 ms a
+ * layer (20 → 60 ms, layer 4 first). Buckets of 1, 16, 16 and 15 MiB cost 1.01, 16.01, 16.01
+ * and 15.01 ms and are complete after the backward's 1st, 2nd, 3rd and 4th layer (30, 40, 50,
+ * 60 ms): bucket 1 runs 30 → 31.01, bucket 2 40 → 56.01, bucket 3 56.01 → 72.02 (hidden until
+ * the backward ends at 60), bucket 4 72.02 → 87.03, all of it exposed. */
 static void
 test_timeline_four_buckets (void)
 {
@@ -102,7 +78,7 @@ test_timeline_four_buckets (void)
   RingParams params;
   g_autoptr(RingChartData) data = NULL;
 
-  set_four_bucket_example (&params);
+  ring_test_params_four_buckets (&params);
   data = _ring_chart_data_new (RING_CHART_STEP_TIMELINE, &params);
 
   g_assert_cmpuint (data->columns->len, ==, N_TIMELINE_COLUMNS);
@@ -114,13 +90,15 @@ test_timeline_four_buckets (void)
       g_assert_cmpstr (_ring_chart_data_column (data, KIND)->texts[i], ==, rows[i].kind);
       g_assert_cmpfloat (_ring_chart_data_column (data, INDEX)->values[i], ==, rows[i].index);
       g_assert_cmpfloat (_ring_chart_data_column (data, COUNT)->values[i], ==, rows[i].count);
-      assert_close (_ring_chart_data_column (data, START)->values[i], rows[i].start_ms, 1e-9);
-      assert_close (_ring_chart_data_column (data, END)->values[i], rows[i].end_ms, 1e-9);
+      ring_test_assert_close (_ring_chart_data_column (data, START)->values[i],
+                              rows[i].start_ms, 1e-9);
+      ring_test_assert_close (_ring_chart_data_column (data, END)->values[i],
+                              rows[i].end_ms, 1e-9);
       g_assert_cmpfloat (_ring_chart_data_column (data, EXPOSED)->values[i], ==,
                          rows[i].exposed);
     }
   /* The chart's x axis ends with the step. */
-  assert_close (data->x_last, 87.03, 1e-9);
+  ring_test_assert_close (data->x_last, 87.03, 1e-9);
 }
 
 /* For every sharding, with and without the compute slowdown: the rows are the compute
@@ -162,12 +140,12 @@ check_totals (const RingParams *params)
       last_ms = MAX (last_ms, end[i]);
     }
 
-  assert_close (last_ms, 1e3 * timeline.step_s, 1e-9);
-  assert_close (last_ms, 1e3 * data->result.step_time_s, 1e-9);
-  assert_close (compute_ms, 1e3 * (timeline.forward_s + timeline.backward_s
-                                   + timeline.slowdown_s), 1e-9);
-  assert_close (comm_ms, 1e3 * timeline.comm_s, 1e-9);
-  assert_close (exposed_ms, 1e3 * (timeline.exposed_s - timeline.slowdown_s), 1e-9);
+  ring_test_assert_close (last_ms, 1e3 * timeline.step_s, 1e-9);
+  ring_test_assert_close (last_ms, 1e3 * data->result.step_time_s, 1e-9);
+  ring_test_assert_close (compute_ms, 1e3 * (timeline.forward_s + timeline.backward_s
+                                             + timeline.slowdown_s), 1e-9);
+  ring_test_assert_close (comm_ms, 1e3 * timeline.comm_s, 1e-9);
+  ring_test_assert_close (exposed_ms, 1e3 * (timeline.exposed_s - timeline.slowdown_s), 1e-9);
 }
 
 static void
@@ -180,7 +158,7 @@ test_timeline_totals (void)
       {
         RingParams params;
 
-        set_four_bucket_example (&params);
+        ring_test_params_four_buckets (&params);
         params.sharding = s;
         params.comm_slowdown = slowdowns[k];
         check_totals (&params);
@@ -222,19 +200,19 @@ test_bucket_size_series (void)
       swept = params;
       swept.bucket_bytes = bytes[i];
       ring_cost_evaluate (&swept, &result);
-      assert_close (percent[i], 100 * result.utilization, 1e-12);
+      ring_test_assert_close (percent[i], 100 * result.utilization, 1e-12);
       g_assert_cmpstr (_ring_chart_data_column (data, 3)->texts[i], ==, "");
     }
 
   /* One bucket: S = 7e9 × 4 = 28 GB; compute 0.43008 s, the flat ring's all-reduce
    * 2 · 7 · 5 µs + 2 · 7/8 · 28 GB / 300 GB/s = 0.16340333 s: 72.47 %. */
   g_assert_cmpfloat (bytes[last], ==, 28e9);
-  assert_close (percent[last], 100 * 0.43008 / (0.43008 + 7e-5 + 49.0 / 300.0), 1e-9);
+  ring_test_assert_close (percent[last], 100 * 0.43008 / (0.43008 + 7e-5 + 49.0 / 300.0), 1e-9);
   swept = params;
   swept.bucket_bytes = 0;
   ring_cost_evaluate (&swept, &result);
   g_assert_cmpfloat (result.n_buckets, ==, 1);
-  assert_close (percent[last], 100 * result.utilization, 1e-12);
+  ring_test_assert_close (percent[last], 100 * result.utilization, 1e-12);
   g_assert_cmpstr (_ring_chart_data_column (data, 3)->texts[last], ==,
                    "one bucket: no overlap");
 
@@ -242,10 +220,11 @@ test_bucket_size_series (void)
   {
     g_autoptr(RingChartData) four = NULL;
 
-    set_four_bucket_example (&params);
+    ring_test_params_four_buckets (&params);
     four = _ring_chart_data_new (RING_CHART_UTILIZATION_VS_BUCKET_SIZE, &params);
     g_assert_cmpfloat (_ring_chart_data_column (four, 0)->values[16], ==, 16 * MIB);
-    assert_close (_ring_chart_data_column (four, 2)->values[16], 100 * 60 / 87.03, 1e-9);
+    ring_test_assert_close (_ring_chart_data_column (four, 2)->values[16], 100 * 60 / 87.03,
+                            1e-9);
   }
 }
 

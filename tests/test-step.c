@@ -13,6 +13,7 @@
 #include "ring-presets.h"
 #include "ring-step.h"
 #include "ring-test-numbers.h"
+#include "ring-test-params.h"
 
 #define MIB 1048576.0
 
@@ -53,22 +54,8 @@ test_one_bucket (void)
  *   36, 48 MiB produced) at 10, 20, 30, 40 ms from the backward's start.
  *   bucket 0: 10 → 11.01; bucket 1: 20 → 36.01; bucket 2: 36.01 → 52.02; bucket 3:
  *   52.02 → 67.03. The backward ends at 40: exposed = 27.03 ms, step = 87.03 ms,
- *   utilization = 60 / 87.03 = 0.689417…; one bucket instead: exposed 48.01 ms. */
-static void
-set_four_bucket_example (RingParams *params)
-{
-  ring_params_init_default (params);
-  params->algorithm = RING_ALGORITHM_FLAT_RING;
-  params->gpus = 2;
-  params->model_params = 12582912;
-  params->gradient_bytes = 4;
-  params->bandwidth_gbps = 1.048576;
-  params->latency_us = 5;
-  params->tokens_per_gpu = 4096;
-  params->compute_tflops = 6.0 * 12582912 * 4096 / 0.06 / 1e12;
-  params->bucket_bytes = 16 * MIB;
-}
-
+ *   utilization = 60 / 87.03 = 0.689417…; one bucket instead: exposed 48.01 ms.
+ * (ring_test_params_four_buckets() sets these.) */
 static void
 test_four_buckets (void)
 {
@@ -78,7 +65,7 @@ test_four_buckets (void)
   g_autoptr(GArray) segments = NULL;
   guint layers, hidden, comm = 0;
 
-  set_four_bucket_example (&params);
+  ring_test_params_four_buckets (&params);
   ring_step_architecture (&params, &layers, &hidden);
   g_assert_cmpuint (layers, ==, 4);
   g_assert_cmpuint (hidden, ==, 512);

@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include "ring-test-ui.h"
+#include "ring-test-window.h"
 
 #include <adwaita.h>
 #include <math.h>
@@ -45,60 +45,18 @@ log_file (const char *name)
   return g_file_new_for_path (path);
 }
 
-static void
-count_cb (guint *count)
-{
-  (*count)++;
-}
-
 static gboolean
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data)
+is_measurement_group (GtkWidget     *widget,
+                      gconstpointer  data)
 {
-  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
-
-  while (!done (data) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
-
-  return done (data);
-}
-
-typedef struct
-{
-  RingChart *chart;
-  guint      count;
-} RenderWait;
-
-static gboolean
-chart_probed_again (gpointer data)
-{
-  RenderWait *wait = data;
-
-  return _ring_chart_get_render_count (wait->chart) > wait->count
-         && _ring_chart_get_probe (wait->chart) != NULL;
-}
-
-static GtkWidget *
-find_group (GtkWidget *widget)
-{
-  if (RING_IS_MEASUREMENT_GROUP (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_group (child);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
+  return RING_IS_MEASUREMENT_GROUP (widget);
 }
 
 static RingMeasurementGroup *
 measurement_group (RingWindow *window)
 {
-  GtkWidget *group = find_group (window->parameter_panel);
+  GtkWidget *group = ring_test_find_widget (window->parameter_panel, is_measurement_group,
+                                            NULL);
 
   g_assert_nonnull (group);
   return RING_MEASUREMENT_GROUP (group);
@@ -142,7 +100,7 @@ test_import_file (RingWindowFixture *fixture,
   RingMeasurementGroup *group = measurement_group (window);
   g_autoptr(GFile) file = log_file (LOG_NAME);
   RingParams before = *ring_model_get_params (fixture->model);
-  RenderWait wait = { chart, _ring_chart_get_render_count (chart) };
+  ChartProbeWait wait = { chart, _ring_chart_get_render_count (chart) };
   guint changed = 0;
 
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (group)));
@@ -164,7 +122,7 @@ test_import_file (RingWindowFixture *fixture,
 
   g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==,
                    RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE);
-  g_assert_true (iterate_until (chart_probed_again, &wait));
+  g_assert_true (iterate_until_s (chart_probed_since, &wait, 2));
   g_assert_cmpfloat (read_measured_at_1mib (chart), ==, 93.25);
 }
 
@@ -284,8 +242,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!ring_test_init_display ())
+  if (!ring_test_init_ui (&argc, &argv))
     return 0;
 
   add_import_test ("/ring/window-import/file", test_import_file);

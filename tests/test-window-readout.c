@@ -16,30 +16,15 @@
 #include "ring-cost.h"
 #include "ring-window-private.h"
 
-typedef struct
-{
-  RingChart *chart;
-  guint      count;
-} ProbeWait;
-
-static gboolean
-chart_probed (gpointer data)
-{
-  ProbeWait *wait = data;
-
-  return _ring_chart_get_render_count (wait->chart) > wait->count
-         && _ring_chart_get_probe (wait->chart) != NULL;
-}
-
 /* Shows @kind on @chart and waits for it to be drawn. */
 static void
 show_chart_kind (RingChart     *chart,
                  RingChartKind  kind)
 {
-  ProbeWait wait = { chart, _ring_chart_get_render_count (chart) };
+  ChartProbeWait wait = { chart, _ring_chart_get_render_count (chart) };
 
   ring_chart_set_kind (chart, kind);
-  g_assert_true (iterate_until (chart_probed, &wait));
+  g_assert_true (iterate_until (chart_probed_since, &wait));
 }
 
 static gboolean
@@ -156,9 +141,9 @@ test_chart_readout (RingWindowFixture *fixture,
 
   /* The chart follows the model: drawn again once, and the readout read again from it. */
   {
-    ProbeWait wait = { chart, draws };
+    ChartProbeWait wait = { chart, draws };
 
-    g_assert_true (iterate_until (chart_probed, &wait));
+    g_assert_true (iterate_until (chart_probed_since, &wait));
     g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, draws + 1);
     g_assert_nonnull (_ring_chart_get_readout (chart));
     g_assert_cmpuint (_ring_chart_get_readout (chart)->gpus, ==, 256);
@@ -239,8 +224,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!ring_test_init_display ())
+  if (!ring_test_init_ui (&argc, &argv))
     return 0;
 
   add_window_test ("/ring/window/chart-readout", test_chart_readout);

@@ -763,8 +763,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!ring_test_init_display ())
+  if (!ring_test_init_ui (&argc, &argv))
     return 0;
 
   add_window_test ("/ring/window/gpus-slider", test_gpus_slider);

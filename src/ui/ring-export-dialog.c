@@ -12,6 +12,7 @@
 
 #include "ring-export.h"
 #include "ring-export-dialog.h"
+#include "ring-file-dialog.h"
 
 
 static const struct
@@ -46,8 +47,6 @@ export_request_free (ExportRequest *request)
     g_clear_object (&request->filters[i]);
   g_free (request);
 }
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportRequest, export_request_free)
 
 static ExportRequest *
 export_request_new (RingModel       *model,
@@ -191,33 +190,42 @@ write_file (ExportRequest    *request,
   announce (request, message);
 }
 
-#if GTK_CHECK_VERSION (4, 10, 0)
+/* The drop-downs GtkFileChooserNative shows; GtkFileDialog has none. */
+enum
+{
+  CHOICE_PNG_SCALE,
+  CHOICE_COLORS,
+  N_CHOICES,
+};
 
 static void
-ring_export_dialog_save_finish_cb (GObject      *object,
-                                   GAsyncResult *result,
-                                   gpointer      user_data)
+ring_export_dialog_done_cb (const RingFileDialogAnswer *answer,
+                            gpointer                    user_data)
 {
-  g_autoptr(ExportRequest) request = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) chosen = NULL;
+  ExportRequest *request = user_data;
+  RingExportFormat default_format = request->default_format;
   g_autoptr(GFile) file = NULL;
   RingExportFormat format;
   double png_scale;
 
-  chosen = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, &error);
-  if (chosen == NULL)
+  if (answer->file == NULL)
     {
-      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED)
-          && !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
-        announce (request, error->message);
+      if (answer->error != NULL)
+        announce (request, answer->error->message);
       return;
     }
 
-  /* GtkFileDialog does not say which filter was chosen: a bare name gets the default
-   * filter's format, the one the initial name has. */
-  file = resolve_file (chosen, request->default_format, &format, &png_scale);
-  write_file (request, file, format, png_scale, FALSE);
+  /* A bare name gets the chosen filter's format. GtkFileDialog does not say which filter
+   * was chosen: there it gets the default filter's, the one the initial name has. */
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (answer->filter != NULL && request->filters[i] == answer->filter)
+      default_format = formats[i].format;
+
+  file = resolve_file (answer->file, default_format, &format, &png_scale);
+  if (g_strcmp0 (answer->choices[CHOICE_PNG_SCALE], "2") == 0)
+    png_scale = 2.0;
+  write_file (request, file, format, png_scale,
+              g_strcmp0 (answer->choices[CHOICE_COLORS], "window") == 0);
 }
 
 static void
@@ -225,118 +233,46 @@ present (GtkWindow     *parent,
          ExportRequest *request,
          const char    *title)
 {
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autofree char *name = initial_name (request);
+  GtkFileFilter *filters[G_N_ELEMENTS (formats) + 1] = { NULL, };
+  guint n_filters = 0;
+  /* Light by default, which prints, even from a dark window. */
+  static const char *const scales[] = { "1", "2", NULL };
+  static const char *const colors[] = { "light", "window", NULL };
+  g_autofree char *single = g_strdup_printf (_("1× (%d × %d pixels)"),
+                                             RING_EXPORT_DEFAULT_WIDTH,
+                                             RING_EXPORT_DEFAULT_HEIGHT);
+  g_autofree char *twice = g_strdup_printf (_("2× (%d × %d pixels)"),
+                                            2 * RING_EXPORT_DEFAULT_WIDTH,
+                                            2 * RING_EXPORT_DEFAULT_HEIGHT);
+  const char *scale_labels[] = { single, twice, NULL };
+  const char *color_labels[] = { _("Light, for print"), _("As in the window"), NULL };
+  const RingFileDialogChoice choices[N_CHOICES] = {
+    [CHOICE_PNG_SCALE] = { "png-scale", _("PNG resolution"), scales, scale_labels, "1" },
+    [CHOICE_COLORS] = { "colors", _("Colours"), colors, color_labels, "light" },
+  };
+  RingFileDialogOptions options = {
+    .saving = TRUE,
+    .title = title,
+    .accept_label = _("_Export"),
+    .initial_name = name,
+    .filters = filters,
+    .choices = choices,
+    .n_choices = request->report ? 0 : N_CHOICES,
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (request->filters); i++)
     {
       if (request->filters[i] == NULL)
         continue;
-      g_list_store_append (filters, request->filters[i]);
+      filters[n_filters++] = request->filters[i];
       if (formats[i].format == request->default_format)
-        gtk_file_dialog_set_default_filter (dialog, request->filters[i]);
+        options.default_filter = request->filters[i];
     }
 
-  gtk_file_dialog_set_title (dialog, title);
-  gtk_file_dialog_set_modal (dialog, TRUE);
-  gtk_file_dialog_set_accept_label (dialog, _("_Export"));
-  gtk_file_dialog_set_initial_name (dialog, name);
-  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-  gtk_file_dialog_save (dialog, parent, NULL, ring_export_dialog_save_finish_cb, request);
+  _ring_file_dialog_present (parent, &options, ring_export_dialog_done_cb, request,
+                             (GDestroyNotify) export_request_free);
 }
-
-#else
-
-static void
-ring_export_dialog_native_response_cb (GtkNativeDialog *native,
-                                       int              response,
-                                       gpointer         user_data)
-{
-  g_autoptr(ExportRequest) request = user_data;
-  g_autoptr(GFile) chosen = NULL;
-  g_autoptr(GFile) file = NULL;
-  const char *scale, *colors;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      GtkFileChooser *chooser = GTK_FILE_CHOOSER (native);
-
-      chosen = gtk_file_chooser_get_file (chooser);
-      scale = request->report ? NULL : gtk_file_chooser_get_choice (chooser, "png-scale");
-      colors = request->report ? NULL : gtk_file_chooser_get_choice (chooser, "colors");
-      if (chosen != NULL)
-        {
-          GtkFileFilter *chosen_filter = gtk_file_chooser_get_filter (chooser);
-          RingExportFormat default_format = request->default_format;
-          RingExportFormat format;
-          double png_scale;
-
-          /* A bare name gets the chosen filter's format. */
-          for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
-            if (chosen_filter != NULL && request->filters[i] == chosen_filter)
-              default_format = formats[i].format;
-
-          file = resolve_file (chosen, default_format, &format, &png_scale);
-          if (g_strcmp0 (scale, "2") == 0)
-            png_scale = 2.0;
-          write_file (request, file, format, png_scale, g_strcmp0 (colors, "window") == 0);
-        }
-    }
-
-  gtk_native_dialog_destroy (native);
-  g_object_unref (native);
-}
-
-static void
-present (GtkWindow     *parent,
-         ExportRequest *request,
-         const char    *title)
-{
-  GtkFileChooserNative *native;
-  g_autofree char *name = initial_name (request);
-
-  native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-  for (guint i = 0; i < G_N_ELEMENTS (request->filters); i++)
-    if (request->filters[i] != NULL)
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), request->filters[i]);
-
-  if (!request->report)
-    {
-      const char *options[] = { "1", "2", NULL };
-      g_autofree char *single = g_strdup_printf (_("1× (%d × %d pixels)"),
-                                                 RING_EXPORT_DEFAULT_WIDTH,
-                                                 RING_EXPORT_DEFAULT_HEIGHT);
-      g_autofree char *twice = g_strdup_printf (_("2× (%d × %d pixels)"),
-                                                2 * RING_EXPORT_DEFAULT_WIDTH,
-                                                2 * RING_EXPORT_DEFAULT_HEIGHT);
-      const char *labels[] = { single, twice, NULL };
-
-      gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), "png-scale",
-                                   _("PNG resolution"), options, labels);
-      gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), "png-scale", "1");
-    }
-
-  /* Light by default, which prints, even from a dark window. */
-  if (!request->report)
-    {
-      const char *options[] = { "light", "window", NULL };
-      const char *labels[] = { _("Light, for print"), _("As in the window"), NULL };
-
-      gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), "colors", _("Colours"),
-                                   options, labels);
-      gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), "colors", "light");
-    }
-
-  g_signal_connect (native, "response",
-                    G_CALLBACK (ring_export_dialog_native_response_cb), request);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
-}
-
-#endif
 
 void
 ring_export_dialog_present (GtkWindow       *parent,

@@ -385,17 +385,6 @@ collective_to_model (GBinding     *binding,
 }
 
 static gboolean
-invert (GBinding     *binding,
-        const GValue *from_value,
-        GValue       *to_value,
-        gpointer      user_data)
-{
-  g_value_set_boolean (to_value, !g_value_get_boolean (from_value));
-
-  return TRUE;
-}
-
-static gboolean
 choice_to_selected (GBinding     *binding,
                     const GValue *from_value,
                     GValue       *to_value,
@@ -484,8 +473,8 @@ bind_controls (RingParameterPanel *self)
         model_to_collective, collective_to_model, self);
 
   /* A training step's own parameters mean nothing to one collective, and the reverse. */
-  g_binding_group_bind_full (self->model_bindings, "collective", self->step_group, "visible",
-                             G_BINDING_SYNC_CREATE, invert, NULL, NULL, NULL);
+  g_binding_group_bind (self->model_bindings, "collective", self->step_group, "visible",
+                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_binding_group_bind (self->model_bindings, "collective", self->collective_group, "visible",
                         G_BINDING_SYNC_CREATE);
 }

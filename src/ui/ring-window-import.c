@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ring-file-dialog.h"
 #include "ring-measurement.h"
 #include "ring-window-private.h"
 
@@ -88,51 +89,16 @@ _ring_window_import_file (RingWindow *self,
 }
 
 static void
-import_response (RingWindow *self,
-                 GFile      *file)
+ring_window_import_dialog_done_cb (const RingFileDialogAnswer *answer,
+                                   gpointer                    user_data)
 {
-  if (file != NULL)
-    _ring_window_import_file (self, file);
+  RingWindow *self = user_data;
+
+  if (answer->error != NULL)
+    _ring_window_add_toast (self, answer->error->message);
+  else if (answer->file != NULL)
+    _ring_window_import_file (self, answer->file);
 }
-
-#if GTK_CHECK_VERSION (4, 10, 0)
-
-static void
-ring_window_import_open_finish_cb (GObject      *object,
-                                   GAsyncResult *result,
-                                   gpointer      user_data)
-{
-  g_autoptr(RingWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result,
-                                                       &error);
-
-  if (file == NULL && error != NULL
-      && !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED)
-      && !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
-    _ring_window_add_toast (self, error->message);
-  import_response (self, file);
-}
-
-#else
-
-static void
-ring_window_import_native_response_cb (GtkNativeDialog *native,
-                                       int              response,
-                                       gpointer         user_data)
-{
-  g_autoptr(RingWindow) self = user_data;
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-  import_response (self, file);
-
-  gtk_native_dialog_destroy (native);
-  g_object_unref (native);
-}
-
-#endif
 
 static GtkFileFilter *
 new_filter (const char *name,
@@ -160,33 +126,16 @@ import_nccl_action (GtkWidget  *widget,
   RingWindow *self = RING_WINDOW (widget);
   g_autoptr(GtkFileFilter) logs = new_filter (_("nccl-tests logs"), "*.log", "*.txt", NULL);
   g_autoptr(GtkFileFilter) all = new_filter (_("All files"), "*", NULL);
+  GtkFileFilter *filters[] = { logs, all, NULL };
+  RingFileDialogOptions options = {
+    .title = _("Import nccl-tests Log"),
+    .accept_label = _("_Import"),
+    .filters = filters,
+    .default_filter = logs,
+  };
 
-#if GTK_CHECK_VERSION (4, 10, 0)
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-
-  g_list_store_append (filters, logs);
-  g_list_store_append (filters, all);
-  gtk_file_dialog_set_title (dialog, _("Import nccl-tests Log"));
-  gtk_file_dialog_set_modal (dialog, TRUE);
-  gtk_file_dialog_set_accept_label (dialog, _("_Import"));
-  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-  gtk_file_dialog_set_default_filter (dialog, logs);
-  gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, ring_window_import_open_finish_cb,
-                        g_object_ref (self));
-#else
-  GtkFileChooserNative *native;
-
-  native = gtk_file_chooser_native_new (_("Import nccl-tests Log"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
-                                        _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), logs);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
-  g_signal_connect (native, "response", G_CALLBACK (ring_window_import_native_response_cb),
-                    g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
-#endif
+  _ring_file_dialog_present (GTK_WINDOW (self), &options, ring_window_import_dialog_done_cb,
+                             g_object_ref (self), g_object_unref);
 }
 
 static void

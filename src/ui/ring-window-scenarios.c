@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "ring-cost.h"
+#include "ring-file-dialog.h"
 #include "ring-scenario-file.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
@@ -434,76 +435,20 @@ json_filter (void)
   return filter;
 }
 
-#if GTK_CHECK_VERSION (4, 10, 0)
-
 static void
-ring_window_scenarios_dialog_finish_cb (GObject      *object,
-                                        GAsyncResult *result,
-                                        gpointer      user_data)
+ring_window_scenarios_open_done_cb (const RingFileDialogAnswer *answer,
+                                    gpointer                    user_data)
 {
-  g_autoptr(RingWindow) self = user_data;
-  GtkFileDialog *dialog = GTK_FILE_DIALOG (object);
-  gboolean saving = GPOINTER_TO_INT (g_object_get_data (object, "saving"));
-  g_autoptr(GFile) file = saving ? gtk_file_dialog_save_finish (dialog, result, NULL)
-                                 : gtk_file_dialog_open_finish (dialog, result, NULL);
-
-  if (file == NULL)
-    return;
-  if (saving)
-    save_file (self, file);
-  else
-    open_file (self, file);
+  if (answer->file != NULL)
+    open_file (RING_WINDOW (user_data), answer->file);
 }
 
 static void
-present_dialog (RingWindow *self,
-                gboolean    saving)
+ring_window_scenarios_save_done_cb (const RingFileDialogAnswer *answer,
+                                    gpointer                    user_data)
 {
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GtkFileFilter) filter = json_filter ();
-  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-
-  g_list_store_append (filters, filter);
-  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-  gtk_file_dialog_set_modal (dialog, TRUE);
-  g_object_set_data (G_OBJECT (dialog), "saving", GINT_TO_POINTER (saving));
-  if (saving)
-    {
-      gtk_file_dialog_set_title (dialog, _("Save Scenarios"));
-      gtk_file_dialog_set_initial_name (dialog, _("scenarios.json"));
-      gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL,
-                            ring_window_scenarios_dialog_finish_cb, g_object_ref (self));
-    }
-  else
-    {
-      gtk_file_dialog_set_title (dialog, _("Open Scenarios"));
-      gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL,
-                            ring_window_scenarios_dialog_finish_cb, g_object_ref (self));
-    }
-}
-
-#else
-
-static void
-ring_window_scenarios_native_response_cb (GtkNativeDialog *native,
-                                          int              response,
-                                          gpointer         user_data)
-{
-  g_autoptr(RingWindow) self = user_data;
-  gboolean saving = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (native), "saving"));
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-
-      if (file != NULL && saving)
-        save_file (self, file);
-      else if (file != NULL)
-        open_file (self, file);
-    }
-
-  gtk_native_dialog_destroy (native);
-  g_object_unref (native);
+  if (answer->file != NULL)
+    save_file (RING_WINDOW (user_data), answer->file);
 }
 
 static void
@@ -511,24 +456,20 @@ present_dialog (RingWindow *self,
                 gboolean    saving)
 {
   g_autoptr(GtkFileFilter) filter = json_filter ();
-  GtkFileChooserNative *native;
+  GtkFileFilter *filters[] = { filter, NULL };
+  RingFileDialogOptions options = {
+    .saving = saving,
+    .title = saving ? _("Save Scenarios") : _("Open Scenarios"),
+    .accept_label = saving ? _("_Save") : _("_Open"),
+    .initial_name = saving ? _("scenarios.json") : NULL,
+    .filters = filters,
+  };
 
-  native = gtk_file_chooser_native_new (saving ? _("Save Scenarios") : _("Open Scenarios"),
-                                        GTK_WINDOW (self),
-                                        saving ? GTK_FILE_CHOOSER_ACTION_SAVE
-                                               : GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        saving ? _("_Save") : _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  if (saving)
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("scenarios.json"));
-  g_object_set_data (G_OBJECT (native), "saving", GINT_TO_POINTER (saving));
-  g_signal_connect (native, "response",
-                    G_CALLBACK (ring_window_scenarios_native_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  _ring_file_dialog_present (GTK_WINDOW (self), &options,
+                             saving ? ring_window_scenarios_save_done_cb
+                                    : ring_window_scenarios_open_done_cb,
+                             g_object_ref (self), g_object_unref);
 }
-
-#endif
 
 static void
 open_scenarios_action (GtkWidget  *widget,

@@ -581,17 +581,6 @@ playing_to_tooltip (GBinding     *binding,
 }
 
 static gboolean
-invert (GBinding     *binding,
-        const GValue *from_value,
-        GValue       *to_value,
-        gpointer      user_data)
-{
-  g_value_set_boolean (to_value, !g_value_get_boolean (from_value));
-
-  return TRUE;
-}
-
-static gboolean
 collective_to_run_label (GBinding     *binding,
                          const GValue *from_value,
                          GValue       *to_value,
@@ -733,8 +722,8 @@ ring_window_init (RingWindow *self)
 
   add_metrics (self);
   /* A single collective has no step to time, and plays one all-reduce. */
-  g_binding_group_bind_full (self->model_bindings, "collective", self->step_timing_box,
-                             "visible", G_BINDING_SYNC_CREATE, invert, NULL, NULL, NULL);
+  g_binding_group_bind (self->model_bindings, "collective", self->step_timing_box, "visible",
+                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_binding_group_bind_full (self->model_bindings, "collective", self->run_button, "label",
                              G_BINDING_SYNC_CREATE, collective_to_run_label, NULL, NULL, NULL);
   g_binding_group_bind_full (self->model_bindings, "collective", self->run_button,

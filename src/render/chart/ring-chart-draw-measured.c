@@ -106,6 +106,56 @@ _ring_plot_measured_legend (const RingPlotChart *chart,
     }
 }
 
+/* Called for each row of each log: @log is the log's index, @gpus its ranks. */
+typedef void (*MeasuredRowFunc) (const RingNcclFitPoint *point,
+                                 guint                   gpus,
+                                 guint                   log,
+                                 gpointer                user_data);
+
+static void
+foreach_measured_row (RingChartData   *data,
+                      MeasuredRowFunc  func,
+                      gpointer         user_data)
+{
+  for (guint m = 0; m < data->measured->len; m++)
+    {
+      RingChartMeasured *measured = g_ptr_array_index (data->measured, m);
+      GArray *points = measured->comparison->points;
+
+      for (guint i = 0; i < points->len; i++)
+        func (&g_array_index (points, RingNcclFitPoint, i), measured->comparison->params.gpus,
+              m, user_data);
+    }
+}
+
+/* A row's bus bandwidth as nccl-tests reports an all-reduce's: algbw · 2 (N − 1) / N. */
+static double
+row_busbw_gbps (const RingNcclFitPoint *point,
+                guint                   gpus)
+{
+  return point->size_bytes / (point->measured_us * 1e3) * 2.0 * (gpus - 1) / gpus;
+}
+
+typedef struct
+{
+  double *min_s;
+  double *max_s;
+  double *max_busbw_gbps;
+} MeasuredRange;
+
+static void
+widen_range (const RingNcclFitPoint *point,
+             guint                   gpus,
+             guint                   log,
+             gpointer                user_data)
+{
+  MeasuredRange *range = user_data;
+
+  *range->min_s = MIN (*range->min_s, point->measured_us * 1e-6);
+  *range->max_s = MAX (*range->max_s, point->measured_us * 1e-6);
+  *range->max_busbw_gbps = MAX (*range->max_busbw_gbps, row_busbw_gbps (point, gpus));
+}
+
 /* Widens [*@min_s, *@max_s] to every measured time, and *@max_busbw to every measured
  * bus bandwidth. */
 void
@@ -114,23 +164,9 @@ _ring_plot_measured_range (RingChartData *data,
                            double        *max_s,
                            double        *max_busbw_gbps)
 {
-  for (guint m = 0; m < data->measured->len; m++)
-    {
-      RingChartMeasured *measured = g_ptr_array_index (data->measured, m);
-      guint gpus = measured->comparison->params.gpus;
+  MeasuredRange range = { min_s, max_s, max_busbw_gbps };
 
-      for (guint i = 0; i < measured->comparison->points->len; i++)
-        {
-          const RingNcclFitPoint *point = &g_array_index (measured->comparison->points,
-                                                          RingNcclFitPoint, i);
-          double busbw = point->size_bytes / (point->measured_us * 1e3)
-                         * 2.0 * (gpus - 1) / gpus;
-
-          *min_s = MIN (*min_s, point->measured_us * 1e-6);
-          *max_s = MAX (*max_s, point->measured_us * 1e-6);
-          *max_busbw_gbps = MAX (*max_busbw_gbps, busbw);
-        }
-    }
+  foreach_measured_row (data, widen_range, &range);
 }
 
 static void
@@ -152,30 +188,36 @@ draw_mark_at (const RingPlotChart *chart,
                                  RING_PLOT_COLOR_FOREGROUND, shape);
 }
 
+typedef struct
+{
+  const RingPlotChart *chart;
+  const RingPlotPanel *time_panel;
+  const RingPlotPanel *busbw_panel;
+} MeasuredPanels;
+
+static void
+draw_row (const RingNcclFitPoint *point,
+          guint                   gpus,
+          guint                   log,
+          gpointer                user_data)
+{
+  MeasuredPanels *panels = user_data;
+
+  draw_mark_at (panels->chart, panels->time_panel, point->size_bytes,
+                point->measured_us * 1e-6, log);
+  draw_mark_at (panels->chart, panels->busbw_panel, point->size_bytes,
+                row_busbw_gbps (point, gpus), log);
+}
+
 /* Every log's rows: their time on @time_panel, their bus bandwidth on @busbw_panel. */
 void
 _ring_plot_draw_measured_points (const RingPlotChart *chart,
                                  const RingPlotPanel *time_panel,
                                  const RingPlotPanel *busbw_panel)
 {
-  RingChartData *data = chart->data;
+  MeasuredPanels panels = { chart, time_panel, busbw_panel };
 
-  for (guint m = 0; m < data->measured->len; m++)
-    {
-      RingChartMeasured *measured = g_ptr_array_index (data->measured, m);
-      guint gpus = measured->comparison->params.gpus;
-
-      for (guint i = 0; i < measured->comparison->points->len; i++)
-        {
-          const RingNcclFitPoint *point = &g_array_index (measured->comparison->points,
-                                                          RingNcclFitPoint, i);
-
-          draw_mark_at (chart, time_panel, point->size_bytes, point->measured_us * 1e-6, m);
-          draw_mark_at (chart, busbw_panel, point->size_bytes,
-                        point->size_bytes / (point->measured_us * 1e3)
-                        * 2.0 * (gpus - 1) / gpus, m);
-        }
-    }
+  foreach_measured_row (chart->data, draw_row, &panels);
 }
 
 /* The strip's symmetric range: the largest error, rounded up to a plain number. */

@@ -212,49 +212,63 @@ _ring_chart_build_utilization (RingChartData *data)
     }
 }
 
-void
-_ring_chart_build_step_time (RingChartData *data)
+/* A column of one figure of each GPU count's result, times @factor. */
+typedef struct
 {
-  g_autoptr(GArray) counts = NULL;
-  const RingParams *p = &data->params;
-  double *compute, *exposed, *step;
+  const char *label;
+  const char *unit;
+  gsize       offset;  /* of a double in RingResult */
+  double      factor;
+} ResultColumn;
 
-  counts = fill_gpu_column (data);
-  compute = add_column (data, g_strdup (_("Compute")), "s");
-  exposed = add_column (data, g_strdup (_("Exposed communication")), "s");
-  step = add_column (data, g_strdup (_("Step time")), "s");
+#define RESULT_COLUMNS_MAX 3
+
+static void
+build_result_columns (RingChartData      *data,
+                      const ResultColumn *columns,
+                      guint               n_columns)
+{
+  g_autoptr(GArray) counts = fill_gpu_column (data);
+  const RingParams *p = &data->params;
+  double *values[RESULT_COLUMNS_MAX];
+
+  g_assert (n_columns <= RESULT_COLUMNS_MAX);
+
+  for (guint c = 0; c < n_columns; c++)
+    values[c] = add_column (data, g_strdup (_(columns[c].label)), columns[c].unit);
 
   for (guint i = 0; i < counts->len; i++)
     {
       RingResult r;
 
       evaluate_with_gpus (p, g_array_index (counts, guint, i), p->bandwidth_gbps, &r);
-      compute[i] = r.compute_time_s;
-      exposed[i] = r.exposed_comm_s;
-      step[i] = r.step_time_s;
+      for (guint c = 0; c < n_columns; c++)
+        values[c][i] = columns[c].factor * G_STRUCT_MEMBER (double, &r, columns[c].offset);
     }
+}
+
+void
+_ring_chart_build_step_time (RingChartData *data)
+{
+  static const ResultColumn columns[] = {
+    { N_("Compute"), "s", G_STRUCT_OFFSET (RingResult, compute_time_s), 1.0 },
+    { N_("Exposed communication"), "s", G_STRUCT_OFFSET (RingResult, exposed_comm_s), 1.0 },
+    { N_("Step time"), "s", G_STRUCT_OFFSET (RingResult, step_time_s), 1.0 },
+  };
+
+  build_result_columns (data, columns, G_N_ELEMENTS (columns));
 }
 
 void
 _ring_chart_build_bytes_moved (RingChartData *data)
 {
-  g_autoptr(GArray) counts = NULL;
-  const RingParams *p = &data->params;
-  double *moved, *asymptote;
+  static const ResultColumn columns[] = {
+    { N_("Data moved per GPU"), "B", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu), 1.0 },
+    /* TRANSLATORS: the limit 2 S that the data moved per GPU approaches. */
+    { N_("Asymptote 2S"), "B", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes), 2.0 },
+  };
 
-  counts = fill_gpu_column (data);
-  moved = add_column (data, g_strdup (_("Data moved per GPU")), "B");
-  /* TRANSLATORS: the limit 2 S that the data moved per GPU approaches. */
-  asymptote = add_column (data, g_strdup (_("Asymptote 2S")), "B");
-
-  for (guint i = 0; i < counts->len; i++)
-    {
-      RingResult r;
-
-      evaluate_with_gpus (p, g_array_index (counts, guint, i), p->bandwidth_gbps, &r);
-      moved[i] = r.bytes_moved_per_gpu;
-      asymptote[i] = 2.0 * r.gradient_buffer_bytes;
-    }
+  build_result_columns (data, columns, G_N_ELEMENTS (columns));
 }
 
 void
@@ -449,30 +463,47 @@ _ring_chart_data_free (RingChartData *data)
   g_free (data);
 }
 
+/* The largest finite value of @column and of its scenarios' copies, or, with
+ * @smallest_positive, the smallest positive one; −∞ or +∞ if there is none. */
+static double
+column_extreme (RingChartData *data,
+                guint          column,
+                gboolean       smallest_positive)
+{
+  RingSeries *series = _ring_chart_data_column (data, column);
+  double extreme = smallest_positive ? HUGE_VAL : -HUGE_VAL;
+
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      double value = series->values[i];
+
+      if (!isfinite (value) || (smallest_positive && value <= 0))
+        continue;
+      extreme = smallest_positive ? MIN (extreme, value) : MAX (extreme, value);
+    }
+  for (guint s = 0; s < data->n_scenarios; s++)
+    {
+      guint copy = _ring_chart_data_scenario_column (data, s, column);
+      double copy_extreme;
+
+      if (copy == 0)
+        continue;
+      copy_extreme = column_extreme (data, copy, smallest_positive);
+      extreme = smallest_positive ? MIN (extreme, copy_extreme) : MAX (extreme, copy_extreme);
+    }
+
+  return extreme;
+}
+
 /* The largest finite value of @column, or −∞ if it has none. */
 double
 _ring_chart_data_column_max (RingChartData *data,
                              guint          column)
 {
-  RingSeries *series;
-  double max = -HUGE_VAL;
-
   g_return_val_if_fail (data != NULL, -HUGE_VAL);
   g_return_val_if_fail (column < data->columns->len, -HUGE_VAL);
 
-  series = _ring_chart_data_column (data, column);
-  for (guint i = 0; i < data->n_rows; i++)
-    if (isfinite (series->values[i]))
-      max = MAX (max, series->values[i]);
-  for (guint s = 0; s < data->n_scenarios; s++)
-    {
-      guint copy = _ring_chart_data_scenario_column (data, s, column);
-
-      if (copy > 0)
-        max = MAX (max, _ring_chart_data_column_max (data, copy));
-    }
-
-  return max;
+  return column_extreme (data, column, FALSE);
 }
 
 /* The smallest positive finite value of @column, for a log axis; +∞ if it has none. */
@@ -480,23 +511,8 @@ double
 _ring_chart_data_column_min_positive (RingChartData *data,
                                       guint          column)
 {
-  RingSeries *series;
-  double min = HUGE_VAL;
-
   g_return_val_if_fail (data != NULL, HUGE_VAL);
   g_return_val_if_fail (column < data->columns->len, HUGE_VAL);
 
-  series = _ring_chart_data_column (data, column);
-  for (guint i = 0; i < data->n_rows; i++)
-    if (isfinite (series->values[i]) && series->values[i] > 0)
-      min = MIN (min, series->values[i]);
-  for (guint s = 0; s < data->n_scenarios; s++)
-    {
-      guint copy = _ring_chart_data_scenario_column (data, s, column);
-
-      if (copy > 0)
-        min = MIN (min, _ring_chart_data_column_min_positive (data, copy));
-    }
-
-  return min;
+  return column_extreme (data, column, TRUE);
 }
