@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <locale.h>
 #include <stdlib.h>
 
 #include "ring-animation-draw-private.h"
@@ -100,18 +102,20 @@ kept_apart (RingDrawBoxKind a,
 {
   if (a > b)
     return kept_apart (b, a);
-  /* Cards, switches and names apart; a card's name goes with the cards. */
+  /* Cards, switches and names apart; a card's name goes with the cards; the caption in
+   * the middle clear of the names. */
   return (a == RING_DRAW_BOX_CARD && (b == RING_DRAW_BOX_CARD || is_switch (b)
                                       || b == RING_DRAW_BOX_LABEL))
          || (is_switch (a) && (is_switch (b) || b == RING_DRAW_BOX_LABEL))
-         || (a == RING_DRAW_BOX_LABEL && b == RING_DRAW_BOX_LABEL);
+         || (a == RING_DRAW_BOX_LABEL && (b == RING_DRAW_BOX_LABEL
+                                          || b == RING_DRAW_BOX_CAPTION));
 }
 
 static const char *
 kind_name (RingDrawBoxKind kind)
 {
   const char *names[] = { "header", "legend", "timeline", "area", "card", "switch",
-                          "network switch", "node name" };
+                          "network switch", "node name", "caption" };
 
   return names[kind];
 }
@@ -247,6 +251,44 @@ test_network_switch_named (void)
     }
 }
 
+/* In German the nodes' names are wider ("Knoten 1"): the caption in the middle of a ring
+ * of 16 GPUs on 2 nodes keeps clear of them, in the German window's 400 × 480 and the
+ * other sizes, dropping its second line or itself where they would meet. */
+static void
+test_german_names (void)
+{
+  const char *localedir = g_getenv ("RING_ALLREDUCE_LOCALEDIR");
+  static const int german_sizes[][2] = { { 400, 480 }, { 380, 510 }, { 425, 570 },
+                                         { 600, 500 } };
+
+  if (localedir == NULL || setlocale (LC_ALL, "de_DE.UTF-8") == NULL)
+    {
+      g_test_skip ("the German locale or the built catalogues are missing");
+      return;
+    }
+  g_setenv ("LANGUAGE", "de", TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Node %u"), !=, "Node %u");
+
+  for (guint n = 16; n <= 32; n += 16)
+    {
+      g_autoptr(RingModel) model = model_for (RING_ALGORITHM_RING, n, 8);
+
+      for (guint s = 0; s < G_N_ELEMENTS (german_sizes); s++)
+        {
+          g_autoptr(GArray) record = record_frame (model, german_sizes[s][0],
+                                                   german_sizes[s][1]);
+          g_autofree char *what = g_strdup_printf ("ring, %u GPUs, German, %d x %d", n,
+                                                   german_sizes[s][0], german_sizes[s][1]);
+
+          check_frame (what, record, RING_DRAW_BOX_LABEL);
+        }
+    }
+  setlocale (LC_ALL, "C.UTF-8");
+  g_unsetenv ("LANGUAGE");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -262,6 +304,7 @@ main (int   argc,
     }
   g_test_add_func ("/ring/animation-layout/reported-frames", test_reported_frames);
   g_test_add_func ("/ring/animation-layout/network-switch-named", test_network_switch_named);
+  g_test_add_func ("/ring/animation-layout/german-names", test_german_names);
 
   return g_test_run ();
 }

@@ -83,7 +83,7 @@ _ring_animation_draw_band_ring (RingDraw          *draw,
     {
       _ring_animation_draw_quarter_labels (draw, &ring, ring.radius + band_width / 2);
       _ring_animation_draw_centre_caption (draw, ring.cx, ring.cy,
-                                           flight_radius - flight_width / 2 - 12);
+                                           flight_radius - flight_width / 2 - 12, 0);
     }
 
   /* Every GPU holds the same share of the average, so the GPU band has one colour: a

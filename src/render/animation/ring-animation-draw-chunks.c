@@ -686,7 +686,8 @@ draw_chunk_ring (RingDraw        *draw,
       if (draw->nodes > 1)
         caption_radius = MIN (caption_radius - 5 - RING_DRAW_MIN_TEXT_PX * 1.5,
                               (label_radius - RING_DRAW_MIN_TEXT_PX * 4.5 - 6) / 0.8);
-      _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy, caption_radius);
+      _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy, caption_radius,
+                                           label_radius);
     }
 
   /* The stretch an in-flight chunk has covered lights up in its colour. */

@@ -260,7 +260,8 @@ draw_dot_ring_labels (RingDraw          *draw,
 
   _ring_animation_draw_quarter_labels (draw, ring, ring->radius + (as_band ? 5 : node_radius));
   _ring_animation_draw_centre_caption (draw, ring->cx, ring->cy,
-                                       MIN (track, ring->radius - node_radius) - 16);
+                                       MIN (track, ring->radius - node_radius) - 16,
+                                       as_band ? 0 : ring->radius - node_radius - 18);
 }
 
 /* Tier 2, N ≤ RING_ANIMATION_MAX_NODE_GPUS: a dot per GPU and a dot per in-flight chunk */

@@ -42,6 +42,7 @@ typedef enum
   RING_DRAW_BOX_SWITCH,       /* a node's NVSwitch */
   RING_DRAW_BOX_NET_SWITCH,
   RING_DRAW_BOX_LABEL,        /* a node's name */
+  RING_DRAW_BOX_CAPTION,      /* a line of "8 GPUs, each sends 14 chunks" */
 } RingDrawBoxKind;
 
 typedef struct
@@ -228,10 +229,15 @@ void      _ring_animation_draw_curve_path       (cairo_t           *cr,
 /* ring-animation-draw.c */
 void      _ring_animation_draw_single_gpu       (RingDraw          *draw,
                                                  const RingDrawBox *box);
+
+/* ring-animation-draw-caption.c: the number of GPUs and what each one sends, in the middle
+ * of the ring when it fits in a circle of @radius and keeps clear of the nodes' names at
+ * @label_radius (0: none drawn). */
 void      _ring_animation_draw_centre_caption   (RingDraw          *draw,
                                                  double             cx,
                                                  double             cy,
-                                                 double             radius);
+                                                 double             radius,
+                                                 double             label_radius);
 
 /* ring-animation-draw-timeline.c: the training step's bar and its times */
 void      _ring_animation_draw_timeline         (RingDraw          *draw,

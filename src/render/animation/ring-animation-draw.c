@@ -70,16 +70,6 @@ choose_separator (RingDraw *draw)
 }
 
 static char *
-format_gpus (guint       n,
-             const char *separator)
-{
-  g_autofree char *count = ring_format_grouped (n, separator);
-
-  /* Translators: the number of GPUs in the ring, e.g. "8 GPUs" or "1 048 576 GPUs". */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s GPU", "%s GPUs", n), count);
-}
-
-static char *
 dup_phase_explanation (const RingDraw *draw)
 {
   switch (draw->frame.phase)
@@ -332,49 +322,6 @@ draw_header (RingDraw     *draw,
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
       _ring_animation_draw_show_text (draw, fitted_explanation, layout->pad,
                                       layout->subtitle_baseline, 0);
-    }
-}
-
-/* The number of GPUs and what each one sends, in the middle of the ring when it fits in a
- * circle of @radius. */
-void
-_ring_animation_draw_centre_caption (RingDraw *draw,
-                                     double    cx,
-                                     double    cy,
-                                     double    radius)
-{
-  g_autofree char *gpus = format_gpus (draw->n, draw->separator);
-  g_autofree char *sends = NULL;
-  g_autofree char *count = NULL;
-  double headline_px = CLAMP (radius * 0.16, 15, 24);
-  double gap = draw->text_px * 1.5;
-  double max_width = 2 * radius * 0.8;
-  gboolean two_lines;
-
-  if (radius < 40)
-    return;
-
-  count = ring_format_grouped (draw->n_steps, draw->separator);
-  /* Translators: below "8 GPUs" in the middle of the ring; %s is 2 (N − 1). */
-  sends = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "each sends %s chunk",
-                                        "each sends %s chunks", draw->n_steps), count);
-
-  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
-  two_lines = draw->n > 1 && radius >= 60
-              && _ring_animation_draw_text_width (draw, sends) <= max_width;
-  _ring_animation_draw_use_font (draw, headline_px, TRUE);
-  if (_ring_animation_draw_text_width (draw, gpus) > max_width)
-    return;
-
-  ring_cairo_set_color (draw->cr, &draw->style->foreground, 1.0);
-  _ring_animation_draw_show_text (draw, gpus, cx,
-                                  cy + headline_px * 0.35 - (two_lines ? gap / 2 : 0), 0.5);
-
-  if (two_lines)
-    {
-      _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
-      ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
-      _ring_animation_draw_show_text (draw, sends, cx, cy + headline_px * 0.35 + gap / 2 + 2, 0.5);
     }
 }
 
