@@ -50,6 +50,7 @@ struct _RingWindow
    * list and comparison, a line under each metric card's title, and a digest of what was
    * last listed and stored, to redo neither when only the parameters changed. */
   GtkWidget            *pin_button;
+  AdwWindowTitle       *window_title;     /* its subtitle names the compared scenario */
   GtkWidget            *scenarios_button;
   GtkWidget            *scenarios_empty_label;
   GtkListBox           *scenarios_list;

@@ -65,7 +65,7 @@ format_change (double change)
 
 /* Each card that compares says by how much the current configuration differs from the
  * compared scenario, green where it is better and red where worse; the text says it
- * without the colours too. */
+ * without the colours too, and the window's subtitle names the scenario. */
 static void
 update_differences (RingWindow *self)
 {
@@ -76,16 +76,23 @@ update_differences (RingWindow *self)
 
   if (compare_with >= 0)
     {
+      g_autofree char *subtitle = NULL;
+
       scenario = ring_model_get_scenario (self->model, compare_with);
       ring_cost_evaluate (&scenario->params, &theirs);
+      /* TRANSLATORS: under the window's title while the metric cards compare the
+       * configuration with a pinned scenario; %s is its name. */
+      subtitle = g_strdup_printf (_("Compared with “%s”"), scenario->name);
+      adw_window_title_set_subtitle (self->window_title, subtitle);
     }
+  else
+    adw_window_title_set_subtitle (self->window_title, "");
 
   for (guint i = 0; i < RING_WINDOW_N_METRICS; i++)
     {
       GtkWidget *label = self->metric_differences[i];
       int metric = compared_metric_for (self->metric_cards[i]);
       g_autofree char *change_text = NULL;
-      g_autofree char *text = NULL;
       g_autofree char *tooltip = NULL;
       double mine, other, change;
       gboolean better;
@@ -109,10 +116,8 @@ update_differences (RingWindow *self)
       change = mine / other - 1;
       change_text = format_change (change);
       better = (change > 0) == compared_metrics[metric].higher_is_better;
-      /* TRANSLATORS: under a metric card's title: a relative difference and the name of the
-       * pinned scenario it is to, "−23 % vs. 64 × H100, NDR". */
-      text = g_strdup_printf (_("%s vs. %s"), change_text, scenario->name);
-      gtk_label_set_label (GTK_LABEL (label), text);
+      /* The scenario is named once, under the window's title; a card says by how much. */
+      gtk_label_set_label (GTK_LABEL (label), change_text);
       if (fabs (change) >= 0.0005)
         gtk_widget_add_css_class (label, better ? "success" : "error");
       tooltip = g_strdup_printf (fabs (change) < 0.0005
@@ -493,6 +498,7 @@ _ring_window_scenarios_class_init (RingWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   gtk_widget_class_bind_template_child (widget_class, RingWindow, pin_button);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, scenarios_button);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, scenarios_empty_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, scenarios_list);
