@@ -19,6 +19,7 @@
 #include "ring-model.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
+#include "ring-test-params.h"
 
 typedef struct
 {
@@ -34,14 +35,9 @@ static RingModel *
 model_for (const Shot *shot)
 {
   RingModel *model = ring_model_new ();
-  RingParams params = *ring_model_get_params (model);
+  RingParams params;
 
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "infiniband-sharp",
-                                              NULL));
-  params.gpus = shot->gpus;
-  params.gpus_per_node = 8;
-  params.algorithm = shot->algorithm;
+  ring_test_params_sharp_cluster (&params, shot->algorithm, shot->gpus, 8);
   if (shot->slow_link != NULL)
     g_assert_true (ring_params_set_from_string (&params, RING_PARAM_SLOW_LINK, shot->slow_link,
                                                 NULL));

@@ -23,3 +23,18 @@ ring_test_params_four_buckets (RingParams *params)
   params->compute_tflops = 6.0 * 12582912 * 4096 / 0.06 / 1e12;
   params->bucket_bytes = 16 * MIB;
 }
+
+void
+ring_test_params_sharp_cluster (RingParams    *params,
+                                RingAlgorithm  algorithm,
+                                guint          gpus,
+                                guint          per_node)
+{
+  ring_params_init_default (params);
+  g_assert_true (ring_params_set_from_string (params, RING_PARAM_GPU, "h100", NULL));
+  g_assert_true (ring_params_set_from_string (params, RING_PARAM_FABRIC, "infiniband-sharp",
+                                              NULL));
+  params->gpus = gpus;
+  params->gpus_per_node = per_node;
+  params->algorithm = algorithm;
+}

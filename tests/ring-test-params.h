@@ -14,4 +14,11 @@ G_BEGIN_DECLS
  * 60 ms of compute, buckets of 16 MiB. */
 void ring_test_params_four_buckets (RingParams *params);
 
+/* H100 nodes of @per_node GPUs on InfiniBand with SHARP, where every algorithm runs across
+ * nodes: @gpus of them running @algorithm, everything else at its default. */
+void ring_test_params_sharp_cluster (RingParams    *params,
+                                     RingAlgorithm  algorithm,
+                                     guint          gpus,
+                                     guint          per_node);
+
 G_END_DECLS

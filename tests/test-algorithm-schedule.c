@@ -16,6 +16,7 @@
 #include "ring-nccl-private.h"
 #include "ring-schedule.h"
 #include "ring-test-numbers.h"
+#include "ring-test-params.h"
 
 #define MAX_GPUS 64
 #define BIG_BUFFER 28e9
@@ -29,11 +30,7 @@ topology_for (RingTopology *topology,
 {
   RingParams params;
 
-  ring_params_init_default (&params);
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "infiniband-sharp",
-                                              NULL));
-  params.gpus_per_node = per_node;
+  ring_test_params_sharp_cluster (&params, RING_ALGORITHM_AUTO, gpus, per_node);
   ring_topology_init (topology, &params, gpus);
 }
 

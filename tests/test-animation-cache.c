@@ -14,6 +14,7 @@
 #include "ring-simulation.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
+#include "ring-test-params.h"
 
 /* The animation's area in a 1280 × 800 window. */
 #define WIDTH  425
@@ -28,13 +29,9 @@ model_for (RingAlgorithm algorithm,
            guint         gpus)
 {
   RingModel *model = ring_model_new ();
-  RingParams params = *ring_model_get_params (model);
+  RingParams params;
 
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "infiniband-sharp",
-                                              NULL));
-  params.gpus = gpus;
-  params.algorithm = algorithm;
+  ring_test_params_sharp_cluster (&params, algorithm, gpus, 8);
   params.slow_link = gpus > 3 ? 3 : 0;
   params.slow_link_fraction = 0.25;
   if (!ring_model_set_params (model, &params))

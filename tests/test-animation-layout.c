@@ -14,6 +14,7 @@
 #include "ring-model.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
+#include "ring-test-params.h"
 
 static const guint gpu_counts[] = { 1, 2, 3, 4, 8, 16, 24, 32, 64, 128, 1024 };
 static const guint gpu_counts_4[] = { 4, 8, 12, 16, 32 };
@@ -29,14 +30,9 @@ model_for (RingAlgorithm algorithm,
            guint         per_node)
 {
   RingModel *model = ring_model_new ();
-  RingParams params = *ring_model_get_params (model);
+  RingParams params;
 
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "infiniband-sharp",
-                                              NULL));
-  params.gpus = gpus;
-  params.gpus_per_node = per_node;
-  params.algorithm = algorithm;
+  ring_test_params_sharp_cluster (&params, algorithm, gpus, per_node);
   if (!ring_model_set_params (model, &params))
     g_clear_object (&model);
 

@@ -16,6 +16,7 @@
 #include "ring-model.h"
 #include "ring-simulation.h"
 #include "ring-test-numbers.h"
+#include "ring-test-params.h"
 
 #define BUFFER 28e9
 
@@ -26,13 +27,7 @@ params_for (RingParams    *params,
             guint          gpus,
             guint          per_node)
 {
-  ring_params_init_default (params);
-  g_assert_true (ring_params_set_from_string (params, RING_PARAM_GPU, "h100", NULL));
-  g_assert_true (ring_params_set_from_string (params, RING_PARAM_FABRIC, "infiniband-sharp",
-                                              NULL));
-  params->gpus = gpus;
-  params->gpus_per_node = per_node;
-  params->algorithm = algorithm;
+  ring_test_params_sharp_cluster (params, algorithm, gpus, per_node);
   params->message_bytes = BUFFER;
 }
 

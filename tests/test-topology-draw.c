@@ -12,6 +12,7 @@
 #include "ring-model.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
+#include "ring-test-params.h"
 
 #define WIDTH  1000
 #define HEIGHT 720
@@ -27,13 +28,9 @@ model_for (RingAlgorithm  algorithm,
            const char    *slow_link)
 {
   RingModel *model = ring_model_new ();
-  RingParams params = *ring_model_get_params (model);
+  RingParams params;
 
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
-  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "infiniband-sharp",
-                                              NULL));
-  params.gpus = gpus;
-  params.algorithm = algorithm;
+  ring_test_params_sharp_cluster (&params, algorithm, gpus, 8);
   if (slow_link != NULL)
     g_assert_true (ring_params_set_from_string (&params, RING_PARAM_SLOW_LINK, slow_link, NULL));
   if (!ring_model_set_params (model, &params))
