@@ -211,6 +211,12 @@ static const struct {
     "scenario 2" },
   { "number", "42", RING_SCENARIO_ERROR_FORMAT, "not a JSON object" },
   { "not-utf8", "{\"name\": \"\xff\xfe\"}", RING_SCENARIO_ERROR_FORMAT, "UTF-8" },
+  /* Escapes that decode to no text, or to control characters, which SVG, CSV and the
+   * legend cannot carry. */
+  { "lone-surrogate", "{\"format\": \"ring-allreduce-scenario\", \"version\": 1, "
+    "\"name\": \"a\\ud800b\", \"parameters\": {}}", RING_SCENARIO_ERROR_FORMAT, "name" },
+  { "control-name", "{\"format\": \"ring-allreduce-scenario\", \"version\": 1, "
+    "\"name\": \"a\\u0001b\", \"parameters\": {}}", RING_SCENARIO_ERROR_FORMAT, "control" },
 };
 
 static void
@@ -239,6 +245,40 @@ test_malformed (void)
     }
 
   ring_test_remove_tmp_dir (dir);
+}
+
+/* Nesting deep enough to overflow json-glib's recursive parser, and a name too long for a
+ * legend: refused, never a crash. */
+static void
+test_deep_and_long (void)
+{
+  g_autoptr(GString) deep = g_string_new (NULL);
+  g_autofree char *long_name = g_strnfill (RING_SCENARIO_MAX_NAME + 1, 'x');
+  g_autofree char *long_text = g_strdup_printf ("{\"format\": \"ring-allreduce-scenario\", "
+                                                "\"version\": 1, \"name\": \"%s\", "
+                                                "\"parameters\": {}}", long_name);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) read = NULL;
+
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (deep, '[');
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (deep, ']');
+  read = ring_scenario_file_parse (deep->str, deep->len, &error);
+  g_assert_null (read);
+  g_assert_error (error, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message, "nests deeper"));
+  g_clear_error (&error);
+
+  read = ring_scenario_file_parse (long_text, -1, &error);
+  g_assert_null (read);
+  g_assert_error (error, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_FORMAT);
+  g_clear_error (&error);
+  /* One character fewer is a name. */
+  long_name[RING_SCENARIO_MAX_NAME] = '\0';
+  g_assert_true (ring_scenario_name_is_valid (long_name));
+  g_assert_false (ring_scenario_name_is_valid ("a\tb"));
+  g_assert_false (ring_scenario_name_is_valid ("   "));
 }
 
 /* Names that are not scenario files: a folder, a FIFO (which must not block), a file too
@@ -305,6 +345,7 @@ main (int   argc,
   g_test_add_func ("/ring/scenario-file/list-and-file", test_list_and_file);
   g_test_add_func ("/ring/scenario-file/partial", test_partial);
   g_test_add_func ("/ring/scenario-file/malformed", test_malformed);
+  g_test_add_func ("/ring/scenario-file/deep-and-long", test_deep_and_long);
   g_test_add_func ("/ring/scenario-file/not-files", test_not_files);
   g_test_add_func ("/ring/scenario-file/example", test_example);
 

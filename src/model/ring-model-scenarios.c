@@ -47,6 +47,14 @@ ring_model_add_scenario (RingModel           *self,
                            _("A scenario needs a name"));
       return FALSE;
     }
+  if (!ring_scenario_name_is_valid (name))
+    {
+      g_set_error (error, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_INVALID,
+                   /* TRANSLATORS: %d is a number of characters. */
+                   _("A scenario’s name is text of at most %d characters without control "
+                     "characters"), RING_SCENARIO_MAX_NAME);
+      return FALSE;
+    }
 
   g_ptr_array_add (scenarios, ring_scenario_new (name, &scenario->params));
   _ring_model_emit_changed (self);
@@ -110,7 +118,7 @@ ring_model_rename_scenario (RingModel  *self,
 
   scenario = g_ptr_array_index (scenarios, index);
   stripped = g_strstrip (g_strdup (name));
-  if (*stripped == '\0')
+  if (!ring_scenario_name_is_valid (stripped))
     return FALSE;
   if (g_strcmp0 (scenario->name, stripped) == 0)
     return TRUE;

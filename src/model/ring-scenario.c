@@ -16,6 +16,30 @@
 
 G_DEFINE_QUARK (ring-scenario-error-quark, ring_scenario_error)
 
+gboolean
+ring_scenario_name_is_valid (const char *name)
+{
+  gboolean blank = TRUE;
+  glong length;
+
+  if (name == NULL || !g_utf8_validate (name, -1, NULL))
+    return FALSE;
+  length = g_utf8_strlen (name, -1);
+  if (length == 0 || length > RING_SCENARIO_MAX_NAME)
+    return FALSE;
+  for (const char *c = name; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      gunichar u = g_utf8_get_char (c);
+
+      if (g_unichar_iscntrl (u))
+        return FALSE;
+      if (!g_unichar_isspace (u))
+        blank = FALSE;
+    }
+
+  return !blank;
+}
+
 RingScenario *
 ring_scenario_new (const char       *name,
                    const RingParams *params)

@@ -28,6 +28,8 @@ typedef enum
 
 GQuark ring_scenario_error_quark (void);
 
+#define RING_SCENARIO_MAX_NAME 200
+
 typedef struct
 {
   char       *name;
@@ -37,6 +39,9 @@ typedef struct
 RingScenario *ring_scenario_new   (const char         *name,
                                    const RingParams   *params);
 RingScenario *ring_scenario_copy  (const RingScenario *scenario);
+/* A name a scenario can have: UTF-8 text of at most RING_SCENARIO_MAX_NAME characters,
+ * not blank, with no control characters (it goes into legends, SVG and CSV files). */
+gboolean      ring_scenario_name_is_valid (const char *name);
 void          ring_scenario_free  (RingScenario       *scenario);
 
 /* A short translated description of @params for a scenario's name: "64 × H100, 400 Gb/s

@@ -273,6 +273,10 @@ read_scenario (JsonNode  *node,
   name = g_strstrip (g_strdup (json_node_get_string (member)));
   if (*name == '\0')
     return fail (error, _("its “name” is empty")), NULL;
+  if (!ring_scenario_name_is_valid (name))
+    /* TRANSLATORS: %d is a number of characters. */
+    return fail (error, _("its “name” is not a name of at most %d characters without "
+                          "control characters"), RING_SCENARIO_MAX_NAME), NULL;
 
   member = json_object_get_member (object, "parameters");
   if (member == NULL || !JSON_NODE_HOLDS_OBJECT (member))
@@ -281,6 +285,39 @@ read_scenario (JsonNode  *node,
     return NULL;
 
   return ring_scenario_new (name, &params);
+}
+
+/* A scenario file is two levels deep, a list of them three; far more is no scenario. */
+#define MAX_NESTING 64
+
+/* How deep @text's arrays and objects nest, strings skipped. */
+static guint
+nesting_depth (const char *text,
+               gssize      length)
+{
+  guint depth = 0, deepest = 0;
+  gboolean in_string = FALSE;
+
+  for (gssize i = 0; i < length; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        deepest = MAX (deepest, ++depth);
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+
+  return deepest;
 }
 
 GPtrArray *
@@ -301,6 +338,10 @@ ring_scenario_file_parse (const char  *text,
     return fail (error, _("it is empty")), NULL;
   if (!g_utf8_validate (text, length, NULL))
     return fail (error, _("it is not text (not UTF-8)")), NULL;
+  /* json-glib's parser recurses once a level: deep nesting would overflow the stack. */
+  if (nesting_depth (text, length) > MAX_NESTING)
+    /* TRANSLATORS: %d is a number of levels. */
+    return fail (error, _("it nests deeper than %d levels"), MAX_NESTING), NULL;
   if (!json_parser_load_from_data (parser, text, length, &json_error))
     return fail (error, _("it is not JSON: %s"), json_error->message), NULL;
 
