@@ -158,15 +158,20 @@ test_fit (void)
   fitted = json_object_get_object_member (report, "fitted_from");
   g_assert_cmpstr (json_object_get_string_member (fitted, "file"), ==,
                    "h100-2node-gj-aion.log");
+  /* The values the log determined are set and listed; the others keep their nominal
+   * value (net efficiency, which a 2-node log of this size does not pin down). */
   set = json_object_get_array_member (fitted, "set");
-  g_assert_cmpuint (json_array_get_length (set), ==, measurement->fit->n_values);
-  for (guint j = 0; j < measurement->fit->n_values; j++)
+  for (guint j = 0, listed = 0; j < measurement->fit->n_values; j++)
     {
-      const RingParamInfo *info = ring_param_info (measurement->fit->values[j].id);
+      const RingNcclFitValue *value = &measurement->fit->values[j];
+      const RingParamInfo *info = ring_param_info (value->id);
 
-      g_assert_cmpstr (json_array_get_string_element (set, j), ==, info->json_key);
+      if (value->determined)
+        g_assert_cmpstr (json_array_get_string_element (set, listed++), ==, info->json_key);
       g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, info->json_key),
-                                      measurement->fit->values[j].value, 1e-9);
+                                      value->determined ? value->value : value->nominal, 1e-9);
+      if (j + 1 == measurement->fit->n_values)
+        g_assert_cmpuint (json_array_get_length (set), ==, listed);
     }
 }
 

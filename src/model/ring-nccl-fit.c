@@ -705,4 +705,9 @@ ring_nccl_fit_apply (const RingNcclFit *fit,
     ring_params_apply_gpu (params, fit->params.gpu);
   for (guint i = 0; i < G_N_ELEMENTS (copied); i++)
     ring_params_set_value (params, copied[i], ring_params_get_value (&fit->params, copied[i]));
+  /* What the log does not pin down stays as it was: a log slow at every size can drive a
+   * free value to its bound (a latency of 1 000 µs) that nothing measured supports. */
+  for (guint i = 0; i < fit->n_values; i++)
+    if (!fit->values[i].determined)
+      ring_params_set_value (params, fit->values[i].id, fit->values[i].nominal);
 }

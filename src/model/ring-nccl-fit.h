@@ -99,8 +99,9 @@ void         ring_nccl_fit_free  (RingNcclFit        *fit);
 
 /* Puts the fit into @params: the GPU (with its facts, if it changes), GPUs per node, the
  * intra-node bandwidth, NICs, NIC speed, fabric, and net-latency, net-efficiency,
- * link-latency and link-efficiency. The GPU count, the model, the step and the algorithm
- * stay. Apply it to a RingModel with ring_model_set_params() for one "changed". */
+ * link-latency and link-efficiency, the values the log did not determine at their nominal
+ * values. The GPU count, the model, the step and the algorithm stay. Apply it to a
+ * RingModel with ring_model_set_params() for one "changed". */
 void         ring_nccl_fit_apply (const RingNcclFit  *fit,
                                   RingParams         *params);
 

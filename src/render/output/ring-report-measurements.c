@@ -221,9 +221,11 @@ _ring_report_append_measurements_json (GString   *json,
     }
   open_nested (&w, "fitted_from", '{');
   string (&w, "file", fitted->name);
+  /* Only what the log determined: the rest kept its value (ring_nccl_fit_apply). */
   open_nested (&w, "set", '[');
   for (guint j = 0; j < fitted->fit->n_values; j++)
-    string (&w, NULL, ring_param_info (fitted->fit->values[j].id)->json_key);
+    if (fitted->fit->values[j].determined)
+      string (&w, NULL, ring_param_info (fitted->fit->values[j].id)->json_key);
   close_nested (&w, ']');
   close_nested (&w, '}');
 }
