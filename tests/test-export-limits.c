@@ -12,6 +12,7 @@
 #include <locale.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ring-test-files.h"
 #include "ring-export.h"
@@ -290,6 +291,45 @@ test_pixel_cap (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* An export never replaces what it reads: a log or a scenario file named as the file to
+ * write, directly or through a link, is refused with exit 2 and stays as it was. */
+static void
+test_export_over_input (void)
+{
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *log_source = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                      "h100-1node.log", NULL);
+  g_autofree char *scenario_source = g_test_build_filename (G_TEST_DIST, "data", "scenarios",
+                                                           "dgx-h100-2-nodes.json", NULL);
+  g_autofree char *log = g_build_filename (dir, "mylog.csv", NULL);
+  g_autofree char *scenario = g_build_filename (dir, "mine.csv", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.csv", NULL);
+  g_autofree char *log_text = ring_test_read_file (log_source, NULL);
+  g_autofree char *scenario_text = ring_test_read_file (scenario_source, NULL);
+  struct { const char *option, *input, *output, *text; } cases[] = {
+    { "--import-nccl", log, log, log_text },
+    { "--import-nccl", log, link, log_text },
+    { "--scenario", scenario, scenario, scenario_text },
+  };
+
+  g_assert_true (g_file_set_contents (log, log_text, -1, NULL));
+  g_assert_true (g_file_set_contents (scenario, scenario_text, -1, NULL));
+  g_assert_cmpint (symlink (log, link), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(RingTestRun) run = ring_test_run_cli (NULL, cases[i].option, cases[i].input,
+                                                   "--export", cases[i].output, "--chart",
+                                                   "allreduce-vs-message-size", NULL);
+      g_autofree char *after = ring_test_read_file (cases[i].input, NULL);
+
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_nonnull (strstr (run.err, "--export"));
+      g_assert_nonnull (strstr (run.err, cases[i].option));
+      g_assert_cmpstr (after, ==, cases[i].text);
+    }
+  ring_test_remove_tmp_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -301,6 +341,7 @@ main (int   argc,
   g_test_add_func ("/ring/export/cli-usage", test_cli_usage);
   g_test_add_func ("/ring/export/minimum-size", test_minimum_size);
   g_test_add_func ("/ring/export/pixel-cap", test_pixel_cap);
+  g_test_add_func ("/ring/export/over-input", test_export_over_input);
 
   return g_test_run ();
 }

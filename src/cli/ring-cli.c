@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -207,6 +208,42 @@ check_size (const char         *text,
 
 /* Every part of an export is checked here, so that nothing is written for a command line
  * that goes on to fail. */
+/* Whether @a and @b name one file that exists (links and other spellings included). */
+static gboolean
+same_file (const char *a,
+           const char *b)
+{
+  GStatBuf sa, sb;
+
+  return g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0
+         && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* An export never replaces a file it reads: a log or a scenario file given with it. */
+static gboolean
+check_export_inputs (const RingCliArgs  *args,
+                     GError            **error)
+{
+  struct { const char *option; char **paths; } inputs[] = {
+    { "--import-nccl", args->import_nccl }, { "--scenario", args->scenario_files },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    for (guint j = 0; inputs[i].paths != NULL && inputs[i].paths[j] != NULL; j++)
+      if (same_file (args->export_path, inputs[i].paths[j]))
+        {
+          g_autofree char *shown = g_filename_display_name (args->export_path);
+
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       /* TRANSLATORS: a file name, then an option such as --scenario. */
+                       _("--export: “%s” is the file %s reads: choose another name"),
+                       shown, inputs[i].option);
+          return FALSE;
+        }
+
+  return TRUE;
+}
+
 static gboolean
 check_export (const char     *path,
               const char     *chart,
@@ -507,7 +544,8 @@ ring_cli_handle (const RingCliArgs *args)
       if (report == REPORT_NONE)
         return RING_CLI_OPEN_WINDOW;
     }
-  else if (!check_export (args->export_path, chart, size, paper, &request, &error))
+  else if (!check_export (args->export_path, chart, size, paper, &request, &error)
+           || !check_export_inputs (args, &error))
     return usage_error (error);
 
   if (args->export_path != NULL)
