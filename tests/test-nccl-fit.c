@@ -174,6 +174,40 @@ test_recover_multi_node (void)
   g_assert_cmpfloat (fit->geomean_error_pct, <, 0.1);
 }
 
+/* A log of thousands of rows (the generated sweep, each size repeated 200 times) is fitted
+ * on 256 of them spread over it, and recovers the same values. */
+static void
+test_long_log (void)
+{
+  RingParams truth, base;
+  g_autoptr(RingNcclLog) log = NULL;
+  g_autoptr(RingNcclFit) fit = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) sweep = NULL;
+
+  cluster (&truth, RING_GPU_H100, 32);
+  truth.net_latency_us = 4;
+  truth.net_efficiency = 0.8;
+  log = generated_log (&truth, 4);
+  sweep = g_array_copy (log->points);
+  g_array_set_size (log->points, 0);
+  for (guint i = 0; i < sweep->len; i++)
+    for (guint copy = 0; copy < 200; copy++)
+      g_array_append_val (log->points, g_array_index (sweep, RingNcclPoint, i));
+  g_assert_cmpuint (log->points->len, >, 2000);
+  ring_params_init_default (&base);
+
+  fit = ring_nccl_fit (&base, log, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (fit->points->len, ==, 256);
+  /* The first size and the last are among them. */
+  g_assert_cmpfloat (g_array_index (fit->points, RingNcclFitPoint, 0).size_bytes, ==, 8);
+  g_assert_cmpfloat (g_array_index (fit->points, RingNcclFitPoint, 255).size_bytes, ==,
+                     g_array_index (sweep, RingNcclPoint, sweep->len - 1).size_bytes);
+  assert_recovered (fit, RING_PARAM_NET_LATENCY, 4);
+  assert_recovered (fit, RING_PARAM_NET_EFFICIENCY, 0.8);
+}
+
 /* Two nodes whose large sizes NVLS bounds: the links at 90 % are found, and the NICs,
  * which never limit, keep their nominal rate rather than take the blame. */
 static void
@@ -464,6 +498,7 @@ main (int   argc,
   g_test_add_func ("/ring/nccl-fit/recover-one-node", test_recover_one_node);
   g_test_add_func ("/ring/nccl-fit/recover-multi-node", test_recover_multi_node);
   g_test_add_func ("/ring/nccl-fit/recover-link-bound", test_recover_link_bound);
+  g_test_add_func ("/ring/nccl-fit/long-log", test_long_log);
   g_test_add_func ("/ring/nccl-fit/published-prediction", test_published_prediction);
   g_test_add_func ("/ring/nccl-fit/apply", test_apply);
   g_test_add_func ("/ring/nccl-fit/refused", test_refused);

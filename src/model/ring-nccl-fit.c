@@ -498,6 +498,10 @@ fit_protocols (RingNcclFit   *fit,
     }
 }
 
+/* The most rows a fit uses, spread evenly over the log's rows (the first and the last
+ * among them). */
+#define MAX_FIT_SAMPLES 256
+
 /* The rows to fit: out-of-place times of sizes above 0 with no wrong elements. */
 static Sample *
 collect_samples (const RingNcclLog *nccl_log,
@@ -518,6 +522,15 @@ collect_samples (const RingNcclLog *nccl_log,
           samples[n].measured_us = point->time_us;
           n++;
         }
+    }
+
+  /* A log of thousands of rows (one size repeated, or a fine sweep) says no more than a
+   * few hundred spread over it, and each costs the fit an evaluation per step. */
+  if (n > MAX_FIT_SAMPLES)
+    {
+      for (guint i = 0; i < MAX_FIT_SAMPLES; i++)
+        samples[i] = samples[(guint64) i * (n - 1) / (MAX_FIT_SAMPLES - 1)];
+      n = MAX_FIT_SAMPLES;
     }
 
   *n_samples = n;
@@ -613,7 +626,11 @@ fit_or_evaluate (const RingParams   *base,
   if (n_samples < 2)
     {
       g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,
-                   _("the log has %u usable rows; a fit needs two or more"), n_samples);
+                   /* TRANSLATORS: rows with a time, no wrong elements and a size above 0 */
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "the log has %u usable row; a fit needs two or more",
+                                "the log has %u usable rows; a fit needs two or more",
+                                n_samples), n_samples);
       return NULL;
     }
   if (!shape_params (base, nccl_log, &problem.params, error))
