@@ -474,6 +474,15 @@ test_malformed_text (void)
       "     1048576        262144     float     sum      -1    104.9   10.00   10.00"
       "      0     0.00    0.00    0.00      0\n",
       RING_NCCL_LOG_ERROR_MALFORMED, "line 9: the in-place time is 0 µs" },
+    /* 11b: times no all-reduce takes, which printed errors of 155 digits. */
+    { HEADER DEVICES_2 COLUMNS ROW_1K
+      "     1048576        262144     float     sum      -1    1e308    0.00    0.00"
+      "      0    104.9   10.00   10.00      0\n",
+      RING_NCCL_LOG_ERROR_MALFORMED, "not a time of one all-reduce" },
+    { HEADER DEVICES_2 COLUMNS ROW_1K
+      "     1048576        262144     float     sum      -1   1e-300    0.00    0.00"
+      "      0    104.9   10.00   10.00      0\n",
+      RING_NCCL_LOG_ERROR_MALFORMED, "line 9: the out-of-place time is 1e-300 µs" },
     /* 12: a missing column: the row is short, or the others shift. */
     { HEADER DEVICES_2 COLUMNS
       "     1048576        262144     float     sum      -1    104.9   10.00      0"

@@ -330,6 +330,17 @@ parse_half (const RingNcclLayout  *layout,
                    line, what, half->time_us);
       return FALSE;
     }
+  /* 1 ns to 10 000 s: beyond, a number no run measured (1e308 µs would print as an error
+   * of 155 digits). */
+  if (half->time_us < 1e-3 || half->time_us > 1e10)
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
+                   /* Translators: a line number, which time (out-of-place or in-place), the
+                    * value */
+                   _("line %u: the %s time is %g µs, not a time of one all-reduce "
+                     "(1 ns to 10 000 s)"), line, what, half->time_us);
+      return FALSE;
+    }
   if (half->algbw_gbps < 0 || half->busbw_gbps < 0)
     {
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
