@@ -97,6 +97,29 @@ test_report (void)
                                     "allreduce_time_s"), <, allreduce_time_s);
 }
 
+/* The text report lists each scenario with the current step's difference from it; a
+ * single all-reduce beside a training step gives no difference, only the scenario's time. */
+static void
+test_report_text (void)
+{
+  g_autofree char *file = write_file ("eight.json", SCENARIO ("8 GPUs", ""));
+  g_auto(RingTestRun) step = ring_test_run_cli ("C.UTF-8", "--gpus", "16", "--scenario", file,
+                                                "--report=text", NULL);
+  g_auto(RingTestRun) collective = ring_test_run_cli ("C.UTF-8", "--gpus", "16",
+                                                      "--message-size", "1MiB",
+                                                      "--scenario", file, "--report=text",
+                                                      NULL);
+
+  g_assert_cmpint (step.status, ==, 0);
+  g_assert_nonnull (strstr (step.out, "\nScenario "));
+  g_assert_nonnull (strstr (step.out, "8 GPUs: step "));
+  g_assert_nonnull (strstr (step.out, "(now "));
+  g_assert_cmpint (collective.status, ==, 0);
+  g_assert_nonnull (strstr (collective.out, "8 GPUs: all-reduce "));
+  g_assert_nonnull (strstr (collective.out, "(another question)"));
+  g_assert_null (strstr (collective.out, "(now "));
+}
+
 static void
 test_export_csv (void)
 {
@@ -171,6 +194,7 @@ main (int   argc,
   g_assert_nonnull (dir);
 
   g_test_add_func ("/ring/scenario-cli/report", test_report);
+  g_test_add_func ("/ring/scenario-cli/report-text", test_report_text);
   g_test_add_func ("/ring/scenario-cli/export-csv", test_export_csv);
   g_test_add_func ("/ring/scenario-cli/bad-files", test_bad_files);
 

@@ -520,6 +520,67 @@ add_simulation_rows (GPtrArray *rows,
     add_row (rows, _("Slow link and GPU"), g_strdup (summary));
 }
 
+/* "+12 %": how much larger the current @mine is than a scenario's @theirs. */
+static char *
+format_change (double mine,
+               double theirs)
+{
+  double percent = (mine / theirs - 1) * 100;
+
+  if (!isfinite (percent))
+    return g_strdup ("–");
+  if (fabs (percent) < 0.05)
+    return g_strdup ("±0 %");
+
+  return g_strdup_printf ("%s%.*f %%", percent < 0 ? "−" : "+", fabs (percent) < 10 ? 1 : 0,
+                          fabs (percent));
+}
+
+/* A row per pinned scenario: its step (or all-reduce) time and the current configuration's
+ * difference from it, as the window's cards show it. */
+static void
+add_scenario_rows (GPtrArray *rows,
+                   RingModel *model)
+{
+  const RingResult *mine = ring_model_get_result (model);
+
+  for (guint i = 0; i < ring_model_get_n_scenarios (model); i++)
+    {
+      const RingScenario *scenario = ring_model_get_scenario (model, i);
+      g_autofree char *allreduce = NULL;
+      g_autofree char *allreduce_change = NULL;
+      RingResult r;
+
+      ring_cost_evaluate (&scenario->params, &r);
+      allreduce = ring_format_duration (r.allreduce_time_s);
+      allreduce_change = format_change (mine->allreduce_time_s, r.allreduce_time_s);
+      /* A step and a single all-reduce answer different questions: no difference. */
+      if (mine->collective != r.collective)
+        /* Translators: a pinned scenario's name and its all-reduce time, in a report of
+         * the other question (a step against a single all-reduce) */
+        add_row (rows, _("Scenario"), g_strdup_printf (_("%s: all-reduce %s (another question)"),
+                                                       scenario->name, allreduce));
+      else if (mine->collective)
+        /* Translators: a pinned scenario's name, its all-reduce time, and how much
+         * longer the current configuration's is ("+12 %") */
+        add_row (rows, _("Scenario"), g_strdup_printf (_("%s: all-reduce %s (now %s)"),
+                                                       scenario->name, allreduce,
+                                                       allreduce_change));
+      else
+        {
+          g_autofree char *step = ring_format_duration (r.step_time_s);
+          g_autofree char *step_change = format_change (mine->step_time_s, r.step_time_s);
+
+          /* Translators: a pinned scenario's name, its step time, how much longer the
+           * current step is, its all-reduce time, and how much longer the current one is */
+          add_row (rows, _("Scenario"),
+                   g_strdup_printf (_("%s: step %s (now %s), all-reduce %s (now %s)"),
+                                    scenario->name, step, step_change, allreduce,
+                                    allreduce_change));
+        }
+    }
+}
+
 GPtrArray *
 ring_report_rows (RingModel *model)
 {
@@ -555,6 +616,7 @@ ring_report_rows (RingModel *model)
       add_row (rows, _("Data moved per GPU"), ring_format_bytes (r->bytes_moved_per_gpu));
       add_row (rows, _("Algorithm bandwidth"), ring_format_bandwidth (r->algbw_gbps * 1e9));
       add_row (rows, _("Bus bandwidth"), ring_format_bandwidth (r->busbw_gbps * 1e9));
+      add_scenario_rows (rows, model);
       return rows;
     }
 
@@ -586,6 +648,7 @@ ring_report_rows (RingModel *model)
     add_row (rows, _("Bandwidth for 90 % utilization"),
              ring_format_bandwidth (r->bandwidth_for_90pct_gbps * 1e9));
   _ring_report_add_measurement_rows (rows, model);
+  add_scenario_rows (rows, model);
 
   return rows;
 }
