@@ -200,11 +200,13 @@ read_parameters (JsonObject  *object,
 
           if (!read_number (node, key, &value, error))
             return FALSE;
-          if (!(value >= info->minimum && value <= info->maximum)
-              || (info->kind == RING_PARAM_KIND_COUNT && value != floor (value)))
+          if (!(value >= info->minimum && value <= info->maximum))
             /* TRANSLATORS: a parameter's name, its value, and its range. */
-            return fail (error, _("“%s” is %g, outside %g to %g"), key, value,
+            return fail (error, _("“%s” is %.15g, outside %.15g to %.15g"), key, value,
                          info->minimum, info->maximum);
+          if (info->kind == RING_PARAM_KIND_COUNT && value != floor (value))
+            /* TRANSLATORS: a parameter's name and its value. */
+            return fail (error, _("“%s” is %.15g, not a whole number"), key, value);
           values[info->id] = value;
         }
       given[info->id] = TRUE;
