@@ -120,6 +120,77 @@ schedule_frame_at (RingFrame *frame,
   ring_step_clock_model_times (model, &frame->compute_time_s, &frame->allreduce_time_s);
 }
 
+/* Frame times of one configuration, in ms. */
+typedef struct
+{
+  double mean, median, slowest, cpu_median;
+} Timing;
+
+/* Draws @n_frames frames (after a warm-up) that @make_frame makes from @data, through
+ * @cache at @width × @height. */
+static void
+time_frames (void              (*make_frame) (RingFrame *, gpointer, guint, guint),
+             gpointer            data,
+             guint               n_frames,
+             int                 width,
+             int                 height,
+             const RingStyle    *style,
+             RingAnimationCache *cache,
+             Timing             *timing)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  g_autofree double *frame_ms = g_new (double, n_frames);
+  g_autofree double *cpu_ms = g_new (double, n_frames);
+  double total_ms = 0;
+
+  for (guint i = 0; i < WARMUP_FRAMES + n_frames; i++)
+    {
+      RingFrame frame;
+      gint64 start_us, start_cpu_us;
+      double ms;
+
+      make_frame (&frame, data, i % n_frames, n_frames);
+      start_us = g_get_monotonic_time ();
+      start_cpu_us = cpu_time_us ();
+      draw (cr, width, height, &frame, style, cache);
+      cairo_surface_flush (surface);
+      ms = (g_get_monotonic_time () - start_us) / 1000.0;
+      if (i >= WARMUP_FRAMES)
+        {
+          frame_ms[i - WARMUP_FRAMES] = ms;
+          cpu_ms[i - WARMUP_FRAMES] = (cpu_time_us () - start_cpu_us) / 1000.0;
+          total_ms += ms;
+        }
+    }
+
+  timing->mean = total_ms / n_frames;
+  timing->median = median_of (frame_ms, n_frames);
+  timing->slowest = frame_ms[n_frames - 1];
+  timing->cpu_median = median_of (cpu_ms, n_frames);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+make_schedule_frame (RingFrame *frame,
+                     gpointer   model,
+                     guint      i,
+                     guint      n_frames)
+{
+  schedule_frame_at (frame, model, i, n_frames);
+}
+
+static void
+make_ring_frame (RingFrame *frame,
+                 gpointer   n_gpus,
+                 guint      i,
+                 guint      n_frames)
+{
+  frame_at (frame, GPOINTER_TO_UINT (n_gpus), i, n_frames);
+}
+
 static void
 bench_algorithm (RingAlgorithm algorithm,
                  guint         n_gpus,
@@ -130,12 +201,8 @@ bench_algorithm (RingAlgorithm algorithm,
   g_autoptr(RingAnimationCache) cache = ring_animation_cache_new ();
   g_autoptr(RingModel) model = ring_model_new ();
   RingParams params = *ring_model_get_params (model);
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  g_autofree double *frame_ms = g_new (double, n_frames);
-  g_autofree double *cpu_ms = g_new (double, n_frames);
   RingStyle style;
-  double total_ms = 0, median_ms;
+  Timing t;
 
   ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL);
   ring_params_set_from_string (&params, RING_PARAM_FABRIC, "infiniband-sharp", NULL);
@@ -146,38 +213,12 @@ bench_algorithm (RingAlgorithm algorithm,
   if (!ring_model_set_params (model, &params))
     return;
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cr = cairo_create (surface);
   ring_style_init_light (&style);
-  for (guint i = 0; i < WARMUP_FRAMES + n_frames; i++)
-    {
-      RingFrame frame;
-      gint64 start_us, start_cpu_us;
-      double ms;
-
-      schedule_frame_at (&frame, model, i % n_frames, n_frames);
-      start_us = g_get_monotonic_time ();
-      start_cpu_us = cpu_time_us ();
-      draw (cr, width, height, &frame, &style, cache);
-      cairo_surface_flush (surface);
-      ms = (g_get_monotonic_time () - start_us) / 1000.0;
-      if (i >= WARMUP_FRAMES)
-        {
-          frame_ms[i - WARMUP_FRAMES] = ms;
-          cpu_ms[i - WARMUP_FRAMES] = (cpu_time_us () - start_cpu_us) / 1000.0;
-          total_ms += ms;
-        }
-    }
-
-  median_ms = median_of (frame_ms, n_frames);
+  time_frames (make_schedule_frame, model, n_frames, width, height, &style, cache, &t);
   g_print ("%-16s N = %6u, %4dx%-3d: mean %5.2f ms, median %5.2f ms, slowest %6.2f ms "
            "per frame; CPU median %5.2f ms (%u builds)\n",
-           ring_algorithm_to_string (algorithm), n_gpus, width, height, total_ms / n_frames,
-           median_ms, frame_ms[n_frames - 1], median_of (cpu_ms, n_frames),
-           ring_animation_cache_get_n_builds (cache));
-
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+           ring_algorithm_to_string (algorithm), n_gpus, width, height, t.mean, t.median,
+           t.slowest, t.cpu_median, ring_animation_cache_get_n_builds (cache));
 }
 
 static void
@@ -188,47 +229,20 @@ bench (guint    n_gpus,
        int      height)
 {
   g_autoptr(RingAnimationCache) cache = ring_animation_cache_new ();
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cairo_t *cr = cairo_create (surface);
-  g_autofree double *frame_ms = g_new (double, n_frames);
-  g_autofree double *cpu_ms = g_new (double, n_frames);
   RingStyle style;
-  double total_ms = 0, median_ms;
+  Timing t;
 
   if (dark)
     ring_style_init_dark (&style);
   else
     ring_style_init_light (&style);
 
-  for (guint i = 0; i < WARMUP_FRAMES + n_frames; i++)
-    {
-      RingFrame frame;
-      gint64 start_us, start_cpu_us;
-      double ms;
-
-      frame_at (&frame, n_gpus, i % n_frames, n_frames);
-      start_us = g_get_monotonic_time ();
-      start_cpu_us = cpu_time_us ();
-      draw (cr, width, height, &frame, &style, cache);
-      cairo_surface_flush (surface);
-      ms = (g_get_monotonic_time () - start_us) / 1000.0;
-
-      if (i >= WARMUP_FRAMES)
-        {
-          frame_ms[i - WARMUP_FRAMES] = ms;
-          cpu_ms[i - WARMUP_FRAMES] = (cpu_time_us () - start_cpu_us) / 1000.0;
-          total_ms += ms;
-        }
-    }
-
-  median_ms = median_of (frame_ms, n_frames);
+  time_frames (make_ring_frame, GUINT_TO_POINTER (n_gpus), n_frames, width, height, &style,
+               cache, &t);
   g_print ("ring, no schedule N = %7u (%s), %4dx%-3d: mean %5.2f ms, median %5.2f ms, "
            "slowest %6.2f ms per frame; CPU median %5.2f ms (%u frames)\n",
-           n_gpus, dark ? "dark" : "light", width, height, total_ms / n_frames,
-           median_ms, frame_ms[n_frames - 1], median_of (cpu_ms, n_frames), n_frames);
-
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+           n_gpus, dark ? "dark" : "light", width, height, t.mean, t.median, t.slowest,
+           t.cpu_median, n_frames);
 }
 
 static gboolean
