@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <locale.h>
 #include <string.h>
 
@@ -156,6 +158,25 @@ test_format (void)
   }
 }
 
+/* Relative differences as the cards and the reports show them: a sign always, one decimal
+ * below 10 %, none above, "±0 %" under 0.05 %, a dash where there is no number. */
+static void
+test_format_change (void)
+{
+  static const struct { double change; const char *text; } cases[] = {
+    { 0.0004, "±0 %" }, { -0.0004, "±0 %" }, { 0.021, "+2.1 %" }, { -0.021, "−2.1 %" },
+    { -0.27, "−27 %" }, { 1.0, "+100 %" }, { 0.0999, "+10.0 %" }, { NAN, "–" },
+    { INFINITY, "–" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = ring_format_change (cases[i].change);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -167,6 +188,7 @@ main (int   argc,
   g_test_add_func ("/ring/units/parse-bytes", test_parse_bytes);
   g_test_add_func ("/ring/units/set-from-string", test_set_from_string);
   g_test_add_func ("/ring/units/format", test_format);
+  g_test_add_func ("/ring/units/format-change", test_format_change);
 
   return g_test_run ();
 }

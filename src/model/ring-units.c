@@ -316,3 +316,17 @@ ring_format_message_size (double bytes)
 
   return ring_format_bytes (bytes);
 }
+
+char *
+ring_format_change (double change)
+{
+  const char *sign = change < 0 ? "−" : "+";
+  double percent = fabs (change) * 100;
+
+  if (!isfinite (percent))
+    return g_strdup ("–");
+  if (percent < 0.05)
+    return g_strdup ("±0 %");
+
+  return g_strdup_printf ("%s%.*f %%", sign, percent < 10 ? 1 : 0, percent);
+}

@@ -48,21 +48,6 @@ compared_metric_for (GtkWidget *card)
   return -1;
 }
 
-/* "−23 %", "+4.2 %": the current configuration's value relative to the scenario's. */
-static char *
-format_change (double change)
-{
-  const char *sign = change < 0 ? "−" : "+";
-  double percent = fabs (change) * 100;
-
-  if (percent < 0.05)
-    return g_strdup ("±0 %");
-  if (percent < 10)
-    return g_strdup_printf ("%s%.1f %%", sign, percent);
-
-  return g_strdup_printf ("%s%.0f %%", sign, percent);
-}
-
 /* Each card that compares says by how much the current configuration differs from the
  * compared scenario, green where it is better and red where worse; the text says it
  * without the colours too, and the window's subtitle names the scenario. */
@@ -114,7 +99,7 @@ update_differences (RingWindow *self)
         }
 
       change = mine / other - 1;
-      change_text = format_change (change);
+      change_text = ring_format_change (change);
       better = (change > 0) == compared_metrics[metric].higher_is_better;
       /* The scenario is named once, under the window's title; a card says by how much. */
       gtk_label_set_label (GTK_LABEL (label), change_text);

@@ -520,22 +520,6 @@ add_simulation_rows (GPtrArray *rows,
     add_row (rows, _("Slow link and GPU"), g_strdup (summary));
 }
 
-/* "+12 %": how much larger the current @mine is than a scenario's @theirs. */
-static char *
-format_change (double mine,
-               double theirs)
-{
-  double percent = (mine / theirs - 1) * 100;
-
-  if (!isfinite (percent))
-    return g_strdup ("–");
-  if (fabs (percent) < 0.05)
-    return g_strdup ("±0 %");
-
-  return g_strdup_printf ("%s%.*f %%", percent < 0 ? "−" : "+", fabs (percent) < 10 ? 1 : 0,
-                          fabs (percent));
-}
-
 /* A row per pinned scenario: its step (or all-reduce) time and the current configuration's
  * difference from it, as the window's cards show it. */
 static void
@@ -553,7 +537,7 @@ add_scenario_rows (GPtrArray *rows,
 
       ring_cost_evaluate (&scenario->params, &r);
       allreduce = ring_format_duration (r.allreduce_time_s);
-      allreduce_change = format_change (mine->allreduce_time_s, r.allreduce_time_s);
+      allreduce_change = ring_format_change (mine->allreduce_time_s / r.allreduce_time_s - 1);
       /* A step and a single all-reduce answer different questions: no difference. */
       if (mine->collective != r.collective)
         /* Translators: a pinned scenario's name and its all-reduce time, in a report of
@@ -569,7 +553,8 @@ add_scenario_rows (GPtrArray *rows,
       else
         {
           g_autofree char *step = ring_format_duration (r.step_time_s);
-          g_autofree char *step_change = format_change (mine->step_time_s, r.step_time_s);
+          g_autofree char *step_change = ring_format_change (mine->step_time_s / r.step_time_s
+                                                               - 1);
 
           /* Translators: a pinned scenario's name, its step time, how much longer the
            * current step is, its all-reduce time, and how much longer the current one is */
