@@ -151,25 +151,42 @@ test_recover_one_node (void)
 }
 
 /* Four nodes of 8 H100 on 8 × 400 Gb/s: the network at 80 %, 4 µs per hop. */
-static void
-test_recover_multi_node (void)
+static RingNcclLog *
+multi_node_log (void)
 {
-  RingParams truth, base;
-  g_autoptr(RingNcclLog) log = NULL;
-  g_autoptr(RingNcclFit) fit = NULL;
-  g_autoptr(GError) error = NULL;
+  RingParams truth;
 
   cluster (&truth, RING_GPU_H100, 32);
   truth.net_latency_us = 4;
   truth.net_efficiency = 0.8;
-  log = generated_log (&truth, 4);
-  ring_params_init_default (&base);
 
+  return generated_log (&truth, 4);
+}
+
+/* The fit of @log from the defaults, which finds multi_node_log()'s network. */
+static RingNcclFit *
+fit_multi_node (RingNcclLog *log)
+{
+  RingParams base;
+  g_autoptr(GError) error = NULL;
+  RingNcclFit *fit;
+
+  ring_params_init_default (&base);
   fit = ring_nccl_fit (&base, log, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (fit->n_values, ==, 3);
   assert_recovered (fit, RING_PARAM_NET_LATENCY, 4);
   assert_recovered (fit, RING_PARAM_NET_EFFICIENCY, 0.8);
+
+  return fit;
+}
+
+static void
+test_recover_multi_node (void)
+{
+  g_autoptr(RingNcclLog) log = multi_node_log ();
+  g_autoptr(RingNcclFit) fit = fit_multi_node (log);
+
+  g_assert_cmpuint (fit->n_values, ==, 3);
   g_assert_cmpfloat (fabs (fitted (fit, RING_PARAM_LINK_EFFICIENCY)->value - 1), <=, 0.01);
   g_assert_cmpfloat (fit->geomean_error_pct, <, 0.1);
 }
@@ -179,33 +196,22 @@ test_recover_multi_node (void)
 static void
 test_long_log (void)
 {
-  RingParams truth, base;
-  g_autoptr(RingNcclLog) log = NULL;
+  g_autoptr(RingNcclLog) log = multi_node_log ();
   g_autoptr(RingNcclFit) fit = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) sweep = NULL;
+  g_autoptr(GArray) sweep = g_array_copy (log->points);
 
-  cluster (&truth, RING_GPU_H100, 32);
-  truth.net_latency_us = 4;
-  truth.net_efficiency = 0.8;
-  log = generated_log (&truth, 4);
-  sweep = g_array_copy (log->points);
   g_array_set_size (log->points, 0);
   for (guint i = 0; i < sweep->len; i++)
     for (guint copy = 0; copy < 200; copy++)
       g_array_append_val (log->points, g_array_index (sweep, RingNcclPoint, i));
   g_assert_cmpuint (log->points->len, >, 2000);
-  ring_params_init_default (&base);
 
-  fit = ring_nccl_fit (&base, log, &error);
-  g_assert_no_error (error);
+  fit = fit_multi_node (log);
   g_assert_cmpuint (fit->points->len, ==, 256);
   /* The first size and the last are among them. */
   g_assert_cmpfloat (g_array_index (fit->points, RingNcclFitPoint, 0).size_bytes, ==, 8);
   g_assert_cmpfloat (g_array_index (fit->points, RingNcclFitPoint, 255).size_bytes, ==,
                      g_array_index (sweep, RingNcclPoint, sweep->len - 1).size_bytes);
-  assert_recovered (fit, RING_PARAM_NET_LATENCY, 4);
-  assert_recovered (fit, RING_PARAM_NET_EFFICIENCY, 0.8);
 }
 
 /* Two nodes whose large sizes NVLS bounds: the links at 90 % are found, and the NICs,
