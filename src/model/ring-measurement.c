@@ -270,9 +270,7 @@ holds_fitted_values (const RingParams  *params,
 {
   for (guint j = 0; j < fit->n_values; j++)
     {
-      /* What the log did not determine was left at its nominal value. */
-      double fitted = fit->values[j].determined ? fit->values[j].value
-                                                : fit->values[j].nominal;
+      double fitted = ring_nccl_fit_value_in_use (&fit->values[j]);
       double value = ring_params_get_value (params, fit->values[j].id);
 
       if (fabs (value - fitted) > FITTED_TOLERANCE * MAX (fabs (fitted), 1e-3))

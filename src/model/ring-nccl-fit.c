@@ -725,6 +725,6 @@ ring_nccl_fit_apply (const RingNcclFit *fit,
   /* What the log does not pin down stays as it was: a log slow at every size can drive a
    * free value to its bound (a latency of 1 000 µs) that nothing measured supports. */
   for (guint i = 0; i < fit->n_values; i++)
-    if (!fit->values[i].determined)
-      ring_params_set_value (params, fit->values[i].id, fit->values[i].nominal);
+    ring_params_set_value (params, fit->values[i].id,
+                           ring_nccl_fit_value_in_use (&fit->values[i]));
 }

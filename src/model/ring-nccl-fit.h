@@ -35,6 +35,14 @@ typedef struct
                             * latency) moves the predicted times by 0.5 % rms or more */
 } RingNcclFitValue;
 
+/* The value a parameter takes when the fit is applied: the fitted one where the log
+ * determined it, else the nominal one. */
+static inline double
+ring_nccl_fit_value_in_use (const RingNcclFitValue *value)
+{
+  return value->determined ? value->value : value->nominal;
+}
+
 /* One measured row and the model's time for it, before and after the fit. */
 typedef struct
 {
