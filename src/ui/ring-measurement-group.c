@@ -11,6 +11,7 @@
 
 #include "ring-measurement-group.h"
 #include "ring-measurement.h"
+#include "ring-model-follow.h"
 
 struct _RingMeasurementGroup
 {
@@ -146,10 +147,9 @@ ring_measurement_group_set_model (RingMeasurementGroup *self,
   g_return_if_fail (RING_IS_MEASUREMENT_GROUP (self));
   g_return_if_fail (model == NULL || RING_IS_MODEL (model));
 
-  if (!g_set_object (&self->model, model))
+  if (!_ring_model_follow_set (&self->model, self->model_signals, model))
     return;
 
-  g_signal_group_set_target (self->model_signals, model);
   if (model != NULL)
     ring_measurement_group_model_changed_cb (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
@@ -175,8 +175,6 @@ ring_measurement_group_dispose (GObject *object)
 {
   RingMeasurementGroup *self = RING_MEASUREMENT_GROUP (object);
 
-  if (self->model_signals != NULL)
-    g_signal_group_set_target (self->model_signals, NULL);
   g_clear_object (&self->model_signals);
   g_clear_object (&self->model);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
@@ -241,8 +239,7 @@ ring_measurement_group_class_init (RingMeasurementGroupClass *klass)
   object_class->set_property = ring_measurement_group_set_property;
 
   properties[PROP_MODEL] =
-    g_param_spec_object ("model", NULL, NULL, RING_TYPE_MODEL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    _ring_model_follow_param_spec ();
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -253,10 +250,8 @@ ring_measurement_group_init (RingMeasurementGroup *self)
 
   self->rows = g_ptr_array_new ();
   self->shown = g_ptr_array_new_with_free_func ((GDestroyNotify) ring_measurement_unref);
-  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
-  g_signal_group_connect_object (self->model_signals, "changed",
-                                 G_CALLBACK (ring_measurement_group_model_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
+  self->model_signals =
+    _ring_model_follow_new (self, G_CALLBACK (ring_measurement_group_model_changed_cb));
 
   /* TRANSLATORS: the title of the parameter panel's group of imported measurements */
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self), _("nccl-tests Logs"));

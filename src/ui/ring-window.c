@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ring-labels.h"
+#include "ring-model-follow.h"
 #include "ring-parameter-panel.h"
 #include "ring-report.h"
 #include "ring-step.h"
@@ -706,10 +707,7 @@ ring_window_init (RingWindow *self)
 {
   self->model = ring_model_new ();
 
-  self->model_signals = g_signal_group_new (RING_TYPE_MODEL);
-  g_signal_group_connect_object (self->model_signals, "changed",
-                                 G_CALLBACK (ring_window_model_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
+  self->model_signals = _ring_model_follow_new (self, G_CALLBACK (ring_window_model_changed_cb));
   self->model_bindings = g_binding_group_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
