@@ -555,58 +555,28 @@ fill_speed_dropdown (GtkDropDown *dropdown)
   gtk_drop_down_set_model (dropdown, G_LIST_MODEL (speeds));
 }
 
+/* A boolean shown as one of two texts: @user_data holds them, the one for TRUE first. */
 static gboolean
-playing_to_icon (GBinding     *binding,
+boolean_to_text (GBinding     *binding,
                  const GValue *from_value,
                  GValue       *to_value,
                  gpointer      user_data)
 {
-  g_value_set_string (to_value, g_value_get_boolean (from_value)
-                                ? "media-playback-pause-symbolic"
-                                : "media-playback-start-symbolic");
+  const char * const *texts = user_data;
+
+  g_value_set_string (to_value, texts[g_value_get_boolean (from_value) ? 0 : 1]);
 
   return TRUE;
 }
 
-static gboolean
-playing_to_tooltip (GBinding     *binding,
-                    const GValue *from_value,
-                    GValue       *to_value,
-                    gpointer      user_data)
+/* The two texts of boolean_to_text, freed with their binding by g_strfreev(). */
+static char **
+boolean_texts_new (const char *if_true,
+                   const char *if_false)
 {
-  g_value_set_string (to_value, g_value_get_boolean (from_value)
-                                ? _("Pause (Ctrl+P)")
-                                : _("Play steps back to back (Ctrl+P)"));
+  const char *texts[] = { if_true, if_false, NULL };
 
-  return TRUE;
-}
-
-static gboolean
-collective_to_run_label (GBinding     *binding,
-                         const GValue *from_value,
-                         GValue       *to_value,
-                         gpointer      user_data)
-{
-  g_value_set_string (to_value, g_value_get_boolean (from_value) ? _("Run All-Reduce")
-                                                                 : _("Run Training Step"));
-
-  return TRUE;
-}
-
-static gboolean
-collective_to_run_tooltip (GBinding     *binding,
-                           const GValue *from_value,
-                           GValue       *to_value,
-                           gpointer      user_data)
-{
-  g_value_set_string (to_value,
-                      g_value_get_boolean (from_value)
-                      ? _("Play one all-reduce: scatter-reduce and all-gather around the "
-                          "ring (Ctrl+R)")
-                      : _("Play one whole step: compute, then scatter-reduce and all-gather "
-                          "around the ring (Ctrl+R)"));
-
-  return TRUE;
+  return g_strdupv ((char **) texts);
 }
 
 static gboolean
@@ -723,10 +693,17 @@ ring_window_init (RingWindow *self)
   g_binding_group_bind (self->model_bindings, "collective", self->step_timing_box, "visible",
                         G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_binding_group_bind_full (self->model_bindings, "collective", self->run_button, "label",
-                             G_BINDING_SYNC_CREATE, collective_to_run_label, NULL, NULL, NULL);
+                             G_BINDING_SYNC_CREATE, boolean_to_text, NULL,
+                             boolean_texts_new (_("Run All-Reduce"), _("Run Training Step")),
+                             (GDestroyNotify) g_strfreev);
   g_binding_group_bind_full (self->model_bindings, "collective", self->run_button,
-                             "tooltip-text", G_BINDING_SYNC_CREATE, collective_to_run_tooltip,
-                             NULL, NULL, NULL);
+                             "tooltip-text", G_BINDING_SYNC_CREATE, boolean_to_text, NULL,
+                             boolean_texts_new (_("Play one all-reduce: scatter-reduce and "
+                                                  "all-gather around the ring (Ctrl+R)"),
+                                                _("Play one whole step: compute, then "
+                                                  "scatter-reduce and all-gather around the "
+                                                  "ring (Ctrl+R)")),
+                             (GDestroyNotify) g_strfreev);
   _ring_window_fill_presets_menu (self);
   _ring_window_import_init (self);
 
@@ -740,9 +717,15 @@ ring_window_init (RingWindow *self)
                                G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
                                speed_to_item, item_to_speed, NULL, NULL);
   g_object_bind_property_full (self->animation, "playing", self->play_button, "icon-name",
-                               G_BINDING_SYNC_CREATE, playing_to_icon, NULL, NULL, NULL);
+                               G_BINDING_SYNC_CREATE, boolean_to_text, NULL,
+                               boolean_texts_new ("media-playback-pause-symbolic",
+                                                  "media-playback-start-symbolic"),
+                               (GDestroyNotify) g_strfreev);
   g_object_bind_property_full (self->animation, "playing", self->play_button, "tooltip-text",
-                               G_BINDING_SYNC_CREATE, playing_to_tooltip, NULL, NULL, NULL);
+                               G_BINDING_SYNC_CREATE, boolean_to_text, NULL,
+                               boolean_texts_new (_("Pause (Ctrl+P)"),
+                                                  _("Play steps back to back (Ctrl+P)")),
+                               (GDestroyNotify) g_strfreev);
 
   _ring_window_settings_init (self);
   _ring_window_scenarios_init (self);
