@@ -138,6 +138,17 @@ import_nccl_action (GtkWidget  *widget,
                              g_object_ref (self), g_object_unref);
 }
 
+/* The log an action's index names; NULL when there is none, as a toast's button may
+ * outlive its log. */
+static RingMeasurement *
+measurement_at (RingWindow *self,
+                guint       index)
+{
+  GPtrArray *measurements = ring_model_get_measurements (self->model);
+
+  return index < measurements->len ? g_ptr_array_index (measurements, index) : NULL;
+}
+
 static void
 use_fitted_values_action (GtkWidget  *widget,
                           const char *action_name,
@@ -145,16 +156,13 @@ use_fitted_values_action (GtkWidget  *widget,
 {
   RingWindow *self = RING_WINDOW (widget);
   guint index = g_variant_get_uint32 (parameter);
-  GPtrArray *measurements = ring_model_get_measurements (self->model);
-  RingMeasurement *measurement;
+  RingMeasurement *measurement = measurement_at (self, index);
   g_autofree char *values = NULL;
   g_autofree char *message = NULL;
 
-  /* A toast's button may outlive its log. */
-  if (index >= measurements->len)
+  if (measurement == NULL)
     return;
 
-  measurement = g_ptr_array_index (measurements, index);
   ring_model_use_fitted_values (self->model, index);
   values = ring_measurement_describe_fit (measurement->fit);
   /* TRANSLATORS: a toast: a file name, then the values fitted to it */
@@ -169,16 +177,14 @@ remove_measurement_action (GtkWidget  *widget,
 {
   RingWindow *self = RING_WINDOW (widget);
   guint index = g_variant_get_uint32 (parameter);
-  GPtrArray *measurements = ring_model_get_measurements (self->model);
+  RingMeasurement *measurement = measurement_at (self, index);
   g_autofree char *message = NULL;
 
-  if (index >= measurements->len)
+  if (measurement == NULL)
     return;
 
   /* TRANSLATORS: a toast; %s is a file name */
-  message = g_strdup_printf (_("Removed %s"),
-                             ((RingMeasurement *) g_ptr_array_index (measurements,
-                                                                     index))->name);
+  message = g_strdup_printf (_("Removed %s"), measurement->name);
   ring_model_remove_measurement (self->model, index);
   _ring_window_add_toast (self, message);
 }
