@@ -459,6 +459,22 @@ ring_cli_load_scenarios (const RingCliArgs  *args,
   return g_steal_pointer (&scenarios);
 }
 
+/* The value of --@option as UTF-8 in *@text, where the option was given (*@text stays
+ * NULL where it was not); FALSE with @error for a value that cannot be read. */
+static gboolean
+given_option_text (const char  *option,
+                   const char  *raw,
+                   char       **text,
+                   GError     **error)
+{
+  if (raw == NULL)
+    return TRUE;
+
+  *text = _ring_cli_option_text (option, raw, error);
+
+  return *text != NULL;
+}
+
 int
 ring_cli_handle (const RingCliArgs *args)
 {
@@ -493,17 +509,11 @@ ring_cli_handle (const RingCliArgs *args)
     }
 
   if (!parse_report_format (args, &report, &error)
-      || (args->chart != NULL
-          && (chart = _ring_cli_option_text ("chart", args->chart, &error)) == NULL)
-      || (args->size != NULL
-          && (size = _ring_cli_option_text ("size", args->size, &error)) == NULL)
-      || (args->paper != NULL
-          && (paper = _ring_cli_option_text ("paper", args->paper, &error)) == NULL)
-      || (args->preset != NULL
-          && (preset = _ring_cli_option_text ("preset", args->preset, &error)) == NULL)
-      || (args->param_values[RING_PARAM_GPU] != NULL
-          && (gpu = _ring_cli_option_text ("gpu", args->param_values[RING_PARAM_GPU],
-                                           &error)) == NULL))
+      || !given_option_text ("chart", args->chart, &chart, &error)
+      || !given_option_text ("size", args->size, &size, &error)
+      || !given_option_text ("paper", args->paper, &paper, &error)
+      || !given_option_text ("preset", args->preset, &preset, &error)
+      || !given_option_text ("gpu", args->param_values[RING_PARAM_GPU], &gpu, &error))
     return usage_error (error);
 
   if (chart != NULL && g_str_equal (chart, "list"))
