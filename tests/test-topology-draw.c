@@ -329,15 +329,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (RingAlgorithm a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
-    {
-      const char *name = ring_algorithm_to_string (a);
-      g_autofree char *every = g_strdup_printf ("/ring/topology-draw/every-size/%s", name);
-      g_autofree char *slow = g_strdup_printf ("/ring/topology-draw/slow-link/%s", name);
-
-      g_test_add_data_func (every, GUINT_TO_POINTER (a), test_every_algorithm);
-      g_test_add_data_func (slow, GUINT_TO_POINTER (a), test_slow_link_drawn);
-    }
+  ring_test_add_per_algorithm ("/ring/topology-draw/every-size", test_every_algorithm);
+  ring_test_add_per_algorithm ("/ring/topology-draw/slow-link", test_slow_link_drawn);
   g_test_add_func ("/ring/topology-draw/network-links", test_network_links);
   g_test_add_func ("/ring/topology-draw/link-at", test_link_at);
   g_test_add_func ("/ring/topology-draw/phase-labels", test_phase_labels);
