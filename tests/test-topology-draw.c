@@ -12,6 +12,7 @@
 #include "ring-model.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
+#include "ring-test-files.h"
 #include "ring-test-params.h"
 
 #define WIDTH  1000
@@ -77,8 +78,6 @@ count_color (cairo_surface_t *surface,
              int              bottom,
              int              tolerance)
 {
-  const unsigned char *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
   int r = (int) round (color->red * 255), g = (int) round (color->green * 255);
   int b = (int) round (color->blue * 255);
   guint count = 0;
@@ -86,7 +85,7 @@ count_color (cairo_surface_t *surface,
   for (int y = 0; y < bottom; y++)
     for (int x = 0; x < WIDTH; x++)
       {
-        guint32 p = *(const guint32 *) (gconstpointer) (data + y * stride + 4 * x);
+        guint32 p = ring_test_pixel (surface, x, y);
 
         if (abs ((int) ((p >> 16) & 0xff) - r) <= tolerance
             && abs ((int) ((p >> 8) & 0xff) - g) <= tolerance
@@ -100,14 +99,12 @@ count_color (cairo_surface_t *surface,
 static guint
 count_ink (cairo_surface_t *surface)
 {
-  const unsigned char *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  guint32 background = *(const guint32 *) (gconstpointer) data;
+  guint32 background = ring_test_pixel (surface, 0, 0);
   guint ink = 0;
 
   for (int y = 0; y < PICTURE_BOTTOM; y++)
     for (int x = 0; x < WIDTH; x++)
-      ink += *(const guint32 *) (gconstpointer) (data + y * stride + 4 * x) != background;
+      ink += ring_test_pixel (surface, x, y) != background;
 
   return ink;
 }
