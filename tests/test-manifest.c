@@ -52,6 +52,30 @@ load_manifest (const char *file_name)
   return json_node_copy (json_parser_get_root (parser));
 }
 
+/* Each case's manifest, read before it runs. */
+typedef struct
+{
+  JsonNode   *root;
+  JsonObject *manifest;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const ManifestCase *manifest_case = data;
+
+  fixture->root = load_manifest (manifest_case->file_name);
+  fixture->manifest = json_node_get_object (fixture->root);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  json_node_unref (fixture->root);
+}
+
 static const char *
 get_string (JsonObject *object,
             const char *member)
@@ -153,11 +177,11 @@ find_module (JsonObject *manifest,
 }
 
 static void
-test_identity (gconstpointer data)
+test_identity (Fixture       *fixture,
+               gconstpointer  data)
 {
   const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonObject *manifest = json_node_get_object (root);
+  JsonObject *manifest = fixture->manifest;
   const char *runtime_version;
   char *end = NULL;
   guint64 version;
@@ -176,11 +200,10 @@ test_identity (gconstpointer data)
 }
 
 static void
-test_finish_args (gconstpointer data)
+test_finish_args (Fixture       *fixture,
+                  gconstpointer  data)
 {
-  const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonArray *finish_args = get_array (json_node_get_object (root), "finish-args");
+  JsonArray *finish_args = get_array (fixture->manifest, "finish-args");
   const char * const expected[] = {
     "--share=ipc", "--socket=fallback-x11", "--socket=wayland", "--device=dri",
   };
@@ -193,12 +216,10 @@ test_finish_args (gconstpointer data)
 }
 
 static void
-test_plplot (gconstpointer data)
+test_plplot (Fixture       *fixture,
+             gconstpointer  data)
 {
-  const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonObject *manifest = json_node_get_object (root);
-  JsonObject *plplot = find_module (manifest, "plplot");
+  JsonObject *plplot = find_module (fixture->manifest, "plplot");
   JsonObject *source;
   const char * const required_opts[] = {
     /* flatpak-builder passes a relative libdir, which breaks the paths in plplot.pc. */
@@ -231,11 +252,10 @@ test_plplot (gconstpointer data)
 }
 
 static void
-test_cleanup (gconstpointer data)
+test_cleanup (Fixture       *fixture,
+              gconstpointer  data)
 {
-  const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonArray *cleanup = get_array (json_node_get_object (root), "cleanup");
+  JsonArray *cleanup = get_array (fixture->manifest, "cleanup");
   const char * const removed[] = { "/include", "/lib/pkgconfig", "/lib/cmake", "*.a" };
   const char * const kept[] = {
     "/bin", "/lib", "/share", "/share/plplot5.15.0", "*.fnt", "*.pal", "*.so",
@@ -247,12 +267,11 @@ test_cleanup (gconstpointer data)
 }
 
 static void
-test_app_module (gconstpointer data)
+test_app_module (Fixture       *fixture,
+                 gconstpointer  data)
 {
   const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonObject *manifest = json_node_get_object (root);
-  JsonArray *modules = get_array (manifest, "modules");
+  JsonArray *modules = get_array (fixture->manifest, "modules");
   JsonObject *app;
   JsonArray *config_opts;
   JsonObject *source;
@@ -324,7 +343,8 @@ add_case_tests (const char         *variant,
   const struct
   {
     const char *name;
-    GTestDataFunc func;
+    void      (*func) (Fixture       *fixture,
+                       gconstpointer  data);
   } cases[] = {
     { "identity", test_identity },
     { "finish-args", test_finish_args },
@@ -337,7 +357,8 @@ add_case_tests (const char         *variant,
     {
       g_autofree char *path = g_strdup_printf ("/ring/manifest/%s/%s", variant, cases[i].name);
 
-      g_test_add_data_func (path, manifest_case, cases[i].func);
+      g_test_add (path, Fixture, manifest_case, fixture_set_up, cases[i].func,
+                  fixture_tear_down);
     }
 }
 
