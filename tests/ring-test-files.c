@@ -1,5 +1,5 @@
-/* ring-test-files.c: scratch folders, whole files and PLplot's presence, for the tests
- * that draw and export.
+/* ring-test-files.c: scratch folders, whole files, PLplot's presence and pixels, for the
+ * tests that draw and export.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 
 #include "ring-chart-draw.h"
 #include "ring-export.h"
@@ -147,4 +148,25 @@ ring_test_export_chart (RingModel        *model,
 
   ring_export_chart (model, kind, format, file, width, height, scale, NULL, &error);
   g_assert_no_error (error);
+}
+
+guint32
+ring_test_pixel (cairo_surface_t *surface,
+                 int              x,
+                 int              y)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+
+  /* cairo image rows are 4-byte aligned (the stride is a multiple of 4). */
+  return *(const guint32 *) (gconstpointer) (data + y * stride + x * 4);
+}
+
+guint32
+ring_test_color_pixel (const RingColor *color)
+{
+  return 0xff000000u
+         | ((guint32) lround (color->red * 255) << 16)
+         | ((guint32) lround (color->green * 255) << 8)
+         | (guint32) lround (color->blue * 255);
 }

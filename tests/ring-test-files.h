@@ -1,5 +1,5 @@
-/* ring-test-files.h: scratch folders, whole files, PLplot's presence and the checks of
- * exported files, for the tests that draw and export.
+/* ring-test-files.h: scratch folders, whole files, PLplot's presence, the checks of
+ * exported files and the pixels of drawn images, for the tests that draw and export.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "ring-export.h"
+#include "ring-style.h"
 
 G_BEGIN_DECLS
 
@@ -41,5 +42,12 @@ void      ring_test_export_chart        (RingModel        *model,
                                          int               width,
                                          int               height,
                                          double            scale);
+
+/* The pixel at @x, @y of @surface, an ARGB32 image cairo has finished drawing. */
+guint32   ring_test_pixel               (cairo_surface_t  *surface,
+                                         int               x,
+                                         int               y);
+/* @color as that pixel, opaque, each channel rounded to the nearest of 0 to 255. */
+guint32   ring_test_color_pixel         (const RingColor  *color);
 
 G_END_DECLS

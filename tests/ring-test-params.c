@@ -1,4 +1,5 @@
-/* ring-test-params.c: configurations that more than one test works out by hand.
+/* ring-test-params.c: configurations that more than one test works out by hand, and a
+ * case for each algorithm.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -37,4 +38,16 @@ ring_test_params_sharp_cluster (RingParams    *params,
   params->gpus = gpus;
   params->gpus_per_node = per_node;
   params->algorithm = algorithm;
+}
+
+void
+ring_test_add_per_algorithm (const char    *prefix,
+                             GTestDataFunc  test)
+{
+  for (RingAlgorithm a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/%s", prefix, ring_algorithm_to_string (a));
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (a), test);
+    }
 }

@@ -1,4 +1,5 @@
-/* ring-test-params.h: configurations that more than one test works out by hand.
+/* ring-test-params.h: configurations that more than one test works out by hand, and a
+ * case for each algorithm.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,5 +21,10 @@ void ring_test_params_sharp_cluster (RingParams    *params,
                                      RingAlgorithm  algorithm,
                                      guint          gpus,
                                      guint          per_node);
+
+/* Adds @test once per algorithm that runs (every one but auto, which picks one of them),
+ * as @prefix/<its command-line name>, with the RingAlgorithm in GUINT_TO_POINTER. */
+void ring_test_add_per_algorithm    (const char    *prefix,
+                                     GTestDataFunc  test);
 
 G_END_DECLS

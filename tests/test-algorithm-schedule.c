@@ -418,13 +418,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (RingAlgorithm a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
-    {
-      g_autofree char *path = g_strdup_printf ("/ring/algorithm-schedule/%s",
-                                               ring_algorithm_to_string (a));
-
-      g_test_add_data_func (path, GUINT_TO_POINTER (a), test_every_algorithm);
-    }
+  ring_test_add_per_algorithm ("/ring/algorithm-schedule", test_every_algorithm);
   g_test_add_func ("/ring/algorithm-schedule/ring-is-the-ring", test_ring_is_the_ring);
   g_test_add_func ("/ring/algorithm-schedule/double-binary-tree", test_double_binary_tree);
   g_test_add_func ("/ring/algorithm-schedule/large-sizes", test_large_sizes);

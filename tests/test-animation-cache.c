@@ -14,6 +14,7 @@
 #include "ring-simulation.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
+#include "ring-test-files.h"
 #include "ring-test-params.h"
 
 /* The animation's area in a 1280 × 800 window. */
@@ -40,17 +41,6 @@ model_for (RingAlgorithm algorithm,
   return model;
 }
 
-static guint32
-pixel (cairo_surface_t *surface,
-       int              x,
-       int              y)
-{
-  const unsigned char *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-
-  return *(const guint32 *) (gconstpointer) (data + y * stride + 4 * x);
-}
-
 /* Pixels of @a and @b (same size) differing by more than TOLERANCE in some channel. */
 static guint
 count_differences (cairo_surface_t *a,
@@ -62,7 +52,7 @@ count_differences (cairo_surface_t *a,
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
       {
-        guint32 p = pixel (a, x, y), q = pixel (b, x, y);
+        guint32 p = ring_test_pixel (a, x, y), q = ring_test_pixel (b, x, y);
 
         for (int shift = 0; shift < 32; shift += 8)
           if (abs ((int) ((p >> shift) & 0xff) - (int) ((q >> shift) & 0xff)) > TOLERANCE)

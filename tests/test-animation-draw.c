@@ -10,6 +10,7 @@
 #include "ring-animation-draw.h"
 #include "ring-schedule.h"
 #include "ring-style.h"
+#include "ring-test-files.h"
 
 #define WIDTH  1280
 #define HEIGHT 800
@@ -39,17 +40,6 @@ render (const RingFrame *frame,
   return surface;
 }
 
-static guint32
-pixel (cairo_surface_t *surface,
-       int              x,
-       int              y)
-{
-  const unsigned char *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-
-  return *(const guint32 *) (gconstpointer) (data + y * stride + 4 * x);
-}
-
 /* Pixels of the rectangle that are not the background (the top-left pixel). */
 static guint
 count_ink (cairo_surface_t *surface,
@@ -58,12 +48,12 @@ count_ink (cairo_surface_t *surface,
            int              x1,
            int              y1)
 {
-  guint32 background = pixel (surface, 0, 0);
+  guint32 background = ring_test_pixel (surface, 0, 0);
   guint ink = 0;
 
   for (int y = y0; y < y1; y++)
     for (int x = x0; x < x1; x++)
-      ink += pixel (surface, x, y) != background;
+      ink += ring_test_pixel (surface, x, y) != background;
 
   return ink;
 }
@@ -83,7 +73,7 @@ count_differences_in (cairo_surface_t *a,
 
   for (int y = y0; y < y1; y++)
     for (int x = 0; x < width; x++)
-      differences += pixel (a, x, y) != pixel (b, x, y);
+      differences += ring_test_pixel (a, x, y) != ring_test_pixel (b, x, y);
 
   return differences;
 }
@@ -105,7 +95,7 @@ total_saturation (cairo_surface_t *surface)
   for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
     for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
       {
-        guint32 argb = pixel (surface, x, y);
+        guint32 argb = ring_test_pixel (surface, x, y);
         guint r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
 
         total += MAX (r, MAX (g, b)) - MIN (r, MIN (g, b));
@@ -314,11 +304,11 @@ test_dark_and_light (void)
 
       ring_style_init_dark (&style);
       /* The background is the style's, painted by the drawing itself. */
-      g_assert_cmpuint (pixel (dark, 0, 0), ==,
+      g_assert_cmpuint (ring_test_pixel (dark, 0, 0), ==,
                         0xff000000u | (guint32) (style.background.red * 255 + 0.5) << 16
                         | (guint32) (style.background.green * 255 + 0.5) << 8
                         | (guint32) (style.background.blue * 255 + 0.5));
-      g_assert_cmpuint (pixel (light, 0, 0), ==, 0xffffffffu);
+      g_assert_cmpuint (ring_test_pixel (light, 0, 0), ==, 0xffffffffu);
       g_assert_cmpuint (count_differences (light, dark), >, 640 * 480 / 2);
 
       cairo_surface_destroy (light);
@@ -459,11 +449,11 @@ test_transparent_background (void)
   cairo_destroy (cr);
   cairo_surface_flush (surface);
 
-  g_assert_cmphex (pixel (surface, 0, 0), ==, 0);
-  g_assert_cmphex (pixel (surface, 639, 479), ==, 0);
+  g_assert_cmphex (ring_test_pixel (surface, 0, 0), ==, 0);
+  g_assert_cmphex (ring_test_pixel (surface, 639, 479), ==, 0);
   for (int y = 0; y < 480; y++)
     for (int x = 0; x < 640; x++)
-      opaque += (pixel (surface, x, y) >> 24) == 0xff;
+      opaque += (ring_test_pixel (surface, x, y) >> 24) == 0xff;
   /* The nodes, chunks and text are drawn: a few percent of the area at least. */
   g_assert_cmpuint (opaque, >, 640 * 480 / 50);
 

@@ -291,13 +291,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (RingAlgorithm a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
-    {
-      g_autofree char *path = g_strdup_printf ("/ring/animation-layout/every-size/%s",
-                                               ring_algorithm_to_string (a));
-
-      g_test_add_data_func (path, GUINT_TO_POINTER (a), test_every_algorithm);
-    }
+  ring_test_add_per_algorithm ("/ring/animation-layout/every-size", test_every_algorithm);
   g_test_add_func ("/ring/animation-layout/reported-frames", test_reported_frames);
   g_test_add_func ("/ring/animation-layout/network-switch-named", test_network_switch_named);
   g_test_add_func ("/ring/animation-layout/german-names", test_german_names);

@@ -42,27 +42,6 @@ render (RingChartKind    kind,
   return surface;
 }
 
-static guint32
-pixel_at (cairo_surface_t *surface,
-          int              x,
-          int              y)
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-
-  /* cairo image rows are 4-byte aligned (the stride is a multiple of 4). */
-  return *(const guint32 *) (gconstpointer) (data + y * stride + x * 4);
-}
-
-static guint32
-color_pixel (const RingColor *color)
-{
-  return 0xff000000u
-         | ((guint32) lround (color->red * 255) << 16)
-         | ((guint32) lround (color->green * 255) << 8)
-         | (guint32) lround (color->blue * 255);
-}
-
 static guint
 count_pixels_not (cairo_surface_t *surface,
                   guint32          background)
@@ -73,7 +52,7 @@ count_pixels_not (cairo_surface_t *surface,
 
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
-      if (pixel_at (surface, x, y) != background)
+      if (ring_test_pixel (surface, x, y) != background)
         count++;
 
   return count;
@@ -92,7 +71,7 @@ count_differences (cairo_surface_t *a,
 
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
-      if (pixel_at (a, x, y) != pixel_at (b, x, y))
+      if (ring_test_pixel (a, x, y) != ring_test_pixel (b, x, y))
         count++;
 
   return count;
@@ -133,7 +112,8 @@ test_not_blank (void)
       {
         cairo_surface_t *surface = render (kind, model, sizes[s].width, sizes[s].height,
                                            &style);
-        guint drawn = count_pixels_not (surface, color_pixel (&style.background));
+        guint32 background = ring_test_color_pixel (&style.background);
+        guint drawn = count_pixels_not (surface, background);
         guint total = sizes[s].width * sizes[s].height;
 
         g_test_message ("%s at %d×%d: %u of %u pixels drawn", ring_chart_kind_to_string (kind),
@@ -142,7 +122,7 @@ test_not_blank (void)
         g_assert_cmpuint (drawn, >, total / 50);
         g_assert_cmpuint (drawn, <, total);
         /* The background is painted, not left transparent. */
-        g_assert_cmphex (pixel_at (surface, 1, 1), ==, color_pixel (&style.background));
+        g_assert_cmphex (ring_test_pixel (surface, 1, 1), ==, background);
         cairo_surface_destroy (surface);
       }
 }
@@ -192,12 +172,12 @@ test_dark_differs (void)
     {
       cairo_surface_t *light_surface = render (kind, model, 800, 500, &light);
       cairo_surface_t *dark_surface = render (kind, model, 800, 500, &dark);
+      guint32 background = ring_test_color_pixel (&dark.background);
 
-      g_assert_cmphex (pixel_at (dark_surface, 1, 1), ==, color_pixel (&dark.background));
+      g_assert_cmphex (ring_test_pixel (dark_surface, 1, 1), ==, background);
       g_assert_cmpuint (count_differences (light_surface, dark_surface), >, 800 * 500 / 2);
       /* Dark mode is dark: most pixels are the dark background. */
-      g_assert_cmpuint (count_pixels_not (dark_surface, color_pixel (&dark.background)), <,
-                        800 * 500 * 3 / 4);
+      g_assert_cmpuint (count_pixels_not (dark_surface, background), <, 800 * 500 * 3 / 4);
 
       cairo_surface_destroy (light_surface);
       cairo_surface_destroy (dark_surface);
@@ -281,7 +261,8 @@ test_extreme_parameters (void)
                 cairo_surface_t *surface = render (kind, model, sizes[s].width,
                                                    sizes[s].height, &style);
 
-                g_assert_cmpuint (count_pixels_not (surface, color_pixel (&style.background)),
+                g_assert_cmpuint (count_pixels_not (surface,
+                                                    ring_test_color_pixel (&style.background)),
                                   >, 1000);
                 cairo_surface_destroy (surface);
               }
@@ -333,7 +314,7 @@ columns_are_background (cairo_surface_t *surface,
 
   for (int y = 0; y < height; y++)
     for (int column = x; column < x + n_columns; column++)
-      if (pixel_at (surface, column, y) != background)
+      if (ring_test_pixel (surface, column, y) != background)
         return FALSE;
 
   return TRUE;
@@ -364,7 +345,7 @@ test_narrow_not_clipped (void)
           {
             int width = narrow[s].width;
             cairo_surface_t *surface = render (kind, model, width, narrow[s].height, &style);
-            guint32 background = color_pixel (&style.background);
+            guint32 background = ring_test_color_pixel (&style.background);
 
             g_test_message ("%s at %d×%d", ring_chart_kind_to_string (kind), width,
                             narrow[s].height);

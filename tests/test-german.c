@@ -44,79 +44,74 @@ assert_lacks (const char *haystack,
     g_error ("“%s” should not be in:\n%s", needle, haystack);
 }
 
-static void
-test_help (void)
+/* A run in German that succeeds: its arguments, what its output must hold and what it must
+ * not (the English it replaces), each list ending with NULL. */
+typedef struct
 {
-  RingTestRun r;
+  const char *args[8];
+  const char *has[10];
+  const char *lacks[4];
+} GermanOutput;
 
-  if (!german_locale_available ())
-    return;
-
-  r = ring_test_run_cli ("de_DE.UTF-8", "--help", NULL);
-  g_assert_cmpint (r.status, ==, 0);
-  assert_contains (r.out, "GPUs im Ring (1 bis 1048576)");
-  assert_contains (r.out, "Ohne --report oder --export wird das Fenster");
-  /* Option names are the program's interface and stay as they are. */
-  assert_contains (r.out, "--gpus=N");
-  assert_lacks (r.out, "GPUs in the ring");
-  ring_test_run_clear (&r);
-}
+static const GermanOutput help = {
+  { "--help" },
+  {
+    "GPUs im Ring (1 bis 1048576)",
+    "Ohne --report oder --export wird das Fenster",
+    /* Option names are the program's interface and stay as they are. */
+    "--gpus=N",
+  },
+  { "GPUs in the ring" },
+};
 
 /* The defaults of DESIGN.md with the seed's flat ring (utilization 72.467 %, bus
  * bandwidth 299.87 GB/s) with German labels and German decimal commas. */
+static const GermanOutput report_text = {
+  { "--algorithm", "flat-ring", "--bucket-size=one", "--report=text" },
+  {
+    "GPU-Auslastung",
+    "72,5 %",
+    /* 7B in fp32 with Adam: 112e9 B of state on an 80 GB GPU; ZeRO-2 over 8 makes it
+     * 28 + 3.5 + 7 + 18.25 (activations) = 56.75e9 B (test-step.c has the rules). */
+    "nein: braucht ZeRO-2 über ≥ 8 GPUs",
+    "Busbandbreite",
+    "299,9 GB/s",
+    "Kommunikationsgebunden",
+    "Bandbreite für 90 % Auslastung",
+  },
+  { "GPU utilization", "72.5" },
+};
+
+/* A single collective in German: its own figures, none of the step's (an algorithm that
+ * cannot run says why in German: test_error_message). */
+static const GermanOutput collective_text = {
+  { "--message-size", "1MiB", "--gpu", "h100", "--gpus", "64", "--report=text" },
+  {
+    "Einzelnes All-Reduce",
+    "Verwendeter Algorithmus",
+    "Baum",
+    "LL128",
+    "Bandbreite im Knoten",
+  },
+  { "GPU-Auslastung", "Algorithm in use" },
+};
+
 static void
-test_report_text (void)
+test_output (gconstpointer data)
 {
+  const GermanOutput *output = data;
   RingTestRun r;
 
   if (!german_locale_available ())
     return;
 
-  r = ring_test_run_cli ("de_DE.UTF-8", "--algorithm", "flat-ring", "--bucket-size=one",
-                         "--report=text", NULL);
+  r = ring_test_run_cli_full ("de_DE.UTF-8", NULL, output->args);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.err, ==, "");
-  assert_contains (r.out, "GPU-Auslastung");
-  assert_contains (r.out, "72,5 %");
-  /* 7B in fp32 with Adam: 112e9 B of state on an 80 GB GPU; ZeRO-2 over 8 makes it
-   * 28 + 3.5 + 7 + 18.25 (activations) = 56.75e9 B (test-step.c has the rules). */
-  assert_contains (r.out, "nein: braucht ZeRO-2 über ≥ 8 GPUs");
-  assert_contains (r.out, "Busbandbreite");
-  assert_contains (r.out, "299,9 GB/s");
-  assert_contains (r.out, "Kommunikationsgebunden");
-  assert_contains (r.out, "Bandbreite für 90 % Auslastung");
-  assert_lacks (r.out, "GPU utilization");
-  assert_lacks (r.out, "72.5");
-  ring_test_run_clear (&r);
-}
-
-/* A single collective in German: its own figures, none of the step's, and an algorithm
- * that cannot run says why in German. */
-static void
-test_collective_text (void)
-{
-  RingTestRun r;
-
-  if (!german_locale_available ())
-    return;
-
-  r = ring_test_run_cli ("de_DE.UTF-8", "--message-size", "1MiB", "--gpu", "h100", "--gpus",
-                         "64", "--report=text", NULL);
-  g_assert_cmpint (r.status, ==, 0);
-  assert_contains (r.out, "Einzelnes All-Reduce");
-  assert_contains (r.out, "Verwendeter Algorithmus");
-  assert_contains (r.out, "Baum");
-  assert_contains (r.out, "LL128");
-  assert_contains (r.out, "Bandbreite im Knoten");
-  assert_lacks (r.out, "GPU-Auslastung");
-  assert_lacks (r.out, "Algorithm in use");
-  ring_test_run_clear (&r);
-
-  r = ring_test_run_cli ("de_DE.UTF-8", "--algorithm", "nvls", "--gpu", "a100", "--report",
-                         NULL);
-  g_assert_cmpint (r.status, ==, 2);
-  assert_contains (r.err, "--algorithm: nvls kann auf diesem Cluster nicht laufen: "
-                          "NVLS braucht eine Hopper-GPU oder neuer");
+  for (guint i = 0; output->has[i] != NULL; i++)
+    assert_contains (r.out, output->has[i]);
+  for (guint i = 0; output->lacks[i] != NULL; i++)
+    assert_lacks (r.out, output->lacks[i]);
   ring_test_run_clear (&r);
 }
 
@@ -183,13 +178,16 @@ test_error_message (void)
 {
   static const struct
   {
-    const char *args[5];
+    const char *args[6];
     const char *says;
   } errors[] = {
     { { "--gpus=abc", "--report" }, "--gpus: „abc“ ist keine Zahl" },
     { { "--report=xml" }, "Unbekanntes Format" },
     { { "stray", "--report" }, "Unerwartetes Argument „stray“" },
     { { "--export", "x.png", "--size", "100x100" }, "ist zu klein für ein lesbares Diagramm" },
+    { { "--algorithm", "nvls", "--gpu", "a100", "--report" },
+      "--algorithm: nvls kann auf diesem Cluster nicht laufen: "
+      "NVLS braucht eine Hopper-GPU oder neuer" },
   };
 
   if (!german_locale_available ())
@@ -213,9 +211,9 @@ main (int   argc,
   g_assert_nonnull (g_getenv ("RING_ALLREDUCE_BIN"));
   g_assert_nonnull (g_getenv ("RING_ALLREDUCE_LOCALEDIR"));
 
-  g_test_add_func ("/ring/german/help", test_help);
-  g_test_add_func ("/ring/german/report-text", test_report_text);
-  g_test_add_func ("/ring/german/collective-text", test_collective_text);
+  g_test_add_data_func ("/ring/german/help", &help, test_output);
+  g_test_add_data_func ("/ring/german/report-text", &report_text, test_output);
+  g_test_add_data_func ("/ring/german/collective-text", &collective_text, test_output);
   g_test_add_func ("/ring/german/report-json", test_report_json);
   g_test_add_func ("/ring/german/decimal-point-input", test_decimal_point_input);
   g_test_add_func ("/ring/german/error-message", test_error_message);

@@ -52,6 +52,30 @@ load_manifest (const char *file_name)
   return json_node_copy (json_parser_get_root (parser));
 }
 
+/* Each case's manifest, read before it runs. */
+typedef struct
+{
+  JsonNode   *root;
+  JsonObject *manifest;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const ManifestCase *manifest_case = data;
+
+  fixture->root = load_manifest (manifest_case->file_name);
+  fixture->manifest = json_node_get_object (fixture->root);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  json_node_unref (fixture->root);
+}
+
 static const char *
 get_string (JsonObject *object,
             const char *member)
@@ -93,6 +117,46 @@ array_has_string (JsonArray  *array,
   return FALSE;
 }
 
+/* @module's source: it has one, and only one. */
+static JsonObject *
+only_source (JsonObject *module)
+{
+  JsonArray *sources = get_array (module, "sources");
+
+  g_assert_nonnull (sources);
+  g_assert_cmpuint (json_array_get_length (sources), ==, 1);
+
+  return json_array_get_object_element (sources, 0);
+}
+
+/* Each of @values is in @array, named by @what when one is not. */
+static void
+assert_has_all (JsonArray          *array,
+                const char * const *values,
+                guint               n_values,
+                const char         *what)
+{
+  for (guint i = 0; i < n_values; i++)
+    {
+      if (!array_has_string (array, values[i]))
+        g_error ("%s lack %s", what, values[i]);
+    }
+}
+
+/* None of @values is in @array. */
+static void
+assert_has_none (JsonArray          *array,
+                 const char * const *values,
+                 guint               n_values,
+                 const char         *what)
+{
+  for (guint i = 0; i < n_values; i++)
+    {
+      if (array_has_string (array, values[i]))
+        g_error ("%s hold %s", what, values[i]);
+    }
+}
+
 static JsonObject *
 find_module (JsonObject *manifest,
              const char *name)
@@ -113,11 +177,11 @@ find_module (JsonObject *manifest,
 }
 
 static void
-test_identity (gconstpointer data)
+test_identity (Fixture       *fixture,
+               gconstpointer  data)
 {
   const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonObject *manifest = json_node_get_object (root);
+  JsonObject *manifest = fixture->manifest;
   const char *runtime_version;
   char *end = NULL;
   guint64 version;
@@ -136,11 +200,10 @@ test_identity (gconstpointer data)
 }
 
 static void
-test_finish_args (gconstpointer data)
+test_finish_args (Fixture       *fixture,
+                  gconstpointer  data)
 {
-  const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonArray *finish_args = get_array (json_node_get_object (root), "finish-args");
+  JsonArray *finish_args = get_array (fixture->manifest, "finish-args");
   const char * const expected[] = {
     "--share=ipc", "--socket=fallback-x11", "--socket=wayland", "--device=dri",
   };
@@ -149,20 +212,14 @@ test_finish_args (gconstpointer data)
    * --filesystem, and the app needs no network. */
   g_assert_nonnull (finish_args);
   g_assert_cmpuint (json_array_get_length (finish_args), ==, G_N_ELEMENTS (expected));
-  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
-    g_assert_true (array_has_string (finish_args, expected[i]));
+  assert_has_all (finish_args, expected, G_N_ELEMENTS (expected), "finish-args");
 }
 
 static void
-test_plplot (gconstpointer data)
+test_plplot (Fixture       *fixture,
+             gconstpointer  data)
 {
-  const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonObject *manifest = json_node_get_object (root);
-  JsonObject *plplot = find_module (manifest, "plplot");
-  JsonArray *sources;
-  JsonArray *config_opts;
-  JsonArray *cleanup;
+  JsonObject *plplot = find_module (fixture->manifest, "plplot");
   JsonObject *source;
   const char * const required_opts[] = {
     /* flatpak-builder passes a relative libdir, which breaks the paths in plplot.pc. */
@@ -175,62 +232,47 @@ test_plplot (gconstpointer data)
     "-DENABLE_DYNDRIVERS=OFF",
     "-DBUILD_TEST=OFF",
   };
+  /* PLplot reads its fonts and palettes from share/plplot5.15.0 at run time. */
+  const char * const kept[] = {
+    "/share", "/share/plplot5.15.0", "/share/plplot5.15.0/*", "*.fnt", "*.pal", "/lib",
+  };
 
   g_assert_nonnull (plplot);
   g_assert_cmpstr (get_string (plplot, "buildsystem"), ==, "cmake-ninja");
 
-  config_opts = get_array (plplot, "config-opts");
-  for (guint i = 0; i < G_N_ELEMENTS (required_opts); i++)
-    {
-      if (!array_has_string (config_opts, required_opts[i]))
-        g_error ("plplot config-opts lack %s", required_opts[i]);
-    }
+  assert_has_all (get_array (plplot, "config-opts"), required_opts,
+                  G_N_ELEMENTS (required_opts), "plplot config-opts");
 
-  sources = get_array (plplot, "sources");
-  g_assert_nonnull (sources);
-  g_assert_cmpuint (json_array_get_length (sources), ==, 1);
-  source = json_array_get_object_element (sources, 0);
+  source = only_source (plplot);
   g_assert_cmpstr (get_string (source, "type"), ==, "archive");
   g_assert_cmpstr (get_string (source, "url"), ==, PLPLOT_URL);
   g_assert_cmpstr (get_string (source, "sha256"), ==, PLPLOT_SHA256);
 
-  /* PLplot reads its fonts and palettes from share/plplot5.15.0 at run time. */
-  cleanup = get_array (plplot, "cleanup");
-  g_assert_false (array_has_string (cleanup, "/share"));
-  g_assert_false (array_has_string (cleanup, "/share/plplot5.15.0"));
-  g_assert_false (array_has_string (cleanup, "/share/plplot5.15.0/*"));
-  g_assert_false (array_has_string (cleanup, "*.fnt"));
-  g_assert_false (array_has_string (cleanup, "*.pal"));
-  g_assert_false (array_has_string (cleanup, "/lib"));
+  assert_has_none (get_array (plplot, "cleanup"), kept, G_N_ELEMENTS (kept), "plplot cleanup");
 }
 
 static void
-test_cleanup (gconstpointer data)
+test_cleanup (Fixture       *fixture,
+              gconstpointer  data)
 {
-  const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonArray *cleanup = get_array (json_node_get_object (root), "cleanup");
+  JsonArray *cleanup = get_array (fixture->manifest, "cleanup");
   const char * const removed[] = { "/include", "/lib/pkgconfig", "/lib/cmake", "*.a" };
   const char * const kept[] = {
     "/bin", "/lib", "/share", "/share/plplot5.15.0", "*.fnt", "*.pal", "*.so",
   };
 
   g_assert_nonnull (cleanup);
-  for (guint i = 0; i < G_N_ELEMENTS (removed); i++)
-    g_assert_true (array_has_string (cleanup, removed[i]));
-  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
-    g_assert_false (array_has_string (cleanup, kept[i]));
+  assert_has_all (cleanup, removed, G_N_ELEMENTS (removed), "cleanup");
+  assert_has_none (cleanup, kept, G_N_ELEMENTS (kept), "cleanup");
 }
 
 static void
-test_app_module (gconstpointer data)
+test_app_module (Fixture       *fixture,
+                 gconstpointer  data)
 {
   const ManifestCase *manifest_case = data;
-  g_autoptr(JsonNode) root = load_manifest (manifest_case->file_name);
-  JsonObject *manifest = json_node_get_object (root);
-  JsonArray *modules = get_array (manifest, "modules");
+  JsonArray *modules = get_array (fixture->manifest, "modules");
   JsonObject *app;
-  JsonArray *sources;
   JsonArray *config_opts;
   JsonObject *source;
 
@@ -241,10 +283,7 @@ test_app_module (gconstpointer data)
   g_assert_cmpstr (get_string (app, "name"), ==, "ring-allreduce");
   g_assert_cmpstr (get_string (app, "buildsystem"), ==, "meson");
 
-  sources = get_array (app, "sources");
-  g_assert_nonnull (sources);
-  g_assert_cmpuint (json_array_get_length (sources), ==, 1);
-  source = json_array_get_object_element (sources, 0);
+  source = only_source (app);
   config_opts = get_array (app, "config-opts");
 
   if (manifest_case->development)
@@ -304,7 +343,8 @@ add_case_tests (const char         *variant,
   const struct
   {
     const char *name;
-    GTestDataFunc func;
+    void      (*func) (Fixture       *fixture,
+                       gconstpointer  data);
   } cases[] = {
     { "identity", test_identity },
     { "finish-args", test_finish_args },
@@ -317,7 +357,8 @@ add_case_tests (const char         *variant,
     {
       g_autofree char *path = g_strdup_printf ("/ring/manifest/%s/%s", variant, cases[i].name);
 
-      g_test_add_data_func (path, manifest_case, cases[i].func);
+      g_test_add (path, Fixture, manifest_case, fixture_set_up, cases[i].func,
+                  fixture_tear_down);
     }
 }
 

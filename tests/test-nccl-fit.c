@@ -19,6 +19,7 @@
 
 #include "ring-model.h"
 #include "ring-nccl-fit.h"
+#include "ring-test-numbers.h"
 
 /* nccl-tests prints times with four or more digits (util.cu, getFloatStr). */
 static double
@@ -249,23 +250,14 @@ typedef struct
 static GArray *
 published_rows (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "nccl-fit-gj-aion.tsv",
-                                                 NULL);
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) table = ring_test_read_table ("nccl-fit-gj-aion.tsv", 7);
   GArray *rows = g_array_new (FALSE, FALSE, sizeof (Row));
 
-  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
+  for (guint i = 0; i < table->len; i++)
     {
-      g_auto(GStrv) fields = NULL;
+      char **fields = table->pdata[i];
       Row row;
 
-      if (lines[i][0] == '#' || lines[i][0] == '\0' || g_str_has_prefix (lines[i], "nodes"))
-        continue;
-      fields = g_strsplit (lines[i], "\t", -1);
-      g_assert_cmpuint (g_strv_length (fields), ==, 7);
       row.nodes = atoi (fields[0]);
       row.size_bytes = g_ascii_strtod (fields[2], NULL);
       row.measured_us = g_ascii_strtod (fields[3], NULL);

@@ -325,17 +325,9 @@ main (int   argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  for (RingAlgorithm a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
-    {
-      const char *name = ring_algorithm_to_string (a);
-      g_autofree char *uniform = g_strdup_printf ("/ring/simulation/uniform/%s", name);
-      g_autofree char *fast = g_strdup_printf ("/ring/simulation/fast/%s", name);
-      g_autofree char *gpu = g_strdup_printf ("/ring/simulation/slow-gpu/%s", name);
-
-      g_test_add_data_func (uniform, GUINT_TO_POINTER (a), test_uniform_is_closed_form);
-      g_test_add_data_func (fast, GUINT_TO_POINTER (a), test_fast_is_walking);
-      g_test_add_data_func (gpu, GUINT_TO_POINTER (a), test_slow_gpu);
-    }
+  ring_test_add_per_algorithm ("/ring/simulation/uniform", test_uniform_is_closed_form);
+  ring_test_add_per_algorithm ("/ring/simulation/fast", test_fast_is_walking);
+  ring_test_add_per_algorithm ("/ring/simulation/slow-gpu", test_slow_gpu);
   g_test_add_func ("/ring/simulation/half-bandwidth-link", test_half_bandwidth_link);
   g_test_add_func ("/ring/simulation/summary", test_summary);
   g_test_add_func ("/ring/simulation/model-parameters", test_model_parameters);

@@ -234,11 +234,7 @@ count_color (cairo_surface_t *surface,
              RingChartProbe  *probe,
              RingColor        color)
 {
-  const guint8 *pixels = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  guint32 wanted = 0xff000000u | ((guint32) lround (color.red * 255) << 16)
-                   | ((guint32) lround (color.green * 255) << 8)
-                   | (guint32) lround (color.blue * 255);
+  guint32 wanted = ring_test_color_pixel (&color);
   double left, top, right, bottom;
   guint count = 0;
 
@@ -246,7 +242,7 @@ count_color (cairo_surface_t *surface,
   g_assert_cmpfloat (right - left, >, 50);
   for (int y = (int) ceil (top); y < (int) bottom; y++)
     for (int x = (int) ceil (left); x < (int) right; x++)
-      if (*(const guint32 *) (gconstpointer) (pixels + y * stride + x * 4) == wanted)
+      if (ring_test_pixel (surface, x, y) == wanted)
         count++;
 
   return count;

@@ -12,6 +12,7 @@
 #include "ring-model.h"
 #include "ring-step-clock.h"
 #include "ring-style.h"
+#include "ring-test-files.h"
 #include "ring-test-params.h"
 
 #define WIDTH  1000
@@ -77,8 +78,6 @@ count_color (cairo_surface_t *surface,
              int              bottom,
              int              tolerance)
 {
-  const unsigned char *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
   int r = (int) round (color->red * 255), g = (int) round (color->green * 255);
   int b = (int) round (color->blue * 255);
   guint count = 0;
@@ -86,7 +85,7 @@ count_color (cairo_surface_t *surface,
   for (int y = 0; y < bottom; y++)
     for (int x = 0; x < WIDTH; x++)
       {
-        guint32 p = *(const guint32 *) (gconstpointer) (data + y * stride + 4 * x);
+        guint32 p = ring_test_pixel (surface, x, y);
 
         if (abs ((int) ((p >> 16) & 0xff) - r) <= tolerance
             && abs ((int) ((p >> 8) & 0xff) - g) <= tolerance
@@ -100,14 +99,12 @@ count_color (cairo_surface_t *surface,
 static guint
 count_ink (cairo_surface_t *surface)
 {
-  const unsigned char *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  guint32 background = *(const guint32 *) (gconstpointer) data;
+  guint32 background = ring_test_pixel (surface, 0, 0);
   guint ink = 0;
 
   for (int y = 0; y < PICTURE_BOTTOM; y++)
     for (int x = 0; x < WIDTH; x++)
-      ink += *(const guint32 *) (gconstpointer) (data + y * stride + 4 * x) != background;
+      ink += ring_test_pixel (surface, x, y) != background;
 
   return ink;
 }
@@ -329,15 +326,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (RingAlgorithm a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
-    {
-      const char *name = ring_algorithm_to_string (a);
-      g_autofree char *every = g_strdup_printf ("/ring/topology-draw/every-size/%s", name);
-      g_autofree char *slow = g_strdup_printf ("/ring/topology-draw/slow-link/%s", name);
-
-      g_test_add_data_func (every, GUINT_TO_POINTER (a), test_every_algorithm);
-      g_test_add_data_func (slow, GUINT_TO_POINTER (a), test_slow_link_drawn);
-    }
+  ring_test_add_per_algorithm ("/ring/topology-draw/every-size", test_every_algorithm);
+  ring_test_add_per_algorithm ("/ring/topology-draw/slow-link", test_slow_link_drawn);
   g_test_add_func ("/ring/topology-draw/network-links", test_network_links);
   g_test_add_func ("/ring/topology-draw/link-at", test_link_at);
   g_test_add_func ("/ring/topology-draw/phase-labels", test_phase_labels);

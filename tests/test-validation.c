@@ -108,34 +108,15 @@ predict_us (char   **fields,
 static GPtrArray *
 predict_all (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "nccl-validation.tsv",
-                                                 NULL);
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) table = ring_test_read_table ("nccl-validation.tsv", N_COLS);
   GPtrArray *points = g_ptr_array_new_with_free_func (point_free);
-  gboolean header = TRUE;
 
-  if (!g_file_get_contents (path, &contents, NULL, &error))
-    g_error ("%s", error->message);
-
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
+  for (guint i = 0; i < table->len; i++)
     {
-      g_auto(GStrv) fields = NULL;
+      char **fields = table->pdata[i];
       Point *point;
       double measured_us, nccl_us;
 
-      if (lines[i][0] == '#' || lines[i][0] == '\0')
-        continue;
-      if (header)
-        {
-          header = FALSE;
-          continue;
-        }
-
-      fields = g_strsplit (lines[i], "\t", -1);
-      g_assert_cmpuint (g_strv_length (fields), ==, N_COLS);
       g_assert_true (ring_parse_double (fields[COL_MEASURED_US], &measured_us));
 
       point = g_new0 (Point, 1);
