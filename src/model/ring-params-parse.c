@@ -411,22 +411,6 @@ ring_sharding_to_string (RingSharding sharding)
   return sharding_names[sharding];
 }
 
-gboolean
-ring_sharding_from_string (const char   *name,
-                           RingSharding *sharding)
-{
-  guint choice;
-
-  g_return_val_if_fail (name != NULL, FALSE);
-
-  if (!find_choice (RING_PARAM_SHARDING, name, &choice))
-    return FALSE;
-  if (sharding != NULL)
-    *sharding = choice;
-
-  return TRUE;
-}
-
 const char *
 ring_checkpointing_to_string (RingCheckpointing checkpointing)
 {
@@ -465,20 +449,4 @@ ring_fabric_to_string (RingFabric fabric)
   g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
 
   return fabric_names[fabric];
-}
-
-gboolean
-ring_fabric_from_string (const char *name,
-                         RingFabric *fabric)
-{
-  guint choice;
-
-  g_return_val_if_fail (name != NULL, FALSE);
-
-  if (!find_choice (RING_PARAM_FABRIC, name, &choice))
-    return FALSE;
-  if (fabric != NULL)
-    *fabric = choice;
-
-  return TRUE;
 }
