@@ -307,6 +307,25 @@ ring_allreduce_cost_for (const RingParams  *params,
   return ring_allreduce_cost (&topology, algorithm, bytes, cost);
 }
 
+void
+ring_allreduce_cost_charged (const RingParams  *params,
+                             guint              gpus,
+                             double             bytes,
+                             RingAllreduceCost *cost)
+{
+  RingTopology topology;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (cost != NULL);
+
+  ring_topology_init (&topology, params, gpus);
+  if (ring_allreduce_cost (&topology, params->algorithm, bytes, cost))
+    return;
+  if (ring_allreduce_cost (&topology, RING_ALGORITHM_AUTO, bytes, cost))
+    return;
+  ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, bytes, cost);
+}
+
 /* Helpers the algorithm files share. */
 
 double

@@ -92,6 +92,13 @@ gboolean                 ring_allreduce_cost_for  (const RingParams         *par
                                                    RingAlgorithm             algorithm,
                                                    double                    bytes,
                                                    RingAllreduceCost        *cost);
+/* The all-reduce the model charges for @params with @gpus GPUs: the algorithm
+ * params->algorithm names, auto's pick when that cannot run at this size of cluster, and
+ * the flat ring when nothing runs (several nodes without NICs). */
+void                     ring_allreduce_cost_charged (const RingParams      *params,
+                                                      guint                  gpus,
+                                                      double                 bytes,
+                                                      RingAllreduceCost     *cost);
 
 const char              *ring_algorithm_get_title (RingAlgorithm             algorithm);
 

@@ -56,25 +56,6 @@ ring_cost_bytes_moved_per_gpu (guint  gpus,
   return 2.0 * (gpus - 1) / gpus * buffer_bytes;
 }
 
-/* The collective that runs for @params with @gpus GPUs: the algorithm asked for, auto's
- * pick when it cannot run at this size of cluster, and the flat ring when nothing runs
- * (several nodes without NICs). */
-static void
-collective_cost (const RingParams  *params,
-                 guint              gpus,
-                 double             buffer_bytes,
-                 RingAllreduceCost *cost)
-{
-  RingTopology topology;
-
-  ring_topology_init (&topology, params, gpus);
-  if (ring_allreduce_cost (&topology, params->algorithm, buffer_bytes, cost))
-    return;
-  if (ring_allreduce_cost (&topology, RING_ALGORITHM_AUTO, buffer_bytes, cost))
-    return;
-  ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, buffer_bytes, cost);
-}
-
 double
 ring_cost_allreduce_time_s (const RingParams *params,
                             guint             gpus,
@@ -88,7 +69,7 @@ ring_cost_allreduce_time_s (const RingParams *params,
 
   swept = *params;
   swept.bandwidth_gbps = bandwidth_gbps;
-  collective_cost (&swept, gpus, buffer_bytes, &cost);
+  ring_allreduce_cost_charged (&swept, gpus, buffer_bytes, &cost);
 
   return cost.time_s;
 }
@@ -188,7 +169,7 @@ fill_collective (const RingParams *params,
 {
   RingAllreduceCost cost;
 
-  collective_cost (params, params->gpus, result->gradient_buffer_bytes, &cost);
+  ring_allreduce_cost_charged (params, params->gpus, result->gradient_buffer_bytes, &cost);
 
   result->nodes = ring_params_get_nodes (params);
   result->algorithm_used = cost.algorithm;

@@ -78,7 +78,23 @@ choice_list (RingParamId id)
   return g_string_free (names, FALSE);
 }
 
-/* The choice of @id named @name, in any case: its index in *@choice. */
+/* The names people use for some choices too. */
+static const struct {
+  RingParamId  id;
+  const char  *name;
+  guint        choice;
+} choice_aliases[] = {
+  { RING_PARAM_FABRIC, "ib", RING_FABRIC_INFINIBAND },
+  { RING_PARAM_FABRIC, "ib-sharp", RING_FABRIC_INFINIBAND_SHARP },
+  { RING_PARAM_FABRIC, "sharp", RING_FABRIC_INFINIBAND_SHARP },
+  { RING_PARAM_FABRIC, "efa", RING_FABRIC_ROCE },
+  { RING_PARAM_FABRIC, "ethernet", RING_FABRIC_TCP },
+  /* ZeRO-3 is FSDP. */
+  { RING_PARAM_SHARDING, "zero3", RING_SHARDING_FSDP },
+};
+
+/* The choice of @id named @name, in any case, by its own name or an alias: its index in
+ * *@choice. */
 static gboolean
 find_choice (RingParamId  id,
              const char  *name,
@@ -93,56 +109,16 @@ find_choice (RingParamId  id,
         }
     }
 
+  for (guint i = 0; i < G_N_ELEMENTS (choice_aliases); i++)
+    {
+      if (choice_aliases[i].id == id && g_ascii_strcasecmp (name, choice_aliases[i].name) == 0)
+        {
+          *choice = choice_aliases[i].choice;
+          return TRUE;
+        }
+    }
+
   return FALSE;
-}
-
-static gboolean
-parse_choice (RingParamId  id,
-              const char  *text,
-              double      *value)
-{
-  const RingGpuInfo *gpu;
-  RingAlgorithm algorithm;
-  RingFabric fabric;
-
-  if (id == RING_PARAM_GPU)
-    {
-      if ((gpu = ring_gpu_lookup (text)) == NULL)
-        return FALSE;
-      *value = gpu->id;
-      return TRUE;
-    }
-  if (id == RING_PARAM_FABRIC)
-    {
-      if (!ring_fabric_from_string (text, &fabric))
-        return FALSE;
-      *value = fabric;
-      return TRUE;
-    }
-  if (id == RING_PARAM_SHARDING)
-    {
-      RingSharding sharding;
-
-      if (!ring_sharding_from_string (text, &sharding))
-        return FALSE;
-      *value = sharding;
-      return TRUE;
-    }
-  if (id == RING_PARAM_CHECKPOINTING)
-    {
-      guint choice;
-
-      if (!find_choice (id, text, &choice))
-        return FALSE;
-      *value = choice;
-      return TRUE;
-    }
-  g_return_val_if_fail (id == RING_PARAM_ALGORITHM, FALSE);
-  if (!ring_algorithm_from_string (text, &algorithm))
-    return FALSE;
-  *value = algorithm;
-
-  return TRUE;
 }
 
 static gboolean
@@ -152,9 +128,9 @@ set_choice_from_string (RingParams   *params,
                         GError      **error)
 {
   const RingParamInfo *info = ring_param_info (id);
-  double value;
+  guint choice;
 
-  if (!parse_choice (id, text, &value))
+  if (!find_choice (id, text, &choice))
     {
       g_autofree char *known = choice_list (id);
 
@@ -166,11 +142,11 @@ set_choice_from_string (RingParams   *params,
 
   /* A GPU brings its facts, a fabric its latency; options given after override them. */
   if (id == RING_PARAM_GPU)
-    ring_params_apply_gpu (params, (RingGpuId) value);
+    ring_params_apply_gpu (params, (RingGpuId) choice);
   else if (id == RING_PARAM_FABRIC)
-    ring_params_apply_fabric (params, (RingFabric) value);
+    ring_params_apply_fabric (params, (RingFabric) choice);
   else
-    ring_params_set_value (params, id, value);
+    ring_params_set_value (params, id, choice);
 
   return TRUE;
 }
@@ -435,25 +411,6 @@ ring_sharding_to_string (RingSharding sharding)
   return sharding_names[sharding];
 }
 
-gboolean
-ring_sharding_from_string (const char   *name,
-                           RingSharding *sharding)
-{
-  guint choice;
-
-  g_return_val_if_fail (name != NULL, FALSE);
-
-  /* ZeRO-3 is FSDP. */
-  if (g_ascii_strcasecmp (name, "zero3") == 0)
-    choice = RING_SHARDING_FSDP;
-  else if (!find_choice (RING_PARAM_SHARDING, name, &choice))
-    return FALSE;
-  if (sharding != NULL)
-    *sharding = choice;
-
-  return TRUE;
-}
-
 const char *
 ring_checkpointing_to_string (RingCheckpointing checkpointing)
 {
@@ -492,38 +449,4 @@ ring_fabric_to_string (RingFabric fabric)
   g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
 
   return fabric_names[fabric];
-}
-
-gboolean
-ring_fabric_from_string (const char *name,
-                         RingFabric *fabric)
-{
-  /* The names people use for them too. */
-  static const struct {
-    const char *name;
-    RingFabric  fabric;
-  } aliases[] = {
-    { "ib", RING_FABRIC_INFINIBAND }, { "ib-sharp", RING_FABRIC_INFINIBAND_SHARP },
-    { "sharp", RING_FABRIC_INFINIBAND_SHARP }, { "efa", RING_FABRIC_ROCE },
-    { "ethernet", RING_FABRIC_TCP },
-  };
-
-  guint choice;
-
-  g_return_val_if_fail (name != NULL, FALSE);
-
-  if (!find_choice (RING_PARAM_FABRIC, name, &choice))
-    {
-      guint i = 0;
-
-      while (i < G_N_ELEMENTS (aliases) && g_ascii_strcasecmp (name, aliases[i].name) != 0)
-        i++;
-      if (i == G_N_ELEMENTS (aliases))
-        return FALSE;
-      choice = aliases[i].fabric;
-    }
-  if (fabric != NULL)
-    *fabric = choice;
-
-  return TRUE;
 }

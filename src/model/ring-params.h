@@ -299,16 +299,12 @@ const char          *ring_algorithm_to_string   (RingAlgorithm     algorithm);
 gboolean             ring_algorithm_from_string (const char       *name,
                                                  RingAlgorithm    *algorithm);
 const char          *ring_sharding_to_string    (RingSharding      sharding);
-gboolean             ring_sharding_from_string  (const char       *name,
-                                                 RingSharding     *sharding);
 const char          *ring_checkpointing_to_string (RingCheckpointing checkpointing);
 const char          *ring_protocol_to_string    (RingProtocol      protocol);
 const char          *ring_fabric_to_string      (RingFabric        fabric);
 /* The names people read, translated: "LL128", "Simple"; "InfiniBand with SHARP". */
 const char          *ring_protocol_get_title    (RingProtocol      protocol);
 const char          *ring_fabric_get_title      (RingFabric        fabric);
-gboolean             ring_fabric_from_string    (const char       *name,
-                                                 RingFabric       *fabric);
 /* Sets the GPU and the facts it carries: achieved compute, node bandwidth, GPUs per node. */
 void                 ring_params_apply_gpu      (RingParams       *params,
                                                  RingGpuId         gpu);

@@ -120,24 +120,6 @@ ring_step_architecture (const RingParams *params,
   *hidden_size = (guint) MAX (1.0, round (sqrt (params->model_params / (12.0 * l))));
 }
 
-/* The all-reduce ring-cost.c charges: the algorithm asked for, else auto's pick, else the
- * flat ring. */
-static void
-allreduce_cost (const RingParams  *params,
-                guint              gpus,
-                double             bytes,
-                RingAllreduceCost *cost)
-{
-  RingTopology topology;
-
-  ring_topology_init (&topology, params, gpus);
-  if (ring_allreduce_cost (&topology, params->algorithm, bytes, cost))
-    return;
-  if (ring_allreduce_cost (&topology, RING_ALGORITHM_AUTO, bytes, cost))
-    return;
-  ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, bytes, cost);
-}
-
 /* A ring all-reduce is a reduce-scatter then an all-gather, N − 1 steps each: each half
  * moves (N−1)/N · S per GPU, so it takes half the bandwidth term and half the per-hop
  * latency, but the whole per-call part (the launch and NCCL's base latency), which it
@@ -399,7 +381,7 @@ build_bucketed (const RingParams *params,
     {
       RingAllreduceCost ar;
 
-      allreduce_cost (params, params->gpus, sizes[i], &ar);
+      ring_allreduce_cost_charged (params, params->gpus, sizes[i], &ar);
       half[i] = ring_step_half_collective_s (params, params->gpus, sizes[i]);
       cost[i] = zero ? half[i] : ar.time_s;
       bytes[i] = zero ? 2.0 * (params->gpus - 1) / params->gpus * sizes[i] : ar.bytes_per_gpu;

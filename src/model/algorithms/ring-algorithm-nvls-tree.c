@@ -69,17 +69,16 @@ nvls_tree_cost (const RingTopology *topology,
 {
   double g = topology->gpus_per_node;
   guint channels = _ring_nccl_nvls_channels (topology);
-  double pipelines = channels * g;
   double algbw = MIN (_ring_nvls_algbw (topology, channels), network_algbw (topology));
   /* enqueue.cc, calcCollChunking for NVLS-tree. */
   static const RingChunkStep steps[] = { { 4, 65536 }, { 1, 32768 } };
-  double chunk = _ring_nvls_chunk (bytes, pipelines, steps, G_N_ELEMENTS (steps));
 
   cost->channels = channels;
   /* Into the switch and out, as nvls; and each shard's trip up and down its tree of
    * nodes, 2 (nodes − 1) shards of every shard, shared by the N GPUs. */
   _ring_cost_finish (topology, bytes, (RING_LAUNCH_GAP_US + real_latency_us (topology)) * 1e-6,
-                     bytes / (algbw * 1e9) + _ring_fill_s (2, chunk, algbw / pipelines),
+                     _ring_nvls_bandwidth_s (topology, channels, algbw,
+                                             steps, G_N_ELEMENTS (steps), bytes),
                      bytes * (1 + 1 / g) + 2.0 * (topology->nodes - 1) * bytes / topology->gpus,
                      cost);
 }

@@ -58,18 +58,22 @@ _ring_nvls_algbw (const RingTopology *topology,
 }
 
 double
-_ring_nvls_chunk (double               bytes,
-                  double               pipelines,
-                  const RingChunkStep *steps,
-                  guint                n_steps)
+_ring_nvls_bandwidth_s (const RingTopology  *topology,
+                        guint                channels,
+                        double               algbw_gbps,
+                        const RingChunkStep *steps,
+                        guint                n_steps,
+                        double               bytes)
 {
+  double pipelines = channels * (double) topology->gpus_per_node;
   double chunk = 128 * 1024;
 
   for (guint i = 0; i < n_steps; i++)
     if (bytes < steps[i].factor * pipelines * chunk)
       chunk = steps[i].chunk;
+  chunk = MIN (chunk, bytes / pipelines);
 
-  return MIN (chunk, bytes / pipelines);
+  return bytes / (algbw_gbps * 1e9) + _ring_fill_s (2, chunk, algbw_gbps / pipelines);
 }
 
 const char *
@@ -91,22 +95,19 @@ nvls_cost (const RingTopology *topology,
 {
   double g = topology->gpus_per_node;
   guint channels = _ring_nccl_nvls_channels (topology);
-  /* One pipeline per channel and GPU (NCCL's NVLS "heads"). */
-  double pipelines = channels * g;
   double algbw = _ring_nvls_algbw (topology, channels);
   /* enqueue.cc: smaller chunks while the buffer is small against the pipelines. */
   static const RingChunkStep steps[] = { { 64, 65536 }, { 8, 32768 }, { 2, 16384 } };
-  double chunk = _ring_nvls_chunk (bytes, pipelines, steps, G_N_ELEMENTS (steps));
 
   if (topology->nodes > 1)
     algbw = MIN (algbw, topology->network_gbps);
 
   cost->channels = channels;
-  /* Two stages hold a chunk: the reducing load and the multicast store. */
   /* Each GPU sends its buffer into the switch and its shard of the sum out through it;
    * across nodes (SHARP) the shard also goes to the network switch. */
   _ring_cost_finish (topology, bytes, (RING_LAUNCH_GAP_US + latency_us (topology)) * 1e-6,
-                     bytes / (algbw * 1e9) + _ring_fill_s (2, chunk, algbw / pipelines),
+                     _ring_nvls_bandwidth_s (topology, channels, algbw,
+                                             steps, G_N_ELEMENTS (steps), bytes),
                      bytes * (1 + (topology->nodes > 1 ? 2 : 1) / g), cost);
 }
 

@@ -63,17 +63,23 @@ void     _ring_nvls_link_rates      (const RingTopology *topology,
 /* The rate, GB/s, at which NVLS moves a GPU's buffer through the NVSwitch on @channels. */
 double   _ring_nvls_algbw           (const RingTopology *topology,
                                      guint               channels);
-/* NVLS's chunk (enqueue.cc): 128 KiB, then each step's chunk while the buffer is under
- * factor × @pipelines × the chunk so far; at most the buffer's share of a pipeline. */
+/* A step of NVLS's chunk size (enqueue.cc): @chunk while the buffer is under
+ * @factor × the pipelines × the chunk so far. */
 typedef struct
 {
   double factor;
   double chunk;
 } RingChunkStep;
-double   _ring_nvls_chunk           (double               bytes,
-                                     double               pipelines,
+/* The bandwidth part of an NVLS call: @bytes at @algbw_gbps, plus filling the two stages
+ * that hold a chunk (the reducing load and the multicast store) on each of the pipelines,
+ * one per channel and GPU (NCCL's NVLS "heads"). The chunk is 128 KiB, then each of
+ * @steps' in turn; at most the buffer's share of a pipeline. */
+double   _ring_nvls_bandwidth_s     (const RingTopology  *topology,
+                                     guint                channels,
+                                     double               algbw_gbps,
                                      const RingChunkStep *steps,
-                                     guint                n_steps);
+                                     guint                n_steps,
+                                     double               bytes);
 /* Why NVLS cannot run on these GPUs at all (no NVSwitch, older than Hopper), or NULL. */
 const char *_ring_nvls_cannot_run   (const RingTopology *topology);
 
