@@ -246,7 +246,9 @@ test_csv (void)
 }
 
 /* Refused with status 2, the file named (and the line, for its contents), and nothing
- * written: a missing file, a folder, another collective, a one-rank log, --fit alone. */
+ * written: a missing file, a folder, another collective, a one-rank log, --fit alone, and
+ * --fit beside an option it would overrule (an A100 log with --gpu h100; a net latency the
+ * fit determines). */
 static void
 test_refused (void)
 {
@@ -256,6 +258,8 @@ test_refused (void)
   g_autofree char *single = g_build_filename (dir, "single.log", NULL);
   g_autofree char *reduce_scatter = log_path ("reduce-scatter.log");
   g_autofree char *good = log_path ("h100-1node.log");
+  g_autofree char *two_nodes = log_path ("h100-2node-gj-aion.log");
+  g_autofree char *a100 = log_path ("a100-2node-info.log");
   const struct
   {
     const char *args[8];
@@ -267,6 +271,10 @@ test_refused (void)
     { { "--import-nccl", single }, { "single.log: ", "one rank" } },
     { { "--import-nccl", good, "--import-nccl", missing }, { "missing.log", NULL } },
     { { "--fit" }, { "--fit needs a log to fit to", NULL } },
+    { { "--gpu", "h100", "--import-nccl", a100, "--fit" },
+      { "--fit sets --gpu to a100 (from a100-2node-info.log)", "--gpu h100 was given" } },
+    { { "--gpu", "h100", "--net-latency", "4", "--import-nccl", two_nodes, "--fit" },
+      { "--fit sets --net-latency to 9.63 (from h100-2node-gj-aion.log)", "--net-latency 4 was given" } },
   };
 
   g_assert_true (g_file_set_contents (single,

@@ -385,6 +385,54 @@ parse_report_format (const RingCliArgs  *args,
   return TRUE;
 }
 
+/* --fit puts the log's cluster and the fitted values into the parameters; an option given
+ * beside it that asks for another value would be lost without a word, so it is refused,
+ * naming both values. An option that agrees with the fit (--gpu h100 for an H100 log) or
+ * that the fit leaves alone (--gpus) stays welcome. */
+static gboolean
+check_fit_overrides (const RingCliArgs  *args,
+                     RingModel          *model,
+                     GError            **error)
+{
+  const RingParams *fitted = ring_model_get_params (model);
+  RingMeasurement *measurement = g_ptr_array_index (ring_model_get_measurements (model), 0);
+
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      const RingParamInfo *info = ring_param_info (id);
+      g_autofree char *text = NULL;
+      g_autofree char *fit_text = NULL;
+      RingParams asked = *fitted;
+      double want, have;
+
+      if (args->param_values[id] == NULL)
+        continue;
+
+      text = _ring_cli_option_text (info->option, args->param_values[id], error);
+      if (text == NULL || !ring_params_set_from_string (&asked, id, text, error))
+        return FALSE;
+
+      want = ring_params_get_value (&asked, id);
+      have = ring_params_get_value (fitted, id);
+      if (fabs (want - have) <= 1e-9 * MAX (fabs (have), 1.0))
+        continue;
+
+      /* Three digits say a fitted value well enough to see why it differs. */
+      fit_text = info->kind == RING_PARAM_KIND_CHOICE
+                 ? ring_params_dup_option_value (fitted, id)
+                 : g_strdup_printf ("%.3g", have);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* TRANSLATORS: an option, the value the fit sets (the log's own or fitted
+                    * to it), the log's file name, the option again and the value given */
+                   _("--fit sets --%s to %s (from %s), but --%s %s was given beside it; "
+                     "leave out one of them"),
+                   info->option, fit_text, measurement->name, info->option, text);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* --import-nccl's logs into @model, each compared with its parameters, then --fit's values
  * from the first. A log that cannot be read or compared stops it, naming the file. */
 static gboolean
@@ -412,7 +460,10 @@ import_logs (const RingCliArgs  *args,
     }
 
   if (args->fit)
-    ring_model_use_fitted_values (model, 0);
+    {
+      ring_model_use_fitted_values (model, 0);
+      return check_fit_overrides (args, model, error);
+    }
 
   return TRUE;
 }
