@@ -169,6 +169,50 @@ test_files (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* A scenario's name is as long as its user made it (up to 200 characters): the legend
+ * keeps two lines of it, cut with "…", while the CSV's header keeps it whole. */
+static void
+test_long_name (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *svg = g_build_filename (dir, "long.svg", NULL);
+  g_autofree char *csv = g_build_filename (dir, "long.csv", NULL);
+  g_autoptr(GString) name = g_string_new ("Start of a long name");
+  g_autofree char *svg_text = NULL, *csv_text = NULL;
+
+  if (ring_test_skip_without_plplot ())
+    return;
+
+  while (name->len < 180)
+    g_string_append (name, " and more words");
+  g_string_append (name, " until the end");
+  g_assert_cmpuint (name->len, <=, 200);
+  ring_model_set_gpus (model, 16);
+  g_assert_true (ring_model_pin_scenario (model, name->str, NULL));
+  ring_model_set_gpus (model, 64);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (i == 0 ? svg : csv);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS,
+                                        i == 0 ? RING_EXPORT_FORMAT_SVG
+                                               : RING_EXPORT_FORMAT_CSV,
+                                        file, 480, 300, 1, NULL, &error));
+      g_assert_no_error (error);
+    }
+  svg_text = ring_test_read_file (svg, NULL);
+  csv_text = ring_test_read_file (csv, NULL);
+  g_assert_nonnull (strstr (svg_text, "Start of a long name"));
+  g_assert_nonnull (strstr (svg_text, "…"));
+  g_assert_null (strstr (svg_text, "until the end"));
+  g_assert_nonnull (strstr (csv_text, name->str));
+
+  ring_test_remove_tmp_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -177,6 +221,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/chart-scenarios/columns", test_columns);
   g_test_add_func ("/ring/chart-scenarios/files", test_files);
+  g_test_add_func ("/ring/chart-scenarios/long-name", test_long_name);
 
   return g_test_run ();
 }

@@ -327,6 +327,9 @@ _ring_plot_legend_new (void)
   return entries;
 }
 
+/* The lines one legend entry may take. */
+#define LEGEND_MAX_LINES 2
+
 static double
 legend_sample_mm (const RingPlotChart *chart)
 {
@@ -353,8 +356,6 @@ legend_layout (const RingPlotChart *chart,
   int rows = 1;
 
   _ring_plot_set_text_size (chart, 0.9);
-  if (draw)
-
   for (guint i = 0; i < entries->len; i++)
     {
       const LegendEntry *entry = &g_array_index (entries, LegendEntry, i);
@@ -367,13 +368,14 @@ legend_layout (const RingPlotChart *chart,
           y_mm -= row_mm;
           rows++;
         }
-      /* An entry wider than a whole row wraps onto lines of its own. */
+      /* An entry wider than a whole row wraps onto lines of its own, two at the most: a
+       * scenario's or a log's name can be as long as its user made it. */
       if (entry_mm > right_mm - left_mm)
         {
           double text_mm = 0;
 
-          lines = _ring_plot_wrap_text (entry->text, " ",
-                                        right_mm - left_mm - sample_mm - gap_mm);
+          lines = _ring_plot_wrap_lines (entry->text, right_mm - left_mm - sample_mm - gap_mm,
+                                         LEGEND_MAX_LINES);
           for (guint k = 0; lines[k] != NULL; k++)
             text_mm = MAX (text_mm, _ring_plot_text_width_mm (lines[k]));
           entry_mm = sample_mm + gap_mm + text_mm;

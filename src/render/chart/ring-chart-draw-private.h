@@ -179,6 +179,9 @@ double    _ring_plot_text_width_mm       (const char          *text);
 char    **_ring_plot_wrap_text           (const char          *text,
                                           const char          *separator,
                                           double               max_width_mm);
+char    **_ring_plot_wrap_lines          (const char          *text,
+                                          double               max_width_mm,
+                                          guint                max_lines);
 double    _ring_plot_text_half_height_mm (const RingPlotChart *chart);
 void      _ring_plot_page_text           (double               x_mm,
                                           double               y_mm,

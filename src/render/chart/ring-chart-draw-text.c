@@ -340,6 +340,65 @@ _ring_plot_wrap_text (const char *string,
   return (char **) g_ptr_array_free (lines, FALSE);
 }
 
+/* The longest start of @string that fits @max_width_mm with "…" after it (at least the
+ * first character): a name too long for its place keeps its beginning. */
+static char *
+ellipsize_text (const char *string,
+                double      max_width_mm)
+{
+  glong lo = 1, hi = g_utf8_strlen (string, -1);
+
+  if (_ring_plot_text_width_mm (string) <= max_width_mm)
+    return g_strdup (string);
+
+  /* Widths grow with the characters kept: the last count that fits, by halving. */
+  while (lo < hi)
+    {
+      glong mid = (lo + hi + 1) / 2;
+      g_autofree char *head = g_utf8_substring (string, 0, mid);
+      g_autofree char *candidate = g_strconcat (g_strchomp (head), "…", NULL);
+
+      if (_ring_plot_text_width_mm (candidate) <= max_width_mm)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+
+  {
+    g_autofree char *head = g_utf8_substring (string, 0, lo);
+
+    return g_strconcat (g_strchomp (head), "…", NULL);
+  }
+}
+
+/* @string wrapped between words as _ring_plot_wrap_text() does, on @max_lines lines at
+ * the most: the last one kept ends in "…" where more was cut, and a word wider than
+ * @max_width_mm is cut too. For names a user chose, whose length nothing bounds. */
+char **
+_ring_plot_wrap_lines (const char *string,
+                       double      max_width_mm,
+                       guint       max_lines)
+{
+  g_auto(GStrv) lines = _ring_plot_wrap_text (string, " ", max_width_mm);
+  guint n_lines = g_strv_length (lines);
+  GPtrArray *kept = g_ptr_array_new ();
+
+  g_assert (max_lines > 0);
+
+  for (guint k = 0; k < MIN (n_lines, max_lines); k++)
+    {
+      g_autofree char *rest = NULL;
+
+      /* The last line kept carries what does not fit, to be cut with "…". */
+      if (k + 1 == max_lines && n_lines > max_lines)
+        rest = g_strjoinv (" ", lines + k);
+      g_ptr_array_add (kept, ellipsize_text (rest != NULL ? rest : lines[k], max_width_mm));
+    }
+  g_ptr_array_add (kept, NULL);
+
+  return (char **) g_ptr_array_free (kept, FALSE);
+}
+
 /* Drawing. */
 
 /* PLplot's ROUND(): half away from zero. */
