@@ -245,6 +245,64 @@ test_csv (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* A log of one size (a bandwidth check: -b 8G -e 8G) is compared, not fitted: its point
+ * and the model's error in the report, no value determined, and --fit changes nothing the
+ * log does not pin down. A log whose only row has wrong elements is refused. */
+static void
+test_one_size (void)
+{
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *one_size = g_build_filename (dir, "one-size.log", NULL);
+  g_autofree char *all_wrong = g_build_filename (dir, "all-wrong.log", NULL);
+  const char *header = "#  Rank  0 Group  0 Pid  1 on h device  0 [0x07] NVIDIA H100 80GB HBM3\n"
+                       "#  Rank  1 Group  0 Pid  2 on h device  1 [0x0f] NVIDIA H100 80GB HBM3\n"
+                       "#       size         count      type   redop    root     time   algbw"
+                       "   busbw #wrong\n";
+  g_autofree char *good_text = g_strconcat (header, "  8589934592  2147483648     float     sum"
+                                            "      -1  24000.0  357.91  357.91       0\n", NULL);
+  g_autofree char *wrong_text = g_strconcat (header, "  8589934592  2147483648     float     sum"
+                                             "      -1  24000.0  357.91  357.91      12\n", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *report, *measurement;
+  JsonArray *values;
+
+  g_assert_true (g_file_set_contents (one_size, good_text, -1, NULL));
+  g_assert_true (g_file_set_contents (all_wrong, wrong_text, -1, NULL));
+
+  {
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", "h100", "--import-nccl", one_size,
+                                               "--fit", "--report=json", NULL);
+
+    g_assert_cmpint (r.status, ==, 0);
+    report = parse_report (r.out, &parser);
+    measurement = json_array_get_object_element (json_object_get_array_member (report,
+                                                                               "measurements"),
+                                                 0);
+    g_assert_cmpint (json_object_get_int_member (measurement, "ranks"), ==, 2);
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (measurement,
+                                                                           "points")), ==, 1);
+    values = json_object_get_array_member (json_object_get_object_member (measurement, "fit"),
+                                           "values");
+    g_assert_cmpuint (json_array_get_length (values), >, 0);
+    for (guint j = 0; j < json_array_get_length (values); j++)
+      g_assert_false (json_object_get_boolean_member (json_array_get_object_element (values, j),
+                                                      "determined"));
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                        json_object_get_object_member (report, "fitted_from"), "set")), ==, 0);
+  }
+  {
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--import-nccl", all_wrong,
+                                               "--report=json", NULL);
+
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "all-wrong.log: the log has no usable row"));
+  }
+
+  g_remove (one_size);
+  g_remove (all_wrong);
+  ring_test_remove_tmp_dir (dir);
+}
+
 /* Refused with status 2, the file named (and the line, for its contents), and nothing
  * written: a missing file, a folder, another collective, a one-rank log, --fit alone, and
  * --fit beside an option it would overrule (an A100 log with --gpu h100; a net latency the
@@ -320,6 +378,7 @@ main (int   argc,
   g_test_add_func ("/ring/import/fit", test_fit);
   g_test_add_func ("/ring/import/text", test_text);
   g_test_add_func ("/ring/import/csv", test_csv);
+  g_test_add_func ("/ring/import/one-size", test_one_size);
   g_test_add_func ("/ring/import/refused", test_refused);
 
   return g_test_run ();

@@ -442,6 +442,21 @@ test_refused (void)
   g_assert_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS);
   g_test_message ("%s", error->message);
   g_clear_error (&error);
+  /* One usable size still compares: one point, nothing determined. */
+  {
+    g_autoptr(RingNcclFit) evaluated = ring_nccl_fit_evaluate (&base, one_row, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (evaluated->points->len, ==, 1);
+    for (guint j = 0; j < evaluated->n_values; j++)
+      g_assert_false (evaluated->values[j].determined);
+  }
+  /* None (every row wrong or empty) does not. */
+  g_array_remove_index (one_row->points, 0);
+  g_assert_null (ring_nccl_fit_evaluate (&base, one_row, &error));
+  g_assert_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS);
+  g_assert_nonnull (strstr (error->message, "no usable row"));
+  g_clear_error (&error);
 
   cluster (&truth, RING_GPU_H100, 16);
   two_nodes = generated_log (&truth, 2);

@@ -161,6 +161,14 @@ ring_model_add_measurement (RingModel          *self,
     }
 
   fit = ring_nccl_fit (ring_model_get_params (self), log, &fit_error);
+  /* A log of one usable size is compared without a fit: its values stay nominal, none
+   * determined, as for a log that pins nothing down. */
+  if (fit == NULL && g_error_matches (fit_error, RING_NCCL_FIT_ERROR,
+                                      RING_NCCL_FIT_ERROR_TOO_FEW_POINTS))
+    {
+      g_clear_error (&fit_error);
+      fit = ring_nccl_fit_evaluate (ring_model_get_params (self), log, &fit_error);
+    }
   if (fit == NULL)
     {
       /* TRANSLATORS: a file name, then why the model cannot be compared with it */

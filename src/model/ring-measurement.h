@@ -44,9 +44,10 @@ char            *ring_measurement_describe_fit (const RingNcclFit     *fit);
 /* A fitted value's name for people, translated: "net latency". */
 const char      *ring_measurement_value_title  (RingParamId            id);
 
-/* Adds @log under @name, fitted against the model's parameters, and emits "changed".
- * FALSE with @error (the file's name, then why) if the model cannot be compared with it
- * (one rank, fewer than two usable rows) or RING_MEASUREMENTS_MAX logs are loaded. */
+/* Adds @log under @name, fitted against the model's parameters (a log of one usable size
+ * compared only: nothing determined), and emits "changed". FALSE with @error (the file's
+ * name, then why) if the model cannot be compared with it (one rank, no usable row) or
+ * RING_MEASUREMENTS_MAX logs are loaded. */
 gboolean         ring_model_add_measurement    (RingModel        *self,
                                                 const char       *name,
                                                 const RingNcclLog *log,

@@ -623,7 +623,15 @@ fit_or_evaluate (const RingParams   *base,
       return NULL;
     }
   samples = collect_samples (nccl_log, &n_samples);
-  if (n_samples < 2)
+  if (n_samples == 0)
+    {
+      g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,
+                   _("the log has no usable row (a size above 0 with a time and no wrong "
+                     "elements) to compare with"));
+      return NULL;
+    }
+  /* One size (a bandwidth check at 8 GiB, say) compares; fitting it needs two. */
+  if (fit_values && n_samples < 2)
     {
       g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,
                    /* TRANSLATORS: rows with a time, no wrong elements and a size above 0 */

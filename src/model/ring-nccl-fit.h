@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,  /* fewer than two usable rows */
+  RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,  /* fewer than two usable rows (none to evaluate) */
   RING_NCCL_FIT_ERROR_SINGLE_RANK,     /* one rank (or an unknown number) communicates nothing */
   RING_NCCL_FIT_ERROR_CANNOT_RUN,      /* the model cannot run the log's cluster */
 } RingNcclFitError;
