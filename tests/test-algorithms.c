@@ -346,6 +346,9 @@ test_auto_choices (void)
     { "h100", 8, 8, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
     { "h100", 8, 1 << 20, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
     { "h100", 8, GIB, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE },
+    /* NCCL 2.18 – 2.28.3 build NVLS only for more than two GPUs in a node. */
+    { "h100", 2, GIB, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE },
+    { "h100", 3, GIB, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE },
     { "a100", 8, 8, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
     { "a100", 8, 1 << 20, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
     { "a100", 8, GIB, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE },
@@ -375,6 +378,16 @@ test_auto_choices (void)
       g_assert_cmpint (cost.protocol, ==, choices[i].protocol);
       g_assert_cmpfloat (cost.nccl_estimate_s, >, 0);
     }
+
+  /* Asked for by name, NVLS still runs on two (NCCL 2.28.7 builds it there). */
+  {
+    RingTopology two;
+    RingAllreduceCost cost;
+
+    topology_for (&two, "h100", 2, "infiniband");
+    g_assert_true (ring_allreduce_cost_with (&two, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE,
+                                             GIB, &cost));
+  }
 }
 
 /* What auto picks is what NCCL's estimate rates fastest among the algorithms that run. */

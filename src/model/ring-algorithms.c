@@ -151,6 +151,20 @@ pick_protocol (const RingAlgorithmInfo *info,
   return best;
 }
 
+/* Whether NCCL builds @info at all on @topology. NCCL 2.18 to 2.28.3 set up NVLS, and so
+ * NVLS-tree, only for more than two GPUs in a node (ncclNvlsInit(): "gpuCount <= 2"
+ * returns without it); two GPUs run a ring there. 2.28.7 lowered it to two, which the
+ * published runs predate. An explicit --algorithm nvls still runs on two. */
+static gboolean
+nccl_builds (const RingAlgorithmInfo *info,
+             const RingTopology      *topology)
+{
+  if (info->algorithm == RING_ALGORITHM_NVLS || info->algorithm == RING_ALGORITHM_NVLS_TREE)
+    return topology->gpus_per_node > 2;
+
+  return TRUE;
+}
+
 /* NCCL's choice: the algorithm × protocol its own tuning model rates fastest; AUTO if
  * none of NCCL's can run. */
 static RingAlgorithm
@@ -168,7 +182,7 @@ pick_algorithm (const RingTopology *topology,
       RingProtocol p;
       double s;
 
-      if (!info->nccl || !info->can_run (topology, NULL))
+      if (!info->nccl || !nccl_builds (info, topology) || !info->can_run (topology, NULL))
         continue;
       p = pick_protocol (info, topology, bytes, &s);
       if (s < best_s)
