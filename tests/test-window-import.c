@@ -10,6 +10,7 @@
 #include "ring-test-window.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -238,6 +239,57 @@ test_use_fitted_values (RingWindowFixture *fixture,
   g_assert_cmpfloat (ring_model_get_net_latency (fixture->model), ==, expected.net_latency_us);
 }
 
+/* A file's name is shown as it is, in the panel and in the toasts (whose titles are
+ * markup: "&" and "<" would break them), and a log of one size is compared, with no
+ * fitted values to offer. */
+static void
+test_awkward_names (RingWindowFixture *fixture,
+                    gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingMeasurementGroup *group = measurement_group (window);
+  g_autoptr(GFile) source = log_file ("h100-1node.log");
+  g_autofree char *dir = g_dir_make_tmp ("ring-import-XXXXXX", NULL);
+  g_autofree char *awkward = g_build_filename (dir, "a&b <1>.log", NULL);
+  g_autofree char *one_size = g_build_filename (dir, "one & only.log", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) awkward_file = g_file_new_for_path (awkward);
+  g_autoptr(GFile) one_size_file = g_file_new_for_path (one_size);
+  g_autoptr(GFile) missing_file = g_file_new_for_path ("no <such> & file.log");
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_file_load_contents (source, NULL, &contents, NULL, NULL, NULL));
+  g_assert_true (g_file_set_contents (awkward, contents, -1, NULL));
+  g_assert_true (g_file_set_contents (one_size,
+                                      "#  Rank  0 Group  0 Pid  1 on h device  0 [0x07] "
+                                      "NVIDIA H100 80GB HBM3\n"
+                                      "#  Rank  1 Group  0 Pid  2 on h device  1 [0x0f] "
+                                      "NVIDIA H100 80GB HBM3\n"
+                                      "#       size         count      type   redop    root "
+                                      "    time   algbw   busbw #wrong\n"
+                                      "  8589934592  2147483648     float     sum      -1 "
+                                      " 24000.0  357.91  357.91       0\n", -1, NULL));
+
+  g_assert_true (_ring_window_import_file (window, awkward_file));
+  g_assert_true (_ring_window_import_file (window, one_size_file));
+  g_assert_false (_ring_window_import_file (window, missing_file));
+  iterate_for (50);
+
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 2);
+  g_assert_cmpstr (adw_preferences_row_get_title (
+                     ADW_PREFERENCES_ROW (_ring_measurement_group_get_row (group, 0))),
+                   ==, "a&b <1>.log");
+  {
+    g_autoptr(AdwToast) toast = _ring_window_new_toast ("a&b <1>.log");
+
+    g_assert_cmpstr (adw_toast_get_title (toast), ==, "a&amp;b &lt;1&gt;.log");
+  }
+
+  g_remove (awkward);
+  g_remove (one_size);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -249,6 +301,7 @@ main (int   argc,
   add_import_test ("/ring/window-import/bad-file", test_import_bad_file);
   add_import_test ("/ring/window-import/drop", test_drop);
   add_import_test ("/ring/window-import/use-fitted-values", test_use_fitted_values);
+  add_import_test ("/ring/window-import/awkward-names", test_awkward_names);
 
   return g_test_run ();
 }

@@ -33,6 +33,16 @@ ring_window_show_measurements (RingWindow *self)
   ring_chart_view_set_visible_kind (view, RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE);
 }
 
+static gboolean
+fit_determines_any (const RingNcclFit *fit)
+{
+  for (guint j = 0; j < fit->n_values; j++)
+    if (fit->values[j].determined)
+      return TRUE;
+
+  return FALSE;
+}
+
 gboolean
 _ring_window_import_file (RingWindow *self,
                           GFile      *file)
@@ -44,6 +54,7 @@ _ring_window_import_file (RingWindow *self,
   GPtrArray *measurements;
   RingMeasurement *measurement;
   AdwToast *toast;
+  guint n_sizes;
 
   g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -63,7 +74,7 @@ _ring_window_import_file (RingWindow *self,
   if (!ring_model_import_measurement (self->model, path, &error))
     {
       /* The parser's message: the file, the line, what was wrong. Nothing changed. */
-      toast = adw_toast_new (error->message);
+      toast = _ring_window_new_toast (error->message);
       adw_toast_set_timeout (toast, 0);
       adw_toast_overlay_add_toast (self->toast_overlay, toast);
       return FALSE;
@@ -72,16 +83,23 @@ _ring_window_import_file (RingWindow *self,
   measurements = ring_model_get_measurements (self->model);
   measurement = g_ptr_array_index (measurements, measurements->len - 1);
   comparison = ring_measurement_compare (measurement, ring_model_get_params (self->model));
-  /* TRANSLATORS: a toast: a file name, its sizes, its ranks, the model's error against it */
-  message = g_strdup_printf (_("Imported %s: %u sizes, %u ranks · model ±%.0f %%"),
-                             measurement->name,
-                             comparison != NULL ? comparison->points->len : 0,
-                             measurement->log->ranks,
+  n_sizes = comparison != NULL ? comparison->points->len : 0;
+  message = g_strdup_printf (/* TRANSLATORS: a toast: a file name, its sizes, its ranks, the
+                              * model's error against it */
+                             g_dngettext (GETTEXT_PACKAGE,
+                                          "Imported %s: %u size, %u ranks · model ±%.0f %%",
+                                          "Imported %s: %u sizes, %u ranks · model ±%.0f %%",
+                                          n_sizes),
+                             measurement->name, n_sizes, measurement->log->ranks,
                              comparison != NULL ? comparison->nominal_geomean_error_pct : 0);
-  toast = adw_toast_new (message);
-  adw_toast_set_button_label (toast, _("Use Fitted Values"));
-  adw_toast_set_action_name (toast, "win.use-fitted-values");
-  adw_toast_set_action_target_value (toast, g_variant_new_uint32 (measurements->len - 1));
+  toast = _ring_window_new_toast (message);
+  /* A log that pins nothing down (one size, say) has no fitted values to offer. */
+  if (fit_determines_any (measurement->fit))
+    {
+      adw_toast_set_button_label (toast, _("Use Fitted Values"));
+      adw_toast_set_action_name (toast, "win.use-fitted-values");
+      adw_toast_set_action_target_value (toast, g_variant_new_uint32 (measurements->len - 1));
+    }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   ring_window_show_measurements (self);
 

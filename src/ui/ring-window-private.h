@@ -66,6 +66,8 @@ void   _ring_window_fill_presets_menu     (RingWindow      *self);
 /* The toast after @preset: its name and what it sets ("DGX H100: GPU, GPUs per node,
  * NICs, NIC speed, fabric"). */
 char  *_ring_window_describe_preset       (const RingPreset *preset);
+/* A toast that shows @message as it is (a toast's title is markup). */
+AdwToast *_ring_window_new_toast          (const char      *message);
 void   _ring_window_add_toast             (RingWindow      *self,
                                            const char      *message);
 /* The speed menu's choice nearest to @speed, on its doubling scale. */

@@ -750,11 +750,21 @@ ring_window_get_model (RingWindow *self)
   return self->model;
 }
 
+/* A toast's title is Pango markup; file names, scenario names and parsers' messages can
+ * hold "&" or "<", which must show as they are. */
+AdwToast *
+_ring_window_new_toast (const char *message)
+{
+  g_autofree char *markup = g_markup_escape_text (message, -1);
+
+  return adw_toast_new (markup);
+}
+
 void
 _ring_window_add_toast (RingWindow *self,
                         const char *message)
 {
   g_return_if_fail (RING_IS_WINDOW (self));
 
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  adw_toast_overlay_add_toast (self->toast_overlay, _ring_window_new_toast (message));
 }
