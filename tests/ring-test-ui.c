@@ -82,10 +82,32 @@ ring_test_destroy_window (GtkWindow *window,
   finish_window (window, model, TRUE);
 }
 
+/* Every stored value back to its default, as on a first launch: a case starts from what
+ * no earlier case left (the memory backend lives as long as the test program). */
+static void
+forget_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  schema = source != NULL ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE)
+                          : NULL;
+  if (schema == NULL)
+    return;
+
+  settings = g_settings_new_full (schema, NULL, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+}
+
 void
 ring_window_fixture_set_up (RingWindowFixture *fixture,
                             gconstpointer      user_data)
 {
+  forget_settings ();
   fixture->window = g_object_new (RING_TYPE_WINDOW, NULL);
   fixture->model = ring_window_get_model (fixture->window);
   gtk_window_present (GTK_WINDOW (fixture->window));

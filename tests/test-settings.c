@@ -15,10 +15,14 @@
 #include <string.h>
 
 #include "ring-application.h"
+#include "ring-measurement.h"
 #include "ring-parameter-panel-private.h"
 #include "ring-window-private.h"
 
 static char *config_dir;
+
+/* The logs of the first launch: the first is kept, the second is gone by the second. */
+static const char * const log_names[] = { "kept & sound.log", "gone.log" };
 
 static char *
 keyfile_path (void)
@@ -78,6 +82,20 @@ first_launch (void)
   /* A pinned scenario and the comparison with it (issue 10). */
   g_assert_true (ring_model_pin_scenario (window->model, "Kept × 512", NULL));
   ring_model_set_compare_with (window->model, 0);
+  /* Two nccl-tests logs; the parent removes the second before the next launch. */
+  for (guint i = 0; i < G_N_ELEMENTS (log_names); i++)
+    {
+      g_autofree char *source = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                       "h100-1node.log", NULL);
+      g_autofree char *path = g_build_filename (config_dir, log_names[i], NULL);
+      g_autofree char *contents = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+      g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+      g_assert_true (ring_model_import_measurement (window->model, path, &error));
+      g_assert_no_error (error);
+    }
   close_window (window);
 }
 
@@ -127,6 +145,20 @@ second_launch (void)
   g_assert_cmpfloat (ring_model_get_scenario (window->model, 0)->params.message_bytes, ==,
                      1048576);
   g_assert_cmpint (ring_model_get_compare_with (window->model), ==, 0);
+  /* The log still there is read again, the other left out, and the key says so. */
+  {
+    GPtrArray *measurements = ring_model_get_measurements (window->model);
+    g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+    g_auto(GStrv) stored = g_settings_get_strv (settings, "nccl-logs");
+    g_autofree char *kept = g_build_filename (config_dir, log_names[0], NULL);
+    g_autofree char *kept_uri = g_filename_to_uri (kept, NULL, NULL);
+
+    g_assert_cmpuint (measurements->len, ==, 1);
+    g_assert_cmpstr (((RingMeasurement *) g_ptr_array_index (measurements, 0))->name, ==,
+                     log_names[0]);
+    g_assert_cmpuint (g_strv_length (stored), ==, 1);
+    g_assert_cmpstr (stored[0], ==, kept_uri);
+  }
   close_window (window);
 }
 
@@ -145,6 +177,11 @@ test_survive_restart (void)
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_passed ();
 
+  {
+    g_autofree char *gone = g_build_filename (config_dir, log_names[1], NULL);
+
+    g_assert_cmpint (g_remove (gone), ==, 0);
+  }
   g_setenv ("RING_TEST_LAUNCH", "second", TRUE);
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_unsetenv ("RING_TEST_LAUNCH");

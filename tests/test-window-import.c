@@ -240,8 +240,8 @@ test_use_fitted_values (RingWindowFixture *fixture,
 }
 
 /* A file's name is shown as it is, in the panel and in the toasts (whose titles are
- * markup: "&" and "<" would break them), and a log of one size is compared, with no
- * fitted values to offer. */
+ * markup: "&" and "<" would break them), a log of one size is compared, with no fitted
+ * values to offer, and a file imported again replaces itself. */
 static void
 test_awkward_names (RingWindowFixture *fixture,
                     gconstpointer      user_data)
@@ -273,6 +273,9 @@ test_awkward_names (RingWindowFixture *fixture,
   g_assert_true (_ring_window_import_file (window, awkward_file));
   g_assert_true (_ring_window_import_file (window, one_size_file));
   g_assert_false (_ring_window_import_file (window, missing_file));
+  /* The same file again is read again in its place, not shown twice. */
+  g_assert_true (_ring_window_import_file (window, awkward_file));
+  g_assert_cmpint (ring_model_find_measurement (fixture->model, awkward), ==, 0);
   iterate_for (50);
 
   g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 2);

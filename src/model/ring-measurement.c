@@ -44,6 +44,7 @@ measurement_clear (gpointer data)
   RingMeasurement *self = data;
 
   g_free (self->name);
+  g_free (self->path);
   ring_nccl_log_free (self->log);
   ring_nccl_fit_free (self->fit);
 }
@@ -136,22 +137,41 @@ measurements (RingModel *self)
   return list;
 }
 
-gboolean
-ring_model_add_measurement (RingModel          *self,
-                            const char         *name,
-                            const RingNcclLog  *log,
-                            GError            **error)
+int
+ring_model_find_measurement (RingModel  *self,
+                             const char *path)
+{
+  GPtrArray *list;
+
+  g_return_val_if_fail (RING_IS_MODEL (self), -1);
+  g_return_val_if_fail (path != NULL, -1);
+
+  list = measurements (self);
+  for (guint i = 0; i < list->len; i++)
+    {
+      const RingMeasurement *measurement = g_ptr_array_index (list, i);
+
+      if (g_strcmp0 (measurement->path, path) == 0)
+        return (int) i;
+    }
+
+  return -1;
+}
+
+/* Adds @log, or with @path of a log already loaded puts it in that one's place. */
+static gboolean
+add_measurement (RingModel          *self,
+                 const char         *name,
+                 const char         *path,
+                 const RingNcclLog  *log,
+                 GError            **error)
 {
   g_autoptr(GError) fit_error = NULL;
   RingMeasurement *measurement;
   RingNcclFit *fit;
+  int replaced = path != NULL ? ring_model_find_measurement (self, path) : -1;
 
-  g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
-  g_return_val_if_fail (name != NULL, FALSE);
-  g_return_val_if_fail (log != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (measurements (self)->len >= RING_MEASUREMENTS_MAX)
+  if (replaced < 0 && measurements (self)->len >= RING_MEASUREMENTS_MAX)
     {
       g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_CANNOT_RUN,
                    /* TRANSLATORS: %s is a file name, %d how many logs can be loaded */
@@ -179,12 +199,35 @@ ring_model_add_measurement (RingModel          *self,
 
   measurement = g_atomic_rc_box_new0 (RingMeasurement);
   measurement->name = g_strdup (name);
+  measurement->path = g_strdup (path);
   measurement->log = ring_nccl_log_copy (log);
   measurement->fit = fit;
-  g_ptr_array_add (measurements (self), measurement);
+  if (replaced >= 0)
+    {
+      ring_measurement_unref (g_ptr_array_index (measurements (self), replaced));
+      g_ptr_array_index (measurements (self), replaced) = measurement;
+    }
+  else
+    {
+      g_ptr_array_add (measurements (self), measurement);
+    }
   g_signal_emit_by_name (self, "changed");
 
   return TRUE;
+}
+
+gboolean
+ring_model_add_measurement (RingModel          *self,
+                            const char         *name,
+                            const RingNcclLog  *log,
+                            GError            **error)
+{
+  g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (log != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return add_measurement (self, name, NULL, log, error);
 }
 
 gboolean
@@ -196,6 +239,7 @@ ring_model_import_measurement (RingModel   *self,
   g_autoptr(GError) load_error = NULL;
   g_autofree char *basename = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *canonical = NULL;
 
   g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -218,7 +262,8 @@ ring_model_import_measurement (RingModel   *self,
       return FALSE;
     }
 
-  return ring_model_add_measurement (self, name, log, error);
+  canonical = g_canonicalize_filename (path, NULL);
+  return add_measurement (self, name, canonical, log, error);
 }
 
 GPtrArray *

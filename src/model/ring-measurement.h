@@ -18,6 +18,8 @@ G_BEGIN_DECLS
 typedef struct
 {
   char        *name;  /* the file's basename, as the legend and the report name it */
+  char        *path;  /* the file it was read from, absolute (GLib's file name encoding);
+                       * NULL when added from memory */
   RingNcclLog *log;
   /* Fitted against the model's parameters at the import (ring_nccl_fit()). */
   RingNcclFit *fit;
@@ -52,7 +54,13 @@ gboolean         ring_model_add_measurement    (RingModel        *self,
                                                 const char       *name,
                                                 const RingNcclLog *log,
                                                 GError          **error);
-/* Reads the log at @path (ring_nccl_log_load()) and adds it under its basename. On a bad
+/* The index of the log read from @path (absolute, as g_canonicalize_filename() makes
+ * it), or -1. */
+int              ring_model_find_measurement   (RingModel        *self,
+                                                const char       *path);
+/* Reads the log at @path (ring_nccl_log_load()) and adds it under its basename; a log
+ * read from @path before is replaced where it stands (the file may have changed), so
+ * reading a file twice never shows it twice. On a bad
  * file FALSE, nothing changed, and @error names the file and, for its contents, the line
  * and what was wrong. */
 gboolean         ring_model_import_measurement (RingModel        *self,

@@ -50,11 +50,13 @@ _ring_window_import_file (RingWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(RingNcclFit) comparison = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *canonical = NULL;
   g_autofree char *message = NULL;
   GPtrArray *measurements;
   RingMeasurement *measurement;
   AdwToast *toast;
   guint n_sizes;
+  int index;
 
   g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -81,7 +83,10 @@ _ring_window_import_file (RingWindow *self,
     }
 
   measurements = ring_model_get_measurements (self->model);
-  measurement = g_ptr_array_index (measurements, measurements->len - 1);
+  canonical = g_canonicalize_filename (path, NULL);
+  index = ring_model_find_measurement (self->model, canonical);
+  g_assert (index >= 0);
+  measurement = g_ptr_array_index (measurements, index);
   comparison = ring_measurement_compare (measurement, ring_model_get_params (self->model));
   n_sizes = comparison != NULL ? comparison->points->len : 0;
   message = g_strdup_printf (/* TRANSLATORS: a toast: a file name, its sizes, its ranks, the
@@ -98,7 +103,7 @@ _ring_window_import_file (RingWindow *self,
     {
       adw_toast_set_button_label (toast, _("Use Fitted Values"));
       adw_toast_set_action_name (toast, "win.use-fitted-values");
-      adw_toast_set_action_target_value (toast, g_variant_new_uint32 (measurements->len - 1));
+      adw_toast_set_action_target_value (toast, g_variant_new_uint32 ((guint32) index));
     }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   ring_window_show_measurements (self);
@@ -253,4 +258,70 @@ _ring_window_import_class_init (GtkWidgetClass *widget_class)
                                    remove_measurement_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
                                        "win.import-nccl", NULL);
+}
+
+/* The "nccl-logs" key follows the logs loaded: their files, as URIs. */
+static void
+ring_window_import_model_changed_cb (RingWindow *self)
+{
+  GPtrArray *measurements;
+  g_autoptr(GPtrArray) uris = NULL;
+  g_auto(GStrv) stored = NULL;
+
+  /* Disposed: the settings are gone. */
+  if (self->settings == NULL)
+    return;
+
+  measurements = ring_model_get_measurements (self->model);
+  uris = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < measurements->len; i++)
+    {
+      const RingMeasurement *measurement = g_ptr_array_index (measurements, i);
+      char *uri = measurement->path != NULL ? g_filename_to_uri (measurement->path, NULL, NULL)
+                                            : NULL;
+
+      if (uri != NULL)
+        g_ptr_array_add (uris, uri);
+    }
+  g_ptr_array_add (uris, NULL);
+  stored = g_settings_get_strv (self->settings, "nccl-logs");
+  if (!g_strv_equal ((const char * const *) stored, (const char * const *) uris->pdata))
+    g_settings_set_strv (self->settings, "nccl-logs", (const char * const *) uris->pdata);
+}
+
+void
+_ring_window_import_restore (RingWindow *self)
+{
+  g_auto(GStrv) uris = NULL;
+
+  g_return_if_fail (RING_IS_WINDOW (self));
+
+  if (self->settings == NULL)
+    return;
+
+  /* Read again as they are now; what is gone or broken is left out, and said. */
+  uris = g_settings_get_strv (self->settings, "nccl-logs");
+  for (guint i = 0; uris[i] != NULL; i++)
+    {
+      g_autofree char *path = g_filename_from_uri (uris[i], NULL, NULL);
+      g_autoptr(GError) error = NULL;
+
+      if (path == NULL)
+        continue;
+      if (!ring_model_import_measurement (self->model, path, &error))
+        {
+          g_autofree char *message =
+            /* TRANSLATORS: a toast at start-up; %s says which log and what went wrong */
+            g_strdup_printf (_("A log imported before was left out: %s"), error->message);
+
+          _ring_window_add_toast (self, message);
+        }
+    }
+
+  /* The window's model is its own for the window's whole life. */
+  g_signal_connect_object (self->model, "changed",
+                           G_CALLBACK (ring_window_import_model_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  ring_window_import_model_changed_cb (self);
 }

@@ -76,6 +76,9 @@ double _ring_window_nearest_speed         (double           speed);
 /* ring-window-import.c: nccl-tests logs by the menu, by dropping, and their actions. */
 void     _ring_window_import_class_init   (GtkWidgetClass  *widget_class);
 void     _ring_window_import_init         (RingWindow      *self);
+/* Once the settings are read: the logs of the last session read again, and the
+ * "nccl-logs" key kept as logs come and go. */
+void     _ring_window_import_restore      (RingWindow      *self);
 /* Imports @file into the model, says so in a toast (with "Use Fitted Values", or the
  * parser's message), and brings the message-size chart on screen. */
 gboolean _ring_window_import_file         (RingWindow      *self,
