@@ -282,6 +282,16 @@ test_awkward_names (RingWindowFixture *fixture,
   g_assert_cmpstr (adw_preferences_row_get_title (
                      ADW_PREFERENCES_ROW (_ring_measurement_group_get_row (group, 0))),
                    ==, "a&b <1>.log");
+  /* One size: counted in the singular, nothing fitted to use, and the parameters are not
+   * said to be fitted to it although nothing differs from its (nominal) values. */
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (_ring_measurement_group_get_row (group,
+                                                                                         1)),
+                            "1\u00a0size ·"));
+  g_assert_false (gtk_widget_get_visible (g_object_get_data (
+                    G_OBJECT (_ring_measurement_group_get_row (group, 1)), "use-fit")));
+  g_assert_true (gtk_widget_get_visible (g_object_get_data (
+                   G_OBJECT (_ring_measurement_group_get_row (group, 0)), "use-fit")));
+  g_assert_null (ring_model_get_fitted_measurement (fixture->model));
   {
     g_autoptr(AdwToast) toast = _ring_window_new_toast ("a&b <1>.log");
 

@@ -330,7 +330,7 @@ holds_fitted_values (const RingParams  *params,
         return FALSE;
     }
 
-  return fit->n_values > 0;
+  return ring_nccl_fit_determines_any (fit);
 }
 
 RingMeasurement *

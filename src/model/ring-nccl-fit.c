@@ -713,6 +713,18 @@ ring_nccl_fit_free (RingNcclFit *fit)
   g_free (fit);
 }
 
+gboolean
+ring_nccl_fit_determines_any (const RingNcclFit *fit)
+{
+  g_return_val_if_fail (fit != NULL, FALSE);
+
+  for (guint j = 0; j < fit->n_values; j++)
+    if (fit->values[j].determined)
+      return TRUE;
+
+  return FALSE;
+}
+
 void
 ring_nccl_fit_apply (const RingNcclFit *fit,
                      RingParams        *params)

@@ -88,6 +88,10 @@ typedef struct
   RingNcclFitProtocol protocols[RING_N_PROTOCOLS];
 } RingNcclFit;
 
+/* Whether the log pinned down any value: a fit that determined nothing (one size, or a
+ * log that loads no free value) has nothing to apply and nothing to recognise. */
+gboolean     ring_nccl_fit_determines_any (const RingNcclFit *fit);
+
 /* Fits the model to @nccl_log's out-of-place times, minimising the squared log error of
  * ring_allreduce_cost() over the free values of the links the measurement used (a weak
  * pull towards the base's values decides what the measurement leaves open). @base gives

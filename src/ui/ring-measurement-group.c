@@ -115,14 +115,20 @@ ring_measurement_group_model_changed_cb (RingMeasurementGroup *self)
       if (comparison != NULL)
         /* TRANSLATORS: under a log's name: its ranks, its sizes, the model's error; the
          * spaces inside each part are no-break spaces, so a part never wraps. */
-        subtitle = g_strdup_printf (_("%u\u00a0ranks · %u\u00a0sizes · "
-                                      "model\u00a0±%.0f\u00a0%%"),
+        subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "%u\u00a0ranks · %u\u00a0size · "
+                                                 "model\u00a0±%.0f\u00a0%%",
+                                                 "%u\u00a0ranks · %u\u00a0sizes · "
+                                                 "model\u00a0±%.0f\u00a0%%",
+                                                 comparison->points->len),
                                     measurement->log->ranks, comparison->points->len,
                                     comparison->nominal_geomean_error_pct);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), measurement->name);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle != NULL ? subtitle : "");
+      /* A log that determined nothing has no fit to use. */
       gtk_widget_set_visible (g_object_get_data (G_OBJECT (row), "use-fit"),
-                              measurement != fitted);
+                              measurement != fitted
+                              && ring_nccl_fit_determines_any (measurement->fit));
     }
 
   if (fitted != NULL)

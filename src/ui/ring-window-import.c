@@ -33,16 +33,6 @@ ring_window_show_measurements (RingWindow *self)
   ring_chart_view_set_visible_kind (view, RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE);
 }
 
-static gboolean
-fit_determines_any (const RingNcclFit *fit)
-{
-  for (guint j = 0; j < fit->n_values; j++)
-    if (fit->values[j].determined)
-      return TRUE;
-
-  return FALSE;
-}
-
 gboolean
 _ring_window_import_file (RingWindow *self,
                           GFile      *file)
@@ -99,7 +89,7 @@ _ring_window_import_file (RingWindow *self,
                              comparison != NULL ? comparison->nominal_geomean_error_pct : 0);
   toast = _ring_window_new_toast (message);
   /* A log that pins nothing down (one size, say) has no fitted values to offer. */
-  if (fit_determines_any (measurement->fit))
+  if (ring_nccl_fit_determines_any (measurement->fit))
     {
       adw_toast_set_button_label (toast, _("Use Fitted Values"));
       adw_toast_set_action_name (toast, "win.use-fitted-values");
