@@ -121,43 +121,65 @@ clip_to_plane (RingDraw *draw,
   cairo_clip (draw->cr);
 }
 
-gboolean
-_ring_animation_draw_static (RingDraw *draw,
-                             guint     plane)
+/* What a static part of plane @plane asks of its caller, by draw->mode. */
+typedef enum
 {
-  cairo_surface_t *surface;
+  STATIC_SKIP,    /* another plane being built, or the plane painted already */
+  STATIC_BUILD,   /* building this plane: draw it, into the plane's surface */
+  STATIC_PAINT,   /* using the cache, the first time: paint the plane's surface */
+  STATIC_DIRECT,  /* no cache: draw it in place */
+} StaticAction;
 
+static inline StaticAction
+static_action (RingDraw *draw,
+               guint     plane)
+{
   g_assert (plane < RING_DRAW_N_PLANES);
 
   switch (draw->mode)
     {
     case RING_DRAW_BUILD:
       if (plane != draw->plane)
-        return FALSE;
+        return STATIC_SKIP;
       draw->touched = TRUE;
-      return TRUE;
+      return STATIC_BUILD;
 
     case RING_DRAW_USE:
       if (draw->painted & (1u << plane))
-        return FALSE;
+        return STATIC_SKIP;
       draw->painted |= 1u << plane;
-      surface = draw->cache->planes[plane];
-      if (surface != NULL)
-        {
-          cairo_save (draw->cr);
-          clip_to_plane (draw, plane);
-          cairo_set_source_surface (draw->cr, surface, 0, 0);
-          /* An opaque plane 0 replaces what was there, as painting the background does. */
-          if (plane == 0 && draw->cache->opaque)
-            cairo_set_operator (draw->cr, CAIRO_OPERATOR_SOURCE);
-          cairo_paint (draw->cr);
-          cairo_restore (draw->cr);
-        }
-      return FALSE;
+      return draw->cache->planes[plane] != NULL ? STATIC_PAINT : STATIC_SKIP;
 
     case RING_DRAW_DIRECT:
     default:
+      return STATIC_DIRECT;
+    }
+}
+
+gboolean
+_ring_animation_draw_static (RingDraw *draw,
+                             guint     plane)
+{
+  switch (static_action (draw, plane))
+    {
+    case STATIC_BUILD:
+    case STATIC_DIRECT:
       return TRUE;
+
+    case STATIC_PAINT:
+      cairo_save (draw->cr);
+      clip_to_plane (draw, plane);
+      cairo_set_source_surface (draw->cr, draw->cache->planes[plane], 0, 0);
+      /* An opaque plane 0 replaces what was there, as painting the background does. */
+      if (plane == 0 && draw->cache->opaque)
+        cairo_set_operator (draw->cr, CAIRO_OPERATOR_SOURCE);
+      cairo_paint (draw->cr);
+      cairo_restore (draw->cr);
+      return FALSE;
+
+    case STATIC_SKIP:
+    default:
+      return FALSE;
     }
 }
 
@@ -165,37 +187,26 @@ gboolean
 _ring_animation_draw_static_mask (RingDraw *draw,
                                   guint     plane)
 {
-  cairo_surface_t *surface;
-
-  g_assert (plane < RING_DRAW_N_PLANES);
-
-  switch (draw->mode)
+  switch (static_action (draw, plane))
     {
-    case RING_DRAW_BUILD:
-      if (plane != draw->plane)
-        return FALSE;
+    case STATIC_BUILD:
       /* Coverage only: opaque, whatever the colour of the moment. */
       cairo_set_source_rgb (draw->cr, 0, 0, 0);
-      draw->touched = TRUE;
       return TRUE;
 
-    case RING_DRAW_USE:
-      if (draw->painted & (1u << plane))
-        return FALSE;
-      draw->painted |= 1u << plane;
-      surface = draw->cache->planes[plane];
-      if (surface != NULL)
-        {
-          cairo_save (draw->cr);
-          clip_to_plane (draw, plane);
-          cairo_mask_surface (draw->cr, surface, 0, 0);
-          cairo_restore (draw->cr);
-        }
+    case STATIC_DIRECT:
+      return TRUE;
+
+    case STATIC_PAINT:
+      cairo_save (draw->cr);
+      clip_to_plane (draw, plane);
+      cairo_mask_surface (draw->cr, draw->cache->planes[plane], 0, 0);
+      cairo_restore (draw->cr);
       return FALSE;
 
-    case RING_DRAW_DIRECT:
+    case STATIC_SKIP:
     default:
-      return TRUE;
+      return FALSE;
     }
 }
 
