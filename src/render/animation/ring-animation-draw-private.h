@@ -398,6 +398,12 @@ void      _ring_animation_draw_layout           (cairo_t           *cr,
 /* ring-animation-draw-schedule.c: every algorithm but the ring, on a circle of nodes */
 void      _ring_animation_draw_schedule         (RingDraw          *draw,
                                                  const RingDrawBox *box);
+/* How many GPUs' contributions GPU @gpu holds in piece @piece in this frame, as
+ * ring_simulation_get_held() counts them: none while idle, its own once the compute phase
+ * has reached the piece. */
+guint     _ring_animation_draw_held_at          (const RingDraw    *draw,
+                                                 guint              gpu,
+                                                 guint              piece);
 
 /* ring-animation-draw-tree.c: the tree's two trees, top down; FALSE if they do not fit */
 gboolean  _ring_animation_draw_trees            (RingDraw          *draw,

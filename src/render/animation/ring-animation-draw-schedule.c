@@ -161,10 +161,10 @@ held_share (const RingDraw *draw)
   return (draw->completed + draw->travel) / draw->n_steps;
 }
 
-static guint
-held_at (const RingDraw *draw,
-         guint           gpu,
-         guint           piece)
+guint
+_ring_animation_draw_held_at (const RingDraw *draw,
+                              guint           gpu,
+                              guint           piece)
 {
   if (draw->frame.phase == RING_FRAME_IDLE)
     return 0;
@@ -222,7 +222,7 @@ draw_pieces (RingDraw     *draw,
     bins[piece] = (guint8) MIN ((guint) (piece_hue (draw, piece) * n_hues), n_hues - 1);
   for (guint gpu = 0; gpu < n; gpu++)
     for (guint piece = 0; piece < pieces; piece++)
-      held_table[gpu * pieces + piece] = (guint8) held_at (draw, gpu, piece);
+      held_table[gpu * pieces + piece] = (guint8) _ring_animation_draw_held_at (draw, gpu, piece);
 
   for (guint layer = 0; layer < 3; layer++)
     for (guint hue_bin = 0; hue_bin < (layer == 0 ? 1 : n_hues); hue_bin++)

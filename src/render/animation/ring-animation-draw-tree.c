@@ -61,19 +61,6 @@ lane_pieces (const RingDraw *draw,
   *first = lane * *count;
 }
 
-static guint
-held_at (const RingDraw *draw,
-         guint           gpu,
-         guint           piece)
-{
-  if (draw->frame.phase == RING_FRAME_IDLE)
-    return 0;
-  if (draw->frame.phase == RING_FRAME_COMPUTE)
-    return draw->frame.progress * ring_schedule_get_n_pieces (draw->schedule) > piece ? 1 : 0;
-
-  return ring_simulation_get_held (draw->sim, draw->completed, gpu, piece);
-}
-
 static void
 draw_node_boxes (RingDraw    *draw,
                  const Panel *panel)
@@ -206,7 +193,7 @@ draw_strips (RingDraw    *draw,
       cell = (panel->card_width - 6) / count;
       for (guint i = 0; i < count; i++)
         {
-          guint held = held_at (draw, gpu, first + i);
+          guint held = _ring_animation_draw_held_at (draw, gpu, first + i);
           double level = (double) held / draw->n;
           double height = panel->card_height - 6;
           RingColor hue = _ring_animation_draw_chunk_color (draw, (first + i + 0.5)
