@@ -522,19 +522,7 @@ draw_cards (RingDraw        *draw,
                                     ring->card_width, ring->card_height, ring->corner);
       cairo_restore (cr);
     }
-  ring_cairo_set_color (cr, &draw->card, 1.0);
-  cairo_fill_preserve (cr);
-  if (draw->frame.phase == RING_FRAME_COMPUTE)
-    {
-      cairo_set_line_width (cr, 2.0);
-      ring_cairo_set_color (cr, &draw->style->compute, 0.9);
-    }
-  else
-    {
-      cairo_set_line_width (cr, 1.0);
-      ring_cairo_set_color (cr, &draw->card_border, 1.0);
-    }
-  cairo_stroke (cr);
+  _ring_animation_draw_fill_cards (draw);
 }
 
 /* GPU numbers outside the cards. */

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-cairo.h"
 #include "ring-animation-draw-private.h"
 
 /* Colours */
@@ -113,6 +114,28 @@ _ring_animation_draw_show_text (RingDraw   *draw,
 /* "1024", "65 536", "1 048 576": SI style, so four digits stay together. */
 
 /* Shapes */
+
+/* Fills the path of GPU cards on draw->cr and outlines it, in the compute colour while the
+ * GPUs compute. */
+void
+_ring_animation_draw_fill_cards (RingDraw *draw)
+{
+  cairo_t *cr = draw->cr;
+
+  ring_cairo_set_color (cr, &draw->card, 1.0);
+  cairo_fill_preserve (cr);
+  if (draw->frame.phase == RING_FRAME_COMPUTE)
+    {
+      cairo_set_line_width (cr, 2.0);
+      ring_cairo_set_color (cr, &draw->style->compute, 0.9);
+    }
+  else
+    {
+      cairo_set_line_width (cr, 1.0);
+      ring_cairo_set_color (cr, &draw->card_border, 1.0);
+    }
+  cairo_stroke (cr);
+}
 
 /* A chevron pointing along @angle + π/2 (the ring's direction) with its tip at (x, y). */
 void

@@ -202,6 +202,7 @@ void      _ring_animation_draw_show_text        (RingDraw          *draw,
                                                  double             x,
                                                  double             baseline,
                                                  double             anchor);
+void      _ring_animation_draw_fill_cards       (RingDraw          *draw);
 void      _ring_animation_draw_chevron          (cairo_t           *cr,
                                                  double             x,
                                                  double             y,

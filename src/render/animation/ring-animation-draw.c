@@ -457,19 +457,7 @@ draw_single_card (RingDraw          *draw,
   const char *note = _("No communication needed");
 
   ring_cairo_rounded_rectangle (cr, cx - card / 2, cy - card / 2, card, card, MIN (12.0, pad + 4));
-  ring_cairo_set_color (cr, &draw->card, 1.0);
-  cairo_fill_preserve (cr);
-  if (draw->frame.phase == RING_FRAME_COMPUTE)
-    {
-      cairo_set_line_width (cr, 2.0);
-      ring_cairo_set_color (cr, &draw->style->compute, 0.9);
-    }
-  else
-    {
-      cairo_set_line_width (cr, 1.0);
-      ring_cairo_set_color (cr, &draw->card_border, 1.0);
-    }
-  cairo_stroke (cr);
+  _ring_animation_draw_fill_cards (draw);
 
   if (empty)
     {
