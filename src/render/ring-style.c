@@ -19,6 +19,21 @@ set_rgb (RingColor *color,
   color->alpha = 1.0;
 }
 
+RingColor
+ring_color_mix (RingColor from,
+                RingColor to,
+                double    t)
+{
+  RingColor color;
+
+  color.red = from.red + (to.red - from.red) * t;
+  color.green = from.green + (to.green - from.green) * t;
+  color.blue = from.blue + (to.blue - from.blue) * t;
+  color.alpha = from.alpha + (to.alpha - from.alpha) * t;
+
+  return color;
+}
+
 /* The colours are libadwaita's named palette (GNOME HIG), so charts match the window, with
  * some of Okabe and Ito's colour-blind-safe set (2008) among the algorithms'. Curves drawn
  * together stay apart for people with protanopia, deuteranopia and tritanopia:

@@ -39,6 +39,11 @@ typedef struct
   const char *font_family;
 } RingStyle;
 
+/* The colour @t of the way from @from to @to, alpha included (0: @from, 1: @to). */
+RingColor ring_color_mix   (RingColor  from,
+                            RingColor  to,
+                            double     t);
+
 void ring_style_init_light (RingStyle *style);
 void ring_style_init_dark  (RingStyle *style);
 /* One of the two, as the widgets ask for it: ring_style_init (&style, dark). */

@@ -82,7 +82,7 @@ _ring_animation_draw_cell (RingDraw        *draw,
                            double           alpha)
 {
   cairo_t *cr = draw->cr;
-  RingColor pale = _ring_animation_draw_mix (draw->card, *hue, draw->style->dark ? 0.32 : 0.24);
+  RingColor pale = ring_color_mix (draw->card, *hue, draw->style->dark ? 0.32 : 0.24);
 
   ring_cairo_rounded_rectangle (cr, x, y, size, size, cell_radius (size));
   ring_cairo_set_color (cr, &pale, alpha);
@@ -562,8 +562,8 @@ draw_cells (RingDraw        *draw,
 
   for (guint chunk = 0; chunk < n; chunk++)
     {
-      RingColor pale = _ring_animation_draw_mix (draw->card, hues[chunk],
-                                                 draw->style->dark ? 0.32 : 0.24);
+      RingColor pale = ring_color_mix (draw->card, hues[chunk],
+                                       draw->style->dark ? 0.32 : 0.24);
       double x, y, alpha = 1.0;
       gboolean any = FALSE;
 

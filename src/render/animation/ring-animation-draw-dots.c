@@ -51,11 +51,11 @@ _ring_animation_draw_node_state_color (const RingDraw *draw)
   switch (draw->frame.phase)
     {
     case RING_FRAME_COMPUTE:
-      return _ring_animation_draw_mix (draw->node, draw->style->compute,
-                                       0.3 + 0.7 * draw->frame.progress);
+      return ring_color_mix (draw->node, draw->style->compute,
+                             0.3 + 0.7 * draw->frame.progress);
     case RING_FRAME_RING_STEP:
-      return _ring_animation_draw_mix (draw->node, draw->style->accent,
-                                       0.2 + 0.8 * reduced_fraction (draw));
+      return ring_color_mix (draw->node, draw->style->accent,
+                             0.2 + 0.8 * reduced_fraction (draw));
     case RING_FRAME_DONE:
       return draw->style->accent;
     case RING_FRAME_IDLE:

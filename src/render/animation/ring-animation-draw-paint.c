@@ -15,21 +15,6 @@
 
 /* Colours */
 
-RingColor
-_ring_animation_draw_mix (RingColor a,
-                          RingColor b,
-                          double    t)
-{
-  RingColor color;
-
-  color.red = a.red + (b.red - a.red) * t;
-  color.green = a.green + (b.green - a.green) * t;
-  color.blue = a.blue + (b.blue - a.blue) * t;
-  color.alpha = a.alpha + (b.alpha - a.alpha) * t;
-
-  return color;
-}
-
 static double
 srgb_encode (double linear)
 {

@@ -185,9 +185,6 @@ typedef struct
 } RingDotRing;
 
 /* ring-animation-draw-paint.c */
-RingColor _ring_animation_draw_mix              (RingColor          a,
-                                                 RingColor          b,
-                                                 double             t);
 RingColor _ring_animation_draw_chunk_color      (const RingDraw    *draw,
                                                  double             hue_fraction);
 double    _ring_animation_draw_chunk_hue        (guint              chunk,

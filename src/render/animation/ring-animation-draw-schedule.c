@@ -257,8 +257,8 @@ draw_pieces (RingDraw     *draw,
           ring_cairo_set_color (cr, &draw->slot, 0.6);
         else if (layer == 1)
           {
-            RingColor pale = _ring_animation_draw_mix (draw->card, hue,
-                                                       draw->style->dark ? 0.32 : 0.24);
+            RingColor pale = ring_color_mix (draw->card, hue,
+                                             draw->style->dark ? 0.32 : 0.24);
 
             ring_cairo_set_color (cr, &pale, 1.0);
           }
@@ -323,8 +323,8 @@ draw_gpus (RingDraw     *draw,
     ring_cairo_set_color (cr, &draw->style->compute, 0.3 + 0.7 * draw->frame.progress);
   else
     {
-      RingColor color = _ring_animation_draw_mix (draw->node, draw->style->accent,
-                                                  0.2 + 0.8 * held_share (draw));
+      RingColor color = ring_color_mix (draw->node, draw->style->accent,
+                                        0.2 + 0.8 * held_share (draw));
 
       ring_cairo_set_color (cr, &color, 1.0);
     }
@@ -659,8 +659,8 @@ draw_band (RingDraw     *draw,
            const Circle *circle)
 {
   cairo_t *cr = draw->cr;
-  RingColor color = _ring_animation_draw_mix (draw->node, draw->style->accent,
-                                              0.2 + 0.8 * held_share (draw));
+  RingColor color = ring_color_mix (draw->node, draw->style->accent,
+                                    0.2 + 0.8 * held_share (draw));
 
   /* A fixed band (plane 1) in the colour of the moment. */
   ring_cairo_set_color (cr, &color, 1.0);

@@ -564,14 +564,14 @@ draw_frame (cairo_t            *cr,
     draw.background.alpha = 1.0;
   bg = &draw.background;
   fg = &style->foreground;
-  draw.card = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.08 : 0.035);
-  draw.card_border = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.2 : 0.16);
-  draw.slot = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.28 : 0.22);
-  draw.link = _ring_animation_draw_mix (*bg, style->dim, 0.85);
-  draw.node = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.3 : 0.22);
-  draw.network = _ring_animation_draw_mix (*bg, style->series[1], 0.9);
+  draw.card = ring_color_mix (*bg, *fg, style->dark ? 0.08 : 0.035);
+  draw.card_border = ring_color_mix (*bg, *fg, style->dark ? 0.2 : 0.16);
+  draw.slot = ring_color_mix (*bg, *fg, style->dark ? 0.28 : 0.22);
+  draw.link = ring_color_mix (*bg, style->dim, 0.85);
+  draw.node = ring_color_mix (*bg, *fg, style->dark ? 0.3 : 0.22);
+  draw.network = ring_color_mix (*bg, style->series[1], 0.9);
   draw.slow = style->communication;
-  draw.band = _ring_animation_draw_mix (*bg, *fg, style->dark ? 0.06 : 0.035);
+  draw.band = ring_color_mix (*bg, *fg, style->dark ? 0.06 : 0.035);
   _ring_animation_draw_setup_topology (&draw);
 
   cairo_save (cr);

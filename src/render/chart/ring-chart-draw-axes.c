@@ -15,16 +15,14 @@
 
 /* Colours. */
 
+/* @amount of the way from @base to @color, opaque. */
 RingColor
 _ring_plot_mix (RingColor color,
                 RingColor base,
                 double    amount)
 {
-  RingColor mixed;
+  RingColor mixed = ring_color_mix (base, color, amount);
 
-  mixed.red = base.red + (color.red - base.red) * amount;
-  mixed.green = base.green + (color.green - base.green) * amount;
-  mixed.blue = base.blue + (color.blue - base.blue) * amount;
   mixed.alpha = 1.0;
 
   return mixed;
