@@ -75,11 +75,8 @@ number (Writer     *w,
         const char *key,
         double      value)
 {
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  const char *text = ring_report_format_number (value, buffer);
-
   item (w, key);
-  g_string_append (w->json, text != NULL ? text : "null");
+  ring_report_append_json_number (w->json, value);
 }
 
 static void
@@ -98,21 +95,9 @@ string (Writer     *w,
 {
   item (w, key);
   if (value == NULL)
-    {
-      g_string_append (w->json, "null");
-      return;
-    }
-  g_string_append_c (w->json, '"');
-  for (const char *c = value; *c != '\0'; c++)
-    {
-      if (*c == '"' || *c == '\\')
-        g_string_append_printf (w->json, "\\%c", *c);
-      else if ((guchar) *c < 0x20)
-        g_string_append_printf (w->json, "\\u%04x", (guint) (guchar) *c);
-      else
-        g_string_append_c (w->json, *c);
-    }
-  g_string_append_c (w->json, '"');
+    g_string_append (w->json, "null");
+  else
+    ring_report_append_json_text (w->json, value);
 }
 
 static void

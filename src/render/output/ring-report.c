@@ -55,16 +55,25 @@ append_json_key (GString    *json,
   g_string_append_printf (json, "  \"%s\" : ", key);
 }
 
+void
+ring_report_append_json_number (GString *json,
+                                double   value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *number = ring_report_format_number (value, buffer);
+
+  g_return_if_fail (json != NULL);
+
+  g_string_append (json, number != NULL ? number : "null");
+}
+
 static void
 append_json_number (GString    *json,
                     const char *key,
                     double      value)
 {
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  const char *number = ring_report_format_number (value, buffer);
-
   append_json_key (json, key);
-  g_string_append (json, number != NULL ? number : "null");
+  ring_report_append_json_number (json, value);
 }
 
 void
@@ -272,10 +281,8 @@ append_scenario_number (GString    *json,
                         const char *key,
                         double      value)
 {
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  const char *number = ring_report_format_number (value, buffer);
-
-  g_string_append_printf (json, ",\n      \"%s\" : %s", key, number != NULL ? number : "null");
+  g_string_append_printf (json, ",\n      \"%s\" : ", key);
+  ring_report_append_json_number (json, value);
 }
 
 static void

@@ -39,5 +39,9 @@ const char *ring_report_format_number (double value,
  * escaped; the report's and the scenario files' text. */
 void        ring_report_append_json_text (GString    *json,
                                           const char *value);
+/* @value as ring_report_format_number() writes it, or JSON's null where that has none; the
+ * report's and the scenario files' numbers. */
+void        ring_report_append_json_number (GString *json,
+                                            double   value);
 
 G_END_DECLS

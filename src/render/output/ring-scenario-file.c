@@ -21,15 +21,6 @@
 #define MESSAGE_SIZE_KEY "message_size_bytes"
 
 static void
-append_json_number (GString *json,
-                    double   value)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_string_append (json, ring_report_format_number (value, buffer) != NULL ? buffer : "null");
-}
-
-static void
 append_scenario (GString            *json,
                  const RingScenario *scenario,
                  const char         *indent)
@@ -55,10 +46,10 @@ append_scenario (GString            *json,
       if (info->kind == RING_PARAM_KIND_CHOICE)
         ring_report_append_json_text (json, ring_param_choice_name (id, (guint) value));
       else
-        append_json_number (json, value);
+        ring_report_append_json_number (json, value);
     }
   g_string_append_printf (json, ",\n%s    \"%s\": ", indent, MESSAGE_SIZE_KEY);
-  append_json_number (json, params->message_bytes);
+  ring_report_append_json_number (json, params->message_bytes);
   g_string_append_printf (json, "\n%s  }\n%s}", indent, indent);
 }
 
