@@ -160,13 +160,10 @@ gboolean
 _ring_animation_draw_static (RingDraw *draw,
                              guint     plane)
 {
-  switch (static_action (draw, plane))
-    {
-    case STATIC_BUILD:
-    case STATIC_DIRECT:
-      return TRUE;
+  StaticAction action = static_action (draw, plane);
 
-    case STATIC_PAINT:
+  if (action == STATIC_PAINT)
+    {
       cairo_save (draw->cr);
       clip_to_plane (draw, plane);
       cairo_set_source_surface (draw->cr, draw->cache->planes[plane], 0, 0);
@@ -175,39 +172,31 @@ _ring_animation_draw_static (RingDraw *draw,
         cairo_set_operator (draw->cr, CAIRO_OPERATOR_SOURCE);
       cairo_paint (draw->cr);
       cairo_restore (draw->cr);
-      return FALSE;
-
-    case STATIC_SKIP:
-    default:
-      return FALSE;
     }
+
+  return action == STATIC_BUILD || action == STATIC_DIRECT;
 }
 
 gboolean
 _ring_animation_draw_static_mask (RingDraw *draw,
                                   guint     plane)
 {
-  switch (static_action (draw, plane))
+  StaticAction action = static_action (draw, plane);
+
+  if (action == STATIC_BUILD)
     {
-    case STATIC_BUILD:
       /* Coverage only: opaque, whatever the colour of the moment. */
       cairo_set_source_rgb (draw->cr, 0, 0, 0);
-      return TRUE;
-
-    case STATIC_DIRECT:
-      return TRUE;
-
-    case STATIC_PAINT:
+    }
+  else if (action == STATIC_PAINT)
+    {
       cairo_save (draw->cr);
       clip_to_plane (draw, plane);
       cairo_mask_surface (draw->cr, draw->cache->planes[plane], 0, 0);
       cairo_restore (draw->cr);
-      return FALSE;
-
-    case STATIC_SKIP:
-    default:
-      return FALSE;
     }
+
+  return action == STATIC_BUILD || action == STATIC_DIRECT;
 }
 
 /* The smallest rectangle of whole pixels holding everything of @surface that is not
