@@ -71,7 +71,6 @@ _ring_animation_draw_band_ring (RingDraw          *draw,
   guint n = draw->n;
   RingDotRing ring;
   double band_width, flight_width, flight_radius;
-  RingColor node_color = _ring_animation_draw_node_state_color (draw);
 
   _ring_animation_draw_dot_ring_layout (draw, &ring, box);
   band_width = round (CLAMP (ring.radius * 0.07, 10, 20));
@@ -88,14 +87,7 @@ _ring_animation_draw_band_ring (RingDraw          *draw,
 
   /* Every GPU holds the same share of the average, so the GPU band has one colour: a
    * fixed band (plane 1) in the colour of the moment. */
-  ring_cairo_set_color (cr, &node_color, 1.0);
-  if (_ring_animation_draw_static_mask (draw, 1))
-    {
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
-      cairo_set_line_width (cr, band_width);
-      cairo_stroke (cr);
-    }
+  _ring_animation_draw_gpu_band (draw, &ring, band_width);
 
   /* Over it the nodes' ticks, the slow link and the direction (plane 2). */
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);

@@ -108,6 +108,26 @@ _ring_animation_draw_quarter_labels (RingDraw          *draw,
     }
 }
 
+/* Every GPU as one band of @width along the ring, in the colour of the moment: a band that
+ * stays (plane 1), painted through as a mask. */
+void
+_ring_animation_draw_gpu_band (RingDraw          *draw,
+                               const RingDotRing *ring,
+                               double             width)
+{
+  cairo_t *cr = draw->cr;
+  RingColor color = _ring_animation_draw_node_state_color (draw);
+
+  ring_cairo_set_color (cr, &color, 1.0);
+  if (_ring_animation_draw_static_mask (draw, 1))
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, ring->cx, ring->cy, ring->radius, 0, 2 * G_PI);
+      cairo_set_line_width (cr, width);
+      cairo_stroke (cr);
+    }
+}
+
 /* Chevrons along a band, showing the ring's direction. */
 void
 _ring_animation_draw_direction_marks (RingDraw          *draw,
@@ -274,7 +294,6 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
   guint n = draw->n;
   RingDotRing ring;
   double spacing, node_radius, band_width = 0, track, flight_radius;
-  RingColor node_color = _ring_animation_draw_node_state_color (draw);
   gboolean as_band;
 
   _ring_animation_draw_dot_ring_layout (draw, &ring, box);
@@ -295,14 +314,7 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
     {
       /* The dots would touch: draw the GPUs as one band. */
       band_width = BAND_WIDTH;
-      ring_cairo_set_color (cr, &node_color, 1.0);
-      if (_ring_animation_draw_static_mask (draw, 1))
-        {
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, ring.cx, ring.cy, ring.radius, 0, 2 * G_PI);
-          cairo_set_line_width (cr, band_width);
-          cairo_stroke (cr);
-        }
+      _ring_animation_draw_gpu_band (draw, &ring, band_width);
 
       if (_ring_animation_draw_static (draw, 2))
         {
@@ -317,6 +329,8 @@ _ring_animation_draw_dot_ring (RingDraw          *draw,
     }
   else
     {
+      RingColor node_color = _ring_animation_draw_node_state_color (draw);
+
       ring_cairo_set_color (cr, &node_color, 1.0);
       if (_ring_animation_draw_static_mask (draw, 1))
         {

@@ -265,6 +265,9 @@ void      _ring_animation_draw_dot_ring_layout  (RingDraw          *draw,
 void      _ring_animation_draw_quarter_labels   (RingDraw          *draw,
                                                  const RingDotRing *ring,
                                                  double             reach);
+void      _ring_animation_draw_gpu_band         (RingDraw          *draw,
+                                                 const RingDotRing *ring,
+                                                 double             width);
 void      _ring_animation_draw_direction_marks  (RingDraw          *draw,
                                                  const RingDotRing *ring,
                                                  double             radius,
