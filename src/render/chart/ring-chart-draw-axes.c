@@ -32,8 +32,8 @@ _ring_plot_mix (RingColor color,
  * colours. */
 void
 _ring_plot_set_color (RingPlotChart *chart,
-           int            slot,
-           RingColor      color)
+                      int            slot,
+                      RingColor      color)
 {
   chart->palette[slot] = (RingColor) {
     lround (CLAMP (color.red, 0, 1) * 255) / 255.0,

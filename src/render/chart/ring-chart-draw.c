@@ -48,11 +48,11 @@ ring_chart_draw_is_available (void)
 
 void
 ring_chart_draw (RingChartKind    kind,
-                RingModel       *model,
-                cairo_t         *cr,
-                double           width,
-                double           height,
-                const RingStyle *style)
+                 RingModel       *model,
+                 cairo_t         *cr,
+                 double           width,
+                 double           height,
+                 const RingStyle *style)
 {
   ring_chart_draw_with_options (kind, model, cr, width, height, style, NULL);
 }

@@ -18,8 +18,8 @@
  * the configuration (utilization at its bandwidth, the step time, the all-reduce time and
  * bus bandwidth, …); none when the kind cannot show a second configuration (a map has one
  * surface; the comparison's curves are algorithms already; a timeline is one step; the
- * bucket sizes' one-bucket point sits at each configuration's own buffer). Kinds added later draw no
- * scenarios until they say which. */
+ * bucket sizes' one-bucket point sits at each configuration's own buffer). Kinds added later
+ * draw no scenarios until they say which. */
 static guint
 scenario_source_columns (RingChartKind kind,
                          guint         columns[RING_CHART_MAX_SCENARIO_SOURCES])

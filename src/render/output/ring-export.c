@@ -105,8 +105,8 @@ set_write_error (GError     **error,
 
 cairo_status_t
 _ring_export_write_to_file_cb (void                *closure,
-                  const unsigned char *data,
-                  unsigned int         length)
+                               const unsigned char *data,
+                               unsigned int         length)
 {
   return ring_file_writer_write (closure, data, length) ? CAIRO_STATUS_SUCCESS
                                                         : CAIRO_STATUS_WRITE_ERROR;
@@ -116,9 +116,9 @@ _ring_export_write_to_file_cb (void                *closure,
  * cause of any cairo error after it, so its reason (a full disk, say) is the one told. */
 gboolean
 _ring_export_finish_file (RingFileWriter  *writer,
-             cairo_status_t   status,
-             GFile           *file,
-             GError         **error)
+                          cairo_status_t   status,
+                          GFile           *file,
+                          GError         **error)
 {
   if (status != CAIRO_STATUS_SUCCESS && !ring_file_writer_has_failed (writer))
     {
@@ -230,20 +230,22 @@ render_png (RingModel               *model,
 
 cairo_surface_t *
 _ring_export_create_vector_surface (RingExportFormat  format,
-                       RingFileWriter   *writer,
-                       double            width,
-                       double            height)
+                                    RingFileWriter   *writer,
+                                    double            width,
+                                    double            height)
 {
   cairo_surface_t *surface;
 
   if (format == RING_EXPORT_FORMAT_SVG)
     {
-      surface = cairo_svg_surface_create_for_stream (_ring_export_write_to_file_cb, writer, width, height);
+      surface = cairo_svg_surface_create_for_stream (_ring_export_write_to_file_cb, writer,
+                                                     width, height);
       cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
       return surface;
     }
 
-  surface = cairo_pdf_surface_create_for_stream (_ring_export_write_to_file_cb, writer, width, height);
+  surface = cairo_pdf_surface_create_for_stream (_ring_export_write_to_file_cb, writer,
+                                                 width, height);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, PACKAGE_NAME);
   return surface;
 }
@@ -252,7 +254,7 @@ _ring_export_create_vector_surface (RingExportFormat  format,
  * only then), and frees both. */
 cairo_status_t
 _ring_export_finish_vector_drawing (cairo_t         *cr,
-                       cairo_surface_t *surface)
+                                    cairo_surface_t *surface)
 {
   cairo_status_t status = cairo_status (cr);
 
@@ -333,7 +335,8 @@ render_pdf (RingModel               *model,
   draw_chart (model, kind, cr, options, style);
   cairo_show_page (cr);
 
-  return _ring_export_finish_file (writer, _ring_export_finish_vector_drawing (cr, surface), file, error);
+  return _ring_export_finish_file (writer, _ring_export_finish_vector_drawing (cr, surface), file,
+                                   error);
 }
 
 /* CSV: one column per series, one row per point, '.' as the decimal separator whatever the
