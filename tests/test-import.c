@@ -290,6 +290,34 @@ test_one_size (void)
     /* Nothing fitted, so the parameters are not "fitted from" it. */
     g_assert_true (json_object_get_null_member (report, "fitted_from"));
   }
+  /* A wrong row beside a good one: left out of the comparison, and said so. */
+  {
+    g_autofree char *mixed_text = g_strconcat (good_text,
+                                               "  4294967296  1073741824     float     sum"
+                                               "      -1  12000.0  357.91  357.91       3\n",
+                                               NULL);
+    g_autofree char *mixed = g_build_filename (dir, "mixed.log", NULL);
+    g_autoptr(JsonParser) mixed_parser = NULL;
+    g_auto(RingTestRun) json = { 0 };
+    g_auto(RingTestRun) text = { 0 };
+
+    g_assert_true (g_file_set_contents (mixed, mixed_text, -1, NULL));
+    json = ring_test_run_cli (NULL, "--gpu", "h100", "--import-nccl", mixed, "--report=json",
+                              NULL);
+    g_assert_cmpint (json.status, ==, 0);
+    measurement = json_array_get_object_element (
+      json_object_get_array_member (parse_report (json.out, &mixed_parser), "measurements"), 0);
+    g_assert_cmpint (json_object_get_int_member (measurement, "rows_with_wrong_elements"), ==,
+                     1);
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (measurement,
+                                                                           "points")), ==, 1);
+    text = ring_test_run_cli (NULL, "--gpu", "h100", "--import-nccl", mixed, "--report=text",
+                              NULL);
+    g_assert_cmpint (text.status, ==, 0);
+    g_assert_nonnull (strstr (text.out, "mixed.log: 2 ranks, 1 size, model ±"));
+    g_assert_nonnull (strstr (text.out, "1 row with wrong elements"));
+    g_remove (mixed);
+  }
   {
     g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--import-nccl", all_wrong,
                                                "--report=json", NULL);

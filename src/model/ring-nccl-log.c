@@ -73,6 +73,20 @@ ring_nccl_log_free (RingNcclLog *log)
   g_free (log);
 }
 
+guint
+ring_nccl_log_count_wrong (const RingNcclLog *log)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (log != NULL, 0);
+
+  for (guint i = 0; i < log->points->len; i++)
+    if (g_array_index (log->points, RingNcclPoint, i).wrong > 0)
+      n++;
+
+  return n;
+}
+
 /* --- Cleaning a line --------------------------------------------------------------- */
 
 /* Past an escape sequence starting at @i: CSI (ESC [ … final byte), OSC (ESC ] … BEL or

@@ -80,6 +80,9 @@ GType        ring_nccl_log_get_type (void) G_GNUC_CONST;
 RingNcclLog *ring_nccl_log_new      (void);
 RingNcclLog *ring_nccl_log_copy     (const RingNcclLog  *log);
 void         ring_nccl_log_free     (RingNcclLog        *log);
+/* The rows nccl-tests counted wrong elements in (#wrong above 0): left out of every
+ * comparison and fit, and worth saying so. */
+guint        ring_nccl_log_count_wrong (const RingNcclLog *log);
 
 /* Reads all_reduce_perf output from @text (@length bytes, or -1 if NUL-terminated): the
  * header, the device lines, one or more tables, the footer. NULL and @error (in

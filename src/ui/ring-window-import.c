@@ -45,7 +45,7 @@ _ring_window_import_file (RingWindow *self,
   GPtrArray *measurements;
   RingMeasurement *measurement;
   AdwToast *toast;
-  guint n_sizes;
+  guint n_sizes, n_wrong;
   int index;
 
   g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
@@ -87,6 +87,21 @@ _ring_window_import_file (RingWindow *self,
                                           n_sizes),
                              measurement->name, n_sizes, measurement->log->ranks,
                              comparison != NULL ? comparison->nominal_geomean_error_pct : 0);
+  n_wrong = ring_nccl_log_count_wrong (measurement->log);
+  if (n_wrong > 0)
+    {
+      g_autofree char *wrong =
+        g_strdup_printf (/* TRANSLATORS: added to the import's toast: rows of the log that
+                          * nccl-tests found wrong (its #wrong column) */
+                         g_dngettext (GETTEXT_PACKAGE,
+                                      "%u row with wrong elements left out",
+                                      "%u rows with wrong elements left out", n_wrong),
+                         n_wrong);
+      char *both = g_strconcat (message, " · ", wrong, NULL);
+
+      g_free (message);
+      message = both;
+    }
   toast = _ring_window_new_toast (message);
   /* A log that pins nothing down (one size, say) has no fitted values to offer. */
   if (ring_nccl_fit_determines_any (measurement->fit))

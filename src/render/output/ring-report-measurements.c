@@ -145,6 +145,7 @@ measurement_json (Writer                *w,
   open_nested (w, NULL, '{');
   string (w, "file", measurement->name);
   number (w, "ranks", log->ranks);
+  number (w, "rows_with_wrong_elements", ring_nccl_log_count_wrong (log));
   number (w, "nodes", log->nodes > 0 ? log->nodes : NAN);
   string (w, "gpu_name", log->gpu_name);
   /* The cluster the model is compared on: the log's, with the model's other values. */
@@ -240,17 +241,31 @@ _ring_report_add_measurement_rows (GPtrArray *rows,
       g_autoptr(RingNcclFit) comparison = ring_measurement_compare (measurement,
                                                                    ring_model_get_params (model));
       g_autofree char *fit = ring_measurement_describe_fit (measurement->fit);
+      guint n_wrong = ring_nccl_log_count_wrong (measurement->log);
 
       if (comparison == NULL)
         continue;
       add_row (rows, _("nccl-tests log"),
-               /* TRANSLATORS: a file name, its ranks, its rows, the model's geometric-mean
-                * and worst error against it */
-               g_strdup_printf (_("%s: %u ranks, %u sizes, model ±%.0f %% (worst %.0f %%)"),
+               g_strdup_printf (/* TRANSLATORS: a file name, its ranks, its rows, the
+                                 * model's geometric-mean and worst error against it */
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "%s: %u ranks, %u size, model ±%.0f %% "
+                                             "(worst %.0f %%)",
+                                             "%s: %u ranks, %u sizes, model ±%.0f %% "
+                                             "(worst %.0f %%)",
+                                             comparison->points->len),
                                 measurement->name, measurement->log->ranks,
                                 comparison->points->len,
                                 comparison->nominal_geomean_error_pct,
                                 comparison->nominal_worst_error_pct));
+      if (n_wrong > 0)
+        add_row (rows, _("Left out"),
+                 g_strdup_printf (/* TRANSLATORS: rows of an nccl-tests log whose results
+                                   * nccl-tests found wrong (its #wrong column) */
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "%u row with wrong elements",
+                                               "%u rows with wrong elements", n_wrong),
+                                  n_wrong));
       add_row (rows, _("Fit"),
                /* TRANSLATORS: the fitted values, then the error after the fit */
                g_strdup_printf (_("%s; ±%.0f %% (worst %.0f %%)"), fit,
