@@ -175,6 +175,26 @@ test_fit (void)
     }
 }
 
+/* A fitted value typed back as the refusal prints it (three digits) agrees with the fit:
+ * accepted, and the fit's own value stays. */
+static void
+test_fit_agrees (void)
+{
+  g_autofree char *path = log_path ("h100-1node.log");
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--import-nccl", path, "--fit",
+                                             "--link-efficiency", "1.18", "--gpu", "h100",
+                                             "--report=json", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *report;
+  double efficiency;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = parse_report (r.out, &parser);
+  efficiency = json_object_get_double_member (report, "link_efficiency");
+  g_assert_cmpfloat (efficiency, !=, 1.18);
+  g_assert_cmpfloat (fabs (efficiency - 1.18), <, 0.005);
+}
+
 /* The text report's block: the log, the fit, the values in use. */
 static void
 test_text (void)
@@ -246,8 +266,8 @@ test_csv (void)
 }
 
 /* A log of one size (a bandwidth check: -b 8G -e 8G) is compared, not fitted: its point
- * and the model's error in the report, no value determined, and --fit changes nothing the
- * log does not pin down. A log whose only row has wrong elements is refused. */
+ * and the model's error in the report, no value determined, and --fit refused. A log whose
+ * only row has wrong elements is refused. */
 static void
 test_one_size (void)
 {
@@ -271,7 +291,7 @@ test_one_size (void)
 
   {
     g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", "h100", "--import-nccl", one_size,
-                                               "--fit", "--report=json", NULL);
+                                               "--report=json", NULL);
 
     g_assert_cmpint (r.status, ==, 0);
     report = parse_report (r.out, &parser);
@@ -287,8 +307,16 @@ test_one_size (void)
     for (guint j = 0; j < json_array_get_length (values); j++)
       g_assert_false (json_object_get_boolean_member (json_array_get_object_element (values, j),
                                                       "determined"));
-    /* Nothing fitted, so the parameters are not "fitted from" it. */
     g_assert_true (json_object_get_null_member (report, "fitted_from"));
+  }
+  /* --fit on it is refused: it would only bring the log's cluster. */
+  {
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--import-nccl", one_size, "--fit",
+                                               "--report=json", NULL);
+
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "--fit: one-size.log determines no value to fit"));
+    g_assert_cmpstr (r.out, ==, "");
   }
   /* A wrong row beside a good one: left out of the comparison, and said so. */
   {
@@ -359,6 +387,12 @@ test_refused (void)
     { { "--fit" }, { "--fit needs a log to fit to", NULL } },
     { { "--gpu", "h100", "--import-nccl", a100, "--fit" },
       { "--fit sets --gpu to a100 (from a100-2node-info.log)", "--gpu h100 was given" } },
+    { { "--preset", "dgx-h100", "--import-nccl", a100, "--fit" },
+      { "--fit sets --gpu to a100 (from a100-2node-info.log), but --preset dgx-h100 was "
+        "given", NULL } },
+    { { "--import-nccl", good, "--fit", "--link-efficiency", "1.2" },
+      { "--fit sets --link-efficiency to 1.18 (from h100-1node.log)",
+        "--link-efficiency 1.2 was given" } },
     { { "--gpu", "h100", "--net-latency", "4", "--import-nccl", two_nodes, "--fit" },
       { "--fit sets --net-latency to 9.63 (from h100-2node-gj-aion.log)", "--net-latency 4 was given" } },
   };
@@ -404,6 +438,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/import/json", test_json);
   g_test_add_func ("/ring/import/fit", test_fit);
+  g_test_add_func ("/ring/import/fit-agrees", test_fit_agrees);
   g_test_add_func ("/ring/import/text", test_text);
   g_test_add_func ("/ring/import/csv", test_csv);
   g_test_add_func ("/ring/import/one-size", test_one_size);

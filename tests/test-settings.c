@@ -462,6 +462,10 @@ check_and_quit_cb (GtkApplication *app)
   g_assert_cmpuint (ring_model_get_gpus (model), ==, 64);
   g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 50);
   g_assert_cmpfloat (ring_model_get_model_params (model), ==, 70e9);
+  /* The log given replaces the last session's. */
+  g_assert_cmpuint (ring_model_get_measurements (model)->len, ==, 1);
+  g_assert_cmpstr (((RingMeasurement *) g_ptr_array_index (ring_model_get_measurements (model),
+                                                           0))->name, ==, "h100-1node.log");
 
   /* As Ctrl+Q does: each window closes, and the application ends with the last. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
@@ -473,8 +477,9 @@ window_added_cb (GtkApplication *app)
   g_idle_add_once ((GSourceOnceFunc) check_and_quit_cb, app);
 }
 
-/* `ring-allreduce --gpus 64` opens the window with 64 GPUs and everything else as it was
- * left: an option changes what it names and nothing more. */
+/* `ring-allreduce --gpus 64 --import-nccl LOG` opens the window with 64 GPUs, the log
+ * given (not the last session's), and everything else as it was left: an option changes
+ * what it names and nothing more. */
 static void
 test_command_line_keeps_settings (void)
 {
@@ -482,16 +487,25 @@ test_command_line_keeps_settings (void)
     {
       g_autoptr(RingApplication) app = NULL;
       g_autoptr(GSettings) settings = NULL;
-      char *args[] = { (char *) "ring-allreduce", (char *) "--gpus", (char *) "64", NULL };
+      g_autofree char *remembered = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                           "h100-2node-gj-aion.log", NULL);
+      g_autofree char *given = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                      "h100-1node.log", NULL);
+      g_autofree char *remembered_uri = g_filename_to_uri (remembered, NULL, NULL);
+      const char *stored_logs[] = { remembered_uri, NULL };
+      char *args[] = { (char *) "ring-allreduce", (char *) "--gpus", (char *) "64",
+                       (char *) "--import-nccl", given, NULL };
 
       settings = g_settings_new (APPLICATION_ID);
       g_settings_set_double (settings, "bandwidth", 50);
       g_settings_set_double (settings, "model-params", 70e9);
+      g_settings_set_strv (settings, "nccl-logs", stored_logs);
       g_settings_sync ();
 
       app = ring_application_new ();
       g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
-      g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, args), ==, 0);
+      g_assert_cmpint (g_application_run (G_APPLICATION (app), G_N_ELEMENTS (args) - 1, args),
+                       ==, 0);
       g_clear_object (&app);
 
       /* The window and its model are gone with the application. */

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ring-chart-private.h"
 #include "ring-measurement-group.h"
@@ -252,6 +253,8 @@ test_awkward_names (RingWindowFixture *fixture,
   g_autofree char *dir = g_dir_make_tmp ("ring-import-XXXXXX", NULL);
   g_autofree char *awkward = g_build_filename (dir, "a&b <1>.log", NULL);
   g_autofree char *one_size = g_build_filename (dir, "one & only.log", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.log", NULL);
+  g_autoptr(GFile) link_file = g_file_new_for_path (link);
   g_autofree char *contents = NULL;
   g_autoptr(GFile) awkward_file = g_file_new_for_path (awkward);
   g_autoptr(GFile) one_size_file = g_file_new_for_path (one_size);
@@ -292,12 +295,18 @@ test_awkward_names (RingWindowFixture *fixture,
   g_assert_true (gtk_widget_get_visible (g_object_get_data (
                    G_OBJECT (_ring_measurement_group_get_row (group, 0)), "use-fit")));
   g_assert_null (ring_model_get_fitted_measurement (fixture->model));
+  /* Through a link, the file replaces itself too, named as it was read the last time. */
+  g_assert_cmpint (symlink (awkward, link), ==, 0);
+  g_assert_true (_ring_window_import_file (window, link_file));
+  g_assert_cmpint (ring_model_find_measurement (fixture->model, link), ==, 0);
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 2);
   {
     g_autoptr(AdwToast) toast = _ring_window_new_toast ("a&b <1>.log");
 
     g_assert_cmpstr (adw_toast_get_title (toast), ==, "a&amp;b &lt;1&gt;.log");
   }
 
+  g_remove (link);
   g_remove (awkward);
   g_remove (one_size);
   g_rmdir (dir);

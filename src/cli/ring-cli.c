@@ -385,10 +385,54 @@ parse_report_format (const RingCliArgs  *args,
   return TRUE;
 }
 
+/* Whether an option's value @want agrees with the fit's @have as the refusal would print
+ * them: a fitted value typed back from a report is the same value. */
+static gboolean
+agrees_with_fit (const RingParamInfo *info,
+                 double               want,
+                 double               have)
+{
+  g_autofree char *want_text = NULL;
+  g_autofree char *have_text = NULL;
+
+  if (want == have)
+    return TRUE;
+  if (info->kind == RING_PARAM_KIND_CHOICE)
+    return FALSE;
+
+  want_text = g_strdup_printf ("%.3g", want);
+  have_text = g_strdup_printf ("%.3g", have);
+
+  return g_str_equal (want_text, have_text);
+}
+
+static void
+set_fit_conflict (GError                **error,
+                  const RingParamInfo    *info,
+                  const RingParams       *fitted,
+                  const RingMeasurement  *measurement,
+                  const char             *given)
+{
+  g_autofree char *fit_text = NULL;
+
+  /* Three digits say a fitted value well enough to see why it differs. */
+  fit_text = info->kind == RING_PARAM_KIND_CHOICE
+             ? ring_params_dup_option_value (fitted, info->id)
+             : g_strdup_printf ("%.3g", ring_params_get_value (fitted, info->id));
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               /* TRANSLATORS: an option, the value the fit sets (the log's own or fitted to
+                * it), the log's file name, then what was given beside it ("--gpu a100",
+                * "--preset dgx-h100") */
+               _("--fit sets --%s to %s (from %s), but %s was given beside it; leave out "
+                 "one of them"),
+               info->option, fit_text, measurement->name, given);
+}
+
 /* --fit puts the log's cluster and the fitted values into the parameters; an option given
  * beside it that asks for another value would be lost without a word, so it is refused,
  * naming both values. An option that agrees with the fit (--gpu h100 for an H100 log) or
- * that the fit leaves alone (--gpus) stays welcome. */
+ * that the fit leaves alone (--gpus) stays welcome; a preset may not bring another GPU
+ * or node than the log's. */
 static gboolean
 check_fit_overrides (const RingCliArgs  *args,
                      RingModel          *model,
@@ -396,14 +440,14 @@ check_fit_overrides (const RingCliArgs  *args,
 {
   const RingParams *fitted = ring_model_get_params (model);
   RingMeasurement *measurement = g_ptr_array_index (ring_model_get_measurements (model), 0);
+  const RingPreset *preset = args->preset != NULL ? ring_preset_lookup (args->preset) : NULL;
 
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {
       const RingParamInfo *info = ring_param_info (id);
       g_autofree char *text = NULL;
-      g_autofree char *fit_text = NULL;
+      g_autofree char *given = NULL;
       RingParams asked = *fitted;
-      double want, have;
 
       if (args->param_values[id] == NULL)
         continue;
@@ -411,23 +455,32 @@ check_fit_overrides (const RingCliArgs  *args,
       text = _ring_cli_option_text (info->option, args->param_values[id], error);
       if (text == NULL || !ring_params_set_from_string (&asked, id, text, error))
         return FALSE;
-
-      want = ring_params_get_value (&asked, id);
-      have = ring_params_get_value (fitted, id);
-      if (fabs (want - have) <= 1e-9 * MAX (fabs (have), 1.0))
+      if (agrees_with_fit (info, ring_params_get_value (&asked, id),
+                           ring_params_get_value (fitted, id)))
         continue;
 
-      /* Three digits say a fitted value well enough to see why it differs. */
-      fit_text = info->kind == RING_PARAM_KIND_CHOICE
-                 ? ring_params_dup_option_value (fitted, id)
-                 : g_strdup_printf ("%.3g", have);
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   /* TRANSLATORS: an option, the value the fit sets (the log's own or fitted
-                    * to it), the log's file name, the option again and the value given */
-                   _("--fit sets --%s to %s (from %s), but --%s %s was given beside it; "
-                     "leave out one of them"),
-                   info->option, fit_text, measurement->name, info->option, text);
+      given = g_strdup_printf ("--%s %s", info->option, text);
+      set_fit_conflict (error, info, fitted, measurement, given);
       return FALSE;
+    }
+
+  for (guint i = 0; preset != NULL && preset->settings[i].value != NULL; i++)
+    {
+      const RingPresetSetting *setting = &preset->settings[i];
+      RingParams asked = *fitted;
+
+      if (setting->id != RING_PARAM_GPU && setting->id != RING_PARAM_GPUS_PER_NODE)
+        continue;
+      ring_params_set_from_string (&asked, setting->id, setting->value, NULL);
+      if (ring_params_get_value (&asked, setting->id)
+          != ring_params_get_value (fitted, setting->id))
+        {
+          g_autofree char *given = g_strdup_printf ("--preset %s", preset->name);
+
+          set_fit_conflict (error, ring_param_info (setting->id), fitted, measurement,
+                            given);
+          return FALSE;
+        }
     }
 
   return TRUE;
@@ -461,6 +514,18 @@ import_logs (const RingCliArgs  *args,
 
   if (args->fit)
     {
+      RingMeasurement *first = g_ptr_array_index (ring_model_get_measurements (model), 0);
+
+      /* Nothing fitted: the fit would only bring the log's cluster, which is not a fit. */
+      if (!ring_nccl_fit_determines_any (first->fit))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       /* TRANSLATORS: %s is a log's file name */
+                       _("--fit: %s determines no value to fit (it needs two sizes or more "
+                         "that load the links); leave out --fit to compare with it"),
+                       first->name);
+          return FALSE;
+        }
       ring_model_use_fitted_values (model, 0);
       return check_fit_overrides (args, model, error);
     }

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -137,21 +138,39 @@ measurements (RingModel *self)
   return list;
 }
 
+/* Whether @a and @b name the same file: the same path, or the same file reached by
+ * another (a link, a folder's link). */
+static gboolean
+same_file (const char *a,
+           const char *b)
+{
+  GStatBuf stat_a, stat_b;
+
+  if (g_strcmp0 (a, b) == 0)
+    return TRUE;
+  if (a == NULL || b == NULL || g_stat (a, &stat_a) != 0 || g_stat (b, &stat_b) != 0)
+    return FALSE;
+
+  return stat_a.st_dev == stat_b.st_dev && stat_a.st_ino == stat_b.st_ino;
+}
+
 int
 ring_model_find_measurement (RingModel  *self,
                              const char *path)
 {
+  g_autofree char *canonical = NULL;
   GPtrArray *list;
 
   g_return_val_if_fail (RING_IS_MODEL (self), -1);
   g_return_val_if_fail (path != NULL, -1);
 
+  canonical = g_canonicalize_filename (path, NULL);
   list = measurements (self);
   for (guint i = 0; i < list->len; i++)
     {
       const RingMeasurement *measurement = g_ptr_array_index (list, i);
 
-      if (g_strcmp0 (measurement->path, path) == 0)
+      if (same_file (measurement->path, canonical))
         return (int) i;
     }
 

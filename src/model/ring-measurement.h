@@ -54,8 +54,8 @@ gboolean         ring_model_add_measurement    (RingModel        *self,
                                                 const char       *name,
                                                 const RingNcclLog *log,
                                                 GError          **error);
-/* The index of the log read from @path (absolute, as g_canonicalize_filename() makes
- * it), or -1. */
+/* The index of the log read from the file @path names (by another path too: a link, a
+ * relative name), or -1. */
 int              ring_model_find_measurement   (RingModel        *self,
                                                 const char       *path);
 /* Reads the log at @path (ring_nccl_log_load()) and adds it under its basename; a log

@@ -320,8 +320,23 @@ ring_params_apply_fabric (RingParams *params,
   params->net_latency_us = fabric_latency_us[fabric];
 }
 
+/* How a message names parameter @id: its option ("--grad-bytes") for the command line,
+ * its key ("“gradient_bytes”") for a file. */
+static char *
+param_name (RingParamId      id,
+            RingParamNaming  naming)
+{
+  const RingParamInfo *info = &param_infos[id];
+
+  if (naming == RING_PARAM_NAMING_KEY)
+    return g_strdup_printf ("“%s”", info->json_key);
+
+  return g_strdup_printf ("--%s", info->option);
+}
+
 static gboolean
 validate_ranges (const RingParams  *params,
+                 RingParamNaming    naming,
                  GError           **error)
 {
   for (guint i = 0; i < RING_N_PARAMS; i++)
@@ -331,16 +346,18 @@ validate_ranges (const RingParams  *params,
 
       if (!isfinite (value) || value < info->minimum || value > info->maximum)
         {
-          if (info->option_part)
+          g_autofree char *name = param_name (i, naming);
+
+          if (info->option_part && naming == RING_PARAM_NAMING_OPTION)
             g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
                          /* Translators: an option, then a fraction typed after its colon */
-                         _("--%s: the fraction must be between 0.01 and 1 (1%% and 100%%), "
-                           "not %g"), info->option, value);
+                         _("%s: the fraction must be between 0.01 and 1 (1%% and 100%%), "
+                           "not %g"), name, value);
           else
             g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
-                         /* Translators: a parameter name, its value, and its range */
+                         /* Translators: a parameter's option or key, its range, its value */
                          _("%s must be between %.10g and %.10g, not %g"),
-                         info->option, info->minimum, info->maximum, value);
+                         name, info->minimum, info->maximum, value);
           return FALSE;
         }
     }
@@ -352,6 +369,7 @@ validate_ranges (const RingParams  *params,
  * must be one that runs on this hardware. */
 static gboolean
 validate_cluster (const RingParams  *params,
+                  RingParamNaming    naming,
                   GError           **error)
 {
   guint nodes = ring_params_get_nodes (params);
@@ -360,24 +378,29 @@ validate_cluster (const RingParams  *params,
 
   if (nodes > 1 && params->nics_per_node == 0)
     {
+      g_autofree char *name = param_name (RING_PARAM_NICS_PER_NODE, naming);
+
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
-                   /* Translators: %u are a number of nodes, of GPUs, of GPUs per node */
-                   _("--nics-per-node: 0 NICs cannot connect %u nodes (%u GPUs, %u per node)"),
-                   nodes, params->gpus, params->gpus_per_node);
+                   /* Translators: an option or key, then a number of nodes, of GPUs, of
+                    * GPUs per node */
+                   _("%s: 0 NICs cannot connect %u nodes (%u GPUs, %u per node)"),
+                   name, nodes, params->gpus, params->gpus_per_node);
       return FALSE;
     }
 
   if (params->slow_link >= params->gpus || params->slow_gpu >= params->gpus)
     {
       gboolean link = params->slow_link >= params->gpus;
+      g_autofree char *name = param_name (link ? RING_PARAM_SLOW_LINK : RING_PARAM_SLOW_GPU,
+                                          naming);
 
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
                    link
-                   /* Translators: a link or GPU number, then the number of GPUs, whose
-                    * numbers run from 0 to one less */
-                   ? _("--slow-link: there is no link %u among %u GPUs (0 to %u)")
-                   : _("--slow-gpu: there is no GPU %u among %u GPUs (0 to %u)"),
-                   link ? params->slow_link : params->slow_gpu, params->gpus,
+                   /* Translators: an option or key, a link or GPU number, then the
+                    * number of GPUs, whose numbers run from 0 to one less */
+                   ? _("%s: there is no link %u among %u GPUs (0 to %u)")
+                   : _("%s: there is no GPU %u among %u GPUs (0 to %u)"),
+                   name, link ? params->slow_link : params->slow_gpu, params->gpus,
                    params->gpus - 1);
       return FALSE;
     }
@@ -385,10 +408,13 @@ validate_cluster (const RingParams  *params,
   ring_topology_init (&topology, params, params->gpus);
   if (!ring_algorithm_can_run (params->algorithm, &topology, &why))
     {
+      g_autofree char *name = param_name (RING_PARAM_ALGORITHM, naming);
+
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_CANNOT_RUN,
-                   /* Translators: an algorithm name, then why it cannot run */
-                   _("--algorithm: %s cannot run on this cluster: %s"),
-                   ring_algorithm_to_string (params->algorithm), _(why));
+                   /* Translators: an option or key, an algorithm name, then why it cannot
+                    * run */
+                   _("%s: %s cannot run on this cluster: %s"),
+                   name, ring_algorithm_to_string (params->algorithm), _(why));
       return FALSE;
     }
 
@@ -396,25 +422,32 @@ validate_cluster (const RingParams  *params,
 }
 
 gboolean
-ring_params_validate (const RingParams  *params,
-                      GError           **error)
+ring_params_validate_named (const RingParams  *params,
+                            RingParamNaming    naming,
+                            GError           **error)
 {
   g_return_val_if_fail (params != NULL, FALSE);
 
-  if (!validate_ranges (params, error))
+  if (!validate_ranges (params, naming, error))
     return FALSE;
 
   if (!ring_gradient_bytes_is_valid (params->gradient_bytes))
     {
+      g_autofree char *name = param_name (RING_PARAM_GRADIENT_BYTES, naming);
+
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
-                   _("grad-bytes must be 1, 2 or 4, not %u"), params->gradient_bytes);
+                   /* Translators: an option or key, then the value given */
+                   _("%s must be 1, 2 or 4, not %u"), name, params->gradient_bytes);
       return FALSE;
     }
 
   if (params->bucket_bytes > 0 && params->bucket_bytes < RING_MIN_BUCKET_BYTES)
     {
+      g_autofree char *name = param_name (RING_PARAM_BUCKET_SIZE, naming);
+
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
-                   _("bucket-size must be 0 (one bucket) or 1MiB to 4GiB, not %g"),
+                   /* Translators: an option or key, then the value given */
+                   _("%s must be 0 (one bucket) or 1MiB to 4GiB, not %g"), name,
                    params->bucket_bytes);
       return FALSE;
     }
@@ -422,9 +455,19 @@ ring_params_validate (const RingParams  *params,
   if (!isfinite (params->message_bytes) || params->message_bytes < 0)
     {
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
-                   _("message-size must be a positive number of bytes"));
+                   /* Translators: an option or key */
+                   _("%s must be a positive number of bytes"),
+                   naming == RING_PARAM_NAMING_KEY ? "“message_size_bytes”"
+                                                   : "--message-size");
       return FALSE;
     }
 
-  return validate_cluster (params, error);
+  return validate_cluster (params, naming, error);
+}
+
+gboolean
+ring_params_validate (const RingParams  *params,
+                      GError           **error)
+{
+  return ring_params_validate_named (params, RING_PARAM_NAMING_OPTION, error);
 }

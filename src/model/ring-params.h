@@ -269,8 +269,20 @@ double               ring_params_get_value     (const RingParams  *params,
 void                 ring_params_set_value     (RingParams        *params,
                                                 RingParamId        id,
                                                 double             value);
+/* How a message names a parameter: as the command line's option or a file's key. */
+typedef enum
+{
+  RING_PARAM_NAMING_OPTION,
+  RING_PARAM_NAMING_KEY,
+} RingParamNaming;
+
+/* Whether @params is a configuration the model can cost; otherwise @error says what is
+ * wrong, naming the parameter by its option (ring_params_validate()) or as @naming says. */
 gboolean             ring_params_validate      (const RingParams  *params,
                                                 GError           **error);
+gboolean             ring_params_validate_named (const RingParams *params,
+                                                 RingParamNaming   naming,
+                                                 GError          **error);
 /* Parses @text as typed on the command line or in a field ("7B", "1.5T", "300", "bf16",
  * "ring") and stores it if it is in range; otherwise @error says what was wrong and what
  * is accepted, naming the option. */

@@ -103,13 +103,14 @@ pin_command_line_scenarios (GApplicationCommandLine  *command_line,
   return TRUE;
 }
 
-/* --import-nccl's logs, named relative to where the command was typed, and --fit. */
+/* --import-nccl's logs, named relative to where the command was typed, and --fit from the
+ * first of them (which may have replaced a log of the same file where it stood). */
 static int
 import_logs (GApplicationCommandLine *command_line,
              const RingCliArgs       *args,
              RingModel               *model)
 {
-  guint first = ring_model_get_measurements (model)->len;
+  int fitted = -1;
 
   for (guint i = 0; args->import_nccl != NULL && args->import_nccl[i] != NULL; i++)
     {
@@ -128,9 +129,11 @@ import_logs (GApplicationCommandLine *command_line,
                                                              : args->import_nccl[i]);
           return RING_CLI_EXIT_USAGE;
         }
+      if (i == 0)
+        fitted = ring_model_find_measurement (model, path);
     }
-  if (args->fit && ring_model_get_measurements (model)->len > first)
-    ring_model_use_fitted_values (model, first);
+  if (args->fit && fitted >= 0)
+    ring_model_use_fitted_values (model, fitted);
 
   return EXIT_SUCCESS;
 }
@@ -146,6 +149,7 @@ ring_application_command_line (GApplication            *app,
   g_autoptr(GError) error = NULL;
   RingWindow *window;
   RingParams params;
+  gboolean launched = gtk_application_get_active_window (GTK_APPLICATION (app)) == NULL;
 
   g_application_activate (app);
   window = RING_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
@@ -168,7 +172,12 @@ ring_application_command_line (GApplication            *app,
     }
 
   if (args.import_nccl != NULL && args.import_nccl[0] != NULL)
-    ring_window_show_measurements (window);
+    {
+      /* Starting with logs of its own, the window shows those, not the last session's. */
+      if (launched)
+        ring_model_clear_measurements (ring_window_get_model (window));
+      ring_window_show_measurements (window);
+    }
 
   return import_logs (command_line, &args, ring_window_get_model (window));
 }

@@ -57,8 +57,10 @@ make_row (guint index)
   gtk_actionable_set_action_target (GTK_ACTIONABLE (remove), "u", index);
   gtk_widget_set_name (remove, "remove");
 
-  /* A file name is text, not markup. */
+  /* A file name is text, not markup; a long one takes two lines, ellipsized, its whole
+   * in the tooltip. */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 2);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), use);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
   g_object_set_data (G_OBJECT (row), "use-fit", use);
@@ -124,6 +126,7 @@ ring_measurement_group_model_changed_cb (RingMeasurementGroup *self)
                                     measurement->log->ranks, comparison->points->len,
                                     comparison->nominal_geomean_error_pct);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), measurement->name);
+      gtk_widget_set_tooltip_text (row, measurement->name);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle != NULL ? subtitle : "");
       /* A log that determined nothing has no fit to use. */
       gtk_widget_set_visible (g_object_get_data (G_OBJECT (row), "use-fit"),

@@ -299,29 +299,52 @@ void
 _ring_window_import_restore (RingWindow *self)
 {
   g_auto(GStrv) uris = NULL;
+  g_autofree char *first_error = NULL;
+  guint n_left_out = 0;
 
   g_return_if_fail (RING_IS_WINDOW (self));
 
   if (self->settings == NULL)
     return;
 
-  /* Read again as they are now; what is gone or broken is left out, and said. */
+  /* Read again as they are now; what is gone or broken is left out, and said once. */
   uris = g_settings_get_strv (self->settings, "nccl-logs");
   for (guint i = 0; uris[i] != NULL; i++)
     {
       g_autofree char *path = g_filename_from_uri (uris[i], NULL, NULL);
       g_autoptr(GError) error = NULL;
 
+      if (ring_model_get_measurements (self->model)->len >= RING_MEASUREMENTS_MAX)
+        {
+          n_left_out += g_strv_length (uris + i);
+          break;
+        }
       if (path == NULL)
-        continue;
+        {
+          n_left_out++;
+          continue;
+        }
       if (!ring_model_import_measurement (self->model, path, &error))
         {
-          g_autofree char *message =
-            /* TRANSLATORS: a toast at start-up; %s says which log and what went wrong */
-            g_strdup_printf (_("A log imported before was left out: %s"), error->message);
-
-          _ring_window_add_toast (self, message);
+          if (first_error == NULL)
+            first_error = g_strdup (error->message);
+          n_left_out++;
         }
+    }
+  if (n_left_out > 0)
+    {
+      g_autofree char *message = NULL;
+
+      if (n_left_out == 1 && first_error != NULL)
+        /* TRANSLATORS: a toast at start-up; %s says which log and what went wrong */
+        message = g_strdup_printf (_("A log imported before was left out: %s"), first_error);
+      else
+        message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                /* TRANSLATORS: a toast at start-up */
+                                                "%u log imported before was left out",
+                                                "%u logs imported before were left out",
+                                                n_left_out), n_left_out);
+      _ring_window_add_toast (self, message);
     }
 
   /* The window's model is its own for the window's whole life. */

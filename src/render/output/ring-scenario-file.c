@@ -215,7 +215,7 @@ read_parameters (JsonObject  *object,
       ring_params_set_value (params, id, values[id]);
   params->message_bytes = message_bytes;
 
-  return ring_params_validate (params, error);
+  return ring_params_validate_named (params, RING_PARAM_NAMING_KEY, error);
 }
 
 static RingScenario *
