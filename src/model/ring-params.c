@@ -329,7 +329,8 @@ param_name (RingParamId      id,
   const RingParamInfo *info = &param_infos[id];
 
   if (naming == RING_PARAM_NAMING_KEY)
-    return g_strdup_printf ("“%s”", info->json_key);
+    /* Translators: a parameter's key in a scenario file, quoted */
+    return g_strdup_printf (C_("parameter key", "“%s”"), info->json_key);
 
   return g_strdup_printf ("--%s", info->option);
 }
@@ -454,11 +455,15 @@ ring_params_validate_named (const RingParams  *params,
 
   if (!isfinite (params->message_bytes) || params->message_bytes < 0)
     {
+      /* The message size is no row of the parameter table: named here. */
+      g_autofree char *name = naming == RING_PARAM_NAMING_KEY
+                              ? g_strdup_printf (C_("parameter key", "“%s”"),
+                                                 "message_size_bytes")
+                              : g_strdup ("--message-size");
+
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
                    /* Translators: an option or key */
-                   _("%s must be a positive number of bytes"),
-                   naming == RING_PARAM_NAMING_KEY ? "“message_size_bytes”"
-                                                   : "--message-size");
+                   _("%s must be a positive number of bytes"), name);
       return FALSE;
     }
 
