@@ -1,4 +1,4 @@
-/* ring-report-measurements.c: the loaded nccl-tests logs in the reports: per log its
+/* ring-report-measurements.c: the loaded nccl-tests logs in the JSON report: per log its
  * points (measured, the model on the log's cluster, the error), the fit and the error
  * summary; and which values the model holds from a fit.
  *
@@ -214,71 +214,4 @@ _ring_report_append_measurements_json (GString   *json,
       string (&w, NULL, ring_param_info (fitted->fit->values[j].id)->json_key);
   close_nested (&w, ']');
   close_nested (&w, '}');
-}
-
-static void
-add_row (GPtrArray  *rows,
-         const char *label,
-         char       *value)
-{
-  RingReportRow *row = g_new0 (RingReportRow, 1);
-
-  row->label = label;
-  row->value = value;
-  g_ptr_array_add (rows, row);
-}
-
-void
-_ring_report_add_measurement_rows (GPtrArray *rows,
-                                   RingModel *model)
-{
-  GPtrArray *measurements = ring_model_get_measurements (model);
-  RingMeasurement *fitted = ring_model_get_fitted_measurement (model);
-
-  for (guint m = 0; m < measurements->len; m++)
-    {
-      RingMeasurement *measurement = g_ptr_array_index (measurements, m);
-      g_autoptr(RingNcclFit) comparison = ring_measurement_compare (measurement,
-                                                                   ring_model_get_params (model));
-      g_autofree char *fit = ring_measurement_describe_fit (measurement->fit);
-      guint n_wrong = ring_nccl_log_count_wrong (measurement->log);
-
-      if (comparison == NULL)
-        continue;
-      add_row (rows, _("nccl-tests log"),
-               g_strdup_printf (/* TRANSLATORS: a file name, its ranks, its rows, the
-                                 * model's geometric-mean and worst error against it */
-                                g_dngettext (GETTEXT_PACKAGE,
-                                             "%s: %u ranks, %u size, model ±%.0f %% "
-                                             "(worst %.0f %%)",
-                                             "%s: %u ranks, %u sizes, model ±%.0f %% "
-                                             "(worst %.0f %%)",
-                                             comparison->points->len),
-                                measurement->name, measurement->log->ranks,
-                                comparison->points->len,
-                                comparison->nominal_geomean_error_pct,
-                                comparison->nominal_worst_error_pct));
-      if (n_wrong > 0)
-        add_row (rows, _("Left out"),
-                 g_strdup_printf (/* TRANSLATORS: rows of an nccl-tests log whose results
-                                   * nccl-tests found wrong (its #wrong column) */
-                                  g_dngettext (GETTEXT_PACKAGE,
-                                               "%u row with wrong elements",
-                                               "%u rows with wrong elements", n_wrong),
-                                  n_wrong));
-      add_row (rows, _("Fit"),
-               /* TRANSLATORS: the fitted values, then the error after the fit */
-               g_strdup_printf (_("%s; ±%.0f %% (worst %.0f %%)"), fit,
-                                measurement->fit->geomean_error_pct,
-                                measurement->fit->worst_error_pct));
-    }
-
-  if (fitted != NULL)
-    {
-      g_autofree char *fit = ring_measurement_describe_fit (fitted->fit);
-
-      add_row (rows, _("Fitted values in use"),
-               /* TRANSLATORS: a file name, then the values fitted to it */
-               g_strdup_printf (_("from %s: %s"), fitted->name, fit));
-    }
 }

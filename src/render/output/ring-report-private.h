@@ -10,10 +10,9 @@
 G_BEGIN_DECLS
 
 /* ring-report-measurements.c: the loaded nccl-tests logs, when there are any: members
- * "measurements" and "fitted_from" of the JSON object, rows of the text and PDF report. */
+ * "measurements" and "fitted_from" of the JSON object (their rows of the text and PDF
+ * report are ring-report.c's, with the others). */
 void _ring_report_append_measurements_json (GString   *json,
-                                            RingModel *model);
-void _ring_report_add_measurement_rows     (GPtrArray *rows,
                                             RingModel *model);
 
 G_END_DECLS
