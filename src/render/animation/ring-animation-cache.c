@@ -50,7 +50,7 @@ clear_planes (RingAnimationCache *cache)
   cache->valid = FALSE;
   for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
     g_clear_pointer (&cache->planes[i], cairo_surface_destroy);
-  g_clear_pointer (&cache->simulation, ring_simulation_unref);
+  g_clear_pointer (&cache->key.simulation, ring_simulation_unref);
   g_clear_pointer (&cache->family, g_free);
   cache->separator = NULL;
 }
@@ -325,9 +325,9 @@ _ring_animation_draw_begin_step (RingDraw *draw,
 
   g_clear_pointer (&cache->step_planes[plane], cairo_surface_destroy);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                        (int) ceil (cache->width * cache->x_scale),
-                                        (int) ceil (cache->height * cache->y_scale));
-  cairo_surface_set_device_scale (surface, cache->x_scale, cache->y_scale);
+                                        (int) ceil (cache->key.width * cache->key.x_scale),
+                                        (int) ceil (cache->key.height * cache->key.y_scale));
+  cairo_surface_set_device_scale (surface, cache->key.x_scale, cache->key.y_scale);
   cr = cairo_create (surface);
   cairo_surface_destroy (surface);
   copy_state (draw->cr, cr);
@@ -354,7 +354,8 @@ _ring_animation_draw_end_step (RingDraw *draw,
   draw->cr = g_steal_pointer (&draw->step_cr);
   cache->step_valid[plane] = TRUE;
   if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS
-      && find_extents (surface, cache->width, cache->height, cache->x_scale, cache->y_scale,
+      && find_extents (surface, cache->key.width, cache->key.height, cache->key.x_scale,
+                       cache->key.y_scale,
                        cache->step_extents[plane]))
     cache->step_planes[plane] = surface;
   else
@@ -416,53 +417,56 @@ same_style (const RingStyle *a,
          && g_strcmp0 (family, b->font_family != NULL ? b->font_family : "") == 0;
 }
 
-static gboolean
-key_holds (const RingAnimationCache *cache,
-           double                    width,
-           double                    height,
-           double                    x_scale,
-           double                    y_scale,
-           const RingFrame          *frame,
-           const RingStyle          *style)
+static RingCacheKey
+cache_key (double           width,
+           double           height,
+           double           x_scale,
+           double           y_scale,
+           const RingFrame *frame)
 {
-  return cache->valid
-         && cache->width == width && cache->height == height
-         && cache->x_scale == x_scale && cache->y_scale == y_scale
-         && same_style (&cache->style, style, cache->family)
-         && cache->n_gpus == frame->n_gpus
-         && cache->simulation == frame->simulation
-         && cache->phase == frame->phase
-         && cache->schedule_phase == schedule_phase (frame)
-         && cache->compute_time_s == frame->compute_time_s
-         && cache->allreduce_time_s == frame->allreduce_time_s;
+  RingCacheKey key = {
+    .width = width, .height = height, .x_scale = x_scale, .y_scale = y_scale,
+    .n_gpus = frame->n_gpus,
+    .simulation = frame->simulation,
+    .phase = frame->phase,
+    .schedule_phase = schedule_phase (frame),
+    .compute_time_s = frame->compute_time_s,
+    .allreduce_time_s = frame->allreduce_time_s,
+  };
+
+  return key;
+}
+
+static gboolean
+same_key (const RingCacheKey *a,
+          const RingCacheKey *b)
+{
+  return a->width == b->width && a->height == b->height
+         && a->x_scale == b->x_scale && a->y_scale == b->y_scale
+         && a->n_gpus == b->n_gpus && a->simulation == b->simulation
+         && a->phase == b->phase && a->schedule_phase == b->schedule_phase
+         && a->compute_time_s == b->compute_time_s
+         && a->allreduce_time_s == b->allreduce_time_s;
 }
 
 static void
 build (RingAnimationCache *cache,
        cairo_t            *cr,
-       double              width,
-       double              height,
-       double              x_scale,
-       double              y_scale,
+       const RingCacheKey *key,
        const RingFrame    *frame,
        const RingStyle    *style)
 {
+  double width = key->width, height = key->height;
+  double x_scale = key->x_scale, y_scale = key->y_scale;
+
   clear_planes (cache);
   cache->valid = TRUE;
-  cache->width = width;
-  cache->height = height;
-  cache->x_scale = x_scale;
-  cache->y_scale = y_scale;
+  cache->key = *key;
+  if (cache->key.simulation != NULL)
+    ring_simulation_ref (cache->key.simulation);
   cache->style = *style;
   cache->family = g_strdup (style->font_family != NULL ? style->font_family : "");
   cache->style.font_family = NULL;
-  cache->n_gpus = frame->n_gpus;
-  cache->simulation = frame->simulation != NULL ? ring_simulation_ref (frame->simulation)
-                                                : NULL;
-  cache->phase = frame->phase;
-  cache->schedule_phase = schedule_phase (frame);
-  cache->compute_time_s = frame->compute_time_s;
-  cache->allreduce_time_s = frame->allreduce_time_s;
   cache->n_builds++;
 
   for (guint plane = 0; plane < RING_DRAW_N_PLANES; plane++)
@@ -499,6 +503,7 @@ ring_animation_draw_cached (cairo_t            *cr,
                             RingAnimationCache *cache)
 {
   RingFrame normal;
+  RingCacheKey key;
   double x_scale = 1, y_scale = 1;
 
   g_return_if_fail (cr != NULL);
@@ -519,8 +524,10 @@ ring_animation_draw_cached (cairo_t            *cr,
     cairo_surface_get_device_scale (cairo_get_target (cr), &x_scale, &y_scale);
   else if (cache->scale_factor > 0)
     x_scale = y_scale = cache->scale_factor;
-  if (!key_holds (cache, width, height, x_scale, y_scale, &normal, style))
-    build (cache, cr, width, height, x_scale, y_scale, &normal, style);
+  key = cache_key (width, height, x_scale, y_scale, &normal);
+  if (!cache->valid || !same_key (&cache->key, &key)
+      || !same_style (&cache->style, style, cache->family))
+    build (cache, cr, &key, &normal, style);
 
   _ring_animation_draw_frame (cr, width, height, &normal, style, RING_DRAW_USE, 0, cache);
 }

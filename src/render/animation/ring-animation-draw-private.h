@@ -69,18 +69,24 @@ typedef enum
 /* The static planes of one key: size, device scale, style, the frame's simulation (held),
  * its phase and the schedule's phase; the step planes of one step under that key; the
  * transfers of one step (RingAnimationCache is its public name). */
+/* What the static planes were drawn for, besides the style: they hold while it does. */
+typedef struct
+{
+  double          width, height, x_scale, y_scale;
+  guint           n_gpus;
+  RingSimulation *simulation;   /* by identity; the cache holds a reference */
+  RingFramePhase  phase;
+  guint           schedule_phase;
+  double          compute_time_s, allreduce_time_s;
+} RingCacheKey;
+
 struct _RingAnimationCache
 {
   gboolean         valid;
   double           scale_factor;   /* of a target that is not an image; 0: 1 */
-  double           width, height, x_scale, y_scale;
+  RingCacheKey     key;
   RingStyle        style;
   char            *family;
-  guint            n_gpus;
-  RingSimulation  *simulation;
-  RingFramePhase   phase;
-  guint            schedule_phase;
-  double           compute_time_s, allreduce_time_s;
   cairo_surface_t *planes[RING_DRAW_N_PLANES];
   /* What each plane covers, in user space: painting it composites that much. */
   double           extents[RING_DRAW_N_PLANES][4];
