@@ -210,6 +210,48 @@ test_long_name (void)
   g_assert_null (strstr (svg_text, "until the end"));
   g_assert_nonnull (strstr (csv_text, name->str));
 
+  /* A name with no spaces, in a script "sans" may lack (measured with the fonts that draw
+   * it), is cut as well. */
+  {
+    g_autoptr(GString) chinese = g_string_new (NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (svg);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *chinese_svg = NULL;
+
+    while (g_utf8_strlen (chinese->str, -1) < 120)
+      g_string_append (chinese, "训练集群节点");
+    ring_model_clear_scenarios (model);
+    g_assert_true (ring_model_pin_scenario (model, chinese->str, NULL));
+    g_assert_true (ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS,
+                                      RING_EXPORT_FORMAT_SVG, file, 480, 300, 1, NULL,
+                                      &error));
+    g_assert_no_error (error);
+    chinese_svg = ring_test_read_file (svg, NULL);
+    g_assert_nonnull (strstr (chinese_svg, "训练集群节点训练"));
+    g_assert_nonnull (strstr (chinese_svg, "…"));
+    g_assert_null (strstr (chinese_svg, chinese->str));
+
+    /* Drawn, it stays inside the page: above the panel, the last columns are bare. */
+    {
+      g_autofree char *png = g_build_filename (dir, "chinese.png", NULL);
+      g_autoptr(GFile) png_file = g_file_new_for_path (png);
+      cairo_surface_t *surface;
+      guint32 background;
+
+      g_assert_true (ring_export_chart (model, RING_CHART_UTILIZATION_VS_GPUS,
+                                        RING_EXPORT_FORMAT_PNG, png_file, 480, 300, 1, NULL,
+                                        &error));
+      g_assert_no_error (error);
+      surface = cairo_image_surface_create_from_png (png);
+      g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+      background = ring_test_pixel (surface, 479, 0);
+      for (int y = 0; y < 115; y++)
+        for (int x = 470; x < 480; x++)
+          g_assert_cmphex (ring_test_pixel (surface, x, y), ==, background);
+      cairo_surface_destroy (surface);
+    }
+  }
+
   ring_test_remove_tmp_dir (dir);
 }
 

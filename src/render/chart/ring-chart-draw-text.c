@@ -32,17 +32,12 @@
 #define DEVICE_X_UNITS  32768
 #define DEVICE_Y_UNITS  24576
 
-/* The measure is cairo's, in the font Pango resolves "sans" to: PLplot asks Pango for
- * chrht · 72/25.4 points, which Pango renders at 96 pixels per inch. */
-#define TEXT_PX_PER_MM (96.0 / 25.4)
-
 /* Kept layouts, from draw to draw; past this many, they are all let go. */
 #define MAX_KEPT_LAYOUTS 512
 
 static struct
 {
-  /* Measuring: a 1 × 1 surface's context with cairo's own font. */
-  cairo_t              *measure_cr;
+  /* The size, measured and drawn with the same layouts. */
   double                text_mm;
   double                scale;
   gboolean              bold;
@@ -72,12 +67,6 @@ update_font (void)
   /* The driver's point size, truncated to Pango units as it does. */
   float points = (float) (text.text_mm * text.scale * DRIVER_DPI / 25.4);
 
-  if (text.measure_cr != NULL)
-    {
-      cairo_select_font_face (text.measure_cr, "sans", CAIRO_FONT_SLANT_NORMAL,
-                              text.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-      cairo_set_font_size (text.measure_cr, text.text_mm * text.scale * TEXT_PX_PER_MM);
-    }
   if (text.font != NULL)
     {
       pango_font_description_set_size (text.font, (int) (points * 1024.));
@@ -141,14 +130,9 @@ _ring_plot_text_begin (const RingPlotChart *chart,
                        int                  width,
                        int                  height)
 {
-  cairo_surface_t *surface;
   cairo_font_options_t *options;
 
-  g_assert (text.measure_cr == NULL);
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-  text.measure_cr = cairo_create (surface);
-  cairo_surface_destroy (surface);
+  g_assert (text.chart == NULL);
 
   text.chart = chart;
   text.bold = FALSE;
@@ -190,7 +174,6 @@ _ring_plot_text_begin (const RingPlotChart *chart,
 void
 _ring_plot_text_end (void)
 {
-  g_clear_pointer (&text.measure_cr, cairo_destroy);
   g_clear_pointer (&text.font, pango_font_description_free);
   g_clear_pointer (&text.family, g_free);
   text.layer = NULL;
@@ -223,13 +206,15 @@ get_layout (const char *string)
 double
 _ring_plot_text_width_mm (const char *string)
 {
-  cairo_text_extents_t extents;
+  PangoRectangle logical;
 
-  if (text.measure_cr == NULL)
+  if (text.chart == NULL)
     return 0.6 * text.text_mm * text.scale * g_utf8_strlen (string, -1);
 
-  cairo_text_extents (text.measure_cr, string, &extents);
-  return extents.x_advance / RING_PLOT_PX_PER_MM;
+  /* The layout that will draw it: with the fonts Pango falls back to for what "sans"
+   * lacks (Chinese, Thai, emoji), which cairo's own font cannot measure. */
+  pango_layout_get_extents (get_layout (string), NULL, &logical);
+  return logical.width / (double) PANGO_SCALE / RING_PLOT_PX_PER_MM;
 }
 
 /* Half the height of a text's background box at the current size. */
