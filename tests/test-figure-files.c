@@ -113,6 +113,83 @@ test_physical_size (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* The page's background: the pixel value most of the image has. */
+static guint32
+most_common_pixel (cairo_surface_t *surface)
+{
+  g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+  guint32 best = 0;
+  guint best_count = 0;
+
+  for (int y = 0; y < height; y += 3)
+    for (int x = 0; x < width; x += 3)
+      {
+        guint32 pixel = ring_test_pixel (surface, x, y);
+        guint count = GPOINTER_TO_UINT (g_hash_table_lookup (counts,
+                                                             GUINT_TO_POINTER (pixel))) + 1;
+
+        g_hash_table_insert (counts, GUINT_TO_POINTER (pixel), GUINT_TO_POINTER (count));
+        if (count > best_count)
+          {
+            best = pixel;
+            best_count = count;
+          }
+      }
+
+  return best;
+}
+
+/* The smallest figure, 70 mm × 50 mm, still has a plot for every chart kind: its legend
+ * shrinks and its axis titles fit the panel, so the lower middle of the page is drawn on
+ * (at 60 × 40 mm, now refused, the legend had taken the whole page). */
+static void
+test_smallest_figure (void)
+{
+  g_autofree char *dir = NULL;
+
+  if (ring_test_skip_without_plplot ())
+    return;
+
+  dir = ring_test_make_tmp_dir ();
+  for (RingChartKind kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      g_autofree char *path = g_build_filename (dir, "small.png", NULL);
+      g_auto(RingTestRun) run = ring_test_run_cli ("C.UTF-8", "--export", path, "--chart",
+                                                   ring_chart_kind_to_string (kind),
+                                                   "--size", "70mmx50mm", NULL);
+      cairo_surface_t *surface;
+      int width, height;
+      guint32 background;
+      guint drawn = 0, total = 0;
+
+      g_test_message ("%s", ring_chart_kind_to_string (kind));
+      g_assert_cmpint (run.status, ==, 0);
+      surface = cairo_image_surface_create_from_png (path);
+      g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+      width = cairo_image_surface_get_width (surface);
+      height = cairo_image_surface_get_height (surface);
+      background = most_common_pixel (surface);
+      for (int y = height * 55 / 100; y < height * 80 / 100; y++)
+        for (int x = width * 40 / 100; x < width * 90 / 100; x++, total++)
+          drawn += ring_test_pixel (surface, x, y) != background;
+      g_test_message ("%u of %u pixels drawn", drawn, total);
+      g_assert_cmpuint (drawn, >, total / 20);
+      cairo_surface_destroy (surface);
+      g_remove (path);
+    }
+  {
+    g_autofree char *path = g_build_filename (dir, "too-small.png", NULL);
+    g_auto(RingTestRun) run = ring_test_run_cli ("C.UTF-8", "--export", path, "--size",
+                                                 "60mmx40mm", NULL);
+
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "70mmx50mm"));
+  }
+  ring_test_remove_tmp_dir (dir);
+}
+
 /* The report: A4 (595 × 842 pt) or Letter (612 × 792), a first page (or two) and a page per
  * chart. */
 static void
@@ -313,6 +390,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ring/figure-files/physical-size", test_physical_size);
+  g_test_add_func ("/ring/figure-files/smallest-figure", test_smallest_figure);
   g_test_add_func ("/ring/figure-files/report-paper", test_report_paper);
   g_test_add_func ("/ring/figure-files/export-style", test_export_style);
   g_test_add_func ("/ring/figure-files/report-flows", test_report_flows);

@@ -46,8 +46,8 @@ typedef struct
 
 /* The smallest figure of a physical size: its text stays 6.5 pt, and the charts need
  * 160 × 110 points for their axes and plot. */
-#define MIN_FIGURE_WIDTH_MM  60
-#define MIN_FIGURE_HEIGHT_MM 40
+#define MIN_FIGURE_WIDTH_MM  70
+#define MIN_FIGURE_HEIGHT_MM 50
 
 /* The lists are "name<TAB>description" lines: what `cut -f1` or `awk -F'\t'` expect. */
 static int

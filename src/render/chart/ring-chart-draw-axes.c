@@ -444,6 +444,31 @@ _ring_plot_draw_axes (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.0);
 }
 
+/* A title along @panel's side, @disp character heights (of the chart's size) out: where
+ * the panel is short (a small figure), smaller, down to three quarters, then cut with
+ * "…", so that it never runs past the panel's ends into the legend or off the page. */
+static void
+draw_side_title (const RingPlotChart *chart,
+                 const RingPlotPanel *panel,
+                 RingPlotSide         side,
+                 double               disp,
+                 const char          *title)
+{
+  double length_mm = panel->ymax_mm - panel->ymin_mm + chart->text_mm * 2;
+  g_autofree char *shown = NULL;
+  double scale = 1.0;
+
+  _ring_plot_set_text_size (chart, scale);
+  while (scale > 0.75 && _ring_plot_text_width_mm (title) > length_mm)
+    {
+      scale -= 0.05;
+      _ring_plot_set_text_size (chart, scale);
+    }
+  shown = _ring_plot_ellipsize_text (title, length_mm);
+  _ring_plot_margin_text (panel, side, disp / scale, 0.5, 0.5, shown);
+  _ring_plot_set_text_size (chart, 1.0);
+}
+
 void
 _ring_plot_draw_axis_titles (const RingPlotChart *chart,
                              const RingPlotPanel *panel,
@@ -458,8 +483,8 @@ _ring_plot_draw_axis_titles (const RingPlotChart *chart,
     {
       double label_mm = _ring_plot_axis_label_width_mm (&panel->y);
 
-      _ring_plot_margin_text (panel, RING_PLOT_SIDE_LEFT_ROTATED,
-                              label_mm / chart->text_mm + 1.9, 0.5, 0.5, y_title);
+      draw_side_title (chart, panel, RING_PLOT_SIDE_LEFT_ROTATED,
+                       label_mm / chart->text_mm + 1.9, y_title);
     }
 }
 
@@ -489,7 +514,6 @@ _ring_plot_draw_right_axis (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 0.9);
   draw_tick_labels (chart, panel, FALSE, y_options);
   _ring_plot_set_text_size (chart, 1.0);
-  _ring_plot_margin_text (panel, RING_PLOT_SIDE_RIGHT_ROTATED,
-                          _ring_plot_text_width_mm ("100") / chart->text_mm + 1.6, 0.5, 0.5,
-                          title);
+  draw_side_title (chart, panel, RING_PLOT_SIDE_RIGHT_ROTATED,
+                   _ring_plot_text_width_mm ("100") / chart->text_mm + 1.6, title);
 }

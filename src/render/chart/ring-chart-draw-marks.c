@@ -330,32 +330,34 @@ _ring_plot_legend_new (void)
 /* The lines one legend entry may take. */
 #define LEGEND_MAX_LINES 2
 
-static double
-legend_sample_mm (const RingPlotChart *chart)
-{
-  return chart->text_mm * 2.6;
-}
+/* The legend's text size, against the chart's; it shrinks to LEGEND_MIN_SCALE where it
+ * would leave the plot less than LEGEND_MAX_SHARE of the room below the title. */
+#define LEGEND_SCALE      0.9
+#define LEGEND_MIN_SCALE  0.7
+#define LEGEND_MAX_SHARE  0.4
 
-/* Lays the legend out from @left_mm to @right_mm; returns its height, and draws it with
- * its first row centred on @top_mm when @draw. */
+/* Lays the legend out from @left_mm to @right_mm with its text at @scale; returns its
+ * height, and draws it with its first row centred on @top_mm when @draw. */
 static double
 legend_layout (const RingPlotChart *chart,
                GArray              *entries,
                double               left_mm,
                double               right_mm,
                double               top_mm,
+               double               scale,
                gboolean             draw)
 {
-  double sample_mm = legend_sample_mm (chart);
-  double gap_mm = chart->text_mm * 0.6;
-  double spacing_mm = chart->text_mm * 1.8;
-  double row_mm = chart->text_mm * 1.7;
-  double line_mm = chart->text_mm * 1.45;
+  double em_mm = chart->text_mm * scale / LEGEND_SCALE;
+  double sample_mm = em_mm * 2.6;
+  double gap_mm = em_mm * 0.6;
+  double spacing_mm = em_mm * 1.8;
+  double row_mm = em_mm * 1.7;
+  double line_mm = em_mm * 1.45;
   double x_mm = left_mm, y_mm = top_mm;
   double wrapped_mm = 0;
   int rows = 1;
 
-  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_set_text_size (chart, scale);
   for (guint i = 0; i < entries->len; i++)
     {
       const LegendEntry *entry = &g_array_index (entries, LegendEntry, i);
@@ -630,6 +632,7 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
 {
   double margin_mm = chart->text_mm * 1.3;
   double y_mm = chart->height_mm - margin_mm;
+  double legend_left_mm, legend_right_mm, room_mm, scale = LEGEND_SCALE;
   double left_mm;
   double text_width_mm = chart->width_mm - 2 * margin_mm;
   g_autofree char *subtitle = describe_configuration (chart->data);
@@ -658,9 +661,16 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.0);
 
   y_mm -= chart->text_mm * 2.0;
-  /* A figure's legend takes the whole width. */
-  y_mm -= legend_layout (chart, legend, chart->untitled ? margin_mm : left_mm,
-                         chart->width_mm - margin_mm - right_mm, y_mm, TRUE);
+  /* A figure's legend takes the whole width; a small chart's a smaller size, so that
+   * the plot keeps most of the room (a 60 × 40 mm figure had none left). */
+  legend_left_mm = chart->untitled ? margin_mm : left_mm;
+  legend_right_mm = chart->width_mm - margin_mm - right_mm;
+  room_mm = y_mm - (margin_mm + chart->text_mm * 4.2);
+  while (scale > LEGEND_MIN_SCALE
+         && legend_layout (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale,
+                           FALSE) > LEGEND_MAX_SHARE * room_mm)
+    scale -= 0.05;
+  y_mm -= legend_layout (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale, TRUE);
 
   panel->xmin_mm = left_mm;
   panel->xmax_mm = chart->width_mm - margin_mm - right_mm;

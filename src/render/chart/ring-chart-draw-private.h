@@ -179,6 +179,8 @@ double    _ring_plot_text_width_mm       (const char          *text);
 char    **_ring_plot_wrap_text           (const char          *text,
                                           const char          *separator,
                                           double               max_width_mm);
+char     *_ring_plot_ellipsize_text      (const char          *text,
+                                          double               max_width_mm);
 char    **_ring_plot_wrap_lines          (const char          *text,
                                           double               max_width_mm,
                                           guint                max_lines);

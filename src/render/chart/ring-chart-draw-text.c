@@ -327,9 +327,9 @@ _ring_plot_wrap_text (const char *string,
 
 /* The longest start of @string that fits @max_width_mm with "…" after it (at least the
  * first character): a name too long for its place keeps its beginning. */
-static char *
-ellipsize_text (const char *string,
-                double      max_width_mm)
+char *
+_ring_plot_ellipsize_text (const char *string,
+                           double      max_width_mm)
 {
   glong lo = 1, hi = g_utf8_strlen (string, -1);
 
@@ -377,7 +377,8 @@ _ring_plot_wrap_lines (const char *string,
       /* The last line kept carries what does not fit, to be cut with "…". */
       if (k + 1 == max_lines && n_lines > max_lines)
         rest = g_strjoinv (" ", lines + k);
-      g_ptr_array_add (kept, ellipsize_text (rest != NULL ? rest : lines[k], max_width_mm));
+      g_ptr_array_add (kept, _ring_plot_ellipsize_text (rest != NULL ? rest : lines[k],
+                                                        max_width_mm));
     }
   g_ptr_array_add (kept, NULL);
 
