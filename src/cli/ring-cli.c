@@ -385,25 +385,23 @@ parse_report_format (const RingCliArgs  *args,
   return TRUE;
 }
 
-/* Whether an option's value @want agrees with the fit's @have as the refusal would print
- * them: a fitted value typed back from a report is the same value. */
+/* Within this share, an option's value is the fitted one: the fit is pulled a little
+ * towards the values it starts from, so a fitted value typed back (9.6 µs from the report)
+ * comes out a hair apart (9.64) once it is among them. */
+#define FIT_AGREEMENT 0.01
+
+/* Whether an option's value @want is what the fit sets, @have. */
 static gboolean
 agrees_with_fit (const RingParamInfo *info,
                  double               want,
                  double               have)
 {
-  g_autofree char *want_text = NULL;
-  g_autofree char *have_text = NULL;
-
   if (want == have)
     return TRUE;
-  if (info->kind == RING_PARAM_KIND_CHOICE)
+  if (info->kind == RING_PARAM_KIND_CHOICE || info->kind == RING_PARAM_KIND_COUNT)
     return FALSE;
 
-  want_text = g_strdup_printf ("%.3g", want);
-  have_text = g_strdup_printf ("%.3g", have);
-
-  return g_str_equal (want_text, have_text);
+  return fabs (want - have) <= FIT_AGREEMENT * fabs (have);
 }
 
 static void
@@ -432,15 +430,23 @@ set_fit_conflict (GError                **error,
  * beside it that asks for another value would be lost without a word, so it is refused,
  * naming both values. An option that agrees with the fit (--gpu h100 for an H100 log) or
  * that the fit leaves alone (--gpus) stays welcome; a preset may not bring another GPU
- * or node than the log's. */
+ * or node than the log's. @fitted: the parameters the fit would set. */
 static gboolean
-check_fit_overrides (const RingCliArgs  *args,
-                     RingModel          *model,
-                     GError            **error)
+check_fit_overrides (const RingCliArgs      *args,
+                     const RingParams       *fitted,
+                     const RingMeasurement  *measurement,
+                     GError                **error)
 {
-  const RingParams *fitted = ring_model_get_params (model);
-  RingMeasurement *measurement = g_ptr_array_index (ring_model_get_measurements (model), 0);
-  const RingPreset *preset = args->preset != NULL ? ring_preset_lookup (args->preset) : NULL;
+  g_autofree char *preset_name = NULL;
+  const RingPreset *preset = NULL;
+
+  if (args->preset != NULL)
+    {
+      preset_name = _ring_cli_option_text ("preset", args->preset, error);
+      if (preset_name == NULL)
+        return FALSE;
+      preset = ring_preset_lookup (preset_name);
+    }
 
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {
@@ -486,6 +492,41 @@ check_fit_overrides (const RingCliArgs  *args,
   return TRUE;
 }
 
+gboolean
+ring_cli_use_fit (const RingCliArgs  *args,
+                  RingModel          *model,
+                  guint               index,
+                  GError            **error)
+{
+  const RingMeasurement *measurement;
+  RingParams fitted;
+
+  g_return_val_if_fail (args != NULL, FALSE);
+  g_return_val_if_fail (RING_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (index < ring_model_get_measurements (model)->len, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  measurement = g_ptr_array_index (ring_model_get_measurements (model), index);
+  /* Nothing fitted: the fit would only bring the log's cluster, which is not a fit. */
+  if (!ring_nccl_fit_determines_any (measurement->fit))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* TRANSLATORS: %s is a log's file name */
+                   _("--fit: %s determines no value to fit (it needs two sizes or more "
+                     "that load the links); leave out --fit to compare with it"),
+                   measurement->name);
+      return FALSE;
+    }
+
+  fitted = *ring_model_get_params (model);
+  ring_nccl_fit_apply (measurement->fit, &fitted);
+  if (!check_fit_overrides (args, &fitted, measurement, error))
+    return FALSE;
+
+  ring_model_use_fitted_values (model, index);
+  return TRUE;
+}
+
 /* --import-nccl's logs into @model, each compared with its parameters, then --fit's values
  * from the first. A log that cannot be read or compared stops it, naming the file. */
 static gboolean
@@ -513,22 +554,7 @@ import_logs (const RingCliArgs  *args,
     }
 
   if (args->fit)
-    {
-      RingMeasurement *first = g_ptr_array_index (ring_model_get_measurements (model), 0);
-
-      /* Nothing fitted: the fit would only bring the log's cluster, which is not a fit. */
-      if (!ring_nccl_fit_determines_any (first->fit))
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       /* TRANSLATORS: %s is a log's file name */
-                       _("--fit: %s determines no value to fit (it needs two sizes or more "
-                         "that load the links); leave out --fit to compare with it"),
-                       first->name);
-          return FALSE;
-        }
-      ring_model_use_fitted_values (model, 0);
-      return check_fit_overrides (args, model, error);
-    }
+    return ring_cli_use_fit (args, model, 0, error);
 
   return TRUE;
 }

@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "ring-model.h"
 #include "ring-params.h"
 
 G_BEGIN_DECLS
@@ -58,6 +59,15 @@ const char   *ring_cli_get_description    (void);
  * @error names the option, the value and what is accepted. */
 gboolean      ring_cli_apply_params       (const RingCliArgs   *args,
                                            RingParams          *params,
+                                           GError             **error);
+
+/* --fit: puts the values fitted to log @index of @model into its parameters; or, with
+ * nothing changed, FALSE and @error when the log determines no value or an option or
+ * the preset of @args asks for another value than the fit sets (one that agrees within
+ * 1 % is the fitted value). */
+gboolean      ring_cli_use_fit            (const RingCliArgs   *args,
+                                           RingModel           *model,
+                                           guint                index,
                                            GError             **error);
 
 /* Reads every --scenario file into a GPtrArray of RingScenario (empty when none was

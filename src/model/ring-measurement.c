@@ -113,7 +113,7 @@ ring_measurement_describe_fit (const RingNcclFit *fit)
         continue;
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_string_append_printf (text, "%s %.2g%s%s", ring_measurement_value_title (value->id),
+      g_string_append_printf (text, "%s %.3g%s%s", ring_measurement_value_title (value->id),
                               value->value, *unit != '\0' ? " " : "", unit);
     }
   if (text->len == 0)

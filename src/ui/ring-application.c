@@ -133,7 +133,18 @@ import_logs (GApplicationCommandLine *command_line,
         fitted = ring_model_find_measurement (model, path);
     }
   if (args->fit && fitted >= 0)
-    ring_model_use_fitted_values (model, fitted);
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* As on the command line: refused, with nothing changed, where the fit would
+       * overrule an option or has nothing to fit. */
+      if (!ring_cli_use_fit (args, model, fitted, &error))
+        {
+          g_application_command_line_printerr (command_line, "%s: %s\n", g_get_prgname (),
+                                               error->message);
+          return RING_CLI_EXIT_USAGE;
+        }
+    }
 
   return EXIT_SUCCESS;
 }

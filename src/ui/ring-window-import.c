@@ -107,8 +107,8 @@ _ring_window_import_file (RingWindow *self,
   if (ring_nccl_fit_determines_any (measurement->fit))
     {
       adw_toast_set_button_label (toast, _("Use Fitted Values"));
-      adw_toast_set_action_name (toast, "win.use-fitted-values");
-      adw_toast_set_action_target_value (toast, g_variant_new_uint32 ((guint32) index));
+      adw_toast_set_action_name (toast, "win.use-fitted-values-of-file");
+      adw_toast_set_action_target_value (toast, g_variant_new_bytestring (measurement->path));
     }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   ring_window_show_measurements (self);
@@ -178,12 +178,9 @@ measurement_at (RingWindow *self,
 }
 
 static void
-use_fitted_values_action (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
+use_fit (RingWindow *self,
+         guint       index)
 {
-  RingWindow *self = RING_WINDOW (widget);
-  guint index = g_variant_get_uint32 (parameter);
   RingMeasurement *measurement = measurement_at (self, index);
   g_autofree char *values = NULL;
   g_autofree char *message = NULL;
@@ -196,6 +193,29 @@ use_fitted_values_action (GtkWidget  *widget,
   /* TRANSLATORS: a toast: a file name, then the values fitted to it */
   message = g_strdup_printf (_("Fitted to %s: %s"), measurement->name, values);
   _ring_window_add_toast (self, message);
+}
+
+/* The panel's buttons, made again whenever the list changes, name a log by its place. */
+static void
+use_fitted_values_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  use_fit (RING_WINDOW (widget), g_variant_get_uint32 (parameter));
+}
+
+/* The import's toast, which outlives changes to the list, names its log by its file: after
+ * an earlier log is removed it still fits this one, and nothing once it is gone. */
+static void
+use_fitted_values_of_file_action (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  RingWindow *self = RING_WINDOW (widget);
+  int index = ring_model_find_measurement (self->model, g_variant_get_bytestring (parameter));
+
+  if (index >= 0)
+    use_fit (self, (guint) index);
 }
 
 static void
@@ -242,29 +262,6 @@ ring_window_import_drop_cb (GtkDropTarget *target,
   return any;
 }
 
-void
-_ring_window_import_init (RingWindow *self)
-{
-  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
-  GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
-
-  gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
-  g_signal_connect_object (target, "drop", G_CALLBACK (ring_window_import_drop_cb), self, 0);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
-}
-
-void
-_ring_window_import_class_init (GtkWidgetClass *widget_class)
-{
-  gtk_widget_class_install_action (widget_class, "win.import-nccl", NULL, import_nccl_action);
-  gtk_widget_class_install_action (widget_class, "win.use-fitted-values", "u",
-                                   use_fitted_values_action);
-  gtk_widget_class_install_action (widget_class, "win.remove-measurement", "u",
-                                   remove_measurement_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
-                                       "win.import-nccl", NULL);
-}
-
 /* The "nccl-logs" key follows the logs loaded: their files, as URIs. */
 static void
 ring_window_import_model_changed_cb (RingWindow *self)
@@ -272,12 +269,20 @@ ring_window_import_model_changed_cb (RingWindow *self)
   GPtrArray *measurements;
   g_autoptr(GPtrArray) uris = NULL;
   g_auto(GStrv) stored = NULL;
+  guint digest;
 
-  /* Disposed: the settings are gone. */
-  if (self->settings == NULL)
+  if (self->settings == NULL || !self->logs_restored)
     return;
 
+  /* Most changes move a parameter, not the list: nothing to write then. */
   measurements = ring_model_get_measurements (self->model);
+  digest = measurements->len;
+  for (guint i = 0; i < measurements->len; i++)
+    digest = digest * 31 + g_direct_hash (g_ptr_array_index (measurements, i));
+  if (digest == self->logs_digest)
+    return;
+  self->logs_digest = digest;
+
   uris = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < measurements->len; i++)
@@ -293,6 +298,37 @@ ring_window_import_model_changed_cb (RingWindow *self)
   stored = g_settings_get_strv (self->settings, "nccl-logs");
   if (!g_strv_equal ((const char * const *) stored, (const char * const *) uris->pdata))
     g_settings_set_strv (self->settings, "nccl-logs", (const char * const *) uris->pdata);
+}
+
+void
+_ring_window_import_init (RingWindow *self)
+{
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+
+  gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
+  g_signal_connect_object (target, "drop", G_CALLBACK (ring_window_import_drop_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+
+  /* Through the window's group, which stops hearing the model first thing in dispose; it
+   * writes nothing before _ring_window_import_restore() has read the key. */
+  g_signal_group_connect_object (self->model_signals, "changed",
+                                 G_CALLBACK (ring_window_import_model_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+}
+
+void
+_ring_window_import_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.import-nccl", NULL, import_nccl_action);
+  gtk_widget_class_install_action (widget_class, "win.use-fitted-values", "u",
+                                   use_fitted_values_action);
+  gtk_widget_class_install_action (widget_class, "win.use-fitted-values-of-file", "ay",
+                                   use_fitted_values_of_file_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-measurement", "u",
+                                   remove_measurement_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
+                                       "win.import-nccl", NULL);
 }
 
 void
@@ -347,9 +383,7 @@ _ring_window_import_restore (RingWindow *self)
       _ring_window_add_toast (self, message);
     }
 
-  /* The window's model is its own for the window's whole life. */
-  g_signal_connect_object (self->model, "changed",
-                           G_CALLBACK (ring_window_import_model_changed_cb), self,
-                           G_CONNECT_SWAPPED);
+  self->logs_restored = TRUE;
+  self->logs_digest = G_MAXUINT;
   ring_window_import_model_changed_cb (self);
 }

@@ -57,6 +57,8 @@ struct _RingWindow
   GtkDropDown          *compare_dropdown;
   GtkWidget            *metric_differences[RING_WINDOW_N_METRICS];
   guint                 scenarios_digest;
+  guint                 logs_digest;       /* of the logs the "nccl-logs" key holds */
+  gboolean              logs_restored;     /* the key read: from now on, it follows */
   gboolean              scenarios_listing;
 };
 
