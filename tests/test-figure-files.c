@@ -141,30 +141,44 @@ most_common_pixel (cairo_surface_t *surface)
   return best;
 }
 
-/* The smallest figure, 70 mm × 50 mm, still has a plot for every chart kind: its legend
- * shrinks and its axis titles fit the panel, so the lower middle of the page is drawn on
- * (at 60 × 40 mm, now refused, the legend had taken the whole page). */
+/* The smallest figure, 70 mm × 50 mm, still has a plot for every chart kind, also with
+ * scenarios and a log: its legend shrinks, then leaves entries out, and its axis titles
+ * fit, so the lower middle of the page is drawn on (at 60 × 40 mm, now refused, the
+ * legend had taken the whole page). */
 static void
 test_smallest_figure (void)
 {
   g_autofree char *dir = NULL;
+  g_autofree char *scenarios = NULL;
+  g_autofree char *log = NULL;
 
   if (ring_test_skip_without_plplot ())
     return;
 
   dir = ring_test_make_tmp_dir ();
-  for (RingChartKind kind = 0; kind < RING_N_CHARTS; kind++)
+  scenarios = g_test_build_filename (G_TEST_DIST, "data", "scenarios",
+                                     "dgx-h100-2-nodes.json", NULL);
+  log = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs", "h100-2node-gj-aion.log",
+                               NULL);
+  /* Each kind plain, and with two scenarios and a log in its legend (and the error strip
+   * the log brings), in German. */
+  for (guint i = 0; i < 2 * RING_N_CHARTS; i++)
     {
+      RingChartKind kind = i % RING_N_CHARTS;
+      gboolean crowded = i >= RING_N_CHARTS;
       g_autofree char *path = g_build_filename (dir, "small.png", NULL);
-      g_auto(RingTestRun) run = ring_test_run_cli ("C.UTF-8", "--export", path, "--chart",
-                                                   ring_chart_kind_to_string (kind),
-                                                   "--size", "70mmx50mm", NULL);
+      g_auto(RingTestRun) run = crowded
+        ? ring_test_run_cli ("de_DE.UTF-8", "--export", path, "--chart",
+                             ring_chart_kind_to_string (kind), "--size", "70mmx50mm",
+                             "--scenario", scenarios, "--import-nccl", log, NULL)
+        : ring_test_run_cli ("C.UTF-8", "--export", path, "--chart",
+                             ring_chart_kind_to_string (kind), "--size", "70mmx50mm", NULL);
       cairo_surface_t *surface;
       int width, height;
       guint32 background;
       guint drawn = 0, total = 0;
 
-      g_test_message ("%s", ring_chart_kind_to_string (kind));
+      g_test_message ("%s%s", ring_chart_kind_to_string (kind), crowded ? ", crowded" : "");
       g_assert_cmpint (run.status, ==, 0);
       surface = cairo_image_surface_create_from_png (path);
       g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);

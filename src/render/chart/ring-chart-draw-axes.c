@@ -444,9 +444,9 @@ _ring_plot_draw_axes (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.0);
 }
 
-/* A title along @panel's side, @disp character heights (of the chart's size) out: where
- * the panel is short (a small figure), smaller, down to three quarters, then cut with
- * "…", so that it never runs past the panel's ends into the legend or off the page. */
+/* A title along @panel's @side, @disp character heights (of the chart's size) out: where
+ * the side is short (a small figure), smaller, down to three quarters, then cut with "…",
+ * so that it never runs past the panel's ends into the legend or off the page. */
 static void
 draw_side_title (const RingPlotChart *chart,
                  const RingPlotPanel *panel,
@@ -454,7 +454,13 @@ draw_side_title (const RingPlotChart *chart,
                  double               disp,
                  const char          *title)
 {
-  double length_mm = panel->ymax_mm - panel->ymin_mm + chart->text_mm * 2;
+  double centre_mm = (panel->xmin_mm + panel->xmax_mm) / 2;
+  /* Along the bottom: centred on the panel, and inside the page on both sides. */
+  double length_mm = side == RING_PLOT_SIDE_BOTTOM
+                     ? MIN (panel->xmax_mm - panel->xmin_mm + chart->text_mm * 4,
+                            2 * MIN (centre_mm, chart->width_mm - centre_mm)
+                            - chart->text_mm)
+                     : panel->ymax_mm - panel->ymin_mm + chart->text_mm * 2;
   g_autofree char *shown = NULL;
   double scale = 1.0;
 
@@ -478,7 +484,7 @@ _ring_plot_draw_axis_titles (const RingPlotChart *chart,
   _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
   _ring_plot_set_text_size (chart, 1.0);
   if (x_title != NULL)
-    _ring_plot_margin_text (panel, RING_PLOT_SIDE_BOTTOM, 3.2, 0.5, 0.5, x_title);
+    draw_side_title (chart, panel, RING_PLOT_SIDE_BOTTOM, 3.2, x_title);
   if (y_title != NULL)
     {
       double label_mm = _ring_plot_axis_label_width_mm (&panel->y);

@@ -330,8 +330,9 @@ _ring_plot_legend_new (void)
 /* The lines one legend entry may take. */
 #define LEGEND_MAX_LINES 2
 
-/* The legend's text size, against the chart's; it shrinks to LEGEND_MIN_SCALE where it
- * would leave the plot less than LEGEND_MAX_SHARE of the room below the title. */
+/* The legend's text size, against the chart's; it shrinks, down to LEGEND_MIN_SCALE,
+ * where it would take more than LEGEND_MAX_SHARE of the room below the title (the plot
+ * keeping less than the rest), and then leaves out its last entries (trim_legend()). */
 #define LEGEND_SCALE      0.9
 #define LEGEND_MIN_SCALE  0.7
 #define LEGEND_MAX_SHARE  0.4
@@ -412,6 +413,8 @@ legend_layout (const RingPlotChart *chart,
                                     x_mm + sample_mm, y_mm + chart->text_mm * 0.45,
                                     RING_PLOT_COLOR_BACKGROUND, chart->text_mm * 1.6);
               break;
+            case RING_PLOT_LEGEND_TEXT:
+              break;
             default:
               g_assert_not_reached ();
             }
@@ -437,6 +440,37 @@ legend_layout (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.0);
 
   return rows * row_mm + wrapped_mm;
+}
+
+/* A legend still taller than @max_mm at its smallest size keeps the entries that fit and
+ * says how many it left out: a small figure keeps its plot (its caption can list what
+ * the legend could not). */
+static void
+trim_legend (const RingPlotChart *chart,
+             GArray              *legend,
+             double               left_mm,
+             double               right_mm,
+             double               top_mm,
+             double               scale,
+             double               max_mm)
+{
+  guint n = legend->len;
+
+  for (guint kept = n - 1; kept >= 1; kept--)
+    {
+      g_autofree char *more =
+        g_strdup_printf (/* TRANSLATORS: the last line of a chart's legend that a small
+                          * figure has no room for: how many entries were left out */
+                         g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more",
+                                      n - kept), n - kept);
+
+      g_array_set_size (legend, kept);
+      _ring_plot_legend_add (legend, RING_PLOT_LEGEND_TEXT, RING_PLOT_COLOR_FOREGROUND, 0, 0,
+                             more);
+      if (kept == 1
+          || legend_layout (chart, legend, left_mm, right_mm, top_mm, scale, FALSE) <= max_mm)
+        return;
+    }
 }
 
 /* Page furniture and layout. */
@@ -645,9 +679,10 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
     draw_title (chart, text_width_mm, subtitle, &y_mm);
   else
     y_mm += chart->text_mm * 1.2;
-  /* What the chart shows when the model's mode would suggest otherwise. */
+  /* What the chart shows when the model's mode would suggest otherwise; a figure's
+   * caption says it, as it says the title. */
   _ring_plot_set_text_size (chart, 0.85);
-  if (chart->data->note != NULL)
+  if (chart->data->note != NULL && !chart->untitled)
     {
       g_auto(GStrv) note_lines = _ring_plot_wrap_text (chart->data->note, " ", text_width_mm);
 
@@ -670,6 +705,11 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
          && legend_layout (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale,
                            FALSE) > LEGEND_MAX_SHARE * room_mm)
     scale -= 0.05;
+  if (legend->len > 1
+      && legend_layout (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale,
+                        FALSE) > LEGEND_MAX_SHARE * room_mm)
+    trim_legend (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale,
+                 LEGEND_MAX_SHARE * room_mm);
   y_mm -= legend_layout (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale, TRUE);
 
   panel->xmin_mm = left_mm;

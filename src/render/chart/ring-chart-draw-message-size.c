@@ -162,6 +162,7 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   g_autofree char *time_text = NULL;
   g_autofree char *link_label = NULL;
   RingPlotPanel top = { 0 }, bottom = { 0 }, strip = { 0 };
+  double base_mm;
   RingPlotAxis y_axis;
   Band bands[RING_PLOT_COLOR_BAND_LAST - RING_PLOT_COLOR_BAND + 1];
   guint n_bands = has_data ? collect_bands (chart, bands, G_N_ELEMENTS (bands)) : 0;
@@ -233,20 +234,30 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   _ring_plot_panel_share_x (&bottom, &top);
   bottom.ymin_mm = top.ymin_mm;
   gap_mm = chart->text_mm * 1.2;
-  /* The logs' errors in a strip under both, a fifth of the height, sharing x. */
-  if (measured && has_data)
+  /* The logs' errors in a strip under both, a fifth of the height, sharing x; where the
+   * three do not fit (a small figure), the markers go without it. */
+  base_mm = top.ymin_mm;
+  for (int with_strip = measured && has_data; with_strip >= 0; with_strip--)
     {
-      _ring_plot_panel_share_x (&strip, &top);
-      strip.ymin_mm = top.ymin_mm;
-      strip.ymax_mm = strip.ymin_mm + (top.ymax_mm - top.ymin_mm) * 0.2;
-      bottom.ymin_mm = top.ymin_mm = strip.ymax_mm + gap_mm;
-      _ring_plot_measured_strip_axis (chart, &strip);
+      bottom.ymin_mm = top.ymin_mm = base_mm;
+      strip = (RingPlotPanel) { 0 };
+      if (with_strip)
+        {
+          _ring_plot_panel_share_x (&strip, &top);
+          strip.ymin_mm = base_mm;
+          strip.ymax_mm = strip.ymin_mm + (top.ymax_mm - base_mm) * 0.2;
+          bottom.ymin_mm = top.ymin_mm = strip.ymax_mm + gap_mm;
+        }
+      split_mm = top.ymin_mm + (top.ymax_mm - top.ymin_mm) * 0.45;
+      bottom.ymax_mm = split_mm - gap_mm / 2;
+      if (_ring_plot_panel_is_valid (&bottom) && top.ymax_mm - split_mm - gap_mm / 2 > 5)
+        break;
     }
-  split_mm = top.ymin_mm + (top.ymax_mm - top.ymin_mm) * 0.45;
-  bottom.ymax_mm = split_mm - gap_mm / 2;
   top.ymin_mm = split_mm + gap_mm / 2;
   if (!_ring_plot_panel_is_valid (&top) || !_ring_plot_panel_is_valid (&bottom))
     return;
+  if (strip.ymax_mm > strip.ymin_mm)
+    _ring_plot_measured_strip_axis (chart, &strip);
   /* As many labelled ticks as the panels' heights hold. */
   _ring_plot_set_text_size (chart, 0.9);
   _ring_plot_axis_log (&top.y, top.y.scale, top.y.format, top.y.min, top.y.max,

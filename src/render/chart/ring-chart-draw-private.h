@@ -153,6 +153,7 @@ typedef enum
   RING_PLOT_LEGEND_MARKER,
   RING_PLOT_LEGEND_MEASURED,  /* a loaded log's marker; its line_style is the shape */
   RING_PLOT_LEGEND_HATCHED_BOX,   /* a box hatched in the background colour */
+  RING_PLOT_LEGEND_TEXT,          /* no sample: a line of text ("and 3 more") */
 } RingPlotLegendSample;
 
 /* ring-chart-draw-axes.c: colours. */
