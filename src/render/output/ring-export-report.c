@@ -229,8 +229,34 @@ measure (Page       *page,
   return height / (double) PANGO_SCALE;
 }
 
+/* One row of the table at (@x, @y), @width wide and @height high. */
+static void
+draw_row (Page                *page,
+          const RingReportRow *row,
+          double               x,
+          double               y,
+          double               width,
+          double               height)
+{
+  g_autofree char *label = g_markup_escape_text (row->label, -1);
+  g_autofree char *value = g_markup_escape_text (row->value, -1);
+  RingColor rule = page->style->dim;
+
+  rule.alpha = 0.4;
+  show (page, x, y, label, BODY_PT, FALSE, width * 0.58, &page->style->foreground);
+  show (page, x + width * 0.6, y, value, BODY_PT, TRUE, width * 0.4,
+        &page->style->foreground);
+  set_source (page->cr, &rule);
+  cairo_set_line_width (page->cr, 0.4);
+  cairo_move_to (page->cr, x, y + height - 2.5);
+  cairo_line_to (page->cr, x + width, y + height - 2.5);
+  cairo_stroke (page->cr);
+}
+
 /* The parameters and derived figures, in two columns of label and value; a row grows
- * to hold a value that wraps ("NVIDIA H100 SXM5, NVLink 4 and NVSwitch"). */
+ * to hold a value that wraps ("NVIDIA H100 SXM5, NVLink 4 and NVSwitch"). The columns
+ * are balanced by height, and what the page cannot hold (four logs and their fits,
+ * scenarios, German) goes on in two columns on the next. */
 static void
 draw_table (Page      *page,
             RingModel *model)
@@ -238,39 +264,67 @@ draw_table (Page      *page,
   g_autoptr(GPtrArray) rows = ring_report_rows (model);
   double content = page->width - 2 * MARGIN_SIDE_PT;
   guint columns = rows->len > 12 ? 2 : 1;
-  guint per_column = (rows->len + columns - 1) / columns;
   double column_width = (content - (columns - 1) * 18) / columns;
   double min_row_height = BODY_PT * 1.6;
-  double top = page->y, bottom = top, y = top;
-  RingColor rule = page->style->dim;
+  g_autofree double *heights = g_new (double, MAX (rows->len, 1));
+  guint first = 0;
 
-  rule.alpha = 0.4;
   for (guint i = 0; i < rows->len; i++)
     {
       const RingReportRow *row = g_ptr_array_index (rows, i);
       g_autofree char *label = g_markup_escape_text (row->label, -1);
       g_autofree char *value = g_markup_escape_text (row->value, -1);
-      double x = MARGIN_SIDE_PT + (i / per_column) * (column_width + 18);
-      double row_height;
 
-      if (i % per_column == 0)
-        y = top;
-      row_height = MAX (min_row_height,
+      heights[i] = MAX (min_row_height,
                         MAX (measure (page, label, BODY_PT, FALSE, column_width * 0.58),
                              measure (page, value, BODY_PT, TRUE, column_width * 0.4))
                         + min_row_height - BODY_PT * 1.2);
-      show (page, x, y, label, BODY_PT, FALSE, column_width * 0.58, &page->style->foreground);
-      show (page, x + column_width * 0.6, y, value, BODY_PT, TRUE, column_width * 0.4,
-            &page->style->foreground);
-      set_source (page->cr, &rule);
-      cairo_set_line_width (page->cr, 0.4);
-      cairo_move_to (page->cr, x, y + row_height - 2.5);
-      cairo_line_to (page->cr, x + column_width, y + row_height - 2.5);
-      cairo_stroke (page->cr);
-      y += row_height;
-      bottom = MAX (bottom, y);
     }
-  page->y = bottom + 12;
+
+  while (first < rows->len)
+    {
+      double room = page->height - MARGIN_BOTTOM_PT - page->y;
+      double total = 0, bottom = page->y;
+      guint ends[2] = { rows->len, rows->len };
+
+      for (guint i = first; i < rows->len; i++)
+        total += heights[i];
+      /* The first column ends where it reaches half the rest, or the page's room; the
+       * second holds what follows, up to the room. */
+      for (guint c = 0, i = first; c < columns; c++)
+        {
+          double column = 0;
+          double limit = c + 1 < columns ? MIN (room, MAX (total / columns, 0)) : room;
+
+          while (i < rows->len
+                 && (column == 0 || column + heights[i] <= limit
+                     || (c + 1 < columns && column + heights[i] / 2 <= limit
+                         && column + heights[i] <= room)))
+            {
+              column += heights[i];
+              i++;
+            }
+          ends[c] = i;
+        }
+      ends[columns - 1] = MAX (ends[columns - 1], ends[0]);
+
+      for (guint c = 0, i = first; c < columns; c++)
+        {
+          double x = MARGIN_SIDE_PT + c * (column_width + 18);
+          double y = page->y;
+
+          for (; i < ends[c]; i++)
+            {
+              draw_row (page, g_ptr_array_index (rows, i), x, y, column_width, heights[i]);
+              y += heights[i];
+            }
+          bottom = MAX (bottom, y);
+        }
+      first = ends[columns - 1];
+      page->y = bottom + 12;
+      if (first < rows->len)
+        break_page_for (page, G_MAXDOUBLE / 4);
+    }
 }
 
 /* What the numbers rest on, in brief; docs/model.md has the whole of it. */
