@@ -331,55 +331,67 @@ _ring_window_import_class_init (GtkWidgetClass *widget_class)
                                        "win.import-nccl", NULL);
 }
 
+/* A stored log's name for a message: its file's, or the address as it was stored. */
+static char *
+stored_log_name (const char *uri)
+{
+  g_autofree char *path = g_filename_from_uri (uri, NULL, NULL);
+  g_autofree char *basename = path != NULL ? g_path_get_basename (path) : NULL;
+
+  return basename != NULL ? g_filename_display_name (basename) : g_strdup (uri);
+}
+
 void
 _ring_window_import_restore (RingWindow *self)
 {
   g_auto(GStrv) uris = NULL;
   g_autofree char *first_error = NULL;
-  guint n_left_out = 0;
+  g_autoptr(GPtrArray) left_out = g_ptr_array_new_with_free_func (g_free);
 
   g_return_if_fail (RING_IS_WINDOW (self));
 
   if (self->settings == NULL)
     return;
 
-  /* Read again as they are now; what is gone or broken is left out, and said once. */
+  /* Read again as they are now; what is gone, broken or past the four is left out, and
+   * said once, by name. */
   uris = g_settings_get_strv (self->settings, "nccl-logs");
   for (guint i = 0; uris[i] != NULL; i++)
     {
       g_autofree char *path = g_filename_from_uri (uris[i], NULL, NULL);
       g_autoptr(GError) error = NULL;
 
-      if (ring_model_get_measurements (self->model)->len >= RING_MEASUREMENTS_MAX)
-        {
-          n_left_out += g_strv_length (uris + i);
-          break;
-        }
-      if (path == NULL)
-        {
-          n_left_out++;
-          continue;
-        }
-      if (!ring_model_import_measurement (self->model, path, &error))
-        {
-          if (first_error == NULL)
-            first_error = g_strdup (error->message);
-          n_left_out++;
-        }
+      if (path != NULL
+          && ring_model_get_measurements (self->model)->len < RING_MEASUREMENTS_MAX
+          && ring_model_import_measurement (self->model, path, &error))
+        continue;
+
+      if (error != NULL && first_error == NULL)
+        first_error = g_strdup (error->message);
+      g_ptr_array_add (left_out, stored_log_name (uris[i]));
     }
-  if (n_left_out > 0)
+  if (left_out->len == 1 && first_error != NULL)
     {
+      g_autofree char *message =
+        /* TRANSLATORS: a toast at start-up; %s says which log and what went wrong */
+        g_strdup_printf (_("A log imported before was left out: %s"), first_error);
+
+      _ring_window_add_toast (self, message);
+    }
+  else if (left_out->len > 0)
+    {
+      g_autofree char *names = NULL;
       g_autofree char *message = NULL;
 
-      if (n_left_out == 1 && first_error != NULL)
-        /* TRANSLATORS: a toast at start-up; %s says which log and what went wrong */
-        message = g_strdup_printf (_("A log imported before was left out: %s"), first_error);
-      else
-        message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                /* TRANSLATORS: a toast at start-up */
-                                                "%u log imported before was left out",
-                                                "%u logs imported before were left out",
-                                                n_left_out), n_left_out);
+      g_ptr_array_add (left_out, NULL);
+      names = g_strjoinv (", ", (char **) left_out->pdata);
+      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              /* TRANSLATORS: a toast at start-up: how many
+                                               * logs, then their names */
+                                              "%u log imported before was left out: %s",
+                                              "%u logs imported before were left out: %s",
+                                              left_out->len - 1),
+                                 left_out->len - 1, names);
       _ring_window_add_toast (self, message);
     }
 
