@@ -44,8 +44,9 @@ typedef struct
   RingExportOptions options;
 } ExportRequest;
 
-/* The smallest figure of a physical size: its text stays 6.5 pt, and the charts need
- * 160 × 110 points for their axes and plot. */
+/* The smallest figure of a physical size, about 198 × 142 points: its text stays 6.5 pt
+ * (a crowded legend shrinks to 0.7 of it, long axis titles to 0.75), and every chart
+ * kind keeps room for its axes and plot (at 60 × 40 mm the legend could take it all). */
 #define MIN_FIGURE_WIDTH_MM  70
 #define MIN_FIGURE_HEIGHT_MM 50
 

@@ -626,6 +626,8 @@ fit_or_evaluate (const RingParams   *base,
   if (n_samples == 0)
     {
       g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,
+                   /* TRANSLATORS: why an nccl-tests log is refused: every row has a size
+                    * of 0, no time, or elements nccl-tests found wrong */
                    _("the log has no usable row (a size above 0 with a time and no wrong "
                      "elements) to compare with"));
       return NULL;

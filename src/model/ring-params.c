@@ -458,7 +458,7 @@ ring_params_validate_named (const RingParams  *params,
       /* The message size is no row of the parameter table: named here. */
       g_autofree char *name = naming == RING_PARAM_NAMING_KEY
                               ? g_strdup_printf (C_("parameter key", "“%s”"),
-                                                 "message_size_bytes")
+                                                 RING_MESSAGE_SIZE_KEY)
                               : g_strdup ("--message-size");
 
       g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,

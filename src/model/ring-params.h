@@ -269,6 +269,10 @@ double               ring_params_get_value     (const RingParams  *params,
 void                 ring_params_set_value     (RingParams        *params,
                                                 RingParamId        id,
                                                 double             value);
+/* The message size's key in the JSON report and a scenario file (it is no row of the
+ * parameter table: 0 there means a training step). */
+#define RING_MESSAGE_SIZE_KEY "message_size_bytes"
+
 /* How a message names a parameter: as the command line's option or a file's key. */
 typedef enum
 {
@@ -280,9 +284,9 @@ typedef enum
  * wrong, naming the parameter by its option (ring_params_validate()) or as @naming says. */
 gboolean             ring_params_validate      (const RingParams  *params,
                                                 GError           **error);
-gboolean             ring_params_validate_named (const RingParams *params,
-                                                 RingParamNaming   naming,
-                                                 GError          **error);
+gboolean             ring_params_validate_named (const RingParams  *params,
+                                                 RingParamNaming    naming,
+                                                 GError           **error);
 /* Parses @text as typed on the command line or in a field ("7B", "1.5T", "300", "bf16",
  * "ring") and stores it if it is in range; otherwise @error says what was wrong and what
  * is accepted, naming the option. */

@@ -66,9 +66,6 @@ typedef enum
  * the static planes and their step hold. */
 #define RING_DRAW_N_STEP_PLANES 2
 
-/* The static planes of one key: size, device scale, style, the frame's simulation (held),
- * its phase and the schedule's phase; the step planes of one step under that key; the
- * transfers of one step (RingAnimationCache is its public name). */
 /* What the static planes were drawn for, besides the style: they hold while it does. */
 typedef struct
 {
@@ -80,6 +77,8 @@ typedef struct
   double          compute_time_s, allreduce_time_s;
 } RingCacheKey;
 
+/* The static planes of one key and style; the step planes of one step under that key; the
+ * transfers of one step (RingAnimationCache is its public name). */
 struct _RingAnimationCache
 {
   gboolean         valid;

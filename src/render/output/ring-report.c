@@ -354,7 +354,7 @@ ring_report_to_json (RingModel *model)
         append_json_number (json, info->json_key, ring_params_get_value (p, id));
     }
   append_json_string (json, "mode", ring_report_mode_name (model));
-  append_json_number (json, "message_size_bytes", p->message_bytes > 0 ? p->message_bytes : NAN);
+  append_json_number (json, RING_MESSAGE_SIZE_KEY, p->message_bytes > 0 ? p->message_bytes : NAN);
 
   /* Derived values, those that mean something in this mode. */
   for (guint i = 0; i < G_N_ELEMENTS (result_values); i++)

@@ -18,7 +18,6 @@
 
 /* Far more than four scenarios need: anything bigger is not a scenario file. */
 #define MAX_FILE_BYTES (1024 * 1024)
-#define MESSAGE_SIZE_KEY "message_size_bytes"
 
 static void
 append_scenario (GString            *json,
@@ -48,7 +47,7 @@ append_scenario (GString            *json,
       else
         ring_report_append_json_number (json, value);
     }
-  g_string_append_printf (json, ",\n%s    \"%s\": ", indent, MESSAGE_SIZE_KEY);
+  g_string_append_printf (json, ",\n%s    \"%s\": ", indent, RING_MESSAGE_SIZE_KEY);
   ring_report_append_json_number (json, params->message_bytes);
   g_string_append_printf (json, "\n%s  }\n%s}", indent, indent);
 }
@@ -168,7 +167,7 @@ read_parameters (JsonObject  *object,
       JsonNode *node = json_object_get_member (object, key);
       const RingParamInfo *info = param_by_key (key);
 
-      if (g_str_equal (key, MESSAGE_SIZE_KEY))
+      if (g_str_equal (key, RING_MESSAGE_SIZE_KEY))
         {
           if (!read_number (node, key, &message_bytes, error))
             return FALSE;
