@@ -112,6 +112,7 @@ ring_measurement_group_model_changed_cb (RingMeasurementGroup *self)
       g_autoptr(RingNcclFit) comparison = NULL;
       GtkWidget *row = g_ptr_array_index (self->rows, i);
       g_autofree char *subtitle = NULL;
+      guint n_wrong;
 
       comparison = ring_measurement_compare (measurement, ring_model_get_params (self->model));
       if (comparison != NULL)
@@ -125,6 +126,20 @@ ring_measurement_group_model_changed_cb (RingMeasurementGroup *self)
                                                  comparison->points->len),
                                     measurement->log->ranks, comparison->points->len,
                                     comparison->nominal_geomean_error_pct);
+      n_wrong = ring_nccl_log_count_wrong (measurement->log);
+      if (subtitle != NULL && n_wrong > 0)
+        {
+          g_autofree char *wrong =
+            g_strdup_printf (/* TRANSLATORS: added under a log's name: rows nccl-tests found
+                              * wrong, left out; the space inside is a no-break space */
+                             g_dngettext (GETTEXT_PACKAGE, "%u\u00a0wrong row left out",
+                                          "%u\u00a0wrong rows left out", n_wrong),
+                             n_wrong);
+          char *both = g_strconcat (subtitle, " · ", wrong, NULL);
+
+          g_free (subtitle);
+          subtitle = both;
+        }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), measurement->name);
       gtk_widget_set_tooltip_text (row, measurement->name);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle != NULL ? subtitle : "");
