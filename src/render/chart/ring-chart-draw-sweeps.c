@@ -259,6 +259,18 @@ _ring_plot_draw_bytes_moved (RingPlotChart *chart)
   limit_lines = _ring_plot_wrap_text (limit_label, " ",
                                       panel.xmax_mm - panel.xmin_mm - chart->text_mm * 1.6);
   n_lines = g_strv_length (limit_lines);
+  /* A panel too short for the sentence (a small figure) keeps its first words. */
+  if (n_lines > 1
+      && _ring_plot_panel_y_mm (&panel, limit_bytes / divisor)
+         + chart->text_mm * (1.1 + 1.5 * (n_lines - 1) + 0.6) > panel.ymax_mm)
+    {
+      g_strfreev (limit_lines);
+      /* TRANSLATORS: the asymptote's label where there is no room for more; %s is a size
+       * such as "56 GB" */
+      limit_lines = g_new0 (char *, 2);
+      limit_lines[0] = g_strdup_printf (_("2S = %s"), limit_text);
+      n_lines = 1;
+    }
   for (guint i = 0; i < n_lines; i++)
     _ring_plot_page_text_on_halo (chart, panel.xmax_mm - chart->text_mm * 0.8,
                                   _ring_plot_panel_y_mm (&panel, limit_bytes / divisor)
