@@ -297,10 +297,18 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
         }
       else
         {
-          g_auto(GStrv) lines = _ring_plot_wrap_text (crossover_label, " ",
-                                                      line_mm - chart->text_mm * 0.8
-                                                      - top.xmin_mm);
+          double room_mm = line_mm - chart->text_mm * 0.8 - top.xmin_mm;
+          g_auto(GStrv) lines = _ring_plot_wrap_text (crossover_label, " ", room_mm);
 
+          /* A panel too short for the wrapped sentence (a small figure) shows the size. */
+          if (g_strv_length (lines) > 1
+              && (g_strv_length (lines) + 0.5) * chart->text_mm * 1.45
+                 > (top.ymax_mm - top.ymin_mm) / 2)
+            {
+              g_strfreev (lines);
+              lines = g_new0 (char *, 2);
+              lines[0] = g_strdup (crossover_text);
+            }
           for (guint i = 0; lines[i] != NULL; i++)
             _ring_plot_page_text_on_halo (chart, line_mm - chart->text_mm * 0.5,
                                           top.ymax_mm - chart->text_mm * 1.0
