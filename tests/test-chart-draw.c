@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ring-test-files.h"
+#include "ring-chart-draw-private.h"
 #include "ring-chart-series-private.h"
 #include "ring-export.h"
 
@@ -579,6 +580,21 @@ test_svg_paths (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A log₂ axis over 1 … 64 Ki GPUs (2^0 … 2^16) with room for two labels labels both ends,
+ * a step of 16: the next step in the list, 20, left a tall figure's map without a label. */
+static void
+test_axis_steps (void)
+{
+  RingPlotAxis axis = { 0 };
+
+  _ring_plot_axis_log (&axis, RING_PLOT_AXIS_LOG2, RING_PLOT_FORMAT_COUNT, 0, 16, 2);
+  g_assert_cmpfloat (axis.step, ==, 16);
+  _ring_plot_axis_log (&axis, RING_PLOT_AXIS_LOG2, RING_PLOT_FORMAT_COUNT, 0, 16, 3);
+  g_assert_cmpfloat (axis.step, ==, 8);
+  _ring_plot_axis_log (&axis, RING_PLOT_AXIS_LOG2, RING_PLOT_FORMAT_COUNT, 0, 16, 9);
+  g_assert_cmpfloat (axis.step, ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -594,6 +610,7 @@ main (int   argc,
   g_test_add_func ("/ring/chart-draw/narrow-not-clipped", test_narrow_not_clipped);
   g_test_add_func ("/ring/chart-draw/series-match-model", test_series_match_model);
   g_test_add_func ("/ring/chart-draw/svg-paths", test_svg_paths);
+  g_test_add_func ("/ring/chart-draw/axis-steps", test_axis_steps);
 
   return g_test_run ();
 }

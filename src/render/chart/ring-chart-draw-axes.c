@@ -260,7 +260,7 @@ _ring_plot_axis_log (RingPlotAxis       *axis,
                      double              max,
                      int                 max_labels)
 {
-  static const int steps[] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30 };
+  static const int steps[] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 16, 20, 30 };
   double span;
 
   if (!isfinite (min) || !isfinite (max))
