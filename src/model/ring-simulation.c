@@ -40,7 +40,7 @@ struct _RingSimulation
   double        slow_gpu_fraction;
   double        compute_s;        /* every other GPU's */
   double        backward_s;
-  double        overlap;
+  double        step_model_s;   /* the bucketed step's time at full speed */
 
   guint         n_steps;
   double       *step_s;           /* with the slow link */
@@ -280,16 +280,20 @@ run (RingSimulation *self,
   self->allreduce_s = elapsed;
 }
 
-/* The step around the all-reduce: every GPU joins once what overlap hides is left of its
- * backward pass; the last one to join starts it; the step ends when the average is
- * everywhere and every GPU has finished computing. */
+/* The step around the all-reduce: every GPU joins once what the gradient buckets hide is
+ * left of its backward pass; the last one to join starts it; the step ends when the
+ * average is everywhere and every GPU has finished computing. What is hidden is the step
+ * model's: at full speed the simulated step is the bucketed step's time, which one
+ * all-reduce of the whole buffer reaches by starting that much before compute ends. A
+ * slow GPU's longer backward pass hides as much more. */
 static void
 time_the_step (RingSimulation *self)
 {
   double slow_compute_s = self->compute_s / self->slow_gpu_fraction;
-  double slow_backward_s = self->backward_s / self->slow_gpu_fraction;
-  double join_s = self->compute_s - self->overlap * self->backward_s;
-  double slow_join_s = slow_compute_s - self->overlap * slow_backward_s;
+  double hidden_s = CLAMP (self->compute_s + self->uniform_allreduce_s - self->step_model_s,
+                           0, self->backward_s);
+  double join_s = self->compute_s - hidden_s;
+  double slow_join_s = slow_compute_s - hidden_s / self->slow_gpu_fraction;
 
   self->start_s = MAX (join_s, slow_join_s);
   self->step_total_s = MAX (slow_compute_s, self->start_s + self->allreduce_s);
@@ -364,7 +368,7 @@ _ring_simulation_new_walking (const RingParams *params,
   /* A single collective has no compute around it. */
   self->compute_s = result->collective ? 0 : result->compute_time_s;
   self->backward_s = result->collective ? 0 : result->backward_time_s;
-  self->overlap = params->overlap;
+  self->step_model_s = result->collective ? 0 : result->step_time_s;
 
   self->n_steps = ring_schedule_get_n_steps (schedule);
   self->step_s = g_new0 (double, MAX (self->n_steps, 1));
