@@ -315,7 +315,9 @@ _ring_animation_draw_begin_step (RingDraw *draw,
     return TRUE;
   if (draw->mode == RING_DRAW_BUILD)
     return FALSE;
-  if (key == G_MAXUINT)
+  /* No key, or steps passing faster than frames (fast playback): a plane would be made
+   * for one frame only, which costs more than drawing in place. */
+  if (key == G_MAXUINT || draw->frame.collapsed)
     return TRUE;
   if (cache->step_valid[plane] && cache->step_keys[plane] == key)
     {
