@@ -587,8 +587,7 @@ ring_cli_load_scenarios (const RingCliArgs  *args,
           g_prefix_error (error, "--scenario: ");
           return NULL;
         }
-      for (guint j = 0; j < loaded->len; j++)
-        g_ptr_array_add (scenarios, ring_scenario_copy (loaded->pdata[j]));
+      g_ptr_array_extend_and_steal (scenarios, g_steal_pointer (&loaded));
     }
   if (scenarios->len > RING_MAX_SCENARIOS)
     {

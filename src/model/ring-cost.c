@@ -56,23 +56,6 @@ ring_cost_bytes_moved_per_gpu (guint  gpus,
   return 2.0 * (gpus - 1) / gpus * buffer_bytes;
 }
 
-double
-ring_cost_allreduce_time_s (const RingParams *params,
-                            guint             gpus,
-                            double            buffer_bytes,
-                            double            bandwidth_gbps)
-{
-  RingParams swept;
-  RingAllreduceCost cost;
-
-  g_return_val_if_fail (params != NULL, NAN);
-
-  swept = *params;
-  swept.bandwidth_gbps = bandwidth_gbps;
-  ring_allreduce_cost_charged (&swept, gpus, buffer_bytes, &cost);
-
-  return cost.time_s;
-}
 
 double
 ring_cost_latency_crossover_bytes (const RingParams *params)

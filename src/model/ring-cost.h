@@ -24,17 +24,11 @@ void   ring_cost_evaluate_simulated    (const RingParams *params,
 void   ring_cost_evaluate_sweep        (const RingParams *params,
                                         RingResult       *result);
 
-/* The pieces ring_cost_evaluate() is made of, for sweeps that vary one input. The
- * all-reduce is the one params->algorithm names (auto: NCCL's pick; an algorithm that
- * cannot run on the cluster: auto's pick instead). */
+/* The pieces ring_cost_evaluate() is made of, for sweeps that vary one input. */
 double ring_cost_gradient_buffer_bytes (const RingParams *params);
 double ring_cost_compute_time_s        (const RingParams *params);
 double ring_cost_bytes_moved_per_gpu   (guint             gpus,
                                         double            buffer_bytes);
-double ring_cost_allreduce_time_s      (const RingParams *params,
-                                        guint             gpus,
-                                        double            buffer_bytes,
-                                        double            bandwidth_gbps);
 
 /* The message size at which the bandwidth part equals the latency part: below it the
  * all-reduce is latency-bound (the flat ring's N · α · B; searched for the others). */

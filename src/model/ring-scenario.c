@@ -56,14 +56,6 @@ ring_scenario_new (const char       *name,
   return scenario;
 }
 
-RingScenario *
-ring_scenario_copy (const RingScenario *scenario)
-{
-  g_return_val_if_fail (scenario != NULL, NULL);
-
-  return ring_scenario_new (scenario->name, &scenario->params);
-}
-
 void
 ring_scenario_free (RingScenario *scenario)
 {

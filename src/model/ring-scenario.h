@@ -38,7 +38,6 @@ typedef struct
 
 RingScenario *ring_scenario_new   (const char         *name,
                                    const RingParams   *params);
-RingScenario *ring_scenario_copy  (const RingScenario *scenario);
 /* A name a scenario can have: UTF-8 text of at most RING_SCENARIO_MAX_NAME characters,
  * not blank, with no control characters (it goes into legends, SVG and CSV files). */
 gboolean      ring_scenario_name_is_valid (const char *name);

@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "ring-algorithms.h"
+#include "ring-cost.h"
 #include "ring-nccl-private.h"
 #include "ring-presets.h"
 #include "ring-step.h"
@@ -384,7 +385,8 @@ build_bucketed (const RingParams *params,
       ring_allreduce_cost_charged (params, params->gpus, sizes[i], &ar);
       half[i] = ring_step_half_collective_s (params, params->gpus, sizes[i]);
       cost[i] = zero ? half[i] : ar.time_s;
-      bytes[i] = zero ? 2.0 * (params->gpus - 1) / params->gpus * sizes[i] : ar.bytes_per_gpu;
+      bytes[i] = zero ? ring_cost_bytes_moved_per_gpu (params->gpus, sizes[i])
+                      : ar.bytes_per_gpu;
     }
 
   for (guint j = 0; j < layers; j++)
@@ -447,7 +449,9 @@ build_fsdp (const RingParams *params,
 
   timeline->n_buckets = layers;
   timeline->n_collectives = 3 * layers;
-  timeline->comm_bytes_per_gpu = 3.0 * (params->gpus - 1) / params->gpus * grad_bytes;
+  /* Two all-gathers and a reduce-scatter: one and a half all-reduces' traffic. */
+  timeline->comm_bytes_per_gpu = 1.5 * ring_cost_bytes_moved_per_gpu (params->gpus,
+                                                                      grad_bytes);
 
   return n;
 }
@@ -702,14 +706,3 @@ ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
                           sharding_title (suggestion->sharding), suggestion->gpus);
 }
 
-const char *
-ring_segment_kind_to_string (RingSegmentKind kind)
-{
-  static const char * const names[] = {
-    "forward", "backward", "all-reduce", "reduce-scatter", "all-gather",
-  };
-
-  g_return_val_if_fail (kind < G_N_ELEMENTS (names), NULL);
-
-  return names[kind];
-}

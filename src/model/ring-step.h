@@ -107,6 +107,4 @@ void     ring_step_suggest        (const RingParams   *params,
 /* "needs FSDP across ≥ 4 GPUs", translated; NULL when it fits now. */
 char    *ring_fit_suggestion_describe (const RingFitSuggestion *suggestion);
 
-const char *ring_segment_kind_to_string (RingSegmentKind kind);
-
 G_END_DECLS

@@ -517,20 +517,6 @@ ring_chart_probe_read_point (RingChartProbe *probe,
   return readout;
 }
 
-RingChartReadout *
-ring_chart_readout_new (RingChartKind    kind,
-                        RingModel       *model,
-                        double           width,
-                        double           height,
-                        const RingStyle *style,
-                        double           x_px,
-                        double           y_px)
-{
-  g_autoptr(RingChartProbe) probe = ring_chart_probe_new (kind, model, width, height, style);
-
-  return ring_chart_probe_read_at (probe, x_px, y_px);
-}
-
 void
 ring_chart_readout_free (RingChartReadout *readout)
 {

@@ -79,14 +79,6 @@ RingChartReadout *ring_chart_probe_read_at        (RingChartProbe          *prob
  * model's bandwidth). */
 RingChartReadout *ring_chart_probe_read_point     (RingChartProbe          *probe,
                                                    guint                    point);
-/* ring_chart_probe_new() and ring_chart_probe_read_at() in one. */
-RingChartReadout *ring_chart_readout_new          (RingChartKind            kind,
-                                                   RingModel               *model,
-                                                   double                   width,
-                                                   double                   height,
-                                                   const RingStyle         *style,
-                                                   double                   x_px,
-                                                   double                   y_px);
 void              ring_chart_readout_free         (RingChartReadout        *readout);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RingChartProbe, ring_chart_probe_free)

@@ -121,14 +121,6 @@ ring_text_layer_add (RingTextLayer *layer,
   layer->n_strings++;
 }
 
-guint
-ring_text_layer_get_n_strings (RingTextLayer *layer)
-{
-  g_return_val_if_fail (layer != NULL, 0);
-
-  return layer->n_strings;
-}
-
 GString *
 ring_text_layer_splice (RingTextLayer *layer,
                         const char    *svg,

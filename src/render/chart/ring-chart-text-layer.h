@@ -40,7 +40,6 @@ void           ring_text_layer_add     (RingTextLayer   *layer,
                                         double           blue,
                                         double           anchor,
                                         const char      *text);
-guint          ring_text_layer_get_n_strings (RingTextLayer *layer);
 
 /* @svg with the layer's strings as <text> elements in a group before its closing
  * </svg>; a new string. */
