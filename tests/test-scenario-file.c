@@ -340,6 +340,22 @@ test_example (void)
   g_assert_cmpuint (roce->params.gpus_per_node, ==, 8);
 }
 
+/* A choice takes the names the command line takes, its aliases too. */
+static void
+test_aliases (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) read = ring_scenario_file_parse (HEAD "\"parameters\": {\"fabric\": \"ib\", "
+                                                        "\"sharding\": \"zero3\"}}", -1,
+                                                        &error);
+  const RingParams *params;
+
+  g_assert_no_error (error);
+  params = &((RingScenario *) read->pdata[0])->params;
+  g_assert_cmpint (params->fabric, ==, RING_FABRIC_INFINIBAND);
+  g_assert_cmpint (params->sharding, ==, RING_SHARDING_FSDP);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -353,6 +369,7 @@ main (int   argc,
   g_test_add_func ("/ring/scenario-file/deep-and-long", test_deep_and_long);
   g_test_add_func ("/ring/scenario-file/not-files", test_not_files);
   g_test_add_func ("/ring/scenario-file/example", test_example);
+  g_test_add_func ("/ring/scenario-file/aliases", test_aliases);
 
   return g_test_run ();
 }

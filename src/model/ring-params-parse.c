@@ -95,10 +95,10 @@ static const struct {
 
 /* The choice of @id named @name, in any case, by its own name or an alias: its index in
  * *@choice. */
-static gboolean
-find_choice (RingParamId  id,
-             const char  *name,
-             guint       *choice)
+gboolean
+ring_param_choice_from_name (RingParamId  id,
+                             const char  *name,
+                             guint       *choice)
 {
   for (guint i = 0; i < ring_param_n_choices (id); i++)
     {
@@ -130,7 +130,7 @@ set_choice_from_string (RingParams   *params,
   const RingParamInfo *info = ring_param_info (id);
   guint choice;
 
-  if (!find_choice (id, text, &choice))
+  if (!ring_param_choice_from_name (id, text, &choice))
     {
       g_autofree char *known = choice_list (id);
 
@@ -395,7 +395,7 @@ ring_algorithm_from_string (const char    *name,
 
   g_return_val_if_fail (name != NULL, FALSE);
 
-  if (!find_choice (RING_PARAM_ALGORITHM, name, &choice))
+  if (!ring_param_choice_from_name (RING_PARAM_ALGORITHM, name, &choice))
     return FALSE;
   if (algorithm != NULL)
     *algorithm = choice;

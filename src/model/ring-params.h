@@ -310,6 +310,11 @@ guint                ring_params_get_nodes      (const RingParams *params);
 guint                ring_param_n_choices       (RingParamId       id);
 const char          *ring_param_choice_name     (RingParamId       id,
                                                  guint             choice);
+/* The choice @name names (as the command line takes it, aliases too: "ib", "zero3"),
+ * or FALSE. */
+gboolean             ring_param_choice_from_name (RingParamId      id,
+                                                  const char      *name,
+                                                  guint           *choice);
 
 const char          *ring_algorithm_to_string   (RingAlgorithm     algorithm);
 gboolean             ring_algorithm_from_string (const char       *name,

@@ -120,18 +120,19 @@ read_choice (JsonNode    *node,
              GError     **error)
 {
   const char *name;
+  guint choice;
 
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     /* TRANSLATORS: %s is a parameter's name in a scenario file, "algorithm". */
     return fail (error, _("“%s” is not a name"), key);
 
+  /* The names the command line takes, its aliases too ("ib", "zero3"). */
   name = json_node_get_string (node);
-  for (guint choice = 0; choice < ring_param_n_choices (id); choice++)
-    if (g_ascii_strcasecmp (name, ring_param_choice_name (id, choice)) == 0)
-      {
-        *value = choice;
-        return TRUE;
-      }
+  if (ring_param_choice_from_name (id, name, &choice))
+    {
+      *value = choice;
+      return TRUE;
+    }
 
   /* TRANSLATORS: the first %s is a value, the second a parameter's name. */
   return fail (error, _("“%s” is no %s this version knows"), name, key);
