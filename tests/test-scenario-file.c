@@ -344,10 +344,9 @@ test_example (void)
 static void
 test_aliases (void)
 {
+  const char *text = HEAD "\"parameters\": {\"fabric\": \"ib\", \"sharding\": \"zero3\"}}";
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) read = ring_scenario_file_parse (HEAD "\"parameters\": {\"fabric\": \"ib\", "
-                                                        "\"sharding\": \"zero3\"}}", -1,
-                                                        &error);
+  g_autoptr(GPtrArray) read = ring_scenario_file_parse (text, -1, &error);
   const RingParams *params;
 
   g_assert_no_error (error);
