@@ -42,6 +42,10 @@ static const char * const fabric_titles[RING_N_FABRICS] = {
   N_("InfiniBand"), N_("InfiniBand with SHARP"), N_("RoCE"), N_("TCP over Ethernet"),
 };
 
+static const char * const sharding_titles[RING_N_SHARDINGS] = {
+  N_("DDP"), N_("ZeRO-1"), N_("ZeRO-2"), N_("FSDP"),
+};
+
 static gboolean
 parse_gradient_bytes (const char *text,
                       double     *value)
@@ -441,6 +445,25 @@ ring_fabric_get_title (RingFabric fabric)
   g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
 
   return _(fabric_titles[fabric]);
+}
+
+const char *
+ring_sharding_get_title (RingSharding sharding)
+{
+  g_return_val_if_fail (sharding < RING_N_SHARDINGS, NULL);
+
+  return _(sharding_titles[sharding]);
+}
+
+const char *
+ring_precision_get_name (guint gradient_bytes)
+{
+  switch (gradient_bytes)
+    {
+    case 1: return "fp8";
+    case 2: return "bf16";
+    default: return "fp32";
+    }
 }
 
 const char *

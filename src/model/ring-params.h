@@ -326,6 +326,9 @@ const char          *ring_fabric_to_string      (RingFabric        fabric);
 /* The names people read, translated: "LL128", "Simple"; "InfiniBand with SHARP". */
 const char          *ring_protocol_get_title    (RingProtocol      protocol);
 const char          *ring_fabric_get_title      (RingFabric        fabric);
+/* "DDP", "ZeRO-1", … (translated); the gradients' precision by its bytes: "bf16". */
+const char          *ring_sharding_get_title    (RingSharding      sharding);
+const char          *ring_precision_get_name    (guint             gradient_bytes);
 /* Sets the GPU and the facts it carries: achieved compute, node bandwidth, GPUs per node. */
 void                 ring_params_apply_gpu      (RingParams       *params,
                                                  RingGpuId         gpu);

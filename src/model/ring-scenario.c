@@ -99,17 +99,6 @@ describe_fabric (const RingParams *params)
   return ring_fabric_get_title (params->fabric);
 }
 
-static const char *
-describe_precision (guint gradient_bytes)
-{
-  switch (gradient_bytes)
-    {
-    case 1: return "fp8";
-    case 2: return "bf16";
-    default: return "fp32";
-    }
-}
-
 char *
 ring_params_describe (const RingParams *params)
 {
@@ -138,14 +127,11 @@ ring_params_describe (const RingParams *params)
                               describe_fabric (params));
     }
 
-  g_string_append_printf (text, ", %s", describe_precision (params->gradient_bytes));
+  g_string_append_printf (text, ", %s", ring_precision_get_name (params->gradient_bytes));
   if (params->algorithm != RING_ALGORITHM_AUTO)
     g_string_append_printf (text, ", %s", ring_algorithm_get_title (params->algorithm));
   if (params->sharding != RING_SHARDING_DDP)
-    g_string_append_printf (text, ", %s",
-                            params->sharding == RING_SHARDING_FSDP
-                            ? "FSDP" : params->sharding == RING_SHARDING_ZERO1
-                            ? "ZeRO-1" : "ZeRO-2");
+    g_string_append_printf (text, ", %s", ring_sharding_get_title (params->sharding));
   if (ring_params_is_collective (params))
     {
       g_autofree char *size = ring_format_message_size (params->message_bytes);

@@ -668,20 +668,6 @@ ring_step_suggest (const RingParams  *params,
     }
 }
 
-static const char *
-sharding_title (RingSharding sharding)
-{
-  switch (sharding)
-    {
-    case RING_SHARDING_ZERO1: return _("ZeRO-1");
-    case RING_SHARDING_ZERO2: return _("ZeRO-2");
-    case RING_SHARDING_FSDP: return _("FSDP");
-    case RING_SHARDING_DDP:
-    default:
-      return _("DDP");
-    }
-}
-
 char *
 ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
 {
@@ -696,13 +682,13 @@ ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
   if (suggestion->checkpointing == RING_CHECKPOINTING_FULL)
     /* Translators: a sharding (FSDP) and a number of GPUs */
     return g_strdup_printf (_("needs %s across ≥ %u GPUs with full activation checkpointing"),
-                            sharding_title (suggestion->sharding), suggestion->gpus);
+                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
   if (suggestion->checkpointing == RING_CHECKPOINTING_SELECTIVE)
     return g_strdup_printf (_("needs %s across ≥ %u GPUs with selective activation "
                               "checkpointing"),
-                            sharding_title (suggestion->sharding), suggestion->gpus);
+                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
 
   return g_strdup_printf (_("needs %s across ≥ %u GPUs"),
-                          sharding_title (suggestion->sharding), suggestion->gpus);
+                          ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
 }
 

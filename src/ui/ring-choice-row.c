@@ -18,10 +18,7 @@
 #include "ring-labels.h"
 #include "ring-params.h"
 
-/* The shardings' and the checkpointings' names, in their enums' order. */
-static const char * const sharding_titles[RING_N_SHARDINGS] = {
-  N_("DDP"), N_("ZeRO-1"), N_("ZeRO-2"), N_("FSDP"),
-};
+/* The checkpointings' names, in their enum's order. */
 static const char * const checkpointing_titles[RING_N_CHECKPOINTINGS] = {
   NC_("checkpointing", "None"), NC_("checkpointing", "Selective"), NC_("checkpointing", "Full"),
 };
@@ -144,7 +141,7 @@ create_choices (guint id)
         }
       else if (id == RING_PARAM_SHARDING)
         {
-          title = _(sharding_titles[value]);
+          title = ring_sharding_get_title (value);
           summary = g_strdup (title);
         }
       else if (id == RING_PARAM_CHECKPOINTING)

@@ -482,20 +482,6 @@ _ring_plot_format_gpus (guint gpus)
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs", gpus), gpus);
 }
 
-static const char *
-sharding_name (RingSharding sharding)
-{
-  switch (sharding)
-    {
-    case RING_SHARDING_ZERO1: return "ZeRO-1";
-    case RING_SHARDING_ZERO2: return "ZeRO-2";
-    case RING_SHARDING_FSDP: return "FSDP";
-    case RING_SHARDING_DDP:
-    default:
-      return "DDP";
-    }
-}
-
 /* The training step's own charts always name the sharding; the other charts of a step
  * when it is not plain DDP. */
 static gboolean
@@ -543,8 +529,7 @@ describe_configuration (const RingChartData *data)
   else
     {
       g_autofree char *params = ring_format_count (p->model_params);
-      const char *precision = p->gradient_bytes == 4 ? "fp32"
-                              : p->gradient_bytes == 2 ? "bf16" : "fp8";
+      const char *precision = ring_precision_get_name (p->gradient_bytes);
 
       /* TRANSLATORS: %s are a model size such as "7 B" and a precision such as "bf16". */
       g_ptr_array_add (parts, g_strdup_printf (_("%s parameters (%s gradients)"), params,
@@ -579,7 +564,7 @@ describe_configuration (const RingChartData *data)
         g_ptr_array_add (parts, g_strdup (_("one gradient bucket")));
     }
   if (!ring_params_is_collective (p) && shows_sharding (data))
-    g_ptr_array_add (parts, g_strdup (sharding_name (p->sharding)));
+    g_ptr_array_add (parts, g_strdup (ring_sharding_get_title (p->sharding)));
   if (textbook)
     g_ptr_array_add (parts, g_strdup_printf ("α = %g µs", p->latency_us));
 

@@ -530,13 +530,12 @@ add_cluster_rows (GPtrArray        *rows,
       add_row (rows, _("Per-GPU compute"), g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
       add_row (rows, _("Tokens per GPU per step"), g_strdup_printf ("%.0f", p->tokens_per_gpu));
       add_row (rows, _("Gradient precision"),
-               g_strdup (p->gradient_bytes == 4 ? "fp32"
-                         : p->gradient_bytes == 2 ? "bf16" : "fp8"));
+               g_strdup (ring_precision_get_name (p->gradient_bytes)));
     }
   add_row (rows, _("Latency per hop"), ring_format_duration (p->latency_us * 1e-6));
   if (step)
     {
-      add_row (rows, _("Sharding"), g_strdup (ring_sharding_to_string (p->sharding)));
+      add_row (rows, _("Sharding"), g_strdup (ring_sharding_get_title (p->sharding)));
       if (p->bucket_bytes > 0)
         add_row (rows, _("Gradient bucket size"), ring_format_bytes (p->bucket_bytes));
       else
