@@ -43,7 +43,7 @@ _ring_plot_set_source (const RingPlotChart *chart,
 
   g_assert (color >= 0 && color < RING_PLOT_N_COLORS);
 
-  cairo_set_source_rgba (chart->cr, rgba->red, rgba->green, rgba->blue, rgba->alpha);
+  ring_cairo_set_color (chart->cr, rgba, 1.0);
 }
 
 /* Pens. Between _ring_plot_stroke_begin() and _ring_plot_stroke_end() every segment added
@@ -218,7 +218,7 @@ _ring_plot_fill_box_color (const RingPlotChart *chart,
 {
   double grow_px = edge_px / 2;
 
-  cairo_set_source_rgba (chart->cr, color->red, color->green, color->blue, color->alpha);
+  ring_cairo_set_color (chart->cr, color, 1.0);
   cairo_new_path (chart->cr);
   cairo_rectangle (chart->cr, px (MIN (left_mm, right_mm)) - grow_px,
                    px (MIN (bottom_mm, top_mm)) - grow_px,

@@ -489,7 +489,7 @@ _ring_plot_draw_map (RingPlotChart *chart)
       add_outline (&map, levels[k], FALSE);
       if (k + 2 < G_N_ELEMENTS (levels) - 1)
         add_outline (&map, levels[k + 2], FALSE);
-      cairo_set_source_rgba (chart->cr, color->red, color->green, color->blue, color->alpha);
+      ring_cairo_set_color (chart->cr, color, 1.0);
       cairo_fill (chart->cr);
     }
   cairo_restore (chart->cr);

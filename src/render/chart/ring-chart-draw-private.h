@@ -8,6 +8,7 @@
 
 #include <cairo.h>
 
+#include "ring-cairo.h"
 #include "ring-chart-series-private.h"
 #include "ring-style.h"
 

@@ -444,7 +444,7 @@ show_text (double      x_mm,
   baseline = pango_layout_get_baseline (layout);
 
   cairo_save (cr);
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
+  ring_cairo_set_color (cr, color, 1.0);
   cairo_move_to (cr, text.device_px * round_half_away (x_mm * text.units_per_mm),
                  text.device_px * round_half_away (y_mm * text.units_per_mm));
   cairo_matrix_init (&matrix, 1, 0, 0, -1, 0, 0);

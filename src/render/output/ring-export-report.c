@@ -16,6 +16,7 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "ring-cairo.h"
 #include "ring-export-private.h"
 #include "ring-report.h"
 
@@ -104,13 +105,6 @@ typedef struct
   guint            n_pages;
 } Page;
 
-static void
-set_source (cairo_t         *cr,
-            const RingColor *color)
-{
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
-}
-
 /* A layout of @markup at @size_pt, @bold or not, wrapped at @width_pt (0: no wrapping). */
 static PangoLayout *
 make_layout (cairo_t    *cr,
@@ -150,7 +144,7 @@ show (Page            *page,
   PangoLayout *layout = make_layout (page->cr, markup, size_pt, bold, width_pt);
   int height;
 
-  set_source (page->cr, color);
+  ring_cairo_set_color (page->cr, color, 1.0);
   cairo_move_to (page->cr, x, y);
   pango_cairo_show_layout (page->cr, layout);
   pango_layout_get_size (layout, NULL, &height);
@@ -192,7 +186,7 @@ footer (Page *page)
 static void
 new_page (Page *page)
 {
-  set_source (page->cr, &page->style->background);
+  ring_cairo_set_color (page->cr, &page->style->background, 1.0);
   cairo_paint (page->cr);
   page->y = MARGIN_TOP_PT;
   page->page++;
@@ -246,7 +240,7 @@ draw_row (Page                *page,
   show (page, x, y, label, BODY_PT, FALSE, width * 0.58, &page->style->foreground);
   show (page, x + width * 0.6, y, value, BODY_PT, TRUE, width * 0.4,
         &page->style->foreground);
-  set_source (page->cr, &rule);
+  ring_cairo_set_color (page->cr, &rule, 1.0);
   cairo_set_line_width (page->cr, 0.4);
   cairo_move_to (page->cr, x, y + height - 2.5);
   cairo_line_to (page->cr, x + width, y + height - 2.5);
