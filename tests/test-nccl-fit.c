@@ -108,7 +108,7 @@ test_recover_one_node (void)
   g_autoptr(RingNcclLog) log = NULL;
   g_autoptr(RingNcclFit) fit = NULL;
   g_autoptr(GError) error = NULL;
-  guint covered = 0;
+  guint covered = 0, determined = 0;
 
   cluster (&truth, RING_GPU_H100, 8);
   truth.link_latency_us = 0.7;
@@ -145,10 +145,16 @@ test_recover_one_node (void)
                           protocol->n_points, ring_param_info (value->id)->option,
                           value->value, value->determined ? "" : " (open)");
           if (value->determined)
-            g_assert_cmpfloat (fabs (value->value - truth_value), <=, 0.01 * fabs (truth_value));
+            {
+              g_assert_cmpfloat (fabs (value->value - truth_value), <=,
+                                 0.01 * fabs (truth_value));
+              determined++;
+            }
         }
     }
   g_assert_cmpuint (covered, ==, fit->points->len);
+  /* Some protocol's own fit pins a value down, or the check above checked nothing. */
+  g_assert_cmpuint (determined, >, 0);
 }
 
 /* Four nodes of 8 H100 on 8 × 400 Gb/s: the network at 80 %, 4 µs per hop. */

@@ -219,9 +219,18 @@ test_presets (RingWindowFixture *fixture,
     {
       const char *name = unique->pdata[i];
 
+      const RingPreset *preset = ring_preset_lookup (name);
+      RingParams expected = *ring_model_get_params (fixture->model);
+
       g_assert_true (g_ptr_array_find_with_equal_func (in_menu, name, g_str_equal, NULL));
+      ring_preset_apply (preset, &expected);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
                                                  "win.apply-preset", "s", name));
+      /* What the preset sets is in the model. */
+      for (guint s = 0; preset->settings[s].value != NULL; s++)
+        g_assert_cmpfloat (ring_params_get_value (ring_model_get_params (fixture->model),
+                                                  preset->settings[s].id),
+                           ==, ring_params_get_value (&expected, preset->settings[s].id));
     }
 }
 
