@@ -437,7 +437,8 @@ error_figures (const double *errors,
   *worst_pct = n > 0 ? (exp (worst) - 1) * 100 : 0;
 }
 
-/* The joint fit's errors and protocol at every point; the model before it too. */
+/* The joint fit's errors and protocol at every point; the model before it too, which is
+ * the same model where nothing was fitted (@nominal NULL: costed once). */
 static void
 fill_points (RingNcclFit   *fit,
              Problem       *problem,
@@ -452,8 +453,9 @@ fill_points (RingNcclFit   *fit,
 
       point.size_bytes = problem->samples[i].size_bytes;
       point.measured_us = problem->samples[i].measured_us;
-      point.nominal_us = model_us (nominal, point.size_bytes, &nominal_cost);
       point.predicted_us = model_us (problem, point.size_bytes, &cost);
+      point.nominal_us = nominal != NULL ? model_us (nominal, point.size_bytes, &nominal_cost)
+                                         : point.predicted_us;
       point.algorithm = cost.algorithm;
       point.protocol = cost.protocol;
       g_array_append_val (fit->points, point);
@@ -674,7 +676,7 @@ fit_or_evaluate (const RingParams   *base,
 
   errors = g_new (double, n_samples);
   nominal_errors = g_new (double, n_samples);
-  fill_points (fit, &problem, &nominal, errors, nominal_errors);
+  fill_points (fit, &problem, fit_values ? &nominal : NULL, errors, nominal_errors);
   if (fit_values)
     fit_protocols (fit, &problem, errors);
 
