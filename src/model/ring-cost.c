@@ -15,9 +15,8 @@
 #include "ring-simulation.h"
 
 /* Training FLOPs per token: 2 P forward + 4 P backward (Kaplan et al. 2020, "Scaling Laws
- * for Neural Language Models", section 2.1). The backward pass is two thirds of it. */
+ * for Neural Language Models", section 2.1); RING_STEP_BACKWARD_FRACTION is its split. */
 #define FLOPS_PER_PARAM_TOKEN 6.0
-#define BACKWARD_FRACTION     (2.0 / 3.0)
 #define TARGET_UTILIZATION    0.9
 /* Bisection steps for the 90 % bandwidth over the parameter's 0.1 – 10 000 GB/s: 2^-24 of
  * ln (10^5) is 7e-7, far below the precision anyone reads it with. */
@@ -177,7 +176,7 @@ evaluate (const RingParams *params,
 
   result->gradient_buffer_bytes = ring_cost_gradient_buffer_bytes (params);
   result->compute_time_s = ring_cost_compute_time_s (params);
-  result->backward_time_s = BACKWARD_FRACTION * result->compute_time_s;
+  result->backward_time_s = RING_STEP_BACKWARD_FRACTION * result->compute_time_s;
   result->collective = ring_params_is_collective (params);
   fill_collective (params, result);
 

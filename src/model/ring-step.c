@@ -23,11 +23,6 @@
 #include "ring-presets.h"
 #include "ring-step.h"
 
-/* Kaplan et al. 2020: 6 P T training FLOPs, a third forward, two thirds backward. */
-#define FLOPS_PER_PARAM_TOKEN 6.0
-#define FORWARD_FRACTION      (1.0 / 3.0)
-#define BACKWARD_FRACTION     (2.0 / 3.0)
-
 /* Memory headroom: the CUDA context, cuBLAS workspaces and NCCL's buffers take about 1 GB
  * before the model does, and PyTorch's caching allocator loses about a tenth to
  * fragmentation (PyTorch "CUDA semantics: memory management"; a common planning rule). */
@@ -471,13 +466,12 @@ ring_step_timeline (const RingParams *params,
   g_return_if_fail (timeline != NULL);
 
   ring_step_architecture (params, &layers, &hidden);
-  compute_s = FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
-              / (params->compute_tflops * 1e12);
+  compute_s = ring_cost_compute_time_s (params);
   grad_bytes = params->model_params * params->gradient_bytes;
 
   *timeline = (RingStepTimeline) { 0 };
-  timeline->forward_s = FORWARD_FRACTION * compute_s;
-  timeline->backward_s = BACKWARD_FRACTION * compute_s;
+  timeline->forward_s = RING_STEP_FORWARD_FRACTION * compute_s;
+  timeline->backward_s = RING_STEP_BACKWARD_FRACTION * compute_s;
 
   cops = g_new (ComputeOp, 2 * layers);
   mops = g_new (CommOp, 3 * layers + 1);

@@ -10,6 +10,11 @@
 
 G_BEGIN_DECLS
 
+/* The passes' shares of a step's compute: 2 P and 4 P of its 6 P FLOPs per token (Kaplan
+ * et al. 2020). */
+#define RING_STEP_FORWARD_FRACTION  (1.0 / 3.0)
+#define RING_STEP_BACKWARD_FRACTION (2.0 / 3.0)
+
 /* What one stretch of the timeline is. Compute segments are layers (index = layer, 0 the
  * first layer of the forward pass); collective segments are buckets (DDP, ZeRO: index =
  * first bucket, count = buckets back to back) or layers (FSDP). */
