@@ -17,7 +17,6 @@
 /* Training FLOPs per token: 2 P forward + 4 P backward (Kaplan et al. 2020, "Scaling Laws
  * for Neural Language Models", section 2.1); RING_STEP_BACKWARD_FRACTION is its split. */
 #define FLOPS_PER_PARAM_TOKEN 6.0
-#define TARGET_UTILIZATION    0.9
 /* Bisection steps for the 90 % bandwidth over the parameter's 0.1 – 10 000 GB/s: 2^-24 of
  * ln (10^5) is 7e-7, far below the precision anyone reads it with. */
 #define BANDWIDTH_SEARCH_STEPS 24
@@ -109,7 +108,7 @@ bandwidth_for_90pct_gbps (const RingParams *params,
                           const RingResult *result)
 {
   const RingParamInfo *info = ring_param_info (RING_PARAM_BANDWIDTH);
-  double budget_s = result->compute_time_s * (1.0 - TARGET_UTILIZATION) / TARGET_UTILIZATION;
+  double budget_s = result->compute_time_s * (1.0 - RING_TARGET_UTILIZATION) / RING_TARGET_UTILIZATION;
   double low, high;
 
   if (params->gpus <= 1)
@@ -127,16 +126,16 @@ bandwidth_for_90pct_gbps (const RingParams *params,
 
   low = log (info->minimum);
   high = log (info->maximum);
-  if (utilization_at (params, exp (high)) < TARGET_UTILIZATION)
+  if (utilization_at (params, exp (high)) < RING_TARGET_UTILIZATION)
     return NAN;
-  if (utilization_at (params, exp (low)) >= TARGET_UTILIZATION)
+  if (utilization_at (params, exp (low)) >= RING_TARGET_UTILIZATION)
     return info->minimum;
 
   for (guint i = 0; i < BANDWIDTH_SEARCH_STEPS; i++)
     {
       double middle = (low + high) / 2;
 
-      if (utilization_at (params, exp (middle)) < TARGET_UTILIZATION)
+      if (utilization_at (params, exp (middle)) < RING_TARGET_UTILIZATION)
         low = middle;
       else
         high = middle;

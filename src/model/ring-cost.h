@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 
 typedef struct _RingSimulation RingSimulation;
 
+/* The utilization from which a step counts as compute-bound, and that
+ * bandwidth_for_90pct_gbps aims for. */
+#define RING_TARGET_UTILIZATION 0.9
+
 void   ring_cost_evaluate              (const RingParams *params,
                                         RingResult       *result);
 /* The same, keeping the event simulation behind the sim_* results (NULL beyond

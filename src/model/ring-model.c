@@ -182,17 +182,12 @@ param_value (const RingParams *params,
 static void
 make_consistent (RingParams *params)
 {
-  RingTopology topology;
-
   if (ring_params_get_nodes (params) > 1 && params->nics_per_node == 0)
     params->nics_per_node = 1;
   /* A slow link or GPU beyond the last one moves to the last one. */
   params->slow_link = MIN (params->slow_link, params->gpus - 1);
   params->slow_gpu = MIN (params->slow_gpu, params->gpus - 1);
-
-  ring_topology_init (&topology, params, params->gpus);
-  if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
-    params->algorithm = RING_ALGORITHM_AUTO;
+  ring_params_fall_back_algorithm (params);
 }
 
 /* Takes @params as the new state: recomputes, notifies each property whose value moved,

@@ -422,6 +422,18 @@ validate_cluster (const RingParams  *params,
   return TRUE;
 }
 
+void
+ring_params_fall_back_algorithm (RingParams *params)
+{
+  RingTopology topology;
+
+  g_return_if_fail (params != NULL);
+
+  ring_topology_init (&topology, params, params->gpus);
+  if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
+    params->algorithm = RING_ALGORITHM_AUTO;
+}
+
 gboolean
 ring_params_validate_named (const RingParams  *params,
                             RingParamNaming    naming,

@@ -273,6 +273,9 @@ void                 ring_params_set_value     (RingParams        *params,
  * parameter table: 0 there means a training step). */
 #define RING_MESSAGE_SIZE_KEY "message_size_bytes"
 
+/* An algorithm the cluster cannot run gives way to auto (NCCL's pick). */
+void                 ring_params_fall_back_algorithm (RingParams *params);
+
 /* How a message names a parameter: as the command line's option or a file's key. */
 typedef enum
 {

@@ -74,7 +74,8 @@ static const ParameterSpec parameter_specs[] = {
        "as PyTorch DDP does (25 MiB by default): smaller buckets hide more of the "
        "all-reduce but pay its latency more often. Typed, “one” (or 0) is one bucket: no "
        "overlap."),
-    SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, 1048576, 1048576, 4294967296.0 },
+    SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, RING_MIN_BUCKET_BYTES, RING_MIN_BUCKET_BYTES,
+    RING_MAX_BUCKET_BYTES },
   { RING_PARAM_SHARDING, "step_group", CONTROL_CHOICE, N_("Sharding"),
     N_("How data parallelism splits the model: DDP keeps everything on every GPU; ZeRO-1 "
        "shards the optimizer, ZeRO-2 the gradients too, FSDP the parameters as well, at "

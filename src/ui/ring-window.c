@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ring-cost.h"
 #include "ring-labels.h"
 #include "ring-model-follow.h"
 #include "ring-parameter-panel.h"
@@ -372,9 +373,6 @@ update_target_label (RingWindow *self)
   gtk_label_set_label (self->target_label, text);
 }
 
-/* From this utilization up the step is compute-bound: the 90 % the target line names. */
-#define WINDOW_COMPUTE_BOUND_UTILIZATION 0.9
-
 static void
 update_bound_label (RingWindow *self)
 {
@@ -397,7 +395,7 @@ update_bound_label (RingWindow *self)
       gtk_label_set_label (self->bound_label, _("Communication-bound"));
       css_class = "comm-bound";
     }
-  else if (result->utilization < WINDOW_COMPUTE_BOUND_UTILIZATION)
+  else if (result->utilization < RING_TARGET_UTILIZATION)
     {
       gtk_label_set_label (self->bound_label, _("Communication-limited"));
       css_class = "comm-limited";
