@@ -44,8 +44,7 @@ meets_node_name (RingDraw *draw,
 
       if (!_ring_animation_draw_node_label_box (draw, node, cx, cy, label_radius, &name))
         return FALSE;
-      if (line.x < name.x + name.width && name.x < line.x + line.width
-          && line.y < name.y + name.height && name.y < line.y + line.height)
+      if (_ring_draw_boxes_meet (&line, &name, 0))
         return TRUE;
     }
 

@@ -30,6 +30,16 @@ typedef struct
   double x, y, width, height;
 } RingDrawBox;
 
+/* Whether @a and @b overlap, or come closer than @gap. */
+static inline gboolean
+_ring_draw_boxes_meet (const RingDrawBox *a,
+                       const RingDrawBox *b,
+                       double             gap)
+{
+  return a->x < b->x + b->width + gap && b->x < a->x + a->width + gap
+         && a->y < b->y + b->height + gap && b->y < a->y + a->height + gap;
+}
+
 /* What a frame put where, recorded for tests of its layout (see
  * _ring_animation_draw_layout()). */
 typedef enum

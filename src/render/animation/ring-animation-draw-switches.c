@@ -65,9 +65,7 @@ boxes_meet (const RingDrawBox *a,
             const RingDrawBox *b,
             double             gap)
 {
-  return a->width > 0 && b->width > 0
-         && a->x < b->x + b->width + gap && b->x < a->x + a->width + gap
-         && a->y < b->y + b->height + gap && b->y < a->y + a->height + gap;
+  return a->width > 0 && b->width > 0 && _ring_draw_boxes_meet (a, b, gap);
 }
 
 static RingDrawBox

@@ -258,14 +258,6 @@ node_label (RingDraw    *draw,
   return label;
 }
 
-static gboolean
-labels_meet (const RingDrawBox *a,
-             const RingDrawBox *b)
-{
-  return a->x < b->x + b->width && b->x < a->x + a->width
-         && a->y < b->y + b->height && b->y < a->y + a->height;
-}
-
 gboolean
 _ring_animation_draw_node_label_box (RingDraw    *draw,
                                      guint        node,
@@ -291,7 +283,7 @@ labels_apart (const RingDrawBox *boxes,
 {
   for (guint node = 0; node < nodes; node += every)
     for (guint other = node + every; other < nodes; other += every)
-      if (labels_meet (&boxes[node], &boxes[other]))
+      if (_ring_draw_boxes_meet (&boxes[node], &boxes[other], 0))
         return FALSE;
 
   return TRUE;
