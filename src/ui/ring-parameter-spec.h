@@ -89,6 +89,12 @@ void                 _ring_parameter_spec_slider_range    (const ParameterSpec *
 char                *_ring_parameter_spec_format_plain    (double               value,
                                                            guint                digits,
                                                            const char          *unit);
+/* A slider row as the keyboard and assistive technologies see it: named @title, one Tab
+ * stop (its typed field); the row and its slider (@scale, or NULL) take no focus, and the
+ * slider follows the field. */
+void                 _ring_parameter_spec_make_one_tab_stop (GtkWidget           *row,
+                                                             GtkWidget           *scale,
+                                                             const char          *title);
 /* A uint or double GValue as a double, and back (rounded for a uint). */
 double               _ring_parameter_spec_value_get       (const GValue        *value);
 void                 _ring_parameter_spec_value_set       (GValue              *value,
