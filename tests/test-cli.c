@@ -108,18 +108,24 @@ test_report_parameters (void)
   ring_test_run_clear (&r);
 }
 
-/* A slow link and a slow GPU on the flat ring of the defaults: the link at 25 % makes
- * every step of S/8 = 3.5 GB take 14 × (5 µs + 3.5e9 / 75e9) s; the GPU at 50 % joins
- * late by its extra compute less what its longer backward pass hides. The calibrated
- * figures stay as they are. */
+/* A slow link and a slow GPU on the flat ring of the defaults, in one bucket (issue 21,
+ * item 1: every figure follows them). The link at 25 % makes every step of S/8 = 3.5 GB
+ * take 5 µs + 3.5e9 / 75e9 s instead of 5 µs + 3.5e9 / 300e9: the simulated all-reduce is
+ * 14 such steps, and the calibrated one (the same α-β form, 0.16340333 s) is made as much
+ * slower: 0.65340333 s. The GPU at 50 % computes 2 × 0.43008 s, and the one bucket goes
+ * after its backward pass: step = 0.86016 + 0.65340333 s, utilization 0.43008 / step.
+ * Without them: 0.43008 + 0.16340333 s. One step time in the report. */
 static void
 test_report_stragglers (void)
 {
   RingTestRun r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--slow-link", "3:25%",
-                                     "--slow-gpu", "5:0.5", "--report=json", NULL);
+                                     "--slow-gpu", "5:0.5", "--bucket-size", "one",
+                                     "--report=json", NULL);
   g_autoptr(JsonObject) report = NULL;
   double link_s = 14 * (5e-6 + 3.5e9 / 75e9);
-  double hidden;
+  double uniform_s = 0.16340333333333333;
+  double step_s = 2 * 0.43008 + link_s;
+  g_autofree char *step_line = NULL;
 
   g_assert_cmpint (r.status, ==, 0);
   report = ring_test_parse_report (r.out);
@@ -131,22 +137,39 @@ test_report_stragglers (void)
                                   link_s, 1e-12);
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report,
                                                                  "sim_uniform_allreduce_time_s"),
-                                  0.16340333333333333, 1e-12);
-  /* The buckets hide compute + all-reduce − step of the all-reduce at full speed; the
-   * GPU at 50 % hides twice that of its doubled compute and starts the all-reduce last. */
-  hidden = 0.43008 + 0.16340333333333333 - json_object_get_double_member (report,
-                                                                          "step_time_s");
-  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "sim_step_time_s"),
-                                  2 * (0.43008 - hidden) + link_s, 1e-12);
+                                  uniform_s, 1e-12);
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "allreduce_time_s"),
-                                  0.16340333333333333, 1e-12);
+                                  link_s, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "step_time_s"),
+                                  step_s, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "utilization"),
+                                  0.43008 / step_s, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "busbw_gbps"),
+                                  28e9 / link_s * 1.75 / 1e9, 1e-9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "tokens_per_s"),
+                                  8 * 4096 / step_s, 1e-6);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report,
+                                                                 "uniform_allreduce_time_s"),
+                                  uniform_s, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "uniform_step_time_s"),
+                                  0.43008 + uniform_s, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "uniform_utilization"),
+                                  0.43008 / (0.43008 + uniform_s), 1e-12);
+  g_assert_false (json_object_has_member (report, "sim_step_time_s"));
   ring_test_run_clear (&r);
 
-  /* The text report says what they cost. */
+  /* The text report says what they cost, with one step time. */
   r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--slow-link", "3:25%",
-                         "--report=text", NULL);
+                         "--bucket-size", "one", "--report=text", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "Link 3 → 4 at 25 % makes the all-reduce 4.0× slower"));
+  step_line = strstr (r.out, "\nStep time ");
+  g_assert_nonnull (step_line);
+  step_line = g_strndup (step_line + 1, strchr (step_line + 1, '\n') - step_line - 1);
+  g_assert_true (g_str_has_suffix (step_line, "  1.08 s"));
+  g_clear_pointer (&step_line, g_free);
+  g_assert_nonnull (strstr (r.out, "step 593 ms, utilization 72.5 %, all-reduce 163 ms"));
+  g_assert_null (strstr (r.out, "Simulated step"));
   ring_test_run_clear (&r);
 }
 

@@ -52,8 +52,11 @@ static const struct
   { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), BOTH },
   { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s),
     BOTH },
-  { "sim_step_time_s", G_STRUCT_OFFSET (RingResult, sim_step_time_s), STEP },
-  { "sim_uniform_step_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_step_time_s), STEP },
+  { "uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, uniform_allreduce_time_s), BOTH },
+  { "uniform_busbw_gbps", G_STRUCT_OFFSET (RingResult, uniform_busbw_gbps), BOTH },
+  { "uniform_step_time_s", G_STRUCT_OFFSET (RingResult, uniform_step_time_s), STEP },
+  { "uniform_utilization", G_STRUCT_OFFSET (RingResult, uniform_utilization), STEP },
+  { "uniform_tokens_per_s", G_STRUCT_OFFSET (RingResult, uniform_tokens_per_s), STEP },
   /* The step's timeline and memory (ring-step.h). */
   { "forward_time_s", G_STRUCT_OFFSET (RingResult, forward_time_s), STEP },
   { "comm_time_s", G_STRUCT_OFFSET (RingResult, comm_time_s), STEP },

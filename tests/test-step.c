@@ -108,6 +108,68 @@ test_four_buckets (void)
   ring_test_assert_close (r.exposed_comm_s, 0.04801, 1e-9);
 }
 
+/* A slow link moves the step, and the buckets hide what they hide of the slower
+ * collectives (issue 21, item 1). The four buckets above with link 0 at 50 %: on two GPUs
+ * the flat ring's two steps each send half the buffer over both links, so the event
+ * simulation finds 2 α + 2 x / B for a buffer x against 2 α + x / B at full speed, and the
+ * calibrated all-reduce (the same α-β form) is made that much slower:
+ *   buckets 1, 16, 16, 15 MiB cost 2.01, 32.01, 32.01, 30.01 ms; ready at 10, 20, 30, 40 ms
+ *   from the backward's start as before: bucket 0: 10 → 12.01; bucket 1: 20 → 52.01;
+ *   bucket 2: 52.01 → 84.02; bucket 3: 84.02 → 114.03. The backward ends at 40: exposed
+ *   74.03 ms, step 60 + 74.03 = 134.03 ms (the simulation's own join model said 135.03).
+ *   The whole buffer: 0.01 + 2 · 48 = 96.01 ms; busbw = S / 96.01 ms · 2 (N−1)/N, N = 2.
+ * GPU 1 at 50 % too: every layer takes twice as long (forward 40, backward 80 ms, 20 a
+ * layer), buckets ready at 20, 40, 60, 80 ms from the backward's start: bucket 0: 20 →
+ * 22.01; bucket 1: 40 → 72.01; bucket 2: 72.01 → 104.02; bucket 3: 104.02 → 134.03. The
+ * backward ends at 80: the step is 120 + 54.03 = 174.03 ms, 40 ms more than the slow link's
+ * alone. Without either, the step is the 87.03 ms above. */
+static void
+test_straggler_buckets (void)
+{
+  const double S = 48 * MIB;
+  RingParams params;
+  RingResult r;
+  g_autoptr(GArray) segments = NULL;
+  double last_end = 0;
+
+  ring_test_params_four_buckets (&params);
+  params.slow_link = 0;
+  params.slow_link_fraction = 0.5;
+  ring_cost_evaluate (&params, &r);
+
+  ring_test_assert_close (r.allreduce_time_s, 0.09601, 1e-9);
+  ring_test_assert_close (r.uniform_allreduce_time_s, 0.04801, 1e-9);
+  ring_test_assert_close (r.busbw_gbps, S / 0.09601 / 1e9, 1e-9);
+  ring_test_assert_close (r.uniform_busbw_gbps, S / 0.04801 / 1e9, 1e-9);
+  ring_test_assert_close (r.comm_time_s, 0.00201 + 0.03201 + 0.03201 + 0.03001, 1e-9);
+  ring_test_assert_close (r.exposed_comm_s, 0.07403, 1e-9);
+  ring_test_assert_close (r.step_time_s, 0.13403, 1e-9);
+  ring_test_assert_close (r.utilization, 0.06 / 0.13403, 1e-9);
+  ring_test_assert_close (r.tokens_per_s, 2 * 4096 / 0.13403, 1e-6);
+  g_assert_true (r.comm_bound);
+  ring_test_assert_close (r.uniform_step_time_s, 0.08703, 1e-9);
+  ring_test_assert_close (r.uniform_utilization, 0.06 / 0.08703, 1e-9);
+  g_assert_cmpfloat (r.slow_gpu_delay_s, ==, 0);
+
+  /* The step bar and the step-timeline chart draw the same step. */
+  segments = ring_step_segments (&params);
+  for (guint i = 0; i < segments->len; i++)
+    last_end = MAX (last_end, g_array_index (segments, RingStepSegment, i).end_s);
+  ring_test_assert_close (last_end, 0.13403, 1e-9);
+
+  params.slow_gpu = 1;
+  params.slow_gpu_fraction = 0.5;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (r.step_time_s, 0.17403, 1e-9);
+  ring_test_assert_close (r.exposed_comm_s, 0.17403 - 0.06, 1e-9);
+  ring_test_assert_close (r.slow_gpu_delay_s, 0.04, 1e-9);
+  ring_test_assert_close (r.uniform_step_time_s, 0.08703, 1e-9);
+
+  /* A sweep leaves them out: its points are the uniform step. */
+  ring_cost_evaluate_sweep (&params, &r);
+  ring_test_assert_close (r.step_time_s, 0.08703, 1e-9);
+}
+
 /* Over sizes, GPU counts, algorithms and slowdowns: exposed ≥ 0 and ≤ every collective of
  * the step end to end; more slowdown never makes the step shorter. */
 static void
@@ -377,6 +439,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/step/one-bucket", test_one_bucket);
   g_test_add_func ("/ring/step/four-buckets", test_four_buckets);
+  g_test_add_func ("/ring/step/straggler-buckets", test_straggler_buckets);
   g_test_add_func ("/ring/step/exposed-bounds", test_exposed_bounds);
   g_test_add_func ("/ring/step/sharding-bytes", test_sharding_bytes);
   g_test_add_func ("/ring/step/memory-llama3", test_memory_llama3);

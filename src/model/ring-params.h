@@ -180,11 +180,19 @@ typedef struct
   double        usable_memory_bytes;
   gboolean      fits;
   /* The event simulation of the algorithm's own schedule (ring-simulation.h); NAN beyond
-   * RING_SIMULATION_MAX_GPUS and in sweeps. "uniform": every link and GPU at full speed. */
+   * RING_SIMULATION_MAX_GPUS and in sweeps. "uniform": every link at full speed. */
   double        sim_allreduce_time_s;
   double        sim_uniform_allreduce_time_s;
-  double        sim_step_time_s;
-  double        sim_uniform_step_time_s;
+  /* A slow link or GPU is in every figure above (ring-step.h, RingStepStraggler); these
+   * are the same figures without them, every link and GPU at full speed (equal to the
+   * ones above when nothing is slow, and in sweeps, which leave stragglers out). */
+  double        uniform_allreduce_time_s;
+  double        uniform_busbw_gbps;
+  double        uniform_step_time_s;
+  double        uniform_utilization;
+  double        uniform_tokens_per_s;
+  /* What the slow GPU adds to the step beside the slow link: 0 without one. */
+  double        slow_gpu_delay_s;
 } RingResult;
 
 /* One row per parameter: the property name, the command-line option, the range and the

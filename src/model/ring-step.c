@@ -21,6 +21,7 @@
 #include "ring-cost.h"
 #include "ring-nccl-private.h"
 #include "ring-presets.h"
+#include "ring-simulation.h"
 #include "ring-step.h"
 
 /* Memory headroom: the CUDA context, cuBLAS workspaces and NCCL's buffers take about 1 GB
@@ -121,17 +122,18 @@ ring_step_architecture (const RingParams *params,
  * latency, but the whole per-call part (the launch and NCCL's base latency), which it
  * pays once as the all-reduce does. NCCL costs them so (tuning.cc: nsteps N − 1 instead
  * of 2 (N − 1)). The flat ring has no per-call part: (N−1) α + (N−1)/N · S / B. */
-double
-ring_step_half_collective_s (const RingParams *params,
-                             guint             gpus,
-                             double            bytes)
+static double
+half_collective_s (const RingParams *params,
+                   guint             gpus,
+                   double            bytes,
+                   RingAlgorithm    *algorithm)
 {
   RingTopology topology;
   RingAllreduceCost cost;
   double fixed = 0;
 
-  g_return_val_if_fail (params != NULL, NAN);
-
+  *algorithm = params->algorithm == RING_ALGORITHM_FLAT_RING ? RING_ALGORITHM_FLAT_RING
+                                                             : RING_ALGORITHM_RING;
   if (gpus <= 1 || bytes <= 0)
     return 0;
 
@@ -139,12 +141,88 @@ ring_step_half_collective_s (const RingParams *params,
   if (params->algorithm == RING_ALGORITHM_FLAT_RING
       || !ring_allreduce_cost (&topology, RING_ALGORITHM_RING, bytes, &cost))
     ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, bytes, &cost);
+  *algorithm = cost.algorithm;
   if (cost.algorithm == RING_ALGORITHM_RING)
     fixed = (RING_LAUNCH_GAP_US + _ring_nccl_base_latency_us (RING_NCCL_RING, cost.protocol))
             * 1e-6;
   fixed = MIN (fixed, cost.latency_s);
 
   return fixed + (cost.latency_s - fixed) / 2 + cost.bandwidth_s / 2;
+}
+
+double
+ring_step_half_collective_s (const RingParams *params,
+                             guint             gpus,
+                             double            bytes)
+{
+  RingAlgorithm algorithm;
+
+  g_return_val_if_fail (params != NULL, NAN);
+
+  return half_collective_s (params, gpus, bytes, &algorithm);
+}
+
+void
+ring_step_straggler_init (RingStepStraggler *straggler,
+                          const RingParams  *params)
+{
+  g_return_if_fail (straggler != NULL);
+  g_return_if_fail (params != NULL);
+
+  *straggler = (RingStepStraggler) { 0 };
+  straggler->params = *params;
+  straggler->compute_factor = params->slow_gpu_fraction < 1 && params->slow_gpu < params->gpus
+                              ? 1.0 / params->slow_gpu_fraction : 1.0;
+  /* Beyond RING_SIMULATION_MAX_GPUS no schedule is stepped: the slow link is left out. */
+  straggler->slow_link = params->slow_link_fraction < 1 && params->slow_link < params->gpus
+                         && params->gpus > 1 && params->gpus <= RING_SIMULATION_MAX_GPUS;
+}
+
+gboolean
+ring_step_straggler_is_active (const RingStepStraggler *straggler)
+{
+  g_return_val_if_fail (straggler != NULL, FALSE);
+
+  return straggler->slow_link || straggler->compute_factor != 1.0;
+}
+
+double
+ring_step_straggler_comm_factor (RingStepStraggler *straggler,
+                                 RingAlgorithm      algorithm,
+                                 double             bytes)
+{
+  double factor;
+  guint slot;
+
+  g_return_val_if_fail (straggler != NULL, 1);
+
+  if (!straggler->slow_link)
+    return 1;
+
+  for (guint i = 0; i < straggler->n_known; i++)
+    {
+      if (straggler->known_algorithm[i] == algorithm && straggler->known_bytes[i] == bytes)
+        return straggler->known_factor[i];
+    }
+
+  factor = ring_simulation_slowdown (&straggler->params, algorithm, bytes);
+  slot = straggler->next;
+  straggler->next = (straggler->next + 1) % RING_STEP_STRAGGLER_KNOWN;
+  straggler->n_known = MAX (straggler->n_known, slot + 1);
+  straggler->known_algorithm[slot] = algorithm;
+  straggler->known_bytes[slot] = bytes;
+  straggler->known_factor[slot] = factor;
+
+  return factor;
+}
+
+/* A collective's factor, 1 with no straggler. */
+static double
+comm_factor (RingStepStraggler *straggler,
+             RingAlgorithm      algorithm,
+             double             bytes)
+{
+  return straggler != NULL ? ring_step_straggler_comm_factor (straggler, algorithm, bytes) : 1;
 }
 
 typedef struct
@@ -358,11 +436,12 @@ build_compute (ComputeOp *cops,
  * (DDP) or reduce-scattered (ZeRO); ZeRO then all-gathers the updated parameters in the
  * same buckets after the step. */
 static guint
-build_bucketed (const RingParams *params,
-                guint             layers,
-                double            grad_bytes,
-                CommOp           *mops,
-                RingStepTimeline *timeline)
+build_bucketed (const RingParams  *params,
+                RingStepStraggler *straggler,
+                guint              layers,
+                double             grad_bytes,
+                CommOp            *mops,
+                RingStepTimeline  *timeline)
 {
   gboolean zero = params->sharding != RING_SHARDING_DDP;
   guint n_mops = 0, done = 0;
@@ -376,10 +455,12 @@ build_bucketed (const RingParams *params,
   for (guint i = 0; i < 3; i++)
     {
       RingAllreduceCost ar;
+      RingAlgorithm half_algorithm;
 
       ring_allreduce_cost_charged (params, params->gpus, sizes[i], &ar);
-      half[i] = ring_step_half_collective_s (params, params->gpus, sizes[i]);
-      cost[i] = zero ? half[i] : ar.time_s;
+      half[i] = half_collective_s (params, params->gpus, sizes[i], &half_algorithm)
+                * comm_factor (straggler, half_algorithm, sizes[i]);
+      cost[i] = zero ? half[i] : ar.time_s * comm_factor (straggler, ar.algorithm, sizes[i]);
       bytes[i] = zero ? ring_cost_bytes_moved_per_gpu (params->gpus, sizes[i])
                       : ar.bytes_per_gpu;
     }
@@ -411,16 +492,20 @@ build_bucketed (const RingParams *params,
  * before this layer's reduce-scatter, as BACKWARD_PRE does), its gradients
  * reduce-scattered after its backward. */
 static guint
-build_fsdp (const RingParams *params,
-            guint             layers,
-            double            grad_bytes,
-            ComputeOp        *cops,
-            CommOp           *mops,
-            RingStepTimeline *timeline)
+build_fsdp (const RingParams  *params,
+            RingStepStraggler *straggler,
+            guint              layers,
+            double             grad_bytes,
+            ComputeOp         *cops,
+            CommOp            *mops,
+            RingStepTimeline  *timeline)
 {
   double layer_bytes = grad_bytes / layers;
-  double half = ring_step_half_collective_s (params, params->gpus, layer_bytes);
+  RingAlgorithm half_algorithm;
+  double half = half_collective_s (params, params->gpus, layer_bytes, &half_algorithm);
   guint n = 0;
+
+  half *= comm_factor (straggler, half_algorithm, layer_bytes);
 
   for (guint l = 0; l < layers; l++)
     {
@@ -452,13 +537,15 @@ build_fsdp (const RingParams *params,
 }
 
 void
-ring_step_timeline (const RingParams *params,
-                    RingStepTimeline *timeline,
-                    GArray           *segments)
+ring_step_timeline_with (const RingParams  *params,
+                         RingStepStraggler *straggler,
+                         RingStepTimeline  *timeline,
+                         GArray            *segments)
 {
   g_autofree ComputeOp *cops = NULL;
   g_autofree CommOp *mops = NULL;
   double compute_s, grad_bytes;
+  double pace = straggler != NULL ? straggler->compute_factor : 1.0;
   guint layers, hidden, n_mops = 0;
   SimResult sim;
 
@@ -475,14 +562,16 @@ ring_step_timeline (const RingParams *params,
 
   cops = g_new (ComputeOp, 2 * layers);
   mops = g_new (CommOp, 3 * layers + 1);
-  build_compute (cops, layers, timeline->forward_s, timeline->backward_s);
+  /* The compute stream runs at the slowest GPU's pace: each collective waits for every
+   * GPU's part of its data. */
+  build_compute (cops, layers, pace * timeline->forward_s, pace * timeline->backward_s);
 
   if (params->gpus > 1)
     {
       if (params->sharding == RING_SHARDING_FSDP)
-        n_mops = build_fsdp (params, layers, grad_bytes, cops, mops, timeline);
+        n_mops = build_fsdp (params, straggler, layers, grad_bytes, cops, mops, timeline);
       else
-        n_mops = build_bucketed (params, layers, grad_bytes, mops, timeline);
+        n_mops = build_bucketed (params, straggler, layers, grad_bytes, mops, timeline);
     }
 
   for (guint i = 0; i < n_mops; i++)
@@ -491,8 +580,25 @@ ring_step_timeline (const RingParams *params,
   simulate (cops, 2 * layers, mops, n_mops, params->comm_slowdown, segments, &sim);
   timeline->slowdown_s = sim.lost_s;
   timeline->hidden_s = MAX (0.0, timeline->comm_s - sim.idle_s);
-  timeline->exposed_s = sim.idle_s + sim.lost_s;
+  /* What the step adds to the planned compute: waiting for collectives, compute they slow
+   * down, and the others' wait for a slow GPU. */
+  timeline->exposed_s = (pace - 1) * compute_s + sim.idle_s + sim.lost_s;
   timeline->step_s = compute_s + timeline->exposed_s;
+}
+
+void
+ring_step_timeline (const RingParams *params,
+                    RingStepTimeline *timeline,
+                    GArray           *segments)
+{
+  RingStepStraggler straggler;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (timeline != NULL);
+
+  ring_step_straggler_init (&straggler, params);
+  ring_step_timeline_with (params, ring_step_straggler_is_active (&straggler) ? &straggler : NULL,
+                           timeline, segments);
 }
 
 GArray *
@@ -512,17 +618,21 @@ ring_step_utilization_vs_bucket_size (const RingParams *params,
                                       double           *utilization,
                                       guint             n)
 {
+  RingStepStraggler straggler;
   RingParams swept;
 
   g_return_if_fail (params != NULL);
 
   swept = *params;
+  ring_step_straggler_init (&straggler, params);
   for (guint i = 0; i < n; i++)
     {
       RingStepTimeline timeline;
 
       swept.bucket_bytes = bucket_bytes[i];
-      ring_step_timeline (&swept, &timeline, NULL);
+      ring_step_timeline_with (&swept, ring_step_straggler_is_active (&straggler) ? &straggler
+                                                                                 : NULL,
+                               &timeline, NULL);
       utilization[i] = (timeline.forward_s + timeline.backward_s) / timeline.step_s;
     }
 }

@@ -89,9 +89,47 @@ double   ring_step_half_collective_s (const RingParams *params,
                                       guint             gpus,
                                       double            bytes);
 
-/* The step: totals, and if @segments is not NULL (a GArray of RingStepSegment), the
- * timeline appended to it in time order per stream. No allocation without @segments. */
+/* A slow link and a slow GPU as the step's two streams meet them. The slow GPU computes
+ * each layer 1 / fraction as long, and every collective waits for its gradients, so the
+ * compute stream runs at its pace. Each collective takes as much longer as the event
+ * simulation finds the slow link makes an all-reduce of its size on its algorithm
+ * (ring_simulation_slowdown(): the ring's halves for ZeRO and FSDP). The buckets then hide
+ * what they hide of the slower collectives: the step is derived again, not the uniform
+ * step plus a delay. The simulations run for the parameters given to
+ * ring_step_straggler_init() and are kept while a search varies the bandwidth (the slow
+ * link is a fraction of it, so its slowdown stays). */
+#define RING_STEP_STRAGGLER_KNOWN 8
+
+typedef struct
+{
+  RingParams    params;
+  double        compute_factor;   /* the slow GPU's compute time over the others' */
+  gboolean      slow_link;        /* FALSE: every collective at its own cost */
+  guint         n_known;
+  guint         next;
+  RingAlgorithm known_algorithm[RING_STEP_STRAGGLER_KNOWN];
+  double        known_bytes[RING_STEP_STRAGGLER_KNOWN];
+  double        known_factor[RING_STEP_STRAGGLER_KNOWN];
+} RingStepStraggler;
+
+void     ring_step_straggler_init (RingStepStraggler  *straggler,
+                                   const RingParams   *params);
+/* TRUE if a slow link or GPU changes anything. */
+gboolean ring_step_straggler_is_active (const RingStepStraggler *straggler);
+/* How many times as long a collective of @bytes on @algorithm takes. */
+double   ring_step_straggler_comm_factor (RingStepStraggler *straggler,
+                                          RingAlgorithm      algorithm,
+                                          double             bytes);
+
+/* The step with @params' slow link and GPU: totals, and if @segments is not NULL (a
+ * GArray of RingStepSegment), the timeline appended to it in time order per stream. No
+ * allocation without @segments. */
 void     ring_step_timeline       (const RingParams   *params,
+                                   RingStepTimeline   *timeline,
+                                   GArray             *segments);
+/* The same with @straggler's slowdowns (NULL: every link and GPU at full speed). */
+void     ring_step_timeline_with  (const RingParams   *params,
+                                   RingStepStraggler  *straggler,
                                    RingStepTimeline   *timeline,
                                    GArray             *segments);
 /* A new GArray of RingStepSegment for the step-timeline chart and the step bar. */
