@@ -14,6 +14,7 @@
 #include "ring-step.h"
 #include "ring-test-numbers.h"
 #include "ring-test-params.h"
+#include "ring-units.h"
 
 #define MIB 1048576.0
 
@@ -287,6 +288,8 @@ test_memory_llama3 (void)
   RingMemory memory;
   RingFitSuggestion suggestion;
   g_autofree char *text = NULL;
+  g_autofree char *step = NULL;
+  g_autofree char *expected = NULL;
 
   apply_model (&params, "llama3-8b");
   params.gpus = 64;
@@ -320,7 +323,10 @@ test_memory_llama3 (void)
   g_assert_cmpuint (suggestion.gpus, ==, 19);
   g_assert_cmpint (suggestion.checkpointing, ==, RING_CHECKPOINTING_FULL);
   text = ring_fit_suggestion_describe (&suggestion);
-  g_assert_cmpstr (text, ==, "needs FSDP across ≥ 19 GPUs with full activation checkpointing");
+  step = ring_format_duration (suggestion.step_time_s);
+  expected = g_strdup_printf ("needs FSDP across ≥ 19 GPUs with full activation checkpointing, "
+                              "a %s step with its recomputation", step);
+  g_assert_cmpstr (text, ==, expected);
   g_clear_pointer (&text, g_free);
 
   /* 8B on 8 GPUs: ZeRO-1 already fits (16 + 16 + 96/8 + 18.25 = 62.25e9). */
@@ -356,6 +362,64 @@ test_memory_llama3 (void)
     g_assert_true (r.fits);
     ring_test_assert_close (r.memory_per_gpu_bytes, 21.753611008e9, 1e-12);
   }
+}
+
+/* Activation checkpointing costs compute (issue 21, item 2). The defaults on the flat ring
+ * in one bucket: 6 P T / F = 6 · 7e9 · 4096 / 400e12 = 0.43008 s, the all-reduce after the
+ * backward pass 0.16340333 s.
+ *   full: the forward pass again, 2 P T / F = 0.14336 s: compute 0.57344 s (× 4/3), the
+ *         backward pass 0.28672 + 0.14336 = 0.43008 s, step 0.57344 + 0.16340333 s.
+ *   selective: the attention core's forward again, QKᵀ and the scores times V, 2 T s h
+ *         FLOPs each in each of L layers: llama-7b is 32 × 4096, T = s = 4096:
+ *         4 · 32 · 4096³ / 400e12 = 0.02199023255552 s (5.1 % of 0.43008, s / (18 h) of
+ *         6 P T with P = 12 L h²), step 0.43008 + 0.02199023 + 0.16340333 s.
+ * And the advice: Llama 3 70B on 8 H100s needs FSDP on 19 with full checkpointing; its step
+ * is the one the model gives those settings, recomputation in it: at least
+ * 8 P T / F = 8 · 70e9 · 4096 / 395.6e12 = 5.798 s of compute (4.349 s without it). */
+static void
+test_checkpointing_compute (void)
+{
+  const double all_reduce = 7e-5 + 49.0 / 300.0;
+  const double selective = 4.0 * 32 * 4096.0 * 4096.0 * 4096.0 / 400e12;
+  RingParams params;
+  RingResult r;
+  RingFitSuggestion suggestion;
+
+  ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
+  params.bucket_bytes = 0;
+
+  params.checkpointing = RING_CHECKPOINTING_FULL;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (r.compute_time_s, 0.57344, 1e-12);
+  ring_test_assert_close (r.recompute_time_s, 0.14336, 1e-12);
+  ring_test_assert_close (r.forward_time_s, 0.14336, 1e-12);
+  ring_test_assert_close (r.backward_time_s, 0.43008, 1e-12);
+  ring_test_assert_close (r.step_time_s, 0.57344 + all_reduce, 1e-12);
+  ring_test_assert_close (r.tokens_per_s, 8 * 4096 / (0.57344 + all_reduce), 1e-9);
+
+  params.checkpointing = RING_CHECKPOINTING_SELECTIVE;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (selective, 0.02199023255552, 1e-12);
+  ring_test_assert_close (r.recompute_time_s, selective, 1e-12);
+  ring_test_assert_close (r.compute_time_s, 0.43008 + selective, 1e-12);
+  ring_test_assert_close (r.step_time_s, 0.43008 + selective + all_reduce, 1e-12);
+
+  params.checkpointing = RING_CHECKPOINTING_NONE;
+  ring_cost_evaluate (&params, &r);
+  g_assert_cmpfloat (r.recompute_time_s, ==, 0);
+  ring_test_assert_close (r.step_time_s, 0.43008 + all_reduce, 1e-12);
+
+  apply_model (&params, "llama3-70b");
+  ring_step_suggest (&params, &suggestion);
+  g_assert_cmpint (suggestion.checkpointing, ==, RING_CHECKPOINTING_FULL);
+  g_assert_cmpfloat (suggestion.step_time_s, >, 8 * 70e9 * 4096 / 395.6e12);
+  params.sharding = suggestion.sharding;
+  params.gpus = suggestion.gpus;
+  params.checkpointing = suggestion.checkpointing;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (r.compute_time_s, 8 * 70e9 * 4096 / 395.6e12, 1e-12);
+  g_assert_cmpfloat (suggestion.step_time_s, ==, r.step_time_s);
 }
 
 /* Smaller buckets hide more, until their latency dominates: at the defaults (auto, 8
@@ -440,6 +504,7 @@ main (int   argc,
   g_test_add_func ("/ring/step/one-bucket", test_one_bucket);
   g_test_add_func ("/ring/step/four-buckets", test_four_buckets);
   g_test_add_func ("/ring/step/straggler-buckets", test_straggler_buckets);
+  g_test_add_func ("/ring/step/checkpointing-compute", test_checkpointing_compute);
   g_test_add_func ("/ring/step/exposed-bounds", test_exposed_bounds);
   g_test_add_func ("/ring/step/sharding-bytes", test_sharding_bytes);
   g_test_add_func ("/ring/step/memory-llama3", test_memory_llama3);

@@ -15,7 +15,8 @@
 #include "ring-simulation.h"
 
 /* Training FLOPs per token: 2 P forward + 4 P backward (Kaplan et al. 2020, "Scaling Laws
- * for Neural Language Models", section 2.1); RING_STEP_BACKWARD_FRACTION is its split. */
+ * for Neural Language Models", section 2.1); RING_STEP_FORWARD_FRACTION is the forward's
+ * share. Activation checkpointing adds what it recomputes (ring_step_recompute_flops()). */
 #define FLOPS_PER_PARAM_TOKEN 6.0
 /* Bisection steps for the 90 % bandwidth over the parameter's 0.1 – 10 000 GB/s: 2^-24 of
  * ln (10^5) is 7e-7, far below the precision anyone reads it with. */
@@ -37,8 +38,19 @@ ring_cost_compute_time_s (const RingParams *params)
 {
   g_return_val_if_fail (params != NULL, NAN);
 
-  return FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
+  return (FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
+          + ring_step_recompute_flops (params))
          / (params->compute_tflops * 1e12);
+}
+
+double
+ring_cost_forward_time_s (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  return RING_STEP_FORWARD_FRACTION * (FLOPS_PER_PARAM_TOKEN * params->model_params
+                                        * params->tokens_per_gpu
+                                        / (params->compute_tflops * 1e12));
 }
 
 /* Each GPU sends 2 (N−1) chunks of S/N bytes: the bandwidth lower bound of any all-reduce
@@ -254,7 +266,9 @@ evaluate (const RingParams  *params,
 
   result->gradient_buffer_bytes = ring_cost_gradient_buffer_bytes (params);
   result->compute_time_s = ring_cost_compute_time_s (params);
-  result->backward_time_s = RING_STEP_BACKWARD_FRACTION * result->compute_time_s;
+  result->backward_time_s = result->compute_time_s - ring_cost_forward_time_s (params);
+  result->recompute_time_s = ring_step_recompute_flops (params)
+                             / (params->compute_tflops * 1e12);
   result->collective = ring_params_is_collective (params);
   fill_collective (params, result);
 

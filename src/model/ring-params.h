@@ -169,6 +169,7 @@ typedef struct
   /* The step as a timeline (ring-step.h): compute, the collectives on the communication
    * stream, and what did not hide behind the backward pass. */
   double        forward_time_s;
+  double        recompute_time_s;     /* activation checkpointing's, in compute_time_s */
   double        comm_time_s;          /* every collective of the step, end to end */
   double        slowdown_s;           /* compute lost to NCCL kernels running beside it */
   double        hidden_comm_s;        /* collective time hidden behind compute */

@@ -23,6 +23,7 @@
 #include "ring-presets.h"
 #include "ring-simulation.h"
 #include "ring-step.h"
+#include "ring-units.h"
 
 /* Memory headroom: the CUDA context, cuBLAS workspaces and NCCL's buffers take about 1 GB
  * before the model does, and PyTorch's caching allocator loses about a tenth to
@@ -115,6 +116,33 @@ ring_step_architecture (const RingParams *params,
   l = (guint) CLAMP (round (cbrt (params->model_params / PARAMS_PER_LAYER_CUBE)), 1, MAX_LAYERS);
   *layers = l;
   *hidden_size = (guint) MAX (1.0, round (sqrt (params->model_params / (12.0 * l))));
+}
+
+double
+ring_step_recompute_flops (const RingParams *params)
+{
+  guint layers, hidden;
+  double t, sequence;
+
+  g_return_val_if_fail (params != NULL, NAN);
+
+  switch (params->checkpointing)
+    {
+    case RING_CHECKPOINTING_FULL:
+      /* The forward pass again: 2 P T. */
+      return 2.0 * params->model_params * params->tokens_per_gpu;
+    case RING_CHECKPOINTING_SELECTIVE:
+      /* QKᵀ and the scores times V: T / s sequences of s² h multiply-adds each, twice,
+       * in every layer. The 6 P T of the step has no attention term, so this is what the
+       * model's own terms say the recomputed scores cost. */
+      ring_step_architecture (params, &layers, &hidden);
+      t = params->tokens_per_gpu;
+      sequence = MIN (t, MAX_SEQUENCE);
+      return 4.0 * layers * t * sequence * hidden;
+    case RING_CHECKPOINTING_NONE:
+    default:
+      return 0;
+    }
 }
 
 /* A ring all-reduce is a reduce-scatter then an all-gather, N − 1 steps each: each half
@@ -556,9 +584,10 @@ ring_step_timeline_with (const RingParams  *params,
   compute_s = ring_cost_compute_time_s (params);
   grad_bytes = params->model_params * params->gradient_bytes;
 
+  /* Recomputation runs in the backward pass, layer by layer before each layer's own. */
   *timeline = (RingStepTimeline) { 0 };
-  timeline->forward_s = RING_STEP_FORWARD_FRACTION * compute_s;
-  timeline->backward_s = RING_STEP_BACKWARD_FRACTION * compute_s;
+  timeline->forward_s = ring_cost_forward_time_s (params);
+  timeline->backward_s = compute_s - timeline->forward_s;
 
   cops = g_new (ComputeOp, 2 * layers);
   mops = g_new (CommOp, 3 * layers + 1);
@@ -727,17 +756,29 @@ fsdp_gpus_needed (const RingParams  *params,
   return low;
 }
 
-void
-ring_step_suggest (const RingParams  *params,
-                   RingFitSuggestion *suggestion)
+/* The step the suggestion would run, with what its checkpointing recomputes (every link
+ * and GPU at full speed: a slow one may not be among the suggested GPUs). */
+static double
+suggested_step_s (const RingParams        *params,
+                  const RingFitSuggestion *suggestion)
+{
+  RingParams suggested = *params;
+  RingStepTimeline timeline;
+
+  suggested.sharding = suggestion->sharding;
+  suggested.gpus = suggestion->gpus;
+  suggested.checkpointing = suggestion->checkpointing;
+  ring_params_fall_back_algorithm (&suggested);
+  ring_step_timeline_with (&suggested, NULL, &timeline, NULL);
+
+  return timeline.step_s;
+}
+
+static void
+find_suggestion (const RingParams  *params,
+                 RingFitSuggestion *suggestion)
 {
   RingMemory memory;
-
-  g_return_if_fail (params != NULL);
-  g_return_if_fail (suggestion != NULL);
-
-  *suggestion = (RingFitSuggestion) { FALSE, FALSE, params->sharding, params->gpus,
-                                      params->checkpointing };
 
   memory_for (params, params->gpus, params->sharding, params->checkpointing, &memory);
   if (memory.fits)
@@ -772,9 +813,25 @@ ring_step_suggest (const RingParams  *params,
     }
 }
 
+void
+ring_step_suggest (const RingParams  *params,
+                   RingFitSuggestion *suggestion)
+{
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (suggestion != NULL);
+
+  *suggestion = (RingFitSuggestion) { FALSE, FALSE, params->sharding, params->gpus,
+                                      params->checkpointing, NAN };
+  find_suggestion (params, suggestion);
+  if (suggestion->possible)
+    suggestion->step_time_s = suggested_step_s (params, suggestion);
+}
+
 char *
 ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
 {
+  g_autofree char *step = NULL;
+
   g_return_val_if_fail (suggestion != NULL, NULL);
 
   if (suggestion->fits_now)
@@ -783,16 +840,24 @@ ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
     /* The activations, or FSDP's gathered layers, alone are too big. */
     return g_strdup (_("does not fit on any number of these GPUs: fewer tokens per GPU or "
                        "smaller layers needed"));
+
+  step = ring_format_duration (suggestion->step_time_s);
   if (suggestion->checkpointing == RING_CHECKPOINTING_FULL)
-    /* Translators: a sharding (FSDP) and a number of GPUs */
-    return g_strdup_printf (_("needs %s across ≥ %u GPUs with full activation checkpointing"),
-                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
+    /* Translators: a sharding (FSDP), a number of GPUs, and the step time it would take
+     * (with the forward pass run again) */
+    return g_strdup_printf (_("needs %s across ≥ %u GPUs with full activation checkpointing, "
+                              "a %s step with its recomputation"),
+                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus,
+                            step);
   if (suggestion->checkpointing == RING_CHECKPOINTING_SELECTIVE)
     return g_strdup_printf (_("needs %s across ≥ %u GPUs with selective activation "
-                              "checkpointing"),
-                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
+                              "checkpointing, a %s step with its recomputation"),
+                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus,
+                            step);
 
-  return g_strdup_printf (_("needs %s across ≥ %u GPUs"),
-                          ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
+  /* Translators: a sharding, a number of GPUs, and the step time it would take */
+  return g_strdup_printf (_("needs %s across ≥ %u GPUs, a %s step"),
+                          ring_sharding_get_title (suggestion->sharding), suggestion->gpus,
+                          step);
 }
 

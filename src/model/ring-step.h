@@ -42,7 +42,7 @@ typedef struct
 typedef struct
 {
   double forward_s;             /* planned compute: (1/3) · 6 P T / F */
-  double backward_s;            /* (2/3) · 6 P T / F */
+  double backward_s;            /* (2/3) · 6 P T / F + recomputation */
   double comm_s;                /* every collective's cost, summed */
   double exposed_s;             /* step − planned compute: idle compute + slowdown */
   double slowdown_s;            /* compute lost while collectives ran beside it */
@@ -73,6 +73,7 @@ typedef struct
   RingSharding      sharding;
   guint             gpus;       /* at least this many */
   RingCheckpointing checkpointing;
+  double            step_time_s; /* the step so, recomputation in it; NAN if !possible */
 } RingFitSuggestion;
 
 /* The architecture: a model preset's layers and hidden size when model-params is one of
@@ -81,6 +82,14 @@ typedef struct
 void     ring_step_architecture   (const RingParams   *params,
                                    guint              *layers,
                                    guint              *hidden_size);
+
+/* FLOPs activation checkpointing adds to a step by recomputing activations in the
+ * backward pass (Korthikanti et al. 2022, "Reducing Activation Recomputation in Large
+ * Transformer Models"): full repeats every layer's forward pass, 2 P T beside the step's
+ * 6 P T (the compute × 4/3); selective repeats the attention core's forward, QKᵀ and the
+ * scores times V, 2 T s h FLOPs each a layer (s the sequence, h the hidden size): 4 L T s h,
+ * a share s / (18 h) of 6 P T when P = 12 L h². None: 0. */
+double   ring_step_recompute_flops (const RingParams  *params);
 
 /* Reduce-scatter and all-gather of a @bytes buffer (the whole, unsharded size) on @gpus:
  * half the ring all-reduce's bandwidth term and its per-hop latency, the whole of its

@@ -173,6 +173,7 @@ static const struct
   gsize       offset;
 } step_numbers[] = {
   { "forward_time_s", G_STRUCT_OFFSET (RingResult, forward_time_s) },
+  { "recompute_time_s", G_STRUCT_OFFSET (RingResult, recompute_time_s) },
   { "comm_time_s", G_STRUCT_OFFSET (RingResult, comm_time_s) },
   { "slowdown_s", G_STRUCT_OFFSET (RingResult, slowdown_s) },
   { "hidden_comm_s", G_STRUCT_OFFSET (RingResult, hidden_comm_s) },
@@ -218,12 +219,14 @@ append_json_step (GString          *json,
       append_json_number (json, "fit_gpus", suggestion.gpus);
       append_json_string (json, "fit_activation_checkpointing",
                           ring_checkpointing_to_string (suggestion.checkpointing));
+      append_json_number (json, "fit_step_time_s", suggestion.step_time_s);
     }
   else
     {
       append_json_number (json, "fit_sharding", NAN);
       append_json_number (json, "fit_gpus", NAN);
       append_json_number (json, "fit_activation_checkpointing", NAN);
+      append_json_number (json, "fit_step_time_s", NAN);
     }
 }
 
@@ -486,6 +489,8 @@ add_step_rows (GPtrArray        *rows,
 
   add_row (rows, _("Forward pass"), ring_format_duration (r->forward_time_s));
   add_row (rows, _("Backward pass"), ring_format_duration (r->backward_time_s));
+  if (r->recompute_time_s > 0)
+    add_row (rows, _("of which recomputation"), ring_format_duration (r->recompute_time_s));
   add_row (rows, _("Collectives / step"), g_strdup_printf ("%u", r->n_collectives));
   add_row (rows, _("Communication / step"), ring_format_duration (r->comm_time_s));
   add_row (rows, _("Compute lost to slowdown"), ring_format_duration (r->slowdown_s));
