@@ -171,6 +171,73 @@ test_straggler_buckets (void)
   ring_test_assert_close (r.step_time_s, 0.08703, 1e-9);
 }
 
+/* ZeRO's buckets are DeepSpeed's (issue 21, item 6): reduce_bucket_size and
+ * allgather_bucket_size of 5e8 elements, with no small first bucket, whatever DDP's
+ * bucket-size says. By hand, the flat ring on N = 2 GPUs, where a reduce-scatter or
+ * all-gather of x bytes takes (N−1) α + (N−1)/N · x / B = 5 µs + x / 200e9 s:
+ *   P = 1.25e9 in bf16: S = 2.5e9 B, L = round (∛(1.25e9 / 196 608)) = 19 layers of
+ *   2.5e9 / 19 B; buckets of 5e8 · 2 = 1e9 B: 1e9, 1e9, 0.5e9 (three, not DDP's hundred
+ *   of 25 MiB), costing 5.005, 5.005 and 2.505 ms each way.
+ *   Compute 57 ms: backward 38 ms, 2 ms a layer. The first bucket is complete after 8
+ *   layers (8 · 2.5e9 / 19 ≥ 1e9 > 7 · …), the second after 16 (≥ 2e9), the last after 19:
+ *   at 16, 32 and 38 ms into the backward pass; they end at 21.005, 37.005 and 40.505 ms.
+ *   The all-gather of the three buckets follows: 40.505 + 12.515 = 53.02 ms. The backward
+ *   pass ends at 38: exposed 15.02 ms, step 72.02 ms. */
+static void
+test_zero_buckets (void)
+{
+  RingParams params;
+  RingResult r;
+  double reduce_bytes, allgather_bytes;
+  g_autoptr(GArray) segments = NULL;
+  guint layers, hidden, gathers = 0;
+
+  ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
+  params.gpus = 2;
+  params.model_params = 1.25e9;
+  params.gradient_bytes = 2;
+  params.bandwidth_gbps = 100;
+  params.latency_us = 5;
+  params.compute_tflops = 6.0 * 1.25e9 * 4096 / 0.057 / 1e12;
+  params.sharding = RING_SHARDING_ZERO1;
+
+  ring_step_zero_bucket_bytes (&params, &reduce_bytes, &allgather_bytes);
+  g_assert_cmpfloat (reduce_bytes, ==, 1e9);
+  g_assert_cmpfloat (allgather_bytes, ==, 1e9);
+  ring_step_architecture (&params, &layers, &hidden);
+  g_assert_cmpuint (layers, ==, 19);
+
+  ring_cost_evaluate (&params, &r);
+  g_assert_cmpuint (r.n_buckets, ==, 3);
+  g_assert_cmpuint (r.n_collectives, ==, 6);
+  ring_test_assert_close (r.compute_time_s, 0.057, 1e-12);
+  ring_test_assert_close (r.comm_time_s, 2 * 0.012515, 1e-9);
+  ring_test_assert_close (r.exposed_comm_s, 0.01502, 1e-9);
+  ring_test_assert_close (r.step_time_s, 0.07202, 1e-9);
+  ring_test_assert_close (r.comm_bytes_per_gpu, 2.5e9, 1e-12);
+
+  /* The all-gather: the three buckets back to back after the reduce-scatters. */
+  segments = ring_step_segments (&params);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *segment = &g_array_index (segments, RingStepSegment, i);
+
+      if (segment->kind != RING_SEGMENT_ALL_GATHER)
+        continue;
+      gathers++;
+      g_assert_cmpuint (segment->count, ==, 3);
+      ring_test_assert_close (segment->start_s, 0.019 + 0.040505, 1e-9);
+      ring_test_assert_close (segment->end_s, 0.019 + 0.05302, 1e-9);
+    }
+  g_assert_cmpuint (gathers, ==, 1);
+
+  /* DDP's bucket size is DDP's: ZeRO does not move with it. */
+  params.bucket_bytes = 0;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (r.step_time_s, 0.07202, 1e-9);
+}
+
 /* Over sizes, GPU counts, algorithms and slowdowns: exposed ≥ 0 and ≤ every collective of
  * the step end to end; more slowdown never makes the step shorter. */
 static void
@@ -236,7 +303,9 @@ test_sharding_bytes (void)
   ring_test_assert_close (zero1.comm_bytes_per_gpu, 49e9, 1e-12);
   ring_test_assert_close (zero2.comm_bytes_per_gpu, 49e9, 1e-12);
   ring_test_assert_close (fsdp.comm_bytes_per_gpu, 73.5e9, 1e-12);
-  g_assert_cmpuint (zero1.n_collectives, ==, 2 * ddp.n_collectives);
+  /* ZeRO in DeepSpeed's buckets of 5e8 fp32 values, 2e9 B: 28e9 / 2e9 = 14 each way. */
+  g_assert_cmpuint (zero1.n_buckets, ==, 14);
+  g_assert_cmpuint (zero1.n_collectives, ==, 28);
   g_assert_cmpuint (fsdp.n_buckets, ==, 32);
   g_assert_cmpuint (fsdp.n_collectives, ==, 96);
 
@@ -505,6 +574,7 @@ main (int   argc,
   g_test_add_func ("/ring/step/four-buckets", test_four_buckets);
   g_test_add_func ("/ring/step/straggler-buckets", test_straggler_buckets);
   g_test_add_func ("/ring/step/checkpointing-compute", test_checkpointing_compute);
+  g_test_add_func ("/ring/step/zero-buckets", test_zero_buckets);
   g_test_add_func ("/ring/step/exposed-bounds", test_exposed_bounds);
   g_test_add_func ("/ring/step/sharding-bytes", test_sharding_bytes);
   g_test_add_func ("/ring/step/memory-llama3", test_memory_llama3);

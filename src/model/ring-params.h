@@ -99,6 +99,12 @@ typedef enum
 #define RING_MIN_BUCKET_BYTES     1048576.0
 #define RING_MAX_BUCKET_BYTES     4294967296.0
 #define RING_DEFAULT_BUCKET_BYTES 26214400.0
+/* DeepSpeed ZeRO stages 1 and 2 bucket gradients for their reduce-scatter and updated
+ * parameters for their all-gather by elements: reduce_bucket_size and allgather_bucket_size,
+ * 5e8 each by default (DeepSpeed's configuration reference, "ZeRO Optimizations for FP16
+ * Training"; deepspeed/runtime/zero/config.py). There is no small first bucket. */
+#define RING_ZERO_REDUCE_BUCKET_ELEMENTS    5e8
+#define RING_ZERO_ALLGATHER_BUCKET_ELEMENTS 5e8
 
 typedef struct
 {

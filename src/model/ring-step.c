@@ -380,7 +380,7 @@ simulate (const ComputeOp *cops,
 }
 
 /* Buckets of the gradients as DDP fills them: the first RING_FIRST_BUCKET_BYTES, then
- * bucket_bytes each, the last what is left. */
+ * bucket_bytes each, the last what is left. ZeRO's have no small first one. */
 typedef struct
 {
   double total;                  /* S */
@@ -393,17 +393,18 @@ typedef struct
 static void
 buckets_init (Buckets *b,
               double   total,
+              double   first_bytes,
               double   bucket_bytes)
 {
   b->total = total;
-  if (bucket_bytes <= 0 || total <= RING_FIRST_BUCKET_BYTES)
+  if (bucket_bytes <= 0 || total <= first_bytes)
     {
       b->n = 1;
       b->first = b->last = b->size = total;
       return;
     }
 
-  b->first = RING_FIRST_BUCKET_BYTES;
+  b->first = first_bytes;
   b->size = bucket_bytes;
   b->n = 1 + (guint) MIN (ceil ((total - b->first) / bucket_bytes), G_MAXUINT - 1);
   b->last = total - b->first - (b->n - 2) * bucket_bytes;
@@ -460,9 +461,51 @@ build_compute (ComputeOp *cops,
     }
 }
 
+void
+ring_step_zero_bucket_bytes (const RingParams *params,
+                             double           *reduce_bytes,
+                             double           *allgather_bytes)
+{
+  g_return_if_fail (params != NULL);
+
+  *reduce_bytes = RING_ZERO_REDUCE_BUCKET_ELEMENTS * params->gradient_bytes;
+  *allgather_bytes = RING_ZERO_ALLGATHER_BUCKET_ELEMENTS * params->gradient_bytes;
+}
+
+/* Each bucket size's cost: DDP's all-reduce on the algorithm that runs it, ZeRO's
+ * reduce-scatter or all-gather on the ring; and the bytes each GPU sends. */
+static void
+buckets_costs (const RingParams  *params,
+               RingStepStraggler *straggler,
+               const Buckets     *b,
+               gboolean           half,
+               double             cost[3],
+               double             bytes[3])
+{
+  const double sizes[3] = { b->first, b->size, b->last };
+
+  for (guint i = 0; i < 3; i++)
+    {
+      RingAllreduceCost ar;
+      RingAlgorithm algorithm;
+
+      if (half)
+        {
+          cost[i] = half_collective_s (params, params->gpus, sizes[i], &algorithm)
+                    * comm_factor (straggler, algorithm, sizes[i]);
+          bytes[i] = ring_cost_bytes_moved_per_gpu (params->gpus, sizes[i]) / 2;
+          continue;
+        }
+      ring_allreduce_cost_charged (params, params->gpus, sizes[i], &ar);
+      cost[i] = ar.time_s * comm_factor (straggler, ar.algorithm, sizes[i]);
+      bytes[i] = ar.bytes_per_gpu;
+    }
+}
+
 /* DDP and ZeRO-1/2: buckets of gradients as the backward pass completes them, all-reduced
- * (DDP) or reduce-scattered (ZeRO); ZeRO then all-gathers the updated parameters in the
- * same buckets after the step. */
+ * (DDP, in its own bucket size) or reduce-scattered (ZeRO, in DeepSpeed's reduce buckets);
+ * ZeRO then all-gathers the updated parameters after the step, in its all-gather
+ * buckets. */
 static guint
 build_bucketed (const RingParams  *params,
                 RingStepStraggler *straggler,
@@ -473,25 +516,23 @@ build_bucketed (const RingParams  *params,
 {
   gboolean zero = params->sharding != RING_SHARDING_DDP;
   guint n_mops = 0, done = 0;
-  double sizes[3], cost[3], half[3], bytes[3];
-  Buckets b;
+  double cost[3], bytes[3], gather_cost[3], gather_bytes[3];
+  Buckets b, gather;
 
-  buckets_init (&b, grad_bytes, params->bucket_bytes);
-  sizes[0] = b.first;
-  sizes[1] = b.size;
-  sizes[2] = b.last;
-  for (guint i = 0; i < 3; i++)
+  if (zero)
     {
-      RingAllreduceCost ar;
-      RingAlgorithm half_algorithm;
+      double reduce_bytes, allgather_bytes;
 
-      ring_allreduce_cost_charged (params, params->gpus, sizes[i], &ar);
-      half[i] = half_collective_s (params, params->gpus, sizes[i], &half_algorithm)
-                * comm_factor (straggler, half_algorithm, sizes[i]);
-      cost[i] = zero ? half[i] : ar.time_s * comm_factor (straggler, ar.algorithm, sizes[i]);
-      bytes[i] = zero ? ring_cost_bytes_moved_per_gpu (params->gpus, sizes[i])
-                      : ar.bytes_per_gpu;
+      ring_step_zero_bucket_bytes (params, &reduce_bytes, &allgather_bytes);
+      buckets_init (&b, grad_bytes, reduce_bytes, reduce_bytes);
+      buckets_init (&gather, grad_bytes, allgather_bytes, allgather_bytes);
+      buckets_costs (params, straggler, &gather, TRUE, gather_cost, gather_bytes);
     }
+  else
+    {
+      buckets_init (&b, grad_bytes, RING_FIRST_BUCKET_BYTES, params->bucket_bytes);
+    }
+  buckets_costs (params, straggler, &b, zero, cost, bytes);
 
   for (guint j = 0; j < layers; j++)
     {
@@ -504,13 +545,17 @@ build_bucketed (const RingParams  *params,
                                     done, now - done };
       done = now;
     }
-  if (zero)
-    mops[n_mops++] = (CommOp) { buckets_cost (&b, 0, b.n, half), (int) (2 * layers - 1),
-                                RING_SEGMENT_ALL_GATHER, 0, b.n };
-
   timeline->n_buckets = b.n;
-  timeline->n_collectives = zero ? 2 * b.n : b.n;
+  timeline->n_collectives = b.n;
   timeline->comm_bytes_per_gpu = buckets_cost (&b, 0, b.n, bytes);
+  if (zero)
+    {
+      mops[n_mops++] = (CommOp) { buckets_cost (&gather, 0, gather.n, gather_cost),
+                                  (int) (2 * layers - 1), RING_SEGMENT_ALL_GATHER, 0,
+                                  gather.n };
+      timeline->n_collectives += gather.n;
+      timeline->comm_bytes_per_gpu += buckets_cost (&gather, 0, gather.n, gather_bytes);
+    }
 
   return n_mops;
 }

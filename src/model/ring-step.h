@@ -91,6 +91,13 @@ void     ring_step_architecture   (const RingParams   *params,
  * a share s / (18 h) of 6 P T when P = 12 L h². None: 0. */
 double   ring_step_recompute_flops (const RingParams  *params);
 
+/* ZeRO-1/2's buckets, as DeepSpeed sizes them: reduce_bucket_size and
+ * allgather_bucket_size elements (RING_ZERO_*_BUCKET_ELEMENTS) of the gradients' precision,
+ * in bytes. */
+void     ring_step_zero_bucket_bytes (const RingParams *params,
+                                      double           *reduce_bytes,
+                                      double           *allgather_bytes);
+
 /* Reduce-scatter and all-gather of a @bytes buffer (the whole, unsharded size) on @gpus:
  * half the ring all-reduce's bandwidth term and its per-hop latency, the whole of its
  * per-call latency. */
