@@ -43,14 +43,29 @@ ring_cost_compute_time_s (const RingParams *params)
          / (params->compute_tflops * 1e12);
 }
 
+/* 6 P T / F: the model's FLOPs without recomputation. */
+static double
+model_compute_s (const RingParams *params)
+{
+  return FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
+         / (params->compute_tflops * 1e12);
+}
+
 double
 ring_cost_forward_time_s (const RingParams *params)
 {
   g_return_val_if_fail (params != NULL, NAN);
 
-  return RING_STEP_FORWARD_FRACTION * (FLOPS_PER_PARAM_TOKEN * params->model_params
-                                        * params->tokens_per_gpu
-                                        / (params->compute_tflops * 1e12));
+  return RING_STEP_FORWARD_FRACTION * model_compute_s (params);
+}
+
+double
+ring_cost_backward_time_s (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  return RING_STEP_BACKWARD_FRACTION * model_compute_s (params)
+         + ring_step_recompute_flops (params) / (params->compute_tflops * 1e12);
 }
 
 /* Each GPU sends 2 (N−1) chunks of S/N bytes: the bandwidth lower bound of any all-reduce
@@ -266,7 +281,7 @@ evaluate (const RingParams  *params,
 
   result->gradient_buffer_bytes = ring_cost_gradient_buffer_bytes (params);
   result->compute_time_s = ring_cost_compute_time_s (params);
-  result->backward_time_s = result->compute_time_s - ring_cost_forward_time_s (params);
+  result->backward_time_s = ring_cost_backward_time_s (params);
   result->recompute_time_s = ring_step_recompute_flops (params)
                              / (params->compute_tflops * 1e12);
   result->collective = ring_params_is_collective (params);

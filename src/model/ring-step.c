@@ -632,7 +632,7 @@ ring_step_timeline_with (const RingParams  *params,
   /* Recomputation runs in the backward pass, layer by layer before each layer's own. */
   *timeline = (RingStepTimeline) { 0 };
   timeline->forward_s = ring_cost_forward_time_s (params);
-  timeline->backward_s = compute_s - timeline->forward_s;
+  timeline->backward_s = ring_cost_backward_time_s (params);
 
   cops = g_new (ComputeOp, 2 * layers);
   mops = g_new (CommOp, 3 * layers + 1);
@@ -875,6 +875,7 @@ ring_step_suggest (const RingParams  *params,
 char *
 ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
 {
+  g_autofree char *needs = NULL;
   g_autofree char *step = NULL;
 
   g_return_val_if_fail (suggestion != NULL, NULL);
@@ -885,24 +886,25 @@ ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
     /* The activations, or FSDP's gathered layers, alone are too big. */
     return g_strdup (_("does not fit on any number of these GPUs: fewer tokens per GPU or "
                        "smaller layers needed"));
-
-  step = ring_format_duration (suggestion->step_time_s);
   if (suggestion->checkpointing == RING_CHECKPOINTING_FULL)
-    /* Translators: a sharding (FSDP), a number of GPUs, and the step time it would take
-     * (with the forward pass run again) */
-    return g_strdup_printf (_("needs %s across ≥ %u GPUs with full activation checkpointing, "
-                              "a %s step with its recomputation"),
-                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus,
-                            step);
-  if (suggestion->checkpointing == RING_CHECKPOINTING_SELECTIVE)
-    return g_strdup_printf (_("needs %s across ≥ %u GPUs with selective activation "
-                              "checkpointing, a %s step with its recomputation"),
-                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus,
-                            step);
+    /* Translators: a sharding (FSDP) and a number of GPUs */
+    needs = g_strdup_printf (_("needs %s across ≥ %u GPUs with full activation checkpointing"),
+                             ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
+  else if (suggestion->checkpointing == RING_CHECKPOINTING_SELECTIVE)
+    needs = g_strdup_printf (_("needs %s across ≥ %u GPUs with selective activation "
+                               "checkpointing"),
+                             ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
+  else
+    needs = g_strdup_printf (_("needs %s across ≥ %u GPUs"),
+                             ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
 
-  /* Translators: a sharding, a number of GPUs, and the step time it would take */
-  return g_strdup_printf (_("needs %s across ≥ %u GPUs, a %s step"),
-                          ring_sharding_get_title (suggestion->sharding), suggestion->gpus,
-                          step);
+  /* The step it would take, with what checkpointing computes again. */
+  step = ring_format_duration (suggestion->step_time_s);
+  if (suggestion->checkpointing != RING_CHECKPOINTING_NONE)
+    /* Translators: "needs FSDP across ≥ 19 GPUs with full activation checkpointing", then
+     * the step time that would take, the recomputed forward pass in it */
+    return g_strdup_printf (_("%s, a %s step with its recomputation"), needs, step);
+
+  /* Translators: "needs FSDP across ≥ 4 GPUs", then the step time that would take */
+  return g_strdup_printf (_("%s, a %s step"), needs, step);
 }
-
