@@ -173,6 +173,54 @@ test_report_stragglers (void)
   ring_test_run_clear (&r);
 }
 
+/* Activation checkpointing costs compute (issue 21, item 2), from the command line: the
+ * defaults on the flat ring in one bucket, 6 P T / F = 0.43008 s and the all-reduce
+ * 0.16340333 s after the backward pass; full checkpointing runs the forward pass again,
+ * 2 P T / F = 0.14336 s, so the step is 0.57344 + 0.16340333 s (test-step.c has selective). */
+static void
+test_report_checkpointing (void)
+{
+  RingTestRun r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--bucket-size", "one",
+                                     "--activation-checkpointing", "full", "--report=json",
+                                     NULL);
+  g_autoptr(JsonObject) report = NULL;
+  double step_s = 0.57344 + 0.16340333333333333;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = ring_test_parse_report (r.out);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "step_time_s"),
+                                  step_s, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "compute_time_s"),
+                                  0.57344, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "tokens_per_s"),
+                                  8 * 4096 / step_s, 1e-6);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "recompute_time_s"),
+                                  0.14336, 1e-12);
+  ring_test_run_clear (&r);
+}
+
+/* ZeRO's buckets are DeepSpeed's 5e8 values (issue 21, item 6), from the command line: the
+ * case test-step.c works by hand (two GPUs on the flat ring, 1.25e9 parameters in bf16,
+ * 57 ms of compute): buckets of 1e9, 1e9 and 0.5e9 B each way, step 72.02 ms. */
+static void
+test_report_zero_buckets (void)
+{
+  g_autofree char *compute = g_strdup_printf ("%.17g", 6.0 * 1.25e9 * 4096 / 0.057 / 1e12);
+  RingTestRun r = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--gpus", "2",
+                                     "--model-params", "1.25e9", "--grad-bytes", "2",
+                                     "--bandwidth", "100", "--latency", "5", "--compute",
+                                     compute, "--sharding", "zero1", "--report=json", NULL);
+  g_autoptr(JsonObject) report = NULL;
+
+  g_assert_cmpint (r.status, ==, 0);
+  report = ring_test_parse_report (r.out);
+  g_assert_cmpint (json_object_get_int_member (report, "n_buckets"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (report, "n_collectives"), ==, 6);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "step_time_s"),
+                                  0.07202, 1e-9);
+  ring_test_run_clear (&r);
+}
+
 /* nccl-tests style: 1 MiB on 8 GPUs, t = 7e-5 + 2 · 7/8 · 1048576 / 300e9 s. */
 static void
 test_report_message_size (void)
@@ -384,6 +432,8 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-collective-cluster", test_report_collective_cluster);
   g_test_add_func ("/ring/cli/report-text-collective", test_report_text_collective);
   g_test_add_func ("/ring/cli/report-stragglers", test_report_stragglers);
+  g_test_add_func ("/ring/cli/report-checkpointing", test_report_checkpointing);
+  g_test_add_func ("/ring/cli/report-zero-buckets", test_report_zero_buckets);
   g_test_add_func ("/ring/cli/report-text", test_report_text);
   g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
   g_test_add_func ("/ring/cli/preset", test_preset);
