@@ -250,6 +250,7 @@ apply_straggler (const RingParams  *params,
   if (result->collective)
     {
       result->exposed_comm_s = result->comm_time_s = result->allreduce_time_s;
+      derive_step_figures (params, result);
       return;
     }
 

@@ -579,6 +579,11 @@ ring_step_utilization_vs_bucket_size (const RingParams *params,
 
   swept = *params;
   ring_step_straggler_init (&straggler, params);
+  /* Every bucket size has sizes of its own to simulate: beyond a few thousand GPUs that
+   * would take a second per curve, so the slow link is left out there (the slow GPU's
+   * pace stays). */
+  if (params->gpus > RING_STEP_SWEEP_MAX_SIMULATED_GPUS)
+    straggler.slow_link = FALSE;
   for (guint i = 0; i < n; i++)
     {
       RingStepTimeline timeline;

@@ -150,7 +150,9 @@ void     ring_step_timeline_with  (const RingParams   *params,
                                    GArray             *segments);
 /* A new GArray of RingStepSegment for the step-timeline chart and the step bar. */
 GArray  *ring_step_segments       (const RingParams   *params);
-/* Utilization (planned compute / step) at each of @n bucket sizes (0: one bucket). */
+/* Utilization (planned compute / step) at each of @n bucket sizes (0: one bucket), with the
+ * slow GPU, and the slow link up to RING_STEP_SWEEP_MAX_SIMULATED_GPUS. */
+#define RING_STEP_SWEEP_MAX_SIMULATED_GPUS 4096
 void     ring_step_utilization_vs_bucket_size (const RingParams *params,
                                                const double     *bucket_bytes,
                                                double           *utilization,
