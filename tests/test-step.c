@@ -489,6 +489,18 @@ test_checkpointing_compute (void)
   ring_cost_evaluate (&params, &r);
   ring_test_assert_close (r.compute_time_s, 8 * 70e9 * 4096 / 395.6e12, 1e-12);
   g_assert_cmpfloat (suggestion.step_time_s, ==, r.step_time_s);
+
+  /* With a slow link the advice's step has it too, as the report would once applied. */
+  apply_model (&params, "llama3-70b");
+  params.slow_link = 3;
+  params.slow_link_fraction = 0.5;
+  ring_step_suggest (&params, &suggestion);
+  params.sharding = suggestion.sharding;
+  params.gpus = suggestion.gpus;
+  params.checkpointing = suggestion.checkpointing;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (suggestion.step_time_s, r.step_time_s, 1e-12);
+  g_assert_cmpfloat (r.step_time_s, >, r.uniform_step_time_s);
 }
 
 /* Smaller buckets hide more, until their latency dominates: at the defaults (auto, 8

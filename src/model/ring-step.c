@@ -686,8 +686,8 @@ fsdp_gpus_needed (const RingParams  *params,
   return low;
 }
 
-/* The step the suggestion would run, with what its checkpointing recomputes (every link
- * and GPU at full speed: a slow one may not be among the suggested GPUs). */
+/* The step the suggestion would run, with what its checkpointing recomputes and the slow
+ * link and GPU (the suggestion never has fewer GPUs, so they are among its own). */
 static double
 suggested_step_s (const RingParams        *params,
                   const RingFitSuggestion *suggestion)
@@ -699,7 +699,7 @@ suggested_step_s (const RingParams        *params,
   suggested.gpus = suggestion->gpus;
   suggested.checkpointing = suggestion->checkpointing;
   ring_params_fall_back_algorithm (&suggested);
-  ring_step_timeline_with (&suggested, NULL, &timeline, NULL);
+  ring_step_timeline (&suggested, &timeline, NULL);
 
   return timeline.step_s;
 }
