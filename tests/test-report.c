@@ -52,10 +52,14 @@ static const struct
   { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), BOTH },
   { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s),
     BOTH },
-  { "sim_step_time_s", G_STRUCT_OFFSET (RingResult, sim_step_time_s), STEP },
-  { "sim_uniform_step_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_step_time_s), STEP },
+  { "uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, uniform_allreduce_time_s), BOTH },
+  { "uniform_busbw_gbps", G_STRUCT_OFFSET (RingResult, uniform_busbw_gbps), BOTH },
+  { "uniform_step_time_s", G_STRUCT_OFFSET (RingResult, uniform_step_time_s), STEP },
+  { "uniform_utilization", G_STRUCT_OFFSET (RingResult, uniform_utilization), STEP },
+  { "uniform_tokens_per_s", G_STRUCT_OFFSET (RingResult, uniform_tokens_per_s), STEP },
   /* The step's timeline and memory (ring-step.h). */
   { "forward_time_s", G_STRUCT_OFFSET (RingResult, forward_time_s), STEP },
+  { "recompute_time_s", G_STRUCT_OFFSET (RingResult, recompute_time_s), STEP },
   { "comm_time_s", G_STRUCT_OFFSET (RingResult, comm_time_s), STEP },
   { "slowdown_s", G_STRUCT_OFFSET (RingResult, slowdown_s), STEP },
   { "hidden_comm_s", G_STRUCT_OFFSET (RingResult, hidden_comm_s), STEP },
@@ -125,6 +129,7 @@ check_step (GHashTable       *members,
       g_assert_cmpstr (raw, ==, "null");
       check_number (members, "fit_gpus", NAN, json);
       g_assert_cmpstr (g_hash_table_lookup (members, "fit_activation_checkpointing"), ==, "null");
+      check_number (members, "fit_step_time_s", NAN, json);
     }
   else
     {
@@ -134,10 +139,11 @@ check_step (GHashTable       *members,
       g_assert_cmpstr (raw, ==, sharding);
       check_number (members, "fit_gpus", suggestion.gpus, json);
       g_assert_nonnull (g_hash_table_lookup (members, "fit_activation_checkpointing"));
+      check_number (members, "fit_step_time_s", suggestion.step_time_s, json);
     }
   g_assert_cmpint (suggestion.fits_now, ==, result->fits);
 
-  return 13;
+  return 14;
 }
 
 /* @json is valid JSON, and each of its numbers is @model's to the last bit. */

@@ -255,7 +255,13 @@ test_slow_gpu (gconstpointer data)
   g_assert_cmpuint (matched, >, 0);
 }
 
-/* The sentence the window shows. */
+/* The sentence the window shows, with the model's step beside the step without them. The
+ * flat ring of the defaults in one bucket (nothing overlaps): compute C = 430.08 ms, the
+ * all-reduce 14 steps of 5 µs + 3.5 GB over 300 GB/s, U = 163.40 ms, and over link 3 at
+ * 75 GB/s, 14 × (5 µs + 46.67 ms) = 653.40 ms: 4.0× slower. The step is C + the
+ * all-reduce: 1.08 s against 593 ms. GPU 5 at 50 %: its compute, 2 C = 860.16 ms, comes
+ * first and the all-reduce after it: 1.51 s, 430 ms more than with the slow link alone;
+ * without the slow link, 860.16 + 163.40 = 1.02 s, 430 ms more than 593. */
 static void
 test_summary (void)
 {
@@ -265,29 +271,25 @@ test_summary (void)
   g_assert_null (ring_model_get_straggler_summary (model));
 
   ring_model_set_algorithm (model, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_bucket_size (model, 0);
   ring_model_set_slow_link (model, 3);
   ring_model_set_slow_link_fraction (model, 0.25);
   summary = ring_model_get_straggler_summary (model);
   g_assert_nonnull (summary);
-  /* 14 steps of 5 µs + 3.5 GB at 75 GB/s instead of 300: almost 4× slower. */
-  g_assert_cmpstr (summary, ==, "Link 3 → 4 at 25 % makes the all-reduce 4.0× slower");
+  g_assert_cmpstr (summary, ==, "Link 3 → 4 at 25 % makes the all-reduce 4.0× slower: "
+                                "the step takes 1.08 s, 593 ms without the slow link");
 
-  /* Compute C = 430.08 ms (backward 286.72), the all-reduce U = 163.40 ms at full speed
-   * and 653.40 with the slow link, the bucketed step 437.74 ms: the buckets hide
-   * C + U − step = 155.74 ms, so the GPUs join at C − 155.74 = 274.34 ms and the slow one
-   * (compute 860.16) at 2 (C − 155.74) = 548.67. With the slow link the step ends at
-   * 548.67 + 653.40 = 1202.08 instead of 274.34 + 653.40 = 927.74: 274 ms more. */
   ring_model_set_slow_gpu (model, 5);
   ring_model_set_slow_gpu_fraction (model, 0.5);
   summary = ring_model_get_straggler_summary (model);
   g_assert_cmpstr (summary, ==, "Link 3 → 4 at 25 % makes the all-reduce 4.0× slower; "
-                                "GPU 5 at 50 % compute adds 274 ms to every step");
+                                "GPU 5 at 50 % compute adds 430 ms to every step: "
+                                "the step takes 1.51 s, 593 ms without them");
 
-  /* Without it: the slow GPU's 860.16 ms of compute, against 274.34 + 163.40 = 437.74 (the
-   * bucketed step): 422 ms more. */
   ring_model_set_slow_link_fraction (model, 1.0);
   g_assert_cmpstr (ring_model_get_straggler_summary (model), ==,
-                   "GPU 5 at 50 % compute adds 422 ms to every step");
+                   "GPU 5 at 50 % compute adds 430 ms to every step: "
+                   "the step takes 1.02 s, 593 ms without the slow GPU");
 }
 
 /* The model: the new parameters notify and reach the results; an index beyond the last

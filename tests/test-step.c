@@ -14,6 +14,7 @@
 #include "ring-step.h"
 #include "ring-test-numbers.h"
 #include "ring-test-params.h"
+#include "ring-units.h"
 
 #define MIB 1048576.0
 
@@ -108,6 +109,135 @@ test_four_buckets (void)
   ring_test_assert_close (r.exposed_comm_s, 0.04801, 1e-9);
 }
 
+/* A slow link moves the step, and the buckets hide what they hide of the slower
+ * collectives (issue 21, item 1). The four buckets above with link 0 at 50 %: on two GPUs
+ * the flat ring's two steps each send half the buffer over both links, so the event
+ * simulation finds 2 α + 2 x / B for a buffer x against 2 α + x / B at full speed, and the
+ * calibrated all-reduce (the same α-β form) is made that much slower:
+ *   buckets 1, 16, 16, 15 MiB cost 2.01, 32.01, 32.01, 30.01 ms; ready at 10, 20, 30, 40 ms
+ *   from the backward's start as before: bucket 0: 10 → 12.01; bucket 1: 20 → 52.01;
+ *   bucket 2: 52.01 → 84.02; bucket 3: 84.02 → 114.03. The backward ends at 40: exposed
+ *   74.03 ms, step 60 + 74.03 = 134.03 ms (the simulation's own join model said 135.03).
+ *   The whole buffer: 0.01 + 2 · 48 = 96.01 ms; busbw = S / 96.01 ms · 2 (N−1)/N, N = 2.
+ * GPU 1 at 50 % too: every layer takes twice as long (forward 40, backward 80 ms, 20 a
+ * layer), buckets ready at 20, 40, 60, 80 ms from the backward's start: bucket 0: 20 →
+ * 22.01; bucket 1: 40 → 72.01; bucket 2: 72.01 → 104.02; bucket 3: 104.02 → 134.03. The
+ * backward ends at 80: the step is 120 + 54.03 = 174.03 ms, 40 ms more than the slow link's
+ * alone. Without either, the step is the 87.03 ms above. */
+static void
+test_straggler_buckets (void)
+{
+  const double S = 48 * MIB;
+  RingParams params;
+  RingResult r;
+  g_autoptr(GArray) segments = NULL;
+  double last_end = 0;
+
+  ring_test_params_four_buckets (&params);
+  params.slow_link = 0;
+  params.slow_link_fraction = 0.5;
+  ring_cost_evaluate (&params, &r);
+
+  ring_test_assert_close (r.allreduce_time_s, 0.09601, 1e-9);
+  ring_test_assert_close (r.uniform_allreduce_time_s, 0.04801, 1e-9);
+  ring_test_assert_close (r.busbw_gbps, S / 0.09601 / 1e9, 1e-9);
+  ring_test_assert_close (r.uniform_busbw_gbps, S / 0.04801 / 1e9, 1e-9);
+  ring_test_assert_close (r.comm_time_s, 0.00201 + 0.03201 + 0.03201 + 0.03001, 1e-9);
+  ring_test_assert_close (r.exposed_comm_s, 0.07403, 1e-9);
+  ring_test_assert_close (r.step_time_s, 0.13403, 1e-9);
+  ring_test_assert_close (r.utilization, 0.06 / 0.13403, 1e-9);
+  ring_test_assert_close (r.tokens_per_s, 2 * 4096 / 0.13403, 1e-6);
+  g_assert_true (r.comm_bound);
+  ring_test_assert_close (r.uniform_step_time_s, 0.08703, 1e-9);
+  ring_test_assert_close (r.uniform_utilization, 0.06 / 0.08703, 1e-9);
+  g_assert_cmpfloat (r.slow_gpu_delay_s, ==, 0);
+
+  /* The step bar and the step-timeline chart draw the same step. */
+  segments = ring_step_segments (&params);
+  for (guint i = 0; i < segments->len; i++)
+    last_end = MAX (last_end, g_array_index (segments, RingStepSegment, i).end_s);
+  ring_test_assert_close (last_end, 0.13403, 1e-9);
+
+  params.slow_gpu = 1;
+  params.slow_gpu_fraction = 0.5;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (r.step_time_s, 0.17403, 1e-9);
+  ring_test_assert_close (r.exposed_comm_s, 0.17403 - 0.06, 1e-9);
+  ring_test_assert_close (r.slow_gpu_delay_s, 0.04, 1e-9);
+  ring_test_assert_close (r.uniform_step_time_s, 0.08703, 1e-9);
+
+  /* A sweep leaves them out: its points are the uniform step. */
+  ring_cost_evaluate_sweep (&params, &r);
+  ring_test_assert_close (r.step_time_s, 0.08703, 1e-9);
+}
+
+/* ZeRO's buckets are DeepSpeed's (issue 21, item 6): reduce_bucket_size and
+ * allgather_bucket_size of 5e8 elements, with no small first bucket, whatever DDP's
+ * bucket-size says. By hand, the flat ring on N = 2 GPUs, where a reduce-scatter or
+ * all-gather of x bytes takes (N−1) α + (N−1)/N · x / B = 5 µs + x / 200e9 s:
+ *   P = 1.25e9 in bf16: S = 2.5e9 B, L = round (∛(1.25e9 / 196 608)) = 19 layers of
+ *   2.5e9 / 19 B; buckets of 5e8 · 2 = 1e9 B: 1e9, 1e9, 0.5e9 (three, not DDP's hundred
+ *   of 25 MiB), costing 5.005, 5.005 and 2.505 ms each way.
+ *   Compute 57 ms: backward 38 ms, 2 ms a layer. The first bucket is complete after 8
+ *   layers (8 · 2.5e9 / 19 ≥ 1e9 > 7 · …), the second after 16 (≥ 2e9), the last after 19:
+ *   at 16, 32 and 38 ms into the backward pass; they end at 21.005, 37.005 and 40.505 ms.
+ *   The all-gather of the three buckets follows: 40.505 + 12.515 = 53.02 ms. The backward
+ *   pass ends at 38: exposed 15.02 ms, step 72.02 ms. */
+static void
+test_zero_buckets (void)
+{
+  RingParams params;
+  RingResult r;
+  double reduce_bytes, allgather_bytes;
+  g_autoptr(GArray) segments = NULL;
+  guint layers, hidden, gathers = 0;
+
+  ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
+  params.gpus = 2;
+  params.model_params = 1.25e9;
+  params.gradient_bytes = 2;
+  params.bandwidth_gbps = 100;
+  params.latency_us = 5;
+  params.compute_tflops = 6.0 * 1.25e9 * 4096 / 0.057 / 1e12;
+  params.sharding = RING_SHARDING_ZERO1;
+
+  ring_step_zero_bucket_bytes (&params, &reduce_bytes, &allgather_bytes);
+  g_assert_cmpfloat (reduce_bytes, ==, 1e9);
+  g_assert_cmpfloat (allgather_bytes, ==, 1e9);
+  ring_step_architecture (&params, &layers, &hidden);
+  g_assert_cmpuint (layers, ==, 19);
+
+  ring_cost_evaluate (&params, &r);
+  g_assert_cmpuint (r.n_buckets, ==, 3);
+  g_assert_cmpuint (r.n_collectives, ==, 6);
+  ring_test_assert_close (r.compute_time_s, 0.057, 1e-12);
+  ring_test_assert_close (r.comm_time_s, 2 * 0.012515, 1e-9);
+  ring_test_assert_close (r.exposed_comm_s, 0.01502, 1e-9);
+  ring_test_assert_close (r.step_time_s, 0.07202, 1e-9);
+  ring_test_assert_close (r.comm_bytes_per_gpu, 2.5e9, 1e-12);
+
+  /* The all-gather: the three buckets back to back after the reduce-scatters. */
+  segments = ring_step_segments (&params);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *segment = &g_array_index (segments, RingStepSegment, i);
+
+      if (segment->kind != RING_SEGMENT_ALL_GATHER)
+        continue;
+      gathers++;
+      g_assert_cmpuint (segment->count, ==, 3);
+      ring_test_assert_close (segment->start_s, 0.019 + 0.040505, 1e-9);
+      ring_test_assert_close (segment->end_s, 0.019 + 0.05302, 1e-9);
+    }
+  g_assert_cmpuint (gathers, ==, 1);
+
+  /* DDP's bucket size is DDP's: ZeRO does not move with it. */
+  params.bucket_bytes = 0;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (r.step_time_s, 0.07202, 1e-9);
+}
+
 /* Over sizes, GPU counts, algorithms and slowdowns: exposed ≥ 0 and ≤ every collective of
  * the step end to end; more slowdown never makes the step shorter. */
 static void
@@ -173,7 +303,9 @@ test_sharding_bytes (void)
   ring_test_assert_close (zero1.comm_bytes_per_gpu, 49e9, 1e-12);
   ring_test_assert_close (zero2.comm_bytes_per_gpu, 49e9, 1e-12);
   ring_test_assert_close (fsdp.comm_bytes_per_gpu, 73.5e9, 1e-12);
-  g_assert_cmpuint (zero1.n_collectives, ==, 2 * ddp.n_collectives);
+  /* ZeRO in DeepSpeed's buckets of 5e8 fp32 values, 2e9 B: 28e9 / 2e9 = 14 each way. */
+  g_assert_cmpuint (zero1.n_buckets, ==, 14);
+  g_assert_cmpuint (zero1.n_collectives, ==, 28);
   g_assert_cmpuint (fsdp.n_buckets, ==, 32);
   g_assert_cmpuint (fsdp.n_collectives, ==, 96);
 
@@ -225,6 +357,8 @@ test_memory_llama3 (void)
   RingMemory memory;
   RingFitSuggestion suggestion;
   g_autofree char *text = NULL;
+  g_autofree char *step = NULL;
+  g_autofree char *expected = NULL;
 
   apply_model (&params, "llama3-8b");
   params.gpus = 64;
@@ -258,7 +392,10 @@ test_memory_llama3 (void)
   g_assert_cmpuint (suggestion.gpus, ==, 19);
   g_assert_cmpint (suggestion.checkpointing, ==, RING_CHECKPOINTING_FULL);
   text = ring_fit_suggestion_describe (&suggestion);
-  g_assert_cmpstr (text, ==, "needs FSDP across ≥ 19 GPUs with full activation checkpointing");
+  step = ring_format_duration (suggestion.step_time_s);
+  expected = g_strdup_printf ("needs FSDP across ≥ 19 GPUs with full activation checkpointing, "
+                              "a %s step with its recomputation", step);
+  g_assert_cmpstr (text, ==, expected);
   g_clear_pointer (&text, g_free);
 
   /* 8B on 8 GPUs: ZeRO-1 already fits (16 + 16 + 96/8 + 18.25 = 62.25e9). */
@@ -294,6 +431,76 @@ test_memory_llama3 (void)
     g_assert_true (r.fits);
     ring_test_assert_close (r.memory_per_gpu_bytes, 21.753611008e9, 1e-12);
   }
+}
+
+/* Activation checkpointing costs compute (issue 21, item 2). The defaults on the flat ring
+ * in one bucket: 6 P T / F = 6 · 7e9 · 4096 / 400e12 = 0.43008 s, the all-reduce after the
+ * backward pass 0.16340333 s.
+ *   full: the forward pass again, 2 P T / F = 0.14336 s: compute 0.57344 s (× 4/3), the
+ *         backward pass 0.28672 + 0.14336 = 0.43008 s, step 0.57344 + 0.16340333 s.
+ *   selective: the attention core's forward again, QKᵀ and the scores times V, 2 T s h
+ *         FLOPs each in each of L layers: llama-7b is 32 × 4096, T = s = 4096:
+ *         4 · 32 · 4096³ / 400e12 = 0.02199023255552 s (5.1 % of 0.43008, s / (18 h) of
+ *         6 P T with P = 12 L h²), step 0.43008 + 0.02199023 + 0.16340333 s.
+ * And the advice: Llama 3 70B on 8 H100s needs FSDP on 19 with full checkpointing; its step
+ * is the one the model gives those settings, recomputation in it: at least
+ * 8 P T / F = 8 · 70e9 · 4096 / 395.6e12 = 5.798 s of compute (4.349 s without it). */
+static void
+test_checkpointing_compute (void)
+{
+  const double all_reduce = 7e-5 + 49.0 / 300.0;
+  const double selective = 4.0 * 32 * 4096.0 * 4096.0 * 4096.0 / 400e12;
+  RingParams params;
+  RingResult r;
+  RingFitSuggestion suggestion;
+
+  ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
+  params.bucket_bytes = 0;
+
+  params.checkpointing = RING_CHECKPOINTING_FULL;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (r.compute_time_s, 0.57344, 1e-12);
+  ring_test_assert_close (r.recompute_time_s, 0.14336, 1e-12);
+  ring_test_assert_close (r.forward_time_s, 0.14336, 1e-12);
+  ring_test_assert_close (r.backward_time_s, 0.43008, 1e-12);
+  ring_test_assert_close (r.step_time_s, 0.57344 + all_reduce, 1e-12);
+  ring_test_assert_close (r.tokens_per_s, 8 * 4096 / (0.57344 + all_reduce), 1e-9);
+
+  params.checkpointing = RING_CHECKPOINTING_SELECTIVE;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (selective, 0.02199023255552, 1e-12);
+  ring_test_assert_close (r.recompute_time_s, selective, 1e-12);
+  ring_test_assert_close (r.compute_time_s, 0.43008 + selective, 1e-12);
+  ring_test_assert_close (r.step_time_s, 0.43008 + selective + all_reduce, 1e-12);
+
+  params.checkpointing = RING_CHECKPOINTING_NONE;
+  ring_cost_evaluate (&params, &r);
+  g_assert_cmpfloat (r.recompute_time_s, ==, 0);
+  ring_test_assert_close (r.step_time_s, 0.43008 + all_reduce, 1e-12);
+
+  apply_model (&params, "llama3-70b");
+  ring_step_suggest (&params, &suggestion);
+  g_assert_cmpint (suggestion.checkpointing, ==, RING_CHECKPOINTING_FULL);
+  g_assert_cmpfloat (suggestion.step_time_s, >, 8 * 70e9 * 4096 / 395.6e12);
+  params.sharding = suggestion.sharding;
+  params.gpus = suggestion.gpus;
+  params.checkpointing = suggestion.checkpointing;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (r.compute_time_s, 8 * 70e9 * 4096 / 395.6e12, 1e-12);
+  g_assert_cmpfloat (suggestion.step_time_s, ==, r.step_time_s);
+
+  /* With a slow link the advice's step has it too, as the report would once applied. */
+  apply_model (&params, "llama3-70b");
+  params.slow_link = 3;
+  params.slow_link_fraction = 0.5;
+  ring_step_suggest (&params, &suggestion);
+  params.sharding = suggestion.sharding;
+  params.gpus = suggestion.gpus;
+  params.checkpointing = suggestion.checkpointing;
+  ring_cost_evaluate (&params, &r);
+  ring_test_assert_close (suggestion.step_time_s, r.step_time_s, 1e-12);
+  g_assert_cmpfloat (r.step_time_s, >, r.uniform_step_time_s);
 }
 
 /* Smaller buckets hide more, until their latency dominates: at the defaults (auto, 8
@@ -377,6 +584,9 @@ main (int   argc,
 
   g_test_add_func ("/ring/step/one-bucket", test_one_bucket);
   g_test_add_func ("/ring/step/four-buckets", test_four_buckets);
+  g_test_add_func ("/ring/step/straggler-buckets", test_straggler_buckets);
+  g_test_add_func ("/ring/step/checkpointing-compute", test_checkpointing_compute);
+  g_test_add_func ("/ring/step/zero-buckets", test_zero_buckets);
   g_test_add_func ("/ring/step/exposed-bounds", test_exposed_bounds);
   g_test_add_func ("/ring/step/sharding-bytes", test_sharding_bytes);
   g_test_add_func ("/ring/step/memory-llama3", test_memory_llama3);

@@ -599,8 +599,9 @@ test_does_not_fit (RingWindowFixture *fixture,
   /* Usable: 0.9 · 80e9 − 1e9 = 71e9 B of an H100; the least that fits, FSDP with full
    * checkpointing on ⌈1120e9 / (71e9 − 5.25e9 − 6.51e9)⌉ = 19 GPUs (test-step.c). */
   g_assert_nonnull (strstr (text, " per GPU, 71 GB usable — "));
-  g_assert_true (g_str_has_suffix (text, "needs FSDP across ≥ 19 GPUs with full activation "
-                                         "checkpointing"));
+  g_assert_nonnull (strstr (text, "needs FSDP across ≥ 19 GPUs with full activation "
+                                  "checkpointing, a "));
+  g_assert_true (g_str_has_suffix (text, " step with its recomputation"));
 
   /* A single collective has no memory to fit. */
   ring_model_set_message_size (model, 1048576);
@@ -699,9 +700,9 @@ test_step_bar_hidden_comm (RingWindowFixture *fixture,
 }
 
 /* The stragglers' group: the slow link's and the slow GPU's sliders span the ring, the
- * speeds are percent; with one, the sentence the simulation writes shows under the step
- * and the all-reduce card shows the simulated time (the calibrated one, as much slower as
- * the simulation finds). */
+ * speeds are percent; with one, the sentence the simulation writes shows under the step,
+ * and the all-reduce, utilization and bus bandwidth cards and the pill show the model's
+ * figures with it (the calibrated all-reduce as much slower as the simulation finds). */
 static void
 test_stragglers (RingWindowFixture *fixture,
                  gconstpointer      user_data)
@@ -717,6 +718,8 @@ test_stragglers (RingWindowFixture *fixture,
   const RingResult *result;
   g_autofree char *calibrated = NULL;
   g_autofree char *simulated = NULL;
+  g_autofree char *percent = NULL;
+  g_autofree char *busbw = NULL;
 
   g_assert_nonnull (_ring_parameter_panel_get_group (panel, "straggler_group"));
   ring_model_set_gpus (model, 8);
@@ -737,10 +740,25 @@ test_stragglers (RingWindowFixture *fixture,
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==,
                    ring_model_get_straggler_summary (model));
   g_assert_cmpfloat (result->sim_allreduce_time_s, >, result->sim_uniform_allreduce_time_s);
-  simulated = ring_format_duration (result->allreduce_time_s * result->sim_allreduce_time_s
-                                    / result->sim_uniform_allreduce_time_s);
+  /* Every figure follows the slow link (issue 21, item 1): the model's all-reduce is the
+   * calibrated one as much slower as the simulation finds, and the cards, the pill and the
+   * step bar show the model's figures with it, not the ones without it. */
+  g_assert_cmpfloat (fabs (result->allreduce_time_s
+                           - result->uniform_allreduce_time_s * result->sim_allreduce_time_s
+                             / result->sim_uniform_allreduce_time_s),
+                     <, 1e-9 * result->allreduce_time_s);
+  simulated = ring_format_duration (result->allreduce_time_s);
   g_assert_cmpstr (ring_test_metric_value (window, "allreduce-time"), ==, simulated);
   g_assert_cmpstr (simulated, !=, calibrated);
+  percent = g_strdup_printf ("%.1f %%", 100 * result->utilization);
+  g_assert_cmpstr (ring_test_metric_value (window, "utilization"), ==, percent);
+  g_assert_cmpfloat (result->utilization, <, result->uniform_utilization - 0.01);
+  busbw = ring_format_bandwidth (result->busbw_gbps * 1e9);
+  g_assert_cmpstr (ring_test_metric_value (window, "busbw"), ==, busbw);
+  g_assert_cmpfloat (result->busbw_gbps, <, 0.5 * result->uniform_busbw_gbps);
+  /* 0.43 s of compute against an all-reduce of almost 4 × 0.16 s: under 50 %. */
+  g_assert_true (result->comm_bound);
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-bound");
 
   /* Fewer GPUs: the slider spans the smaller ring and keeps the link it can show. */
   ring_model_set_gpus (model, 4);

@@ -15,7 +15,8 @@
 #include "ring-simulation.h"
 
 /* Training FLOPs per token: 2 P forward + 4 P backward (Kaplan et al. 2020, "Scaling Laws
- * for Neural Language Models", section 2.1); RING_STEP_BACKWARD_FRACTION is its split. */
+ * for Neural Language Models", section 2.1); RING_STEP_FORWARD_FRACTION is the forward's
+ * share. Activation checkpointing adds what it recomputes (ring_step_recompute_flops()). */
 #define FLOPS_PER_PARAM_TOKEN 6.0
 /* Bisection steps for the 90 % bandwidth over the parameter's 0.1 – 10 000 GB/s: 2^-24 of
  * ln (10^5) is 7e-7, far below the precision anyone reads it with. */
@@ -37,8 +38,34 @@ ring_cost_compute_time_s (const RingParams *params)
 {
   g_return_val_if_fail (params != NULL, NAN);
 
+  return (FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
+          + ring_step_recompute_flops (params))
+         / (params->compute_tflops * 1e12);
+}
+
+/* 6 P T / F: the model's FLOPs without recomputation. */
+static double
+model_compute_s (const RingParams *params)
+{
   return FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
          / (params->compute_tflops * 1e12);
+}
+
+double
+ring_cost_forward_time_s (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  return RING_STEP_FORWARD_FRACTION * model_compute_s (params);
+}
+
+double
+ring_cost_backward_time_s (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  return RING_STEP_BACKWARD_FRACTION * model_compute_s (params)
+         + ring_step_recompute_flops (params) / (params->compute_tflops * 1e12);
 }
 
 /* Each GPU sends 2 (N−1) chunks of S/N bytes: the bandwidth lower bound of any all-reduce
@@ -85,16 +112,18 @@ ring_cost_latency_crossover_bytes (const RingParams *params)
   return sqrt (low * high);
 }
 
-/* The step's utilization at bandwidth B (the bucketed timeline). */
+/* The step's utilization at bandwidth B (the bucketed timeline), the slow link slowing
+ * each collective as much as at the current bandwidth. */
 static double
-utilization_at (const RingParams *params,
-                double            bandwidth_gbps)
+utilization_at (const RingParams  *params,
+                RingStepStraggler *straggler,
+                double             bandwidth_gbps)
 {
   RingParams swept = *params;
   RingStepTimeline timeline;
 
   swept.bandwidth_gbps = bandwidth_gbps;
-  ring_step_timeline (&swept, &timeline, NULL);
+  ring_step_timeline_with (&swept, straggler, &timeline, NULL);
 
   return (timeline.forward_s + timeline.backward_s) / timeline.step_s;
 }
@@ -104,8 +133,9 @@ utilization_at (const RingParams *params,
  * the bucketed step is searched over the bandwidth parameter's range (its utilization
  * rises with B, up to what latency and the network allow). */
 static double
-bandwidth_for_90pct_gbps (const RingParams *params,
-                          const RingResult *result)
+bandwidth_for_90pct_gbps (const RingParams  *params,
+                          RingStepStraggler *straggler,
+                          const RingResult  *result)
 {
   const RingParamInfo *info = ring_param_info (RING_PARAM_BANDWIDTH);
   double budget_s = result->compute_time_s * (1.0 - RING_TARGET_UTILIZATION) / RING_TARGET_UTILIZATION;
@@ -118,7 +148,8 @@ bandwidth_for_90pct_gbps (const RingParams *params,
     return NAN;
 
   if (params->algorithm == RING_ALGORITHM_FLAT_RING && params->bucket_bytes == 0
-      && params->sharding == RING_SHARDING_DDP && params->comm_slowdown == 0)
+      && params->sharding == RING_SHARDING_DDP && params->comm_slowdown == 0
+      && straggler == NULL)
     {
       budget_s -= result->latency_time_s;
       return budget_s > 0 ? result->bytes_moved_per_gpu / budget_s / 1e9 : NAN;
@@ -126,16 +157,16 @@ bandwidth_for_90pct_gbps (const RingParams *params,
 
   low = log (info->minimum);
   high = log (info->maximum);
-  if (utilization_at (params, exp (high)) < RING_TARGET_UTILIZATION)
+  if (utilization_at (params, straggler, exp (high)) < RING_TARGET_UTILIZATION)
     return NAN;
-  if (utilization_at (params, exp (low)) >= RING_TARGET_UTILIZATION)
+  if (utilization_at (params, straggler, exp (low)) >= RING_TARGET_UTILIZATION)
     return info->minimum;
 
   for (guint i = 0; i < BANDWIDTH_SEARCH_STEPS; i++)
     {
       double middle = (low + high) / 2;
 
-      if (utilization_at (params, exp (middle)) < RING_TARGET_UTILIZATION)
+      if (utilization_at (params, straggler, exp (middle)) < RING_TARGET_UTILIZATION)
         low = middle;
       else
         high = middle;
@@ -164,9 +195,85 @@ fill_collective (const RingParams *params,
   result->busbw_gbps = cost.busbw_gbps;
 }
 
+/* The figures that follow from the step's times. */
 static void
-evaluate (const RingParams *params,
-          RingResult       *result)
+derive_step_figures (const RingParams *params,
+                     RingResult       *result)
+{
+  result->step_time_s = result->compute_time_s + result->exposed_comm_s;
+  result->utilization = result->compute_time_s / result->step_time_s;
+  result->tokens_per_s = params->gpus * params->tokens_per_gpu / result->step_time_s;
+  result->comm_bound = result->exposed_comm_s > result->compute_time_s;
+}
+
+static void
+keep_uniform (RingResult *result)
+{
+  result->uniform_allreduce_time_s = result->allreduce_time_s;
+  result->uniform_busbw_gbps = result->busbw_gbps;
+  result->uniform_step_time_s = result->step_time_s;
+  result->uniform_utilization = result->utilization;
+  result->uniform_tokens_per_s = result->tokens_per_s;
+  result->slow_gpu_delay_s = 0;
+}
+
+static void
+take_timeline (RingResult             *result,
+               const RingStepTimeline *timeline)
+{
+  result->exposed_comm_s = timeline->exposed_s;
+  result->comm_time_s = timeline->comm_s;
+  result->slowdown_s = timeline->slowdown_s;
+  result->hidden_comm_s = timeline->hidden_s;
+}
+
+/* The slow link and GPU in every figure: the collective as much slower as the simulation
+ * finds (its latency part is the calibrated one: a slow link slows bytes), and the step
+ * derived again with every collective and the compute stream at their slowed pace. */
+static void
+apply_straggler (const RingParams  *params,
+                 RingStepStraggler *straggler,
+                 RingResult        *result)
+{
+  double factor = ring_step_straggler_comm_factor (straggler, result->algorithm_used,
+                                                   result->gradient_buffer_bytes);
+  RingStepTimeline timeline;
+
+  if (params->gpus > 1)
+    {
+      result->allreduce_time_s *= factor;
+      result->bandwidth_time_s = result->allreduce_time_s - result->latency_time_s;
+      result->algbw_gbps /= factor;
+      result->busbw_gbps /= factor;
+    }
+
+  if (result->collective)
+    {
+      result->exposed_comm_s = result->comm_time_s = result->allreduce_time_s;
+      derive_step_figures (params, result);
+      return;
+    }
+
+  ring_step_timeline_with (params, straggler, &timeline, NULL);
+  take_timeline (result, &timeline);
+  derive_step_figures (params, result);
+
+  /* The slow GPU's share: the same step with every GPU at full speed. */
+  if (straggler->compute_factor != 1.0)
+    {
+      RingStepStraggler link_only = *straggler;
+
+      link_only.compute_factor = 1.0;
+      ring_step_timeline_with (params, &link_only, &timeline, NULL);
+      result->slow_gpu_delay_s = result->step_time_s - (result->compute_time_s
+                                                        + timeline.exposed_s);
+    }
+}
+
+static void
+evaluate (const RingParams  *params,
+          RingStepStraggler *straggler,
+          RingResult        *result)
 {
   RingMemory memory;
   guint n;
@@ -175,7 +282,9 @@ evaluate (const RingParams *params,
 
   result->gradient_buffer_bytes = ring_cost_gradient_buffer_bytes (params);
   result->compute_time_s = ring_cost_compute_time_s (params);
-  result->backward_time_s = RING_STEP_BACKWARD_FRACTION * result->compute_time_s;
+  result->backward_time_s = ring_cost_backward_time_s (params);
+  result->recompute_time_s = ring_step_recompute_flops (params)
+                             / (params->compute_tflops * 1e12);
   result->collective = ring_params_is_collective (params);
   fill_collective (params, result);
 
@@ -194,12 +303,9 @@ evaluate (const RingParams *params,
     {
       RingStepTimeline timeline;
 
-      ring_step_timeline (params, &timeline, NULL);
+      ring_step_timeline_with (params, NULL, &timeline, NULL);
       result->forward_time_s = timeline.forward_s;
-      result->exposed_comm_s = timeline.exposed_s;
-      result->comm_time_s = timeline.comm_s;
-      result->slowdown_s = timeline.slowdown_s;
-      result->hidden_comm_s = timeline.hidden_s;
+      take_timeline (result, &timeline);
       result->n_buckets = timeline.n_buckets;
       result->n_collectives = timeline.n_collectives;
       result->comm_bytes_per_gpu = timeline.comm_bytes_per_gpu;
@@ -209,10 +315,11 @@ evaluate (const RingParams *params,
   result->usable_memory_bytes = memory.usable;
   result->fits = memory.fits;
 
-  result->step_time_s = result->compute_time_s + result->exposed_comm_s;
-  result->utilization = result->compute_time_s / result->step_time_s;
-  result->tokens_per_s = n * params->tokens_per_gpu / result->step_time_s;
-  result->comm_bound = result->exposed_comm_s > result->compute_time_s;
+  derive_step_figures (params, result);
+  keep_uniform (result);
+
+  if (straggler != NULL)
+    apply_straggler (params, straggler, result);
 }
 
 static void
@@ -220,8 +327,6 @@ no_simulation (RingResult *result)
 {
   result->sim_allreduce_time_s = NAN;
   result->sim_uniform_allreduce_time_s = NAN;
-  result->sim_step_time_s = NAN;
-  result->sim_uniform_step_time_s = NAN;
 }
 
 void
@@ -230,21 +335,30 @@ ring_cost_evaluate_simulated (const RingParams  *params,
                               RingSimulation   **simulation)
 {
   g_autoptr(RingSimulation) sim = NULL;
+  RingStepStraggler straggler;
+  gboolean slow;
+  RingResult uniform;
 
   g_return_if_fail (params != NULL);
   g_return_if_fail (result != NULL);
 
-  evaluate (params, result);
-  result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, result);
+  ring_step_straggler_init (&straggler, params);
+  slow = ring_step_straggler_is_active (&straggler);
+  evaluate (params, slow ? &straggler : NULL, result);
+  result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, slow ? &straggler : NULL,
+                                                               result);
 
+  /* The animation's simulation starts from the step without the slow link and GPU, and
+   * finds what they do to it. */
+  uniform = *result;
+  uniform.allreduce_time_s = result->uniform_allreduce_time_s;
+  uniform.step_time_s = result->uniform_step_time_s;
   no_simulation (result);
-  sim = ring_simulation_new (params, result);
+  sim = ring_simulation_new (params, &uniform);
   if (sim != NULL)
     {
       result->sim_allreduce_time_s = ring_simulation_get_allreduce_s (sim);
       result->sim_uniform_allreduce_time_s = ring_simulation_get_uniform_allreduce_s (sim);
-      result->sim_step_time_s = ring_simulation_get_step_s (sim);
-      result->sim_uniform_step_time_s = ring_simulation_get_uniform_step_s (sim);
     }
 
   if (simulation != NULL)
@@ -268,7 +382,9 @@ ring_cost_evaluate_sweep (const RingParams *params,
   g_return_if_fail (params != NULL);
   g_return_if_fail (result != NULL);
 
-  evaluate (params, result);
+  /* Curves over N, sizes and bandwidths leave the slow link and GPU out: each point
+   * would step the schedule again. */
+  evaluate (params, NULL, result);
   result->bandwidth_for_90pct_gbps = NAN;
   no_simulation (result);
 }

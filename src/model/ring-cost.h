@@ -30,7 +30,12 @@ void   ring_cost_evaluate_sweep        (const RingParams *params,
 
 /* The pieces ring_cost_evaluate() is made of, for sweeps that vary one input. */
 double ring_cost_gradient_buffer_bytes (const RingParams *params);
+/* The step's compute: 6 P T / F, and what activation checkpointing recomputes
+ * (ring_step_recompute_flops()) in the backward pass. */
 double ring_cost_compute_time_s        (const RingParams *params);
+/* The forward pass, 2 P T / F, and the backward pass, 4 P T / F and the recomputation. */
+double ring_cost_forward_time_s        (const RingParams *params);
+double ring_cost_backward_time_s       (const RingParams *params);
 double ring_cost_bytes_moved_per_gpu   (guint             gpus,
                                         double            buffer_bytes);
 

@@ -88,8 +88,11 @@ enum {
   PROP_FITS,
   PROP_SIM_ALLREDUCE_TIME,
   PROP_SIM_UNIFORM_ALLREDUCE_TIME,
-  PROP_SIM_STEP_TIME,
-  PROP_SIM_UNIFORM_STEP_TIME,
+  PROP_UNIFORM_ALLREDUCE_TIME,
+  PROP_UNIFORM_BUSBW,
+  PROP_UNIFORM_STEP_TIME,
+  PROP_UNIFORM_UTILIZATION,
+  PROP_UNIFORM_TOKENS_PER_SECOND,
   PROP_STRAGGLER_SUMMARY,
   N_PROPS
 };
@@ -156,8 +159,12 @@ notify_changed_results (RingModel        *self,
     { old->sim_allreduce_time_s, now->sim_allreduce_time_s, PROP_SIM_ALLREDUCE_TIME },
     { old->sim_uniform_allreduce_time_s, now->sim_uniform_allreduce_time_s,
       PROP_SIM_UNIFORM_ALLREDUCE_TIME },
-    { old->sim_step_time_s, now->sim_step_time_s, PROP_SIM_STEP_TIME },
-    { old->sim_uniform_step_time_s, now->sim_uniform_step_time_s, PROP_SIM_UNIFORM_STEP_TIME },
+    { old->uniform_allreduce_time_s, now->uniform_allreduce_time_s,
+      PROP_UNIFORM_ALLREDUCE_TIME },
+    { old->uniform_busbw_gbps, now->uniform_busbw_gbps, PROP_UNIFORM_BUSBW },
+    { old->uniform_step_time_s, now->uniform_step_time_s, PROP_UNIFORM_STEP_TIME },
+    { old->uniform_utilization, now->uniform_utilization, PROP_UNIFORM_UTILIZATION },
+    { old->uniform_tokens_per_s, now->uniform_tokens_per_s, PROP_UNIFORM_TOKENS_PER_SECOND },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (derived); i++)
@@ -206,7 +213,7 @@ apply_params (RingModel        *self,
   g_clear_pointer (&self->simulation, ring_simulation_unref);
   ring_cost_evaluate_simulated (&self->params, &self->result, &self->simulation);
   if (self->simulation != NULL)
-    self->straggler_summary = ring_simulation_dup_summary (self->simulation);
+    self->straggler_summary = ring_simulation_dup_summary (self->simulation, &self->result);
 
   g_object_freeze_notify (G_OBJECT (self));
 
@@ -329,8 +336,15 @@ ring_model_get_property (GObject    *object,
     case PROP_SIM_UNIFORM_ALLREDUCE_TIME:
       g_value_set_double (value, r->sim_uniform_allreduce_time_s);
       break;
-    case PROP_SIM_STEP_TIME: g_value_set_double (value, r->sim_step_time_s); break;
-    case PROP_SIM_UNIFORM_STEP_TIME: g_value_set_double (value, r->sim_uniform_step_time_s); break;
+    case PROP_UNIFORM_ALLREDUCE_TIME:
+      g_value_set_double (value, r->uniform_allreduce_time_s);
+      break;
+    case PROP_UNIFORM_BUSBW: g_value_set_double (value, r->uniform_busbw_gbps); break;
+    case PROP_UNIFORM_STEP_TIME: g_value_set_double (value, r->uniform_step_time_s); break;
+    case PROP_UNIFORM_UTILIZATION: g_value_set_double (value, r->uniform_utilization); break;
+    case PROP_UNIFORM_TOKENS_PER_SECOND:
+      g_value_set_double (value, r->uniform_tokens_per_s);
+      break;
     case PROP_STRAGGLER_SUMMARY: g_value_set_string (value, self->straggler_summary); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -458,8 +472,12 @@ install_derived (void)
   /* The event simulation (ring-simulation.h); NaN beyond RING_SIMULATION_MAX_GPUS. */
   properties[PROP_SIM_ALLREDUCE_TIME] = derived_double ("sim-allreduce-time");
   properties[PROP_SIM_UNIFORM_ALLREDUCE_TIME] = derived_double ("sim-uniform-allreduce-time");
-  properties[PROP_SIM_STEP_TIME] = derived_double ("sim-step-time");
-  properties[PROP_SIM_UNIFORM_STEP_TIME] = derived_double ("sim-uniform-step-time");
+  /* A slow link and GPU are in the figures above; these are the same without them. */
+  properties[PROP_UNIFORM_ALLREDUCE_TIME] = derived_double ("uniform-allreduce-time");
+  properties[PROP_UNIFORM_BUSBW] = derived_double ("uniform-busbw");
+  properties[PROP_UNIFORM_STEP_TIME] = derived_double ("uniform-step-time");
+  properties[PROP_UNIFORM_UTILIZATION] = derived_double ("uniform-utilization");
+  properties[PROP_UNIFORM_TOKENS_PER_SECOND] = derived_double ("uniform-tokens-per-second");
   /* What the slow link and GPU cost, in a sentence; NULL when nothing is slow. */
   properties[PROP_STRAGGLER_SUMMARY] =
     g_param_spec_string ("straggler-summary", NULL, NULL, NULL, DERIVED_FLAGS);
@@ -515,7 +533,7 @@ ring_model_init (RingModel *self)
   ring_params_init_default (&self->params);
   ring_cost_evaluate_simulated (&self->params, &self->result, &self->simulation);
   if (self->simulation != NULL)
-    self->straggler_summary = ring_simulation_dup_summary (self->simulation);
+    self->straggler_summary = ring_simulation_dup_summary (self->simulation, &self->result);
   self->scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) ring_scenario_free);
   self->compare_with = -1;
 }

@@ -34,10 +34,12 @@ G_DECLARE_FINAL_TYPE (RingModel, ring_model, RING, MODEL, GObject)
  * (RING_TYPE_PROTOCOL), "channels", "collective", and the step's "forward-time",
  * "comm-time", "hidden-comm", "n-buckets", "comm-bytes-per-gpu", "memory-per-gpu" (bytes), "fits".
  * "overlap" is deprecated and changes nothing: the step is a bucketed timeline now.
- * (RING_TYPE_PROTOCOL), "channels", "collective", and the event simulation's
- * "sim-allreduce-time", "sim-uniform-allreduce-time", "sim-step-time",
- * "sim-uniform-step-time" (NaN beyond RING_SIMULATION_MAX_GPUS) and "straggler-summary"
- * (what the slow link and GPU cost, one translated sentence; NULL when nothing is slow).
+ * A slow link and GPU are in every derived value; "uniform-allreduce-time",
+ * "uniform-busbw", "uniform-step-time", "uniform-utilization" and
+ * "uniform-tokens-per-second" are the same without them. The event simulation's
+ * "sim-allreduce-time" and "sim-uniform-allreduce-time" (its schedule's own times, NaN
+ * beyond RING_SIMULATION_MAX_GPUS) and "straggler-summary" (what the slow link and GPU
+ * cost, one translated sentence; NULL when nothing is slow).
  * The parameters "slow-link", "slow-link-fraction", "slow-gpu" and "slow-gpu-fraction"
  * name one link (what GPU I sends) and one GPU, slowed to a fraction; an index beyond the
  * last GPU moves to the last GPU.

@@ -99,6 +99,12 @@ typedef enum
 #define RING_MIN_BUCKET_BYTES     1048576.0
 #define RING_MAX_BUCKET_BYTES     4294967296.0
 #define RING_DEFAULT_BUCKET_BYTES 26214400.0
+/* DeepSpeed ZeRO stages 1 and 2 bucket gradients for their reduce-scatter and updated
+ * parameters for their all-gather by elements: reduce_bucket_size and allgather_bucket_size,
+ * 5e8 each by default (DeepSpeed's configuration reference, "ZeRO Optimizations for FP16
+ * Training"; deepspeed/runtime/zero/config.py). There is no small first bucket. */
+#define RING_ZERO_REDUCE_BUCKET_ELEMENTS    5e8
+#define RING_ZERO_ALLGATHER_BUCKET_ELEMENTS 5e8
 
 typedef struct
 {
@@ -169,6 +175,7 @@ typedef struct
   /* The step as a timeline (ring-step.h): compute, the collectives on the communication
    * stream, and what did not hide behind the backward pass. */
   double        forward_time_s;
+  double        recompute_time_s;     /* activation checkpointing's, in compute_time_s */
   double        comm_time_s;          /* every collective of the step, end to end */
   double        slowdown_s;           /* compute lost to NCCL kernels running beside it */
   double        hidden_comm_s;        /* collective time hidden behind compute */
@@ -180,11 +187,19 @@ typedef struct
   double        usable_memory_bytes;
   gboolean      fits;
   /* The event simulation of the algorithm's own schedule (ring-simulation.h); NAN beyond
-   * RING_SIMULATION_MAX_GPUS and in sweeps. "uniform": every link and GPU at full speed. */
+   * RING_SIMULATION_MAX_GPUS and in sweeps. "uniform": every link at full speed. */
   double        sim_allreduce_time_s;
   double        sim_uniform_allreduce_time_s;
-  double        sim_step_time_s;
-  double        sim_uniform_step_time_s;
+  /* A slow link or GPU is in every figure above (ring-step.h, RingStepStraggler); these
+   * are the same figures without them, every link and GPU at full speed (equal to the
+   * ones above when nothing is slow, and in sweeps, which leave stragglers out). */
+  double        uniform_allreduce_time_s;
+  double        uniform_busbw_gbps;
+  double        uniform_step_time_s;
+  double        uniform_utilization;
+  double        uniform_tokens_per_s;
+  /* What the slow GPU adds to the step beside the slow link: 0 without one. */
+  double        slow_gpu_delay_s;
 } RingResult;
 
 /* One row per parameter: the property name, the command-line option, the range and the

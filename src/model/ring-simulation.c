@@ -50,7 +50,6 @@ struct _RingSimulation
   double        start_s;
   double        step_total_s;
   double        uniform_step_s;
-  double        step_without_slow_gpu_s;
 
   /* Contributions held, [completed step][gpu][piece], for small N (NULL otherwise). */
   guint8       *held;
@@ -297,7 +296,6 @@ time_the_step (RingSimulation *self)
 
   self->start_s = MAX (join_s, slow_join_s);
   self->step_total_s = MAX (slow_compute_s, self->start_s + self->allreduce_s);
-  self->step_without_slow_gpu_s = MAX (self->compute_s, join_s + self->allreduce_s);
   self->uniform_step_s = MAX (self->compute_s, join_s + self->uniform_allreduce_s);
 }
 
@@ -393,6 +391,31 @@ ring_simulation_new (const RingParams *params,
                      const RingResult *result)
 {
   return _ring_simulation_new_walking (params, result, FALSE);
+}
+
+double
+ring_simulation_slowdown (const RingParams *params,
+                          RingAlgorithm     algorithm,
+                          double            bytes)
+{
+  g_autoptr(RingSimulation) sim = NULL;
+  RingResult alone = { 0 };
+
+  g_return_val_if_fail (params != NULL, 1);
+
+  if (params->slow_link_fraction >= 1 || params->slow_link >= params->gpus
+      || params->gpus <= 1 || params->gpus > RING_SIMULATION_MAX_GPUS || !(bytes > 0))
+    return 1;
+
+  /* The collective alone: no compute around it. */
+  alone.algorithm_used = algorithm;
+  alone.gradient_buffer_bytes = bytes;
+  alone.collective = TRUE;
+  sim = ring_simulation_new (params, &alone);
+  if (sim == NULL || !(sim->uniform_allreduce_s > 0))
+    return 1;
+
+  return MAX (1.0, sim->allreduce_s / sim->uniform_allreduce_s);
 }
 
 guint
@@ -622,11 +645,11 @@ dup_link_part (const RingSimulation *self)
 }
 
 static char *
-dup_gpu_part (const RingSimulation *self)
+dup_gpu_part (const RingSimulation *self,
+              const RingResult     *result)
 {
   g_autofree char *percent = format_percent (self->slow_gpu_fraction);
-  g_autofree char *delay = ring_format_duration (self->step_total_s
-                                                 - self->step_without_slow_gpu_s);
+  g_autofree char *delay = ring_format_duration (result->slow_gpu_delay_s);
 
   if (self->compute_s <= 0)
     /* Translators: a single collective has no compute for a slow GPU to slow down */
@@ -639,21 +662,46 @@ dup_gpu_part (const RingSimulation *self)
 }
 
 char *
-ring_simulation_dup_summary (const RingSimulation *self)
+ring_simulation_dup_summary (const RingSimulation *self,
+                             const RingResult     *result)
 {
   g_autofree char *link = NULL;
   g_autofree char *gpu = NULL;
+  g_autofree char *both = NULL;
+  g_autofree char *step = NULL;
+  g_autofree char *uniform_step = NULL;
 
   g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (result != NULL, NULL);
 
   if (self->slow_link != G_MAXUINT && self->n_steps > 0)
     link = dup_link_part (self);
   if (self->slow_gpu != G_MAXUINT)
-    gpu = dup_gpu_part (self);
+    gpu = dup_gpu_part (self, result);
 
   if (link != NULL && gpu != NULL)
     /* Translators: two sentences about a slow link and a slow GPU, joined */
-    return g_strdup_printf (_("%s; %s"), link, gpu);
+    both = g_strdup_printf (_("%s; %s"), link, gpu);
+  else
+    both = g_strdup (link != NULL ? link : gpu);
 
-  return g_strdup (link != NULL ? link : gpu);
+  /* The step the model reports, and the one without the slow link and GPU beside it. */
+  if (both == NULL || result->collective || self->compute_s <= 0)
+    return g_steal_pointer (&both);
+
+  step = ring_format_duration (result->step_time_s);
+  uniform_step = ring_format_duration (result->uniform_step_time_s);
+  if (link != NULL && gpu != NULL)
+    /* Translators: what the slow link and GPU cost, then the step time with them and
+     * without them: "…: the step takes 1.2 s, 454 ms without them" */
+    return g_strdup_printf (_("%s: the step takes %s, %s without them"), both, step,
+                            uniform_step);
+  if (link != NULL)
+    /* Translators: what the slow link costs, then the step time with it and without it */
+    return g_strdup_printf (_("%s: the step takes %s, %s without the slow link"), both, step,
+                            uniform_step);
+
+  /* Translators: what the slow GPU costs, then the step time with it and without it */
+  return g_strdup_printf (_("%s: the step takes %s, %s without the slow GPU"), both, step,
+                          uniform_step);
 }

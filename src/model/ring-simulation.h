@@ -99,10 +99,20 @@ guint             ring_simulation_get_held            (const RingSimulation  *se
                                                        guint                  gpu,
                                                        guint                  piece);
 
-/* One sentence for people on what the slow link and GPU cost: "Link 3 → 4 at 25 % makes
- * the all-reduce 3.6× slower; GPU 5 at 50 % compute adds 430 ms to every step".
- * Translated; NULL when nothing is slow. */
-char             *ring_simulation_dup_summary         (const RingSimulation  *self);
+/* How many times as long an all-reduce of @bytes takes on @algorithm with @params' slow
+ * link as with every link at full speed, as the simulation of its schedule finds: 1
+ * without a slow link, on one GPU, beyond RING_SIMULATION_MAX_GPUS, and where the
+ * algorithm has no schedule here. The step (ring-step.h) slows each collective by it. */
+double            ring_simulation_slowdown            (const RingParams       *params,
+                                                       RingAlgorithm           algorithm,
+                                                       double                  bytes);
+
+/* One sentence for people on what the slow link and GPU cost, with @result's step (the
+ * model's, which has them) beside the step without them: "Link 3 → 4 at 25 % makes the
+ * all-reduce 3.6× slower; GPU 5 at 50 % compute adds 430 ms to every step: the step takes
+ * 1.2 s, 454 ms without them". Translated; NULL when nothing is slow. */
+char             *ring_simulation_dup_summary         (const RingSimulation  *self,
+                                                       const RingResult      *result);
 
 /* Tests: the same simulation, walking every transfer of every step (@walk TRUE) rather
  * than taking the closed form plus the slow link's own transfers (FALSE, the default). */

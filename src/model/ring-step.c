@@ -19,9 +19,9 @@
 
 #include "ring-algorithms.h"
 #include "ring-cost.h"
-#include "ring-nccl-private.h"
 #include "ring-presets.h"
-#include "ring-step.h"
+#include "ring-step-private.h"
+#include "ring-units.h"
 
 /* Memory headroom: the CUDA context, cuBLAS workspaces and NCCL's buffers take about 1 GB
  * before the model does, and PyTorch's caching allocator loses about a tenth to
@@ -116,36 +116,33 @@ ring_step_architecture (const RingParams *params,
   *hidden_size = (guint) MAX (1.0, round (sqrt (params->model_params / (12.0 * l))));
 }
 
-/* A ring all-reduce is a reduce-scatter then an all-gather, N − 1 steps each: each half
- * moves (N−1)/N · S per GPU, so it takes half the bandwidth term and half the per-hop
- * latency, but the whole per-call part (the launch and NCCL's base latency), which it
- * pays once as the all-reduce does. NCCL costs them so (tuning.cc: nsteps N − 1 instead
- * of 2 (N − 1)). The flat ring has no per-call part: (N−1) α + (N−1)/N · S / B. */
 double
-ring_step_half_collective_s (const RingParams *params,
-                             guint             gpus,
-                             double            bytes)
+ring_step_recompute_flops (const RingParams *params)
 {
-  RingTopology topology;
-  RingAllreduceCost cost;
-  double fixed = 0;
+  guint layers, hidden;
+  double t, sequence;
 
   g_return_val_if_fail (params != NULL, NAN);
 
-  if (gpus <= 1 || bytes <= 0)
-    return 0;
-
-  ring_topology_init (&topology, params, gpus);
-  if (params->algorithm == RING_ALGORITHM_FLAT_RING
-      || !ring_allreduce_cost (&topology, RING_ALGORITHM_RING, bytes, &cost))
-    ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, bytes, &cost);
-  if (cost.algorithm == RING_ALGORITHM_RING)
-    fixed = (RING_LAUNCH_GAP_US + _ring_nccl_base_latency_us (RING_NCCL_RING, cost.protocol))
-            * 1e-6;
-  fixed = MIN (fixed, cost.latency_s);
-
-  return fixed + (cost.latency_s - fixed) / 2 + cost.bandwidth_s / 2;
+  switch (params->checkpointing)
+    {
+    case RING_CHECKPOINTING_FULL:
+      /* The forward pass again: 2 P T. */
+      return 2.0 * params->model_params * params->tokens_per_gpu;
+    case RING_CHECKPOINTING_SELECTIVE:
+      /* QKᵀ and the scores times V: T / s sequences of s² h multiply-adds each, twice,
+       * in every layer. The 6 P T of the step has no attention term, so this is what the
+       * model's own terms say the recomputed scores cost. */
+      ring_step_architecture (params, &layers, &hidden);
+      t = params->tokens_per_gpu;
+      sequence = MIN (t, MAX_SEQUENCE);
+      return 4.0 * layers * t * sequence * hidden;
+    case RING_CHECKPOINTING_NONE:
+    default:
+      return 0;
+    }
 }
+
 
 typedef struct
 {
@@ -274,7 +271,7 @@ simulate (const ComputeOp *cops,
 }
 
 /* Buckets of the gradients as DDP fills them: the first RING_FIRST_BUCKET_BYTES, then
- * bucket_bytes each, the last what is left. */
+ * bucket_bytes each, the last what is left. ZeRO's have no small first one. */
 typedef struct
 {
   double total;                  /* S */
@@ -287,17 +284,18 @@ typedef struct
 static void
 buckets_init (Buckets *b,
               double   total,
+              double   first_bytes,
               double   bucket_bytes)
 {
   b->total = total;
-  if (bucket_bytes <= 0 || total <= RING_FIRST_BUCKET_BYTES)
+  if (bucket_bytes <= 0 || total <= first_bytes)
     {
       b->n = 1;
       b->first = b->last = b->size = total;
       return;
     }
 
-  b->first = RING_FIRST_BUCKET_BYTES;
+  b->first = first_bytes;
   b->size = bucket_bytes;
   b->n = 1 + (guint) MIN (ceil ((total - b->first) / bucket_bytes), G_MAXUINT - 1);
   b->last = total - b->first - (b->n - 2) * bucket_bytes;
@@ -354,35 +352,67 @@ build_compute (ComputeOp *cops,
     }
 }
 
-/* DDP and ZeRO-1/2: buckets of gradients as the backward pass completes them, all-reduced
- * (DDP) or reduce-scattered (ZeRO); ZeRO then all-gathers the updated parameters in the
- * same buckets after the step. */
-static guint
-build_bucketed (const RingParams *params,
-                guint             layers,
-                double            grad_bytes,
-                CommOp           *mops,
-                RingStepTimeline *timeline)
+/* Each bucket size's cost: DDP's all-reduce on the algorithm that runs it, ZeRO's
+ * reduce-scatter or all-gather on the ring; and the bytes each GPU sends. */
+static void
+buckets_costs (const RingParams  *params,
+               RingStepStraggler *straggler,
+               const Buckets     *b,
+               gboolean           half,
+               double             cost[3],
+               double             bytes[3])
 {
-  gboolean zero = params->sharding != RING_SHARDING_DDP;
-  guint n_mops = 0, done = 0;
-  double sizes[3], cost[3], half[3], bytes[3];
-  Buckets b;
+  const double sizes[3] = { b->first, b->size, b->last };
 
-  buckets_init (&b, grad_bytes, params->bucket_bytes);
-  sizes[0] = b.first;
-  sizes[1] = b.size;
-  sizes[2] = b.last;
   for (guint i = 0; i < 3; i++)
     {
       RingAllreduceCost ar;
+      RingAlgorithm algorithm;
 
+      if (half)
+        {
+          cost[i] = _ring_step_half_collective_s (params, params->gpus, sizes[i], &algorithm)
+                    * _ring_step_comm_factor (straggler, algorithm, sizes[i]);
+          bytes[i] = ring_cost_bytes_moved_per_gpu (params->gpus, sizes[i]) / 2;
+          continue;
+        }
       ring_allreduce_cost_charged (params, params->gpus, sizes[i], &ar);
-      half[i] = ring_step_half_collective_s (params, params->gpus, sizes[i]);
-      cost[i] = zero ? half[i] : ar.time_s;
-      bytes[i] = zero ? ring_cost_bytes_moved_per_gpu (params->gpus, sizes[i])
-                      : ar.bytes_per_gpu;
+      cost[i] = ar.time_s * _ring_step_comm_factor (straggler, ar.algorithm, sizes[i]);
+      bytes[i] = ar.bytes_per_gpu;
     }
+}
+
+/* DDP and ZeRO-1/2: buckets of gradients as the backward pass completes them, all-reduced
+ * (DDP, in its own bucket size) or reduce-scattered (ZeRO, in DeepSpeed's reduce buckets);
+ * ZeRO then all-gathers the updated parameters after the step, in its all-gather
+ * buckets. */
+static guint
+build_bucketed (const RingParams  *params,
+                RingStepStraggler *straggler,
+                guint              layers,
+                double             grad_bytes,
+                CommOp            *mops,
+                RingStepTimeline  *timeline)
+{
+  gboolean zero = params->sharding != RING_SHARDING_DDP;
+  guint n_mops = 0, done = 0;
+  double cost[3], bytes[3], gather_cost[3], gather_bytes[3];
+  Buckets b, gather;
+
+  if (zero)
+    {
+      double reduce_bytes, allgather_bytes;
+
+      ring_step_zero_bucket_bytes (params, &reduce_bytes, &allgather_bytes);
+      buckets_init (&b, grad_bytes, reduce_bytes, reduce_bytes);
+      buckets_init (&gather, grad_bytes, allgather_bytes, allgather_bytes);
+      buckets_costs (params, straggler, &gather, TRUE, gather_cost, gather_bytes);
+    }
+  else
+    {
+      buckets_init (&b, grad_bytes, RING_FIRST_BUCKET_BYTES, params->bucket_bytes);
+    }
+  buckets_costs (params, straggler, &b, zero, cost, bytes);
 
   for (guint j = 0; j < layers; j++)
     {
@@ -395,13 +425,17 @@ build_bucketed (const RingParams *params,
                                     done, now - done };
       done = now;
     }
-  if (zero)
-    mops[n_mops++] = (CommOp) { buckets_cost (&b, 0, b.n, half), (int) (2 * layers - 1),
-                                RING_SEGMENT_ALL_GATHER, 0, b.n };
-
   timeline->n_buckets = b.n;
-  timeline->n_collectives = zero ? 2 * b.n : b.n;
+  timeline->n_collectives = b.n;
   timeline->comm_bytes_per_gpu = buckets_cost (&b, 0, b.n, bytes);
+  if (zero)
+    {
+      mops[n_mops++] = (CommOp) { buckets_cost (&gather, 0, gather.n, gather_cost),
+                                  (int) (2 * layers - 1), RING_SEGMENT_ALL_GATHER, 0,
+                                  gather.n };
+      timeline->n_collectives += gather.n;
+      timeline->comm_bytes_per_gpu += buckets_cost (&gather, 0, gather.n, gather_bytes);
+    }
 
   return n_mops;
 }
@@ -411,16 +445,20 @@ build_bucketed (const RingParams *params,
  * before this layer's reduce-scatter, as BACKWARD_PRE does), its gradients
  * reduce-scattered after its backward. */
 static guint
-build_fsdp (const RingParams *params,
-            guint             layers,
-            double            grad_bytes,
-            ComputeOp        *cops,
-            CommOp           *mops,
-            RingStepTimeline *timeline)
+build_fsdp (const RingParams  *params,
+            RingStepStraggler *straggler,
+            guint              layers,
+            double             grad_bytes,
+            ComputeOp         *cops,
+            CommOp            *mops,
+            RingStepTimeline  *timeline)
 {
   double layer_bytes = grad_bytes / layers;
-  double half = ring_step_half_collective_s (params, params->gpus, layer_bytes);
+  RingAlgorithm half_algorithm;
+  double half = _ring_step_half_collective_s (params, params->gpus, layer_bytes, &half_algorithm);
   guint n = 0;
+
+  half *= _ring_step_comm_factor (straggler, half_algorithm, layer_bytes);
 
   for (guint l = 0; l < layers; l++)
     {
@@ -452,13 +490,15 @@ build_fsdp (const RingParams *params,
 }
 
 void
-ring_step_timeline (const RingParams *params,
-                    RingStepTimeline *timeline,
-                    GArray           *segments)
+ring_step_timeline_with (const RingParams  *params,
+                         RingStepStraggler *straggler,
+                         RingStepTimeline  *timeline,
+                         GArray            *segments)
 {
   g_autofree ComputeOp *cops = NULL;
   g_autofree CommOp *mops = NULL;
   double compute_s, grad_bytes;
+  double pace = straggler != NULL ? straggler->compute_factor : 1.0;
   guint layers, hidden, n_mops = 0;
   SimResult sim;
 
@@ -469,20 +509,23 @@ ring_step_timeline (const RingParams *params,
   compute_s = ring_cost_compute_time_s (params);
   grad_bytes = params->model_params * params->gradient_bytes;
 
+  /* Recomputation runs in the backward pass, layer by layer before each layer's own. */
   *timeline = (RingStepTimeline) { 0 };
-  timeline->forward_s = RING_STEP_FORWARD_FRACTION * compute_s;
-  timeline->backward_s = RING_STEP_BACKWARD_FRACTION * compute_s;
+  timeline->forward_s = ring_cost_forward_time_s (params);
+  timeline->backward_s = ring_cost_backward_time_s (params);
 
   cops = g_new (ComputeOp, 2 * layers);
   mops = g_new (CommOp, 3 * layers + 1);
-  build_compute (cops, layers, timeline->forward_s, timeline->backward_s);
+  /* The compute stream runs at the slowest GPU's pace: each collective waits for every
+   * GPU's part of its data. */
+  build_compute (cops, layers, pace * timeline->forward_s, pace * timeline->backward_s);
 
   if (params->gpus > 1)
     {
       if (params->sharding == RING_SHARDING_FSDP)
-        n_mops = build_fsdp (params, layers, grad_bytes, cops, mops, timeline);
+        n_mops = build_fsdp (params, straggler, layers, grad_bytes, cops, mops, timeline);
       else
-        n_mops = build_bucketed (params, layers, grad_bytes, mops, timeline);
+        n_mops = build_bucketed (params, straggler, layers, grad_bytes, mops, timeline);
     }
 
   for (guint i = 0; i < n_mops; i++)
@@ -491,8 +534,25 @@ ring_step_timeline (const RingParams *params,
   simulate (cops, 2 * layers, mops, n_mops, params->comm_slowdown, segments, &sim);
   timeline->slowdown_s = sim.lost_s;
   timeline->hidden_s = MAX (0.0, timeline->comm_s - sim.idle_s);
-  timeline->exposed_s = sim.idle_s + sim.lost_s;
+  /* What the step adds to the planned compute: waiting for collectives, compute they slow
+   * down, and the others' wait for a slow GPU. */
+  timeline->exposed_s = (pace - 1) * compute_s + sim.idle_s + sim.lost_s;
   timeline->step_s = compute_s + timeline->exposed_s;
+}
+
+void
+ring_step_timeline (const RingParams *params,
+                    RingStepTimeline *timeline,
+                    GArray           *segments)
+{
+  RingStepStraggler straggler;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (timeline != NULL);
+
+  ring_step_straggler_init (&straggler, params);
+  ring_step_timeline_with (params, ring_step_straggler_is_active (&straggler) ? &straggler : NULL,
+                           timeline, segments);
 }
 
 GArray *
@@ -512,17 +572,26 @@ ring_step_utilization_vs_bucket_size (const RingParams *params,
                                       double           *utilization,
                                       guint             n)
 {
+  RingStepStraggler straggler;
   RingParams swept;
 
   g_return_if_fail (params != NULL);
 
   swept = *params;
+  ring_step_straggler_init (&straggler, params);
+  /* Every bucket size has sizes of its own to simulate: beyond a few thousand GPUs that
+   * would take a second per curve, so the slow link is left out there (the slow GPU's
+   * pace stays). */
+  if (params->gpus > RING_STEP_SWEEP_MAX_SIMULATED_GPUS)
+    straggler.slow_link = FALSE;
   for (guint i = 0; i < n; i++)
     {
       RingStepTimeline timeline;
 
       swept.bucket_bytes = bucket_bytes[i];
-      ring_step_timeline (&swept, &timeline, NULL);
+      ring_step_timeline_with (&swept, ring_step_straggler_is_active (&straggler) ? &straggler
+                                                                                 : NULL,
+                               &timeline, NULL);
       utilization[i] = (timeline.forward_s + timeline.backward_s) / timeline.step_s;
     }
 }
@@ -617,17 +686,29 @@ fsdp_gpus_needed (const RingParams  *params,
   return low;
 }
 
-void
-ring_step_suggest (const RingParams  *params,
-                   RingFitSuggestion *suggestion)
+/* The step the suggestion would run, with what its checkpointing recomputes and the slow
+ * link and GPU (the suggestion never has fewer GPUs, so they are among its own). */
+static double
+suggested_step_s (const RingParams        *params,
+                  const RingFitSuggestion *suggestion)
+{
+  RingParams suggested = *params;
+  RingStepTimeline timeline;
+
+  suggested.sharding = suggestion->sharding;
+  suggested.gpus = suggestion->gpus;
+  suggested.checkpointing = suggestion->checkpointing;
+  ring_params_fall_back_algorithm (&suggested);
+  ring_step_timeline (&suggested, &timeline, NULL);
+
+  return timeline.step_s;
+}
+
+static void
+find_suggestion (const RingParams  *params,
+                 RingFitSuggestion *suggestion)
 {
   RingMemory memory;
-
-  g_return_if_fail (params != NULL);
-  g_return_if_fail (suggestion != NULL);
-
-  *suggestion = (RingFitSuggestion) { FALSE, FALSE, params->sharding, params->gpus,
-                                      params->checkpointing };
 
   memory_for (params, params->gpus, params->sharding, params->checkpointing, &memory);
   if (memory.fits)
@@ -662,9 +743,26 @@ ring_step_suggest (const RingParams  *params,
     }
 }
 
+void
+ring_step_suggest (const RingParams  *params,
+                   RingFitSuggestion *suggestion)
+{
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (suggestion != NULL);
+
+  *suggestion = (RingFitSuggestion) { FALSE, FALSE, params->sharding, params->gpus,
+                                      params->checkpointing, NAN };
+  find_suggestion (params, suggestion);
+  if (suggestion->possible)
+    suggestion->step_time_s = suggested_step_s (params, suggestion);
+}
+
 char *
 ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
 {
+  g_autofree char *needs = NULL;
+  g_autofree char *step = NULL;
+
   g_return_val_if_fail (suggestion != NULL, NULL);
 
   if (suggestion->fits_now)
@@ -675,14 +773,23 @@ ring_fit_suggestion_describe (const RingFitSuggestion *suggestion)
                        "smaller layers needed"));
   if (suggestion->checkpointing == RING_CHECKPOINTING_FULL)
     /* Translators: a sharding (FSDP) and a number of GPUs */
-    return g_strdup_printf (_("needs %s across ≥ %u GPUs with full activation checkpointing"),
-                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
-  if (suggestion->checkpointing == RING_CHECKPOINTING_SELECTIVE)
-    return g_strdup_printf (_("needs %s across ≥ %u GPUs with selective activation "
-                              "checkpointing"),
-                            ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
+    needs = g_strdup_printf (_("needs %s across ≥ %u GPUs with full activation checkpointing"),
+                             ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
+  else if (suggestion->checkpointing == RING_CHECKPOINTING_SELECTIVE)
+    needs = g_strdup_printf (_("needs %s across ≥ %u GPUs with selective activation "
+                               "checkpointing"),
+                             ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
+  else
+    needs = g_strdup_printf (_("needs %s across ≥ %u GPUs"),
+                             ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
 
-  return g_strdup_printf (_("needs %s across ≥ %u GPUs"),
-                          ring_sharding_get_title (suggestion->sharding), suggestion->gpus);
+  /* The step it would take, with what checkpointing computes again. */
+  step = ring_format_duration (suggestion->step_time_s);
+  if (suggestion->checkpointing != RING_CHECKPOINTING_NONE)
+    /* Translators: "needs FSDP across ≥ 19 GPUs with full activation checkpointing", then
+     * the step time that would take, the recomputed forward pass in it */
+    return g_strdup_printf (_("%s, a %s step with its recomputation"), needs, step);
+
+  /* Translators: "needs FSDP across ≥ 4 GPUs", then the step time that would take */
+  return g_strdup_printf (_("%s, a %s step"), needs, step);
 }
-

@@ -477,16 +477,14 @@ ring_step_clock_model_times (RingModel *model,
   *compute_time_s = result->collective ? 0 : result->compute_time_s;
   *allreduce_time_s = result->allreduce_time_s;
 
-  /* The calibrated times, the event simulation's slowdowns. */
+  /* The model's all-reduce is as much slower as the simulation finds the slow link
+   * makes it; the compute phase is the slow GPU's. */
   if (simulation != NULL)
     {
       guint slow_gpu = ring_simulation_get_slow_gpu (simulation, NULL);
-      double uniform_s = ring_simulation_get_uniform_allreduce_s (simulation);
 
       if (slow_gpu != G_MAXUINT && !result->collective)
         *compute_time_s = ring_simulation_get_compute_s (simulation, slow_gpu);
-      if (uniform_s > 0)
-        *allreduce_time_s *= ring_simulation_get_allreduce_s (simulation) / uniform_s;
     }
 }
 

@@ -51,7 +51,7 @@ RingStepClockChanges ring_step_clock_set_ring             (RingStepClock *self,
                                                            double         compute_time_s,
                                                            double         allreduce_time_s);
 /* The times the clock plays @model's step with: the slowest GPU's compute, and the
- * model's all-reduce made as much slower as the simulation found the slow link makes it. */
+ * model's all-reduce (which has the slow link in it already). */
 void                 ring_step_clock_model_times          (RingModel     *model,
                                                            double        *compute_time_s,
                                                            double        *allreduce_time_s);

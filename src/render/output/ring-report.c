@@ -153,9 +153,17 @@ static const struct
     BOTH },
   { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s),
     VALUE_NUMBER, BOTH },
-  { "sim_step_time_s", G_STRUCT_OFFSET (RingResult, sim_step_time_s), VALUE_NUMBER, STEP },
-  { "sim_uniform_step_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_step_time_s),
-    VALUE_NUMBER, STEP },
+  /* A slow link and GPU are in the figures above; these are without them. */
+  { "uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, uniform_allreduce_time_s),
+    VALUE_NUMBER, BOTH },
+  { "uniform_busbw_gbps", G_STRUCT_OFFSET (RingResult, uniform_busbw_gbps), VALUE_NUMBER,
+    BOTH },
+  { "uniform_step_time_s", G_STRUCT_OFFSET (RingResult, uniform_step_time_s), VALUE_NUMBER,
+    STEP },
+  { "uniform_utilization", G_STRUCT_OFFSET (RingResult, uniform_utilization), VALUE_NUMBER,
+    STEP },
+  { "uniform_tokens_per_s", G_STRUCT_OFFSET (RingResult, uniform_tokens_per_s), VALUE_NUMBER,
+    STEP },
 };
 
 /* The step's timeline and memory, after them. */
@@ -165,6 +173,7 @@ static const struct
   gsize       offset;
 } step_numbers[] = {
   { "forward_time_s", G_STRUCT_OFFSET (RingResult, forward_time_s) },
+  { "recompute_time_s", G_STRUCT_OFFSET (RingResult, recompute_time_s) },
   { "comm_time_s", G_STRUCT_OFFSET (RingResult, comm_time_s) },
   { "slowdown_s", G_STRUCT_OFFSET (RingResult, slowdown_s) },
   { "hidden_comm_s", G_STRUCT_OFFSET (RingResult, hidden_comm_s) },
@@ -210,12 +219,14 @@ append_json_step (GString          *json,
       append_json_number (json, "fit_gpus", suggestion.gpus);
       append_json_string (json, "fit_activation_checkpointing",
                           ring_checkpointing_to_string (suggestion.checkpointing));
+      append_json_number (json, "fit_step_time_s", suggestion.step_time_s);
     }
   else
     {
       append_json_number (json, "fit_sharding", NAN);
       append_json_number (json, "fit_gpus", NAN);
       append_json_number (json, "fit_activation_checkpointing", NAN);
+      append_json_number (json, "fit_step_time_s", NAN);
     }
 }
 
@@ -478,6 +489,8 @@ add_step_rows (GPtrArray        *rows,
 
   add_row (rows, _("Forward pass"), ring_format_duration (r->forward_time_s));
   add_row (rows, _("Backward pass"), ring_format_duration (r->backward_time_s));
+  if (r->recompute_time_s > 0)
+    add_row (rows, _("of which recomputation"), ring_format_duration (r->recompute_time_s));
   add_row (rows, _("Collectives / step"), g_strdup_printf ("%u", r->n_collectives));
   add_row (rows, _("Communication / step"), ring_format_duration (r->comm_time_s));
   add_row (rows, _("Compute lost to slowdown"), ring_format_duration (r->slowdown_s));
@@ -565,7 +578,8 @@ add_collective_rows (GPtrArray        *rows,
   add_row (rows, _("Channels"), g_strdup_printf ("%u", r->channels));
 }
 
-/* The event simulation's times, and what the slow link and GPU cost. */
+/* The event simulation's all-reduce on its own schedule, and what the slow link and GPU
+ * cost. The step is the report's one step time, which has them. */
 static void
 add_simulation_rows (GPtrArray *rows,
                      RingModel *model)
@@ -578,10 +592,47 @@ add_simulation_rows (GPtrArray *rows,
 
   add_row (rows, _("Simulated all-reduce"), ring_format_duration (r->sim_allreduce_time_s));
   add_row (rows, _("at full speed"), ring_format_duration (r->sim_uniform_allreduce_time_s));
-  add_row (rows, _("Simulated step"), ring_format_duration (r->sim_step_time_s));
-  add_row (rows, _("at full speed"), ring_format_duration (r->sim_uniform_step_time_s));
   if (summary != NULL)
     add_row (rows, _("Slow link and GPU"), g_strdup (summary));
+}
+
+/* The figures above without the slow link and GPU, when there is one. */
+static void
+add_uniform_row (GPtrArray        *rows,
+                 const RingParams *p,
+                 const RingResult *r)
+{
+  g_autofree char *allreduce = NULL;
+  g_autofree char *busbw = NULL;
+  g_autofree char *step = NULL;
+  g_autofree char *utilization = NULL;
+  const char *label;
+
+  if (p->slow_link_fraction >= 1 && p->slow_gpu_fraction >= 1)
+    return;
+
+  allreduce = ring_format_duration (r->uniform_allreduce_time_s);
+  busbw = ring_format_bandwidth (r->uniform_busbw_gbps * 1e9);
+  if (r->collective)
+    {
+      /* Translators: an all-reduce time, then a bus bandwidth */
+      add_row (rows, _("Without the slow link"),
+               g_strdup_printf (_("all-reduce %s, bus bandwidth %s"), allreduce, busbw));
+      return;
+    }
+
+  step = ring_format_duration (r->uniform_step_time_s);
+  utilization = format_percent (r->uniform_utilization);
+  if (p->slow_gpu_fraction >= 1)
+    label = _("Without the slow link");
+  else if (p->slow_link_fraction >= 1)
+    label = _("Without the slow GPU");
+  else
+    label = _("Without the slow link and GPU");
+  /* Translators: a step time, a utilization, an all-reduce time, a bus bandwidth */
+  add_row (rows, label,
+           g_strdup_printf (_("step %s, utilization %s, all-reduce %s, bus bandwidth %s"),
+                            step, utilization, allreduce, busbw));
 }
 
 /* A row per pinned scenario: its step (or all-reduce) time and the current configuration's
@@ -665,6 +716,7 @@ ring_report_rows (RingModel *model)
       add_row (rows, _("Data moved per GPU"), ring_format_bytes (r->bytes_moved_per_gpu));
       add_row (rows, _("Algorithm bandwidth"), ring_format_bandwidth (r->algbw_gbps * 1e9));
       add_row (rows, _("Bus bandwidth"), ring_format_bandwidth (r->busbw_gbps * 1e9));
+      add_uniform_row (rows, p, r);
       add_scenario_rows (rows, model);
       return rows;
     }
@@ -683,6 +735,7 @@ ring_report_rows (RingModel *model)
   add_row (rows, _("Bus bandwidth"), ring_format_bandwidth (r->busbw_gbps * 1e9));
   add_row (rows, _("Cluster throughput"), ring_format_rate (r->tokens_per_s, _("tokens")));
   add_row (rows, _("Communication-bound"), g_strdup (r->comm_bound ? _("yes") : _("no")));
+  add_uniform_row (rows, p, r);
   if (!r->collective)
     add_step_rows (rows, p, r);
   add_simulation_rows (rows, model);
