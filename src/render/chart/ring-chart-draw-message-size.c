@@ -25,10 +25,8 @@ draw_crossover_line (const RingPlotChart *chart,
 {
   double x_mm = _ring_plot_panel_x_mm (panel, world_x);
 
-  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_COMMUNICATION, RING_PLOT_LINE_SHORT_DASH, 1.5,
-                           RING_PLOT_PEN_RULES);
-  _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, panel->ymax_mm);
-  _ring_plot_stroke_end (chart);
+  _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, panel->ymax_mm,
+                      RING_PLOT_COLOR_COMMUNICATION, RING_PLOT_LINE_SHORT_DASH, 1.5);
 }
 
 static void
