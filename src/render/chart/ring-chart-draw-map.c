@@ -109,7 +109,8 @@ _ring_plot_draw_map (RingPlotChart *chart)
   coordinates.yg = grid_ys;
   coordinates.nx = (PLINT) nx;
   coordinates.ny = (PLINT) ny;
-  _ring_plot_use_panel (chart, &panel);
+  if (!_ring_plot_use_panel (chart, &panel))
+    return;
   plpsty (0);
   plshades ((PLFLT_MATRIX) grid, (PLINT) nx, (PLINT) ny, NULL, panel.x.min, panel.x.max,
             panel.y.min, panel.y.max, levels, N_LEVELS, 1, 0, 0, plfill, TRUE, pltr1,

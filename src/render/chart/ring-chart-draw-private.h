@@ -39,6 +39,7 @@ enum {
   RING_PLOT_COLOR_SERIES_3,
   RING_PLOT_COLOR_COMM_SHADE,
   RING_PLOT_COLOR_SUBTLE,
+  RING_PLOT_COLOR_GUIDE,      /* the accent, half-way to the background */
   /* style->algorithms[], from ring to flat-ring: RING_PLOT_COLOR_ALGORITHM + algorithm − 1. */
   RING_PLOT_COLOR_ALGORITHM,
   RING_PLOT_COLOR_ALGORITHM_LAST = RING_PLOT_COLOR_ALGORITHM + 7,
@@ -164,7 +165,7 @@ void      _ring_plot_page_begin  (RingPlotChart       *chart,
                                   double               height);
 void      _ring_plot_page_end    (RingPlotChart       *chart);
 void      _ring_plot_use_page    (const RingPlotChart *chart);
-void      _ring_plot_use_panel   (const RingPlotChart *chart,
+gboolean  _ring_plot_use_panel   (const RingPlotChart *chart,
                                   const RingPlotPanel *panel);
 void      _ring_plot_pen         (int                  color,
                                   int                  line_style,

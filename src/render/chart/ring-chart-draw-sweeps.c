@@ -57,7 +57,9 @@ scaled_copy (const double *values,
   return copy;
 }
 
-/* How one column of the chart's data is drawn, and named in the legend. */
+/* How one column of the chart's data is drawn, and named in the legend. Curves are solid,
+ * told apart by colour (ring-style.c keeps them apart for colour-blind eyes) and width:
+ * PLplot dashes in software, a line a dash. */
 typedef struct
 {
   guint       column;
@@ -116,9 +118,9 @@ void
 _ring_plot_draw_utilization (RingPlotChart *chart)
 {
   static const Curve curves[] = {
-    { 1, RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SHORT_DASH, 1.0, NULL },
+    { 1, RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SOLID, 1.0, NULL },
     { 2, RING_PLOT_COLOR_SERIES_0, RING_PLOT_LINE_SOLID, 1.3, NULL },
-    { 3, RING_PLOT_COLOR_SERIES_2, RING_PLOT_LINE_LONG_DASH, 1.0, NULL },
+    { 3, RING_PLOT_COLOR_SERIES_2, RING_PLOT_LINE_SOLID, 1.0, NULL },
   };
   RingChartData *data = chart->data;
   g_autoptr(GArray) legend = _ring_plot_legend_new ();
@@ -217,7 +219,7 @@ _ring_plot_draw_bytes_moved (RingPlotChart *chart)
 {
   const Curve curves[] = {
     { 1, RING_PLOT_COLOR_SERIES_0, RING_PLOT_LINE_SOLID, 1.3, NULL },
-    { 2, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_LONG_DASH, 1.0,
+    { 2, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_SOLID, 0.7,
       _("Limit 2S: twice the gradient buffer") },
   };
   RingChartData *data = chart->data;
@@ -289,8 +291,8 @@ _ring_plot_draw_throughput (RingPlotChart *chart)
 {
   const Curve curves[] = {
     { 1, RING_PLOT_COLOR_SERIES_0, RING_PLOT_LINE_SOLID, 1.3, NULL },
-    { 2, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_LONG_DASH, 1.0, NULL },
-    { 3, RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SHORT_DASH, 1.0,
+    { 2, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_SOLID, 0.7, NULL },
+    { 3, RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SOLID, 1.0,
       _("Scaling efficiency (right axis)") },
   };
   RingChartData *data = chart->data;

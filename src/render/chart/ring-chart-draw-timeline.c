@@ -385,7 +385,7 @@ draw_step_end (const Timeline *t)
   double text_mm, y_mm;
 
   _ring_plot_segment (chart, end_mm, t->panel.ymin_mm, end_mm, t->panel.ymax_mm,
-                      RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SHORT_DASH, 1.5);
+                      RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.0);
 
   y_mm = MIN (row_mm (t, ROW_COMPUTE) + t->half_mm + chart->text_mm * 1.2,
               t->panel.ymax_mm - chart->text_mm * 0.8);
@@ -560,8 +560,8 @@ _ring_plot_draw_bucket_size (RingPlotChart *chart)
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_0,
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3,
                          _("Utilization with buckets of this size"));
-  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_FOREGROUND,
-                         RING_PLOT_LINE_LONG_DASH, chart->line_px,
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_DIM,
+                         RING_PLOT_LINE_SOLID, chart->line_px * 0.7,
                          _("One bucket: no overlap"));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, RING_PLOT_COLOR_COMM_SHADE,
                          RING_PLOT_LINE_SOLID, 1,
@@ -590,11 +590,11 @@ _ring_plot_draw_bucket_size (RingPlotChart *chart)
                        RING_PLOT_COLOR_COMM_SHADE, 1.0);
   _ring_plot_draw_grid (chart, &panel);
 
-  /* One bucket: a dashed level across the chart and a square at S, apart from the curve. */
+  /* One bucket: a thin level across the chart and a square at S, apart from the curve. */
   one_x_mm = _ring_plot_panel_x_mm (&panel, log2 (bytes[one]));
   one_y_mm = _ring_plot_panel_y_mm (&panel, utilization[one]);
   _ring_plot_segment (chart, panel.xmin_mm, one_y_mm, panel.xmax_mm, one_y_mm,
-                      RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_LONG_DASH, chart->line_px);
+                      RING_PLOT_COLOR_DIM, RING_PLOT_LINE_SOLID, chart->line_px * 0.7);
   _ring_plot_draw_curve (chart, &panel, bytes, utilization, one, RING_PLOT_COLOR_SERIES_0,
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3);
   _ring_plot_fill_box (chart, one_x_mm - chart->text_mm * 0.45, one_y_mm - chart->text_mm * 0.45,

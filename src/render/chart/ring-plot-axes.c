@@ -364,10 +364,10 @@ plot_box (const RingPlotChart *chart,
           int                  color,
           double               text_scale)
 {
-  if (!axis_is_walkable (&panel->x) || !axis_is_walkable (&panel->y))
+  if (!axis_is_walkable (&panel->x) || !axis_is_walkable (&panel->y)
+      || !_ring_plot_use_panel (chart, panel))
     return;
 
-  _ring_plot_use_panel (chart, panel);
   _ring_plot_pen (color, RING_PLOT_LINE_SOLID, 1.0);
   _ring_plot_set_text_size (chart, text_scale);
   plslabelfunc (label_cb, (PLPointer) panel);

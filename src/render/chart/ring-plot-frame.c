@@ -235,9 +235,8 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
   double y_span = panel->y.max - panel->y.min;
   guint run = 0;
 
-  if (!_ring_plot_panel_is_valid (panel))
+  if (!_ring_plot_use_panel (chart, panel))
     return;
-  _ring_plot_use_panel (chart, panel);
   _ring_plot_pen (color, line_style, line_px);
   for (guint i = 0; i <= n; i++)
     {
@@ -302,7 +301,7 @@ _ring_plot_draw_marker (const RingPlotChart *chart,
       const double guide_y[] = { panel->ymin_mm, y_mm, y_mm };
 
       _ring_plot_page_line (chart, guide_x, guide_y, G_N_ELEMENTS (guide_x),
-                            RING_PLOT_COLOR_ACCENT, RING_PLOT_LINE_SHORT_DASH, 1.0);
+                            RING_PLOT_COLOR_GUIDE, RING_PLOT_LINE_SOLID, 1.0);
       add_obstacle (chart, x_mm, panel->ymin_mm, x_mm, y_mm);
       add_obstacle (chart, panel->xmin_mm, y_mm, x_mm, y_mm);
     }
@@ -371,12 +370,14 @@ _ring_plot_legend_new (void)
 #define LEGEND_MIN_SCALE  0.7
 #define LEGEND_MAX_SHARE  0.4
 
-/* A legend's geometry in character heights: its samples' length, the gap after them,
- * between columns, and from row to row. */
+/* A legend's geometry in character heights: its samples' length, the gap after them, and
+ * from row to row. pllegend() measures its gaps, its border (0.4) and the space between
+ * columns (2) in heights of the page's height taken along its width. */
 #define LEGEND_SAMPLE  2.6
 #define LEGEND_GAP     0.6
-#define LEGEND_SPACING 1.8
 #define LEGEND_ROW     1.7
+#define LEGEND_BORDER  0.4
+#define LEGEND_COLUMN_SEPARATION 2.0
 
 /* The symbols of markers in the legend and on the plot: the current configuration's, and
  * a log's, one open shape a log so the curve shows through a marker that sits on it. */
@@ -402,8 +403,11 @@ legend_layout (const RingPlotChart *chart,
                gboolean             draw)
 {
   double em_mm = chart->text_mm * scale;
+  /* pllegend()'s "character width", in millimetres. */
+  double width_mm = em_mm * chart->width_mm / chart->height_mm;
   double sample_mm = em_mm * LEGEND_SAMPLE, gap_mm = em_mm * LEGEND_GAP;
-  double spacing_mm = em_mm * LEGEND_SPACING, row_mm = em_mm * LEGEND_ROW;
+  double spacing_mm = width_mm * LEGEND_COLUMN_SEPARATION, row_mm = em_mm * LEGEND_ROW;
+  double border_mm = width_mm * LEGEND_BORDER;
   double room_mm = right_mm - left_mm, widest_mm = 0, column_mm;
   guint n = entries->len, columns, rows;
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
@@ -416,7 +420,8 @@ legend_layout (const RingPlotChart *chart,
     {
       const LegendEntry *entry = &g_array_index (entries, LegendEntry, i);
       char *text = _ring_plot_ellipsize_text (entry->text,
-                                              MAX (room_mm - sample_mm - gap_mm, em_mm));
+                                              MAX (room_mm - sample_mm - gap_mm - border_mm,
+                                                   em_mm));
 
       g_ptr_array_add (texts, text);
       widest_mm = MAX (widest_mm, _ring_plot_text_width_mm (text));
@@ -485,13 +490,15 @@ legend_layout (const RingPlotChart *chart,
         }
 
       _ring_plot_use_page (chart);
+      /* The samples start at @left_mm, past the legend's border. */
       pllegend (&legend_width, &legend_height, PL_LEGEND_ROW_MAJOR,
                 PL_POSITION_LEFT | PL_POSITION_TOP | PL_POSITION_INSIDE | PL_POSITION_VIEWPORT,
-                left_mm / chart->width_mm,
+                (left_mm - border_mm) / chart->width_mm,
                 (chart->height_mm - top_mm - row_mm / 2) / chart->height_mm,
                 sample_mm / chart->width_mm, RING_PLOT_COLOR_BACKGROUND,
                 RING_PLOT_COLOR_BACKGROUND, RING_PLOT_LINE_SOLID, (PLINT) rows,
-                (PLINT) columns, (PLINT) n, options, LEGEND_GAP, 1.0, LEGEND_ROW, 0.0,
+                (PLINT) columns, (PLINT) n, options, gap_mm / width_mm, scale, LEGEND_ROW,
+                0.0,
                 text_colors, (const char *const *) texts->pdata, colors, patterns,
                 box_scales, widths, colors, styles, widths, colors, symbol_scales, numbers,
                 symbols);

@@ -355,7 +355,7 @@ _ring_plot_margin_text (const RingPlotPanel *panel,
   g_assert (text.chart != NULL);
   g_assert (side < G_N_ELEMENTS (sides));
 
-  if (*string == '\0')
+  if (*string == '\0' || !(panel->xmax_mm > panel->xmin_mm && panel->ymax_mm > panel->ymin_mm))
     return;
   escaped = escape (string);
   plsvpa (panel->xmin_mm, panel->xmax_mm, panel->ymin_mm, panel->ymax_mm);

@@ -74,6 +74,8 @@ set_palette (RingPlotChart *chart)
              _ring_plot_mix (style->communication, style->background, style->dark ? 0.22 : 0.11));
   _ring_plot_set_color (chart, RING_PLOT_COLOR_SUBTLE,
              _ring_plot_mix (style->foreground, style->background, 0.7));
+  _ring_plot_set_color (chart, RING_PLOT_COLOR_GUIDE,
+             _ring_plot_mix (style->accent, style->background, 0.5));
   for (int i = 0; i < 8; i++)
     _ring_plot_set_color (chart, RING_PLOT_COLOR_ALGORITHM + i, style->algorithms[i]);
   for (int i = RING_PLOT_COLOR_BAND; i <= RING_PLOT_COLOR_BAND_LAST; i++)
@@ -134,15 +136,22 @@ _ring_plot_use_page (const RingPlotChart *chart)
   plwind (0, chart->width_mm, 0, chart->height_mm);
 }
 
-/* @panel's viewport and window: world coordinates are its axes', clipped to it. */
-void
+/* @panel's viewport and window: world coordinates are its axes', clipped to it. FALSE,
+ * and nothing set, for an empty or degenerate panel, which plwind() would exit on. */
+gboolean
 _ring_plot_use_panel (const RingPlotChart *chart,
                       const RingPlotPanel *panel)
 {
-  g_assert (_ring_plot_panel_is_valid (panel));
+  if (!(panel->xmax_mm > panel->xmin_mm && panel->ymax_mm > panel->ymin_mm
+        && panel->x.max > panel->x.min && panel->y.max > panel->y.min
+        && isfinite (panel->x.min) && isfinite (panel->x.max)
+        && isfinite (panel->y.min) && isfinite (panel->y.max)))
+    return FALSE;
 
   plsvpa (panel->xmin_mm, panel->xmax_mm, panel->ymin_mm, panel->ymax_mm);
   plwind (panel->x.min, panel->x.max, panel->y.min, panel->y.max);
+
+  return TRUE;
 }
 
 /* Pens. */
