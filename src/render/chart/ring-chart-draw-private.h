@@ -322,6 +322,13 @@ void      _ring_plot_legend_add          (GArray              *entries,
                                           int                  line_style,
                                           double               line_px,
                                           const char          *text);
+/* ring-plot-legend.c */
+double    _ring_plot_draw_legend         (const RingPlotChart *chart,
+                                          GArray              *legend,
+                                          double               left_mm,
+                                          double               right_mm,
+                                          double               top_mm,
+                                          double               room_mm);
 void      _ring_plot_draw_frame          (const RingPlotChart *chart,
                                           GArray              *legend,
                                           const RingPlotAxis  *y_axis,
