@@ -248,7 +248,10 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
         }
       split_mm = top.ymin_mm + (top.ymax_mm - top.ymin_mm) * 0.45;
       bottom.ymax_mm = split_mm - gap_mm / 2;
-      if (_ring_plot_panel_is_valid (&bottom) && top.ymax_mm - split_mm - gap_mm / 2 > 5)
+      /* A strip too low to draw (_ring_plot_panel_is_valid()) leaves its room to the
+       * panels. */
+      if (_ring_plot_panel_is_valid (&bottom) && top.ymax_mm - split_mm - gap_mm / 2 > 5
+          && (!with_strip || strip.ymax_mm - strip.ymin_mm > 5))
         break;
     }
   top.ymin_mm = split_mm + gap_mm / 2;
