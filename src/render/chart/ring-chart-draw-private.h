@@ -227,9 +227,6 @@ char    **_ring_plot_wrap_text           (const char          *text,
                                           double               max_width_mm);
 char     *_ring_plot_ellipsize_text      (const char          *text,
                                           double               max_width_mm);
-char    **_ring_plot_wrap_lines          (const char          *text,
-                                          double               max_width_mm,
-                                          guint                max_lines);
 double    _ring_plot_text_half_height_mm (const RingPlotChart *chart);
 void      _ring_plot_page_text           (double               x_mm,
                                           double               y_mm,

@@ -272,35 +272,6 @@ _ring_plot_ellipsize_text (const char *string,
   }
 }
 
-/* @string wrapped between words as _ring_plot_wrap_text() does, on @max_lines lines at
- * the most: the last one kept ends in "…" where more was cut, and a word wider than
- * @max_width_mm is cut too. For names a user chose, whose length nothing bounds. */
-char **
-_ring_plot_wrap_lines (const char *string,
-                       double      max_width_mm,
-                       guint       max_lines)
-{
-  g_auto(GStrv) lines = _ring_plot_wrap_text (string, " ", max_width_mm);
-  guint n_lines = g_strv_length (lines);
-  GPtrArray *kept = g_ptr_array_new ();
-
-  g_assert (max_lines > 0);
-
-  for (guint k = 0; k < MIN (n_lines, max_lines); k++)
-    {
-      g_autofree char *rest = NULL;
-
-      /* The last line kept carries what does not fit, to be cut with "…". */
-      if (k + 1 == max_lines && n_lines > max_lines)
-        rest = g_strjoinv (" ", lines + k);
-      g_ptr_array_add (kept, _ring_plot_ellipsize_text (rest != NULL ? rest : lines[k],
-                                                        max_width_mm));
-    }
-  g_ptr_array_add (kept, NULL);
-
-  return (char **) g_ptr_array_free (kept, FALSE);
-}
-
 /* Drawing. */
 
 /* @string with PLplot's escape character doubled, so that a name with "#" in it is shown
