@@ -149,6 +149,7 @@ typedef enum
   RING_PLOT_LEGEND_MEASURED,  /* a loaded log's marker; its line_style is the shape */
   RING_PLOT_LEGEND_HATCHED_BOX,   /* a box hatched in the background colour */
   RING_PLOT_LEGEND_TEXT,          /* no sample: a line of text ("and 3 more") */
+  RING_PLOT_LEGEND_MARKED_LINE,   /* a solid line with marks; its line_style is the mark */
 } RingPlotLegendSample;
 
 /* ring-plot.c: the stream, colours, and lines, fills and dots in page millimetres. */
@@ -310,6 +311,9 @@ void      _ring_plot_draw_gpu_marker     (const RingPlotChart *chart,
                                           const RingPlotPanel *panel,
                                           double               y_value,
                                           const char          *value_text);
+/* A curve's marks, drawn along it by plstring() so that colour is not all that tells it
+ * from the others: "▼" and "▲". */
+const char *_ring_plot_curve_symbol      (guint                mark);
 /* A loaded log's marker, one open shape a log. */
 const char *_ring_plot_measured_symbol   (guint                shape);
 GArray   *_ring_plot_legend_new          (void);

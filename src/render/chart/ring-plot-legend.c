@@ -79,6 +79,14 @@ _ring_plot_measured_symbol (guint shape)
   return symbols[shape % G_N_ELEMENTS (symbols)];
 }
 
+const char *
+_ring_plot_curve_symbol (guint mark)
+{
+  static const char *symbols[] = { "▼", "▲" };
+
+  return symbols[mark % G_N_ELEMENTS (symbols)];
+}
+
 /* Lays the legend out in columns from @left_mm to @right_mm with its text at @scale
  * (pllegend() gives every column the width of the widest entry; one wider than a row is
  * shortened with "…"); returns its height, and draws it with pllegend(), its first row
@@ -150,6 +158,13 @@ legend_layout (const RingPlotChart *chart,
             {
             case RING_PLOT_LEGEND_LINE:
               options[i] = PL_LEGEND_LINE;
+              break;
+            case RING_PLOT_LEGEND_MARKED_LINE:
+              options[i] = PL_LEGEND_LINE | PL_LEGEND_SYMBOL;
+              symbols[i] = _ring_plot_curve_symbol ((guint) entry->line_style);
+              styles[i] = RING_PLOT_LINE_SOLID;
+              symbol_scales[i] = 0.8;
+              numbers[i] = 2;
               break;
             case RING_PLOT_LEGEND_BOX:
               options[i] = PL_LEGEND_COLOR_BOX;
