@@ -59,7 +59,6 @@ draw_auto_dots (const RingPlotChart *chart,
   g_autofree gboolean *shown = g_new0 (gboolean, data->n_rows);
   g_autofree double *x_mm = g_new (double, data->n_rows);
   g_autofree double *y_mm = g_new (double, data->n_rows);
-  cairo_t *cr = chart->cr;
   double last_mm = -HUGE_VAL;
 
   for (guint i = 0; i < data->n_rows; i++)
@@ -79,29 +78,14 @@ draw_auto_dots (const RingPlotChart *chart,
         last_mm = x_mm[i];
     }
 
-  for (int pass = -1; pass < (int) RING_N_ALGORITHMS; pass++)
-    {
-      gboolean any = FALSE;
-
-      if (pass == RING_ALGORITHM_AUTO)
-        continue;
-      cairo_new_path (cr);
-      for (guint i = 0; i < data->n_rows; i++)
-        {
-          if (!shown[i] || (pass >= 0 && data->chosen_algorithm[i] != (RingAlgorithm) pass))
-            continue;
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, x_mm[i] * RING_PLOT_PX_PER_MM, y_mm[i] * RING_PLOT_PX_PER_MM,
-                     (pass < 0 ? radius_mm * 1.5 : radius_mm) * RING_PLOT_PX_PER_MM,
-                     0, 2 * G_PI);
-          any = TRUE;
-        }
-      if (!any)
-        continue;
-      _ring_plot_set_source (chart, pass < 0 ? RING_PLOT_COLOR_BACKGROUND
-                                             : _ring_plot_algorithm_color (pass));
-      cairo_fill (cr);
-    }
+  /* A ring of background round each dot, then the dot in its algorithm's colour. */
+  for (guint i = 0; i < data->n_rows; i++)
+    if (shown[i])
+      _ring_plot_fill_dot (chart, x_mm[i], y_mm[i], radius_mm * 1.5, RING_PLOT_COLOR_BACKGROUND);
+  for (guint i = 0; i < data->n_rows; i++)
+    if (shown[i])
+      _ring_plot_fill_dot (chart, x_mm[i], y_mm[i], radius_mm,
+                           _ring_plot_algorithm_color (data->chosen_algorithm[i]));
 }
 
 void

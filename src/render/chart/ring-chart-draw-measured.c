@@ -17,72 +17,25 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <plplot.h>
 
 #include "ring-chart-draw-private.h"
 
 /* Error scales the strip rounds up to, in percent. */
 static const double strip_limits[] = { 5, 10, 20, 25, 50, 100, 200, 500 };
 
-static double
-px (double mm)
+/* A log's marker at a point of the page: its open shape drawn by plstring(). */
+static void
+draw_mark (const RingPlotChart *chart,
+           double               x_mm,
+           double               y_mm,
+           guint                shape)
 {
-  return mm * RING_PLOT_PX_PER_MM;
-}
-
-/* A log's marker: circle, square, triangle or diamond, open (filled with the background)
- * so the curve shows through the middle of a marker that sits on it. */
-void
-_ring_plot_draw_measured_mark (const RingPlotChart *chart,
-                               double               x_mm,
-                               double               y_mm,
-                               double               radius_mm,
-                               int                  color,
-                               guint                shape)
-{
-  cairo_t *cr = chart->cr;
-  double x = px (x_mm), y = px (y_mm), r = px (radius_mm);
-
-  cairo_save (cr);
-  cairo_new_path (cr);
-  switch (shape % RING_MEASUREMENTS_MAX)
-    {
-    case 0:
-      cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-      break;
-    case 1:
-      r *= 0.9;
-      cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
-      break;
-    case 2:
-      /* y points up on PLplot's page. */
-      r *= 1.2;
-      cairo_move_to (cr, x, y + r);
-      cairo_line_to (cr, x + r * 0.866, y - r * 0.5);
-      cairo_line_to (cr, x - r * 0.866, y - r * 0.5);
-      cairo_close_path (cr);
-      break;
-    default:
-      r *= 1.25;
-      cairo_move_to (cr, x, y + r);
-      cairo_line_to (cr, x + r, y);
-      cairo_line_to (cr, x, y - r);
-      cairo_line_to (cr, x - r, y);
-      cairo_close_path (cr);
-      break;
-    }
-  _ring_plot_set_source (chart, RING_PLOT_COLOR_BACKGROUND);
-  cairo_fill_preserve (cr);
-  _ring_plot_set_source (chart, color);
-  cairo_set_line_width (cr, MAX (px (radius_mm) * 0.45, 1.0));
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
-  cairo_stroke (cr);
-  cairo_restore (cr);
-}
-
-static double
-mark_radius_mm (const RingPlotChart *chart)
-{
-  return chart->text_mm * 0.32;
+  _ring_plot_use_page (chart);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_size (chart, 0.7);
+  plstring (1, &x_mm, &y_mm, _ring_plot_measured_symbol (shape));
+  _ring_plot_set_text_size (chart, 1.0);
 }
 
 /* "node2.log · model ±12 %", after the fit "node2.log · fitted ±3 %". */
@@ -183,9 +136,8 @@ draw_mark_at (const RingPlotChart *chart,
     return;
   /* Past the panel's edge, the marker sits on it: a row out of range stays visible. */
   wy = CLAMP (wy, panel->y.min, panel->y.max);
-  _ring_plot_draw_measured_mark (chart, _ring_plot_panel_x_mm (panel, wx),
-                                 _ring_plot_panel_y_mm (panel, wy), mark_radius_mm (chart),
-                                 RING_PLOT_COLOR_FOREGROUND, shape);
+  draw_mark (chart, _ring_plot_panel_x_mm (panel, wx), _ring_plot_panel_y_mm (panel, wy),
+             shape);
 }
 
 typedef struct
@@ -272,10 +224,8 @@ _ring_plot_draw_measured_strip (const RingPlotChart *chart,
   const char *title;
 
   _ring_plot_draw_grid (chart, strip);
-  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_SOLID, chart->line_px * 0.6,
-                           RING_PLOT_PEN_RULES);
-  _ring_plot_segment (chart, strip->xmin_mm, zero_mm, strip->xmax_mm, zero_mm);
-  _ring_plot_stroke_end (chart);
+  _ring_plot_segment (chart, strip->xmin_mm, zero_mm, strip->xmax_mm, zero_mm,
+                      RING_PLOT_COLOR_DIM, RING_PLOT_LINE_SOLID, chart->line_px * 0.6);
 
   for (guint m = 0; m < data->measured->len; m++)
     {
@@ -294,12 +244,9 @@ _ring_plot_draw_measured_strip (const RingPlotChart *chart,
           x_mm = _ring_plot_panel_x_mm (strip, wx);
           y_mm = _ring_plot_panel_y_mm (strip, CLAMP (error_pct, strip->y.min, strip->y.max));
           /* A stem from zero, as residual plots draw them, then the log's marker. */
-          _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_SOLID,
-                                   chart->line_px * 0.6, RING_PLOT_PEN_SEGMENTS);
-          _ring_plot_segment (chart, x_mm, zero_mm, x_mm, y_mm);
-          _ring_plot_stroke_end (chart);
-          _ring_plot_draw_measured_mark (chart, x_mm, y_mm, mark_radius_mm (chart),
-                                         RING_PLOT_COLOR_FOREGROUND, m);
+          _ring_plot_segment (chart, x_mm, zero_mm, x_mm, y_mm, RING_PLOT_COLOR_DIM,
+                              RING_PLOT_LINE_SOLID, chart->line_px * 0.6);
+          draw_mark (chart, x_mm, y_mm, m);
         }
     }
 

@@ -25,10 +25,8 @@ draw_crossover_line (const RingPlotChart *chart,
 {
   double x_mm = _ring_plot_panel_x_mm (panel, world_x);
 
-  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_COMMUNICATION, RING_PLOT_LINE_SHORT_DASH, 1.5,
-                           RING_PLOT_PEN_RULES);
-  _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, panel->ymax_mm);
-  _ring_plot_stroke_end (chart);
+  _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, panel->ymax_mm,
+                      RING_PLOT_COLOR_COMMUNICATION, RING_PLOT_LINE_SOLID, 1.0);
 }
 
 static void
@@ -179,9 +177,9 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   /* TRANSLATORS: %g is the link bandwidth in GB/s, which bus bandwidth approaches. */
   link_label = g_strdup_printf (_("Link bandwidth B = %g GB/s"), p->bandwidth_gbps);
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_DIM,
-                         RING_PLOT_LINE_LONG_DASH, chart->line_px, link_label);
+                         RING_PLOT_LINE_SOLID, chart->line_px * 0.7, link_label);
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_COMMUNICATION,
-                         RING_PLOT_LINE_SHORT_DASH, 1.5, _("Latency stops dominating"));
+                         RING_PLOT_LINE_SOLID, 1.0, _("Latency stops dominating"));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_MARKER, RING_PLOT_COLOR_ACCENT,
                          RING_PLOT_LINE_SOLID, 1,
                          p->message_bytes > 0 ? _("Current message")
@@ -250,7 +248,10 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
         }
       split_mm = top.ymin_mm + (top.ymax_mm - top.ymin_mm) * 0.45;
       bottom.ymax_mm = split_mm - gap_mm / 2;
-      if (_ring_plot_panel_is_valid (&bottom) && top.ymax_mm - split_mm - gap_mm / 2 > 5)
+      /* A strip too low to draw (_ring_plot_panel_is_valid()) leaves its room to the
+       * panels. */
+      if (_ring_plot_panel_is_valid (&bottom) && top.ymax_mm - split_mm - gap_mm / 2 > 5
+          && (!with_strip || strip.ymax_mm - strip.ymin_mm > 5))
         break;
     }
   top.ymin_mm = split_mm + gap_mm / 2;
@@ -324,7 +325,7 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
       double ends[2] = { data->x_first, data->x_last };
 
       _ring_plot_draw_curve (chart, &bottom, ends, link, 2, RING_PLOT_COLOR_DIM,
-                             RING_PLOT_LINE_LONG_DASH, chart->line_px);
+                             RING_PLOT_LINE_SOLID, chart->line_px * 0.7);
       /* The time column is nccl-tests' µs; the top panel's axis is in seconds. */
       _ring_plot_draw_scenario_curves (chart, &top, RING_MESSAGE_SIZE_TIME_US, 1e6);
       _ring_plot_draw_scenario_curves (chart, &bottom, RING_MESSAGE_SIZE_BUSBW, 1);

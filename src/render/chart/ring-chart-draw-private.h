@@ -1,5 +1,5 @@
-/* ring-chart-draw-private.h: what the chart drawers share: the page, its panels and axes,
- * its lines and text, and the marks put on a panel.
+/* ring-chart-draw-private.h: what the chart kinds share: the page on a PLplot stream, its
+ * panels and axes, its lines and text, and the marks put on a panel.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,8 +7,8 @@
 #pragma once
 
 #include <cairo.h>
+#include <stdio.h>
 
-#include "ring-cairo.h"
 #include "ring-chart-series-private.h"
 #include "ring-style.h"
 
@@ -39,6 +39,7 @@ enum {
   RING_PLOT_COLOR_SERIES_3,
   RING_PLOT_COLOR_COMM_SHADE,
   RING_PLOT_COLOR_SUBTLE,
+  RING_PLOT_COLOR_GUIDE,      /* the accent, half-way to the background */
   /* style->algorithms[], from ring to flat-ring: RING_PLOT_COLOR_ALGORITHM + algorithm − 1. */
   RING_PLOT_COLOR_ALGORITHM,
   RING_PLOT_COLOR_ALGORITHM_LAST = RING_PLOT_COLOR_ALGORITHM + 7,
@@ -105,9 +106,11 @@ typedef struct
 {
   const RingStyle *style;
   RingChartData   *data;
-  /* PLplot's context: after PLESC_DEVINIT, one unit is a pixel and y points up. */
-  cairo_t         *cr;
-  /* The colours of the slots above, at 8 bits a channel. */
+  /* The PLplot stream drawn on, and the caller's, restored at the end. */
+  int              stream;
+  int              previous_stream;
+  gboolean         stream_open;
+  /* The colours of the slots above, at 8 bits a channel, as in PLplot's colour map 0. */
   RingColor        palette[RING_PLOT_N_COLORS];
   double           width_mm;
   double           height_mm;
@@ -128,15 +131,6 @@ typedef struct _RingPlotLayout
   double        height_px;   /* of the page: pixels from the top are height_px − y */
 } RingPlotLayout;
 
-/* How a path's lines end and meet: SEGMENTS round-capped, a POLYLINE with butt caps and
- * bevel joins, RULES (horizontal and vertical only) square-capped. */
-typedef enum
-{
-  RING_PLOT_PEN_SEGMENTS,
-  RING_PLOT_PEN_POLYLINE,
-  RING_PLOT_PEN_RULES,
-} RingPlotPen;
-
 /* Where text goes beside a panel (plmtex()'s "b", "lv", "l", "rv" and "r"). */
 typedef enum
 {
@@ -155,23 +149,74 @@ typedef enum
   RING_PLOT_LEGEND_MEASURED,  /* a loaded log's marker; its line_style is the shape */
   RING_PLOT_LEGEND_HATCHED_BOX,   /* a box hatched in the background colour */
   RING_PLOT_LEGEND_TEXT,          /* no sample: a line of text ("and 3 more") */
+  RING_PLOT_LEGEND_MARKED_LINE,   /* a solid line with marks; its line_style is the mark */
 } RingPlotLegendSample;
 
-/* ring-chart-draw-axes.c: colours. */
+/* ring-plot.c: the stream, colours, and lines, fills and dots in page millimetres. */
 RingColor _ring_plot_mix         (RingColor            color,
                                   RingColor            base,
                                   double               amount);
-void      _ring_plot_set_palette (RingPlotChart       *chart);
 void      _ring_plot_set_color   (RingPlotChart       *chart,
                                   int                  slot,
                                   RingColor            color);
+void      _ring_plot_page_begin  (RingPlotChart       *chart,
+                                  cairo_t             *cr,
+                                  FILE                *file,
+                                  double               width,
+                                  double               height);
+void      _ring_plot_page_end    (RingPlotChart       *chart);
+void      _ring_plot_use_page    (const RingPlotChart *chart);
+gboolean  _ring_plot_use_panel   (const RingPlotChart *chart,
+                                  const RingPlotPanel *panel);
+void      _ring_plot_pen         (int                  color,
+                                  int                  line_style,
+                                  double               width_px);
+void      _ring_plot_page_line   (const RingPlotChart *chart,
+                                  const double        *xs_mm,
+                                  const double        *ys_mm,
+                                  guint                n,
+                                  int                  color,
+                                  int                  line_style,
+                                  double               width_px);
+void      _ring_plot_segment     (const RingPlotChart *chart,
+                                  double               x1_mm,
+                                  double               y1_mm,
+                                  double               x2_mm,
+                                  double               y2_mm,
+                                  int                  color,
+                                  int                  line_style,
+                                  double               width_px);
+void      _ring_plot_fill_box    (const RingPlotChart *chart,
+                                  double               left_mm,
+                                  double               bottom_mm,
+                                  double               right_mm,
+                                  double               top_mm,
+                                  int                  color,
+                                  double               edge_px);
+void      _ring_plot_fill_polygon (const RingPlotChart *chart,
+                                   const double        *xs_mm,
+                                   const double        *ys_mm,
+                                   guint                n,
+                                   int                  color,
+                                   double               edge_px);
+/* Diagonals across the box, @spacing_px apart, in @color. */
+void      _ring_plot_hatch_box   (const RingPlotChart *chart,
+                                  double               left_mm,
+                                  double               bottom_mm,
+                                  double               right_mm,
+                                  double               top_mm,
+                                  int                  color,
+                                  double               spacing_px);
+void      _ring_plot_fill_dot    (const RingPlotChart *chart,
+                                  double               x_mm,
+                                  double               y_mm,
+                                  double               radius_mm,
+                                  int                  color);
 
-/* ring-chart-draw-text.c: text, measured with cairo in the font it is drawn with, and
- * drawn with Pango where PLplot put it. From _ring_plot_text_begin(), once PLplot has set
- * up the chart's context, to _ring_plot_text_end(). */
-void      _ring_plot_text_begin          (const RingPlotChart *chart,
-                                          int                  width,
-                                          int                  height);
+/* ring-plot-text.c: text drawn by plptex() and plmtex(), measured for the layout in the
+ * font PLplot draws it with. From _ring_plot_text_begin(), once the stream is open, to
+ * _ring_plot_text_end(). */
+void      _ring_plot_text_begin          (const RingPlotChart *chart);
 void      _ring_plot_text_end            (void);
 void      _ring_plot_set_text_size       (const RingPlotChart *chart,
                                           double               scale);
@@ -183,9 +228,6 @@ char    **_ring_plot_wrap_text           (const char          *text,
                                           double               max_width_mm);
 char     *_ring_plot_ellipsize_text      (const char          *text,
                                           double               max_width_mm);
-char    **_ring_plot_wrap_lines          (const char          *text,
-                                          double               max_width_mm,
-                                          guint                max_lines);
 double    _ring_plot_text_half_height_mm (const RingPlotChart *chart);
 void      _ring_plot_page_text           (double               x_mm,
                                           double               y_mm,
@@ -198,7 +240,7 @@ void      _ring_plot_margin_text         (const RingPlotPanel *panel,
                                           double               just,
                                           const char          *text);
 
-/* ring-chart-draw-axes.c: axes and panels. */
+/* ring-plot-axes.c: axes and panels. */
 void      _ring_plot_axis_linear         (RingPlotAxis        *axis,
                                           double               min,
                                           double               max,
@@ -225,6 +267,8 @@ double    _ring_plot_panel_y_mm          (const RingPlotPanel *panel,
 gboolean  _ring_plot_panel_is_valid      (const RingPlotPanel *panel);
 void      _ring_plot_panel_share_x       (RingPlotPanel       *panel,
                                           const RingPlotPanel *from);
+void      _ring_plot_draw_grid           (const RingPlotChart *chart,
+                                          const RingPlotPanel *panel);
 void      _ring_plot_draw_axes           (const RingPlotChart *chart,
                                           const RingPlotPanel *panel,
                                           gboolean             x_labels,
@@ -241,82 +285,7 @@ void      _ring_plot_draw_right_axis     (const RingPlotChart *chart,
                                           int                  color,
                                           const char          *title);
 
-/* ring-chart-draw-lines.c: lines, fills and dots drawn with cairo in page millimetres; a
- * path begun with _ring_plot_stroke_begin() is stroked once by _ring_plot_stroke_end(). */
-void      _ring_plot_set_source          (const RingPlotChart *chart,
-                                          int                  color);
-void      _ring_plot_stroke_begin        (const RingPlotChart *chart,
-                                          int                  color,
-                                          int                  line_style,
-                                          double               width_px,
-                                          RingPlotPen          pen);
-void      _ring_plot_move_to             (const RingPlotChart *chart,
-                                          double               x_mm,
-                                          double               y_mm);
-void      _ring_plot_line_to             (const RingPlotChart *chart,
-                                          double               x_mm,
-                                          double               y_mm);
-void      _ring_plot_segment             (const RingPlotChart *chart,
-                                          double               x1_mm,
-                                          double               y1_mm,
-                                          double               x2_mm,
-                                          double               y2_mm);
-gboolean  _ring_plot_clip_segment        (double               left,
-                                          double               bottom,
-                                          double               right,
-                                          double               top,
-                                          double               x1,
-                                          double               y1,
-                                          double               x2,
-                                          double               y2,
-                                          double              *enter,
-                                          double              *leave);
-gboolean  _ring_plot_clipped_segment     (const RingPlotChart *chart,
-                                          const RingPlotPanel *panel,
-                                          double               x1_mm,
-                                          double               y1_mm,
-                                          double               x2_mm,
-                                          double               y2_mm,
-                                          gboolean             joined);
-void      _ring_plot_stroke_end          (const RingPlotChart *chart);
-void      _ring_plot_fill_box            (const RingPlotChart *chart,
-                                          double               left_mm,
-                                          double               bottom_mm,
-                                          double               right_mm,
-                                          double               top_mm,
-                                          int                  color,
-                                          double               edge_px);
-void      _ring_plot_fill_box_color      (const RingPlotChart *chart,
-                                          double               left_mm,
-                                          double               bottom_mm,
-                                          double               right_mm,
-                                          double               top_mm,
-                                          const RingColor     *color,
-                                          double               edge_px);
-/* Diagonals across the box, @spacing_px apart, in @color. */
-void      _ring_plot_hatch_box           (const RingPlotChart *chart,
-                                          double               left_mm,
-                                          double               bottom_mm,
-                                          double               right_mm,
-                                          double               top_mm,
-                                          int                  color,
-                                          double               spacing_px);
-void      _ring_plot_fill_dot            (const RingPlotChart *chart,
-                                          double               x_mm,
-                                          double               y_mm,
-                                          double               radius_mm,
-                                          int                  color);
-void      _ring_plot_draw_grid           (const RingPlotChart *chart,
-                                          const RingPlotPanel *panel);
-void      _ring_plot_draw_box_lines      (const RingPlotChart *chart,
-                                          const RingPlotPanel *panel,
-                                          const char          *x_options,
-                                          int                  x_sub,
-                                          const char          *y_options,
-                                          int                  y_sub,
-                                          int                  color);
-
-/* ring-chart-draw-marks.c: curves, the marker, labels kept clear of lines, legend and frame. */
+/* ring-plot-frame.c: curves, the marker, labels kept clear of lines, legend and frame. */
 void      _ring_plot_page_text_on_halo   (const RingPlotChart *chart,
                                           double               x_mm,
                                           double               y_mm,
@@ -342,6 +311,11 @@ void      _ring_plot_draw_gpu_marker     (const RingPlotChart *chart,
                                           const RingPlotPanel *panel,
                                           double               y_value,
                                           const char          *value_text);
+/* A curve's marks, drawn along it by plstring() so that colour is not all that tells it
+ * from the others: "▼" and "▲". */
+const char *_ring_plot_curve_symbol      (guint                mark);
+/* A loaded log's marker, one open shape a log. */
+const char *_ring_plot_measured_symbol   (guint                shape);
 GArray   *_ring_plot_legend_new          (void);
 void      _ring_plot_legend_add          (GArray              *entries,
                                           RingPlotLegendSample kind,
@@ -349,6 +323,13 @@ void      _ring_plot_legend_add          (GArray              *entries,
                                           int                  line_style,
                                           double               line_px,
                                           const char          *text);
+/* ring-plot-legend.c */
+double    _ring_plot_draw_legend         (const RingPlotChart *chart,
+                                          GArray              *legend,
+                                          double               left_mm,
+                                          double               right_mm,
+                                          double               top_mm,
+                                          double               room_mm);
 void      _ring_plot_draw_frame          (const RingPlotChart *chart,
                                           GArray              *legend,
                                           const RingPlotAxis  *y_axis,
@@ -406,12 +387,6 @@ void      _ring_chart_draw_full          (RingChartKind                kind,
 int       _ring_plot_algorithm_color     (RingAlgorithm        algorithm);
 
 /* ring-chart-draw-measured.c: loaded nccl-tests logs on the message-size chart. */
-void      _ring_plot_draw_measured_mark   (const RingPlotChart *chart,
-                                           double               x_mm,
-                                           double               y_mm,
-                                           double               radius_mm,
-                                           int                  color,
-                                           guint                shape);
 void      _ring_plot_measured_legend      (const RingPlotChart *chart,
                                            GArray              *legend);
 void      _ring_plot_measured_range       (RingChartData       *data,

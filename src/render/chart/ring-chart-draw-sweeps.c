@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <plplot.h>
 
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
@@ -57,7 +58,10 @@ scaled_copy (const double *values,
   return copy;
 }
 
-/* How one column of the chart's data is drawn, and named in the legend. */
+/* How one column of the chart's data is drawn, and named in the legend. Curves are solid,
+ * told apart by colour (ring-style.c keeps them apart for colour-blind eyes), width and,
+ * where colour would be all (the dark style's two other bandwidths are both orange),
+ * marks: PLplot dashes in software, a line a dash. */
 typedef struct
 {
   guint       column;
@@ -65,7 +69,11 @@ typedef struct
   int         line_style;
   double      width;    /* in curve widths */
   const char *legend;   /* translated; NULL for the column's label */
+  int         mark;     /* 0, or 1 + the marks' _ring_plot_curve_symbol() */
 } Curve;
+
+/* Marks along a curve, one every this many rows. */
+#define MARK_EVERY 6
 
 static void
 legend_add_curves (const RingPlotChart *chart,
@@ -80,8 +88,12 @@ legend_add_curves (const RingPlotChart *chart,
 
       if (text == NULL)
         text = _ring_chart_data_column (chart->data, curve->column)->label;
-      _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, curve->color, curve->line_style,
-                             chart->line_px * curve->width, text);
+      if (curve->mark > 0)
+        _ring_plot_legend_add (legend, RING_PLOT_LEGEND_MARKED_LINE, curve->color,
+                               curve->mark - 1, chart->line_px * curve->width, text);
+      else
+        _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, curve->color,
+                               curve->line_style, chart->line_px * curve->width, text);
     }
 }
 
@@ -101,6 +113,22 @@ draw_gpu_curve (const RingPlotChart *chart,
   _ring_plot_draw_curve (chart, panel, _ring_chart_data_column (data, 0)->values, values,
                          data->n_rows, curve->color, curve->line_style,
                          chart->line_px * curve->width);
+  if (curve->mark > 0 && _ring_plot_use_panel (chart, panel))
+    {
+      const double *gpus = _ring_chart_data_column (data, 0)->values;
+
+      _ring_plot_set_text_size (chart, 0.7);
+      _ring_plot_set_text_color (curve->color);
+      for (guint row = MARK_EVERY / 2; row < data->n_rows; row += MARK_EVERY)
+        {
+          double wx = _ring_plot_axis_world (&panel->x, gpus[row]);
+          double wy = _ring_plot_axis_world (&panel->y, values[row]);
+
+          if (isfinite (wx) && isfinite (wy) && wy >= panel->y.min && wy <= panel->y.max)
+            plstring (1, &wx, &wy, _ring_plot_curve_symbol (curve->mark - 1));
+        }
+      _ring_plot_set_text_size (chart, 1.0);
+    }
 }
 
 static void
@@ -116,9 +144,9 @@ void
 _ring_plot_draw_utilization (RingPlotChart *chart)
 {
   static const Curve curves[] = {
-    { 1, RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SHORT_DASH, 1.0, NULL },
-    { 2, RING_PLOT_COLOR_SERIES_0, RING_PLOT_LINE_SOLID, 1.3, NULL },
-    { 3, RING_PLOT_COLOR_SERIES_2, RING_PLOT_LINE_LONG_DASH, 1.0, NULL },
+    { 1, RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SOLID, 1.0, NULL, 1 },
+    { 2, RING_PLOT_COLOR_SERIES_0, RING_PLOT_LINE_SOLID, 1.3, NULL, 0 },
+    { 3, RING_PLOT_COLOR_SERIES_2, RING_PLOT_LINE_SOLID, 1.0, NULL, 2 },
   };
   RingChartData *data = chart->data;
   g_autoptr(GArray) legend = _ring_plot_legend_new ();
@@ -217,7 +245,7 @@ _ring_plot_draw_bytes_moved (RingPlotChart *chart)
 {
   const Curve curves[] = {
     { 1, RING_PLOT_COLOR_SERIES_0, RING_PLOT_LINE_SOLID, 1.3, NULL },
-    { 2, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_LONG_DASH, 1.0,
+    { 2, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_SOLID, 0.7,
       _("Limit 2S: twice the gradient buffer") },
   };
   RingChartData *data = chart->data;
@@ -289,8 +317,8 @@ _ring_plot_draw_throughput (RingPlotChart *chart)
 {
   const Curve curves[] = {
     { 1, RING_PLOT_COLOR_SERIES_0, RING_PLOT_LINE_SOLID, 1.3, NULL },
-    { 2, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_LONG_DASH, 1.0, NULL },
-    { 3, RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SHORT_DASH, 1.0,
+    { 2, RING_PLOT_COLOR_DIM, RING_PLOT_LINE_SOLID, 0.7, NULL },
+    { 3, RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SOLID, 1.0,
       _("Scaling efficiency (right axis)") },
   };
   RingChartData *data = chart->data;

@@ -165,19 +165,22 @@ layers_per_group (const Timeline *t,
   return fitting;
 }
 
-/* Boxes of one colour are one path, filled once: an SVG of 80 layers and hundreds of
- * collectives stays a few dozen paths. */
+/* A bar of @row from @left_mm to @right_mm, filled in @color; hatched in the background's
+ * when @hatched. */
 static void
 add_box (const Timeline *t,
          double          left_mm,
          double          right_mm,
-         double          row)
+         double          row,
+         int             color,
+         gboolean        hatched)
 {
-  double bottom_mm = row_mm (t, row) - t->half_mm;
+  double bottom_mm = row_mm (t, row) - t->half_mm, top_mm = bottom_mm + 2 * t->half_mm;
 
-  cairo_rectangle (t->chart->cr, left_mm * RING_PLOT_PX_PER_MM, bottom_mm * RING_PLOT_PX_PER_MM,
-                   (right_mm - left_mm) * RING_PLOT_PX_PER_MM,
-                   2 * t->half_mm * RING_PLOT_PX_PER_MM);
+  _ring_plot_fill_box (t->chart, left_mm, bottom_mm, right_mm, top_mm, color, 0);
+  if (hatched)
+    _ring_plot_hatch_box (t->chart, left_mm, bottom_mm, right_mm, top_mm,
+                          RING_PLOT_COLOR_BACKGROUND, t->chart->text_mm * 1.6);
 }
 
 /* The pass's position of a compute segment's layer: forward 0, 1 …; backward from the
@@ -233,7 +236,6 @@ draw_compute (const Timeline *t,
       RingSegmentKind kind = pass == 0 ? RING_SEGMENT_FORWARD : RING_SEGMENT_BACKWARD;
       double left_mm = NAN, right_mm;
 
-      cairo_new_path (chart->cr);
       for (guint i = 0; i < segments->len; i++)
         {
           const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
@@ -244,12 +246,11 @@ draw_compute (const Timeline *t,
             left_mm = x_mm (t, s->start_s);
           if (compute_box_ends (t, segments, i, layers, group, &right_mm))
             {
-              add_box (t, left_mm, MAX (right_mm, left_mm), ROW_COMPUTE);
+              add_box (t, left_mm, MAX (right_mm, left_mm), ROW_COMPUTE,
+                       pass == 0 ? COLOR_FORWARD : RING_PLOT_COLOR_COMPUTE, FALSE);
               left_mm = NAN;
             }
         }
-      _ring_plot_set_source (chart, pass == 0 ? COLOR_FORWARD : RING_PLOT_COLOR_COMPUTE);
-      cairo_fill (chart->cr);
     }
 
   _ring_plot_set_text_size (chart, 0.8);
@@ -331,13 +332,10 @@ draw_communication (const Timeline *t,
     COLOR_GRADIENTS_HIDDEN, RING_PLOT_COLOR_COMMUNICATION, COLOR_GATHER_HIDDEN, COLOR_GATHER,
   };
   const RingPlotChart *chart = t->chart;
-  cairo_t *cr = chart->cr;
-  double left_mm, right_mm, box_left_mm, top_mm, bottom_mm;
-  gboolean any_exposed = FALSE;
+  double left_mm, right_mm, box_left_mm;
 
   for (guint c = 0; c < G_N_ELEMENTS (colors); c++)
     {
-      cairo_new_path (cr);
       for (guint i = 0; i < segments->len; i++)
         {
           const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
@@ -345,34 +343,9 @@ draw_communication (const Timeline *t,
           if (_ring_chart_segment_is_compute (s) || segment_color (s) != colors[c])
             continue;
           comm_piece (t, segments, i, &left_mm, &right_mm, &box_left_mm);
-          add_box (t, left_mm, right_mm, ROW_COMMUNICATION);
+          add_box (t, left_mm, right_mm, ROW_COMMUNICATION, colors[c], s->exposed);
         }
-      _ring_plot_set_source (chart, colors[c]);
-      cairo_fill (cr);
     }
-
-  /* The exposed pieces hatched, through one clip of all of them. */
-  cairo_save (cr);
-  cairo_new_path (cr);
-  for (guint i = 0; i < segments->len; i++)
-    {
-      const RingStepSegment *s = &g_array_index (segments, RingStepSegment, i);
-
-      if (_ring_chart_segment_is_compute (s) || !s->exposed)
-        continue;
-      comm_piece (t, segments, i, &left_mm, &right_mm, &box_left_mm);
-      add_box (t, left_mm, right_mm, ROW_COMMUNICATION);
-      any_exposed = TRUE;
-    }
-  if (any_exposed)
-    {
-      cairo_clip (cr);
-      bottom_mm = row_mm (t, ROW_COMMUNICATION) - t->half_mm;
-      top_mm = row_mm (t, ROW_COMMUNICATION) + t->half_mm;
-      _ring_plot_hatch_box (chart, t->panel.xmin_mm, bottom_mm, t->panel.xmax_mm, top_mm,
-                            RING_PLOT_COLOR_BACKGROUND, chart->text_mm * 1.6);
-    }
-  cairo_restore (cr);
 
   _ring_plot_set_text_size (chart, 0.8);
   for (guint i = 0; i < segments->len; i++)
@@ -411,10 +384,8 @@ draw_step_end (const Timeline *t)
   double gap_mm = chart->text_mm * 0.5;
   double text_mm, y_mm;
 
-  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SHORT_DASH, 1.5,
-                           RING_PLOT_PEN_RULES);
-  _ring_plot_segment (chart, end_mm, t->panel.ymin_mm, end_mm, t->panel.ymax_mm);
-  _ring_plot_stroke_end (chart);
+  _ring_plot_segment (chart, end_mm, t->panel.ymin_mm, end_mm, t->panel.ymax_mm,
+                      RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.0);
 
   y_mm = MIN (row_mm (t, ROW_COMPUTE) + t->half_mm + chart->text_mm * 1.2,
               t->panel.ymax_mm - chart->text_mm * 0.8);
@@ -589,8 +560,8 @@ _ring_plot_draw_bucket_size (RingPlotChart *chart)
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_0,
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3,
                          _("Utilization with buckets of this size"));
-  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_FOREGROUND,
-                         RING_PLOT_LINE_LONG_DASH, chart->line_px,
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_DIM,
+                         RING_PLOT_LINE_SOLID, chart->line_px * 0.7,
                          _("One bucket: no overlap"));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, RING_PLOT_COLOR_COMM_SHADE,
                          RING_PLOT_LINE_SOLID, 1,
@@ -619,13 +590,11 @@ _ring_plot_draw_bucket_size (RingPlotChart *chart)
                        RING_PLOT_COLOR_COMM_SHADE, 1.0);
   _ring_plot_draw_grid (chart, &panel);
 
-  /* One bucket: a dashed level across the chart and a square at S, apart from the curve. */
+  /* One bucket: a thin level across the chart and a square at S, apart from the curve. */
   one_x_mm = _ring_plot_panel_x_mm (&panel, log2 (bytes[one]));
   one_y_mm = _ring_plot_panel_y_mm (&panel, utilization[one]);
-  _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_LONG_DASH,
-                           chart->line_px, RING_PLOT_PEN_RULES);
-  _ring_plot_segment (chart, panel.xmin_mm, one_y_mm, panel.xmax_mm, one_y_mm);
-  _ring_plot_stroke_end (chart);
+  _ring_plot_segment (chart, panel.xmin_mm, one_y_mm, panel.xmax_mm, one_y_mm,
+                      RING_PLOT_COLOR_DIM, RING_PLOT_LINE_SOLID, chart->line_px * 0.7);
   _ring_plot_draw_curve (chart, &panel, bytes, utilization, one, RING_PLOT_COLOR_SERIES_0,
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3);
   _ring_plot_fill_box (chart, one_x_mm - chart->text_mm * 0.45, one_y_mm - chart->text_mm * 0.45,

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <stdio.h>
 
 #include "ring-chart-kind.h"
 #include "ring-model.h"
@@ -38,6 +39,17 @@ typedef struct
 void        ring_chart_draw_with_options (RingChartKind                kind,
                                           RingModel                   *model,
                                           cairo_t                     *cr,
+                                          double                       width,
+                                          double                       height,
+                                          const RingStyle             *style,
+                                          const RingChartDrawOptions  *options);
+
+/* The same drawn by PLplot's svg device into @file, which keeps text as <text> elements;
+ * PLplot closes @file. FALSE when nothing was drawn (a size too small, or no svg device):
+ * @file is still open. */
+gboolean    ring_chart_draw_svg          (RingChartKind                kind,
+                                          RingModel                   *model,
+                                          FILE                        *file,
                                           double                       width,
                                           double                       height,
                                           const RingStyle             *style,

@@ -8,13 +8,14 @@
 #include "config.h"
 
 #include <cairo-pdf.h>
+#include <errno.h>
 #include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "ring-chart-text-layer.h"
 #include "ring-export.h"
 #include "ring-file-writer.h"
 #include "ring-png.h"
@@ -267,19 +268,8 @@ _ring_export_finish_vector_drawing (cairo_t         *cr,
   return status;
 }
 
-static cairo_status_t
-append_to_buffer_cb (void                *closure,
-                     const unsigned char *data,
-                     unsigned int         length)
-{
-  g_byte_array_append (closure, data, length);
-
-  return CAIRO_STATUS_SUCCESS;
-}
-
-/* An SVG with editable text: cairo writes the chart's lines and fills into memory while the
- * chart records its strings in a text layer; the strings go in as <text> elements, and
- * the whole is written to @writer. */
+/* An SVG drawn by PLplot's svg device, which keeps text as <text> elements (cairo's SVG
+ * surface writes each glyph as a path): into memory, then to @writer. */
 static gboolean
 render_svg (RingModel               *model,
             RingChartKind            kind,
@@ -289,30 +279,33 @@ render_svg (RingModel               *model,
             GFile                   *file,
             GError                 **error)
 {
-  g_autoptr(GByteArray) svg = g_byte_array_new ();
-  g_autoptr(RingTextLayer) layer = ring_text_layer_new ();
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
+  RingChartDrawOptions draw_options = { 0 };
+  g_autofree char *svg = NULL;
+  size_t length = 0;
+  FILE *stream = open_memstream (&svg, &length);
 
-  surface = cairo_svg_surface_create_for_stream (append_to_buffer_cb, svg, options->width_pt,
-                                                 options->height_pt);
-  cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
-  ring_text_layer_attach (layer, surface);
-  cr = cairo_create (surface);
-  draw_chart (model, kind, cr, options, style);
-  cairo_show_page (cr);
-  status = _ring_export_finish_vector_drawing (cr, surface);
-
-  if (status == CAIRO_STATUS_SUCCESS)
+  if (stream == NULL)
     {
-      g_autoptr(GString) with_text = NULL;
-
-      with_text = ring_text_layer_splice (layer, (const char *) svg->data, svg->len);
-      ring_file_writer_write (writer, with_text->str, with_text->len);
+      set_write_error (error, file, g_io_error_from_errno (errno), g_strerror (errno));
+      return FALSE;
     }
+  if (options->figure)
+    {
+      draw_options.text_pt = RING_EXPORT_FIGURE_TEXT_PT;
+      draw_options.untitled = TRUE;
+    }
+  /* PLplot closes the stream when it ends the page. */
+  if (!ring_chart_draw_svg (kind, model, stream, options->width_pt, options->height_pt, style,
+                            &draw_options))
+    {
+      fclose (stream);
+      set_write_error (error, file, G_IO_ERROR_NOT_SUPPORTED,
+                       _("PLplot cannot draw an SVG file of this size"));
+      return FALSE;
+    }
+  ring_file_writer_write (writer, svg, length);
 
-  return _ring_export_finish_file (writer, status, file, error);
+  return _ring_export_finish_file (writer, CAIRO_STATUS_SUCCESS, file, error);
 }
 
 static gboolean

@@ -1,6 +1,6 @@
-/* ring-chart-draw-marks.c: what is drawn on a chart's panels: curves, the current
- * configuration's marker, labels placed clear of the lines, the legend, and the title
- * and subtitle above them.
+/* ring-plot-frame.c: what is drawn on a chart's panels: curves (plline()), the current
+ * configuration's marker, labels placed clear of the lines, the legend (pllegend()), and
+ * the title and subtitle above them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,21 +11,13 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <plplot.h>
 
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
 
 /* Charts narrower than this get room for the last x tick label beyond the margin. */
 #define NARROW_CHART_PX 600
-
-typedef struct
-{
-  RingPlotLegendSample kind;
-  int                  color;
-  int                  line_style;
-  double               line_px;
-  char                *text;
-} LegendEntry;
 
 static void
 add_obstacle (const RingPlotChart *chart,
@@ -54,6 +46,47 @@ add_obstacles (const RingPlotChart *chart,
                   _ring_plot_panel_y_mm (panel, wy[i + 1]));
 }
 
+/* Where the segment from (@x1, @y1) to (@x2, @y2) is inside the box, edges included
+ * (Liang–Barsky): between the fractions @enter and @leave of its length. FALSE if it
+ * misses the box. */
+static gboolean
+clip_segment (double  left,
+                         double  bottom,
+                         double  right,
+                         double  top,
+                         double  x1,
+                         double  y1,
+                         double  x2,
+                         double  y2,
+                         double *enter,
+                         double *leave)
+{
+  double dx = x2 - x1, dy = y2 - y1;
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { x1 - left, right - x1, y1 - bottom, top - y1 };
+
+  *enter = 0;
+  *leave = 1;
+  for (guint k = 0; k < 4; k++)
+    {
+      double t;
+
+      if (p[k] == 0)
+        {
+          if (q[k] < 0)
+            return FALSE;
+          continue;
+        }
+      t = q[k] / p[k];
+      if (p[k] < 0)
+        *enter = MAX (*enter, t);
+      else
+        *leave = MIN (*leave, t);
+    }
+
+  return *enter <= *leave;
+}
+
 /* How much of the drawn lines a box would cover, in millimetres of line. */
 static double
 box_overlap_mm (const RingPlotChart *chart,
@@ -73,7 +106,7 @@ box_overlap_mm (const RingPlotChart *chart,
           || MAX (segment->y1, segment->y2) < bottom_mm
           || MIN (segment->y1, segment->y2) > top_mm)
         continue;
-      if (_ring_plot_clip_segment (left_mm, bottom_mm, right_mm, top_mm, segment->x1,
+      if (clip_segment (left_mm, bottom_mm, right_mm, top_mm, segment->x1,
                                    segment->y1, segment->x2, segment->y2, &enter, &leave))
         covered_mm += (leave - enter) * hypot (segment->x2 - segment->x1,
                                                segment->y2 - segment->y1);
@@ -176,8 +209,8 @@ place_label (const RingPlotChart *chart,
   _ring_plot_page_text_on_halo (chart, best_x, best_y, best_just, text, color);
 }
 
-/* A curve, skipping points a log axis cannot show: one path, clipped to the panel, stroked
- * once. */
+/* A curve, skipping points a log axis cannot show: one plline() a run of points, clipped
+ * by PLplot to the panel. */
 void
 _ring_plot_draw_curve (const RingPlotChart *chart,
                        const RingPlotPanel *panel,
@@ -190,9 +223,12 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
 {
   g_autofree double *px = g_new (double, n);
   g_autofree double *py = g_new (double, n);
+  double y_span = panel->y.max - panel->y.min;
   guint run = 0;
 
-  _ring_plot_stroke_begin (chart, color, line_style, line_px, RING_PLOT_PEN_POLYLINE);
+  if (!_ring_plot_use_panel (chart, panel))
+    return;
+  _ring_plot_pen (color, line_style, line_px);
   for (guint i = 0; i <= n; i++)
     {
       double wx = i < n ? _ring_plot_axis_world (&panel->x, xs[i]) : NAN;
@@ -200,29 +236,20 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
 
       if (isfinite (wx) && isfinite (wy))
         {
-          /* Keep far-off points finite for the clipper. */
+          /* Far-off points kept within what PLplot's device coordinates hold. */
           px[run] = CLAMP (wx, panel->x.min - 1e3, panel->x.max + 1e3);
-          py[run] = CLAMP (wy, panel->y.min - 1e3 * (panel->y.max - panel->y.min),
-                           panel->y.max + 1e3 * (panel->y.max - panel->y.min));
+          py[run] = CLAMP (wy, panel->y.min - 1e3 * y_span, panel->y.max + 1e3 * y_span);
           run++;
           continue;
         }
       if (run >= 2)
         {
-          gboolean joined = FALSE;
-
-          for (guint k = 0; k + 1 < run; k++)
-            joined = _ring_plot_clipped_segment (chart, panel,
-                                                 _ring_plot_panel_x_mm (panel, px[k]),
-                                                 _ring_plot_panel_y_mm (panel, py[k]),
-                                                 _ring_plot_panel_x_mm (panel, px[k + 1]),
-                                                 _ring_plot_panel_y_mm (panel, py[k + 1]),
-                                                 joined);
+          plline ((PLINT) run, px, py);
           add_obstacles (chart, panel, px, py, run);
         }
       run = 0;
     }
-  _ring_plot_stroke_end (chart);
+  pllsty (RING_PLOT_LINE_SOLID);
 }
 
 /* A filled circle with a ring of background around it, at page millimetres. */
@@ -261,11 +288,11 @@ _ring_plot_draw_marker (const RingPlotChart *chart,
 
   if (guides)
     {
-      _ring_plot_stroke_begin (chart, RING_PLOT_COLOR_ACCENT, RING_PLOT_LINE_SHORT_DASH, 1.0,
-                               RING_PLOT_PEN_RULES);
-      _ring_plot_segment (chart, x_mm, panel->ymin_mm, x_mm, y_mm);
-      _ring_plot_segment (chart, panel->xmin_mm, y_mm, x_mm, y_mm);
-      _ring_plot_stroke_end (chart);
+      const double guide_x[] = { x_mm, x_mm, panel->xmin_mm };
+      const double guide_y[] = { panel->ymin_mm, y_mm, y_mm };
+
+      _ring_plot_page_line (chart, guide_x, guide_y, G_N_ELEMENTS (guide_x),
+                            RING_PLOT_COLOR_GUIDE, RING_PLOT_LINE_SOLID, 1.0);
       add_obstacle (chart, x_mm, panel->ymin_mm, x_mm, y_mm);
       add_obstacle (chart, panel->xmin_mm, y_mm, x_mm, y_mm);
     }
@@ -293,184 +320,6 @@ _ring_plot_draw_gpu_marker (const RingPlotChart *chart,
   g_autofree char *marker = g_strdup_printf ("%s: %s", gpus_text, value_text);
 
   _ring_plot_draw_marker (chart, panel, gpus, y_value, marker, TRUE);
-}
-
-/* Legend: one row of samples and labels above the panel, wrapping when it is too wide. */
-
-void
-_ring_plot_legend_add (GArray               *entries,
-                       RingPlotLegendSample  kind,
-                       int                   color,
-                       int                   line_style,
-                       double                line_px,
-                       const char           *text)
-{
-  LegendEntry entry = { kind, color, line_style, line_px, g_strdup (text) };
-
-  g_array_append_val (entries, entry);
-}
-
-static void
-legend_entry_clear (gpointer data)
-{
-  LegendEntry *entry = data;
-
-  g_free (entry->text);
-}
-
-GArray *
-_ring_plot_legend_new (void)
-{
-  GArray *entries = g_array_new (FALSE, FALSE, sizeof (LegendEntry));
-
-  g_array_set_clear_func (entries, legend_entry_clear);
-  return entries;
-}
-
-/* The lines one legend entry may take. */
-#define LEGEND_MAX_LINES 2
-
-/* The legend's text size, against the chart's; it shrinks, down to LEGEND_MIN_SCALE,
- * where it would take more than LEGEND_MAX_SHARE of the room below the title (the plot
- * keeping less than the rest), and then leaves out its last entries (trim_legend()). */
-#define LEGEND_SCALE      0.9
-#define LEGEND_MIN_SCALE  0.7
-#define LEGEND_MAX_SHARE  0.4
-
-/* Lays the legend out from @left_mm to @right_mm with its text at @scale; returns its
- * height, and draws it with its first row centred on @top_mm when @draw. */
-static double
-legend_layout (const RingPlotChart *chart,
-               GArray              *entries,
-               double               left_mm,
-               double               right_mm,
-               double               top_mm,
-               double               scale,
-               gboolean             draw)
-{
-  double em_mm = chart->text_mm * scale / LEGEND_SCALE;
-  double sample_mm = em_mm * 2.6;
-  double gap_mm = em_mm * 0.6;
-  double spacing_mm = em_mm * 1.8;
-  double row_mm = em_mm * 1.7;
-  double line_mm = em_mm * 1.45;
-  double x_mm = left_mm, y_mm = top_mm;
-  double wrapped_mm = 0;
-  int rows = 1;
-
-  _ring_plot_set_text_size (chart, scale);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      const LegendEntry *entry = &g_array_index (entries, LegendEntry, i);
-      double entry_mm = sample_mm + gap_mm + _ring_plot_text_width_mm (entry->text);
-      g_auto(GStrv) lines = NULL;
-
-      if (x_mm > left_mm && x_mm + entry_mm > right_mm)
-        {
-          x_mm = left_mm;
-          y_mm -= row_mm;
-          rows++;
-        }
-      /* An entry wider than a whole row wraps onto lines of its own, two at the most: a
-       * scenario's or a log's name can be as long as its user made it. */
-      if (entry_mm > right_mm - left_mm)
-        {
-          double text_mm = 0;
-
-          lines = _ring_plot_wrap_lines (entry->text, right_mm - left_mm - sample_mm - gap_mm,
-                                         LEGEND_MAX_LINES);
-          for (guint k = 0; lines[k] != NULL; k++)
-            text_mm = MAX (text_mm, _ring_plot_text_width_mm (lines[k]));
-          entry_mm = sample_mm + gap_mm + text_mm;
-        }
-
-      if (draw)
-        {
-          switch (entry->kind)
-            {
-            case RING_PLOT_LEGEND_LINE:
-              _ring_plot_stroke_begin (chart, entry->color, entry->line_style, entry->line_px,
-                                       RING_PLOT_PEN_SEGMENTS);
-              _ring_plot_segment (chart, x_mm, y_mm, x_mm + sample_mm, y_mm);
-              _ring_plot_stroke_end (chart);
-              break;
-            case RING_PLOT_LEGEND_BOX:
-              _ring_plot_fill_box (chart, x_mm, y_mm - chart->text_mm * 0.45, x_mm + sample_mm,
-                                   y_mm + chart->text_mm * 0.45, entry->color, 1.0);
-              break;
-            case RING_PLOT_LEGEND_MARKER:
-              draw_dot (chart, x_mm + sample_mm / 2, y_mm, chart->text_mm * 0.42, entry->color);
-              break;
-            case RING_PLOT_LEGEND_MEASURED:
-              _ring_plot_draw_measured_mark (chart, x_mm + sample_mm / 2, y_mm,
-                                             chart->text_mm * 0.32, entry->color,
-                                             (guint) entry->line_style);
-              break;
-            case RING_PLOT_LEGEND_HATCHED_BOX:
-              _ring_plot_fill_box (chart, x_mm, y_mm - chart->text_mm * 0.45, x_mm + sample_mm,
-                                   y_mm + chart->text_mm * 0.45, entry->color, 1.0);
-              _ring_plot_hatch_box (chart, x_mm, y_mm - chart->text_mm * 0.45,
-                                    x_mm + sample_mm, y_mm + chart->text_mm * 0.45,
-                                    RING_PLOT_COLOR_BACKGROUND, chart->text_mm * 1.6);
-              break;
-            case RING_PLOT_LEGEND_TEXT:
-              break;
-            default:
-              g_assert_not_reached ();
-            }
-          _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
-          if (lines == NULL)
-            _ring_plot_page_text (x_mm + sample_mm + gap_mm, y_mm, 0, entry->text);
-          for (guint k = 0; lines != NULL && lines[k] != NULL; k++)
-            _ring_plot_page_text (x_mm + sample_mm + gap_mm, y_mm - k * line_mm, 0, lines[k]);
-        }
-
-      x_mm += entry_mm + spacing_mm;
-      if (lines != NULL && g_strv_length (lines) > 1)
-        {
-          double below_mm = (g_strv_length (lines) - 1) * line_mm;
-
-          /* What follows starts on a row under the last line. */
-          y_mm -= below_mm;
-          wrapped_mm += below_mm;
-          x_mm = right_mm;
-        }
-    }
-
-  _ring_plot_set_text_size (chart, 1.0);
-
-  return rows * row_mm + wrapped_mm;
-}
-
-/* A legend still taller than @max_mm at its smallest size keeps the entries that fit and
- * says how many it left out: a small figure keeps its plot (its caption can list what
- * the legend could not). */
-static void
-trim_legend (const RingPlotChart *chart,
-             GArray              *legend,
-             double               left_mm,
-             double               right_mm,
-             double               top_mm,
-             double               scale,
-             double               max_mm)
-{
-  guint n = legend->len;
-
-  for (guint kept = n - 1; kept >= 1; kept--)
-    {
-      g_autofree char *more =
-        g_strdup_printf (/* TRANSLATORS: the last line of a chart's legend that a small
-                          * figure has no room for: how many entries were left out */
-                         g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more",
-                                      n - kept), n - kept);
-
-      g_array_set_size (legend, kept);
-      _ring_plot_legend_add (legend, RING_PLOT_LEGEND_TEXT, RING_PLOT_COLOR_FOREGROUND, 0, 0,
-                             more);
-      if (kept == 1
-          || legend_layout (chart, legend, left_mm, right_mm, top_mm, scale, FALSE) <= max_mm)
-        return;
-    }
 }
 
 /* Page furniture and layout. */
@@ -651,7 +500,6 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
 {
   double margin_mm = chart->text_mm * 1.3;
   double y_mm = chart->height_mm - margin_mm;
-  double legend_left_mm, legend_right_mm, room_mm, scale = LEGEND_SCALE;
   double left_mm;
   double text_width_mm = chart->width_mm - 2 * margin_mm;
   g_autofree char *subtitle = describe_configuration (chart->data);
@@ -681,21 +529,10 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.0);
 
   y_mm -= chart->text_mm * 2.0;
-  /* A figure's legend takes the whole width; a small chart's a smaller size, so that
-   * the plot keeps most of the room (a 60 × 40 mm figure had none left). */
-  legend_left_mm = chart->untitled ? margin_mm : left_mm;
-  legend_right_mm = chart->width_mm - margin_mm - right_mm;
-  room_mm = y_mm - (margin_mm + chart->text_mm * 4.2);
-  while (scale > LEGEND_MIN_SCALE
-         && legend_layout (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale,
-                           FALSE) > LEGEND_MAX_SHARE * room_mm)
-    scale -= 0.05;
-  if (legend->len > 1
-      && legend_layout (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale,
-                        FALSE) > LEGEND_MAX_SHARE * room_mm)
-    trim_legend (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale,
-                 LEGEND_MAX_SHARE * room_mm);
-  y_mm -= legend_layout (chart, legend, legend_left_mm, legend_right_mm, y_mm, scale, TRUE);
+  /* A figure's legend takes the whole width. */
+  y_mm -= _ring_plot_draw_legend (chart, legend, chart->untitled ? margin_mm : left_mm,
+                                  chart->width_mm - margin_mm - right_mm, y_mm,
+                                  y_mm - (margin_mm + chart->text_mm * 4.2));
 
   panel->xmin_mm = left_mm;
   panel->xmax_mm = chart->width_mm - margin_mm - right_mm;

@@ -1,5 +1,7 @@
-/* ring-chart-draw-axes.c: the page of a chart: colours, tick labels, log and linear axes,
- * panels, and the frame, ticks and titles around the data.
+/* ring-plot-axes.c: a chart's axes: which ticks a linear or log axis gets and how they
+ * are labelled (our units, through plslabelfunc()), and their frames, ticks, grids and
+ * titles drawn by plbox() and plmtex() on a panel's viewport. Log axes are linear axes
+ * of world coordinates in log units.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,68 +11,10 @@
 #include "config.h"
 
 #include <math.h>
+#include <plplot.h>
 #include <string.h>
 
 #include "ring-chart-draw-private.h"
-
-/* Colours. */
-
-/* @amount of the way from @base to @color, opaque. */
-RingColor
-_ring_plot_mix (RingColor color,
-                RingColor base,
-                double    amount)
-{
-  RingColor mixed = ring_color_mix (base, color, amount);
-
-  mixed.alpha = 1.0;
-
-  return mixed;
-}
-
-/* Sets a palette slot at 8 bits a channel, as PLplot's colour map held the charts'
- * colours. */
-void
-_ring_plot_set_color (RingPlotChart *chart,
-                      int            slot,
-                      RingColor      color)
-{
-  chart->palette[slot] = (RingColor) {
-    lround (CLAMP (color.red, 0, 1) * 255) / 255.0,
-    lround (CLAMP (color.green, 0, 1) * 255) / 255.0,
-    lround (CLAMP (color.blue, 0, 1) * 255) / 255.0,
-    CLAMP (color.alpha, 0, 1),
-  };
-}
-
-void
-_ring_plot_set_palette (RingPlotChart *chart)
-{
-  const RingStyle *style = chart->style;
-
-  _ring_plot_set_color (chart, RING_PLOT_COLOR_BACKGROUND, style->background);
-  _ring_plot_set_color (chart, RING_PLOT_COLOR_FOREGROUND, style->foreground);
-  _ring_plot_set_color (chart, RING_PLOT_COLOR_DIM, style->dim);
-  /* Grid lines and shading are blended with the background, not translucent, so that
-   * lines crossing them do not show through. */
-  _ring_plot_set_color (chart, RING_PLOT_COLOR_GRID,
-             _ring_plot_mix (style->dim, style->background, style->dark ? 0.45 : 0.35));
-  _ring_plot_set_color (chart, RING_PLOT_COLOR_ACCENT, style->accent);
-  _ring_plot_set_color (chart, RING_PLOT_COLOR_COMPUTE, style->compute);
-  _ring_plot_set_color (chart, RING_PLOT_COLOR_COMMUNICATION, style->communication);
-  for (int i = 0; i < 4; i++)
-    _ring_plot_set_color (chart, RING_PLOT_COLOR_SERIES_0 + i, style->series[i]);
-  _ring_plot_set_color (chart, RING_PLOT_COLOR_COMM_SHADE,
-             _ring_plot_mix (style->communication, style->background, style->dark ? 0.22 : 0.11));
-  _ring_plot_set_color (chart, RING_PLOT_COLOR_SUBTLE,
-             _ring_plot_mix (style->foreground, style->background, 0.7));
-  for (int i = 0; i < 8; i++)
-    _ring_plot_set_color (chart, RING_PLOT_COLOR_ALGORITHM + i, style->algorithms[i]);
-  for (int i = RING_PLOT_COLOR_BAND; i <= RING_PLOT_COLOR_BAND_LAST; i++)
-    _ring_plot_set_color (chart, i, style->background);
-  for (int i = 0; i < 4; i++)
-    _ring_plot_set_color (chart, RING_PLOT_COLOR_SCENARIO + i, style->scenarios[i]);
-}
 
 /* Numbers. */
 
@@ -364,6 +308,8 @@ _ring_plot_panel_share_x (RingPlotPanel       *panel,
   panel->xmax_mm = from->xmax_mm;
 }
 
+/* plbox()'s options for @axis after @base: 'l' gives a log₁₀ axis with a step of a
+ * decade PLplot's minor ticks at 2…9; 'o' labels the ticks through label_cb(). */
 static void
 axis_options (const RingPlotAxis *axis,
               const char         *base,
@@ -375,41 +321,72 @@ axis_options (const RingPlotAxis *axis,
     g_strlcat (options, "l", size);
 }
 
-/* The numeric labels plbox() writes for @options at the major ticks of one axis of
- * @panel: 'n' below the x axis, left of the y axis, 'm' right of the y axis ('v': upright
- * beside a y axis, as the charts' are). */
+/* plslabelfunc()'s callback: the label of a tick at @world on the x or y axis. */
 static void
-draw_tick_labels (const RingPlotChart *chart,
-                  const RingPlotPanel *panel,
-                  gboolean             x_axis,
-                  const char          *options)
+label_cb (PLINT     axis_number,
+          PLFLT     world,
+          char     *label,
+          PLINT     length,
+          PLPointer user_data)
 {
-  const RingPlotAxis *axis = x_axis ? &panel->x : &panel->y;
-  gboolean below = strchr (options, 'n') != NULL, above = strchr (options, 'm') != NULL;
-  double step = strchr (options, 'l') != NULL ? 1.0 : axis->step;
-  /* plwind()'s window, a hundred-thousandth wider at each end. */
-  double pad = (axis->max - axis->min) * 1e-5;
-  double low = axis->min - pad, high = axis->max + pad;
+  const RingPlotPanel *panel = user_data;
+  g_autofree char *text = _ring_plot_axis_label (axis_number == PL_X_AXIS ? &panel->x
+                                                                          : &panel->y,
+                                                 world);
 
-  g_assert (x_axis || strchr (options, 'v') != NULL);
-  g_assert (!x_axis || !above);
+  g_strlcpy (label, text, length);
+}
 
-  if ((!below && !above) || !(step > 0) || (axis->max - axis->min) / step > 10000)
+/* The major step plbox() is asked for: a log₁₀ axis with PLplot's minor ticks walks
+ * decades. */
+static double
+axis_step (const RingPlotAxis *axis)
+{
+  return axis->log_minor ? 1.0 : axis->step;
+}
+
+/* Whether @axis has a sane number of ticks for plbox() to walk. */
+static gboolean
+axis_is_walkable (const RingPlotAxis *axis)
+{
+  double step = axis_step (axis);
+
+  return step > 0 && isfinite (step) && (axis->max - axis->min) / step < 1000;
+}
+
+static void
+plot_box (const RingPlotChart *chart,
+          const RingPlotPanel *panel,
+          const char          *x_options,
+          int                  x_sub,
+          const char          *y_options,
+          int                  y_sub,
+          int                  color,
+          double               text_scale)
+{
+  if (!axis_is_walkable (&panel->x) || !axis_is_walkable (&panel->y)
+      || !_ring_plot_use_panel (chart, panel))
     return;
 
-  for (double tick = step * (1. + floor (low / step)); tick >= low && tick <= high;
-       tick += step)
-    {
-      g_autofree char *label = _ring_plot_axis_label (axis, tick);
-      double pos = (tick - low) / (high - low);
+  _ring_plot_pen (color, RING_PLOT_LINE_SOLID, 1.0);
+  _ring_plot_set_text_size (chart, text_scale);
+  plslabelfunc (label_cb, (PLPointer) panel);
+  plbox (x_options, axis_step (&panel->x), x_sub, y_options, axis_step (&panel->y), y_sub);
+  plslabelfunc (NULL, NULL);
+  _ring_plot_set_text_size (chart, 1.0);
+}
 
-      if (x_axis)
-        _ring_plot_margin_text (panel, RING_PLOT_SIDE_BOTTOM, 1.5, pos, 0.5, label);
-      if (!x_axis && below)
-        _ring_plot_margin_text (panel, RING_PLOT_SIDE_LEFT, 0.5, pos, 1.0, label);
-      if (!x_axis && above)
-        _ring_plot_margin_text (panel, RING_PLOT_SIDE_RIGHT, 0.5, pos, 0.0, label);
-    }
+/* Grid lines at the major ticks of both axes: plbox()'s "g", in the grid's colour, under
+ * the data. */
+void
+_ring_plot_draw_grid (const RingPlotChart *chart,
+                      const RingPlotPanel *panel)
+{
+  char x_options[8], y_options[8];
+
+  axis_options (&panel->x, "g", x_options, sizeof x_options);
+  axis_options (&panel->y, "g", y_options, sizeof y_options);
+  plot_box (chart, panel, x_options, 0, y_options, 0, RING_PLOT_COLOR_GRID, 1.0);
 }
 
 /* The frame, ticks and tick labels, over the data. */
@@ -434,14 +411,8 @@ _ring_plot_draw_axes (const RingPlotChart *chart,
 
   axis_options (&panel->x, x_labels ? "bcstno" : "bcst", x_options, sizeof x_options);
   axis_options (&panel->y, right_frame ? "bcstnvo" : "bstnvo", y_options, sizeof y_options);
-  _ring_plot_draw_box_lines (chart, panel, x_options, panel->x.n_sub, y_options,
-                             panel->y.n_sub, RING_PLOT_COLOR_FOREGROUND);
-
-  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
-  _ring_plot_set_text_size (chart, 0.9);
-  draw_tick_labels (chart, panel, TRUE, x_options);
-  draw_tick_labels (chart, panel, FALSE, y_options);
-  _ring_plot_set_text_size (chart, 1.0);
+  plot_box (chart, panel, x_options, panel->x.n_sub, y_options, panel->y.n_sub,
+            RING_PLOT_COLOR_FOREGROUND, 0.9);
 }
 
 /* A title along @panel's @side, @disp character heights (of the chart's size) out: where
@@ -514,12 +485,10 @@ _ring_plot_draw_right_axis (const RingPlotChart *chart,
                             int                  color,
                             const char          *title)
 {
-  _ring_plot_draw_box_lines (chart, panel, x_options, 0, y_options, y_sub, color);
-
+  plot_box (chart, panel, x_options, 0, y_options, y_sub, color, 0.9);
   _ring_plot_set_text_color (color);
   _ring_plot_set_text_size (chart, 0.9);
-  draw_tick_labels (chart, panel, FALSE, y_options);
-  _ring_plot_set_text_size (chart, 1.0);
   draw_side_title (chart, panel, RING_PLOT_SIDE_RIGHT_ROTATED,
                    _ring_plot_text_width_mm ("100") / chart->text_mm + 1.6, title);
+  _ring_plot_set_text_size (chart, 1.0);
 }

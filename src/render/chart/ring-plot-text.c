@@ -1,0 +1,334 @@
+/* ring-plot-text.c: a chart's text, drawn by PLplot (plptex() on the page, plmtex() beside a
+ * panel) in its character height and weight, and measured for the layout in the font
+ * PLplot's cairo driver draws it with ("sans" at the character height in points, at
+ * Pango's 96 dots per inch). PLplot reports no width of a string, so the charts measure
+ * it; they never draw it themselves.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <plplot.h>
+#include <string.h>
+
+#include "ring-chart-draw-private.h"
+
+/* Widths kept from draw to draw; past this many, they are all let go. */
+#define MAX_KEPT_WIDTHS 2048
+
+static struct
+{
+  const RingPlotChart  *chart;
+  double                text_mm;
+  double                scale;
+  gboolean              bold;
+
+  /* Kept from draw to draw (charts are drawn on the main thread only, as PLplot needs). */
+  PangoContext         *context;
+  PangoLayout          *layout;
+  PangoFontDescription *font;
+  GHashTable           *widths;
+  GString              *key;
+} text;
+
+static void
+update_font (void)
+{
+  /* PLplot's size: the character height in points (the driver truncates to Pango units). */
+  float points = (float) (text.text_mm * text.scale * 72.0 / 25.4);
+
+  pango_font_description_set_size (text.font, (int) (points * 1024.));
+  pango_font_description_set_weight (text.font, text.bold ? PANGO_WEIGHT_BOLD
+                                                          : PANGO_WEIGHT_NORMAL);
+  if (text.chart != NULL && text.chart->stream_open)
+    {
+      plschr (text.text_mm, text.scale);
+      plsfont (PL_FCI_SANS, PL_FCI_UPRIGHT, text.bold ? PL_FCI_BOLD : PL_FCI_MEDIUM);
+    }
+}
+
+void
+_ring_plot_set_text_size (const RingPlotChart *chart,
+                          double               scale)
+{
+  text.text_mm = chart->text_mm;
+  text.scale = scale;
+  update_font ();
+}
+
+void
+_ring_plot_set_bold (gboolean bold)
+{
+  text.bold = bold;
+  update_font ();
+}
+
+void
+_ring_plot_set_text_color (int color)
+{
+  g_assert (color >= 0 && color < RING_PLOT_N_COLORS);
+
+  plcol0 (color);
+}
+
+/* Starts a chart's text once its stream is open. */
+void
+_ring_plot_text_begin (const RingPlotChart *chart)
+{
+  g_assert (text.chart == NULL);
+
+  if (text.context == NULL)
+    {
+      text.context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+      /* The resolution Pango lays PLplot's point sizes out at. */
+      pango_cairo_context_set_resolution (text.context, 96);
+      text.layout = pango_layout_new (text.context);
+      text.font = pango_font_description_from_string ("sans");
+      text.widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      text.key = g_string_new (NULL);
+    }
+  text.chart = chart;
+  text.bold = FALSE;
+  _ring_plot_set_text_size (chart, 1.0);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
+}
+
+void
+_ring_plot_text_end (void)
+{
+  text.chart = NULL;
+}
+
+/* The width of @string at the current size, in page millimetres. */
+double
+_ring_plot_text_width_mm (const char *string)
+{
+  PangoRectangle logical;
+  double *width;
+
+  if (text.font == NULL)
+    return 0.6 * text.text_mm * text.scale * g_utf8_strlen (string, -1);
+
+  g_string_printf (text.key, "%d %d %s", pango_font_description_get_size (text.font),
+                   text.bold, string);
+  width = g_hash_table_lookup (text.widths, text.key->str);
+  if (width != NULL)
+    return *width;
+
+  if (g_hash_table_size (text.widths) >= MAX_KEPT_WIDTHS)
+    g_hash_table_remove_all (text.widths);
+  /* With the fonts Pango falls back to for what "sans" lacks (Chinese, Thai, emoji). */
+  pango_layout_set_font_description (text.layout, text.font);
+  pango_layout_set_text (text.layout, string, -1);
+  pango_layout_get_extents (text.layout, NULL, &logical);
+  width = g_new (double, 1);
+  *width = logical.width / (double) PANGO_SCALE / RING_PLOT_PX_PER_MM;
+  g_hash_table_insert (text.widths, g_strdup (text.key->str), width);
+
+  return *width;
+}
+
+/* Half the height of a text's background box at the current size. */
+double
+_ring_plot_text_half_height_mm (const RingPlotChart *chart)
+{
+  return chart->text_mm * text.scale * 0.75;
+}
+
+static gboolean
+has_alnum (const char *string)
+{
+  for (const char *c = string; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      if (g_unichar_isalnum (g_utf8_get_char (c)))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Greedily joins the pieces of @string between @separators into lines at most
+ * @max_width_mm wide at the current size. */
+static void
+wrap_pieces (GPtrArray  *lines,
+             const char *string,
+             const char *separator,
+             double      max_width_mm)
+{
+  g_auto(GStrv) pieces = g_strsplit (string, separator, -1);
+  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
+  GString *line = NULL;
+
+  /* A lone symbol such as "%" or ">" stays with the word before it, and a unit with its
+   * number. */
+  for (guint i = 0; pieces[i] != NULL; i++)
+    {
+      char *previous = words->len > 0 ? g_ptr_array_index (words, words->len - 1) : NULL;
+
+      if (previous != NULL
+          && (!has_alnum (pieces[i]) || g_ascii_isdigit (previous[strlen (previous) - 1])))
+        {
+          words->pdata[words->len - 1] = g_strconcat (previous, separator, pieces[i], NULL);
+          g_free (previous);
+        }
+      else
+        {
+          g_ptr_array_add (words, g_strdup (pieces[i]));
+        }
+    }
+
+  for (guint i = 0; i < words->len; i++)
+    {
+      const char *word = g_ptr_array_index (words, i);
+      g_autofree char *longer = NULL;
+
+      if (line == NULL)
+        {
+          line = g_string_new (word);
+          continue;
+        }
+      longer = g_strconcat (line->str, separator, word, NULL);
+      if (_ring_plot_text_width_mm (longer) <= max_width_mm)
+        {
+          g_string_assign (line, longer);
+          continue;
+        }
+      g_ptr_array_add (lines, g_string_free (line, FALSE));
+      line = g_string_new (word);
+    }
+  if (line != NULL)
+    g_ptr_array_add (lines, g_string_free (line, FALSE));
+}
+
+/* @string in lines at most @max_width_mm wide at the current size: broken at @separator
+ * (" · " between the parts of a description, say) and, where a part is still too wide,
+ * between words. A single word wider than @max_width_mm stays whole. */
+char **
+_ring_plot_wrap_text (const char *string,
+                      const char *separator,
+                      double      max_width_mm)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *lines = g_ptr_array_new ();
+
+  g_assert (string != NULL);
+  g_assert (separator != NULL);
+
+  if (_ring_plot_text_width_mm (string) <= max_width_mm)
+    {
+      g_ptr_array_add (lines, g_strdup (string));
+      g_ptr_array_add (lines, NULL);
+      return (char **) g_ptr_array_free (lines, FALSE);
+    }
+
+  wrap_pieces (parts, string, separator, max_width_mm);
+  for (guint i = 0; i < parts->len; i++)
+    {
+      const char *part = g_ptr_array_index (parts, i);
+
+      if (strcmp (separator, " ") != 0 && _ring_plot_text_width_mm (part) > max_width_mm)
+        wrap_pieces (lines, part, " ", max_width_mm);
+      else
+        g_ptr_array_add (lines, g_strdup (part));
+    }
+  g_ptr_array_add (lines, NULL);
+
+  return (char **) g_ptr_array_free (lines, FALSE);
+}
+
+/* The longest start of @string that fits @max_width_mm with "…" after it (at least the
+ * first character): a name too long for its place keeps its beginning. */
+char *
+_ring_plot_ellipsize_text (const char *string,
+                           double      max_width_mm)
+{
+  glong lo = 1, hi = g_utf8_strlen (string, -1);
+
+  if (_ring_plot_text_width_mm (string) <= max_width_mm)
+    return g_strdup (string);
+
+  /* Widths grow with the characters kept: the last count that fits, by halving. */
+  while (lo < hi)
+    {
+      glong mid = (lo + hi + 1) / 2;
+      g_autofree char *head = g_utf8_substring (string, 0, mid);
+      g_autofree char *candidate = g_strconcat (g_strchomp (head), "…", NULL);
+
+      if (_ring_plot_text_width_mm (candidate) <= max_width_mm)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+
+  {
+    g_autofree char *head = g_utf8_substring (string, 0, lo);
+
+    return g_strconcat (g_strchomp (head), "…", NULL);
+  }
+}
+
+/* Drawing. */
+
+/* @string with PLplot's escape character doubled, so that a name with "#" in it is shown
+ * as it is written. */
+static char *
+escape (const char *string)
+{
+  g_auto(GStrv) pieces = g_strsplit (string, "#", -1);
+
+  return g_strjoinv ("##", pieces);
+}
+
+/* Text at a point in page millimetres, as plptex() puts it: @just 0 left, 0.5 centre,
+ * 1 right; @y is the middle of the line. */
+void
+_ring_plot_page_text (double      x_mm,
+                      double      y_mm,
+                      double      just,
+                      const char *string)
+{
+  g_autofree char *escaped = NULL;
+
+  g_assert (text.chart != NULL);
+
+  if (*string == '\0')
+    return;
+  escaped = escape (string);
+  _ring_plot_use_page (text.chart);
+  plptex (x_mm, y_mm, 1, 0, just, escaped);
+}
+
+/* Text beside @panel with plmtex(): @disp character heights outside the @side edge, at
+ * @pos of the edge's length, @just of its width before that point; upright, or along the
+ * edge for the _ROTATED sides. */
+void
+_ring_plot_margin_text (const RingPlotPanel *panel,
+                        RingPlotSide         side,
+                        double               disp,
+                        double               pos,
+                        double               just,
+                        const char          *string)
+{
+  static const char *sides[] = {
+    [RING_PLOT_SIDE_BOTTOM] = "b",
+    [RING_PLOT_SIDE_LEFT] = "lv",
+    [RING_PLOT_SIDE_LEFT_ROTATED] = "l",
+    [RING_PLOT_SIDE_RIGHT] = "rv",
+    [RING_PLOT_SIDE_RIGHT_ROTATED] = "r",
+  };
+  g_autofree char *escaped = NULL;
+
+  g_assert (text.chart != NULL);
+  g_assert (side < G_N_ELEMENTS (sides));
+
+  if (*string == '\0' || !(panel->xmax_mm > panel->xmin_mm && panel->ymax_mm > panel->ymin_mm))
+    return;
+  escaped = escape (string);
+  plsvpa (panel->xmin_mm, panel->xmax_mm, panel->ymin_mm, panel->ymax_mm);
+  plmtex (sides[side], disp, pos, just, escaped);
+}
