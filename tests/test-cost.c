@@ -96,26 +96,42 @@ test_two_gpus (void)
   ring_test_assert_close (r.busbw_gbps, r.algbw_gbps, 1e-12);
 }
 
-/* N = 1024: moved = 2 · 1023/1024 · 28e9 = 55.9453125e9;
- *   allreduce = 2 · 1023 · 5e-6 + 55.9453125e9/300e9 = 0.01023 + 0.186484375 = 0.196714375 */
+/* N = 1024 in one node (the seed's single ring): moved = 2 · 1023/1024 · 28e9 =
+ *   55.9453125e9; allreduce = 2 · 1023 · 5e-6 + 55.9453125e9/300e9 = 0.01023 + 0.186484375
+ *   = 0.196714375.
+ * The same 1024 GPUs in nodes of 8 (the default): the ring crosses the NICs between the
+ *   128 nodes (issue 21, item 7). The node's NICs carry 8 × 400 Gb/s × 0.96 (RDMA) = 384
+ *   GB/s, but its 8 GPUs feed them through PCIe Gen4 x16 at 31.5 × 12/15.75 = 24 GB/s each,
+ *   192 GB/s, below B = 300: allreduce = 0.01023 + 55.9453125e9/192e9 = 0.01023 +
+ *   0.2913818359375 = 0.3016118359375. */
 static void
 test_1024_gpus (void)
 {
-  RingResult r = evaluate_defaults_with_gpus (1024);
+  RingParams params;
+  RingResult r;
 
+  seed_params (&params);
+  params.gpus = 1024;
+  params.gpus_per_node = 1024;
+  ring_cost_evaluate (&params, &r);
   ring_test_assert_close (r.bytes_moved_per_gpu, 55.9453125e9, 1e-12);
   ring_test_assert_close (r.allreduce_time_s, 0.196714375, 1e-12);
   ring_test_assert_close (r.utilization, 0.43008 / (0.43008 + 0.196714375), 1e-12);
   ring_test_assert_close (r.tokens_per_s, 1024 * 4096 / (0.43008 + 0.196714375), 1e-12);
+
+  r = evaluate_defaults_with_gpus (1024);
+  ring_test_assert_close (r.bytes_moved_per_gpu, 55.9453125e9, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 0.3016118359375, 1e-12);
 }
 
 /* N = 2^20: the latency term alone is 2 · 1048575 · 5e-6 = 10.48575 s; the bytes term is
- * 2 · (1 − 2^-20) · 28e9 / 300e9 = 0.18666648864746… s. Communication-bound. */
+ * 2 · (1 − 2^-20) · 28e9 at the NICs' 192 GB/s (test_1024_gpus()) = 0.29166638… s.
+ * Communication-bound. */
 static void
 test_million_gpus (void)
 {
   RingResult r = evaluate_defaults_with_gpus (1048576);
-  double bytes_s = 2.0 * (1048575.0 / 1048576.0) * 28e9 / 300e9;
+  double bytes_s = 2.0 * (1048575.0 / 1048576.0) * 28e9 / 192e9;
 
   ring_test_assert_close (r.latency_time_s, 10.48575, 1e-12);
   ring_test_assert_close (r.allreduce_time_s, 10.48575 + bytes_s, 1e-12);

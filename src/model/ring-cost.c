@@ -159,6 +159,9 @@ fill_collective (const RingParams *params,
   result->allreduce_time_s = cost.time_s;
   result->latency_time_s = cost.latency_s;
   result->bandwidth_time_s = cost.bandwidth_s;
+  result->fastest_algorithm = cost.fastest_algorithm;
+  result->fastest_protocol = cost.fastest_protocol;
+  result->fastest_allreduce_time_s = cost.fastest_time_s;
   result->bytes_moved_per_gpu = params->gpus > 1 ? cost.bytes_per_gpu : 0.0;
   result->algbw_gbps = cost.algbw_gbps;
   result->busbw_gbps = cost.busbw_gbps;

@@ -165,6 +165,12 @@ typedef struct
   RingProtocol  protocol_used;
   guint         channels;             /* NCCL channels (CTAs per GPU) at this size */
   double        bandwidth_time_s;     /* the size-dependent part of allreduce_time_s */
+  /* What this model prices fastest among the choices NCCL had for one all-reduce (the
+   * gradients' or the message's): where it is not what ran, NCCL's tuner picks otherwise
+   * (ring-algorithms.c says why the pick stays NCCL's). */
+  RingAlgorithm fastest_algorithm;
+  RingProtocol  fastest_protocol;
+  double        fastest_allreduce_time_s;
   gboolean      collective;           /* a single collective of message_bytes, not a step */
   /* The step as a timeline (ring-step.h): compute, the collectives on the communication
    * stream, and what did not hide behind the backward pass. */
