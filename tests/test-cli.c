@@ -396,6 +396,43 @@ test_preset_compose (void)
   }
 }
 
+/* α (--latency) is the flat ring's 2 (N − 1) · α: at N = 8, α = 20 µs, the latency part is
+ * 2 · 7 · 20e-6 = 2.8e-4 s, and the command says nothing more. Under auto (NCCL's
+ * algorithms, which use NCCL's own hop latencies) the same option changes no figure, and
+ * the command says so on standard error, still exiting 0. */
+static void
+test_latency_applies (void)
+{
+  g_auto(RingTestRun) flat = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--latency",
+                                                "20", "--report", NULL);
+  g_auto(RingTestRun) with_auto = ring_test_run_cli (NULL, "--latency", "20", "--report",
+                                                     NULL);
+  g_auto(RingTestRun) plain = ring_test_run_cli (NULL, "--report", NULL);
+  g_autoptr(JsonObject) flat_report = NULL;
+
+  g_assert_cmpint (flat.status, ==, 0);
+  g_assert_cmpstr (flat.err, ==, "");
+  flat_report = ring_test_parse_report (flat.out);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (flat_report,
+                                                                 "latency_time_s"),
+                                  2.8e-4, 1e-15);
+
+  g_assert_cmpint (with_auto.status, ==, 0);
+  g_assert_nonnull (strstr (with_auto.err, "--latency changes nothing"));
+  g_assert_nonnull (strstr (with_auto.err, "flat-ring"));
+  /* Nothing but the parameter itself differs. */
+  g_assert_cmpint (plain.status, ==, 0);
+  {
+    g_autoptr(JsonObject) a = ring_test_parse_report (with_auto.out);
+    g_autoptr(JsonObject) b = ring_test_parse_report (plain.out);
+
+    g_assert_cmpfloat (json_object_get_double_member (a, "allreduce_time_s"), ==,
+                       json_object_get_double_member (b, "allreduce_time_s"));
+    g_assert_cmpfloat (json_object_get_double_member (a, "step_time_s"), ==,
+                       json_object_get_double_member (b, "step_time_s"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -414,6 +451,7 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
   g_test_add_func ("/ring/cli/preset", test_preset);
   g_test_add_func ("/ring/cli/preset-compose", test_preset_compose);
+  g_test_add_func ("/ring/cli/latency-applies", test_latency_applies);
 
   return g_test_run ();
 }

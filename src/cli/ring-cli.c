@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-algorithms.h"
 #include "ring-cli-private.h"
 #include "ring-export.h"
 #include "ring-file-writer.h"
@@ -673,6 +674,14 @@ ring_cli_handle (const RingCliArgs *args)
   ring_params_init_default (&params);
   if (!ring_cli_apply_params (args, &params, &error))
     return usage_error (error);
+  /* α is the flat ring's and the textbook algorithms'; NCCL's use NCCL's own hop
+   * latencies. A value that changes nothing is said so, and still accepted. */
+  if (args->param_values[RING_PARAM_LATENCY] != NULL
+      && !ring_params_hop_latency_applies (&params))
+    _ring_cli_print_error (_("note: --latency changes nothing here: %s runs NCCL’s "
+                             "algorithms, which use NCCL’s own latency per hop; it applies "
+                             "to flat-ring, halving-doubling and hierarchical"),
+                           ring_algorithm_to_string (params.algorithm));
   /* Scenario files too: a bad one is refused before anything is written. */
   scenarios = ring_cli_load_scenarios (args, &error);
   if (scenarios == NULL)
