@@ -241,9 +241,13 @@ check_report (const char *json,
 
   if (mode == STEP)
     {
+      g_autofree char *link = g_strdup_printf ("\"%s\"", ring_sizing_link_to_string (
+                                                 result->bandwidth_for_90pct_link));
+
       g_assert_cmpstr (g_hash_table_lookup (members, "comm_bound"), ==,
                        result->comm_bound ? "true" : "false");
-      n_keys++;
+      g_assert_cmpstr (g_hash_table_lookup (members, "bandwidth_for_90pct_link"), ==, link);
+      n_keys += 2;
     }
   else
     g_assert_false (g_hash_table_contains (members, "comm_bound"));

@@ -85,29 +85,36 @@ ring_cost_latency_crossover_bytes (const RingParams *params)
   return sqrt (low * high);
 }
 
-/* The step's utilization at bandwidth B (the bucketed timeline). */
+/* The step's utilization with @link at @rate_gbps (the bucketed timeline). */
 static double
 utilization_at (const RingParams *params,
-                double            bandwidth_gbps)
+                RingSizingLink    link,
+                double            rate_gbps)
 {
   RingParams swept = *params;
   RingStepTimeline timeline;
 
-  swept.bandwidth_gbps = bandwidth_gbps;
+  ring_params_set_sizing_rate_gbps (&swept, link, rate_gbps);
   ring_step_timeline (&swept, &timeline, NULL);
 
   return (timeline.forward_s + timeline.backward_s) / timeline.step_s;
 }
 
-/* utilization ≥ 0.9 ⇔ exposed ≤ compute / 9. With one DDP bucket on the flat ring nothing
- * overlaps and the all-reduce itself must fit in compute / 9, in closed form; otherwise
- * the bucketed step is searched over the bandwidth parameter's range (its utilization
- * rises with B, up to what latency and the network allow). */
+/* utilization ≥ 0.9 ⇔ exposed ≤ compute / 9. The link varied is the one that binds
+ * (ring_params_get_sizing_link()): B inside a node, the NICs across nodes, whose speed
+ * is searched over their parameter's range. With one DDP bucket on the flat ring in one
+ * node nothing overlaps and the all-reduce itself must fit in compute / 9, in closed form;
+ * otherwise the bucketed step is searched (its utilization rises with the link's rate,
+ * up to what latency and the other links allow). */
 static double
 bandwidth_for_90pct_gbps (const RingParams *params,
-                          const RingResult *result)
+                          const RingResult *result,
+                          RingSizingLink    link)
 {
-  const RingParamInfo *info = ring_param_info (RING_PARAM_BANDWIDTH);
+  const RingParamInfo *info = ring_param_info (link == RING_SIZING_LINK_NICS
+                                               ? RING_PARAM_NIC_SPEED : RING_PARAM_BANDWIDTH);
+  /* The NIC speed's range is in Gb/s; the search runs in GB/s. */
+  double unit = link == RING_SIZING_LINK_NICS ? 1.0 / 8.0 : 1.0;
   double budget_s = result->compute_time_s * (1.0 - RING_TARGET_UTILIZATION) / RING_TARGET_UTILIZATION;
   double low, high;
 
@@ -118,24 +125,25 @@ bandwidth_for_90pct_gbps (const RingParams *params,
     return NAN;
 
   if (params->algorithm == RING_ALGORITHM_FLAT_RING && params->bucket_bytes == 0
-      && params->sharding == RING_SHARDING_DDP && params->comm_slowdown == 0)
+      && params->sharding == RING_SHARDING_DDP && params->comm_slowdown == 0
+      && result->nodes == 1)
     {
       budget_s -= result->latency_time_s;
       return budget_s > 0 ? result->bytes_moved_per_gpu / budget_s / 1e9 : NAN;
     }
 
-  low = log (info->minimum);
-  high = log (info->maximum);
-  if (utilization_at (params, exp (high)) < RING_TARGET_UTILIZATION)
+  low = log (info->minimum * unit);
+  high = log (info->maximum * unit);
+  if (utilization_at (params, link, exp (high)) < RING_TARGET_UTILIZATION)
     return NAN;
-  if (utilization_at (params, exp (low)) >= RING_TARGET_UTILIZATION)
-    return info->minimum;
+  if (utilization_at (params, link, exp (low)) >= RING_TARGET_UTILIZATION)
+    return info->minimum * unit;
 
   for (guint i = 0; i < BANDWIDTH_SEARCH_STEPS; i++)
     {
       double middle = (low + high) / 2;
 
-      if (utilization_at (params, exp (middle)) < RING_TARGET_UTILIZATION)
+      if (utilization_at (params, link, exp (middle)) < RING_TARGET_UTILIZATION)
         low = middle;
       else
         high = middle;
@@ -238,7 +246,9 @@ ring_cost_evaluate_simulated (const RingParams  *params,
   g_return_if_fail (result != NULL);
 
   evaluate (params, result);
-  result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, result);
+  result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
+  result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, result,
+                                                               result->bandwidth_for_90pct_link);
 
   no_simulation (result);
   sim = ring_simulation_new (params, result);
@@ -273,5 +283,6 @@ ring_cost_evaluate_sweep (const RingParams *params,
 
   evaluate (params, result);
   result->bandwidth_for_90pct_gbps = NAN;
+  result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
   no_simulation (result);
 }

@@ -329,15 +329,26 @@ update_target_label (RingWindow *self)
     {
       text = g_strdup (_("One GPU has nothing to synchronize: every step is pure compute."));
     }
-  else if (isnan (result->bandwidth_for_90pct_gbps) && result->nodes > 1
-           && result->algorithm_used != RING_ALGORITHM_FLAT_RING)
+  else if (isnan (result->bandwidth_for_90pct_gbps)
+           && result->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS)
     {
-      g_autofree char *network = ring_format_bandwidth (params->nics_per_node
-                                                        * params->nic_speed_gbit / 8 * 1e9);
+      text = g_strdup_printf (_("No NIC speed reaches 90 %% utilization: between the %u "
+                                "nodes latency and the links inside them set the pace."),
+                              result->nodes);
+    }
+  else if (result->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS)
+    {
+      double needed_gbit = result->bandwidth_for_90pct_gbps * 8;
 
-      text = g_strdup_printf (_("No bandwidth inside the nodes reaches 90 %% utilization: "
-                                "the network between the %u nodes (%s each) sets the pace."),
-                              result->nodes, network);
+      if (needed_gbit <= params->nic_speed_gbit)
+        text = g_strdup_printf (_("90 %% utilization needs NICs of %.3g Gb/s (%u per node); "
+                                  "these have %g Gb/s."),
+                                needed_gbit, params->nics_per_node, params->nic_speed_gbit);
+      else
+        text = g_strdup_printf (_("90 %% utilization needs NICs of %.3g Gb/s (%u per node), "
+                                  "%.1f× these %g Gb/s: the network binds."),
+                                needed_gbit, params->nics_per_node,
+                                needed_gbit / params->nic_speed_gbit, params->nic_speed_gbit);
     }
   else if (isnan (result->bandwidth_for_90pct_gbps)
            && result->algorithm_used != RING_ALGORITHM_FLAT_RING)

@@ -165,10 +165,15 @@ evaluate_with_gpus (const RingParams *params,
 }
 
 static char *
-format_bandwidth_label (double bandwidth_gbps)
+format_bandwidth_label (RingSizingLink link,
+                        double         rate_gbps)
 {
+  if (link == RING_SIZING_LINK_NICS)
+    /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s. */
+    return g_strdup_printf (_("Utilization with %g Gb/s NICs"), rate_gbps * 8);
+
   /* TRANSLATORS: a curve of the utilization chart; %g is a bandwidth in GB/s. */
-  return g_strdup_printf (_("Utilization at %g GB/s"), bandwidth_gbps);
+  return g_strdup_printf (_("Utilization at %g GB/s"), rate_gbps);
 }
 
 /* The x column of a GPU sweep; returns its counts. */
@@ -196,17 +201,24 @@ _ring_chart_build_utilization (RingChartData *data)
   static const double factors[] = { 0.5, 1.0, 2.0 };
   const RingParams *p = &data->params;
 
+  /* Half, the same and twice the link that binds the configuration: B in one node, the
+   * NICs across nodes (ring_params_get_sizing_link()). */
+  RingSizingLink link = ring_params_get_sizing_link (p);
+
   counts = fill_gpu_column (data);
   for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
     {
-      double bandwidth_gbps = p->bandwidth_gbps * factors[f];
-      double *utilization = add_column (data, format_bandwidth_label (bandwidth_gbps), "%");
+      double rate_gbps = ring_params_get_sizing_rate_gbps (p, link) * factors[f];
+      double *utilization = add_column (data, format_bandwidth_label (link, rate_gbps), "%");
+      RingParams varied = *p;
 
+      ring_params_set_sizing_rate_gbps (&varied, link, rate_gbps);
       for (guint i = 0; i < counts->len; i++)
         {
           RingResult r;
 
-          evaluate_with_gpus (p, g_array_index (counts, guint, i), bandwidth_gbps, &r);
+          evaluate_with_gpus (&varied, g_array_index (counts, guint, i),
+                              varied.bandwidth_gbps, &r);
           utilization[i] = 100.0 * r.utilization;
         }
     }

@@ -115,6 +115,7 @@ typedef enum
   VALUE_COUNT,
   VALUE_FLAG,
   VALUE_ALGORITHM,  /* a RingAlgorithm, written as its name */
+  VALUE_SIZING_LINK, /* a RingSizingLink, written as its name */
   VALUE_PROTOCOL,   /* a RingProtocol, written as its name */
 } ValueKind;
 
@@ -144,6 +145,9 @@ static const struct
   { "comm_bound", G_STRUCT_OFFSET (RingResult, comm_bound), VALUE_FLAG, STEP },
   { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps),
     VALUE_NUMBER, STEP },
+  /* Which link that is: "in-node" (B, per GPU) or "nic" (per NIC, Gb/s / 8). */
+  { "bandwidth_for_90pct_link", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_link),
+    VALUE_SIZING_LINK, STEP },
   { "nodes", G_STRUCT_OFFSET (RingResult, nodes), VALUE_COUNT, BOTH },
   { "algorithm_used", G_STRUCT_OFFSET (RingResult, algorithm_used), VALUE_ALGORITHM, BOTH },
   { "protocol", G_STRUCT_OFFSET (RingResult, protocol_used), VALUE_PROTOCOL, BOTH },
@@ -268,6 +272,11 @@ append_result_value (GString          *json,
         append_json_string (json, key,
                             ring_protocol_to_string (G_STRUCT_MEMBER (RingProtocol, result,
                                                                       offset)));
+      break;
+    case VALUE_SIZING_LINK:
+      append_json_string (json, key,
+                          ring_sizing_link_to_string (G_STRUCT_MEMBER (RingSizingLink, result,
+                                                                       offset)));
       break;
     default:
       g_assert_not_reached ();
@@ -711,6 +720,12 @@ ring_report_rows (RingModel *model)
   else if (isnan (r->bandwidth_for_90pct_gbps))
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("unreachable")));
+  else if (r->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS)
+    /* xgettext:no-c-format */
+    add_row (rows, _("Bandwidth for 90 % utilization"),
+             /* TRANSLATORS: the speed each NIC needs, in Gb/s, then the NICs per node */
+             g_strdup_printf (_("NICs of %.3g Gb/s (%u per node)"),
+                              r->bandwidth_for_90pct_gbps * 8, p->nics_per_node));
   else
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"),
