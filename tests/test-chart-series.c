@@ -207,6 +207,49 @@ test_utilization_varies_nics (void)
     }
 }
 
+/* With FSDP each GPU sends the step's bytes: a reduce-scatter of the gradients and two
+ * all-gathers of the parameters, 3 (N − 1)/N · S, not the all-reduce's 2 (N − 1)/N · S
+ * (issue 21, item 7). The seed's S = 28e9 B at N = 4: 3 · 3/4 · 28e9 = 63e9 B (DDP:
+ * 42e9), approaching 3S = 84e9 B (DDP: 2S = 56e9). */
+static void
+test_bytes_moved_sharding (void)
+{
+  static const struct {
+    RingSharding sharding;
+    double       moved;
+    const char  *asymptote_label;
+    double       asymptote;
+  } cases[] = {
+    { RING_SHARDING_DDP, 42e9, "Asymptote 2S", 56e9 },
+    { RING_SHARDING_FSDP, 63e9, "Asymptote 3S", 84e9 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      RingParams params;
+      g_autoptr(RingChartData) data = NULL;
+      const double *gpus;
+      gboolean seen = FALSE;
+
+      ring_params_init_default (&params);
+      params.sharding = cases[c].sharding;
+      data = _ring_chart_data_new (RING_CHART_BYTES_MOVED_VS_GPUS, &params);
+      gpus = _ring_chart_data_column (data, 0)->values;
+      g_assert_cmpstr (_ring_chart_data_column (data, 2)->label, ==,
+                       cases[c].asymptote_label);
+      for (guint i = 0; i < data->n_rows; i++)
+        if (gpus[i] == 4)
+          {
+            g_assert_cmpfloat (_ring_chart_data_column (data, 1)->values[i], ==,
+                               cases[c].moved);
+            g_assert_cmpfloat (_ring_chart_data_column (data, 2)->values[i], ==,
+                               cases[c].asymptote);
+            seen = TRUE;
+          }
+      g_assert_true (seen);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -218,6 +261,7 @@ main (int   argc,
   g_test_add_func ("/ring/chart-series/collective-mode", test_collective_mode);
   g_test_add_func ("/ring/chart-series/algorithm-gap", test_algorithm_gap);
   g_test_add_func ("/ring/chart-series/utilization-varies-nics", test_utilization_varies_nics);
+  g_test_add_func ("/ring/chart-series/bytes-moved-sharding", test_bytes_moved_sharding);
 
   return g_test_run ();
 }

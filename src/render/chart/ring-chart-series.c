@@ -271,16 +271,41 @@ _ring_chart_build_step_time (RingChartData *data)
   build_result_columns (data, columns, G_N_ELEMENTS (columns));
 }
 
+/* What each GPU sends: in a training step every collective of the step (FSDP's two
+ * all-gathers beside its reduce-scatter: 3 (N − 1)/N · S), in a collective the one
+ * all-reduce. The asymptote is its limit as N grows, read off two GPUs (every collective
+ * moves (N − 1)/N of its share): 2S for DDP and ZeRO, 3S for FSDP. */
 void
 _ring_chart_build_bytes_moved (RingChartData *data)
 {
-  static const ResultColumn columns[] = {
-    { N_("Data moved per GPU"), "B", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu), 1.0 },
-    /* TRANSLATORS: the limit 2 S that the data moved per GPU approaches. */
-    { N_("Asymptote 2S"), "B", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes), 2.0 },
-  };
+  g_autoptr(GArray) counts = fill_gpu_column (data);
+  const RingParams *p = &data->params;
+  double *moved, *asymptote;
+  double limit_bytes, multiple;
+  RingResult two;
+  g_autofree char *asymptote_label = NULL;
 
-  build_result_columns (data, columns, G_N_ELEMENTS (columns));
+  evaluate_with_gpus (p, 2, p->bandwidth_gbps, &two);
+  limit_bytes = 2 * (two.collective ? two.bytes_moved_per_gpu : two.comm_bytes_per_gpu);
+  multiple = limit_bytes / two.gradient_buffer_bytes;
+  if (isfinite (multiple) && fabs (multiple - round (multiple)) < 1e-9)
+    /* TRANSLATORS: the limit, a whole multiple of S ("2S", "3S"), that the data moved per
+     * GPU approaches. */
+    asymptote_label = g_strdup_printf (_("Asymptote %.0fS"), multiple);
+  else
+    asymptote_label = g_strdup (_("Asymptote"));
+
+  moved = add_column (data, g_strdup (_("Data moved per GPU")), "B");
+  asymptote = add_column (data, g_steal_pointer (&asymptote_label), "B");
+  for (guint i = 0; i < counts->len; i++)
+    {
+      RingResult r;
+
+      evaluate_with_gpus (p, g_array_index (counts, guint, i), p->bandwidth_gbps, &r);
+      moved[i] = r.collective ? r.bytes_moved_per_gpu : r.comm_bytes_per_gpu;
+      /* NaN where the algorithm cannot run, as the data. */
+      asymptote[i] = isnan (r.gradient_buffer_bytes) ? NAN : limit_bytes;
+    }
 }
 
 void
