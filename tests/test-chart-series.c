@@ -165,6 +165,91 @@ test_algorithm_gap (void)
     g_assert_true (isfinite (utilization[i]) == (gpus[i] <= 8));
 }
 
+/* Across nodes the curves vary the NICs (issue 21, item 4). The seed's flat ring in one
+ * bucket, nodes of 8, one 400 Gb/s NIC each: the ring crosses the NIC at 0.96 × 400/8 ×
+ * f GB/s for the curves f = 0.5, 1, 2: 24, 48 and 96 GB/s, all below B = 300 and the
+ * 8 × 24 GB/s PCIe the GPUs feed it with. At 64 GPUs: moved = 2 · 63/64 · 28e9 =
+ * 55.125e9 B, latency 2 · 63 · 5e-6 = 6.3e-4 s, compute 0.43008 s, and nothing overlaps:
+ * utilization = 0.43008 / (0.43008 + 6.3e-4 + 55.125e9 / rate). Before, the curves varied
+ * B (150, 300, 600 GB/s) and all three were the same line beyond a node. */
+static void
+test_utilization_varies_nics (void)
+{
+  static const double rates_gbps[] = { 24e9, 48e9, 96e9 };
+  static const char *const labels[] = {
+    "Utilization with 200 Gb/s NICs", "Utilization with 400 Gb/s NICs",
+    "Utilization with 800 Gb/s NICs",
+  };
+  RingParams params;
+  g_autoptr(RingChartData) data = NULL;
+  const double *gpus;
+  guint row = G_MAXUINT;
+
+  ring_params_init_default (&params);
+  params.algorithm = RING_ALGORITHM_FLAT_RING;
+  params.bucket_bytes = 0;
+  params.nics_per_node = 1;
+  params.gpus = 64;
+  data = _ring_chart_data_new (RING_CHART_UTILIZATION_VS_GPUS, &params);
+  gpus = _ring_chart_data_column (data, 0)->values;
+  for (guint i = 0; i < data->n_rows; i++)
+    if (gpus[i] == 64)
+      row = i;
+  g_assert_cmpuint (row, !=, G_MAXUINT);
+
+  for (guint f = 0; f < G_N_ELEMENTS (rates_gbps); f++)
+    {
+      const RingSeries *curve = _ring_chart_data_column (data, f + 1);
+      double expected = 0.43008 / (0.43008 + 6.3e-4 + 55.125e9 / rates_gbps[f]);
+
+      g_assert_cmpstr (curve->label, ==, labels[f]);
+      g_assert_cmpfloat (fabs (curve->values[row] - 100 * expected), <, 1e-9);
+    }
+}
+
+/* With FSDP each GPU sends the step's bytes: a reduce-scatter of the gradients and two
+ * all-gathers of the parameters, 3 (N − 1)/N · S, not the all-reduce's 2 (N − 1)/N · S
+ * (issue 21, item 7). The seed's S = 28e9 B at N = 4: 3 · 3/4 · 28e9 = 63e9 B (DDP:
+ * 42e9), approaching 3S = 84e9 B (DDP: 2S = 56e9). */
+static void
+test_bytes_moved_sharding (void)
+{
+  static const struct {
+    RingSharding sharding;
+    double       moved;
+    const char  *asymptote_label;
+    double       asymptote;
+  } cases[] = {
+    { RING_SHARDING_DDP, 42e9, "Asymptote 2S", 56e9 },
+    { RING_SHARDING_FSDP, 63e9, "Asymptote 3S", 84e9 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      RingParams params;
+      g_autoptr(RingChartData) data = NULL;
+      const double *gpus;
+      gboolean seen = FALSE;
+
+      ring_params_init_default (&params);
+      params.sharding = cases[c].sharding;
+      data = _ring_chart_data_new (RING_CHART_BYTES_MOVED_VS_GPUS, &params);
+      gpus = _ring_chart_data_column (data, 0)->values;
+      g_assert_cmpstr (_ring_chart_data_column (data, 2)->label, ==,
+                       cases[c].asymptote_label);
+      for (guint i = 0; i < data->n_rows; i++)
+        if (gpus[i] == 4)
+          {
+            g_assert_cmpfloat (_ring_chart_data_column (data, 1)->values[i], ==,
+                               cases[c].moved);
+            g_assert_cmpfloat (_ring_chart_data_column (data, 2)->values[i], ==,
+                               cases[c].asymptote);
+            seen = TRUE;
+          }
+      g_assert_true (seen);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -175,6 +260,8 @@ main (int   argc,
   g_test_add_func ("/ring/chart-series/comparison", test_comparison);
   g_test_add_func ("/ring/chart-series/collective-mode", test_collective_mode);
   g_test_add_func ("/ring/chart-series/algorithm-gap", test_algorithm_gap);
+  g_test_add_func ("/ring/chart-series/utilization-varies-nics", test_utilization_varies_nics);
+  g_test_add_func ("/ring/chart-series/bytes-moved-sharding", test_bytes_moved_sharding);
 
   return g_test_run ();
 }

@@ -418,6 +418,92 @@ test_preset (void)
   ring_test_run_clear (&r);
 }
 
+/* Presets compose as in the window: dgx-h100 sets the GPU (H100: 450 GB/s NVLink 4, 395.6
+ * achieved TFLOP/s from the catalogue), 8 per node and its NICs; llama3-70b sets the model,
+ * 70e9 parameters in bf16 (2 bytes), so S = 70e9 · 2 = 1.4e11 B. Either order gives the
+ * same. Two hardware presets both set the GPUs per node: refused, naming both. */
+static void
+test_preset_compose (void)
+{
+  const char *orders[][2] = { { "dgx-h100", "llama3-70b" }, { "llama3-70b", "dgx-h100" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
+    {
+      g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--preset", orders[i][0],
+                                                 "--preset", orders[i][1], "--report",
+                                                 NULL);
+      g_autoptr(JsonObject) report = NULL;
+
+      g_assert_cmpint (r.status, ==, 0);
+      report = ring_test_parse_report (r.out);
+      g_assert_cmpstr (json_object_get_string_member (report, "gpu"), ==, "h100");
+      g_assert_cmpfloat (json_object_get_double_member (report, "bandwidth_gbps"), ==, 450);
+      g_assert_cmpint (json_object_get_int_member (report, "nics_per_node"), ==, 8);
+      g_assert_cmpfloat (json_object_get_double_member (report, "nic_speed_gbit"), ==, 400);
+      g_assert_cmpfloat (json_object_get_double_member (report, "model_params"), ==, 70e9);
+      g_assert_cmpint (json_object_get_int_member (report, "gradient_bytes"), ==, 2);
+      g_assert_cmpfloat (json_object_get_double_member (report, "gradient_buffer_bytes"),
+                         ==, 1.4e11);
+    }
+
+  {
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--preset", "dgx-h100", "--preset",
+                                               "commodity-100g", "--report", NULL);
+
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_null (strstr (r.out, "{"));
+    g_assert_nonnull (strstr (r.err, "dgx-h100"));
+    g_assert_nonnull (strstr (r.err, "commodity-100g"));
+    g_assert_nonnull (strstr (r.err, "--gpus-per-node"));
+  }
+  {
+    /* Two model presets both set the parameter count. */
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--preset", "llama3-8b", "--preset",
+                                               "gpt3-175b", "--report", NULL);
+
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "llama3-8b"));
+    g_assert_nonnull (strstr (r.err, "gpt3-175b"));
+  }
+}
+
+/* α (--latency) is the flat ring's 2 (N − 1) · α: at N = 8, α = 20 µs, the latency part is
+ * 2 · 7 · 20e-6 = 2.8e-4 s, and the command says nothing more. Under auto (NCCL's
+ * algorithms, which use NCCL's own hop latencies) the same option changes no figure, and
+ * the command says so on standard error, still exiting 0. */
+static void
+test_latency_applies (void)
+{
+  g_auto(RingTestRun) flat = ring_test_run_cli (NULL, "--algorithm", "flat-ring", "--latency",
+                                                "20", "--report", NULL);
+  g_auto(RingTestRun) with_auto = ring_test_run_cli (NULL, "--latency", "20", "--report",
+                                                     NULL);
+  g_auto(RingTestRun) plain = ring_test_run_cli (NULL, "--report", NULL);
+  g_autoptr(JsonObject) flat_report = NULL;
+
+  g_assert_cmpint (flat.status, ==, 0);
+  g_assert_cmpstr (flat.err, ==, "");
+  flat_report = ring_test_parse_report (flat.out);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (flat_report,
+                                                                 "latency_time_s"),
+                                  2.8e-4, 1e-15);
+
+  g_assert_cmpint (with_auto.status, ==, 0);
+  g_assert_nonnull (strstr (with_auto.err, "--latency changes nothing"));
+  g_assert_nonnull (strstr (with_auto.err, "flat-ring"));
+  /* Nothing but the parameter itself differs. */
+  g_assert_cmpint (plain.status, ==, 0);
+  {
+    g_autoptr(JsonObject) a = ring_test_parse_report (with_auto.out);
+    g_autoptr(JsonObject) b = ring_test_parse_report (plain.out);
+
+    g_assert_cmpfloat (json_object_get_double_member (a, "allreduce_time_s"), ==,
+                       json_object_get_double_member (b, "allreduce_time_s"));
+    g_assert_cmpfloat (json_object_get_double_member (a, "step_time_s"), ==,
+                       json_object_get_double_member (b, "step_time_s"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -437,6 +523,8 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-text", test_report_text);
   g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
   g_test_add_func ("/ring/cli/preset", test_preset);
+  g_test_add_func ("/ring/cli/preset-compose", test_preset_compose);
+  g_test_add_func ("/ring/cli/latency-applies", test_latency_applies);
 
   return g_test_run ();
 }

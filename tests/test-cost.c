@@ -96,26 +96,42 @@ test_two_gpus (void)
   ring_test_assert_close (r.busbw_gbps, r.algbw_gbps, 1e-12);
 }
 
-/* N = 1024: moved = 2 · 1023/1024 · 28e9 = 55.9453125e9;
- *   allreduce = 2 · 1023 · 5e-6 + 55.9453125e9/300e9 = 0.01023 + 0.186484375 = 0.196714375 */
+/* N = 1024 in one node (the seed's single ring): moved = 2 · 1023/1024 · 28e9 =
+ *   55.9453125e9; allreduce = 2 · 1023 · 5e-6 + 55.9453125e9/300e9 = 0.01023 + 0.186484375
+ *   = 0.196714375.
+ * The same 1024 GPUs in nodes of 8 (the default): the ring crosses the NICs between the
+ *   128 nodes (issue 21, item 7). The node's NICs carry 8 × 400 Gb/s × 0.96 (RDMA) = 384
+ *   GB/s, but its 8 GPUs feed them through PCIe Gen4 x16 at 31.5 × 12/15.75 = 24 GB/s each,
+ *   192 GB/s, below B = 300: allreduce = 0.01023 + 55.9453125e9/192e9 = 0.01023 +
+ *   0.2913818359375 = 0.3016118359375. */
 static void
 test_1024_gpus (void)
 {
-  RingResult r = evaluate_defaults_with_gpus (1024);
+  RingParams params;
+  RingResult r;
 
+  seed_params (&params);
+  params.gpus = 1024;
+  params.gpus_per_node = 1024;
+  ring_cost_evaluate (&params, &r);
   ring_test_assert_close (r.bytes_moved_per_gpu, 55.9453125e9, 1e-12);
   ring_test_assert_close (r.allreduce_time_s, 0.196714375, 1e-12);
   ring_test_assert_close (r.utilization, 0.43008 / (0.43008 + 0.196714375), 1e-12);
   ring_test_assert_close (r.tokens_per_s, 1024 * 4096 / (0.43008 + 0.196714375), 1e-12);
+
+  r = evaluate_defaults_with_gpus (1024);
+  ring_test_assert_close (r.bytes_moved_per_gpu, 55.9453125e9, 1e-12);
+  ring_test_assert_close (r.allreduce_time_s, 0.3016118359375, 1e-12);
 }
 
 /* N = 2^20: the latency term alone is 2 · 1048575 · 5e-6 = 10.48575 s; the bytes term is
- * 2 · (1 − 2^-20) · 28e9 / 300e9 = 0.18666648864746… s. Communication-bound. */
+ * 2 · (1 − 2^-20) · 28e9 at the NICs' 192 GB/s (test_1024_gpus()) = 0.29166638… s.
+ * Communication-bound. */
 static void
 test_million_gpus (void)
 {
   RingResult r = evaluate_defaults_with_gpus (1048576);
-  double bytes_s = 2.0 * (1048575.0 / 1048576.0) * 28e9 / 300e9;
+  double bytes_s = 2.0 * (1048575.0 / 1048576.0) * 28e9 / 192e9;
 
   ring_test_assert_close (r.latency_time_s, 10.48575, 1e-12);
   ring_test_assert_close (r.allreduce_time_s, 10.48575 + bytes_s, 1e-12);
@@ -172,6 +188,43 @@ test_bandwidth_for_90pct (void)
   ring_test_assert_close (r.utilization, 0.9, 1e-9);
 }
 
+/* Across nodes the NICs bind and the 90 % figure is their speed (issue 21, item 4). The
+ * flat ring, one bucket, 64 GPUs in 8 nodes of 8 with one NIC each, P = 1e9 in fp32
+ * (S = 4e9 B), T = 65536: compute = 6 · 1e9 · 65536 / 400e12 = 0.98304 s; exposed must be
+ * ≤ 0.98304 / 9 = 0.109226… s, less the latency 2 · 63 · 5e-6 = 6.3e-4 s; moved =
+ * 2 · 63/64 · 4e9 = 7.875e9 B, so the ring needs R = 7.875e9 / 0.108596… = 72.516… GB/s.
+ * Its rate across nodes is the NICs' (below B = 300 and the 8 × 24 GB/s the GPUs' PCIe
+ * feeds them): one NIC at 0.96 of its line rate, so R / 0.96 = 75.54 GB/s per NIC, 604 Gb/s.
+ * Before, the figure varied B and said 72.5 GB/s of in-node bandwidth, which the NICs
+ * would never carry. */
+static void
+test_bandwidth_for_90pct_nics (void)
+{
+  RingParams params;
+  RingResult r;
+  double needed_gbps = 7.875e9 / (0.98304 / 9.0 - 6.3e-4) / 1e9;
+
+  seed_params (&params);
+  params.gpus = 64;
+  params.nics_per_node = 1;
+  params.model_params = 1e9;
+  params.tokens_per_gpu = 65536;
+  ring_cost_evaluate (&params, &r);
+  g_assert_cmpint (r.bandwidth_for_90pct_link, ==, RING_SIZING_LINK_NICS);
+  g_assert_cmpstr (ring_sizing_link_to_string (r.bandwidth_for_90pct_link), ==, "nic");
+  /* The search stops within 2^-24 of ln (10^4) of it. */
+  ring_test_assert_relative (r.bandwidth_for_90pct_gbps, needed_gbps / 0.96, 1e-5);
+
+  /* And NICs of that speed really give 90 %. */
+  params.nic_speed_gbit = r.bandwidth_for_90pct_gbps * 8;
+  ring_cost_evaluate (&params, &r);
+  g_assert_cmpfloat (fabs (r.utilization - 0.9), <, 1e-5);
+
+  /* In one node B binds, as before. */
+  params.gpus = 8;
+  g_assert_cmpint (ring_params_get_sizing_link (&params), ==, RING_SIZING_LINK_IN_NODE);
+}
+
 /* --message-size replaces the gradients: 1 MiB over 8 GPUs.
  *   moved = 2 · 7/8 · 1048576 = 1835008 B; t = 7e-5 + 1835008/300e9 = 7.611669…e-5 s */
 static void
@@ -204,6 +257,7 @@ main (int   argc,
   g_test_add_func ("/ring/cost/million-gpus", test_million_gpus);
   g_test_add_func ("/ring/cost/parameters", test_parameters);
   g_test_add_func ("/ring/cost/bandwidth-for-90pct", test_bandwidth_for_90pct);
+  g_test_add_func ("/ring/cost/bandwidth-for-90pct-nics", test_bandwidth_for_90pct_nics);
   g_test_add_func ("/ring/cost/message-size", test_message_size);
 
   return g_test_run ();

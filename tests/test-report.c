@@ -49,6 +49,8 @@ static const struct
   { "busbw_gbps", G_STRUCT_OFFSET (RingResult, busbw_gbps), BOTH },
   { "tokens_per_s", G_STRUCT_OFFSET (RingResult, tokens_per_s), STEP },
   { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps), STEP },
+  { "fastest_allreduce_time_s", G_STRUCT_OFFSET (RingResult, fastest_allreduce_time_s),
+    BOTH },
   { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), BOTH },
   { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s),
     BOTH },
@@ -218,6 +220,8 @@ check_report (const char *json,
     {
       g_assert_cmpstr (g_hash_table_lookup (members, "algorithm_used"), ==, "null");
       g_assert_cmpstr (g_hash_table_lookup (members, "protocol"), ==, "null");
+      g_assert_cmpstr (g_hash_table_lookup (members, "fastest_algorithm"), ==, "null");
+      g_assert_cmpstr (g_hash_table_lookup (members, "fastest_protocol"), ==, "null");
     }
   else
     {
@@ -229,14 +233,27 @@ check_report (const char *json,
       g_assert_cmpint (result->algorithm_used, !=, RING_ALGORITHM_AUTO);
       g_assert_cmpstr (g_hash_table_lookup (members, "algorithm_used"), ==, algorithm);
       g_assert_cmpstr (g_hash_table_lookup (members, "protocol"), ==, protocol);
+      g_free (algorithm);
+      g_free (protocol);
+      algorithm = g_strdup_printf ("\"%s\"",
+                                   ring_algorithm_to_string (result->fastest_algorithm));
+      protocol = g_strdup_printf ("\"%s\"", ring_protocol_to_string (result->fastest_protocol));
+      g_assert_cmpstr (g_hash_table_lookup (members, "fastest_algorithm"), ==, algorithm);
+      g_assert_cmpstr (g_hash_table_lookup (members, "fastest_protocol"), ==, protocol);
+      /* The model's fastest is never slower than what runs. */
+      g_assert_cmpfloat (result->fastest_allreduce_time_s, <=, result->allreduce_time_s);
     }
-  n_keys += 2;
+  n_keys += 4;
 
   if (mode == STEP)
     {
+      g_autofree char *link = g_strdup_printf ("\"%s\"", ring_sizing_link_to_string (
+                                                 result->bandwidth_for_90pct_link));
+
       g_assert_cmpstr (g_hash_table_lookup (members, "comm_bound"), ==,
                        result->comm_bound ? "true" : "false");
-      n_keys++;
+      g_assert_cmpstr (g_hash_table_lookup (members, "bandwidth_for_90pct_link"), ==, link);
+      n_keys += 2;
     }
   else
     g_assert_false (g_hash_table_contains (members, "comm_bound"));

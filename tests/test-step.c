@@ -384,6 +384,8 @@ test_memory_llama3 (void)
   ring_test_assert_close (memory.total, 17.5e9 + 5.25e9 + 6.509559808e9, 1e-12);
   g_assert_true (memory.fits);
 
+  /* On 8 GPUs (apply_model's): with full checkpointing FSDP needs 1120e9 / n ≤ 71e9 −
+   * 5.25e9 − 6.5096e9 = 59.24e9, n ≥ 18.9: 19, the fewest. */
   apply_model (&params, "llama3-70b");
   ring_step_suggest (&params, &suggestion);
   g_assert_false (suggestion.fits_now);
@@ -398,11 +400,24 @@ test_memory_llama3 (void)
   g_assert_cmpstr (text, ==, expected);
   g_clear_pointer (&text, g_free);
 
-  /* 8B on 8 GPUs: ZeRO-1 already fits (16 + 16 + 96/8 + 18.25 = 62.25e9). */
+  /* 8B on 8 GPUs: ZeRO-1 already fits (16 + 16 + 96/8 + 18.25 = 62.25e9), and the advice
+   * names the fewest GPUs it fits on (issue 21, item 7): 16 + 16 + 96/n + 18.2536 ≤ 71
+   * ⇔ n ≥ 96 / 20.7464 = 4.63, so 5 (before: the 8 there are). */
   apply_model (&params, "llama3-8b");
   ring_step_suggest (&params, &suggestion);
   g_assert_cmpint (suggestion.sharding, ==, RING_SHARDING_ZERO1);
-  g_assert_cmpuint (suggestion.gpus, ==, 8);
+  g_assert_cmpuint (suggestion.gpus, ==, 5);
+
+  /* 70B on 512 GPUs: without checkpointing its activations alone are too big at any
+   * count; with full checkpointing FSDP fits from 19 GPUs, as above. Before, the advice
+   * said "≥ 512", the GPUs there are. */
+  apply_model (&params, "llama3-70b");
+  params.gpus = 512;
+  ring_step_suggest (&params, &suggestion);
+  g_assert_cmpint (suggestion.sharding, ==, RING_SHARDING_FSDP);
+  g_assert_cmpint (suggestion.checkpointing, ==, RING_CHECKPOINTING_FULL);
+  g_assert_cmpuint (suggestion.gpus, ==, 19);
+  apply_model (&params, "llama3-8b");
 
   /* 10 T parameters in fp32: FSDP's gathered layers alone (3 · 4e13 / 370 = 324e9 B) are
    * more than an 80 GB GPU holds, at any count. */

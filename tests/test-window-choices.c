@@ -129,6 +129,33 @@ test_auto_pick_shown (RingWindowFixture *fixture,
   g_assert_cmpstr (ring_test_metric_value (window, "nodes"), ==, "8");
 }
 
+/* α changes nothing under auto (NCCL's algorithms use their own latencies): its slider and
+ * field are greyed and a note says why; with the flat ring, whose 2 (N − 1) · α it is,
+ * they work and the note goes. */
+static void
+test_latency_row (RingWindowFixture *fixture,
+                  gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkWidget *scale = GTK_WIDGET (_ring_parameter_panel_get_scale (panel, "latency"));
+  GtkWidget *spin = GTK_WIDGET (_ring_parameter_panel_get_spin (panel, "latency"));
+  GtkWidget *row = gtk_widget_get_ancestor (scale, GTK_TYPE_LIST_BOX_ROW);
+  const char *note = "Only the flat ring, halving-doubling and hierarchical use it: NCCL’s "
+                     "algorithms have their own latency per hop";
+
+  ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
+  g_assert_false (gtk_widget_get_sensitive (scale));
+  g_assert_false (gtk_widget_get_sensitive (spin));
+  g_assert_nonnull (ring_test_find_label (row, note));
+  g_assert_true (gtk_widget_get_visible (ring_test_find_label (row, note)));
+
+  ring_model_set_algorithm (window->model, RING_ALGORITHM_FLAT_RING);
+  g_assert_true (gtk_widget_get_sensitive (scale));
+  g_assert_true (gtk_widget_get_sensitive (spin));
+  g_assert_false (gtk_widget_get_visible (ring_test_find_label (row, note)));
+}
+
 static gboolean
 popover_is_shown (gpointer data)
 {
@@ -334,6 +361,7 @@ main (int   argc,
   add_window_test ("/ring/window/gpu-choice", test_gpu_choice);
   add_window_test ("/ring/window/algorithm-choice", test_algorithm_choice);
   add_window_test ("/ring/window/auto-pick-shown", test_auto_pick_shown);
+  add_window_test ("/ring/window/latency-row", test_latency_row);
   add_window_test ("/ring/window/impossible-algorithm", test_impossible_algorithm);
   add_window_test ("/ring/window/preset-choice", test_preset_choice);
   add_window_test ("/ring/window/preset-menu", test_preset_menu);

@@ -56,8 +56,9 @@ ring_cli_option_entries_new (RingCliArgs *args)
    * the locale's encoding fails with "Invalid byte sequence in conversion input" and no
    * option named; _ring_cli_option_text() converts and names it. */
   const GOptionEntry other_entries[] = {
-    { "preset", 0, 0, G_OPTION_ARG_FILENAME, args ? &args->preset : NULL,
-      N_("Start from a named hardware or model preset; “list” names them"), "NAME" },
+    { "preset", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->presets : NULL,
+      N_("Start from a named hardware or model preset; “list” names them; repeatable "
+         "(a hardware and a model preset)"), "NAME" },
     { "message-size", 0, 0, G_OPTION_ARG_FILENAME, args ? &args->message_size : NULL,
       N_("All-reduce a buffer of this size instead of the gradients, such as 1MiB or 4GB"),
       "BYTES" },
@@ -139,7 +140,8 @@ ring_cli_args_from_dict (RingCliArgs  *args,
   for (guint id = 0; id < RING_N_PARAMS; id++)
     if (!ring_param_info (id)->option_part)
       take_bytestring (options, ring_param_info (id)->option, &args->param_values[id]);
-  take_bytestring (options, "preset", &args->preset);
+  g_clear_pointer (&args->presets, g_strfreev);
+  g_variant_dict_lookup (options, "preset", "^aay", &args->presets);
   take_bytestring (options, "message-size", &args->message_size);
   take_bytestring (options, "export", &args->export_path);
   take_bytestring (options, "chart", &args->chart);
@@ -167,7 +169,7 @@ ring_cli_args_clear (RingCliArgs *args)
 {
   for (guint id = 0; id < RING_N_PARAMS; id++)
     g_clear_pointer (&args->param_values[id], g_free);
-  g_clear_pointer (&args->preset, g_free);
+  g_clear_pointer (&args->presets, g_strfreev);
   g_clear_pointer (&args->message_size, g_free);
   g_clear_pointer (&args->report, g_free);
   g_clear_pointer (&args->export_path, g_free);
@@ -239,6 +241,81 @@ _ring_cli_print_error (const char *format,
   g_printerr ("%s: %s\n", g_get_prgname (), message);
 }
 
+const RingPreset *
+_ring_cli_lookup_preset (const char  *raw,
+                         GError     **error)
+{
+  g_autofree char *name = _ring_cli_option_text ("preset", raw, error);
+  g_autoptr(GString) names = NULL;
+  const RingPreset *preset;
+  const RingPreset *presets;
+  guint n_presets;
+
+  if (name == NULL)
+    return NULL;
+
+  preset = ring_preset_lookup (name);
+  if (preset != NULL)
+    return preset;
+
+  names = g_string_new (NULL);
+  presets = ring_presets_get (&n_presets);
+  for (guint i = 0; i < n_presets; i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "", presets[i].name);
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("--preset: unknown preset “%s” (known: %s)"), name, names->str);
+
+  return NULL;
+}
+
+/* Each preset sets its own parameters, as the window's hardware and model menus do, so
+ * they compose in any order; two that set the same one would leave the last word to the
+ * order of the options, which is refused. */
+gboolean
+_ring_cli_apply_presets (const RingCliArgs  *args,
+                         RingParams         *params,
+                         GError            **error)
+{
+  const RingPreset *presets[RING_CLI_MAX_PRESETS];
+  guint n = 0;
+
+  for (guint i = 0; args->presets != NULL && args->presets[i] != NULL; i++)
+    {
+      const RingPreset *preset = _ring_cli_lookup_preset (args->presets[i], error);
+      RingParamId shared;
+
+      if (preset == NULL)
+        return FALSE;
+      for (guint j = 0; j < n; j++)
+        {
+          if (presets[j] == preset)
+            break;
+          if (ring_preset_shares_param (presets[j], preset, &shared))
+            {
+              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           /* TRANSLATORS: two preset names, then the option both set */
+                           _("--preset: “%s” and “%s” both set --%s; give one of them, "
+                             "or the option itself"),
+                           presets[j]->name, preset->name, ring_param_info (shared)->option);
+              return FALSE;
+            }
+        }
+      if (n == RING_CLI_MAX_PRESETS)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--preset: at most %d presets (a hardware and a model preset)"),
+                       RING_CLI_MAX_PRESETS);
+          return FALSE;
+        }
+      presets[n++] = preset;
+    }
+
+  for (guint i = 0; i < n; i++)
+    ring_preset_apply (presets[i], params);
+
+  return TRUE;
+}
+
 gboolean
 ring_cli_apply_params (const RingCliArgs  *args,
                        RingParams         *params,
@@ -248,31 +325,8 @@ ring_cli_apply_params (const RingCliArgs  *args,
   g_return_val_if_fail (params != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (args->preset != NULL)
-    {
-      g_autofree char *name = _ring_cli_option_text ("preset", args->preset, error);
-      const RingPreset *preset;
-
-      if (name == NULL)
-        return FALSE;
-
-      preset = ring_preset_lookup (name);
-      if (preset == NULL)
-        {
-          g_autoptr(GString) names = g_string_new (NULL);
-          const RingPreset *presets;
-          guint n_presets;
-
-          presets = ring_presets_get (&n_presets);
-          for (guint i = 0; i < n_presets; i++)
-            g_string_append_printf (names, "%s%s", i ? ", " : "", presets[i].name);
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("--preset: unknown preset “%s” (known: %s)"), name, names->str);
-          return FALSE;
-        }
-
-      ring_preset_apply (preset, params);
-    }
+  if (!_ring_cli_apply_presets (args, params, error))
+    return FALSE;
 
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {

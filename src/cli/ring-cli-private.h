@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ring-cli.h"
+#include "ring-presets.h"
 
 G_BEGIN_DECLS
 
@@ -17,5 +18,18 @@ char *_ring_cli_option_text (const char  *option,
 /* "ring-allreduce: message" on standard error. */
 void  _ring_cli_print_error (const char  *format,
                              ...) G_GNUC_PRINTF (1, 2);
+
+/* More presets than there are kinds would always set a parameter twice. */
+#define RING_CLI_MAX_PRESETS 8
+
+/* The preset --preset @raw names, or NULL with @error naming the option and the known
+ * presets. */
+const RingPreset *_ring_cli_lookup_preset (const char         *raw,
+                                           GError            **error);
+/* Applies every --preset of @args in order; FALSE with @error naming both presets when
+ * two set the same parameter. */
+gboolean          _ring_cli_apply_presets (const RingCliArgs  *args,
+                                           RingParams         *params,
+                                           GError            **error);
 
 G_END_DECLS

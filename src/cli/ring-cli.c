@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-algorithms.h"
 #include "ring-cli-private.h"
 #include "ring-export.h"
 #include "ring-file-writer.h"
@@ -438,17 +439,6 @@ check_fit_overrides (const RingCliArgs      *args,
                      const RingMeasurement  *measurement,
                      GError                **error)
 {
-  g_autofree char *preset_name = NULL;
-  const RingPreset *preset = NULL;
-
-  if (args->preset != NULL)
-    {
-      preset_name = _ring_cli_option_text ("preset", args->preset, error);
-      if (preset_name == NULL)
-        return FALSE;
-      preset = ring_preset_lookup (preset_name);
-    }
-
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {
       const RingParamInfo *info = ring_param_info (id);
@@ -471,22 +461,29 @@ check_fit_overrides (const RingCliArgs      *args,
       return FALSE;
     }
 
-  for (guint i = 0; preset != NULL && preset->settings[i].value != NULL; i++)
+  for (guint p = 0; args->presets != NULL && args->presets[p] != NULL; p++)
     {
-      const RingPresetSetting *setting = &preset->settings[i];
-      RingParams asked = *fitted;
+      const RingPreset *preset = _ring_cli_lookup_preset (args->presets[p], error);
 
-      if (setting->id != RING_PARAM_GPU && setting->id != RING_PARAM_GPUS_PER_NODE)
-        continue;
-      ring_params_set_from_string (&asked, setting->id, setting->value, NULL);
-      if (ring_params_get_value (&asked, setting->id)
-          != ring_params_get_value (fitted, setting->id))
+      if (preset == NULL)
+        return FALSE;
+      for (guint i = 0; preset->settings[i].value != NULL; i++)
         {
-          g_autofree char *given = g_strdup_printf ("--preset %s", preset->name);
+          const RingPresetSetting *setting = &preset->settings[i];
+          RingParams asked = *fitted;
 
-          set_fit_conflict (error, ring_param_info (setting->id), fitted, measurement,
-                            given);
-          return FALSE;
+          if (setting->id != RING_PARAM_GPU && setting->id != RING_PARAM_GPUS_PER_NODE)
+            continue;
+          ring_params_set_from_string (&asked, setting->id, setting->value, NULL);
+          if (ring_params_get_value (&asked, setting->id)
+              != ring_params_get_value (fitted, setting->id))
+            {
+              g_autofree char *given = g_strdup_printf ("--preset %s", preset->name);
+
+              set_fit_conflict (error, ring_param_info (setting->id), fitted, measurement,
+                                given);
+              return FALSE;
+            }
         }
     }
 
@@ -625,8 +622,8 @@ ring_cli_handle (const RingCliArgs *args)
   g_autofree char *chart = NULL;
   g_autofree char *size = NULL;
   g_autofree char *paper = NULL;
-  g_autofree char *preset = NULL;
   g_autofree char *gpu = NULL;
+  gboolean list_of_presets = FALSE;
   g_autoptr(GPtrArray) scenarios = NULL;
   ExportRequest request;
   ReportFormat report;
@@ -654,13 +651,20 @@ ring_cli_handle (const RingCliArgs *args)
       || !given_option_text ("chart", args->chart, &chart, &error)
       || !given_option_text ("size", args->size, &size, &error)
       || !given_option_text ("paper", args->paper, &paper, &error)
-      || !given_option_text ("preset", args->preset, &preset, &error)
       || !given_option_text ("gpu", args->param_values[RING_PARAM_GPU], &gpu, &error))
     return usage_error (error);
 
   if (chart != NULL && g_str_equal (chart, "list"))
     return list_charts ();
-  if (preset != NULL && g_str_equal (preset, "list"))
+  for (guint i = 0; args->presets != NULL && args->presets[i] != NULL; i++)
+    {
+      g_autofree char *preset = NULL;
+
+      if (!given_option_text ("preset", args->presets[i], &preset, &error))
+        return usage_error (error);
+      list_of_presets |= g_str_equal (preset, "list");
+    }
+  if (list_of_presets)
     return list_presets ();
   if (gpu != NULL && g_str_equal (gpu, "list"))
     return list_gpus ();
@@ -670,6 +674,14 @@ ring_cli_handle (const RingCliArgs *args)
   ring_params_init_default (&params);
   if (!ring_cli_apply_params (args, &params, &error))
     return usage_error (error);
+  /* α is the flat ring's and the textbook algorithms'; NCCL's use NCCL's own hop
+   * latencies. A value that changes nothing is said so, and still accepted. */
+  if (args->param_values[RING_PARAM_LATENCY] != NULL
+      && !ring_params_hop_latency_applies (&params))
+    _ring_cli_print_error (_("note: --latency changes nothing here: %s runs NCCL’s "
+                             "algorithms, which use NCCL’s own latency per hop; it applies "
+                             "to flat-ring, halving-doubling and hierarchical"),
+                           ring_algorithm_to_string (params.algorithm));
   /* Scenario files too: a bad one is refused before anything is written. */
   scenarios = ring_cli_load_scenarios (args, &error);
   if (scenarios == NULL)

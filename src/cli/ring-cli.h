@@ -24,7 +24,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   char     *param_values[RING_N_PARAMS];  /* by RingParamId */
-  char     *preset;
+  char    **presets;      /* --preset NAME, repeatable: applied in the order given, or NULL */
   char     *message_size;
   char     *report;       /* "" for a bare --report */
   char     *export_path;  /* a file name */
@@ -54,9 +54,11 @@ void          ring_cli_args_clear         (RingCliArgs         *args);
 const char   *ring_cli_get_summary        (void);
 const char   *ring_cli_get_description    (void);
 
-/* Applies the preset, then each parameter option, then --message-size to @params, so an
- * option overrides the preset and anything not given keeps its value. On a bad value
- * @error names the option, the value and what is accepted. */
+/* Applies the presets, then each parameter option, then --message-size to @params, so an
+ * option overrides the presets and anything not given keeps its value. Presets compose
+ * as in the window (a hardware and a model preset); two that set the same parameter are
+ * refused, naming both. On a bad value @error names the option, the value and what is
+ * accepted. */
 gboolean      ring_cli_apply_params       (const RingCliArgs   *args,
                                            RingParams          *params,
                                            GError             **error);

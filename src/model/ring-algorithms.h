@@ -23,6 +23,12 @@ typedef struct
   double        bytes_per_gpu;    /* bytes a GPU sends, on average, over its links and its
                                      share of the NICs (the schedule's, ring-algorithm-schedule.h) */
   double        nccl_estimate_s;  /* NCCL's own estimate, which picks; 0 if not NCCL's */
+  /* What this model prices fastest among the choices NCCL had (auto: NCCL's algorithms
+   * and protocols; a given algorithm: its protocols). Where it is not what ran, NCCL's
+   * tuning model picks otherwise than this model would (ring-algorithms.c). */
+  RingAlgorithm fastest_algorithm;
+  RingProtocol  fastest_protocol;
+  double        fastest_time_s;
 } RingAllreduceCost;
 
 /* An algorithm's schedule (ring-algorithm-schedule-private.h). */
@@ -59,6 +65,9 @@ typedef struct
   void        (*link_rates) (const RingTopology *topology,
                              double             *rates_Bps,
                              double             *alpha_s);
+  /* Whether its cost uses α, the latency per hop (RingParams.latency_us): the flat ring
+   * and the textbook algorithms. NCCL's own use NCCL's per-hop latencies instead. */
+  gboolean      uses_hop_latency;
 } RingAlgorithmInfo;
 
 const RingAlgorithmInfo *ring_algorithm_info      (RingAlgorithm             algorithm);
@@ -74,7 +83,7 @@ gboolean                 ring_protocol_available  (const RingTopology       *top
 
 /* The all-reduce of @bytes with @algorithm on @topology: AUTO picks the algorithm and
  * protocol NCCL's tuning model rates fastest; a given algorithm runs with the protocol
- * NCCL would pick for it. Returns FALSE (and leaves @cost zeroed) if it cannot run.
+ * NCCL would pick for it. The fastest_* fields say what this model prices fastest. Returns FALSE (and leaves @cost zeroed) if it cannot run.
  * No allocation: cheap enough for thousands of calls per chart. */
 gboolean                 ring_allreduce_cost      (const RingTopology       *topology,
                                                    RingAlgorithm             algorithm,
@@ -101,5 +110,8 @@ void                     ring_allreduce_cost_charged (const RingParams      *par
                                                       RingAllreduceCost     *cost);
 
 const char              *ring_algorithm_get_title (RingAlgorithm             algorithm);
+/* Whether α (--latency, "Latency per hop") changes anything for @params: only where the
+ * algorithm that runs uses it (auto picks among NCCL's, which do not). */
+gboolean                 ring_params_hop_latency_applies (const RingParams  *params);
 
 G_END_DECLS

@@ -112,32 +112,39 @@ ring_cost_latency_crossover_bytes (const RingParams *params)
   return sqrt (low * high);
 }
 
-/* The step's utilization at bandwidth B (the bucketed timeline), the slow link slowing
- * each collective as much as at the current bandwidth. */
+/* The step's utilization with @link at @rate_gbps (the bucketed timeline), the slow link
+ * slowing each collective as much as at the current rate. */
 static double
 utilization_at (const RingParams  *params,
                 RingStepStraggler *straggler,
-                double             bandwidth_gbps)
+                RingSizingLink     link,
+                double             rate_gbps)
 {
   RingParams swept = *params;
   RingStepTimeline timeline;
 
-  swept.bandwidth_gbps = bandwidth_gbps;
+  ring_params_set_sizing_rate_gbps (&swept, link, rate_gbps);
   ring_step_timeline_with (&swept, straggler, &timeline, NULL);
 
   return (timeline.forward_s + timeline.backward_s) / timeline.step_s;
 }
 
-/* utilization ≥ 0.9 ⇔ exposed ≤ compute / 9. With one DDP bucket on the flat ring nothing
- * overlaps and the all-reduce itself must fit in compute / 9, in closed form; otherwise
- * the bucketed step is searched over the bandwidth parameter's range (its utilization
- * rises with B, up to what latency and the network allow). */
+/* utilization ≥ 0.9 ⇔ exposed ≤ compute / 9. The link varied is the one that binds
+ * (ring_params_get_sizing_link()): B inside a node, the NICs across nodes, whose speed
+ * is searched over their parameter's range. With one DDP bucket on the flat ring in one
+ * node nothing overlaps and the all-reduce itself must fit in compute / 9, in closed form;
+ * otherwise the bucketed step is searched (its utilization rises with the link's rate,
+ * up to what latency and the other links allow). */
 static double
 bandwidth_for_90pct_gbps (const RingParams  *params,
                           RingStepStraggler *straggler,
-                          const RingResult  *result)
+                          const RingResult  *result,
+                          RingSizingLink     link)
 {
-  const RingParamInfo *info = ring_param_info (RING_PARAM_BANDWIDTH);
+  const RingParamInfo *info = ring_param_info (link == RING_SIZING_LINK_NICS
+                                               ? RING_PARAM_NIC_SPEED : RING_PARAM_BANDWIDTH);
+  /* The NIC speed's range is in Gb/s; the search runs in GB/s. */
+  double unit = link == RING_SIZING_LINK_NICS ? 1.0 / 8.0 : 1.0;
   double budget_s = result->compute_time_s * (1.0 - RING_TARGET_UTILIZATION) / RING_TARGET_UTILIZATION;
   double low, high;
 
@@ -149,24 +156,24 @@ bandwidth_for_90pct_gbps (const RingParams  *params,
 
   if (params->algorithm == RING_ALGORITHM_FLAT_RING && params->bucket_bytes == 0
       && params->sharding == RING_SHARDING_DDP && params->comm_slowdown == 0
-      && straggler == NULL)
+      && straggler == NULL && result->nodes == 1)
     {
       budget_s -= result->latency_time_s;
       return budget_s > 0 ? result->bytes_moved_per_gpu / budget_s / 1e9 : NAN;
     }
 
-  low = log (info->minimum);
-  high = log (info->maximum);
-  if (utilization_at (params, straggler, exp (high)) < RING_TARGET_UTILIZATION)
+  low = log (info->minimum * unit);
+  high = log (info->maximum * unit);
+  if (utilization_at (params, straggler, link, exp (high)) < RING_TARGET_UTILIZATION)
     return NAN;
-  if (utilization_at (params, straggler, exp (low)) >= RING_TARGET_UTILIZATION)
-    return info->minimum;
+  if (utilization_at (params, straggler, link, exp (low)) >= RING_TARGET_UTILIZATION)
+    return info->minimum * unit;
 
   for (guint i = 0; i < BANDWIDTH_SEARCH_STEPS; i++)
     {
       double middle = (low + high) / 2;
 
-      if (utilization_at (params, straggler, exp (middle)) < RING_TARGET_UTILIZATION)
+      if (utilization_at (params, straggler, link, exp (middle)) < RING_TARGET_UTILIZATION)
         low = middle;
       else
         high = middle;
@@ -190,6 +197,9 @@ fill_collective (const RingParams *params,
   result->allreduce_time_s = cost.time_s;
   result->latency_time_s = cost.latency_s;
   result->bandwidth_time_s = cost.bandwidth_s;
+  result->fastest_algorithm = cost.fastest_algorithm;
+  result->fastest_protocol = cost.fastest_protocol;
+  result->fastest_allreduce_time_s = cost.fastest_time_s;
   result->bytes_moved_per_gpu = params->gpus > 1 ? cost.bytes_per_gpu : 0.0;
   result->algbw_gbps = cost.algbw_gbps;
   result->busbw_gbps = cost.busbw_gbps;
@@ -345,8 +355,10 @@ ring_cost_evaluate_simulated (const RingParams  *params,
   ring_step_straggler_init (&straggler, params);
   slow = ring_step_straggler_is_active (&straggler);
   evaluate (params, slow ? &straggler : NULL, result);
+  result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
   result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, slow ? &straggler : NULL,
-                                                               result);
+                                                               result,
+                                                               result->bandwidth_for_90pct_link);
 
   /* The animation's simulation starts from the step without the slow link and GPU, and
    * finds what they do to it. */
@@ -386,5 +398,6 @@ ring_cost_evaluate_sweep (const RingParams *params,
    * would step the schedule again. */
   evaluate (params, NULL, result);
   result->bandwidth_for_90pct_gbps = NAN;
+  result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
   no_simulation (result);
 }

@@ -72,13 +72,16 @@ double _ring_nccl_tree_correction      (RingProtocol        protocol,
 guint  _ring_nccl_nvls_channels        (const RingTopology *topology);
 
 /* Per call, NCCL uses fewer channels (CTAs) and threads for small sizes so that each
- * thread has enough work (enqueue.cc): the channels and threads it keeps for @bytes. */
+ * thread has enough work (enqueue.cc): the channels it keeps for @bytes, and the channels
+ * and threads per channel the work keeps busy, as real numbers that grow with @bytes
+ * (NCCL's whole numbers would make a larger size faster; see ring-nccl.c). */
 void   _ring_nccl_channels_for_size    (const RingTopology *topology,
                                         RingNcclAlgo        algo,
                                         RingProtocol        protocol,
                                         double              bytes,
                                         guint              *channels,
-                                        guint              *threads);
+                                        double             *busy_channels,
+                                        double             *busy_threads);
 
 /* Bytes of data one protocol step carries per channel: LL 32 KiB (8 lines of 16 B per
  * thread, 512 threads, half of it flags), LL128 ≈ 563 KiB (120 of each 128 bytes), Simple
@@ -94,7 +97,7 @@ double _ring_protocol_wire_fraction    (RingProtocol        protocol);
  * (NVLink or PCIe: taking the network hop's round trip across nodes made the 2-node
  * rows of tests/data far worse, so the lines are paced by the GPUs' side.) */
 double _ring_ll_channel_gbps           (const RingTopology *topology,
-                                        guint               threads);
+                                        double              threads);
 
 /* NCCL's per-post overhead of the network proxy, µs (tuning.cc, getNetOverhead: 1 µs on
  * x86, three times that for Simple). */

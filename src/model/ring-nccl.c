@@ -184,11 +184,14 @@ _ring_nccl_channels_for_size (const RingTopology *topology,
                               RingProtocol        protocol,
                               double              bytes,
                               guint              *channels,
-                              guint              *threads)
+                              double             *busy_channels,
+                              double             *busy_threads)
 {
   guint nc = topology->channels;
   guint nt = max_threads[protocol];
+  guint fewest_threads = nt;
   double threshold = thread_threshold[protocol];
+  double lanes;
 
   /* The ring's LL threshold grows with the ranks (tuning.cc). */
   if (algo == RING_NCCL_RING && protocol == RING_PROTOCOL_LL)
@@ -197,13 +200,28 @@ _ring_nccl_channels_for_size (const RingTopology *topology,
   /* One channel fewer while the threads would have less than their threshold each. */
   if (bytes < nc * nt * threshold)
     nc = (guint) CLAMP (floor (bytes / (nt * threshold)), 1, nc);
-  while (bytes < nc * nt * threshold && nt % 128 == 0 && nt > 64)
-    nt /= 2;
+  while (fewest_threads % 128 == 0 && fewest_threads > 64)
+    fewest_threads /= 2;
   /* Never fewer than three warps. */
-  nt = MAX (nt, 3 * 32);
-
+  fewest_threads = MAX (fewest_threads, 3 * 32);
   *channels = nc;
-  *threads = nt;
+
+  /* NCCL's whole channels and halved thread counts make the time of small sizes a saw:
+   * one byte more than a threshold adds a channel (or doubles the threads) and the call
+   * gets up to twice as fast, so a larger message would take less time. The work is
+   * spread over threads that each get their threshold's worth, as many as the size has,
+   * counted as a real number: the lower edge of the saw, which never falls. */
+  lanes = bytes / threshold;
+  if (lanes >= max_threads[protocol])
+    {
+      *busy_channels = CLAMP (lanes / max_threads[protocol], 1.0, topology->channels);
+      *busy_threads = max_threads[protocol];
+    }
+  else
+    {
+      *busy_channels = 1.0;
+      *busy_threads = MAX (lanes, fewest_threads);
+    }
 }
 
 double
@@ -238,7 +256,7 @@ _ring_protocol_wire_fraction (RingProtocol protocol)
 
 double
 _ring_ll_channel_gbps (const RingTopology *topology,
-                       guint               threads)
+                       double              threads)
 {
   double hop_us = _ring_nccl_intra_hop_us (topology, _ring_nccl_intra_hop (topology),
                                            RING_NCCL_RING, RING_PROTOCOL_LL);

@@ -488,3 +488,51 @@ ring_params_validate (const RingParams  *params,
 {
   return ring_params_validate_named (params, RING_PARAM_NAMING_OPTION, error);
 }
+
+RingSizingLink
+ring_params_get_sizing_link (const RingParams *params)
+{
+  double g;
+
+  g_return_val_if_fail (params != NULL, RING_SIZING_LINK_IN_NODE);
+
+  if (ring_params_get_nodes (params) <= 1 || params->nics_per_node == 0)
+    return RING_SIZING_LINK_IN_NODE;
+
+  /* One GPU per node has no link inside it: the NICs carry everything. */
+  g = MIN (params->gpus_per_node, params->gpus);
+  if (g <= 1)
+    return RING_SIZING_LINK_NICS;
+
+  return params->nics_per_node * params->nic_speed_gbit / 8.0
+         <= params->bandwidth_gbps * g / (g - 1)
+         ? RING_SIZING_LINK_NICS : RING_SIZING_LINK_IN_NODE;
+}
+
+double
+ring_params_get_sizing_rate_gbps (const RingParams *params,
+                                  RingSizingLink    link)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  return link == RING_SIZING_LINK_NICS ? params->nic_speed_gbit / 8.0 : params->bandwidth_gbps;
+}
+
+void
+ring_params_set_sizing_rate_gbps (RingParams     *params,
+                                  RingSizingLink  link,
+                                  double          rate_gbps)
+{
+  g_return_if_fail (params != NULL);
+
+  if (link == RING_SIZING_LINK_NICS)
+    params->nic_speed_gbit = rate_gbps * 8.0;
+  else
+    params->bandwidth_gbps = rate_gbps;
+}
+
+const char *
+ring_sizing_link_to_string (RingSizingLink link)
+{
+  return link == RING_SIZING_LINK_NICS ? "nic" : "in-node";
+}

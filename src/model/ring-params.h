@@ -148,6 +148,15 @@ typedef struct
   double        slow_gpu_fraction;
 } RingParams;
 
+/* The link the sizing figures vary (bandwidth_for_90pct_gbps, the charts' B/2, B, 2B):
+ * the one that binds. Inside one node that is the GPUs' own links (B); across nodes, the
+ * NICs, where they carry less than the node's links (ring_params_get_sizing_link()). */
+typedef enum
+{
+  RING_SIZING_LINK_IN_NODE,   /* B, GB/s per GPU and direction */
+  RING_SIZING_LINK_NICS,      /* the NIC speed, here in GB/s per NIC (Gb/s / 8) */
+} RingSizingLink;
+
 typedef struct
 {
   double   gradient_buffer_bytes;     /* S = P · b, or the message size */
@@ -164,13 +173,20 @@ typedef struct
   double   tokens_per_s;
   gboolean comm_bound;
   double   bandwidth_for_90pct_gbps;  /* NAN when no bandwidth reaches 90 %, and for a
-                                         single collective */
+                                         single collective; of the link below */
+  RingSizingLink bandwidth_for_90pct_link;  /* which link it is the rate of */
   /* The cluster and the collective that ran. */
   guint         nodes;                /* ⌈N/G⌉ */
   RingAlgorithm algorithm_used;       /* never AUTO: what auto picked, or what was asked */
   RingProtocol  protocol_used;
   guint         channels;             /* NCCL channels (CTAs per GPU) at this size */
   double        bandwidth_time_s;     /* the size-dependent part of allreduce_time_s */
+  /* What this model prices fastest among the choices NCCL had for one all-reduce (the
+   * gradients' or the message's): where it is not what ran, NCCL's tuner picks otherwise
+   * (ring-algorithms.c says why the pick stays NCCL's). */
+  RingAlgorithm fastest_algorithm;
+  RingProtocol  fastest_protocol;
+  double        fastest_allreduce_time_s;
   gboolean      collective;           /* a single collective of message_bytes, not a step */
   /* The step as a timeline (ring-step.h): compute, the collectives on the communication
    * stream, and what did not hide behind the backward pass. */
@@ -323,6 +339,18 @@ char                *ring_params_dup_option_value (const RingParams *params,
 gboolean             ring_params_is_collective  (const RingParams *params);
 /* ⌈N/G⌉ */
 guint                ring_params_get_nodes      (const RingParams *params);
+/* The link that binds and that the sizing figures vary: the NICs on a cluster of several
+ * nodes whose NICs carry no more than its GPUs' links (K · NIC ≤ G/(G − 1) · B: a ring's
+ * bus bandwidth inside a node against the node's share of the network), else B. */
+RingSizingLink       ring_params_get_sizing_link (const RingParams *params);
+/* The rate of @link in GB/s (the NICs: per NIC), and setting it. */
+double               ring_params_get_sizing_rate_gbps (const RingParams *params,
+                                                       RingSizingLink    link);
+void                 ring_params_set_sizing_rate_gbps (RingParams       *params,
+                                                       RingSizingLink    link,
+                                                       double            rate_gbps);
+/* "in-node" or "nic", as the JSON report writes it. */
+const char          *ring_sizing_link_to_string (RingSizingLink    link);
 
 /* Choice parameters (gpu, fabric, algorithm): how many choices, and the name of each. */
 guint                ring_param_n_choices       (RingParamId       id);

@@ -165,3 +165,28 @@ ring_preset_list_changes (const RingPreset *preset,
 
   return n;
 }
+
+gboolean
+ring_preset_shares_param (const RingPreset *a,
+                          const RingPreset *b,
+                          RingParamId      *param)
+{
+  RingParamId ids_a[RING_N_PARAMS], ids_b[RING_N_PARAMS];
+  guint n_a, n_b;
+
+  g_return_val_if_fail (a != NULL, FALSE);
+  g_return_val_if_fail (b != NULL, FALSE);
+
+  n_a = ring_preset_list_changes (a, ids_a);
+  n_b = ring_preset_list_changes (b, ids_b);
+  for (guint i = 0; i < n_a; i++)
+    for (guint j = 0; j < n_b; j++)
+      if (ids_a[i] == ids_b[j])
+        {
+          if (param != NULL)
+            *param = ids_a[i];
+          return TRUE;
+        }
+
+  return FALSE;
+}

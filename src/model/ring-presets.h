@@ -46,5 +46,11 @@ void              ring_preset_apply        (const RingPreset *preset,
  * bandwidth, GPUs per node), so a toast can name everything that moved. */
 guint             ring_preset_list_changes (const RingPreset *preset,
                                             RingParamId      *ids);
+/* Whether @a and @b set a parameter in common (what ring_preset_list_changes() lists),
+ * and the first one in RingParamId order into @param. A hardware and a model preset share
+ * none: they compose. */
+gboolean          ring_preset_shares_param (const RingPreset *a,
+                                            const RingPreset *b,
+                                            RingParamId      *param);
 
 G_END_DECLS

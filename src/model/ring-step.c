@@ -658,16 +658,17 @@ ring_step_memory (const RingParams *params,
   memory_for (params, gpus, params->sharding, params->checkpointing, memory);
 }
 
-/* The fewest GPUs FSDP fits on with @checkpointing, or 0 if none up to the maximum. */
+/* The fewest GPUs @sharding fits on with @checkpointing, or 0 if none up to the maximum. */
 static guint
-fsdp_gpus_needed (const RingParams  *params,
-                  RingCheckpointing  checkpointing)
+gpus_needed (const RingParams  *params,
+             RingSharding       sharding,
+             RingCheckpointing  checkpointing)
 {
   const guint max_gpus = (guint) ring_param_info (RING_PARAM_GPUS)->maximum;
   guint low = 1, high = max_gpus;
   RingMemory memory;
 
-  memory_for (params, max_gpus, RING_SHARDING_FSDP, checkpointing, &memory);
+  memory_for (params, max_gpus, sharding, checkpointing, &memory);
   if (!memory.fits)
     return 0;
 
@@ -676,7 +677,7 @@ fsdp_gpus_needed (const RingParams  *params,
     {
       guint middle = low + (high - low) / 2;
 
-      memory_for (params, middle, RING_SHARDING_FSDP, checkpointing, &memory);
+      memory_for (params, middle, sharding, checkpointing, &memory);
       if (memory.fits)
         high = middle;
       else
@@ -686,8 +687,8 @@ fsdp_gpus_needed (const RingParams  *params,
   return low;
 }
 
-/* The step the suggestion would run, with what its checkpointing recomputes and the slow
- * link and GPU (the suggestion never has fewer GPUs, so they are among its own). */
+/* The step the suggestion would run, with what its checkpointing recomputes (without the
+ * slow link and GPU: the suggestion may have fewer GPUs than they name). */
 static double
 suggested_step_s (const RingParams        *params,
                   const RingFitSuggestion *suggestion)
@@ -704,6 +705,11 @@ suggested_step_s (const RingParams        *params,
   return timeline.step_s;
 }
 
+/* The advice names the fewest GPUs that fit: the least sharding beyond the current one
+ * that fits on the GPUs there are, or else the least number of GPUs any sharding fits on
+ * (fewer sharded than more GPUs), checkpointing as little as that allows. Telling the
+ * current N ("≥ 512" at N = 512) or a count past the least would send people to buy
+ * GPUs they do not need. */
 static void
 find_suggestion (const RingParams  *params,
                  RingFitSuggestion *suggestion)
@@ -717,26 +723,35 @@ find_suggestion (const RingParams  *params,
       return;
     }
 
-  for (guint s = params->sharding + 1; s < RING_N_SHARDINGS; s++)
-    {
-      memory_for (params, params->gpus, s, params->checkpointing, &memory);
-      if (memory.fits)
-        {
-          suggestion->possible = TRUE;
-          suggestion->sharding = s;
-          return;
-        }
-    }
-
   for (guint c = params->checkpointing; c < RING_N_CHECKPOINTINGS; c++)
     {
-      guint gpus = fsdp_gpus_needed (params, c);
+      guint best_gpus = 0;
+      RingSharding best_sharding = params->sharding;
 
-      if (gpus > 0)
+      for (guint s = params->sharding; s < RING_N_SHARDINGS; s++)
+        {
+          guint gpus = gpus_needed (params, s, c);
+
+          /* More sharding on the GPUs there are comes before more GPUs. */
+          if (gpus > 0 && gpus <= params->gpus && s != params->sharding
+              && c == params->checkpointing)
+            {
+              best_gpus = gpus;
+              best_sharding = s;
+              break;
+            }
+          if (gpus > 0 && (best_gpus == 0 || gpus < best_gpus))
+            {
+              best_gpus = gpus;
+              best_sharding = s;
+            }
+        }
+
+      if (best_gpus > 0)
         {
           suggestion->possible = TRUE;
-          suggestion->sharding = RING_SHARDING_FSDP;
-          suggestion->gpus = MAX (gpus, params->gpus);
+          suggestion->sharding = best_sharding;
+          suggestion->gpus = best_gpus;
           suggestion->checkpointing = c;
           return;
         }

@@ -39,6 +39,8 @@ struct _RingParameterPanel
   AdwComboRow          *combos[N_CONTROLS];
   GListStore           *choices[N_CONTROLS];
   GtkToggleButton      *precision_buttons[RING_N_PRECISIONS];
+  /* Under the latency per hop: why it is greyed where it changes nothing. */
+  GtkWidget            *latency_note;
 
   /* Template children. */
   AdwPreferencesGroup  *cluster_group;
@@ -524,6 +526,42 @@ update_algorithm_choices (RingParameterPanel *self)
     }
 }
 
+/* α, the latency per hop, is the flat ring's and the textbook algorithms'; NCCL's own
+ * (auto's choices) use NCCL's latencies. Where it changes nothing its row is greyed and
+ * says why, rather than offer a slider that moves no figure. */
+static void
+update_latency_row (RingParameterPanel *self)
+{
+  GtkWidget *row;
+  gboolean applies;
+
+  if (self->model == NULL || self->scales[RING_PARAM_LATENCY] == NULL)
+    return;
+
+  row = gtk_widget_get_ancestor (GTK_WIDGET (self->scales[RING_PARAM_LATENCY]),
+                                 GTK_TYPE_LIST_BOX_ROW);
+  if (row == NULL)
+    return;
+
+  if (self->latency_note == NULL)
+    {
+      self->latency_note = gtk_label_new (_("Only the flat ring, halving-doubling and "
+                                            "hierarchical use it: NCCL’s algorithms have "
+                                            "their own latency per hop"));
+      gtk_label_set_xalign (GTK_LABEL (self->latency_note), 0);
+      gtk_label_set_wrap (GTK_LABEL (self->latency_note), TRUE);
+      gtk_widget_add_css_class (self->latency_note, "dim-label");
+      gtk_widget_add_css_class (self->latency_note, "caption");
+      gtk_box_append (GTK_BOX (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))),
+                      self->latency_note);
+    }
+
+  applies = ring_params_hop_latency_applies (ring_model_get_params (self->model));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->scales[RING_PARAM_LATENCY]), applies);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->spins[RING_PARAM_LATENCY]), applies);
+  gtk_widget_set_visible (self->latency_note, !applies);
+}
+
 /* The slow link's and the slow GPU's sliders and fields span the ring, 0 … N − 1 (the
  * model keeps an index within it). A control that had to stop short shows the model's
  * value again once it can; that writes the model its own value, which changes nothing. */
@@ -557,6 +595,7 @@ static void
 ring_parameter_panel_model_changed_cb (RingParameterPanel *self)
 {
   update_algorithm_choices (self);
+  update_latency_row (self);
   update_straggler_ranges (self);
 }
 
@@ -719,6 +758,7 @@ ring_parameter_panel_set_model (RingParameterPanel *self,
 
   /* The entries first: the drop-down then shows what they say about this model. */
   update_algorithm_choices (self);
+  update_latency_row (self);
   g_binding_group_set_source (self->model_bindings, model);
   update_straggler_ranges (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);

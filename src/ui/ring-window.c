@@ -324,15 +324,26 @@ update_target_label (RingWindow *self)
     {
       text = g_strdup (_("One GPU has nothing to synchronize: every step is pure compute."));
     }
-  else if (isnan (result->bandwidth_for_90pct_gbps) && result->nodes > 1
-           && result->algorithm_used != RING_ALGORITHM_FLAT_RING)
+  else if (isnan (result->bandwidth_for_90pct_gbps)
+           && result->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS)
     {
-      g_autofree char *network = ring_format_bandwidth (params->nics_per_node
-                                                        * params->nic_speed_gbit / 8 * 1e9);
+      text = g_strdup_printf (_("No NIC speed reaches 90 %% utilization: between the %u "
+                                "nodes latency and the links inside them set the pace."),
+                              result->nodes);
+    }
+  else if (result->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS)
+    {
+      double needed_gbit = result->bandwidth_for_90pct_gbps * 8;
 
-      text = g_strdup_printf (_("No bandwidth inside the nodes reaches 90 %% utilization: "
-                                "the network between the %u nodes (%s each) sets the pace."),
-                              result->nodes, network);
+      if (needed_gbit <= params->nic_speed_gbit)
+        text = g_strdup_printf (_("90 %% utilization needs NICs of %.3g Gb/s (%u per node); "
+                                  "these have %g Gb/s."),
+                                needed_gbit, params->nics_per_node, params->nic_speed_gbit);
+      else
+        text = g_strdup_printf (_("90 %% utilization needs NICs of %.3g Gb/s (%u per node), "
+                                  "%.1f× these %g Gb/s: the network binds."),
+                                needed_gbit, params->nics_per_node,
+                                needed_gbit / params->nic_speed_gbit, params->nic_speed_gbit);
     }
   else if (isnan (result->bandwidth_for_90pct_gbps)
            && result->algorithm_used != RING_ALGORITHM_FLAT_RING)
@@ -363,6 +374,27 @@ update_target_label (RingWindow *self)
                                   "interconnect’s %s."),
                                 needed, result->bandwidth_for_90pct_gbps / params->bandwidth_gbps,
                                 now);
+    }
+
+  /* Where NCCL's tuner picks what this model prices slower, say so: auto keeps NCCL's
+   * pick, which the published runs follow (docs/model.md, "Auto and the model's fastest"). */
+  if (params->gpus > 1 && result->fastest_allreduce_time_s < result->allreduce_time_s)
+    {
+      g_autofree char *time = ring_format_duration (result->fastest_allreduce_time_s);
+      g_autofree char *faster = ring_labels_algorithm (result->fastest_algorithm);
+      g_autofree char *picked = ring_labels_algorithm (result->algorithm_used);
+      char *with_note;
+
+      /* Translators: the text before; an algorithm, a protocol and a time ("Ring",
+       * "Simple", "12 ms"); the algorithm in use */
+      with_note = g_strdup_printf (_("%s By this model %s with %s would take %s; NCCL’s "
+                                     "tuner (tuning.cc) picks %s, as the published runs "
+                                     "show."),
+                                   text, faster,
+                                   ring_protocol_get_title (result->fastest_protocol), time,
+                                   picked);
+      g_free (text);
+      text = with_note;
     }
 
   gtk_label_set_label (self->target_label, text);

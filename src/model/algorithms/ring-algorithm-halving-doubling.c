@@ -350,5 +350,5 @@ const RingAlgorithmInfo _ring_algorithm_halving_doubling = {
   RING_ALGORITHM_HALVING_DOUBLING, "halving-doubling",
   N_("Halving-doubling (Rabenseifner)"), FALSE, RING_PROTOCOLS_SIMPLE,
   halving_doubling_can_run, halving_doubling_cost, NULL,
-  &hd_schedule, _ring_textbook_link_rates,
+  &hd_schedule, _ring_textbook_link_rates, TRUE,
 };

@@ -264,5 +264,5 @@ const RingAlgorithmInfo _ring_algorithm_hierarchical = {
   RING_ALGORITHM_HIERARCHICAL, "hierarchical",
   N_("Hierarchical (ring in node, ring across nodes)"), FALSE, RING_PROTOCOLS_SIMPLE,
   _ring_network_can_run, hierarchical_cost, NULL,
-  &hierarchical_schedule, _ring_textbook_link_rates,
+  &hierarchical_schedule, _ring_textbook_link_rates, TRUE,
 };

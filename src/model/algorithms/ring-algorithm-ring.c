@@ -81,7 +81,7 @@ ring_estimate (const RingTopology *topology,
 static double
 channel_busbw (const RingTopology *topology,
                RingProtocol        protocol,
-               guint               threads)
+               double              threads)
 {
   switch (protocol)
     {
@@ -103,27 +103,28 @@ ring_cost (const RingTopology *topology,
 {
   double factor = _ring_bus_factor (topology);
   double busbw = _ring_intra_bound_gbps (topology);
-  double algbw, chunk;
-  guint channels, threads;
+  double algbw, chunk, busy_channels, busy_threads;
+  guint channels;
 
   if (topology->nodes > 1)
     busbw = MIN (busbw, topology->network_gbps);
   busbw *= _ring_protocol_wire_fraction (protocol);
 
-  _ring_nccl_channels_for_size (topology, RING_NCCL_RING, protocol, bytes, &channels, &threads);
-  busbw = MIN (busbw, channels * channel_busbw (topology, protocol, threads));
+  _ring_nccl_channels_for_size (topology, RING_NCCL_RING, protocol, bytes, &channels,
+                                &busy_channels, &busy_threads);
+  busbw = MIN (busbw, busy_channels * channel_busbw (topology, protocol, busy_threads));
   algbw = busbw / factor;
 
   /* LL128 and Simple forward whole chunks: the last one drains after the rest. */
   chunk = 0;
   if (protocol != RING_PROTOCOL_LL)
     chunk = MIN (_ring_nccl_step_bytes (protocol) * (protocol == RING_PROTOCOL_SIMPLE ? 4 : 1),
-                 bytes / (channels * (double) topology->gpus));
+                 bytes / (busy_channels * topology->gpus));
 
   cost->channels = channels;
   _ring_cost_finish (topology, bytes,
                      (RING_LAUNCH_GAP_US + latency_us (topology, protocol)) * 1e-6,
-                     bytes / (algbw * 1e9) + _ring_fill_s (1, chunk, algbw / channels)
+                     bytes / (algbw * 1e9) + _ring_fill_s (1, chunk, algbw / busy_channels)
                      + _ring_ll_proxy_queue_s (topology, protocol, channels),
                      factor * bytes, cost);
 }

@@ -74,7 +74,7 @@ bound_algbw (const RingTopology *topology)
 static double
 channel_algbw (const RingTopology *topology,
                RingProtocol        protocol,
-               guint               threads)
+               double              threads)
 {
   switch (protocol)
     {
@@ -94,7 +94,7 @@ static double
 chunk_bytes (const RingTopology *topology,
              RingProtocol        protocol,
              double              bytes,
-             guint               channels)
+             double              channels)
 {
   double chunk = _ring_nccl_step_bytes (protocol);
 
@@ -128,22 +128,24 @@ tree_cost (const RingTopology *topology,
   double net_stages = 2.0 * _ring_log2i (topology->nodes);
   double chain_algbw = _ring_intra_bound_gbps (topology) / 2
                        * _ring_protocol_wire_fraction (protocol);
-  double chunk;
-  guint channels, threads;
+  double chunk, busy_channels, busy_threads;
+  guint channels;
 
-  _ring_nccl_channels_for_size (topology, RING_NCCL_TREE, protocol, bytes, &channels, &threads);
-  algbw = MIN (algbw, channels * channel_algbw (topology, protocol, threads));
-  chain_algbw = MAX (MIN (chain_algbw, channels * channel_algbw (topology, protocol, threads)),
+  _ring_nccl_channels_for_size (topology, RING_NCCL_TREE, protocol, bytes, &channels,
+                                &busy_channels, &busy_threads);
+  algbw = MIN (algbw, busy_channels * channel_algbw (topology, protocol, busy_threads));
+  chain_algbw = MAX (MIN (chain_algbw,
+                          busy_channels * channel_algbw (topology, protocol, busy_threads)),
                      algbw);
-  chunk = chunk_bytes (topology, protocol, bytes, channels);
+  chunk = chunk_bytes (topology, protocol, bytes, busy_channels);
 
   cost->channels = channels;
   _ring_cost_finish (topology, bytes,
                      (RING_LAUNCH_GAP_US + latency_us (topology, protocol)) * 1e-6,
                      bytes / (algbw * 1e9)
                      + _ring_ll_proxy_queue_s (topology, protocol, channels)
-                     + _ring_fill_s (chain_stages, chunk, chain_algbw / channels)
-                     + _ring_fill_s (net_stages, chunk, algbw / channels),
+                     + _ring_fill_s (chain_stages, chunk, chain_algbw / busy_channels)
+                     + _ring_fill_s (net_stages, chunk, algbw / busy_channels),
                      _ring_bus_factor (topology) * bytes, cost);
 }
 

@@ -165,10 +165,15 @@ evaluate_with_gpus (const RingParams *params,
 }
 
 static char *
-format_bandwidth_label (double bandwidth_gbps)
+format_bandwidth_label (RingSizingLink link,
+                        double         rate_gbps)
 {
+  if (link == RING_SIZING_LINK_NICS)
+    /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s. */
+    return g_strdup_printf (_("Utilization with %g Gb/s NICs"), rate_gbps * 8);
+
   /* TRANSLATORS: a curve of the utilization chart; %g is a bandwidth in GB/s. */
-  return g_strdup_printf (_("Utilization at %g GB/s"), bandwidth_gbps);
+  return g_strdup_printf (_("Utilization at %g GB/s"), rate_gbps);
 }
 
 /* The x column of a GPU sweep; returns its counts. */
@@ -196,17 +201,24 @@ _ring_chart_build_utilization (RingChartData *data)
   static const double factors[] = { 0.5, 1.0, 2.0 };
   const RingParams *p = &data->params;
 
+  /* Half, the same and twice the link that binds the configuration: B in one node, the
+   * NICs across nodes (ring_params_get_sizing_link()). */
+  RingSizingLink link = ring_params_get_sizing_link (p);
+
   counts = fill_gpu_column (data);
   for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
     {
-      double bandwidth_gbps = p->bandwidth_gbps * factors[f];
-      double *utilization = add_column (data, format_bandwidth_label (bandwidth_gbps), "%");
+      double rate_gbps = ring_params_get_sizing_rate_gbps (p, link) * factors[f];
+      double *utilization = add_column (data, format_bandwidth_label (link, rate_gbps), "%");
+      RingParams varied = *p;
 
+      ring_params_set_sizing_rate_gbps (&varied, link, rate_gbps);
       for (guint i = 0; i < counts->len; i++)
         {
           RingResult r;
 
-          evaluate_with_gpus (p, g_array_index (counts, guint, i), bandwidth_gbps, &r);
+          evaluate_with_gpus (&varied, g_array_index (counts, guint, i),
+                              varied.bandwidth_gbps, &r);
           utilization[i] = 100.0 * r.utilization;
         }
     }
@@ -259,16 +271,41 @@ _ring_chart_build_step_time (RingChartData *data)
   build_result_columns (data, columns, G_N_ELEMENTS (columns));
 }
 
+/* What each GPU sends: in a training step every collective of the step (FSDP's two
+ * all-gathers beside its reduce-scatter: 3 (N − 1)/N · S), in a collective the one
+ * all-reduce. The asymptote is its limit as N grows, read off two GPUs (every collective
+ * moves (N − 1)/N of its share): 2S for DDP and ZeRO, 3S for FSDP. */
 void
 _ring_chart_build_bytes_moved (RingChartData *data)
 {
-  static const ResultColumn columns[] = {
-    { N_("Data moved per GPU"), "B", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu), 1.0 },
-    /* TRANSLATORS: the limit 2 S that the data moved per GPU approaches. */
-    { N_("Asymptote 2S"), "B", G_STRUCT_OFFSET (RingResult, gradient_buffer_bytes), 2.0 },
-  };
+  g_autoptr(GArray) counts = fill_gpu_column (data);
+  const RingParams *p = &data->params;
+  double *moved, *asymptote;
+  double limit_bytes, multiple;
+  RingResult two;
+  g_autofree char *asymptote_label = NULL;
 
-  build_result_columns (data, columns, G_N_ELEMENTS (columns));
+  evaluate_with_gpus (p, 2, p->bandwidth_gbps, &two);
+  limit_bytes = 2 * (two.collective ? two.bytes_moved_per_gpu : two.comm_bytes_per_gpu);
+  multiple = limit_bytes / two.gradient_buffer_bytes;
+  if (isfinite (multiple) && fabs (multiple - round (multiple)) < 1e-9)
+    /* TRANSLATORS: the limit, a whole multiple of S ("2S", "3S"), that the data moved per
+     * GPU approaches. */
+    asymptote_label = g_strdup_printf (_("Asymptote %.0fS"), multiple);
+  else
+    asymptote_label = g_strdup (_("Asymptote"));
+
+  moved = add_column (data, g_strdup (_("Data moved per GPU")), "B");
+  asymptote = add_column (data, g_steal_pointer (&asymptote_label), "B");
+  for (guint i = 0; i < counts->len; i++)
+    {
+      RingResult r;
+
+      evaluate_with_gpus (p, g_array_index (counts, guint, i), p->bandwidth_gbps, &r);
+      moved[i] = r.collective ? r.bytes_moved_per_gpu : r.comm_bytes_per_gpu;
+      /* NaN where the algorithm cannot run, as the data. */
+      asymptote[i] = isnan (r.gradient_buffer_bytes) ? NAN : limit_bytes;
+    }
 }
 
 void

@@ -115,6 +115,7 @@ typedef enum
   VALUE_COUNT,
   VALUE_FLAG,
   VALUE_ALGORITHM,  /* a RingAlgorithm, written as its name */
+  VALUE_SIZING_LINK, /* a RingSizingLink, written as its name */
   VALUE_PROTOCOL,   /* a RingProtocol, written as its name */
 } ValueKind;
 
@@ -144,10 +145,20 @@ static const struct
   { "comm_bound", G_STRUCT_OFFSET (RingResult, comm_bound), VALUE_FLAG, STEP },
   { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps),
     VALUE_NUMBER, STEP },
+  /* Which link that is: "in-node" (B, per GPU) or "nic" (per NIC, Gb/s / 8). */
+  { "bandwidth_for_90pct_link", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_link),
+    VALUE_SIZING_LINK, STEP },
   { "nodes", G_STRUCT_OFFSET (RingResult, nodes), VALUE_COUNT, BOTH },
   { "algorithm_used", G_STRUCT_OFFSET (RingResult, algorithm_used), VALUE_ALGORITHM, BOTH },
   { "protocol", G_STRUCT_OFFSET (RingResult, protocol_used), VALUE_PROTOCOL, BOTH },
   { "channels", G_STRUCT_OFFSET (RingResult, channels), VALUE_COUNT, BOTH },
+  /* What the model prices fastest among NCCL's choices; where it differs from the above,
+   * NCCL's tuner picks otherwise (docs/model.md). */
+  { "fastest_algorithm", G_STRUCT_OFFSET (RingResult, fastest_algorithm), VALUE_ALGORITHM,
+    BOTH },
+  { "fastest_protocol", G_STRUCT_OFFSET (RingResult, fastest_protocol), VALUE_PROTOCOL, BOTH },
+  { "fastest_allreduce_time_s", G_STRUCT_OFFSET (RingResult, fastest_allreduce_time_s),
+    VALUE_NUMBER, BOTH },
   /* The event simulation: null beyond the sizes it steps. */
   { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), VALUE_NUMBER,
     BOTH },
@@ -272,6 +283,11 @@ append_result_value (GString          *json,
         append_json_string (json, key,
                             ring_protocol_to_string (G_STRUCT_MEMBER (RingProtocol, result,
                                                                       offset)));
+      break;
+    case VALUE_SIZING_LINK:
+      append_json_string (json, key,
+                          ring_sizing_link_to_string (G_STRUCT_MEMBER (RingSizingLink, result,
+                                                                       offset)));
       break;
     default:
       g_assert_not_reached ();
@@ -576,6 +592,18 @@ add_collective_rows (GPtrArray        *rows,
   add_row (rows, _("Algorithm in use"), g_strdup (ring_algorithm_get_title (r->algorithm_used)));
   add_row (rows, _("Protocol"), g_strdup (ring_protocol_get_title (r->protocol_used)));
   add_row (rows, _("Channels"), g_strdup_printf ("%u", r->channels));
+  if (r->fastest_allreduce_time_s < r->allreduce_time_s)
+    {
+      g_autofree char *time = ring_format_duration (r->fastest_allreduce_time_s);
+
+      /* TRANSLATORS: an algorithm, a protocol and an all-reduce time, "Ring, Simple in
+       * 12 ms"; the note says why the faster choice is not the one in use */
+      add_row (rows, _("Faster by this model"),
+               g_strdup_printf (_("%s, %s in %s (NCCL’s tuner, tuning.cc, picks the one in "
+                                  "use; the published runs follow its pick)"),
+                                ring_algorithm_get_title (r->fastest_algorithm),
+                                ring_protocol_get_title (r->fastest_protocol), time));
+    }
 }
 
 /* The event simulation's all-reduce on its own schedule, and what the slow link and GPU
@@ -745,6 +773,12 @@ ring_report_rows (RingModel *model)
   else if (isnan (r->bandwidth_for_90pct_gbps))
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("unreachable")));
+  else if (r->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS)
+    /* xgettext:no-c-format */
+    add_row (rows, _("Bandwidth for 90 % utilization"),
+             /* TRANSLATORS: the speed each NIC needs, in Gb/s, then the NICs per node */
+             g_strdup_printf (_("NICs of %.3g Gb/s (%u per node)"),
+                              r->bandwidth_for_90pct_gbps * 8, p->nics_per_node));
   else
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"),
