@@ -286,6 +286,52 @@ test_deep_and_long (void)
   g_assert_false (ring_scenario_name_is_valid ("   "));
 }
 
+/* A flat list is one level deeper than its scenarios, however long (issue 27: about 60
+ * were "nested deeper than 64 levels"); 64 levels are read, 65 are not. */
+static void
+test_flat_list (void)
+{
+  static const char one[] = "{\"format\": \"ring-allreduce-scenario\", \"version\": 1, "
+                            "\"name\": \"S\", \"parameters\": {\"gpus\": 16}}";
+  g_autoptr(GString) list = g_string_new ("[");
+  g_autoptr(GString) empties = g_string_new ("[");
+  g_autoptr(GString) deep = g_string_new (NULL);
+  g_autoptr(GPtrArray) read = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 200; i++)
+    g_string_append_printf (list, "%s%s", i > 0 ? ",\n" : "", one);
+  g_string_append (list, "]");
+  read = ring_scenario_file_parse (list->str, list->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (read->len, ==, 200);
+  g_clear_pointer (&read, g_ptr_array_unref);
+
+  for (guint i = 0; i < 62; i++)
+    g_string_append_printf (empties, "%s[]", i > 0 ? "," : "");
+  g_string_append (empties, "]");
+  read = ring_scenario_file_parse (empties->str, empties->len, &error);
+  g_assert_null (read);
+  g_test_message ("%s", error->message);
+  g_assert_null (strstr (error->message, "nests deeper"));
+  g_assert_nonnull (strstr (error->message, "not a JSON object"));
+  g_clear_error (&error);
+
+  for (guint depth = 64; depth <= 65; depth++)
+    {
+      g_string_truncate (deep, 0);
+      for (guint i = 0; i < depth; i++)
+        g_string_append_c (deep, '[');
+      for (guint i = 0; i < depth; i++)
+        g_string_append_c (deep, ']');
+      read = ring_scenario_file_parse (deep->str, deep->len, &error);
+      g_assert_null (read);
+      g_test_message ("%u: %s", depth, error->message);
+      g_assert_true ((strstr (error->message, "nests deeper") != NULL) == (depth > 64));
+      g_clear_error (&error);
+    }
+}
+
 /* Names that are not scenario files: a folder, a FIFO (which must not block), a file too
  * large, one that is missing. */
 static void
@@ -366,6 +412,7 @@ main (int   argc,
   g_test_add_func ("/ring/scenario-file/partial", test_partial);
   g_test_add_func ("/ring/scenario-file/malformed", test_malformed);
   g_test_add_func ("/ring/scenario-file/deep-and-long", test_deep_and_long);
+  g_test_add_func ("/ring/scenario-file/flat-list", test_flat_list);
   g_test_add_func ("/ring/scenario-file/not-files", test_not_files);
   g_test_add_func ("/ring/scenario-file/example", test_example);
   g_test_add_func ("/ring/scenario-file/aliases", test_aliases);

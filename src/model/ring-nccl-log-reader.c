@@ -276,7 +276,12 @@ count_nodes (const Run *run,
   per_host = g_new0 (guint, run->host_names->len);
   g_hash_table_iter_init (&iter, run->devices);
   while (g_hash_table_iter_next (&iter, NULL, &value))
-    most = MAX (most, ++per_host[((Device *) value)->host]);
+    {
+      /* Counted apart from MAX (), which evaluates its winner twice. */
+      guint on_host = ++per_host[((Device *) value)->host];
+
+      most = MAX (most, on_host);
+    }
 
   return (ranks + most - 1) / most;
 }

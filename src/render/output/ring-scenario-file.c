@@ -305,7 +305,11 @@ nesting_depth (const char *text,
       else if (c == '"')
         in_string = TRUE;
       else if (c == '[' || c == '{')
-        deepest = MAX (deepest, ++depth);
+        {
+          /* Apart from MAX (), which evaluates its winner twice. */
+          depth++;
+          deepest = MAX (deepest, depth);
+        }
       else if ((c == ']' || c == '}') && depth > 0)
         depth--;
     }
