@@ -508,6 +508,17 @@ ring_cli_use_fit (const RingCliArgs  *args,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   measurement = g_ptr_array_index (ring_model_get_measurements (model), index);
+  /* Degenerate data: the fit says why it is not used. */
+  if (measurement->fit->warning != RING_NCCL_FIT_WARNING_NONE)
+    {
+      g_autofree char *warning = ring_nccl_fit_describe_warning (measurement->fit);
+
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* TRANSLATORS: a log's file name, then why its fit is not used */
+                   _("--fit: %s: %s; leave out --fit to compare with it"),
+                   measurement->name, warning);
+      return FALSE;
+    }
   /* Nothing fitted: the fit would only bring the log's cluster, which is not a fit. */
   if (!ring_nccl_fit_determines_any (measurement->fit))
     {

@@ -104,6 +104,12 @@ ring_measurement_describe_fit (const RingNcclFit *fit)
 
   g_return_val_if_fail (fit != NULL, NULL);
 
+  /* A degenerate fit determines nothing, and says why. */
+  if (fit->warning != RING_NCCL_FIT_WARNING_NONE)
+    {
+      g_string_free (text, TRUE);
+      return ring_nccl_fit_describe_warning (fit);
+    }
   for (guint j = 0; j < fit->n_values; j++)
     {
       const RingNcclFitValue *value = &fit->values[j];

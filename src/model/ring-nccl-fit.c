@@ -26,6 +26,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-measurement.h"
 #include "ring-nccl-fit.h"
 
 G_DEFINE_QUARK (ring-nccl-fit-error-quark, ring_nccl_fit_error)
@@ -34,6 +35,9 @@ G_DEFINE_QUARK (ring-nccl-fit-error-quark, ring_nccl_fit_error)
 /* The rms change of ln t that makes a value "determined", for a 10 % (or 1 µs) step. */
 #define DETERMINED_RMS 0.005
 #define MAX_ITERATIONS 600
+/* A fit whose geometric-mean error is not this many percentage points below the
+ * model's own improves nothing worth applying. */
+#define NO_IMPROVEMENT_PCT 0.05
 
 /* How one free value is searched: efficiencies in log space, latencies in µs. */
 typedef struct
@@ -45,6 +49,8 @@ typedef struct
   double        probe;           /* the step of the "determined" test */
   const double *grid;
   guint         n_grid;
+  gboolean      low_is_physical; /* a value at @low is a finding (no latency), not a
+                                  * search that ran out of room */
 } Free;
 
 static const double efficiency_grid[] = {
@@ -63,7 +69,7 @@ static const Free free_link_latency = {
 };
 static const Free free_net_latency = {
   RING_PARAM_NET_LATENCY, FALSE, 0, 1000, 10, 1,
-  net_latency_grid, G_N_ELEMENTS (net_latency_grid),
+  net_latency_grid, G_N_ELEMENTS (net_latency_grid), TRUE,
 };
 /* ln 0.01 … ln 2, the parameters' range. */
 static const Free free_link_efficiency = {
@@ -81,6 +87,7 @@ typedef struct
   double size_bytes;
   double ln_measured;
   double measured_us;  /* as the log printed it */
+  double weight;       /* 1 / the rows of its size: each size counts once */
 } Sample;
 
 typedef struct
@@ -150,7 +157,7 @@ objective (Problem      *problem,
       if (!(us > 0))
         return G_MAXDOUBLE;
       residual = log (us) - problem->samples[i].ln_measured;
-      sum += residual * residual;
+      sum += problem->samples[i].weight * residual * residual;
     }
   for (guint j = 0; j < problem->n_free; j++)
     {
@@ -364,7 +371,7 @@ sensitivity (Problem      *problem,
              guint         j)
 {
   double moved[RING_NCCL_FIT_MAX_VALUES];
-  double sum = 0;
+  double sum = 0, weights = 0;
 
   memcpy (moved, x, problem->n_free * sizeof (double));
   if (x[j] + problem->frees[j]->probe > problem->frees[j]->high)
@@ -382,11 +389,12 @@ sensitivity (Problem      *problem,
       set_free (problem, moved);
       after = model_us (problem, problem->samples[i].size_bytes, &cost);
       if (before > 0 && after > 0)
-        sum += pow (log (after / before), 2);
+        sum += problem->samples[i].weight * pow (log (after / before), 2);
+      weights += problem->samples[i].weight;
     }
   set_free (problem, x);
 
-  return sqrt (sum / problem->n_samples);
+  return weights > 0 ? sqrt (sum / weights) : 0;
 }
 
 static void
@@ -405,15 +413,15 @@ fill_values (Problem          *problem,
     }
 }
 
-/* Fits @problem from its nominal values; leaves the fitted ones in problem->params. */
+/* Fits @problem from its nominal values; leaves the fitted ones in problem->params and,
+ * in the search's space, in @x. */
 static void
 fit_problem (Problem          *problem,
              RingNcclFitValue *values,
-             guint            *n_values)
+             guint            *n_values,
+             double           *x)
 {
-  double x[RING_NCCL_FIT_MAX_VALUES];
-
-  memcpy (x, problem->nominal, sizeof x);
+  memcpy (x, problem->nominal, RING_NCCL_FIT_MAX_VALUES * sizeof (double));
   minimise (problem, x);
   fill_values (problem, x, values, n_values);
   set_free (problem, x);
@@ -479,6 +487,7 @@ fit_protocols (RingNcclFit   *fit,
       RingNcclFitProtocol *result = &fit->protocols[protocol];
       g_autofree Sample *samples = g_new (Sample, joint->n_samples);
       g_autofree double *subset = g_new (double, joint->n_samples);
+      double x[RING_NCCL_FIT_MAX_VALUES];
       Problem problem = *joint;
       guint n = 0;
 
@@ -496,7 +505,7 @@ fit_protocols (RingNcclFit   *fit,
 
       problem.samples = samples;
       problem.n_samples = n;
-      fit_problem (&problem, result->values, &result->n_values);
+      fit_problem (&problem, result->values, &result->n_values, x);
     }
 }
 
@@ -535,8 +544,96 @@ collect_samples (const RingNcclLog *nccl_log,
       n = MAX_FIT_SAMPLES;
     }
 
+  /* Thirty copies of one row are one size: together they weigh as much as one row. */
+  for (guint i = 0; i < n; i++)
+    {
+      guint same = 0;
+
+      for (guint k = 0; k < n; k++)
+        same += samples[k].size_bytes == samples[i].size_bytes;
+      samples[i].weight = 1.0 / same;
+    }
+
   *n_samples = n;
   return samples;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static guint
+count_sizes (const Sample *samples,
+             guint         n_samples)
+{
+  g_autofree double *sizes = g_new (double, MAX (n_samples, 1));
+  guint n = 0;
+
+  for (guint i = 0; i < n_samples; i++)
+    sizes[i] = samples[i].size_bytes;
+  qsort (sizes, n_samples, sizeof (double), compare_doubles);
+  for (guint i = 0; i < n_samples; i++)
+    n += i == 0 || sizes[i] != sizes[i - 1];
+
+  return n;
+}
+
+/* Whether the times fall as the sizes grow: the weighted least-squares slope of ln t on
+ * ln size is negative and the largest size's rows took a tenth less than the smallest's.
+ * No collective gets faster with more bytes; a flat or noisy run of small sizes is not
+ * this. */
+static gboolean
+times_fall (const Sample *samples,
+            guint         n_samples)
+{
+  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, slope;
+  double smallest = G_MAXDOUBLE, largest = 0, ln_smallest = 0, ln_largest = 0;
+  double w_smallest = 0, w_largest = 0;
+
+  for (guint i = 0; i < n_samples; i++)
+    {
+      smallest = MIN (smallest, samples[i].size_bytes);
+      largest = MAX (largest, samples[i].size_bytes);
+    }
+  for (guint i = 0; i < n_samples; i++)
+    {
+      double w = samples[i].weight, x = log (samples[i].size_bytes);
+      double y = samples[i].ln_measured;
+
+      sw += w;
+      sx += w * x;
+      sy += w * y;
+      sxx += w * x * x;
+      sxy += w * x * y;
+      if (samples[i].size_bytes == smallest)
+        ln_smallest += y, w_smallest++;
+      if (samples[i].size_bytes == largest)
+        ln_largest += y, w_largest++;
+    }
+  if (largest <= smallest || sw * sxx - sx * sx <= 0)
+    return FALSE;
+  slope = (sw * sxy - sx * sy) / (sw * sxx - sx * sx);
+
+  return slope < 0 && ln_largest / w_largest < ln_smallest / w_smallest + log (0.9);
+}
+
+/* A determined value where the search stopped at a bound: the data asked for more than
+ * the model can mean (a link efficiency of 2, a latency of 1 000 µs). A net latency of
+ * 0 is a floor the world sets, not the search: a finding. */
+static gboolean
+value_on_bound (const Problem *problem,
+                const double  *x,
+                guint          j)
+{
+  const Free *free = problem->frees[j];
+  double margin = 1e-6 * (free->high - free->low);
+
+  return (x[j] <= free->low + margin && !free->low_is_physical) || x[j] >= free->high - margin;
 }
 
 /* The log's cluster: the base with the log's GPU, ranks and ranks per host. */
@@ -614,7 +711,8 @@ fit_or_evaluate (const RingParams   *base,
   g_autofree double *errors = NULL;
   g_autofree double *nominal_errors = NULL;
   Problem problem = { 0 }, nominal;
-  guint n_samples;
+  double x[RING_NCCL_FIT_MAX_VALUES];
+  guint n_samples, n_sizes;
 
   g_assert (base != NULL && nccl_log != NULL);
 
@@ -634,15 +732,18 @@ fit_or_evaluate (const RingParams   *base,
                      "elements) to compare with"));
       return NULL;
     }
-  /* One size (a bandwidth check at 8 GiB, say) compares; fitting it needs two. */
-  if (fit_values && n_samples < 2)
+  /* One size (a bandwidth check at 8 GiB, say, or one row thirty times) compares;
+   * fitting it needs two. */
+  n_sizes = count_sizes (samples, n_samples);
+  if (fit_values && n_sizes < 2)
     {
       g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,
-                   /* TRANSLATORS: rows with a time, no wrong elements and a size above 0 */
+                   /* TRANSLATORS: sizes of rows with a time, no wrong elements and a size
+                    * above 0 (a size repeated counts once) */
                    g_dngettext (GETTEXT_PACKAGE,
-                                "the log has %u usable row; a fit needs two or more",
-                                "the log has %u usable rows; a fit needs two or more",
-                                n_samples), n_samples);
+                                "the log has %u usable size; a fit needs two or more",
+                                "the log has %u usable sizes; a fit needs two or more",
+                                n_sizes), n_sizes);
       return NULL;
     }
   if (!shape_params (base, nccl_log, &problem.params, error))
@@ -657,9 +758,16 @@ fit_or_evaluate (const RingParams   *base,
   fit->points = g_array_new (FALSE, FALSE, sizeof (RingNcclFitPoint));
   fit->gpus_per_process = problem.gpus_per_process;
   fit->algorithm = problem.algorithm;
+  fit->n_sizes = n_sizes;
+  /* Times that fall as sizes grow are no all-reduce any model fits: not fitted at all. */
+  if (fit_values && times_fall (samples, n_samples))
+    {
+      fit->warning = RING_NCCL_FIT_WARNING_TIMES_FALL;
+      fit_values = FALSE;
+    }
   if (fit_values)
     {
-      fit_problem (&problem, fit->values, &fit->n_values);
+      fit_problem (&problem, fit->values, &fit->n_values, x);
     }
   else
     {
@@ -677,10 +785,63 @@ fit_or_evaluate (const RingParams   *base,
   errors = g_new (double, n_samples);
   nominal_errors = g_new (double, n_samples);
   fill_points (fit, &problem, fit_values ? &nominal : NULL, errors, nominal_errors);
-  if (fit_values)
-    fit_protocols (fit, &problem, errors);
+  if (!fit_values)
+    return g_steal_pointer (&fit);
+
+  fit_protocols (fit, &problem, errors);
+  /* A value the data drove to its bound, or a fit no better than where it started, is
+   * not a finding: reported with its warning, offered and applied nowhere. */
+  for (guint j = 0; j < fit->n_values && fit->warning == RING_NCCL_FIT_WARNING_NONE; j++)
+    if (fit->values[j].determined && value_on_bound (&problem, x, j))
+      {
+        fit->warning = RING_NCCL_FIT_WARNING_ON_BOUND;
+        fit->warning_value = fit->values[j].id;
+      }
+  if (fit->warning == RING_NCCL_FIT_WARNING_NONE && ring_nccl_fit_determines_any (fit)
+      && fit->geomean_error_pct > fit->nominal_geomean_error_pct - NO_IMPROVEMENT_PCT)
+    fit->warning = RING_NCCL_FIT_WARNING_NO_IMPROVEMENT;
+  if (fit->warning != RING_NCCL_FIT_WARNING_NONE)
+    for (guint j = 0; j < fit->n_values; j++)
+      fit->values[j].determined = FALSE;
 
   return g_steal_pointer (&fit);
+}
+
+char *
+ring_nccl_fit_describe_warning (const RingNcclFit *fit)
+{
+  g_return_val_if_fail (fit != NULL, NULL);
+
+  switch (fit->warning)
+    {
+    case RING_NCCL_FIT_WARNING_TIMES_FALL:
+      /* TRANSLATORS: why values fitted to an nccl-tests log are not offered */
+      return g_strdup (_("its times fall as the sizes grow, which no all-reduce does: "
+                         "nothing fitted"));
+    case RING_NCCL_FIT_WARNING_ON_BOUND:
+      {
+        const RingParamInfo *info = ring_param_info (fit->warning_value);
+        double value = NAN;
+
+        for (guint j = 0; j < fit->n_values; j++)
+          if (fit->values[j].id == fit->warning_value)
+            value = fit->values[j].value;
+        /* TRANSLATORS: why values fitted to an nccl-tests log are not offered: a value's
+         * name ("link efficiency"), the value and its unit */
+        return g_strdup_printf (_("the fit drove %s to the end of its range (%.3g%s%s): "
+                                  "not used"),
+                                ring_measurement_value_title (fit->warning_value), value,
+                                *info->unit != '\0' ? " " : "", info->unit);
+      }
+    case RING_NCCL_FIT_WARNING_NO_IMPROVEMENT:
+      /* TRANSLATORS: why values fitted to an nccl-tests log are not offered */
+      return g_strdup_printf (_("the fit is no closer to the log than the model already is "
+                                "(±%.0f %% against ±%.0f %%): not used"),
+                              fit->geomean_error_pct, fit->nominal_geomean_error_pct);
+    case RING_NCCL_FIT_WARNING_NONE:
+    default:
+      return NULL;
+    }
 }
 
 RingNcclFit *

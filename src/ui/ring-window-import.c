@@ -78,7 +78,7 @@ _ring_window_import_file (RingWindow *self,
   g_assert (index >= 0);
   measurement = g_ptr_array_index (measurements, index);
   comparison = ring_measurement_compare (measurement, ring_model_get_params (self->model));
-  n_sizes = comparison != NULL ? comparison->points->len : 0;
+  n_sizes = comparison != NULL ? comparison->n_sizes : 0;
   message = g_strdup_printf (/* TRANSLATORS: a toast: a file name, its sizes, its ranks, the
                               * model's error against it */
                              g_dngettext (GETTEXT_PACKAGE,
@@ -102,8 +102,17 @@ _ring_window_import_file (RingWindow *self,
       g_free (message);
       message = both;
     }
+  if (measurement->fit->warning != RING_NCCL_FIT_WARNING_NONE)
+    {
+      g_autofree char *warning = ring_nccl_fit_describe_warning (measurement->fit);
+      char *both = g_strconcat (message, " · ", warning, NULL);
+
+      g_free (message);
+      message = both;
+    }
   toast = _ring_window_new_toast (message);
-  /* A log that pins nothing down (one size, say) has no fitted values to offer. */
+  /* A log that pins nothing down (one size, say), or whose fit has a warning, has no
+   * fitted values to offer. */
   if (ring_nccl_fit_determines_any (measurement->fit))
     {
       adw_toast_set_button_label (toast, _("Use Fitted Values"));
