@@ -17,6 +17,7 @@
 #include "ring-file-writer.h"
 #include "ring-measurement.h"
 #include "ring-presets.h"
+#include "ring-printable.h"
 #include "ring-report.h"
 #include "ring-scenario-file.h"
 #include "ring-units.h"
@@ -233,7 +234,7 @@ check_export_inputs (const RingCliArgs  *args,
     for (guint j = 0; inputs[i].paths != NULL && inputs[i].paths[j] != NULL; j++)
       if (same_file (args->export_path, inputs[i].paths[j]))
         {
-          g_autofree char *shown = g_filename_display_name (args->export_path);
+          g_autofree char *shown = ring_filename_display (args->export_path);
 
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        /* TRANSLATORS: a file name, then an option such as --scenario. */
@@ -253,7 +254,7 @@ check_export (const char     *path,
               ExportRequest  *request,
               GError        **error)
 {
-  g_autofree char *shown_path = g_filename_display_name (path);
+  g_autofree char *shown_path = ring_filename_display (path);
 
   request->path = path;
   request->report = FALSE;
@@ -346,8 +347,8 @@ write_export (RingModel           *model,
    * where the user looked. */
   if (link_target != NULL)
     {
-      g_autofree char *shown_path = g_filename_display_name (request->path);
-      g_autofree char *shown_target = g_filename_display_name (link_target);
+      g_autofree char *shown_path = ring_filename_display (request->path);
+      g_autofree char *shown_target = ring_filename_display (link_target);
 
       _ring_cli_print_error (_("“%s” is a symbolic link: replaced its target “%s”"),
                              shown_path, shown_target);
@@ -648,7 +649,7 @@ ring_cli_handle (const RingCliArgs *args)
   /* A value typed without its option would otherwise be silently ignored. */
   if (args->stray != NULL && args->stray[0] != NULL)
     {
-      g_autofree char *shown = g_filename_display_name (args->stray[0]);
+      g_autofree char *shown = ring_filename_display (args->stray[0]);
 
       _ring_cli_print_error (_("unexpected argument “%s”: every value follows its option, "
                                "as in --gpus 64 (see --help)"), shown);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ring-nccl-log-private.h"
+#include "ring-printable.h"
 #include "ring-units.h"
 
 /* One "#  Rank …" line. */
@@ -368,7 +369,9 @@ finish_run (Parser  *self,
   log->nodes = nodes;
   log->threads = MAX (self->run.threads, 1);
   log->gpus_per_process = MAX (self->run.gpus, 1);
-  log->gpu_name = g_steal_pointer (&self->run.gpu_name);
+  /* Cleaned of escapes and control characters already; noncharacters go too. */
+  log->gpu_name = self->run.gpu_name != NULL ? ring_text_make_printable (self->run.gpu_name)
+                                             : NULL;
   if (log->gpu_name != NULL && ring_gpu_lookup_device_name (log->gpu_name) != NULL)
     {
       log->gpu = ring_gpu_lookup_device_name (log->gpu_name)->id;

@@ -12,6 +12,7 @@
 
 #include "ring-file-dialog.h"
 #include "ring-measurement.h"
+#include "ring-printable.h"
 #include "ring-window-private.h"
 
 /* An import must not go unseen: unless a message-size chart is on screen, the first chart
@@ -347,7 +348,7 @@ stored_log_name (const char *uri)
   g_autofree char *path = g_filename_from_uri (uri, NULL, NULL);
   g_autofree char *basename = path != NULL ? g_path_get_basename (path) : NULL;
 
-  return basename != NULL ? g_filename_display_name (basename) : g_strdup (uri);
+  return basename != NULL ? ring_filename_display (basename) : ring_text_make_printable (uri);
 }
 
 void

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-printable.h"
 #include "ring-file-writer.h"
 #include "ring-report.h"
 #include "ring-scenario-file.h"
@@ -385,7 +386,8 @@ name_error (GError       **error,
             GFile         *file,
             const GError  *problem)
 {
-  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *parse_name = g_file_get_parse_name (file);
+  g_autofree char *name = ring_text_make_printable (parse_name);
 
   g_set_error (error, problem->domain, problem->code,
                /* TRANSLATORS: the first %s is a file, the second what is wrong with it. */
