@@ -613,6 +613,11 @@ test_malformed_text (void)
     { HEADER DEVICES_2 COLUMNS
       "  99999999999999999999999  256  float  sum  -1  20.48  0.05  0.05  0\n" ROW_1M,
       RING_NCCL_LOG_ERROR_MALFORMED, "is not a whole number" },
+    /* A negative size (issue 27: the row vanished). */
+    { HEADER DEVICES_2 COLUMNS ROW_1K
+      "       -1024           256     float     sum      -1    20.48    0.05    0.05"
+      "      0    20.48    0.05    0.05      0\n" ROW_1M,
+      RING_NCCL_LOG_ERROR_MALFORMED, "line 9: a size of -1024 bytes; no size is negative" },
     /* 10–11: negative and zero times. */
     { HEADER DEVICES_2 COLUMNS
       "        1024           256     float     sum      -1   -20.48    0.05    0.05"

@@ -297,6 +297,8 @@ ring_cli_apply_params (const RingCliArgs  *args,
         continue;
 
       text = _ring_cli_option_text (info->option, args->param_values[id], error);
+      if (text != NULL && info->kind != RING_PARAM_KIND_CHOICE)
+        ring_text_accept_locale_decimal (text);
       if (text == NULL || !ring_params_set_from_string (params, id, text, error))
         return FALSE;
     }
@@ -309,6 +311,7 @@ ring_cli_apply_params (const RingCliArgs  *args,
 
       if (text == NULL)
         return FALSE;
+      ring_text_accept_locale_decimal (text);
 
       /* A petabyte is far past any buffer that fits in a GPU's memory. */
       if (!ring_parse_bytes (text, &bytes) || bytes < 1 || bytes > 1e15)

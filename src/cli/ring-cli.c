@@ -215,10 +215,14 @@ static gboolean
 same_file (const char *a,
            const char *b)
 {
+  g_autoptr(GFile) file_a = g_file_new_for_commandline_arg (a);
+  g_autoptr(GFile) file_b = g_file_new_for_commandline_arg (b);
+  g_autofree char *path_a = g_file_get_path (file_a);
+  g_autofree char *path_b = g_file_get_path (file_b);
   GStatBuf sa, sb;
 
-  return g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0
-         && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  return path_a != NULL && path_b != NULL && g_stat (path_a, &sa) == 0
+         && g_stat (path_b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 /* An export never replaces a file it reads: a log or a scenario file given with it. */
@@ -557,8 +561,20 @@ import_logs (const RingCliArgs  *args,
   for (guint i = 0; args->import_nccl != NULL && args->import_nccl[i] != NULL; i++)
     {
       g_autoptr(GError) import_error = NULL;
+      /* A file:// URI as --scenario and --export take it, or a path. */
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (args->import_nccl[i]);
+      g_autofree char *path = g_file_get_path (file);
 
-      if (!ring_model_import_measurement (model, args->import_nccl[i], &import_error))
+      if (path == NULL)
+        {
+          g_autofree char *shown = ring_text_make_printable (args->import_nccl[i]);
+
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       /* TRANSLATORS: %s is a file's address (a URI) */
+                       _("--import-nccl: %s is not a file on this computer"), shown);
+          return FALSE;
+        }
+      if (!ring_model_import_measurement (model, path, &import_error))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--import-nccl: %s",
                        import_error->message);
@@ -670,6 +686,22 @@ ring_cli_handle (const RingCliArgs *args)
       || !given_option_text ("gpu", args->param_values[RING_PARAM_GPU], &gpu, &error))
     return usage_error (error);
 
+  /* A list is all such a command line does: beside an export or a report, which it would
+   * leave unwritten without a word, it is refused. */
+  if ((args->export_path != NULL || report != REPORT_NONE)
+      && ((chart != NULL && g_str_equal (chart, "list"))
+          || (preset != NULL && g_str_equal (preset, "list"))
+          || (gpu != NULL && g_str_equal (gpu, "list"))))
+    {
+      const char *option = chart != NULL && g_str_equal (chart, "list") ? "--chart"
+                           : preset != NULL && g_str_equal (preset, "list") ? "--preset"
+                           : "--gpu";
+
+      /* TRANSLATORS: an option such as --preset, then --export or --report */
+      _ring_cli_print_error (_("%s list only prints a list; it cannot go with %s"), option,
+                             args->export_path != NULL ? "--export" : "--report");
+      return RING_CLI_EXIT_USAGE;
+    }
   if (chart != NULL && g_str_equal (chart, "list"))
     return list_charts ();
   if (preset != NULL && g_str_equal (preset, "list"))

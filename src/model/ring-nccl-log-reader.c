@@ -549,6 +549,17 @@ read_words (Parser    *self,
 {
   if (is_row (words, n_words, comment))
     return add_row (self, words, n_words, error);
+  /* A row whose size is negative is a row gone wrong, not a line to pass over. */
+  if (!comment && n_words >= 2 && words[0][0] == '-' && is_digits (words[0] + 1)
+      && is_digits (words[1]))
+    {
+      g_autofree char *quoted = _ring_nccl_quote_word (words[0]);
+
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
+                   /* Translators: a line number, then the size as written */
+                   _("line %u: a size of %s bytes; no size is negative"), self->line, quoted);
+      return FALSE;
+    }
 
   if (g_str_equal (words[0], "nThread"))
     return start_run (self, words, n_words, error);
