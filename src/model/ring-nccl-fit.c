@@ -11,9 +11,9 @@
  * over those values, with t_model from ring_allreduce_cost() on the log's cluster. The
  * small λ only decides among values the data cannot tell apart: a two-node log whose
  * large sizes NVLS bounds says nothing of the NICs, which then keep their nominal rate
- * instead of taking the blame. The model has kinks (min of bounds, protocol switches), so
- * the minimiser needs no derivatives: a grid, then Nelder and Mead's simplex (1965),
- * restarted once from where it stopped.
+ * instead of taking the blame. The search is ring-nccl-fit-search.c's. Degenerate data
+ * (times that fall as sizes grow, a value driven to its bound, a fit no better than the
+ * nominal values) leaves a fit with a warning and nothing determined.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,31 +27,15 @@
 #include <string.h>
 
 #include "ring-measurement.h"
-#include "ring-nccl-fit.h"
+#include "ring-nccl-fit-private.h"
 
 G_DEFINE_QUARK (ring-nccl-fit-error-quark, ring_nccl_fit_error)
 
-#define RIDGE 1e-4
 /* The rms change of ln t that makes a value "determined", for a 10 % (or 1 µs) step. */
 #define DETERMINED_RMS 0.005
-#define MAX_ITERATIONS 600
 /* A fit whose geometric-mean error is not this many percentage points below the
  * model's own improves nothing worth applying. */
 #define NO_IMPROVEMENT_PCT 0.05
-
-/* How one free value is searched: efficiencies in log space, latencies in µs. */
-typedef struct
-{
-  RingParamId   id;
-  gboolean      logarithmic;
-  double        low, high;       /* in the search's space */
-  double        scale;           /* of the pull towards nominal, in the search's space */
-  double        probe;           /* the step of the "determined" test */
-  const double *grid;
-  guint         n_grid;
-  gboolean      low_is_physical; /* a value at @low is a finding (no latency), not a
-                                  * search that ran out of room */
-} Free;
 
 static const double efficiency_grid[] = {
   0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0,
@@ -81,287 +65,6 @@ static const Free free_net_efficiency = {
   efficiency_grid, G_N_ELEMENTS (efficiency_grid),
 };
 
-/* One row to fit. */
-typedef struct
-{
-  double size_bytes;
-  double ln_measured;
-  double measured_us;  /* as the log printed it */
-  double weight;       /* 1 / the rows of its size: each size counts once */
-} Sample;
-
-typedef struct
-{
-  RingParams     params;           /* the cluster, changed by set_free() */
-  RingAlgorithm  algorithm;
-  guint          gpus_per_process;
-  const Free    *frees[RING_NCCL_FIT_MAX_VALUES];
-  guint          n_free;
-  double         nominal[RING_NCCL_FIT_MAX_VALUES];  /* in the search's space */
-  const Sample  *samples;
-  guint          n_samples;
-} Problem;
-
-static double
-to_space (const Free *free,
-          double      value)
-{
-  return free->logarithmic ? log (value) : value;
-}
-
-static double
-from_space (const Free *free,
-            double      x)
-{
-  return free->logarithmic ? exp (x) : x;
-}
-
-static void
-set_free (Problem      *problem,
-          const double *x)
-{
-  for (guint j = 0; j < problem->n_free; j++)
-    ring_params_set_value (&problem->params, problem->frees[j]->id,
-                           from_space (problem->frees[j], x[j]));
-}
-
-/* The model's time for @bytes on the problem's cluster, µs; 0 if it cannot run. */
-static double
-model_us (const Problem     *problem,
-          double             bytes,
-          RingAllreduceCost *cost)
-{
-  RingTopology topology;
-
-  ring_topology_init (&topology, &problem->params, problem->params.gpus);
-  topology.gpus_per_process = problem->gpus_per_process;
-  if (!ring_allreduce_cost (&topology, problem->algorithm, bytes, cost))
-    return 0;
-
-  return cost->time_s * 1e6;
-}
-
-static double
-objective (Problem      *problem,
-           const double *x)
-{
-  double sum = 0;
-
-  set_free (problem, x);
-  for (guint i = 0; i < problem->n_samples; i++)
-    {
-      RingAllreduceCost cost;
-      double us = model_us (problem, problem->samples[i].size_bytes, &cost);
-      double residual;
-
-      if (!(us > 0))
-        return G_MAXDOUBLE;
-      residual = log (us) - problem->samples[i].ln_measured;
-      sum += problem->samples[i].weight * residual * residual;
-    }
-  for (guint j = 0; j < problem->n_free; j++)
-    {
-      double pull = (x[j] - problem->nominal[j]) / problem->frees[j]->scale;
-
-      sum += RIDGE * pull * pull;
-    }
-
-  return sum;
-}
-
-static void
-clamp_point (const Problem *problem,
-             double        *x)
-{
-  for (guint j = 0; j < problem->n_free; j++)
-    x[j] = CLAMP (x[j], problem->frees[j]->low, problem->frees[j]->high);
-}
-
-/* Every grid point, the other values at @x's; keeps the best in @x. */
-static double
-grid_search (Problem *problem,
-             double  *x)
-{
-  guint n = problem->n_free, total = 1;
-  double best[RING_NCCL_FIT_MAX_VALUES], best_f;
-
-  memcpy (best, x, n * sizeof (double));
-  best_f = objective (problem, best);
-  for (guint j = 0; j < n; j++)
-    total *= problem->frees[j]->n_grid;
-
-  for (guint index = 0; index < total; index++)
-    {
-      double trial[RING_NCCL_FIT_MAX_VALUES];
-      guint rest = index;
-      double f;
-
-      for (guint j = 0; j < n; j++)
-        {
-          const Free *free = problem->frees[j];
-
-          trial[j] = to_space (free, free->grid[rest % free->n_grid]);
-          rest /= free->n_grid;
-        }
-      f = objective (problem, trial);
-      if (f < best_f)
-        {
-          best_f = f;
-          memcpy (best, trial, n * sizeof (double));
-        }
-    }
-
-  memcpy (x, best, n * sizeof (double));
-  return best_f;
-}
-
-/* --- Nelder–Mead ------------------------------------------------------------------- */
-
-typedef struct
-{
-  double x[RING_NCCL_FIT_MAX_VALUES];
-  double f;
-} Vertex;
-
-static void
-sort_simplex (Vertex *simplex,
-              guint   n)
-{
-  for (guint i = 1; i <= n; i++)
-    {
-      for (guint k = i; k > 0 && simplex[k].f < simplex[k - 1].f; k--)
-        {
-          Vertex swap = simplex[k];
-
-          simplex[k] = simplex[k - 1];
-          simplex[k - 1] = swap;
-        }
-    }
-}
-
-/* centroid + t · (centroid − worst), clamped to the ranges, evaluated. */
-static Vertex
-move_vertex (Problem      *problem,
-             const double *centroid,
-             const Vertex *worst,
-             double        t)
-{
-  Vertex v;
-
-  for (guint j = 0; j < problem->n_free; j++)
-    v.x[j] = centroid[j] + t * (centroid[j] - worst->x[j]);
-  clamp_point (problem, v.x);
-  v.f = objective (problem, v.x);
-
-  return v;
-}
-
-static gboolean
-converged (const Problem *problem,
-           const Vertex  *simplex)
-{
-  guint n = problem->n_free;
-  double size = 0;
-
-  for (guint i = 1; i <= n; i++)
-    {
-      for (guint j = 0; j < n; j++)
-        size = MAX (size, fabs (simplex[i].x[j] - simplex[0].x[j]));
-    }
-
-  return size < 1e-9 || simplex[n].f - simplex[0].f < 1e-16;
-}
-
-static void
-shrink (Problem *problem,
-        Vertex  *simplex)
-{
-  for (guint i = 1; i <= problem->n_free; i++)
-    {
-      for (guint j = 0; j < problem->n_free; j++)
-        simplex[i].x[j] = simplex[0].x[j] + 0.5 * (simplex[i].x[j] - simplex[0].x[j]);
-      simplex[i].f = objective (problem, simplex[i].x);
-    }
-}
-
-/* One Nelder–Mead step (reflect, expand, contract or shrink) on a sorted simplex. */
-static void
-simplex_step (Problem *problem,
-              Vertex  *simplex)
-{
-  guint n = problem->n_free;
-  double centroid[RING_NCCL_FIT_MAX_VALUES] = { 0 };
-  Vertex reflected, trial;
-
-  for (guint i = 0; i < n; i++)
-    {
-      for (guint j = 0; j < n; j++)
-        centroid[j] += simplex[i].x[j] / n;
-    }
-
-  reflected = move_vertex (problem, centroid, &simplex[n], 1);
-  if (reflected.f < simplex[0].f)
-    {
-      trial = move_vertex (problem, centroid, &simplex[n], 2);
-      simplex[n] = trial.f < reflected.f ? trial : reflected;
-    }
-  else if (reflected.f < simplex[n - 1].f)
-    simplex[n] = reflected;
-  else
-    {
-      trial = move_vertex (problem, centroid, &simplex[n],
-                           reflected.f < simplex[n].f ? 0.5 : -0.5);
-      if (trial.f < MIN (reflected.f, simplex[n].f))
-        simplex[n] = trial;
-      else
-        shrink (problem, simplex);
-    }
-  sort_simplex (simplex, n);
-}
-
-static double
-nelder_mead (Problem *problem,
-             double  *x)
-{
-  guint n = problem->n_free;
-  Vertex simplex[RING_NCCL_FIT_MAX_VALUES + 1];
-
-  for (guint i = 0; i <= n; i++)
-    {
-      memcpy (simplex[i].x, x, n * sizeof (double));
-      if (i > 0)
-        {
-          const Free *free = problem->frees[i - 1];
-          double step = free->logarithmic ? 0.1 : MAX (0.5, 0.2 * fabs (x[i - 1]));
-
-          /* Away from the bound it may sit on. */
-          if (x[i - 1] + step > free->high)
-            step = -step;
-          simplex[i].x[i - 1] += step;
-        }
-      simplex[i].f = objective (problem, simplex[i].x);
-    }
-  sort_simplex (simplex, n);
-
-  for (guint iteration = 0; iteration < MAX_ITERATIONS && !converged (problem, simplex);
-       iteration++)
-    simplex_step (problem, simplex);
-
-  memcpy (x, simplex[0].x, n * sizeof (double));
-  return simplex[0].f;
-}
-
-/* The grid, then the simplex twice: the best of the grid can sit in the wrong valley of a
- * kink, and a simplex can stall against a bound. */
-static void
-minimise (Problem *problem,
-          double  *x)
-{
-  grid_search (problem, x);
-  nelder_mead (problem, x);
-  nelder_mead (problem, x);
-}
-
 /* --- Results ----------------------------------------------------------------------- */
 
 /* The rms change of ln t over the samples when value @j moves by its probe. */
@@ -384,15 +87,15 @@ sensitivity (Problem      *problem,
       RingAllreduceCost cost;
       double before, after;
 
-      set_free (problem, x);
-      before = model_us (problem, problem->samples[i].size_bytes, &cost);
-      set_free (problem, moved);
-      after = model_us (problem, problem->samples[i].size_bytes, &cost);
+      _ring_nccl_fit_set_free (problem, x);
+      before = _ring_nccl_fit_model_us (problem, problem->samples[i].size_bytes, &cost);
+      _ring_nccl_fit_set_free (problem, moved);
+      after = _ring_nccl_fit_model_us (problem, problem->samples[i].size_bytes, &cost);
       if (before > 0 && after > 0)
         sum += problem->samples[i].weight * pow (log (after / before), 2);
       weights += problem->samples[i].weight;
     }
-  set_free (problem, x);
+  _ring_nccl_fit_set_free (problem, x);
 
   return weights > 0 ? sqrt (sum / weights) : 0;
 }
@@ -407,8 +110,8 @@ fill_values (Problem          *problem,
   for (guint j = 0; j < problem->n_free; j++)
     {
       values[j].id = problem->frees[j]->id;
-      values[j].value = from_space (problem->frees[j], x[j]);
-      values[j].nominal = from_space (problem->frees[j], problem->nominal[j]);
+      values[j].value = _ring_nccl_fit_from_space (problem->frees[j], x[j]);
+      values[j].nominal = _ring_nccl_fit_from_space (problem->frees[j], problem->nominal[j]);
       values[j].determined = sensitivity (problem, x, j) >= DETERMINED_RMS;
     }
 }
@@ -422,9 +125,9 @@ fit_problem (Problem          *problem,
              double           *x)
 {
   memcpy (x, problem->nominal, RING_NCCL_FIT_MAX_VALUES * sizeof (double));
-  minimise (problem, x);
+  _ring_nccl_fit_minimise (problem, x);
   fill_values (problem, x, values, n_values);
-  set_free (problem, x);
+  _ring_nccl_fit_set_free (problem, x);
 }
 
 /* exp (mean |e|) − 1 and exp (max |e|) − 1 of ln-ratios, in percent. */
@@ -461,8 +164,8 @@ fill_points (RingNcclFit   *fit,
 
       point.size_bytes = problem->samples[i].size_bytes;
       point.measured_us = problem->samples[i].measured_us;
-      point.predicted_us = model_us (problem, point.size_bytes, &cost);
-      point.nominal_us = nominal != NULL ? model_us (nominal, point.size_bytes, &nominal_cost)
+      point.predicted_us = _ring_nccl_fit_model_us (problem, point.size_bytes, &cost);
+      point.nominal_us = nominal != NULL ? _ring_nccl_fit_model_us (nominal, point.size_bytes, &nominal_cost)
                                          : point.predicted_us;
       point.algorithm = cost.algorithm;
       point.protocol = cost.protocol;
@@ -694,7 +397,7 @@ setup_problem (Problem           *problem,
       const Free *free = problem->frees[j];
       double value = ring_params_get_value (&problem->params, free->id);
 
-      problem->nominal[j] = CLAMP (to_space (free, value), free->low, free->high);
+      problem->nominal[j] = CLAMP (_ring_nccl_fit_to_space (free, value), free->low, free->high);
     }
 }
 
