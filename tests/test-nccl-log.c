@@ -365,11 +365,13 @@ device_line_host (const char *line)
 {
   const char *rank = strstr (line, "Rank ");
   const char *on = rank != NULL ? strstr (rank, " on ") : NULL;
+  g_autofree char *after = NULL;
   g_auto(GStrv) words = NULL;
 
   if (on == NULL)
     return NULL;
-  words = g_strsplit (g_strchug (g_strdup (on + 4)), " ", 2);
+  after = g_strchug (g_strdup (on + 4));
+  words = g_strsplit (after, " ", 2);
 
   return g_strdup (words[0]);
 }
