@@ -195,7 +195,8 @@ use_fit (RingWindow *self,
   g_autofree char *values = NULL;
   g_autofree char *message = NULL;
 
-  if (measurement == NULL)
+  /* A stale button of a log whose fit has a warning, or determined nothing, does nothing. */
+  if (measurement == NULL || !ring_nccl_fit_determines_any (measurement->fit))
     return;
 
   ring_model_use_fitted_values (self->model, index);
