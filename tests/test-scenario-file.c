@@ -239,6 +239,9 @@ static const struct {
     RING_SCENARIO_ERROR_FORMAT, "line 1: \\udc00 is half a character" },
   { "high-surrogate", HEAD "\"parameters\": {\"gpu\": \"\\ud83d\\u0041\"}}",
     RING_SCENARIO_ERROR_FORMAT, "line 1: \\ud83d is half a character" },
+  /* Found by fuzz-scenario-file: json-glib's message quoted the bytes after it. */
+  { "bad-unicode-escape", HEAD "\"parameters\": {\"gpu\": \"\\udnud\\ude00\"}}",
+    RING_SCENARIO_ERROR_FORMAT, "line 1: \\u is not followed by four hexadecimal digits" },
   { "oversized-integer", HEAD "\"parameters\": {\n\"gpus\": 99999999999999999999}}",
     RING_SCENARIO_ERROR_FORMAT, "line 2: “gpus” is 99999999999999999999, a number too large" },
   { "oversized-version", "{\"format\": \"ring-allreduce-scenario\", "

@@ -369,7 +369,8 @@ scan_string (Scanner  *scanner,
         }
       unit = scanner->at + 5 <= scanner->length ? scan_hex4 (p + 2) : G_MAXUINT;
       if (unit == G_MAXUINT)
-        break;
+        return scan_fail (scanner, error, _("\\u is not followed by four hexadecimal "
+                                            "digits"));
       scanner->at += 4;
       if (unit == 0)
         return scan_fail (scanner, error, _("a NUL character (\\u0000) inside a string"));
@@ -568,7 +569,12 @@ ring_scenario_file_parse (const char  *text,
   if (!g_utf8_validate_len (text, length, NULL))
     return fail (error, _("it is not text (not UTF-8)")), NULL;
   if (!json_parser_load_from_data (parser, text, length, &json_error))
-    return fail (error, _("it is not JSON: %s"), json_error->message), NULL;
+    {
+      /* json-glib quotes what it could not read, which may be anything. */
+      g_autofree char *problem = ring_text_make_printable (json_error->message);
+
+      return fail (error, _("it is not JSON: %s"), problem), NULL;
+    }
 
   root = json_parser_get_root (parser);
   scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) ring_scenario_free);
