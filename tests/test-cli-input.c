@@ -307,6 +307,60 @@ test_lists (void)
     }
 }
 
+/* A list beside an export or a report would print the list and write nothing: refused
+ * with status 2, nothing written (issue 27). */
+static void
+test_lists_beside_actions (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ring-test-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
+  const char *options[] = { "--gpu", "--preset", "--chart" };
+
+  g_assert_nonnull (dir);
+  for (guint o = 0; o < G_N_ELEMENTS (options); o++)
+    for (guint action = 0; action < 2; action++)
+      {
+        g_auto(RingTestRun) r = action == 0
+                                ? ring_test_run_cli (NULL, options[o], "list", "--report", NULL)
+                                : ring_test_run_cli (NULL, options[o], "list", "--export", png,
+                                                     NULL);
+        g_autofree char *says = g_strdup_printf ("%s list only prints a list; it cannot go "
+                                                 "with %s", options[o],
+                                                 action == 0 ? "--report" : "--export");
+
+        g_test_message ("%s", r.err);
+        g_assert_cmpint (r.status, ==, 2);
+        g_assert_cmpstr (r.out, ==, "");
+        g_assert_nonnull (strstr (r.err, says));
+        g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+      }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* --import-nccl takes a file:// URI as --scenario and --export do; another scheme is
+ * refused naming it. */
+static void
+test_import_uri (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                 "h100-1node.log", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_auto(RingTestRun) by_path = ring_test_run_cli (NULL, "--import-nccl", path,
+                                                   "--report=json", NULL);
+  g_auto(RingTestRun) by_uri = ring_test_run_cli (NULL, "--import-nccl", uri,
+                                                  "--report=json", NULL);
+  g_auto(RingTestRun) remote = ring_test_run_cli (NULL, "--import-nccl",
+                                                  "http://example.com/h100.log", "--report",
+                                                  NULL);
+
+  g_assert_cmpstr (by_uri.err, ==, "");
+  g_assert_cmpint (by_uri.status, ==, 0);
+  g_assert_cmpstr (by_uri.out, ==, by_path.out);
+  g_assert_cmpint (remote.status, ==, 2);
+  g_assert_nonnull (strstr (remote.err, "http://example.com/h100.log is not a file on this "
+                                        "computer"));
+}
+
 /* An argument that belongs to no option is refused with status 2, named, before anything
  * is printed or written, in every mode: report, export, list and window. */
 static void
@@ -468,6 +522,8 @@ main (int   argc,
   g_test_add_func ("/ring/cli/nic-speeds", test_nic_speeds);
   g_test_add_func ("/ring/cli/cluster-options", test_cluster_options);
   g_test_add_func ("/ring/cli/lists", test_lists);
+  g_test_add_func ("/ring/cli/lists-beside-actions", test_lists_beside_actions);
+  g_test_add_func ("/ring/cli/import-uri", test_import_uri);
   g_test_add_func ("/ring/cli/stray-arguments", test_stray_arguments);
   g_test_add_func ("/ring/cli/export-options-alone", test_export_options_alone);
   g_test_add_func ("/ring/cli/c-locale-values", test_c_locale_values);

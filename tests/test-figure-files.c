@@ -418,7 +418,13 @@ test_report_flows (void)
       if (p == 2)
         g_assert_nonnull (strstr (text, "Annahmen."));
       if (p <= 2)
-        table = g_strconcat (table != NULL ? table : "", text, NULL);
+        {
+          /* The first page's text, then the second's: the old string is freed. */
+          char *joined = g_strconcat (table != NULL ? table : "", text, NULL);
+
+          g_free (table);
+          table = joined;
+        }
     }
   /* Every row of the table is on the first pages, the last scenario's too. */
   g_assert_nonnull (strstr (table, "RoCE"));

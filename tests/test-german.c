@@ -172,6 +172,19 @@ test_decimal_point_input (void)
   g_assert_cmpfloat (json_object_get_double_member (report, "model_params"), ==, 1.5e12);
   g_assert_cmpfloat (json_object_get_double_member (report, "comm_slowdown"), ==, 0.5);
   ring_test_run_clear (&r);
+
+  /* The decimal comma German messages print is taken back (issue 27). */
+  r = ring_test_run_cli ("de_DE.UTF-8", "--bandwidth=12,5", "--slow-link=3:0,25",
+                         "--model-params=1,5T", "--report=json", NULL);
+  g_assert_cmpstr (r.err, ==, "");
+  g_assert_cmpint (r.status, ==, 0);
+  json_parser_load_from_data (parser, r.out, -1, &error);
+  g_assert_no_error (error);
+  report = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpfloat (json_object_get_double_member (report, "bandwidth_gbps"), ==, 12.5);
+  g_assert_cmpfloat (json_object_get_double_member (report, "slow_link_fraction"), ==, 0.25);
+  g_assert_cmpfloat (json_object_get_double_member (report, "model_params"), ==, 1.5e12);
+  ring_test_run_clear (&r);
 }
 
 static void

@@ -375,6 +375,99 @@ test_one_size (void)
  * written: a missing file, a folder, another collective, a one-rank log, --fit alone, and
  * --fit beside an option it would overrule (an A100 log with --gpu h100; a net latency the
  * fit determines). */
+/* An all_reduce_perf log of 8 ranks on one host, a row for each (size, time). */
+static void
+write_log (const char   *path,
+           const double *sizes,
+           const double *times_us,
+           guint         n_rows)
+{
+  g_autoptr(GString) text = g_string_new ("# nThread 1 nGpus 1 minBytes 8 maxBytes 8 step: "
+                                          "2(factor) warmup iters: 5 iters: 20\n");
+
+  for (guint r = 0; r < 8; r++)
+    g_string_append_printf (text, "#  Rank %2u Group  0 Pid %6u on     host-a device %2u "
+                            "[0x%02x] NVIDIA H100 80GB HBM3\n", r, 1000 + r, r, r);
+  g_string_append (text, "#       size         count      type   redop    root     time   "
+                   "algbw   busbw #wrong\n");
+  for (guint i = 0; i < n_rows; i++)
+    {
+      double algbw = sizes[i] / (times_us[i] * 1e3);
+
+      g_string_append_printf (text, "%12.0f  %12.0f     float     sum      -1  %8.2f  %6.2f  "
+                              "%6.2f      0\n", sizes[i], sizes[i] / 4, times_us[i], algbw,
+                              algbw * 2 * 7 / 8);
+    }
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+}
+
+/* Issue 27: times that fall as sizes grow are compared, fitted to nothing, and --fit is
+ * refused saying why; thirty copies of one row are one size. */
+static void
+test_degenerate (void)
+{
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *falling = g_build_filename (dir, "falling.log", NULL);
+  g_autofree char *repeated = g_build_filename (dir, "repeated.log", NULL);
+  double sizes[30], times[30];
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *report, *entry, *fit;
+
+  for (guint i = 0; i < 11; i++)
+    {
+      sizes[i] = 1024.0 * (1 << i);
+      times[i] = round (100000 / pow (10, i / 5.0)) / 100;
+    }
+  write_log (falling, sizes, times, 11);
+  for (guint i = 0; i < 30; i++)
+    {
+      sizes[i] = 1048576;
+      times[i] = 50;
+    }
+  write_log (repeated, sizes, times, 30);
+
+  {
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--import-nccl", falling, "--fit",
+                                               "--report=json", NULL);
+
+    g_test_message ("%s", r.err);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_cmpstr (r.out, ==, "");
+    g_assert_nonnull (strstr (r.err, "--fit: falling.log: its times fall as the sizes grow"));
+  }
+  {
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--import-nccl", falling, "--report=json",
+                                               NULL);
+
+    g_assert_cmpint (r.status, ==, 0);
+    report = parse_report (r.out, &parser);
+    entry = json_array_get_object_element (json_object_get_array_member (report,
+                                                                         "measurements"), 0);
+    g_assert_cmpint (json_object_get_int_member (entry, "sizes"), ==, 11);
+    fit = json_object_get_object_member (entry, "fit");
+    g_assert_nonnull (strstr (json_object_get_string_member (fit, "warning"), "fall"));
+    g_assert_true (json_object_get_null_member (report, "fitted_from"));
+  }
+  {
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--import-nccl", repeated, "--report=text",
+                                               NULL);
+
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "repeated.log: 8 ranks, 1 size, model"));
+  }
+  {
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--import-nccl", repeated, "--fit",
+                                               "--report", NULL);
+
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "repeated.log determines no value"));
+  }
+
+  g_remove (falling);
+  g_remove (repeated);
+  ring_test_remove_tmp_dir (dir);
+}
+
 static void
 test_refused (void)
 {
@@ -456,6 +549,7 @@ main (int   argc,
   g_test_add_func ("/ring/import/csv", test_csv);
   g_test_add_func ("/ring/import/one-size", test_one_size);
   g_test_add_func ("/ring/import/refused", test_refused);
+  g_test_add_func ("/ring/import/degenerate", test_degenerate);
 
   return g_test_run ();
 }

@@ -377,6 +377,137 @@ changed_cb (RingModel *model,
   (*changed)++;
 }
 
+/* Adds a row of @bytes taking @us to @log. */
+static void
+add_row (RingNcclLog *log,
+         double       bytes,
+         double       us)
+{
+  RingNcclPoint point = { 0 };
+
+  point.size_bytes = bytes;
+  point.count = bytes / 4;
+  point.type_bytes = 4;
+  point.time_us = us;
+  point.algbw_gbps = bytes / (us * 1e3);
+  point.busbw_gbps = point.algbw_gbps * 2 * (log->ranks - 1) / log->ranks;
+  point.in_place_time_us = point.in_place_algbw_gbps = point.in_place_busbw_gbps = NAN;
+  point.line = log->points->len + 1;
+  g_array_append_val (log->points, point);
+}
+
+/* Issue 27's degenerate logs: each compared, none offered to apply, each saying why. */
+static void
+test_degenerate (void)
+{
+  g_autoptr(RingNcclLog) falling = ring_nccl_log_new ();
+  g_autoptr(RingNcclLog) one_size = ring_nccl_log_new ();
+  g_autoptr(RingNcclLog) exact = NULL;
+  g_autoptr(RingNcclLog) too_fast = NULL;
+  g_autoptr(RingNcclFit) fit = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *why = NULL;
+  RingParams truth, base;
+
+  /* Times that fall as sizes grow: 1 KiB in 1 ms down to 1 MiB in 10 µs. */
+  falling->ranks = 8;
+  falling->nodes = 1;
+  for (guint i = 0; i <= 10; i++)
+    add_row (falling, 1024.0 * (1 << i), 1000 / pow (10, i / 5.0));
+  cluster (&base, RING_GPU_H100, 8);
+  fit = ring_nccl_fit (&base, falling, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (fit->warning, ==, RING_NCCL_FIT_WARNING_TIMES_FALL);
+  g_assert_false (ring_nccl_fit_determines_any (fit));
+  g_assert_cmpuint (fit->n_sizes, ==, 11);
+  why = ring_nccl_fit_describe_warning (fit);
+  g_test_message ("%s", why);
+  g_assert_nonnull (strstr (why, "fall"));
+  g_clear_pointer (&fit, ring_nccl_fit_free);
+  g_clear_pointer (&why, g_free);
+
+  /* Thirty copies of one row are one size: compared, never fitted. */
+  one_size->ranks = 8;
+  one_size->nodes = 1;
+  for (guint i = 0; i < 30; i++)
+    add_row (one_size, 1048576, 50);
+  fit = ring_nccl_fit (&base, one_size, &error);
+  g_assert_null (fit);
+  g_assert_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS);
+  g_assert_nonnull (strstr (error->message, "1 usable size"));
+  g_clear_error (&error);
+  fit = ring_nccl_fit_evaluate (&base, one_size, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (fit->n_sizes, ==, 1);
+  g_assert_cmpuint (fit->points->len, ==, 30);
+  g_clear_pointer (&fit, ring_nccl_fit_free);
+
+  /* A log the base's values already fit exactly: fitting improves nothing. */
+  cluster (&truth, RING_GPU_H100, 8);
+  exact = generated_log (&truth, 1);
+  fit = ring_nccl_fit (&truth, exact, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (fit->warning, ==, RING_NCCL_FIT_WARNING_NO_IMPROVEMENT);
+  g_assert_false (ring_nccl_fit_determines_any (fit));
+  g_clear_pointer (&fit, ring_nccl_fit_free);
+
+  /* Links three times as fast as any efficiency the model takes: the fit ends on 2. */
+  truth.link_efficiency = 6;
+  too_fast = generated_log (&truth, 1);
+  cluster (&base, RING_GPU_H100, 8);
+  fit = ring_nccl_fit (&base, too_fast, &error);
+  g_assert_no_error (error);
+  why = ring_nccl_fit_describe_warning (fit);
+  g_test_message ("%s", why);
+  g_assert_cmpint (fit->warning, ==, RING_NCCL_FIT_WARNING_ON_BOUND);
+  g_assert_cmpint (fit->warning_value, ==, RING_PARAM_LINK_EFFICIENCY);
+  g_assert_false (ring_nccl_fit_determines_any (fit));
+  g_assert_nonnull (strstr (why, "link efficiency"));
+}
+
+/* A size repeated weighs as one row in the fit: the same values as the log without the
+ * copies. */
+static void
+test_repeated_sizes (void)
+{
+  g_autoptr(RingNcclLog) once = NULL;
+  g_autoptr(RingNcclLog) repeated = NULL;
+  g_autoptr(RingNcclFit) fit_once = NULL;
+  g_autoptr(RingNcclFit) fit_repeated = NULL;
+  RingParams truth, base;
+
+  cluster (&truth, RING_GPU_H100, 8);
+  truth.link_latency_us = 1.5;
+  truth.link_efficiency = 0.7;
+  once = generated_log (&truth, 1);
+  repeated = ring_nccl_log_copy (once);
+  /* The smallest row thirty times more, three times as slow: alone it would pull the
+   * latency up. */
+  for (guint i = 0; i < 30; i++)
+    {
+      RingNcclPoint copy = g_array_index (once->points, RingNcclPoint, 0);
+
+      copy.time_us *= 3;
+      g_array_append_val (repeated->points, copy);
+    }
+  g_array_index (repeated->points, RingNcclPoint, 0).time_us *= 3;
+  cluster (&base, RING_GPU_H100, 8);
+  fit_once = ring_nccl_fit (&base, once, NULL);
+  fit_repeated = ring_nccl_fit (&base, repeated, NULL);
+  g_assert_nonnull (fit_once);
+  g_assert_nonnull (fit_repeated);
+  g_assert_cmpuint (fit_repeated->n_sizes, ==, fit_once->n_sizes);
+  g_assert_cmpuint (fit_repeated->points->len, ==, fit_once->points->len + 30);
+  /* 31 rows at 3× as one size at 3×: the fit moves no more than one slow row moves it. */
+  for (guint j = 0; j < fit_once->n_values; j++)
+    {
+      g_test_message ("%s: %g once, %g repeated", ring_param_info (fit_once->values[j].id)->option,
+                      fit_once->values[j].value, fit_repeated->values[j].value);
+      g_assert_cmpfloat (fabs (fit_repeated->values[j].value - fit_once->values[j].value), <,
+                         0.5 * MAX (fabs (fit_once->values[j].value), 1));
+    }
+}
+
 /* "Use fitted values": the cluster's facts and the four values, one "changed". */
 static void
 test_apply (void)
@@ -389,11 +520,15 @@ test_apply (void)
 
   cluster (&truth, RING_GPU_H100, 16);
   truth.net_efficiency = 0.7;
+  /* Slower hops than the base's, so that the fit improves on it and is offered. */
+  truth.net_latency_us = 6;
+  truth.link_efficiency = 0.8;
   log = generated_log (&truth, 2);
   ring_params_init_default (&base);
   base.model_params = 70e9;
   fit = ring_nccl_fit (&base, log, NULL);
   g_assert_nonnull (fit);
+  g_assert_cmpint (fit->warning, ==, RING_NCCL_FIT_WARNING_NONE);
 
   params = *ring_model_get_params (model);
   ring_nccl_fit_apply (fit, &params);
@@ -521,6 +656,8 @@ main (int   argc,
   g_test_add_func ("/ring/nccl-fit/published-prediction", test_published_prediction);
   g_test_add_func ("/ring/nccl-fit/apply", test_apply);
   g_test_add_func ("/ring/nccl-fit/refused", test_refused);
+  g_test_add_func ("/ring/nccl-fit/degenerate", test_degenerate);
+  g_test_add_func ("/ring/nccl-fit/repeated-sizes", test_repeated_sizes);
   g_test_add_func ("/ring/nccl-fit/knobs", test_knobs);
 
   return g_test_run ();

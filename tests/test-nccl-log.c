@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -357,6 +358,155 @@ test_device_names (void)
     g_assert_null (ring_gpu_lookup_device_name (unknown[i]));
 }
 
+/* The host a device line names ("Rank 3 … on HOST device 3"), or NULL for another line;
+ * read apart from the reader. */
+static char *
+device_line_host (const char *line)
+{
+  const char *rank = strstr (line, "Rank ");
+  const char *on = rank != NULL ? strstr (rank, " on ") : NULL;
+  g_autofree char *after = NULL;
+  g_auto(GStrv) words = NULL;
+
+  if (on == NULL)
+    return NULL;
+  after = g_strchug (g_strdup (on + 4));
+  words = g_strsplit (after, " ", 2);
+
+  return g_strdup (words[0]);
+}
+
+/* How many hosts the device lines name, and how many lines the first host has. */
+static guint
+count_header_hosts (const char *text,
+                    guint      *per_first_host)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GHashTable) hosts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *first = NULL;
+
+  *per_first_host = 0;
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *host = device_line_host (lines[i]);
+
+      if (host == NULL)
+        continue;
+      if (first == NULL)
+        first = g_strdup (host);
+      if (g_str_equal (first, host))
+        (*per_first_host)++;
+      g_hash_table_add (hosts, host);
+    }
+
+  return g_hash_table_size (hosts);
+}
+
+/* The device lines cut after the first host's, as nccl-tests cuts a long list. */
+static char *
+cut_after_first_host (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GString) cut = g_string_new (NULL);
+  g_autofree char *first = NULL;
+  gboolean cut_said = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *host = device_line_host (lines[i]);
+
+      if (host != NULL && first == NULL)
+        first = g_strdup (host);
+      if (host != NULL && !g_str_equal (host, first))
+        {
+          if (!cut_said)
+            g_string_append (cut, "#  ...\n");
+          cut_said = TRUE;
+          continue;
+        }
+      g_string_append_printf (cut, "%s%s", lines[i], lines[i + 1] != NULL ? "\n" : "");
+    }
+
+  return g_string_free (g_steal_pointer (&cut), FALSE);
+}
+
+/* Every log here: its nodes are the hosts its device lines name; cut after the first
+ * host, as nccl-tests cuts a long list with "...", the ranks over that host's ranks. */
+static void
+test_nodes_of_every_log (void)
+{
+  g_autofree char *folder = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs", NULL);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+  guint checked = 0, cut_checked = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_autofree char *text = NULL;
+      g_autofree char *cut = NULL;
+      g_autoptr(RingNcclLog) log = NULL;
+      g_autoptr(RingNcclLog) cut_log = NULL;
+      guint hosts, per_first_host;
+
+      if (!g_str_has_suffix (name, ".log"))
+        continue;
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      log = ring_nccl_log_parse (text, -1, NULL);
+      if (log == NULL)
+        continue;  /* the logs of other collectives */
+      hosts = count_header_hosts (text, &per_first_host);
+      g_test_message ("%s: %u hosts, %u nodes read", name, hosts, log->nodes);
+      g_assert_cmpuint (log->nodes, ==, hosts);
+      checked++;
+
+      if (hosts < 2)
+        continue;
+      cut = cut_after_first_host (text);
+      cut_log = ring_nccl_log_parse (cut, -1, NULL);
+      g_assert_nonnull (cut_log);
+      g_assert_cmpuint (cut_log->ranks, ==, log->ranks);
+      g_test_message ("%s cut: %u nodes read", name, cut_log->nodes);
+      g_assert_cmpuint (cut_log->nodes, ==, (log->ranks + per_first_host - 1) / per_first_host);
+      g_assert_cmpuint (cut_log->nodes, ==, hosts);
+      cut_checked++;
+    }
+  g_assert_cmpuint (checked, >=, 10);
+  g_assert_cmpuint (cut_checked, >=, 2);
+}
+
+/* The reproduction of issue 27: two nodes of eight, the second's lines cut. */
+static void
+test_cut_device_list (void)
+{
+  g_autofree char *path = data_path ("a100-2node-info.log");
+  g_autofree char *text = NULL;
+  g_autoptr(GString) cut = g_string_new (NULL);
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(RingNcclLog) log = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      guint rank = 0;
+      const char *at = strstr (lines[i], "Rank ");
+
+      if (at != NULL && sscanf (at, "Rank %u", &rank) == 1 && rank >= 8)
+        continue;
+      g_string_append_printf (cut, "%s\n", lines[i]);
+      if (at != NULL && rank == 7)
+        g_string_append (cut, "#  ...\n");
+    }
+
+  log = ring_nccl_log_parse (cut->str, cut->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log->ranks, ==, 16);
+  g_assert_cmpuint (log->nodes, ==, 2);
+}
+
 /* --- Refused ----------------------------------------------------------------------- */
 
 /* No log came, and @error is @code with a message that holds @needle. */
@@ -465,6 +615,11 @@ test_malformed_text (void)
     { HEADER DEVICES_2 COLUMNS
       "  99999999999999999999999  256  float  sum  -1  20.48  0.05  0.05  0\n" ROW_1M,
       RING_NCCL_LOG_ERROR_MALFORMED, "is not a whole number" },
+    /* A negative size (issue 27: the row vanished). */
+    { HEADER DEVICES_2 COLUMNS ROW_1K
+      "       -1024           256     float     sum      -1    20.48    0.05    0.05"
+      "      0    20.48    0.05    0.05      0\n" ROW_1M,
+      RING_NCCL_LOG_ERROR_MALFORMED, "line 9: a size of -1024 bytes; no size is negative" },
     /* 10–11: negative and zero times. */
     { HEADER DEVICES_2 COLUMNS
       "        1024           256     float     sum      -1   -20.48    0.05    0.05"
@@ -681,6 +836,8 @@ main (int   argc,
   g_test_add_func ("/ring/nccl-log/per-iteration-columns", test_per_iteration_columns);
   g_test_add_func ("/ring/nccl-log/two-runs", test_two_runs);
   g_test_add_func ("/ring/nccl-log/copy", test_copy);
+  g_test_add_func ("/ring/nccl-log/nodes-of-every-log", test_nodes_of_every_log);
+  g_test_add_func ("/ring/nccl-log/cut-device-list", test_cut_device_list);
   g_test_add_func ("/ring/nccl-log/device-names", test_device_names);
   g_test_add_func ("/ring/nccl-log/other-collectives", test_other_collectives);
   g_test_add_func ("/ring/nccl-log/malformed-text", test_malformed_text);

@@ -219,9 +219,37 @@ static const struct {
   /* Escapes that decode to no text, or to control characters, which SVG, CSV and the
    * legend cannot carry. */
   { "lone-surrogate", "{\"format\": \"ring-allreduce-scenario\", \"version\": 1, "
-    "\"name\": \"a\\ud800b\", \"parameters\": {}}", RING_SCENARIO_ERROR_FORMAT, "name" },
+    "\"name\": \"a\\ud800b\", \"parameters\": {}}", RING_SCENARIO_ERROR_FORMAT,
+    "line 1: \\ud800 is half a character" },
   { "control-name", "{\"format\": \"ring-allreduce-scenario\", \"version\": 1, "
     "\"name\": \"a\\u0001b\", \"parameters\": {}}", RING_SCENARIO_ERROR_FORMAT, "control" },
+  /* Issue 27: what json-glib took without a word, refused naming the line. */
+  { "duplicate-key", HEAD "\n\"name\": \"y\", \"parameters\": {}}",
+    RING_SCENARIO_ERROR_FORMAT, "line 2: “name” appears twice" },
+  { "duplicate-parameter", HEAD "\"parameters\": {\"gpus\": 8,\n\n\"gpus\": 16}}",
+    RING_SCENARIO_ERROR_FORMAT, "line 3: “gpus” appears twice" },
+  { "second-document", HEAD "\"parameters\": {}}\n" HEAD "\"parameters\": {}}",
+    RING_SCENARIO_ERROR_FORMAT, "line 2: more text after the end" },
+  { "trailing-text", HEAD "\"parameters\": {}} x", RING_SCENARIO_ERROR_FORMAT,
+    "line 1: more text" },
+  { "escaped-nul", "{\"format\": \"ring-allreduce-scenario\", \"version\": 1,\n"
+    "\"name\": \"a\\u0000b\", \"parameters\": {}}", RING_SCENARIO_ERROR_FORMAT,
+    "line 2: a NUL character" },
+  { "low-surrogate", HEAD "\"parameters\": {\"gpu\": \"\\udc00\"}}",
+    RING_SCENARIO_ERROR_FORMAT, "line 1: \\udc00 is half a character" },
+  { "high-surrogate", HEAD "\"parameters\": {\"gpu\": \"\\ud83d\\u0041\"}}",
+    RING_SCENARIO_ERROR_FORMAT, "line 1: \\ud83d is half a character" },
+  /* Found by fuzz-scenario-file: json-glib's message quoted the bytes after it. */
+  { "bad-unicode-escape", HEAD "\"parameters\": {\"gpu\": \"\\udnud\\ude00\"}}",
+    RING_SCENARIO_ERROR_FORMAT, "line 1: \\u is not followed by four hexadecimal digits" },
+  { "oversized-integer", HEAD "\"parameters\": {\n\"gpus\": 99999999999999999999}}",
+    RING_SCENARIO_ERROR_FORMAT, "line 2: “gpus” is 99999999999999999999, a number too large" },
+  { "oversized-version", "{\"format\": \"ring-allreduce-scenario\", "
+    "\"version\": -99999999999999999999, \"name\": \"x\", \"parameters\": {}}",
+    RING_SCENARIO_ERROR_FORMAT, "“version” is -99999999999999999999" },
+  { "noncharacter-name", "{\"format\": \"ring-allreduce-scenario\", \"version\": 1, "
+    "\"name\": \"a\\ufffeb\", \"parameters\": {}}", RING_SCENARIO_ERROR_FORMAT,
+    "control" },
 };
 
 static void
@@ -284,6 +312,73 @@ test_deep_and_long (void)
   g_assert_true (ring_scenario_name_is_valid (long_name));
   g_assert_false (ring_scenario_name_is_valid ("a\tb"));
   g_assert_false (ring_scenario_name_is_valid ("   "));
+}
+
+/* A flat list is one level deeper than its scenarios, however long (issue 27: about 60
+ * were "nested deeper than 64 levels"); 64 levels are read, 65 are not. */
+static void
+test_flat_list (void)
+{
+  static const char one[] = "{\"format\": \"ring-allreduce-scenario\", \"version\": 1, "
+                            "\"name\": \"S\", \"parameters\": {\"gpus\": 16}}";
+  g_autoptr(GString) list = g_string_new ("[");
+  g_autoptr(GString) empties = g_string_new ("[");
+  g_autoptr(GString) deep = g_string_new (NULL);
+  g_autoptr(GPtrArray) read = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 200; i++)
+    g_string_append_printf (list, "%s%s", i > 0 ? ",\n" : "", one);
+  g_string_append (list, "]");
+  read = ring_scenario_file_parse (list->str, list->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (read->len, ==, 200);
+  g_clear_pointer (&read, g_ptr_array_unref);
+
+  for (guint i = 0; i < 62; i++)
+    g_string_append_printf (empties, "%s[]", i > 0 ? "," : "");
+  g_string_append (empties, "]");
+  read = ring_scenario_file_parse (empties->str, empties->len, &error);
+  g_assert_null (read);
+  g_test_message ("%s", error->message);
+  g_assert_null (strstr (error->message, "nests deeper"));
+  g_assert_nonnull (strstr (error->message, "not a JSON object"));
+  g_clear_error (&error);
+
+  for (guint depth = 64; depth <= 65; depth++)
+    {
+      g_string_truncate (deep, 0);
+      for (guint i = 0; i < depth; i++)
+        g_string_append_c (deep, '[');
+      for (guint i = 0; i < depth; i++)
+        g_string_append_c (deep, ']');
+      read = ring_scenario_file_parse (deep->str, deep->len, &error);
+      g_assert_null (read);
+      g_test_message ("%u: %s", depth, error->message);
+      g_assert_true ((strstr (error->message, "nests deeper") != NULL) == (depth > 64));
+      g_clear_error (&error);
+    }
+}
+
+/* A NUL byte in a file: refused naming its line, not read as the text before it. */
+static void
+test_nul_byte (void)
+{
+  static const char text[] = HEAD "\n\"parameters\": {}}\n\0\n";
+  static const char in_name[] = "{\"format\": \"ring-allreduce-scenario\", \"version\": 1, "
+                                "\"name\": \"a\0b\", \"parameters\": {}}";
+  g_autoptr(GPtrArray) read = NULL;
+  g_autoptr(GError) error = NULL;
+
+  read = ring_scenario_file_parse (text, sizeof text - 1, &error);
+  g_assert_null (read);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "line 3: a NUL byte"));
+  g_clear_error (&error);
+
+  read = ring_scenario_file_parse (in_name, sizeof in_name - 1, &error);
+  g_assert_null (read);
+  g_assert_nonnull (strstr (error->message, "line 1: a NUL byte inside a string"));
 }
 
 /* Names that are not scenario files: a folder, a FIFO (which must not block), a file too
@@ -366,6 +461,8 @@ main (int   argc,
   g_test_add_func ("/ring/scenario-file/partial", test_partial);
   g_test_add_func ("/ring/scenario-file/malformed", test_malformed);
   g_test_add_func ("/ring/scenario-file/deep-and-long", test_deep_and_long);
+  g_test_add_func ("/ring/scenario-file/flat-list", test_flat_list);
+  g_test_add_func ("/ring/scenario-file/nul-byte", test_nul_byte);
   g_test_add_func ("/ring/scenario-file/not-files", test_not_files);
   g_test_add_func ("/ring/scenario-file/example", test_example);
   g_test_add_func ("/ring/scenario-file/aliases", test_aliases);

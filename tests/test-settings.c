@@ -477,6 +477,53 @@ window_added_cb (GtkApplication *app)
   g_idle_add_once ((GSourceOnceFunc) check_and_quit_cb, app);
 }
 
+/* 100 000 stored logs (issue 27: a toast 350 437 px wide, saved): the first four that
+ * read are loaded, nothing past them is read, the toast names three and counts the rest,
+ * and the key is written back with the four. */
+static void
+test_many_stored_logs (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(GPtrArray) uris = g_ptr_array_new_with_free_func (g_free);
+  const char *names[] = { "h100-1node.log", "a100-2node-info.log", "h100-crlf.log",
+                          "h100-ansi.log", "inplace-missing.log" };
+  g_auto(GStrv) stored = NULL;
+  g_autofree char *message = NULL;
+  const char *few[] = { "a.log", "b.log", NULL };
+  RingWindow *window;
+
+  for (guint i = 0; i < 100000; i++)
+    g_ptr_array_add (uris, g_strdup_printf ("file:///nonexistent/ring-test/%06u.log", i));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                     names[i], NULL);
+
+      g_ptr_array_insert (uris, 1 + 2 * i, g_filename_to_uri (path, NULL, NULL));
+    }
+  g_ptr_array_add (uris, NULL);
+
+  init_ui ();
+  settings = g_settings_new (APPLICATION_ID);
+  g_settings_set_strv (settings, "nccl-logs", (const char * const *) uris->pdata);
+  window = open_window ();
+  g_assert_cmpuint (ring_model_get_measurements (window->model)->len, ==, 4);
+  stored = g_settings_get_strv (settings, "nccl-logs");
+  g_assert_cmpuint (g_strv_length (stored), ==, 4);
+  close_window (window);
+  g_settings_reset (settings, "nccl-logs");
+
+  message = _ring_window_import_left_out_message ((const char * const *) uris->pdata,
+                                                  100001, NULL);
+  g_test_message ("%s", message);
+  g_assert_cmpuint (strlen (message), <, 300);
+  g_assert_nonnull (strstr (message, "100001 logs imported before were left out: "));
+  g_assert_nonnull (strstr (message, "and 99998 more"));
+  g_clear_pointer (&message, g_free);
+  message = _ring_window_import_left_out_message (few, 2, NULL);
+  g_assert_cmpstr (message, ==, "2 logs imported before were left out: a.log, b.log");
+}
+
 /* `ring-allreduce --gpus 64 --import-nccl LOG` opens the window with 64 GPUs, the log
  * given (not the last session's), and everything else as it was left: an option changes
  * what it names and nothing more. */
@@ -545,6 +592,7 @@ main (int   argc,
   g_test_add_func ("/ring/settings/corrupt-values", test_corrupt_values);
   g_test_add_func ("/ring/settings/invalid-utf8", test_invalid_utf8);
   g_test_add_func ("/ring/settings/not-a-number", test_not_a_number);
+  g_test_add_func ("/ring/settings/many-stored-logs", test_many_stored_logs);
   for (guint i = 0; i < G_N_ELEMENTS (corrupt_scenarios); i++)
     {
       g_autofree char *path = g_strdup_printf ("/ring/settings/corrupt-scenarios/%u", i);

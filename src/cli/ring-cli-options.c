@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ring-printable.h"
 #include "ring-algorithms.h"
 #include "ring-cli-private.h"
 #include "ring-presets.h"
@@ -233,10 +234,23 @@ _ring_cli_print_error (const char *format,
 {
   va_list args;
   g_autofree char *message = NULL;
+  g_auto(GStrv) lines = NULL;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  /* A name that reached a message unescaped never reaches the terminal so: each line is
+   * made printable ("\x1b" for an escape). */
+  lines = g_strsplit (message, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *line = ring_text_make_printable (lines[i]);
+
+      g_free (lines[i]);
+      lines[i] = line;
+    }
+  g_clear_pointer (&message, g_free);
+  message = g_strjoinv ("\n", lines);
 
   g_printerr ("%s: %s\n", g_get_prgname (), message);
 }
@@ -337,6 +351,8 @@ ring_cli_apply_params (const RingCliArgs  *args,
         continue;
 
       text = _ring_cli_option_text (info->option, args->param_values[id], error);
+      if (text != NULL && info->kind != RING_PARAM_KIND_CHOICE)
+        ring_text_accept_locale_decimal (text);
       if (text == NULL || !ring_params_set_from_string (params, id, text, error))
         return FALSE;
     }
@@ -349,6 +365,7 @@ ring_cli_apply_params (const RingCliArgs  *args,
 
       if (text == NULL)
         return FALSE;
+      ring_text_accept_locale_decimal (text);
 
       /* A petabyte is far past any buffer that fits in a GPU's memory. */
       if (!ring_parse_bytes (text, &bytes) || bytes < 1 || bytes > 1e15)

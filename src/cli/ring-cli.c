@@ -18,6 +18,7 @@
 #include "ring-file-writer.h"
 #include "ring-measurement.h"
 #include "ring-presets.h"
+#include "ring-printable.h"
 #include "ring-report.h"
 #include "ring-scenario-file.h"
 #include "ring-units.h"
@@ -215,10 +216,14 @@ static gboolean
 same_file (const char *a,
            const char *b)
 {
+  g_autoptr(GFile) file_a = g_file_new_for_commandline_arg (a);
+  g_autoptr(GFile) file_b = g_file_new_for_commandline_arg (b);
+  g_autofree char *path_a = g_file_get_path (file_a);
+  g_autofree char *path_b = g_file_get_path (file_b);
   GStatBuf sa, sb;
 
-  return g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0
-         && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  return path_a != NULL && path_b != NULL && g_stat (path_a, &sa) == 0
+         && g_stat (path_b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 /* An export never replaces a file it reads: a log or a scenario file given with it. */
@@ -234,7 +239,7 @@ check_export_inputs (const RingCliArgs  *args,
     for (guint j = 0; inputs[i].paths != NULL && inputs[i].paths[j] != NULL; j++)
       if (same_file (args->export_path, inputs[i].paths[j]))
         {
-          g_autofree char *shown = g_filename_display_name (args->export_path);
+          g_autofree char *shown = ring_filename_display (args->export_path);
 
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        /* TRANSLATORS: a file name, then an option such as --scenario. */
@@ -254,7 +259,7 @@ check_export (const char     *path,
               ExportRequest  *request,
               GError        **error)
 {
-  g_autofree char *shown_path = g_filename_display_name (path);
+  g_autofree char *shown_path = ring_filename_display (path);
 
   request->path = path;
   request->report = FALSE;
@@ -347,8 +352,8 @@ write_export (RingModel           *model,
    * where the user looked. */
   if (link_target != NULL)
     {
-      g_autofree char *shown_path = g_filename_display_name (request->path);
-      g_autofree char *shown_target = g_filename_display_name (link_target);
+      g_autofree char *shown_path = ring_filename_display (request->path);
+      g_autofree char *shown_target = ring_filename_display (link_target);
 
       _ring_cli_print_error (_("“%s” is a symbolic link: replaced its target “%s”"),
                              shown_path, shown_target);
@@ -505,6 +510,17 @@ ring_cli_use_fit (const RingCliArgs  *args,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   measurement = g_ptr_array_index (ring_model_get_measurements (model), index);
+  /* Degenerate data: the fit says why it is not used. */
+  if (measurement->fit->warning != RING_NCCL_FIT_WARNING_NONE)
+    {
+      g_autofree char *warning = ring_nccl_fit_describe_warning (measurement->fit);
+
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* TRANSLATORS: a log's file name, then why its fit is not used */
+                   _("--fit: %s: %s; leave out --fit to compare with it"),
+                   measurement->name, warning);
+      return FALSE;
+    }
   /* Nothing fitted: the fit would only bring the log's cluster, which is not a fit. */
   if (!ring_nccl_fit_determines_any (measurement->fit))
     {
@@ -542,8 +558,20 @@ import_logs (const RingCliArgs  *args,
   for (guint i = 0; args->import_nccl != NULL && args->import_nccl[i] != NULL; i++)
     {
       g_autoptr(GError) import_error = NULL;
+      /* A file:// URI as --scenario and --export take it, or a path. */
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (args->import_nccl[i]);
+      g_autofree char *path = g_file_get_path (file);
 
-      if (!ring_model_import_measurement (model, args->import_nccl[i], &import_error))
+      if (path == NULL)
+        {
+          g_autofree char *shown = ring_text_make_printable (args->import_nccl[i]);
+
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       /* TRANSLATORS: %s is a file's address (a URI) */
+                       _("--import-nccl: %s is not a file on this computer"), shown);
+          return FALSE;
+        }
+      if (!ring_model_import_measurement (model, path, &import_error))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--import-nccl: %s",
                        import_error->message);
@@ -634,7 +662,7 @@ ring_cli_handle (const RingCliArgs *args)
   /* A value typed without its option would otherwise be silently ignored. */
   if (args->stray != NULL && args->stray[0] != NULL)
     {
-      g_autofree char *shown = g_filename_display_name (args->stray[0]);
+      g_autofree char *shown = ring_filename_display (args->stray[0]);
 
       _ring_cli_print_error (_("unexpected argument “%s”: every value follows its option, "
                                "as in --gpus 64 (see --help)"), shown);
@@ -654,6 +682,22 @@ ring_cli_handle (const RingCliArgs *args)
       || !given_option_text ("gpu", args->param_values[RING_PARAM_GPU], &gpu, &error))
     return usage_error (error);
 
+  /* A list is all such a command line does: beside an export or a report, which it would
+   * leave unwritten without a word, it is refused. */
+  if ((args->export_path != NULL || report != REPORT_NONE)
+      && ((chart != NULL && g_str_equal (chart, "list"))
+          || (preset != NULL && g_str_equal (preset, "list"))
+          || (gpu != NULL && g_str_equal (gpu, "list"))))
+    {
+      const char *option = chart != NULL && g_str_equal (chart, "list") ? "--chart"
+                           : preset != NULL && g_str_equal (preset, "list") ? "--preset"
+                           : "--gpu";
+
+      /* TRANSLATORS: an option such as --preset, then --export or --report */
+      _ring_cli_print_error (_("%s list only prints a list; it cannot go with %s"), option,
+                             args->export_path != NULL ? "--export" : "--report");
+      return RING_CLI_EXIT_USAGE;
+    }
   if (chart != NULL && g_str_equal (chart, "list"))
     return list_charts ();
   for (guint i = 0; args->presets != NULL && args->presets[i] != NULL; i++)

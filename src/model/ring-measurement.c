@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ring-measurement.h"
+#include "ring-printable.h"
 
 G_DEFINE_BOXED_TYPE (RingMeasurement, ring_measurement, ring_measurement_ref,
                      ring_measurement_unref)
@@ -104,6 +105,12 @@ ring_measurement_describe_fit (const RingNcclFit *fit)
 
   g_return_val_if_fail (fit != NULL, NULL);
 
+  /* A degenerate fit determines nothing, and says why. */
+  if (fit->warning != RING_NCCL_FIT_WARNING_NONE)
+    {
+      g_string_free (text, TRUE);
+      return ring_nccl_fit_describe_warning (fit);
+    }
   for (guint j = 0; j < fit->n_values; j++)
     {
       const RingNcclFitValue *value = &fit->values[j];
@@ -217,7 +224,8 @@ add_measurement (RingModel          *self,
     }
 
   measurement = g_atomic_rc_box_new0 (RingMeasurement);
-  measurement->name = g_strdup (name);
+  /* Whatever the caller passed, the legend, the CSV and the report print it. */
+  measurement->name = ring_text_make_printable (name);
   measurement->path = g_strdup (path);
   measurement->log = ring_nccl_log_copy (log);
   measurement->fit = fit;
@@ -265,15 +273,14 @@ ring_model_import_measurement (RingModel   *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   basename = g_path_get_basename (path);
-  name = g_filename_display_name (basename);
+  name = ring_filename_display (basename);
   log = ring_nccl_log_load (path, &load_error);
   if (log == NULL)
     {
-      g_autofree char *shown_path = g_filename_display_name (path);
+      g_autofree char *shown_path = ring_filename_display (path);
 
       /* What the file held is told by line; the file itself, by the reader's message. */
-      if (strstr (load_error->message, shown_path) != NULL
-          || strstr (load_error->message, path) != NULL)
+      if (strstr (load_error->message, shown_path) != NULL)
         g_propagate_error (error, g_steal_pointer (&load_error));
       else
         g_set_error (error, load_error->domain, load_error->code, _("%s: %s"), name,

@@ -11,9 +11,9 @@
  * over those values, with t_model from ring_allreduce_cost() on the log's cluster. The
  * small λ only decides among values the data cannot tell apart: a two-node log whose
  * large sizes NVLS bounds says nothing of the NICs, which then keep their nominal rate
- * instead of taking the blame. The model has kinks (min of bounds, protocol switches), so
- * the minimiser needs no derivatives: a grid, then Nelder and Mead's simplex (1965),
- * restarted once from where it stopped.
+ * instead of taking the blame. The search is ring-nccl-fit-search.c's. Degenerate data
+ * (times that fall as sizes grow, a value driven to its bound, a fit no better than the
+ * nominal values) leaves a fit with a warning and nothing determined.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,26 +26,16 @@
 #include <math.h>
 #include <string.h>
 
-#include "ring-nccl-fit.h"
+#include "ring-measurement.h"
+#include "ring-nccl-fit-private.h"
 
 G_DEFINE_QUARK (ring-nccl-fit-error-quark, ring_nccl_fit_error)
 
-#define RIDGE 1e-4
 /* The rms change of ln t that makes a value "determined", for a 10 % (or 1 µs) step. */
 #define DETERMINED_RMS 0.005
-#define MAX_ITERATIONS 600
-
-/* How one free value is searched: efficiencies in log space, latencies in µs. */
-typedef struct
-{
-  RingParamId   id;
-  gboolean      logarithmic;
-  double        low, high;       /* in the search's space */
-  double        scale;           /* of the pull towards nominal, in the search's space */
-  double        probe;           /* the step of the "determined" test */
-  const double *grid;
-  guint         n_grid;
-} Free;
+/* A fit whose geometric-mean error is not this many percentage points below the
+ * model's own improves nothing worth applying. */
+#define NO_IMPROVEMENT_PCT 0.05
 
 static const double efficiency_grid[] = {
   0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0,
@@ -63,7 +53,7 @@ static const Free free_link_latency = {
 };
 static const Free free_net_latency = {
   RING_PARAM_NET_LATENCY, FALSE, 0, 1000, 10, 1,
-  net_latency_grid, G_N_ELEMENTS (net_latency_grid),
+  net_latency_grid, G_N_ELEMENTS (net_latency_grid), TRUE,
 };
 /* ln 0.01 … ln 2, the parameters' range. */
 static const Free free_link_efficiency = {
@@ -75,286 +65,6 @@ static const Free free_net_efficiency = {
   efficiency_grid, G_N_ELEMENTS (efficiency_grid),
 };
 
-/* One row to fit. */
-typedef struct
-{
-  double size_bytes;
-  double ln_measured;
-  double measured_us;  /* as the log printed it */
-} Sample;
-
-typedef struct
-{
-  RingParams     params;           /* the cluster, changed by set_free() */
-  RingAlgorithm  algorithm;
-  guint          gpus_per_process;
-  const Free    *frees[RING_NCCL_FIT_MAX_VALUES];
-  guint          n_free;
-  double         nominal[RING_NCCL_FIT_MAX_VALUES];  /* in the search's space */
-  const Sample  *samples;
-  guint          n_samples;
-} Problem;
-
-static double
-to_space (const Free *free,
-          double      value)
-{
-  return free->logarithmic ? log (value) : value;
-}
-
-static double
-from_space (const Free *free,
-            double      x)
-{
-  return free->logarithmic ? exp (x) : x;
-}
-
-static void
-set_free (Problem      *problem,
-          const double *x)
-{
-  for (guint j = 0; j < problem->n_free; j++)
-    ring_params_set_value (&problem->params, problem->frees[j]->id,
-                           from_space (problem->frees[j], x[j]));
-}
-
-/* The model's time for @bytes on the problem's cluster, µs; 0 if it cannot run. */
-static double
-model_us (const Problem     *problem,
-          double             bytes,
-          RingAllreduceCost *cost)
-{
-  RingTopology topology;
-
-  ring_topology_init (&topology, &problem->params, problem->params.gpus);
-  topology.gpus_per_process = problem->gpus_per_process;
-  if (!ring_allreduce_cost (&topology, problem->algorithm, bytes, cost))
-    return 0;
-
-  return cost->time_s * 1e6;
-}
-
-static double
-objective (Problem      *problem,
-           const double *x)
-{
-  double sum = 0;
-
-  set_free (problem, x);
-  for (guint i = 0; i < problem->n_samples; i++)
-    {
-      RingAllreduceCost cost;
-      double us = model_us (problem, problem->samples[i].size_bytes, &cost);
-      double residual;
-
-      if (!(us > 0))
-        return G_MAXDOUBLE;
-      residual = log (us) - problem->samples[i].ln_measured;
-      sum += residual * residual;
-    }
-  for (guint j = 0; j < problem->n_free; j++)
-    {
-      double pull = (x[j] - problem->nominal[j]) / problem->frees[j]->scale;
-
-      sum += RIDGE * pull * pull;
-    }
-
-  return sum;
-}
-
-static void
-clamp_point (const Problem *problem,
-             double        *x)
-{
-  for (guint j = 0; j < problem->n_free; j++)
-    x[j] = CLAMP (x[j], problem->frees[j]->low, problem->frees[j]->high);
-}
-
-/* Every grid point, the other values at @x's; keeps the best in @x. */
-static double
-grid_search (Problem *problem,
-             double  *x)
-{
-  guint n = problem->n_free, total = 1;
-  double best[RING_NCCL_FIT_MAX_VALUES], best_f;
-
-  memcpy (best, x, n * sizeof (double));
-  best_f = objective (problem, best);
-  for (guint j = 0; j < n; j++)
-    total *= problem->frees[j]->n_grid;
-
-  for (guint index = 0; index < total; index++)
-    {
-      double trial[RING_NCCL_FIT_MAX_VALUES];
-      guint rest = index;
-      double f;
-
-      for (guint j = 0; j < n; j++)
-        {
-          const Free *free = problem->frees[j];
-
-          trial[j] = to_space (free, free->grid[rest % free->n_grid]);
-          rest /= free->n_grid;
-        }
-      f = objective (problem, trial);
-      if (f < best_f)
-        {
-          best_f = f;
-          memcpy (best, trial, n * sizeof (double));
-        }
-    }
-
-  memcpy (x, best, n * sizeof (double));
-  return best_f;
-}
-
-/* --- Nelder–Mead ------------------------------------------------------------------- */
-
-typedef struct
-{
-  double x[RING_NCCL_FIT_MAX_VALUES];
-  double f;
-} Vertex;
-
-static void
-sort_simplex (Vertex *simplex,
-              guint   n)
-{
-  for (guint i = 1; i <= n; i++)
-    {
-      for (guint k = i; k > 0 && simplex[k].f < simplex[k - 1].f; k--)
-        {
-          Vertex swap = simplex[k];
-
-          simplex[k] = simplex[k - 1];
-          simplex[k - 1] = swap;
-        }
-    }
-}
-
-/* centroid + t · (centroid − worst), clamped to the ranges, evaluated. */
-static Vertex
-move_vertex (Problem      *problem,
-             const double *centroid,
-             const Vertex *worst,
-             double        t)
-{
-  Vertex v;
-
-  for (guint j = 0; j < problem->n_free; j++)
-    v.x[j] = centroid[j] + t * (centroid[j] - worst->x[j]);
-  clamp_point (problem, v.x);
-  v.f = objective (problem, v.x);
-
-  return v;
-}
-
-static gboolean
-converged (const Problem *problem,
-           const Vertex  *simplex)
-{
-  guint n = problem->n_free;
-  double size = 0;
-
-  for (guint i = 1; i <= n; i++)
-    {
-      for (guint j = 0; j < n; j++)
-        size = MAX (size, fabs (simplex[i].x[j] - simplex[0].x[j]));
-    }
-
-  return size < 1e-9 || simplex[n].f - simplex[0].f < 1e-16;
-}
-
-static void
-shrink (Problem *problem,
-        Vertex  *simplex)
-{
-  for (guint i = 1; i <= problem->n_free; i++)
-    {
-      for (guint j = 0; j < problem->n_free; j++)
-        simplex[i].x[j] = simplex[0].x[j] + 0.5 * (simplex[i].x[j] - simplex[0].x[j]);
-      simplex[i].f = objective (problem, simplex[i].x);
-    }
-}
-
-/* One Nelder–Mead step (reflect, expand, contract or shrink) on a sorted simplex. */
-static void
-simplex_step (Problem *problem,
-              Vertex  *simplex)
-{
-  guint n = problem->n_free;
-  double centroid[RING_NCCL_FIT_MAX_VALUES] = { 0 };
-  Vertex reflected, trial;
-
-  for (guint i = 0; i < n; i++)
-    {
-      for (guint j = 0; j < n; j++)
-        centroid[j] += simplex[i].x[j] / n;
-    }
-
-  reflected = move_vertex (problem, centroid, &simplex[n], 1);
-  if (reflected.f < simplex[0].f)
-    {
-      trial = move_vertex (problem, centroid, &simplex[n], 2);
-      simplex[n] = trial.f < reflected.f ? trial : reflected;
-    }
-  else if (reflected.f < simplex[n - 1].f)
-    simplex[n] = reflected;
-  else
-    {
-      trial = move_vertex (problem, centroid, &simplex[n],
-                           reflected.f < simplex[n].f ? 0.5 : -0.5);
-      if (trial.f < MIN (reflected.f, simplex[n].f))
-        simplex[n] = trial;
-      else
-        shrink (problem, simplex);
-    }
-  sort_simplex (simplex, n);
-}
-
-static double
-nelder_mead (Problem *problem,
-             double  *x)
-{
-  guint n = problem->n_free;
-  Vertex simplex[RING_NCCL_FIT_MAX_VALUES + 1];
-
-  for (guint i = 0; i <= n; i++)
-    {
-      memcpy (simplex[i].x, x, n * sizeof (double));
-      if (i > 0)
-        {
-          const Free *free = problem->frees[i - 1];
-          double step = free->logarithmic ? 0.1 : MAX (0.5, 0.2 * fabs (x[i - 1]));
-
-          /* Away from the bound it may sit on. */
-          if (x[i - 1] + step > free->high)
-            step = -step;
-          simplex[i].x[i - 1] += step;
-        }
-      simplex[i].f = objective (problem, simplex[i].x);
-    }
-  sort_simplex (simplex, n);
-
-  for (guint iteration = 0; iteration < MAX_ITERATIONS && !converged (problem, simplex);
-       iteration++)
-    simplex_step (problem, simplex);
-
-  memcpy (x, simplex[0].x, n * sizeof (double));
-  return simplex[0].f;
-}
-
-/* The grid, then the simplex twice: the best of the grid can sit in the wrong valley of a
- * kink, and a simplex can stall against a bound. */
-static void
-minimise (Problem *problem,
-          double  *x)
-{
-  grid_search (problem, x);
-  nelder_mead (problem, x);
-  nelder_mead (problem, x);
-}
-
 /* --- Results ----------------------------------------------------------------------- */
 
 /* The rms change of ln t over the samples when value @j moves by its probe. */
@@ -364,7 +74,7 @@ sensitivity (Problem      *problem,
              guint         j)
 {
   double moved[RING_NCCL_FIT_MAX_VALUES];
-  double sum = 0;
+  double sum = 0, weights = 0;
 
   memcpy (moved, x, problem->n_free * sizeof (double));
   if (x[j] + problem->frees[j]->probe > problem->frees[j]->high)
@@ -377,16 +87,17 @@ sensitivity (Problem      *problem,
       RingAllreduceCost cost;
       double before, after;
 
-      set_free (problem, x);
-      before = model_us (problem, problem->samples[i].size_bytes, &cost);
-      set_free (problem, moved);
-      after = model_us (problem, problem->samples[i].size_bytes, &cost);
+      _ring_nccl_fit_set_free (problem, x);
+      before = _ring_nccl_fit_model_us (problem, problem->samples[i].size_bytes, &cost);
+      _ring_nccl_fit_set_free (problem, moved);
+      after = _ring_nccl_fit_model_us (problem, problem->samples[i].size_bytes, &cost);
       if (before > 0 && after > 0)
-        sum += pow (log (after / before), 2);
+        sum += problem->samples[i].weight * pow (log (after / before), 2);
+      weights += problem->samples[i].weight;
     }
-  set_free (problem, x);
+  _ring_nccl_fit_set_free (problem, x);
 
-  return sqrt (sum / problem->n_samples);
+  return weights > 0 ? sqrt (sum / weights) : 0;
 }
 
 static void
@@ -399,24 +110,24 @@ fill_values (Problem          *problem,
   for (guint j = 0; j < problem->n_free; j++)
     {
       values[j].id = problem->frees[j]->id;
-      values[j].value = from_space (problem->frees[j], x[j]);
-      values[j].nominal = from_space (problem->frees[j], problem->nominal[j]);
+      values[j].value = _ring_nccl_fit_from_space (problem->frees[j], x[j]);
+      values[j].nominal = _ring_nccl_fit_from_space (problem->frees[j], problem->nominal[j]);
       values[j].determined = sensitivity (problem, x, j) >= DETERMINED_RMS;
     }
 }
 
-/* Fits @problem from its nominal values; leaves the fitted ones in problem->params. */
+/* Fits @problem from its nominal values; leaves the fitted ones in problem->params and,
+ * in the search's space, in @x. */
 static void
 fit_problem (Problem          *problem,
              RingNcclFitValue *values,
-             guint            *n_values)
+             guint            *n_values,
+             double           *x)
 {
-  double x[RING_NCCL_FIT_MAX_VALUES];
-
-  memcpy (x, problem->nominal, sizeof x);
-  minimise (problem, x);
+  memcpy (x, problem->nominal, RING_NCCL_FIT_MAX_VALUES * sizeof (double));
+  _ring_nccl_fit_minimise (problem, x);
   fill_values (problem, x, values, n_values);
-  set_free (problem, x);
+  _ring_nccl_fit_set_free (problem, x);
 }
 
 /* exp (mean |e|) − 1 and exp (max |e|) − 1 of ln-ratios, in percent. */
@@ -453,8 +164,8 @@ fill_points (RingNcclFit   *fit,
 
       point.size_bytes = problem->samples[i].size_bytes;
       point.measured_us = problem->samples[i].measured_us;
-      point.predicted_us = model_us (problem, point.size_bytes, &cost);
-      point.nominal_us = nominal != NULL ? model_us (nominal, point.size_bytes, &nominal_cost)
+      point.predicted_us = _ring_nccl_fit_model_us (problem, point.size_bytes, &cost);
+      point.nominal_us = nominal != NULL ? _ring_nccl_fit_model_us (nominal, point.size_bytes, &nominal_cost)
                                          : point.predicted_us;
       point.algorithm = cost.algorithm;
       point.protocol = cost.protocol;
@@ -479,6 +190,7 @@ fit_protocols (RingNcclFit   *fit,
       RingNcclFitProtocol *result = &fit->protocols[protocol];
       g_autofree Sample *samples = g_new (Sample, joint->n_samples);
       g_autofree double *subset = g_new (double, joint->n_samples);
+      double x[RING_NCCL_FIT_MAX_VALUES];
       Problem problem = *joint;
       guint n = 0;
 
@@ -496,7 +208,7 @@ fit_protocols (RingNcclFit   *fit,
 
       problem.samples = samples;
       problem.n_samples = n;
-      fit_problem (&problem, result->values, &result->n_values);
+      fit_problem (&problem, result->values, &result->n_values, x);
     }
 }
 
@@ -535,8 +247,96 @@ collect_samples (const RingNcclLog *nccl_log,
       n = MAX_FIT_SAMPLES;
     }
 
+  /* Thirty copies of one row are one size: together they weigh as much as one row. */
+  for (guint i = 0; i < n; i++)
+    {
+      guint same = 0;
+
+      for (guint k = 0; k < n; k++)
+        same += samples[k].size_bytes == samples[i].size_bytes;
+      samples[i].weight = 1.0 / same;
+    }
+
   *n_samples = n;
   return samples;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static guint
+count_sizes (const Sample *samples,
+             guint         n_samples)
+{
+  g_autofree double *sizes = g_new (double, MAX (n_samples, 1));
+  guint n = 0;
+
+  for (guint i = 0; i < n_samples; i++)
+    sizes[i] = samples[i].size_bytes;
+  qsort (sizes, n_samples, sizeof (double), compare_doubles);
+  for (guint i = 0; i < n_samples; i++)
+    n += i == 0 || sizes[i] != sizes[i - 1];
+
+  return n;
+}
+
+/* Whether the times fall as the sizes grow: the weighted least-squares slope of ln t on
+ * ln size is negative and the largest size's rows took a tenth less than the smallest's.
+ * No collective gets faster with more bytes; a flat or noisy run of small sizes is not
+ * this. */
+static gboolean
+times_fall (const Sample *samples,
+            guint         n_samples)
+{
+  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, slope;
+  double smallest = G_MAXDOUBLE, largest = 0, ln_smallest = 0, ln_largest = 0;
+  double w_smallest = 0, w_largest = 0;
+
+  for (guint i = 0; i < n_samples; i++)
+    {
+      smallest = MIN (smallest, samples[i].size_bytes);
+      largest = MAX (largest, samples[i].size_bytes);
+    }
+  for (guint i = 0; i < n_samples; i++)
+    {
+      double w = samples[i].weight, x = log (samples[i].size_bytes);
+      double y = samples[i].ln_measured;
+
+      sw += w;
+      sx += w * x;
+      sy += w * y;
+      sxx += w * x * x;
+      sxy += w * x * y;
+      if (samples[i].size_bytes == smallest)
+        ln_smallest += y, w_smallest++;
+      if (samples[i].size_bytes == largest)
+        ln_largest += y, w_largest++;
+    }
+  if (largest <= smallest || sw * sxx - sx * sx <= 0)
+    return FALSE;
+  slope = (sw * sxy - sx * sy) / (sw * sxx - sx * sx);
+
+  return slope < 0 && ln_largest / w_largest < ln_smallest / w_smallest + log (0.9);
+}
+
+/* A determined value where the search stopped at a bound: the data asked for more than
+ * the model can mean (a link efficiency of 2, a latency of 1 000 µs). A net latency of
+ * 0 is a floor the world sets, not the search: a finding. */
+static gboolean
+value_on_bound (const Problem *problem,
+                const double  *x,
+                guint          j)
+{
+  const Free *free = problem->frees[j];
+  double margin = 1e-6 * (free->high - free->low);
+
+  return (x[j] <= free->low + margin && !free->low_is_physical) || x[j] >= free->high - margin;
 }
 
 /* The log's cluster: the base with the log's GPU, ranks and ranks per host. */
@@ -597,7 +397,7 @@ setup_problem (Problem           *problem,
       const Free *free = problem->frees[j];
       double value = ring_params_get_value (&problem->params, free->id);
 
-      problem->nominal[j] = CLAMP (to_space (free, value), free->low, free->high);
+      problem->nominal[j] = CLAMP (_ring_nccl_fit_to_space (free, value), free->low, free->high);
     }
 }
 
@@ -614,7 +414,8 @@ fit_or_evaluate (const RingParams   *base,
   g_autofree double *errors = NULL;
   g_autofree double *nominal_errors = NULL;
   Problem problem = { 0 }, nominal;
-  guint n_samples;
+  double x[RING_NCCL_FIT_MAX_VALUES];
+  guint n_samples, n_sizes;
 
   g_assert (base != NULL && nccl_log != NULL);
 
@@ -634,15 +435,18 @@ fit_or_evaluate (const RingParams   *base,
                      "elements) to compare with"));
       return NULL;
     }
-  /* One size (a bandwidth check at 8 GiB, say) compares; fitting it needs two. */
-  if (fit_values && n_samples < 2)
+  /* One size (a bandwidth check at 8 GiB, say, or one row thirty times) compares;
+   * fitting it needs two. */
+  n_sizes = count_sizes (samples, n_samples);
+  if (fit_values && n_sizes < 2)
     {
       g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_TOO_FEW_POINTS,
-                   /* TRANSLATORS: rows with a time, no wrong elements and a size above 0 */
+                   /* TRANSLATORS: sizes of rows with a time, no wrong elements and a size
+                    * above 0 (a size repeated counts once) */
                    g_dngettext (GETTEXT_PACKAGE,
-                                "the log has %u usable row; a fit needs two or more",
-                                "the log has %u usable rows; a fit needs two or more",
-                                n_samples), n_samples);
+                                "the log has %u usable size; a fit needs two or more",
+                                "the log has %u usable sizes; a fit needs two or more",
+                                n_sizes), n_sizes);
       return NULL;
     }
   if (!shape_params (base, nccl_log, &problem.params, error))
@@ -657,9 +461,16 @@ fit_or_evaluate (const RingParams   *base,
   fit->points = g_array_new (FALSE, FALSE, sizeof (RingNcclFitPoint));
   fit->gpus_per_process = problem.gpus_per_process;
   fit->algorithm = problem.algorithm;
+  fit->n_sizes = n_sizes;
+  /* Times that fall as sizes grow are no all-reduce any model fits: not fitted at all. */
+  if (fit_values && times_fall (samples, n_samples))
+    {
+      fit->warning = RING_NCCL_FIT_WARNING_TIMES_FALL;
+      fit_values = FALSE;
+    }
   if (fit_values)
     {
-      fit_problem (&problem, fit->values, &fit->n_values);
+      fit_problem (&problem, fit->values, &fit->n_values, x);
     }
   else
     {
@@ -677,10 +488,63 @@ fit_or_evaluate (const RingParams   *base,
   errors = g_new (double, n_samples);
   nominal_errors = g_new (double, n_samples);
   fill_points (fit, &problem, fit_values ? &nominal : NULL, errors, nominal_errors);
-  if (fit_values)
-    fit_protocols (fit, &problem, errors);
+  if (!fit_values)
+    return g_steal_pointer (&fit);
+
+  fit_protocols (fit, &problem, errors);
+  /* A value the data drove to its bound, or a fit no better than where it started, is
+   * not a finding: reported with its warning, offered and applied nowhere. */
+  for (guint j = 0; j < fit->n_values && fit->warning == RING_NCCL_FIT_WARNING_NONE; j++)
+    if (fit->values[j].determined && value_on_bound (&problem, x, j))
+      {
+        fit->warning = RING_NCCL_FIT_WARNING_ON_BOUND;
+        fit->warning_value = fit->values[j].id;
+      }
+  if (fit->warning == RING_NCCL_FIT_WARNING_NONE && ring_nccl_fit_determines_any (fit)
+      && fit->geomean_error_pct > fit->nominal_geomean_error_pct - NO_IMPROVEMENT_PCT)
+    fit->warning = RING_NCCL_FIT_WARNING_NO_IMPROVEMENT;
+  if (fit->warning != RING_NCCL_FIT_WARNING_NONE)
+    for (guint j = 0; j < fit->n_values; j++)
+      fit->values[j].determined = FALSE;
 
   return g_steal_pointer (&fit);
+}
+
+char *
+ring_nccl_fit_describe_warning (const RingNcclFit *fit)
+{
+  g_return_val_if_fail (fit != NULL, NULL);
+
+  switch (fit->warning)
+    {
+    case RING_NCCL_FIT_WARNING_TIMES_FALL:
+      /* TRANSLATORS: why values fitted to an nccl-tests log are not offered */
+      return g_strdup (_("its times fall as the sizes grow, which no all-reduce does: "
+                         "nothing fitted"));
+    case RING_NCCL_FIT_WARNING_ON_BOUND:
+      {
+        const RingParamInfo *info = ring_param_info (fit->warning_value);
+        double value = NAN;
+
+        for (guint j = 0; j < fit->n_values; j++)
+          if (fit->values[j].id == fit->warning_value)
+            value = fit->values[j].value;
+        /* TRANSLATORS: why values fitted to an nccl-tests log are not offered: a value's
+         * name ("link efficiency"), the value and its unit */
+        return g_strdup_printf (_("the fit drove %s to the end of its range (%.3g%s%s): "
+                                  "not used"),
+                                ring_measurement_value_title (fit->warning_value), value,
+                                *info->unit != '\0' ? " " : "", info->unit);
+      }
+    case RING_NCCL_FIT_WARNING_NO_IMPROVEMENT:
+      /* TRANSLATORS: why values fitted to an nccl-tests log are not offered */
+      return g_strdup_printf (_("the fit is no closer to the log than the model already is "
+                                "(±%.0f %% against ±%.0f %%): not used"),
+                              fit->geomean_error_pct, fit->nominal_geomean_error_pct);
+    case RING_NCCL_FIT_WARNING_NONE:
+    default:
+      return NULL;
+    }
 }
 
 RingNcclFit *

@@ -21,6 +21,15 @@ typedef enum
 
 GQuark ring_nccl_fit_error_quark (void);
 
+/* Why a fit's values are not offered, although the log had enough rows to fit. */
+typedef enum
+{
+  RING_NCCL_FIT_WARNING_NONE,
+  RING_NCCL_FIT_WARNING_TIMES_FALL,      /* the measured times fall as the sizes grow */
+  RING_NCCL_FIT_WARNING_ON_BOUND,        /* a determined value ended on its search bound */
+  RING_NCCL_FIT_WARNING_NO_IMPROVEMENT,  /* the fit's error is no smaller than the model's */
+} RingNcclFitWarning;
+
 /* A fit sets at most this many values. */
 #define RING_NCCL_FIT_MAX_VALUES 3
 
@@ -85,6 +94,12 @@ typedef struct
   double              nominal_geomean_error_pct;
   double              nominal_worst_error_pct;
   GArray             *points;            /* RingNcclFitPoint: the rows the fit used */
+  guint               n_sizes;           /* distinct sizes among them: a repeated size
+                                          * counts once, in the fit too */
+  /* Set by ring_nccl_fit() on degenerate data; every value is then left undetermined, so
+   * that nothing is applied or offered. warning_value names the value on a bound. */
+  RingNcclFitWarning  warning;
+  RingParamId         warning_value;
   RingNcclFitProtocol protocols[RING_N_PROTOCOLS];
 } RingNcclFit;
 
@@ -92,11 +107,18 @@ typedef struct
  * log that loads no free value) has nothing to apply and nothing to recognise. */
 gboolean     ring_nccl_fit_determines_any (const RingNcclFit *fit);
 
+/* Why the fit is not offered, for people (translated), or NULL if it has no warning. */
+char        *ring_nccl_fit_describe_warning (const RingNcclFit *fit);
+
 /* Fits the model to @nccl_log's out-of-place times, minimising the squared log error of
  * ring_allreduce_cost() over the free values of the links the measurement used (a weak
  * pull towards the base's values decides what the measurement leaves open). @base gives
  * what the log does not say: NICs, their speed, the fabric, and the GPU when the log's
- * is not in the catalogue. Rows with wrong elements and of size 0 are left out. */
+ * is not in the catalogue. Rows with wrong elements and of size 0 are left out; rows of
+ * one size weigh as much together as one row of another. Fewer than two sizes is an
+ * error (RING_NCCL_FIT_ERROR_TOO_FEW_POINTS); times that fall as sizes grow, a value that
+ * ends on its bound, or a fit no better than the base's values give a fit with a
+ * warning and nothing determined. */
 RingNcclFit *ring_nccl_fit       (const RingParams   *base,
                                   const RingNcclLog  *nccl_log,
                                   GError            **error);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ring-nccl-log-private.h"
+#include "ring-printable.h"
 #include "ring-units.h"
 
 /* One "#  Rank …" line. */
@@ -276,7 +277,12 @@ count_nodes (const Run *run,
   per_host = g_new0 (guint, run->host_names->len);
   g_hash_table_iter_init (&iter, run->devices);
   while (g_hash_table_iter_next (&iter, NULL, &value))
-    most = MAX (most, ++per_host[((Device *) value)->host]);
+    {
+      /* Counted apart from MAX (), which evaluates its winner twice. */
+      guint on_host = ++per_host[((Device *) value)->host];
+
+      most = MAX (most, on_host);
+    }
 
   return (ranks + most - 1) / most;
 }
@@ -363,7 +369,9 @@ finish_run (Parser  *self,
   log->nodes = nodes;
   log->threads = MAX (self->run.threads, 1);
   log->gpus_per_process = MAX (self->run.gpus, 1);
-  log->gpu_name = g_steal_pointer (&self->run.gpu_name);
+  /* Cleaned of escapes and control characters already; noncharacters go too. */
+  log->gpu_name = self->run.gpu_name != NULL ? ring_text_make_printable (self->run.gpu_name)
+                                             : NULL;
   if (log->gpu_name != NULL && ring_gpu_lookup_device_name (log->gpu_name) != NULL)
     {
       log->gpu = ring_gpu_lookup_device_name (log->gpu_name)->id;
@@ -541,6 +549,17 @@ read_words (Parser    *self,
 {
   if (is_row (words, n_words, comment))
     return add_row (self, words, n_words, error);
+  /* A row whose size is negative is a row gone wrong, not a line to pass over. */
+  if (!comment && n_words >= 2 && words[0][0] == '-' && is_digits (words[0] + 1)
+      && is_digits (words[1]))
+    {
+      g_autofree char *quoted = _ring_nccl_quote_word (words[0]);
+
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
+                   /* Translators: a line number, then the size as written */
+                   _("line %u: a size of %s bytes; no size is negative"), self->line, quoted);
+      return FALSE;
+    }
 
   if (g_str_equal (words[0], "nThread"))
     return start_run (self, words, n_words, error);

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "ring-nccl-log-private.h"
+#include "ring-printable.h"
 
 G_DEFINE_QUARK (ring-nccl-log-error-quark, ring_nccl_log_error)
 G_DEFINE_BOXED_TYPE (RingNcclLog, ring_nccl_log, ring_nccl_log_copy, ring_nccl_log_free)
@@ -275,6 +276,7 @@ static int
 open_regular (const char  *path,
               GError     **error)
 {
+  g_autofree char *shown = ring_filename_display (path);
   struct stat st;
   int fd;
 
@@ -284,7 +286,7 @@ open_regular (const char  *path,
 
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_IO,
                    /* Translators: a file name, then the system's reason */
-                   _("cannot read %s: %s"), path, g_strerror (saved));
+                   _("cannot read %s: %s"), shown, g_strerror (saved));
       return -1;
     }
   if (!S_ISREG (st.st_mode))
@@ -293,7 +295,7 @@ open_regular (const char  *path,
                    S_ISDIR (st.st_mode) ? _("%s is a folder, not an nccl-tests log")
                                         : _("%s is not a regular file (a FIFO, socket or "
                                             "device), so it is not read"),
-                   path);
+                   shown);
       return -1;
     }
 
@@ -302,7 +304,7 @@ open_regular (const char  *path,
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_TOO_LARGE,
                    /* Translators: a file name, its size and the limit in MiB */
                    _("%s is %.1f MiB; logs of more than %u MiB are not read"),
-                   path, st.st_size / 1048576.0, RING_NCCL_LOG_MAX_BYTES / 1048576);
+                   shown, st.st_size / 1048576.0, RING_NCCL_LOG_MAX_BYTES / 1048576);
       return -1;
     }
 
@@ -313,7 +315,7 @@ open_regular (const char  *path,
 
       g_set_error (error, RING_NCCL_LOG_ERROR, fd < 0 ? RING_NCCL_LOG_ERROR_IO
                                                       : RING_NCCL_LOG_ERROR_NOT_REGULAR,
-                   _("cannot read %s: %s"), path,
+                   _("cannot read %s: %s"), shown,
                    fd < 0 ? g_strerror (saved) : _("it is not a regular file"));
       if (fd >= 0)
         close (fd);
@@ -344,8 +346,10 @@ read_bounded (int          fd,
         {
           int saved = errno;
 
+          g_autofree char *shown = ring_filename_display (path);
+
           g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_IO,
-                       _("cannot read %s: %s"), path, g_strerror (saved));
+                       _("cannot read %s: %s"), shown, g_strerror (saved));
           return NULL;
         }
       if (n == 0)

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ring-algorithms.h"
+#include "ring-printable.h"
 #include "ring-scenario.h"
 #include "ring-units.h"
 
@@ -31,7 +32,7 @@ ring_scenario_name_is_valid (const char *name)
     {
       gunichar u = g_utf8_get_char (c);
 
-      if (g_unichar_iscntrl (u))
+      if (!ring_unichar_is_printable (u))
         return FALSE;
       if (!g_unichar_isspace (u))
         blank = FALSE;

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -98,6 +99,20 @@ ring_parse_double (const char *text,
                    double     *value)
 {
   return parse_with_suffixes (text, NULL, 0, value);
+}
+
+void
+ring_text_accept_locale_decimal (char *text)
+{
+  const char *separator = localeconv ()->decimal_point;
+
+  g_return_if_fail (text != NULL);
+
+  /* Only a one-byte separator can be swapped in place; every locale glibc has uses one. */
+  if (separator == NULL || strlen (separator) != 1 || *separator == '.'
+      || strchr (text, '.') != NULL)
+    return;
+  g_strdelimit (text, separator, '.');
 }
 
 gboolean

@@ -26,6 +26,11 @@ gboolean ring_parse_nic_speed (const char *text,
 gboolean ring_parse_double   (const char *text,
                               double     *value);
 
+/* Where the locale's decimal separator is not '.' ("," in German), puts '.' for it in
+ * @text (in place) unless @text already holds a '.': a number typed as the program prints
+ * it ("1,5") reads as the parsers above read "1.5". */
+void     ring_text_accept_locale_decimal (char *text);
+
 /* Human text for the window; these follow the locale's decimal separator. */
 char    *ring_format_duration  (double seconds);           /* "163 ms", "4.2 µs", "0.6 ns" */
 char    *ring_format_bytes     (double bytes);             /* "28 GB", "3.5 MB" */

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ring-printable.h"
 #include "ring-export.h"
 #include "ring-export-dialog.h"
 #include "ring-file-dialog.h"
@@ -155,7 +156,9 @@ write_file (ExportRequest    *request,
   };
   RingStyle style;
   g_autoptr(GError) error = NULL;
-  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *file_basename = g_file_get_basename (file);
+  g_autofree char *basename = file_basename != NULL ? ring_filename_display (file_basename)
+                                                    : g_strdup ("");
   g_autofree char *message = NULL;
   gboolean written;
 

@@ -123,8 +123,8 @@ ring_measurement_group_model_changed_cb (RingMeasurementGroup *self)
                                                  "model\u00a0±%.0f\u00a0%%",
                                                  "%u\u00a0ranks · %u\u00a0sizes · "
                                                  "model\u00a0±%.0f\u00a0%%",
-                                                 comparison->points->len),
-                                    measurement->log->ranks, comparison->points->len,
+                                                 comparison->n_sizes),
+                                    measurement->log->ranks, comparison->n_sizes,
                                     comparison->nominal_geomean_error_pct);
       n_wrong = ring_nccl_log_count_wrong (measurement->log);
       if (subtitle != NULL && n_wrong > 0)

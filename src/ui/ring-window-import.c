@@ -12,6 +12,7 @@
 
 #include "ring-file-dialog.h"
 #include "ring-measurement.h"
+#include "ring-printable.h"
 #include "ring-window-private.h"
 
 /* An import must not go unseen: unless a message-size chart is on screen, the first chart
@@ -78,7 +79,7 @@ _ring_window_import_file (RingWindow *self,
   g_assert (index >= 0);
   measurement = g_ptr_array_index (measurements, index);
   comparison = ring_measurement_compare (measurement, ring_model_get_params (self->model));
-  n_sizes = comparison != NULL ? comparison->points->len : 0;
+  n_sizes = comparison != NULL ? comparison->n_sizes : 0;
   message = g_strdup_printf (/* TRANSLATORS: a toast: a file name, its sizes, its ranks, the
                               * model's error against it */
                              g_dngettext (GETTEXT_PACKAGE,
@@ -102,8 +103,17 @@ _ring_window_import_file (RingWindow *self,
       g_free (message);
       message = both;
     }
+  if (measurement->fit->warning != RING_NCCL_FIT_WARNING_NONE)
+    {
+      g_autofree char *warning = ring_nccl_fit_describe_warning (measurement->fit);
+      char *both = g_strconcat (message, " · ", warning, NULL);
+
+      g_free (message);
+      message = both;
+    }
   toast = _ring_window_new_toast (message);
-  /* A log that pins nothing down (one size, say) has no fitted values to offer. */
+  /* A log that pins nothing down (one size, say), or whose fit has a warning, has no
+   * fitted values to offer. */
   if (ring_nccl_fit_determines_any (measurement->fit))
     {
       adw_toast_set_button_label (toast, _("Use Fitted Values"));
@@ -185,7 +195,8 @@ use_fit (RingWindow *self,
   g_autofree char *values = NULL;
   g_autofree char *message = NULL;
 
-  if (measurement == NULL)
+  /* A stale button of a log whose fit has a warning, or determined nothing, does nothing. */
+  if (measurement == NULL || !ring_nccl_fit_determines_any (measurement->fit))
     return;
 
   ring_model_use_fitted_values (self->model, index);
@@ -338,7 +349,49 @@ stored_log_name (const char *uri)
   g_autofree char *path = g_filename_from_uri (uri, NULL, NULL);
   g_autofree char *basename = path != NULL ? g_path_get_basename (path) : NULL;
 
-  return basename != NULL ? g_filename_display_name (basename) : g_strdup (uri);
+  return basename != NULL ? ring_filename_display (basename) : ring_text_make_printable (uri);
+}
+
+/* Named in the toast; the rest are counted. */
+#define LEFT_OUT_NAMED 3
+
+char *
+_ring_window_import_left_out_message (const char * const *names,
+                                      guint               n_left_out,
+                                      const char         *first_error)
+{
+  g_autoptr(GString) named = g_string_new (NULL);
+  guint n_named = 0;
+
+  if (n_left_out == 1 && first_error != NULL)
+    /* TRANSLATORS: a toast at start-up; %s says which log and what went wrong */
+    return g_strdup_printf (_("A log imported before was left out: %s"), first_error);
+
+  for (; names != NULL && names[n_named] != NULL && n_named < LEFT_OUT_NAMED; n_named++)
+    g_string_append_printf (named, "%s%s", n_named > 0 ? ", " : "", names[n_named]);
+  if (n_left_out > n_named)
+    {
+      g_autofree char *more =
+        /* TRANSLATORS: ends the list of logs left out at start-up: how many more */
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more", "%u more",
+                                      n_left_out - n_named), n_left_out - n_named);
+
+      g_autofree char *first = g_strdup (named->str);
+
+      if (n_named > 0)
+        /* TRANSLATORS: the names of some logs, then "%u more" */
+        g_string_printf (named, _("%s and %s"), first, more);
+      else
+        g_string_assign (named, more);
+    }
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* TRANSLATORS: a toast at start-up: how many logs,
+                                        * then their names */
+                                       "%u log imported before was left out: %s",
+                                       "%u logs imported before were left out: %s",
+                                       n_left_out),
+                          n_left_out, named->str);
 }
 
 void
@@ -347,6 +400,7 @@ _ring_window_import_restore (RingWindow *self)
   g_auto(GStrv) uris = NULL;
   g_autofree char *first_error = NULL;
   g_autoptr(GPtrArray) left_out = g_ptr_array_new_with_free_func (g_free);
+  guint n_left_out = 0;
 
   g_return_if_fail (RING_IS_WINDOW (self));
 
@@ -354,44 +408,34 @@ _ring_window_import_restore (RingWindow *self)
     return;
 
   /* Read again as they are now; what is gone, broken or past the four is left out, and
-   * said once, by name. */
+   * said once. Past the four nothing is read, and only the first few are named: a key
+   * of 100 000 entries makes one short toast, and is written back with the four. */
   uris = g_settings_get_strv (self->settings, "nccl-logs");
   for (guint i = 0; uris[i] != NULL; i++)
     {
-      g_autofree char *path = g_filename_from_uri (uris[i], NULL, NULL);
+      g_autofree char *path = NULL;
       g_autoptr(GError) error = NULL;
 
-      if (path != NULL
-          && ring_model_get_measurements (self->model)->len < RING_MEASUREMENTS_MAX
-          && ring_model_import_measurement (self->model, path, &error))
-        continue;
+      if (ring_model_get_measurements (self->model)->len < RING_MEASUREMENTS_MAX)
+        {
+          path = g_filename_from_uri (uris[i], NULL, NULL);
+          if (path != NULL && ring_model_import_measurement (self->model, path, &error))
+            continue;
+        }
 
       if (error != NULL && first_error == NULL)
         first_error = g_strdup (error->message);
-      g_ptr_array_add (left_out, stored_log_name (uris[i]));
+      if (left_out->len < LEFT_OUT_NAMED)
+        g_ptr_array_add (left_out, stored_log_name (uris[i]));
+      n_left_out++;
     }
-  if (left_out->len == 1 && first_error != NULL)
+  if (n_left_out > 0)
     {
-      g_autofree char *message =
-        /* TRANSLATORS: a toast at start-up; %s says which log and what went wrong */
-        g_strdup_printf (_("A log imported before was left out: %s"), first_error);
-
-      _ring_window_add_toast (self, message);
-    }
-  else if (left_out->len > 0)
-    {
-      g_autofree char *names = NULL;
       g_autofree char *message = NULL;
 
       g_ptr_array_add (left_out, NULL);
-      names = g_strjoinv (", ", (char **) left_out->pdata);
-      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              /* TRANSLATORS: a toast at start-up: how many
-                                               * logs, then their names */
-                                              "%u log imported before was left out: %s",
-                                              "%u logs imported before were left out: %s",
-                                              left_out->len - 1),
-                                 left_out->len - 1, names);
+      message = _ring_window_import_left_out_message ((const char * const *) left_out->pdata,
+                                                      n_left_out, first_error);
       _ring_window_add_toast (self, message);
     }
 

@@ -92,6 +92,11 @@ void     _ring_window_import_init         (RingWindow      *self);
 /* Once the settings are read: the logs of the last session read again, and the
  * "nccl-logs" key kept as logs come and go. */
 void     _ring_window_import_restore      (RingWindow      *self);
+/* The start-up toast for stored logs left out: @first_error where only one was; else how
+ * many (@n_left_out) and at most the first three of @names, then how many more. */
+char    *_ring_window_import_left_out_message (const char * const *names,
+                                               guint               n_left_out,
+                                               const char         *first_error);
 /* Imports @file into the model, says so in a toast (with "Use Fitted Values", or the
  * parser's message), and brings the message-size chart on screen. */
 gboolean _ring_window_import_file         (RingWindow      *self,

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ring-printable.h"
 #include "ring-cost.h"
 #include "ring-file-dialog.h"
 #include "ring-scenario-file.h"
@@ -397,7 +398,9 @@ save_file (RingWindow *self,
   guint n = ring_model_get_n_scenarios (self->model);
   g_autofree RingScenario **scenarios = g_new0 (RingScenario *, n + 1);
   g_autoptr(GError) error = NULL;
-  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *file_basename = g_file_get_basename (file);
+  g_autofree char *basename = file_basename != NULL ? ring_filename_display (file_basename)
+                                                    : g_strdup ("");
   g_autofree char *message = NULL;
 
   for (guint i = 0; i < n; i++)

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ring-printable.h"
 #include "ring-export.h"
 #include "ring-file-writer.h"
 #include "ring-png.h"
@@ -99,7 +100,8 @@ set_write_error (GError     **error,
                  int          code,
                  const char  *reason)
 {
-  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *parse_name = g_file_get_parse_name (file);
+  g_autofree char *name = ring_text_make_printable (parse_name);
 
   g_set_error (error, G_IO_ERROR, code, _("Could not write “%s”: %s"), name, reason);
 }

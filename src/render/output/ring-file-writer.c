@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ring-printable.h"
 #include "ring-file-writer.h"
 
 /* Cairo and libpng hand over a few kilobytes at a time; one system call per 64 KiB. */
@@ -50,12 +51,14 @@ fail_with_reason (RingFileWriter *self,
                   int             code,
                   const char     *reason)
 {
+  g_autofree char *parse_name = NULL;
   g_autofree char *name = NULL;
 
   if (self->error != NULL)
     return;
 
-  name = g_file_get_parse_name (self->file);
+  parse_name = g_file_get_parse_name (self->file);
+  name = ring_text_make_printable (parse_name);
   g_set_error (&self->error, G_IO_ERROR, code, _("Could not write “%s”: %s"), name, reason);
 }
 

@@ -141,10 +141,12 @@ measurement_json (Writer                *w,
   g_autoptr(RingNcclFit) comparison = ring_measurement_compare (measurement, params);
   const RingNcclLog *log = measurement->log;
   const RingNcclFit *fit = measurement->fit;
+  g_autofree char *warning = NULL;
 
   open_nested (w, NULL, '{');
   string (w, "file", measurement->name);
   number (w, "ranks", log->ranks);
+  number (w, "sizes", comparison != NULL ? comparison->n_sizes : NAN);
   number (w, "rows_with_wrong_elements", ring_nccl_log_count_wrong (log));
   number (w, "nodes", log->nodes > 0 ? log->nodes : NAN);
   string (w, "gpu_name", log->gpu_name);
@@ -178,6 +180,8 @@ measurement_json (Writer                *w,
 
   open_nested (w, "fit", '{');
   fit_values (w, fit);
+  warning = ring_nccl_fit_describe_warning (fit);
+  string (w, "warning", warning);
   close_nested (w, '}');
   close_nested (w, '}');
 }

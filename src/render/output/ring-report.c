@@ -439,9 +439,9 @@ add_measurement_rows (GPtrArray *rows,
                                              "(worst %.0f %%)",
                                              "%s: %u ranks, %u sizes, model ±%.0f %% "
                                              "(worst %.0f %%)",
-                                             comparison->points->len),
+                                             comparison->n_sizes),
                                 measurement->name, measurement->log->ranks,
-                                comparison->points->len,
+                                comparison->n_sizes,
                                 comparison->nominal_geomean_error_pct,
                                 comparison->nominal_worst_error_pct));
       if (n_wrong > 0)

@@ -7,12 +7,14 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
 
 #include "ring-file-writer.h"
+#include "ring-printable.h"
 #include "ring-report.h"
 #include "ring-scenario-file.h"
 
@@ -283,34 +285,267 @@ read_scenario (JsonNode  *node,
 /* A scenario file is two levels deep, a list of them three; far more is no scenario. */
 #define MAX_NESTING 64
 
-/* How deep @text's arrays and objects nest, strings skipped. */
-static guint
-nesting_depth (const char *text,
-               gssize      length)
+/* What json-glib lets through and a scenario file must not hold, found before it parses:
+ * nesting past MAX_NESTING (its parser recurses once a level), a key twice in one object
+ * (it keeps the last without a word), a second document after the first, a NUL (raw or
+ * \u0000, which cuts a name short), half a surrogate pair (\ud800, which it turns into
+ * bytes that are not UTF-8) and whole numbers too large to read (which it reads as -1).
+ * Each is refused naming its line; what is not JSON at all is left to json-glib. */
+typedef struct
 {
-  guint depth = 0, deepest = 0;
-  gboolean in_string = FALSE;
+  const char *text;
+  gsize       length;
+  gsize       at;
+  guint       line;
+  const char *last_key;  /* the key whose value comes next, for a message */
+} Scanner;
 
-  for (gssize i = 0; i < length; i++)
+static gboolean G_GNUC_PRINTF (3, 4)
+scan_fail (Scanner     *scanner,
+           GError     **error,
+           const char  *format,
+           ...)
+{
+  g_autofree char *problem = NULL;
+  va_list args;
+
+  va_start (args, format);
+  problem = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* TRANSLATORS: a line number in a scenario file, then what is wrong there */
+  g_set_error (error, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_FORMAT, _("line %u: %s"),
+               scanner->line, problem);
+
+  return FALSE;
+}
+
+static guint
+scan_hex4 (const char *p)
+{
+  guint value = 0;
+
+  for (guint i = 0; i < 4; i++)
     {
-      char c = text[i];
-
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '[' || c == '{')
-        deepest = MAX (deepest, ++depth);
-      else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
+      if (!g_ascii_isxdigit (p[i]))
+        return G_MAXUINT;
+      value = value * 16 + g_ascii_xdigit_value (p[i]);
     }
 
-  return deepest;
+  return value;
+}
+
+/* A string from its opening quote; its text, escapes decoded, in @decoded. FALSE with
+ * @error for a NUL or half a surrogate pair; an unterminated string ends the scan. */
+static gboolean
+scan_string (Scanner  *scanner,
+             GString  *decoded,
+             GError  **error)
+{
+  g_string_truncate (decoded, 0);
+  for (scanner->at++; scanner->at < scanner->length; scanner->at++)
+    {
+      const char *p = scanner->text + scanner->at;
+      guint unit, low;
+
+      if (*p == '"')
+        {
+          scanner->at++;
+          return TRUE;
+        }
+      if (*p == '\0')
+        return scan_fail (scanner, error, _("a NUL byte inside a string"));
+      if (*p != '\\')
+        {
+          g_string_append_c (decoded, *p);
+          continue;
+        }
+      if (scanner->at + 1 >= scanner->length)
+        break;
+      scanner->at++;
+      if (p[1] != 'u')
+        {
+          g_string_append_c (decoded, p[1] == 'n' ? '\n' : p[1] == 't' ? '\t' : p[1]);
+          continue;
+        }
+      unit = scanner->at + 5 <= scanner->length ? scan_hex4 (p + 2) : G_MAXUINT;
+      if (unit == G_MAXUINT)
+        return scan_fail (scanner, error, _("\\u is not followed by four hexadecimal "
+                                            "digits"));
+      scanner->at += 4;
+      if (unit == 0)
+        return scan_fail (scanner, error, _("a NUL character (\\u0000) inside a string"));
+      if (unit >= 0xdc00 && unit <= 0xdfff)
+        return scan_fail (scanner, error, _("\\u%04x is half a character (a surrogate "
+                                            "without its pair)"), unit);
+      if (unit >= 0xd800 && unit <= 0xdbff)
+        {
+          low = scanner->at + 7 <= scanner->length && p[6] == '\\' && p[7] == 'u'
+                ? scan_hex4 (p + 8) : G_MAXUINT;
+          if (low < 0xdc00 || low > 0xdfff)
+            return scan_fail (scanner, error, _("\\u%04x is half a character (a surrogate "
+                                                "without its pair)"), unit);
+          scanner->at += 6;
+          unit = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+        }
+      g_string_append_unichar (decoded, unit);
+    }
+
+  scanner->at = scanner->length;
+  return TRUE;
+}
+
+/* A number or a literal; a whole number past 64 bits is refused as written. */
+static gboolean
+scan_scalar (Scanner  *scanner,
+             GError  **error)
+{
+  gsize start = scanner->at;
+  gboolean whole = TRUE;
+  g_autofree char *word = NULL;
+  guint64 magnitude;
+  const char *digits;
+  char *end = NULL;
+
+  while (scanner->at < scanner->length
+         && strchr ("+-.0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                    scanner->text[scanner->at]) != NULL
+         && scanner->text[scanner->at] != '\0')
+    {
+      whole &= strchr (".eE", scanner->text[scanner->at]) == NULL;
+      scanner->at++;
+    }
+  if (scanner->at == start)
+    {
+      scanner->at = scanner->length;  /* not JSON: json-glib says what */
+      return TRUE;
+    }
+
+  word = g_strndup (scanner->text + start, scanner->at - start);
+  digits = word[0] == '-' ? word + 1 : word;
+  if (!g_ascii_isdigit (digits[0]) && !g_str_equal (word, "true")
+      && !g_str_equal (word, "false") && !g_str_equal (word, "null"))
+    {
+      scanner->at = scanner->length;  /* not JSON: json-glib says what */
+      return TRUE;
+    }
+  if (!whole || !g_ascii_isdigit (digits[0]))
+    return TRUE;
+  errno = 0;
+  magnitude = g_ascii_strtoull (digits, &end, 10);
+  if (errno == ERANGE || magnitude > (guint64) G_MAXINT64)
+    {
+      g_autofree char *shown = ring_text_make_printable (word);
+
+      if (scanner->last_key != NULL)
+        /* TRANSLATORS: a name in a scenario file, then the number written there */
+        return scan_fail (scanner, error, _("“%s” is %s, a number too large to read"),
+                          scanner->last_key, shown);
+      return scan_fail (scanner, error, _("%s is a number too large to read"), shown);
+    }
+
+  return TRUE;
+}
+
+static void
+free_keys (gpointer keys)
+{
+  if (keys != NULL)
+    g_hash_table_unref (keys);
+}
+
+static gboolean
+check_strict_json (const char  *text,
+                   gsize        length,
+                   GError     **error)
+{
+  /* Per open container: an object's keys, or NULL for an array. */
+  g_autoptr(GPtrArray) objects = g_ptr_array_new_with_free_func (free_keys);
+  g_autoptr(GString) decoded = g_string_new (NULL);
+  g_autofree char *key = NULL;
+  Scanner scanner = { text, length, 0, 1, NULL };
+  gboolean expect_key = FALSE, done = FALSE;
+
+  while (scanner.at < length)
+    {
+      char c = text[scanner.at];
+      GHashTable *keys = objects->len > 0 ? g_ptr_array_index (objects, objects->len - 1)
+                                          : NULL;
+
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
+        {
+          scanner.line += c == '\n';
+          scanner.at++;
+          continue;
+        }
+      if (c == '\0')
+        return scan_fail (&scanner, error, _("a NUL byte"));
+      if (done)
+        return scan_fail (&scanner, error, _("more text after the end of the JSON value: "
+                                             "a file holds one (a list for several "
+                                             "scenarios)"));
+
+      if (c == '"' && expect_key && keys != NULL)
+        {
+          if (!scan_string (&scanner, decoded, error))
+            return FALSE;
+          if (g_hash_table_contains (keys, decoded->str))
+            {
+              g_autofree char *shown = ring_text_make_printable (decoded->str);
+
+              /* TRANSLATORS: a name in a scenario file */
+              return scan_fail (&scanner, error, _("“%s” appears twice in one object"), shown);
+            }
+          g_hash_table_add (keys, g_strdup (decoded->str));
+          g_free (key);
+          key = ring_text_make_printable (decoded->str);
+          scanner.last_key = key;
+          expect_key = FALSE;
+          continue;
+        }
+      if (c == '{' || c == '[')
+        {
+          if (objects->len >= MAX_NESTING)
+            /* TRANSLATORS: %d is a number of levels. */
+            return fail (error, _("it nests deeper than %d levels"), MAX_NESTING);
+          g_ptr_array_add (objects, c == '{' ? g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                                      g_free, NULL)
+                                             : NULL);
+          expect_key = c == '{';
+          scanner.at++;
+          continue;
+        }
+      if (c == '}' || c == ']')
+        {
+          if (objects->len == 0)
+            return TRUE;  /* not JSON: json-glib says what */
+          g_ptr_array_remove_index (objects, objects->len - 1);
+          done = objects->len == 0;
+          expect_key = FALSE;
+          scanner.at++;
+          continue;
+        }
+      if (c == ',')
+        {
+          expect_key = keys != NULL;
+          scanner.at++;
+          continue;
+        }
+      if (c == ':')
+        {
+          scanner.at++;
+          continue;
+        }
+      if (c == '"')
+        {
+          if (!scan_string (&scanner, decoded, error))
+            return FALSE;
+        }
+      else if (!scan_scalar (&scanner, error))
+        return FALSE;
+      done = objects->len == 0;
+    }
+
+  return TRUE;
 }
 
 GPtrArray *
@@ -329,14 +564,17 @@ ring_scenario_file_parse (const char  *text,
     length = strlen (text);
   if (length == 0)
     return fail (error, _("it is empty")), NULL;
-  if (!g_utf8_validate (text, length, NULL))
+  if (!check_strict_json (text, length, error))
+    return NULL;
+  if (!g_utf8_validate_len (text, length, NULL))
     return fail (error, _("it is not text (not UTF-8)")), NULL;
-  /* json-glib's parser recurses once a level: deep nesting would overflow the stack. */
-  if (nesting_depth (text, length) > MAX_NESTING)
-    /* TRANSLATORS: %d is a number of levels. */
-    return fail (error, _("it nests deeper than %d levels"), MAX_NESTING), NULL;
   if (!json_parser_load_from_data (parser, text, length, &json_error))
-    return fail (error, _("it is not JSON: %s"), json_error->message), NULL;
+    {
+      /* json-glib quotes what it could not read, which may be anything. */
+      g_autofree char *problem = ring_text_make_printable (json_error->message);
+
+      return fail (error, _("it is not JSON: %s"), problem), NULL;
+    }
 
   root = json_parser_get_root (parser);
   scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) ring_scenario_free);
@@ -381,7 +619,8 @@ name_error (GError       **error,
             GFile         *file,
             const GError  *problem)
 {
-  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *parse_name = g_file_get_parse_name (file);
+  g_autofree char *name = ring_text_make_printable (parse_name);
 
   g_set_error (error, problem->domain, problem->code,
                /* TRANSLATORS: the first %s is a file, the second what is wrong with it. */
