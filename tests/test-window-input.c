@@ -1,0 +1,155 @@
+/* test-window-input.c: the window never changes a value by itself (issue 21, item
+ * 9): the wheel scrolls the panel past a control that has no focus.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "ring-test-window.h"
+
+#include <adwaita.h>
+#include <math.h>
+
+#include "ring-parameter-panel-private.h"
+#include "ring-presets.h"
+#include "ring-window-private.h"
+
+/* Runs the scroll controllers a wheel event over @target meets, in GTK's order: the
+ * capture phase from the window down to @target, @target's own, then the bubble phase back
+ * up, until one claims the event. Returns whether one did. */
+static gboolean
+wheel_over (GtkWidget *target,
+            double     delta_y)
+{
+  g_autoptr(GPtrArray) chain = g_ptr_array_new ();
+  const GtkPropagationPhase phases[] = { GTK_PHASE_CAPTURE, GTK_PHASE_TARGET,
+                                         GTK_PHASE_BUBBLE };
+
+  for (GtkWidget *widget = target; widget != NULL; widget = gtk_widget_get_parent (widget))
+    g_ptr_array_insert (chain, 0, widget);
+
+  for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
+    for (guint step = 0; step < chain->len; step++)
+      {
+        /* Captured from the top down; bubbled from @target up. */
+        guint i = phases[p] == GTK_PHASE_BUBBLE ? chain->len - 1 - step : step;
+        GtkWidget *widget = g_ptr_array_index (chain, i);
+        g_autoptr(GListModel) controllers = NULL;
+
+        if (phases[p] == GTK_PHASE_TARGET && widget != target)
+          continue;
+
+        controllers = gtk_widget_observe_controllers (widget);
+        for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
+          {
+            g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, c);
+            gboolean handled = FALSE;
+
+            if (!GTK_IS_EVENT_CONTROLLER_SCROLL (controller)
+                || gtk_event_controller_get_propagation_phase (controller) != phases[p])
+              continue;
+            g_signal_emit_by_name (controller, "scroll", 0.0, delta_y, &handled);
+            if (handled)
+              return TRUE;
+          }
+      }
+
+  return FALSE;
+}
+
+static GtkAdjustment *
+sidebar_adjustment (RingWindow *window)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (window->parameter_panel,
+                                                 GTK_TYPE_SCROLLED_WINDOW);
+
+  g_assert_nonnull (scrolled);
+
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+}
+
+static gboolean
+sidebar_scrolls (gpointer data)
+{
+  GtkAdjustment *adjustment = data;
+
+  return gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) + 1;
+}
+
+static GtkWidget *
+combo_row (RingParameterPanel *panel,
+           const char         *property)
+{
+  return GTK_WIDGET (_ring_parameter_panel_get_combo (panel, property));
+}
+
+/* Item 9: the wheel over a slider, a field or a drop-down that has not the focus scrolls
+ * the sidebar and leaves the value (it took in-node bandwidth from 450 to 0.9 GB/s and the
+ * NIC speed from 400 to 1 Gb/s); given the focus, the control takes the wheel. */
+static void
+test_wheel_scrolls_panel (RingWindowFixture *fixture,
+                          gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkAdjustment *sidebar = sidebar_adjustment (window);
+  GtkWidget *controls[] = {
+    GTK_WIDGET (_ring_parameter_panel_get_scale (panel, "bandwidth")),
+    GTK_WIDGET (_ring_parameter_panel_get_spin (panel, "bandwidth")),
+    GTK_WIDGET (_ring_parameter_panel_get_scale (panel, "nic-speed")),
+    GTK_WIDGET (_ring_parameter_panel_get_spin (panel, "nic-speed")),
+    GTK_WIDGET (_ring_parameter_panel_get_scale (panel, "gpus")),
+    GTK_WIDGET (_ring_parameter_panel_get_spin (panel, "model-params")),
+    combo_row (panel, "gpu"),
+    combo_row (panel, "algorithm"),
+  };
+  GtkSpinButton *bandwidth_field = _ring_parameter_panel_get_spin (panel, "bandwidth");
+  double before[RING_N_PARAMS];
+  double step;
+
+  ring_model_apply_preset (model, ring_preset_lookup ("dgx-h100"));
+  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 450);
+  g_assert_cmpfloat (ring_model_get_nic_speed (model), ==, 400);
+  g_assert_true (iterate_until (sidebar_scrolls, sidebar));
+  gtk_root_set_focus (GTK_ROOT (window), NULL);
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    before[id] = ring_params_get_value (ring_model_get_params (model), id);
+
+  for (guint i = 0; i < G_N_ELEMENTS (controls); i++)
+    {
+      double top = gtk_adjustment_get_lower (sidebar);
+
+      g_test_message ("%s %u", G_OBJECT_TYPE_NAME (controls[i]), i);
+      gtk_adjustment_set_value (sidebar, top);
+      g_assert_true (wheel_over (controls[i], 1));
+      g_assert_cmpfloat (gtk_adjustment_get_value (sidebar), >, top);
+      /* And back up. */
+      g_assert_true (wheel_over (controls[i], -1));
+      g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (sidebar), top, 1e-9);
+      for (guint id = 0; id < RING_N_PARAMS; id++)
+        g_assert_cmpfloat (ring_params_get_value (ring_model_get_params (model), id), ==,
+                           before[id]);
+    }
+
+  /* A field clicked into takes the wheel: one step up from 450 GB/s. */
+  step = gtk_adjustment_get_step_increment (gtk_spin_button_get_adjustment (bandwidth_field));
+  gtk_widget_grab_focus (GTK_WIDGET (bandwidth_field));
+  gtk_adjustment_set_value (sidebar, gtk_adjustment_get_lower (sidebar));
+  g_assert_true (wheel_over (GTK_WIDGET (bandwidth_field), -1));
+  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 450 + step);
+  g_assert_cmpfloat (gtk_adjustment_get_value (sidebar), ==, gtk_adjustment_get_lower (sidebar));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!ring_test_init_ui (&argc, &argv))
+    return 0;
+
+  add_window_test ("/ring/window-input/wheel-scrolls-panel", test_wheel_scrolls_panel);
+
+  return g_test_run ();
+}
