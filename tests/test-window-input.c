@@ -1,5 +1,6 @@
-/* test-window-input.c: the window never changes a value by itself (issue 21, item
- * 9): the wheel scrolls the panel past a control that has no focus.
+/* test-window-input.c: the window never changes a value by itself (issue 21, items
+ * 9 and 10): the wheel scrolls the panel past a control that has no focus, and leaving a
+ * field keeps its value.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +10,7 @@
 #include "ring-test-window.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "ring-parameter-panel-private.h"
@@ -142,6 +144,73 @@ test_wheel_scrolls_panel (RingWindowFixture *fixture,
   g_assert_cmpfloat (gtk_adjustment_get_value (sidebar), ==, gtk_adjustment_get_lower (sidebar));
 }
 
+/* Moves the focus as Tab does, from @spin's field to what comes after. */
+static void
+tab_through (RingWindow    *window,
+             GtkSpinButton *spin)
+{
+  GtkWidget *focus;
+
+  gtk_widget_grab_focus (GTK_WIDGET (spin));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (spin)));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_false (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (spin)));
+}
+
+/* Item 10: tabbing through a field keeps the model's value, however many decimals it has
+ * beyond what the field shows; the field writes it as a person would where it can. */
+static void
+test_focus_out_keeps_value (RingWindowFixture *fixture,
+                            gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  AdwComboRow *gpu = _ring_parameter_panel_get_combo (panel, "gpu");
+  GtkSpinButton *compute = _ring_parameter_panel_get_spin (panel, "compute");
+  /* Values no field shows to the digit: a point of the log₁₀ bandwidth slider, and
+   * fractions with more decimals than the fields' percent. */
+  const struct
+  {
+    const char *property;
+    double      value;
+  } values[] = {
+    { "bandwidth", 446.68359215096302 },   /* 10^2.65 */
+    { "latency", 4.56789 },
+    { "net-latency", 1.23456 },
+    { "comm-slowdown", 0.123456 },
+    { "slow-link-fraction", 0.333333 },
+    { "nic-speed", 123.456789 },
+    { "model-params", 7.123456e9 },
+  };
+
+  /* An H100 computes 0.4 · 989 = 395.6 TFLOP/s: the field says so, and keeps it. */
+  adw_combo_row_set_selected (gpu, RING_GPU_H100);
+  g_assert_cmpfloat (ring_model_get_compute (model), ==, 0.4 * 989);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (compute)), ==, "395.6 TFLOP/s");
+  tab_through (window, compute);
+  g_assert_cmpfloat (ring_model_get_compute (model), ==, 0.4 * 989);
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      GtkSpinButton *spin = _ring_parameter_panel_get_spin (panel, values[i].property);
+      double kept;
+
+      g_test_message ("%s = %.17g", values[i].property, values[i].value);
+      g_object_set (model, values[i].property, values[i].value, NULL);
+      tab_through (window, spin);
+      g_object_get (model, values[i].property, &kept, NULL);
+      g_assert_cmpfloat (kept, ==, values[i].value);
+    }
+
+  /* Typing still changes the value, to what was typed. */
+  ring_test_type (compute, "395.64");
+  g_assert_cmpfloat (ring_model_get_compute (model), ==, 395.64);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (compute)), ==, "395.64 TFLOP/s");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -150,6 +219,7 @@ main (int   argc,
     return 0;
 
   add_window_test ("/ring/window-input/wheel-scrolls-panel", test_wheel_scrolls_panel);
+  add_window_test ("/ring/window-input/focus-out-keeps-value", test_focus_out_keeps_value);
 
   return g_test_run ();
 }

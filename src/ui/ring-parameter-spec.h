@@ -89,6 +89,9 @@ void                 _ring_parameter_spec_slider_range    (const ParameterSpec *
 char                *_ring_parameter_spec_format_plain    (double               value,
                                                            guint                digits,
                                                            const char          *unit);
+/* The text @spec's field shows for @value (in the field's units: percent for a fraction). */
+char                *_ring_parameter_spec_format          (const ParameterSpec *spec,
+                                                           double               value);
 /* A uint or double GValue as a double, and back (rounded for a uint). */
 double               _ring_parameter_spec_value_get       (const GValue        *value);
 void                 _ring_parameter_spec_value_set       (GValue              *value,
