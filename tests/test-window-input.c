@@ -1,6 +1,6 @@
-/* test-window-input.c: the window never changes a value by itself (issue 21, items
- * 9 and 10): the wheel scrolls the panel past a control that has no focus, and leaving a
- * field keeps its value.
+/* test-window-input.c: the window never changes a value by itself (issue 21, items 9 to
+ * 11): the wheel scrolls the panel past a control that has no focus, leaving a field keeps
+ * its value, and the keyboard works after a menu.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -211,6 +211,101 @@ test_focus_out_keeps_value (RingWindowFixture *fixture,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (compute)), ==, "395.64 TFLOP/s");
 }
 
+static gboolean
+is_item (GtkWidget     *widget,
+         gconstpointer  text)
+{
+  g_autofree char *item_text = NULL;
+
+  if (!g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton"))
+    return FALSE;
+  g_object_get (widget, "text", &item_text, NULL);
+  /* A mnemonic's underscore is no part of what the item reads. */
+  if (item_text != NULL)
+    {
+      char *from = item_text, *to = item_text;
+
+      for (; *from != '\0'; from++)
+        if (*from != '_')
+          *to++ = *from;
+      *to = '\0';
+    }
+
+  return g_strcmp0 (item_text, text) == 0;
+}
+
+static gboolean
+is_primary_menu (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
+}
+
+static gboolean
+popover_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static gboolean
+popover_gone (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
+/* What a key pressed now reaches: the window's focus, shown, and not in a closed popover. */
+static gboolean
+keys_reach_window (gpointer data)
+{
+  RingWindow *window = data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && gtk_widget_get_mapped (focus)
+         && gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) == NULL;
+}
+
+/* Item 11: a preset chosen from the main menu's Presets, with the keyboard in the menu,
+ * leaves the keyboard with the window: its focus is a control on screen (the menu's
+ * button), not a hidden item of the closed menu, which took every key (Tab, F10, Ctrl+R)
+ * until a click; and Tab moves on from there. */
+static void
+test_keyboard_after_menu (RingWindowFixture *fixture,
+                          gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  GtkMenuButton *button = GTK_MENU_BUTTON (ring_test_find_widget (GTK_WIDGET (window),
+                                                                  is_primary_menu, NULL));
+  const RingPreset *preset = ring_preset_lookup ("dgx-h100");
+  GtkPopover *popover;
+  GtkWidget *presets, *item;
+
+  gtk_menu_button_popup (button);
+  popover = gtk_menu_button_get_popover (button);
+  g_assert_true (iterate_until (popover_shown, popover));
+  item = ring_test_find_widget (GTK_WIDGET (popover), is_item, _(preset->description));
+  g_assert_nonnull (item);
+
+  /* Into the submenu, then the preset, chosen with the keyboard on each, as the arrows
+   * and Enter or the pointer leave it. */
+  presets = ring_test_find_widget (GTK_WIDGET (popover), is_item, _("Presets"));
+  g_assert_nonnull (presets);
+  gtk_widget_grab_focus (presets);
+  g_signal_emit_by_name (presets, "clicked");
+  gtk_widget_grab_focus (item);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == item);
+  g_signal_emit_by_name (item, "clicked");
+  g_assert_true (iterate_until (popover_gone, popover));
+  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
+
+  g_assert_true (iterate_until_s (keys_reach_window, window, 5));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
+                                         GTK_WIDGET (button)));
+
+  /* Tab moves on from there, into the window. */
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  g_assert_true (keys_reach_window (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -220,6 +315,7 @@ main (int   argc,
 
   add_window_test ("/ring/window-input/wheel-scrolls-panel", test_wheel_scrolls_panel);
   add_window_test ("/ring/window-input/focus-out-keeps-value", test_focus_out_keeps_value);
+  add_window_test ("/ring/window-input/keyboard-after-menu", test_keyboard_after_menu);
 
   return g_test_run ();
 }

@@ -33,6 +33,7 @@ struct _RingWindow
   AdwToastOverlay      *toast_overlay;
   GMenu                *presets_menu;
   GtkWidget            *run_button;
+  GtkWidget            *menu_button;
   GtkWidget            *step_timing_box;
   GtkWidget            *parameter_panel;
   GtkGrid              *metrics_grid;
@@ -63,6 +64,8 @@ struct _RingWindow
 };
 
 void   _ring_window_class_actions_init    (RingWindowClass *klass);
+/* Once a header bar menu closes, the keyboard's focus is back in the window. */
+void   _ring_window_return_focus_after_menus (RingWindow   *self);
 /* The preset menu's sections, hardware then model, from the preset table. */
 void   _ring_window_fill_presets_menu     (RingWindow      *self);
 /* The toast after @preset: its name and what it sets ("DGX H100: GPU, GPUs per node,

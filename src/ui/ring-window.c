@@ -653,6 +653,7 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, presets_menu);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, step_timing_box);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, parameter_panel);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, metrics_grid);
@@ -709,6 +710,8 @@ ring_window_init (RingWindow *self)
   g_binding_group_set_source (self->model_bindings, self->model);
   g_signal_group_set_target (self->model_signals, self->model);
   ring_window_model_changed_cb (self);
+
+  _ring_window_return_focus_after_menus (self);
 
   fill_speed_dropdown (self->speed_dropdown);
   g_object_bind_property_full (self->animation, "speed", self->speed_dropdown, "selected",
