@@ -1,6 +1,6 @@
 /* test-window-input.c: the window never changes a value by itself (issue 21, items 9 to
- * 11): the wheel scrolls the panel past a control that has no focus, leaving a field keeps
- * its value, and the keyboard works after a menu.
+ * 11 and 13): the wheel scrolls the panel past a control that has no focus, leaving a field
+ * keeps its value, the keyboard works after a menu, and the first launch fits in memory.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +15,7 @@
 
 #include "ring-parameter-panel-private.h"
 #include "ring-presets.h"
+#include "ring-step.h"
 #include "ring-window-private.h"
 
 /* Runs the scroll controllers a wheel event over @target meets, in GTK's order: the
@@ -306,6 +307,82 @@ test_keyboard_after_menu (RingWindowFixture *fixture,
   g_assert_true (keys_reach_window (window));
 }
 
+/* Item 13: the first launch, with nothing stored, trains without "Does not fit": the
+ * command line's defaults (7 B parameters, fp32 gradients, DDP, 8 GPUs of 80 GB) need
+ * 28 + 28 + 56 GB of parameters, gradients and optimizer state and 18.3 GB of activations,
+ * 130 GB per GPU against 0.9 · 80 − 1 = 71 GB usable; the window starts from the least
+ * change that fits, the one the line names: ZeRO-2 on the 8 GPUs shards the gradients and
+ * the optimizer state, 28 + 3.5 + 7 + 18.3 = 56.8 GB. Kept as a setting from then on; Reset
+ * Parameters goes back to it. */
+static void
+test_first_launch_fits (void)
+{
+  RingWindowFixture fixture;
+  RingParams defaults;
+  RingFitSuggestion suggestion;
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *stored = NULL;
+
+  ring_params_init_default (&defaults);
+  ring_step_suggest (&defaults, &suggestion);
+  g_assert_false (suggestion.fits_now);
+  g_assert_cmpint (suggestion.sharding, ==, RING_SHARDING_ZERO2);
+
+  ring_window_fixture_set_up (&fixture, NULL);
+  g_assert_true (ring_model_get_fits (fixture.model));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (fixture.window->fit_label)));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (fixture.window->bound_label),
+                                            "does-not-fit"));
+  g_assert_cmpint (ring_model_get_sharding (fixture.model), ==, suggestion.sharding);
+  g_assert_cmpuint (ring_model_get_gpus (fixture.model), ==, defaults.gpus);
+  g_assert_cmpfloat (ring_model_get_model_params (fixture.model), ==, defaults.model_params);
+  stored = g_settings_get_string (settings, "sharding");
+  g_assert_cmpstr (stored, ==, "zero2");
+
+  /* Chosen otherwise, it stays so at the next launch: a first launch happens once. */
+  ring_model_set_sharding (fixture.model, RING_SHARDING_DDP);
+  ring_test_close_window (GTK_WINDOW (fixture.window), fixture.model);
+  fixture.window = g_object_new (RING_TYPE_WINDOW, NULL);
+  fixture.model = fixture.window->model;
+  gtk_window_present (GTK_WINDOW (fixture.window));
+  g_assert_cmpint (ring_model_get_sharding (fixture.model), ==, RING_SHARDING_DDP);
+  g_assert_false (ring_model_get_fits (fixture.model));
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture.window), "win.reset-parameters", NULL);
+  g_assert_true (ring_model_get_fits (fixture.model));
+  g_assert_cmpint (ring_model_get_sharding (fixture.model), ==, suggestion.sharding);
+  ring_window_fixture_tear_down (&fixture, NULL);
+}
+
+/* Item 13: "Does not fit" greys the pill; it no longer sits green beside the line. */
+static void
+test_no_fit_greys_pill (RingWindowFixture *fixture,
+                        gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  GtkWidget *pill = GTK_WIDGET (window->bound_label);
+  const char *colours[] = { "compute-bound", "comm-limited", "comm-bound" };
+
+  /* The fixture's seed: DDP with fp32 gradients, which does not fit. */
+  g_assert_false (ring_model_get_fits (window->model));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->fit_label)));
+  g_assert_true (gtk_widget_has_css_class (pill, "does-not-fit"));
+  for (guint i = 0; i < G_N_ELEMENTS (colours); i++)
+    g_assert_false (gtk_widget_has_css_class (pill, colours[i]));
+
+  ring_model_set_sharding (window->model, RING_SHARDING_ZERO2);
+  g_assert_true (ring_model_get_fits (window->model));
+  g_assert_false (gtk_widget_has_css_class (pill, "does-not-fit"));
+  g_assert_true (gtk_widget_has_css_class (pill, "comm-limited")
+                 || gtk_widget_has_css_class (pill, "comm-bound")
+                 || gtk_widget_has_css_class (pill, "compute-bound"));
+
+  /* A single collective has no memory to fit: its pill is hidden with the step's box. */
+  ring_model_set_sharding (window->model, RING_SHARDING_DDP);
+  ring_model_set_message_size (window->model, 1048576);
+  g_assert_false (gtk_widget_has_css_class (pill, "does-not-fit"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -316,6 +393,8 @@ main (int   argc,
   add_window_test ("/ring/window-input/wheel-scrolls-panel", test_wheel_scrolls_panel);
   add_window_test ("/ring/window-input/focus-out-keeps-value", test_focus_out_keeps_value);
   add_window_test ("/ring/window-input/keyboard-after-menu", test_keyboard_after_menu);
+  add_window_test ("/ring/window-input/no-fit-greys-pill", test_no_fit_greys_pill);
+  g_test_add_func ("/ring/window-input/first-launch-fits", test_first_launch_fits);
 
   return g_test_run ();
 }

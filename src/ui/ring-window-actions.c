@@ -64,8 +64,12 @@ reset_parameters_action (GtkWidget  *widget,
                          GVariant   *parameter)
 {
   RingWindow *self = RING_WINDOW (widget);
+  RingParams params;
 
-  ring_model_reset (self->model);
+  /* The window's start: the defaults, fitted to the GPU's memory; one change. */
+  ring_params_init_default (&params);
+  _ring_window_fit_params (&params);
+  ring_model_set_params (self->model, &params);
   _ring_window_add_toast (self, _("Parameters reset to their defaults"));
 }
 

@@ -95,6 +95,11 @@ void   _ring_window_scenarios_init        (RingWindow      *self);
 
 /* ring-window-settings.c */
 void   _ring_window_settings_init         (RingWindow      *self);
+/* The window's start, on a first launch and after Reset Parameters: @params (there, the
+ * command line's defaults) with the least change that fits them in the GPU's memory, the
+ * one the "Does not fit" line names (DESIGN's 7 B model with DDP and fp32 gradients does
+ * not fit an 80 GB GPU: ZeRO-2 does). */
+void   _ring_window_fit_params            (RingParams      *params);
 void   _ring_window_settings_save_state   (RingWindow      *self);
 void   _ring_window_settings_unbind_model (RingWindow      *self);
 

@@ -406,13 +406,22 @@ update_bound_label (RingWindow *self)
       css_class = "compute-bound";
     }
 
+  /* A step that does not fit in memory runs at no speed: the pill greys, beside the
+   * "Does not fit" line, and says what the step would be with the memory. */
+  if (!ring_model_is_collective (self->model) && !ring_model_get_fits (self->model))
+    css_class = "does-not-fit";
+
   gtk_widget_remove_css_class (label, "compute-bound");
   gtk_widget_remove_css_class (label, "comm-limited");
   gtk_widget_remove_css_class (label, "comm-bound");
+  gtk_widget_remove_css_class (label, "does-not-fit");
   gtk_widget_add_css_class (label, css_class);
 
+  if (g_str_equal (css_class, "does-not-fit"))
+    gtk_widget_set_tooltip_text (label, _("The step does not fit in the GPU’s memory: this "
+                                          "is how it would run with the memory it needs"));
   /* xgettext:no-c-format */
-  if (result->comm_bound)
+  else if (result->comm_bound)
     gtk_widget_set_tooltip_text (label, _("Exposed communication takes longer than compute "
                                           "(utilization under 50 %): more GPUs will not help "
                                           "until bandwidth improves"));
