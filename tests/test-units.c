@@ -5,9 +5,8 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "ring-params.h"
@@ -177,6 +176,39 @@ test_format_change (void)
     }
 }
 
+/* Issue 21, item 14: a number for a translated "%g" as people write it. */
+static void
+test_round_figures (void)
+{
+  const struct
+  {
+    double value;
+    double rounded;
+    const char *shown;
+  } cases[] = {
+    { 0.448934, 0.4489, "0.4489" },
+    { 14.1965, 14.2, "14.2" },
+    { 1026.8948655256727, 1027, "1027" },
+    { 150, 150, "150" },
+    { -2.71828, -2.718, "-2.718" },
+    { 123456789, 123500000, "1.235e+08" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double rounded = ring_round_figures (cases[i].value, 4);
+      char shown[32];
+
+      g_assert_cmpfloat (rounded, ==, cases[i].rounded);
+      g_ascii_formatd (shown, sizeof shown, "%g", rounded);
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+
+  g_assert_cmpfloat (ring_round_figures (0, 4), ==, 0);
+  g_assert_true (isnan (ring_round_figures (NAN, 4)));
+  g_assert_true (isinf (ring_round_figures (INFINITY, 4)));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -189,6 +221,7 @@ main (int   argc,
   g_test_add_func ("/ring/units/set-from-string", test_set_from_string);
   g_test_add_func ("/ring/units/format", test_format);
   g_test_add_func ("/ring/units/format-change", test_format_change);
+  g_test_add_func ("/ring/units/round-figures", test_round_figures);
 
   return g_test_run ();
 }

@@ -269,6 +269,25 @@ ring_format_bandwidth (double bytes_per_second)
   return g_strdup_printf ("%.4g %s", value, units[i]);
 }
 
+double
+ring_round_figures (double value,
+                    guint  figures)
+{
+  double decimals;
+
+  g_return_val_if_fail (figures > 0, value);
+
+  if (value == 0 || !isfinite (value))
+    return value;
+
+  /* Scaled by a power of ten that is a whole number, which a double holds exactly. */
+  decimals = (double) figures - 1 - floor (log10 (fabs (value)));
+  if (decimals >= 0)
+    return round (value * pow (10, decimals)) / pow (10, decimals);
+
+  return round (value / pow (10, -decimals)) * pow (10, -decimals);
+}
+
 char *
 ring_format_grouped (guint64     value,
                      const char *separator)

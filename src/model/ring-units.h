@@ -39,6 +39,11 @@ char    *ring_format_message_size (double bytes);
 /* A relative difference, current / other − 1, in per cent: "+12 %", "−2.1 %", "±0 %" below
  * 0.05 %; "–" when there is none (NaN, infinite). */
 char    *ring_format_change (double change);
+/* @value rounded to @figures significant figures: what a translated "%g" (whose msgid must
+ * stay) shows as people write a number, 0.448934 as 0.4489, 14.1965 as 14.2, 1026.89 as
+ * 1027. Zero, NaN and infinities stay as they are. */
+double   ring_round_figures    (double      value,
+                                guint       figures);
 /* A whole number with @separator between groups of three digits past four digits:
  * "1024", "65 536", "1 048 576". */
 char    *ring_format_grouped   (guint64     value,
