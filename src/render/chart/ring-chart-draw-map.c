@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ring-chart-draw-private.h"
+#include "ring-units.h"
 
 static gboolean
 is_vector_target (cairo_t *cr)
@@ -561,7 +562,8 @@ _ring_plot_draw_map (RingPlotChart *chart)
   }
 
   gpus_text = _ring_plot_format_gpus (p->gpus);
-  marker = g_strdup_printf (_("%s, %g GB/s: %.1f %%"), gpus_text, p->bandwidth_gbps,
+  marker = g_strdup_printf (_("%s, %g GB/s: %.1f %%"), gpus_text,
+                            ring_round_figures (p->bandwidth_gbps, 4),
                             100 * data->result.utilization);
   _ring_plot_draw_marker (chart, &panel, p->gpus, p->bandwidth_gbps, marker, FALSE);
 }
