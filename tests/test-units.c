@@ -209,6 +209,32 @@ test_round_figures (void)
   g_assert_true (isinf (ring_round_figures (INFINITY, 4)));
 }
 
+/* Issue 21, item 14: sizes beside nccl-tests' powers of two stay binary. */
+static void
+test_format_binary_bytes (void)
+{
+  const struct
+  {
+    double      bytes;
+    const char *shown;
+  } cases[] = {
+    { 8, "8 B" },
+    { 1023, "1023 B" },
+    { 1024, "1 KiB" },
+    { 1.75 * 1073741824.0, "1.75 GiB" },
+    { 512 * 1024.0, "512 KiB" },
+    { 1000 * 1048576.0, "1000 MiB" },
+    { 1048575.0 * 1024, "1 GiB" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shown = ring_format_binary_bytes (cases[i].bytes);
+
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -222,6 +248,7 @@ main (int   argc,
   g_test_add_func ("/ring/units/format", test_format);
   g_test_add_func ("/ring/units/format-change", test_format_change);
   g_test_add_func ("/ring/units/round-figures", test_round_figures);
+  g_test_add_func ("/ring/units/format-binary-bytes", test_format_binary_bytes);
 
   return g_test_run ();
 }

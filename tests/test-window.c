@@ -348,12 +348,17 @@ test_collective_mode (RingWindowFixture *fixture,
                    "One all-reduce of 1 GiB over 8 GPUs in one node: Flat ring.");
   g_assert_cmpstr (ring_test_metric_value (window, "protocol-used"), ==, "—");
   g_assert_cmpstr (ring_test_metric_value (window, "channels"), ==, "—");
+  /* One unit system in the view (issue 21, item 14): beside 1 GiB, each GPU sends
+   * 2 · 7/8 GiB = 1.75 GiB, not "1.88 GB". */
+  g_assert_cmpstr (ring_test_metric_value (window, "bytes-moved-per-gpu"), ==, "1.75 GiB");
 
   /* Typed as nccl-tests writes sizes, or moved along the slider's powers of two. */
   ring_test_type (size, "1MiB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1048576);
   ring_test_type (size, "4GB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 4e9);
+  /* Typed in SI, the card follows: 2 · 7/8 · 4 GB = 7 GB. */
+  g_assert_cmpstr (ring_test_metric_value (window, "bytes-moved-per-gpu"), ==, "7 GB");
   gtk_range_set_value (size_slider, 3);
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 8);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "8 B");

@@ -337,6 +337,28 @@ ring_format_message_size (double bytes)
 }
 
 char *
+ring_format_binary_bytes (double bytes)
+{
+  static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+  double scaled = bytes;
+  guint i = 0;
+
+  if (!isfinite (bytes))
+    return g_strdup ("–");
+
+  /* Each unit while its value, as shown, stays under 1024. */
+  while (i < G_N_ELEMENTS (units) - 1 && fabs (scaled) >= 1023.5)
+    {
+      scaled /= 1024;
+      i++;
+    }
+  if (i == 0 && scaled == floor (scaled))
+    return g_strdup_printf ("%.0f B", scaled);
+
+  return format_scaled (scaled, units[i]);
+}
+
+char *
 ring_format_change (double change)
 {
   const char *sign = change < 0 ? "−" : "+";

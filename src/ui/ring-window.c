@@ -134,7 +134,20 @@ format_metric (GBinding     *binding,
       g_value_take_string (to_value, g_strdup_printf ("%u", g_value_get_uint (from_value)));
       break;
     case METRIC_BYTES:
-      g_value_take_string (to_value, ring_format_bytes (g_value_get_double (from_value)));
+      {
+        g_autoptr(GObject) model = g_binding_dup_source (binding);
+        g_autofree char *size = NULL;
+        double bytes = g_value_get_double (from_value);
+
+        /* One unit system in the view: binary beside a message size the field writes in
+         * binary units (1 GiB moves 1.75 GiB per GPU on 8, not "1.88 GB"), SI beside one
+         * it writes in SI (4 GB). */
+        if (model != NULL)
+          size = ring_format_message_size (ring_model_get_message_size (RING_MODEL (model)));
+        g_value_take_string (to_value, size != NULL && g_str_has_suffix (size, "iB")
+                                       ? ring_format_binary_bytes (bytes)
+                                       : ring_format_bytes (bytes));
+      }
       break;
     case METRIC_PROTOCOL:
     case METRIC_CHANNELS:
