@@ -56,6 +56,10 @@ check "the metainfo launches the installed desktop entry" \
   grep -q "<launchable type=\"desktop-id\">$app_id.desktop</launchable>" \
   "$root$datadir/metainfo/$app_id.metainfo.xml"
 
+# Where help:APP_ID finds the user help (Yelp looks in DATADIR/help/LANG/APP_ID).
+check "the user help is installed" test -f "$root$datadir/help/C/$app_id/index.page"
+check "the help's glossary is installed" test -f "$root$datadir/help/C/$app_id/glossary.page"
+
 check "the German translation is installed" \
   test -f "$root$localedir/de/LC_MESSAGES/ring-allreduce.mo"
 check "the desktop entry carries the German comment" \

@@ -253,6 +253,8 @@ create_slider_row (RingParameterPanel  *self,
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _(spec->title),
                                   -1);
 
+  _ring_parameter_spec_make_one_tab_stop (row, scale, _(spec->title));
+
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
   /* The wheel scrolls the sidebar past a slider or a field it has not been given. */

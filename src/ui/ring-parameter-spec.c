@@ -417,3 +417,26 @@ _ring_parameter_spec_value_set (GValue *value,
   else
     g_value_set_double (value, number);
 }
+
+void
+_ring_parameter_spec_make_one_tab_stop (GtkWidget  *row,
+                                        GtkWidget  *scale,
+                                        const char *title)
+{
+  g_return_if_fail (GTK_IS_WIDGET (row));
+  g_return_if_fail (scale == NULL || GTK_IS_WIDGET (scale));
+  g_return_if_fail (title != NULL);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                  -1);
+  /* Three stops a row made 68 to cross the panel: the field alone takes the keyboard
+   * (its arrows step the value), and a pointer still drags the slider. The slider must
+   * leave the focus chain altogether: GTK 4.8 moves focus into a widget that merely is
+   * not focusable and stays there, and Tab would stop at the field for good. */
+  gtk_widget_set_focusable (row, FALSE);
+  if (scale != NULL)
+    {
+      gtk_widget_set_focusable (scale, FALSE);
+      gtk_widget_set_can_focus (scale, FALSE);
+    }
+}

@@ -89,6 +89,12 @@ void                 _ring_parameter_spec_slider_range    (const ParameterSpec *
 char                *_ring_parameter_spec_format_plain    (double               value,
                                                            guint                digits,
                                                            const char          *unit);
+/* A slider row as the keyboard and assistive technologies see it: named @title, one Tab
+ * stop (its typed field); the row and its slider (@scale, or NULL) take no focus, and the
+ * slider follows the field. */
+void                 _ring_parameter_spec_make_one_tab_stop (GtkWidget           *row,
+                                                             GtkWidget           *scale,
+                                                             const char          *title);
 /* The text @spec's field shows for @value (in the field's units: percent for a fraction). */
 char                *_ring_parameter_spec_format          (const ParameterSpec *spec,
                                                            double               value);

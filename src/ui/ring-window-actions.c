@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ring-export-dialog.h"
+#include "ring-help.h"
 #include "ring-labels.h"
 #include "ring-presets.h"
 #include "ring-window-private.h"
@@ -240,7 +241,17 @@ _ring_window_return_focus_after_menus (RingWindow *self)
   return_focus_after_popover (self->scenarios_button);
 }
 
-/* Shortcuts use Ctrl so that none of them fights typing into a field. */
+/* @parameter: "index", a page or a page's section ("glossary#nvls"). */
+static void
+help_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  ring_help_show (GTK_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+/* Shortcuts use Ctrl so that none of them fights typing into a field; F1 is the help's,
+ * as everywhere in GNOME. */
 void
 _ring_window_class_actions_init (RingWindowClass *klass)
 {
@@ -259,6 +270,7 @@ _ring_window_class_actions_init (RingWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.export-report", NULL,
                                    export_report_action);
+  gtk_widget_class_install_action (widget_class, "win.help", "s", help_action);
   _ring_window_import_class_init (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,
@@ -275,4 +287,5 @@ _ring_window_class_actions_init (RingWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.export-report", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F1, 0, "win.help", "s", "index");
 }

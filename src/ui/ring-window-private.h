@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+/* The first-run tour's steps (ring-window-tour.c). */
+#define RING_WINDOW_TOUR_STEPS 4
+
 /* The metric cards: ring-window.c's metric_specs. */
 #define RING_WINDOW_N_METRICS 12
 
@@ -46,6 +49,14 @@ struct _RingWindow
   GtkWidget            *chart_view;
   GtkWidget            *play_button;
   GtkDropDown          *speed_dropdown;
+  GtkWidget            *sidebar;
+
+  /* The first-run tour: its line, and the step shown (-1: none). */
+  GtkRevealer          *tour_revealer;
+  GtkLabel             *tour_step_label;
+  GtkLabel             *tour_label;
+  GtkButton            *tour_next_button;
+  int                   tour_step;
 
   /* Pinned scenarios (ring-window-scenarios.c): the header bar's buttons, the popover's
    * list and comparison, a line under each metric card's title, and a digest of what was
@@ -92,6 +103,13 @@ gboolean _ring_window_import_file         (RingWindow      *self,
  * metric cards' differences and the "scenarios" key. */
 void   _ring_window_scenarios_class_init  (RingWindowClass *klass);
 void   _ring_window_scenarios_init        (RingWindow      *self);
+
+/* ring-window-tour.c: the tour's template children and actions; started once the
+ * settings are read, unless the "tour-shown" key says it was. */
+void   _ring_window_tour_class_init       (GtkWidgetClass  *widget_class);
+void   _ring_window_tour_init             (RingWindow      *self);
+/* The step shown, 0 … RING_WINDOW_TOUR_STEPS − 1, or -1 with no tour on screen. */
+int    _ring_window_tour_get_step         (RingWindow      *self);
 
 /* ring-window-settings.c */
 void   _ring_window_settings_init         (RingWindow      *self);

@@ -691,6 +691,7 @@ ring_window_class_init (RingWindowClass *klass)
 
   _ring_window_class_actions_init (klass);
   _ring_window_scenarios_class_init (klass);
+  _ring_window_tour_class_init (widget_class);
 }
 
 static void
@@ -753,6 +754,7 @@ ring_window_init (RingWindow *self)
   _ring_window_settings_init (self);
   _ring_window_import_restore (self);
   _ring_window_scenarios_init (self);
+  _ring_window_tour_init (self);
 
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
