@@ -5,7 +5,9 @@
 
 #include "config.h"
 
+#include <cairo-pdf.h>
 #include <math.h>
+#include <string.h>
 
 #include "ring-animation-draw.h"
 #include "ring-schedule.h"
@@ -460,6 +462,69 @@ test_transparent_background (void)
   cairo_surface_destroy (surface);
 }
 
+/* Issue 21, item 14: the legend names a GPU's card "GPU", as every card is labelled, not
+ * "GPU node" (a node is the box of G GPUs). Read back from a PDF of the frame, whose text
+ * is text: the legend's entries, in their order. */
+static void
+test_legend_names (void)
+{
+  g_autofree char *pdftotext = ring_test_find_pdf_reader ();
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  RingFrame frame = make_frame (8, RING_FRAME_IDLE, 0, 0);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  RingStyle style;
+  const char *legend;
+  int status;
+
+  if (pdftotext == NULL)
+    return;
+
+  dir = ring_test_make_tmp_dir ();
+  path = g_build_filename (dir, "frame.pdf", NULL);
+  surface = cairo_pdf_surface_create (path, WIDTH, HEIGHT);
+  cr = cairo_create (surface);
+  ring_style_init_light (&style);
+  ring_animation_draw (cr, WIDTH, HEIGHT, &frame, &style);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+
+  {
+    const char *argv[] = { pdftotext, "-layout", path, "-", NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                 NULL, &out, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+
+  g_assert_null (strstr (out, "GPU node"));
+  legend = strstr (out, "Reduced gradient chunk");
+  g_assert_nonnull (legend);
+  /* The first entry, on the same line before it: "GPU", alone. */
+  {
+    const char *line = legend;
+    g_autofree char *before = NULL;
+    g_auto(GStrv) words = NULL;
+
+    while (line > out && line[-1] != '\n')
+      line--;
+    before = g_strndup (line, legend - line);
+    words = g_strsplit_set (g_strstrip (before), " ", -1);
+    g_assert_cmpstr (words[0], ==, "GPU");
+    for (guint i = 1; words[i] != NULL; i++)
+      g_assert_cmpstr (words[i], ==, "");
+  }
+
+  ring_test_remove_tmp_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -478,6 +543,7 @@ main (int   argc,
   g_test_add_func ("/ring/animation-draw/labels", test_labels);
   g_test_add_func ("/ring/animation-draw/completed-steps", test_completed_steps);
   g_test_add_func ("/ring/animation-draw/out-of-range", test_out_of_range);
+  g_test_add_func ("/ring/animation-draw/legend-names", test_legend_names);
 
   return g_test_run ();
 }

@@ -247,6 +247,39 @@ test_bytes_moved_sharding (void)
             seen = TRUE;
           }
       g_assert_true (seen);
+      }
+  }
+}
+
+/* Issue 21, item 14: the legend names the B/2, B and 2B curves as people write bandwidths,
+ * four figures at most: a bandwidth a slider left at 0.897868 GB/s, or 28.393, never shows
+ * its raw double (0.448934, 14.1965). */
+static void
+test_bandwidth_labels (void)
+{
+  const struct
+  {
+    double      bandwidth_gbps;
+    const char *labels[3];
+  } cases[] = {
+    { 0.897868, { "Utilization at 0.4489 GB/s", "Utilization at 0.8979 GB/s",
+                  "Utilization at 1.796 GB/s" } },
+    { 28.393, { "Utilization at 14.2 GB/s", "Utilization at 28.39 GB/s",
+                "Utilization at 56.79 GB/s" } },
+    { 300, { "Utilization at 150 GB/s", "Utilization at 300 GB/s",
+             "Utilization at 600 GB/s" } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      RingParams params;
+      g_autoptr(RingChartData) data = NULL;
+
+      ring_params_init_default (&params);
+      params.bandwidth_gbps = cases[i].bandwidth_gbps;
+      data = _ring_chart_data_new (RING_CHART_UTILIZATION_VS_GPUS, &params);
+      for (guint c = 0; c < 3; c++)
+        g_assert_cmpstr (_ring_chart_data_column (data, c + 1)->label, ==, cases[i].labels[c]);
     }
 }
 
@@ -262,6 +295,7 @@ main (int   argc,
   g_test_add_func ("/ring/chart-series/algorithm-gap", test_algorithm_gap);
   g_test_add_func ("/ring/chart-series/utilization-varies-nics", test_utilization_varies_nics);
   g_test_add_func ("/ring/chart-series/bytes-moved-sharding", test_bytes_moved_sharding);
+  g_test_add_func ("/ring/chart-series/bandwidth-labels", test_bandwidth_labels);
 
   return g_test_run ();
 }

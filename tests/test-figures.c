@@ -360,6 +360,53 @@ test_pdf_text (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* Issue 21, item 14: a chart's subtitle and legend write the bandwidth a slider left at
+ * 0.897868 GB/s (the wheel's 450 to 0.9) as people write it, four figures: 0.8979, and half
+ * of it 0.4489; never the raw double. Read back from the PDF's text. */
+static void
+test_pdf_numbers (void)
+{
+  const struct
+  {
+    RingChartKind kind;
+    const char   *shown;
+  } charts[] = {
+    { RING_CHART_UTILIZATION_VS_GPUS, "0.8979 GB/s per GPU" },
+    { RING_CHART_UTILIZATION_VS_GPUS, "Utilization at 0.4489 GB/s" },
+    { RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE, "Link bandwidth B = 0.8979 GB/s" },
+  };
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *pdftotext = NULL;
+  g_autofree char *dir = NULL;
+
+  pdftotext = ring_test_find_pdf_reader ();
+  if (pdftotext == NULL)
+    return;
+
+  ring_model_set_bandwidth (model, 0.897868);
+  dir = ring_test_make_tmp_dir ();
+  for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *out = NULL;
+      const char *argv[] = { pdftotext, path, "-", NULL };
+      int status;
+
+      g_assert_true (ring_export_chart (model, charts[i].kind, RING_EXPORT_FORMAT_PDF, file,
+                                        800, 500, 1.0, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                                   NULL, NULL, &out, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (out, charts[i].shown));
+      g_assert_null (strstr (out, "0.897868"));
+      g_assert_null (strstr (out, "0.448934"));
+    }
+  ring_test_remove_tmp_dir (dir);
+}
+
 /* "1 GPU", never "1 GPUs": counts meet their nouns through ngettext. */
 static void
 test_plural (void)
@@ -514,6 +561,7 @@ main (int   argc,
   g_test_add_func ("/ring/figures/registry", test_registry);
   g_test_add_func ("/ring/figures/svg-text", test_svg_text);
   g_test_add_func ("/ring/figures/pdf-text", test_pdf_text);
+  g_test_add_func ("/ring/figures/pdf-numbers", test_pdf_numbers);
   g_test_add_func ("/ring/figures/plural", test_plural);
   g_test_add_func ("/ring/figures/units", test_units);
   g_test_add_func ("/ring/figures/marker-inside", test_marker_inside);

@@ -5,9 +5,8 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "ring-params.h"
@@ -177,6 +176,65 @@ test_format_change (void)
     }
 }
 
+/* Issue 21, item 14: a number for a translated "%g" as people write it. */
+static void
+test_round_figures (void)
+{
+  const struct
+  {
+    double value;
+    double rounded;
+    const char *shown;
+  } cases[] = {
+    { 0.448934, 0.4489, "0.4489" },
+    { 14.1965, 14.2, "14.2" },
+    { 1026.8948655256727, 1027, "1027" },
+    { 150, 150, "150" },
+    { -2.71828, -2.718, "-2.718" },
+    { 123456789, 123500000, "1.235e+08" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double rounded = ring_round_figures (cases[i].value, 4);
+      char shown[32];
+
+      g_assert_cmpfloat (rounded, ==, cases[i].rounded);
+      g_ascii_formatd (shown, sizeof shown, "%g", rounded);
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+
+  g_assert_cmpfloat (ring_round_figures (0, 4), ==, 0);
+  g_assert_true (isnan (ring_round_figures (NAN, 4)));
+  g_assert_true (isinf (ring_round_figures (INFINITY, 4)));
+}
+
+/* Issue 21, item 14: sizes beside nccl-tests' powers of two stay binary. */
+static void
+test_format_binary_bytes (void)
+{
+  const struct
+  {
+    double      bytes;
+    const char *shown;
+  } cases[] = {
+    { 8, "8 B" },
+    { 1023, "1023 B" },
+    { 1024, "1 KiB" },
+    { 1.75 * 1073741824.0, "1.75 GiB" },
+    { 512 * 1024.0, "512 KiB" },
+    { 1000 * 1048576.0, "1000 MiB" },
+    { 1048575.0 * 1024, "1 GiB" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shown = ring_format_binary_bytes (cases[i].bytes);
+
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -189,6 +247,8 @@ main (int   argc,
   g_test_add_func ("/ring/units/set-from-string", test_set_from_string);
   g_test_add_func ("/ring/units/format", test_format);
   g_test_add_func ("/ring/units/format-change", test_format_change);
+  g_test_add_func ("/ring/units/round-figures", test_round_figures);
+  g_test_add_func ("/ring/units/format-binary-bytes", test_format_binary_bytes);
 
   return g_test_run ();
 }

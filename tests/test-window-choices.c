@@ -351,6 +351,74 @@ test_preset_menu (RingWindowFixture *fixture,
   g_assert_cmpuint (listed, ==, n_presets);
 }
 
+static gboolean
+is_drop_down (GtkWidget     *widget,
+              gconstpointer  data)
+{
+  return GTK_IS_DROP_DOWN (widget);
+}
+
+/* A label that reads @data and is on screen: the closed picker's, not its list's. */
+static gboolean
+is_shown_label (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), data) == 0;
+}
+
+typedef struct
+{
+  GtkWidget  *picker;
+  const char *text;
+  GtkWidget  *label;
+} LabelWait;
+
+static gboolean
+label_laid_out (gpointer data)
+{
+  LabelWait *wait = data;
+
+  wait->label = ring_test_find_widget (wait->picker, is_shown_label, wait->text);
+
+  return wait->label != NULL && gtk_widget_get_width (wait->label) > 0;
+}
+
+/* Issue 21, item 14: the chart picker shows whole names. The longest title, in the
+ * narrowest window, is whole in the closed picker (it was cut to "All-reduce time and bus
+ * bandwidth vs. mes…"): the pane is as wide as it needs. */
+static void
+test_chart_picker_names (RingWindowFixture *fixture,
+                         gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingChartKind longest = 0;
+  GtkWidget *picker;
+  PangoLayout *layout;
+  LabelWait wait;
+  int natural;
+
+  for (RingChartKind kind = 1; kind < RING_N_CHARTS; kind++)
+    if (g_utf8_strlen (ring_chart_kind_get_title (kind), -1)
+        > g_utf8_strlen (ring_chart_kind_get_title (longest), -1))
+      longest = kind;
+  ring_chart_view_set_visible_kind (RING_CHART_VIEW (window->chart_view), longest);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 560);
+
+  picker = ring_test_find_widget (window->chart_view, is_drop_down, NULL);
+  g_assert_nonnull (picker);
+  wait.picker = picker;
+  wait.text = ring_chart_kind_get_title (longest);
+  g_assert_true (iterate_until (label_laid_out, &wait));
+  iterate_for (300);
+  /* The title at its whole width, not cut to the pane's. */
+  gtk_widget_measure (wait.label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_width (wait.label), >=, natural);
+  g_assert_cmpint (gtk_widget_get_width (picker), <=, gtk_widget_get_width (window->chart_view));
+  layout = gtk_label_get_layout (GTK_LABEL (wait.label));
+  g_assert_false (pango_layout_is_ellipsized (layout));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -365,6 +433,7 @@ main (int   argc,
   add_window_test ("/ring/window/impossible-algorithm", test_impossible_algorithm);
   add_window_test ("/ring/window/preset-choice", test_preset_choice);
   add_window_test ("/ring/window/preset-menu", test_preset_menu);
+  add_window_test ("/ring/window/chart-picker-names", test_chart_picker_names);
   g_test_add_func ("/ring/window/preset-toast", test_preset_toast);
 
   return g_test_run ();

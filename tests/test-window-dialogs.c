@@ -9,6 +9,7 @@
 
 #include <cairo.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "ring-export-dialog.h"
 #include "ring-measurement.h"
@@ -271,6 +272,80 @@ test_export_dialog (DialogFixture *fixture,
 
 }
 
+/* The filter named @name among @chooser's. */
+static GtkFileFilter *
+find_filter (GtkFileChooser *chooser,
+             const char     *name)
+{
+  g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (chooser);
+
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      if (g_strcmp0 (gtk_file_filter_get_name (filter), name) == 0)
+        return filter;
+    }
+
+  g_error ("no filter “%s”", name);
+}
+
+/* Whether @path holds a file that begins with @magic. */
+static gboolean
+file_begins_with (const char *path,
+                  const char *magic)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  return g_file_get_contents (path, &contents, &length, NULL)
+         && length >= strlen (magic) && memcmp (contents, magic, strlen (magic)) == 0;
+}
+
+/* Issue 21 item 12: the format picked in the dialog is the file's. "SVG image" chosen with
+ * the name offered ("….png") writes an SVG named ….svg, and no PNG; a bare name gets the
+ * picked format's extension. With the filter left as the dialog opened it, a typed
+ * extension chooses. */
+static void
+test_export_chosen_format (DialogFixture *fixture,
+                           gconstpointer  user_data)
+{
+  const struct
+  {
+    const char *filter;   /* NULL: as the dialog opens */
+    const char *typed;
+    const char *written;
+    const char *magic;
+  } cases[] = {
+    { "SVG image", "utilization-vs-gpus.png", "utilization-vs-gpus.svg", "<?xml" },
+    { "PDF document", "scaling", "scaling.pdf", "%PDF" },
+    { "CSV table (the chart’s data)", "table.svg", "table.csv", "GPUs" },
+    { NULL, "typed.svg", "typed.svg", "<?xml" },
+  };
+  RingChartKind kind = RING_CHART_UTILIZATION_VS_GPUS;
+  g_autofree char *title = g_strdup_printf ("Export “%s”", ring_chart_kind_get_title (kind));
+
+  ring_chart_view_set_visible_kind (RING_CHART_VIEW (fixture->ui.window->chart_view), kind);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *typed = g_build_filename (fixture->dir, cases[i].typed, NULL);
+      g_autofree char *written = g_build_filename (fixture->dir, cases[i].written, NULL);
+      g_autofree char *png = g_build_filename (fixture->dir, "utilization-vs-gpus.png", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (typed);
+      GtkFileChooser *chooser;
+
+      g_test_message ("%s, typed %s", cases[i].filter, cases[i].typed);
+      chooser = open_dialog (fixture->ui.window, "win.export", title);
+      if (cases[i].filter != NULL)
+        gtk_file_chooser_set_filter (chooser, find_filter (chooser, cases[i].filter));
+      answer (chooser, file);
+
+      g_assert_true (file_begins_with (written, cases[i].magic));
+      g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+      g_assert_cmpint (g_remove (written), ==, 0);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -281,6 +356,7 @@ main (int   argc,
   add_dialog_test ("/ring/window-dialogs/import", test_import_dialog);
   add_dialog_test ("/ring/window-dialogs/scenarios", test_scenario_dialogs);
   add_dialog_test ("/ring/window-dialogs/export", test_export_dialog);
+  add_dialog_test ("/ring/window-dialogs/export-chosen-format", test_export_chosen_format);
 
   return g_test_run ();
 }

@@ -167,7 +167,16 @@ test_comm_bound_label (RingWindowFixture *fixture,
 {
   RingWindow *window = fixture->window;
 
-  /* 72.5 % utilization (test-cost.c): limited by communication, not dominated by it. */
+  /* 72.5 % utilization (test-cost.c): limited by communication, not dominated by it. The
+   * seed's 7 B model with DDP and fp32 does not fit in memory, and the pill is grey. */
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-limited");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "does-not-fit"));
+  /* With ZeRO-2 it fits: 28 GB of parameters, 28/8 of gradients, 56/8 of optimizer state
+   * and 18.3 GB of activations make 56.8 GB of 71 GB; the flat ring's reduce-scatter and
+   * all-gather in one bucket take as long as its all-reduce. The pill takes the colour of
+   * how the step runs. */
+  ring_model_set_sharding (window->model, RING_SHARDING_ZERO2);
+  g_assert_true (ring_model_get_fits (window->model));
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-limited");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "comm-limited"));
   /* 49e9 B / (0.43008/9 − 7e-5 s) = 1026.89 GB/s (test-cost.c), 3.4× the 300 GB/s. */
@@ -369,12 +378,17 @@ test_collective_mode (RingWindowFixture *fixture,
                    "One all-reduce of 1 GiB over 8 GPUs in one node: Flat ring.");
   g_assert_cmpstr (ring_test_metric_value (window, "protocol-used"), ==, "—");
   g_assert_cmpstr (ring_test_metric_value (window, "channels"), ==, "—");
+  /* One unit system in the view (issue 21, item 14): beside 1 GiB, each GPU sends
+   * 2 · 7/8 GiB = 1.75 GiB, not "1.88 GB". */
+  g_assert_cmpstr (ring_test_metric_value (window, "bytes-moved-per-gpu"), ==, "1.75 GiB");
 
   /* Typed as nccl-tests writes sizes, or moved along the slider's powers of two. */
   ring_test_type (size, "1MiB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1048576);
   ring_test_type (size, "4GB");
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 4e9);
+  /* Typed in SI, the card follows: 2 · 7/8 · 4 GB = 7 GB. */
+  g_assert_cmpstr (ring_test_metric_value (window, "bytes-moved-per-gpu"), ==, "7 GB");
   gtk_range_set_value (size_slider, 3);
   g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 8);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "8 B");

@@ -284,6 +284,25 @@ ring_format_bandwidth (double bytes_per_second)
   return g_strdup_printf ("%.4g %s", value, units[i]);
 }
 
+double
+ring_round_figures (double value,
+                    guint  figures)
+{
+  double decimals;
+
+  g_return_val_if_fail (figures > 0, value);
+
+  if (value == 0 || !isfinite (value))
+    return value;
+
+  /* Scaled by a power of ten that is a whole number, which a double holds exactly. */
+  decimals = (double) figures - 1 - floor (log10 (fabs (value)));
+  if (decimals >= 0)
+    return round (value * pow (10, decimals)) / pow (10, decimals);
+
+  return round (value / pow (10, -decimals)) * pow (10, -decimals);
+}
+
 char *
 ring_format_grouped (guint64     value,
                      const char *separator)
@@ -330,6 +349,28 @@ ring_format_message_size (double bytes)
     }
 
   return ring_format_bytes (bytes);
+}
+
+char *
+ring_format_binary_bytes (double bytes)
+{
+  static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+  double scaled = bytes;
+  guint i = 0;
+
+  if (!isfinite (bytes))
+    return g_strdup ("–");
+
+  /* Each unit while its value, as shown, stays under 1024. */
+  while (i < G_N_ELEMENTS (units) - 1 && fabs (scaled) >= 1023.5)
+    {
+      scaled /= 1024;
+      i++;
+    }
+  if (i == 0 && scaled == floor (scaled))
+    return g_strdup_printf ("%.0f B", scaled);
+
+  return format_scaled (scaled, units[i]);
 }
 
 char *

@@ -41,9 +41,17 @@ char    *ring_format_bandwidth (double bytes_per_second);  /* "299.9 GB/s", "38 
 /* A message size as nccl-tests sizes are read: a whole number of KiB, MiB, GiB or TiB when
  * it is one ("1 MiB", "16 GiB"), else as ring_format_bytes() ("4 GB", "1.5 MB", "8 B"). */
 char    *ring_format_message_size (double bytes);
+/* Bytes in binary units, three figures: "1.75 GiB", "512 KiB", "8 B"; for a view whose
+ * sizes are nccl-tests' powers of two, beside ring_format_message_size(). */
+char    *ring_format_binary_bytes (double bytes);
 /* A relative difference, current / other − 1, in per cent: "+12 %", "−2.1 %", "±0 %" below
  * 0.05 %; "–" when there is none (NaN, infinite). */
 char    *ring_format_change (double change);
+/* @value rounded to @figures significant figures: what a translated "%g" (whose msgid must
+ * stay) shows as people write a number, 0.448934 as 0.4489, 14.1965 as 14.2, 1026.89 as
+ * 1027. Zero, NaN and infinities stay as they are. */
+double   ring_round_figures    (double      value,
+                                guint       figures);
 /* A whole number with @separator between groups of three digits past four digits:
  * "1024", "65 536", "1 048 576". */
 char    *ring_format_grouped   (guint64     value,

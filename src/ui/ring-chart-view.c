@@ -86,14 +86,14 @@ ring_chart_view_second_kind_notify_cb (RingChartView *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SECOND_KIND]);
 }
 
-/* Titles ellipsize in the button when a pane is narrow, and show whole in the list. */
+/* A title is always whole, in the button as in the list: its end ("…vs. message size")
+ * is what tells two charts apart. The pane is at least as wide as its picker's title. */
 static void
 ring_chart_view_setup_title_cb (GtkSignalListItemFactory *factory,
                                 GtkListItem              *item)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_list_item_set_child (item, label);
 }
@@ -157,8 +157,18 @@ ring_chart_view_size_allocate (GtkWidget *widget,
                                int        baseline)
 {
   RingChartView *self = RING_CHART_VIEW (widget);
-  gboolean two = width >= TWO_CHARTS_MIN_WIDTH;
-  int first_width = two ? (width - PANE_SPACING) / 2 : width;
+  int first_minimum, second_minimum;
+  gboolean two;
+  int first_width;
+
+  /* Two charts where each gets its readable width, and its picker its whole title. */
+  gtk_widget_measure (self->first_pane, GTK_ORIENTATION_HORIZONTAL, -1,
+                      &first_minimum, NULL, NULL, NULL);
+  gtk_widget_measure (self->second_pane, GTK_ORIENTATION_HORIZONTAL, -1,
+                      &second_minimum, NULL, NULL, NULL);
+  two = width >= TWO_CHARTS_MIN_WIDTH
+        && (width - PANE_SPACING) / 2 >= MAX (first_minimum, second_minimum);
+  first_width = two ? (width - PANE_SPACING) / 2 : width;
 
   /* Child visibility, unlike :visible, may change during allocation without a new
    * layout pass; it is what GtkStack uses for its hidden pages. */

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ring-printable.h"
 #include "ring-export.h"
@@ -143,6 +144,30 @@ resolve_file (GFile            *file,
   return g_file_get_child (parent, resolved);
 }
 
+/* @file named for @format: an extension of another format replaced ("chart.png" becomes
+ * "chart.svg"), none added ("chart" stays: resolve_file() adds it). */
+static GFile *
+rename_for_format (GFile            *file,
+                   RingExportFormat  format)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *stem = NULL;
+  g_autofree char *renamed = NULL;
+  RingExportFormat named;
+
+  if (basename == NULL || parent == NULL
+      || !ring_export_format_from_path (basename, &named) || named == format)
+    return g_object_ref (file);
+
+  stem = g_strndup (basename, strrchr (basename, '.') - basename);
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (formats[i].format == format)
+      renamed = g_strconcat (stem, ".", formats[i].suffix, NULL);
+
+  return g_file_get_child (parent, renamed);
+}
+
 /* Exports are light, for print, unless @window_style asks for the window's (dark) one. */
 static void
 write_file (ExportRequest    *request,
@@ -207,6 +232,7 @@ ring_export_dialog_done_cb (const RingFileDialogAnswer *answer,
 {
   ExportRequest *request = user_data;
   RingExportFormat default_format = request->default_format;
+  g_autoptr(GFile) chosen = NULL;
   g_autoptr(GFile) file = NULL;
   RingExportFormat format;
   double png_scale;
@@ -218,13 +244,20 @@ ring_export_dialog_done_cb (const RingFileDialogAnswer *answer,
       return;
     }
 
-  /* A bare name gets the chosen filter's format. GtkFileDialog does not say which filter
-   * was chosen: there it gets the default filter's, the one the initial name has. */
+  /* A filter picked in the dialog wins: the file is written in its format, under the
+   * name with that format's extension. The filter the dialog opened with does not: there
+   * a typed extension chooses, and a bare name gets the filter's. GtkFileDialog does not
+   * say which filter was chosen: there the name alone decides. */
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     if (answer->filter != NULL && request->filters[i] == answer->filter)
-      default_format = formats[i].format;
+      {
+        if (formats[i].format != request->default_format)
+          chosen = rename_for_format (answer->file, formats[i].format);
+        default_format = formats[i].format;
+      }
 
-  file = resolve_file (answer->file, default_format, &format, &png_scale);
+  file = resolve_file (chosen != NULL ? chosen : answer->file, default_format, &format,
+                       &png_scale);
   if (g_strcmp0 (answer->choices[CHOICE_PNG_SCALE], "2") == 0)
     png_scale = 2.0;
   write_file (request, file, format, png_scale,

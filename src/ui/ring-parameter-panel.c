@@ -21,6 +21,7 @@
 #include "ring-parameter-spec.h"
 #include "ring-topology.h"
 #include "ring-units.h"
+#include "ring-wheel-guard.h"
 
 struct _RingParameterPanel
 {
@@ -257,6 +258,10 @@ create_slider_row (RingParameterPanel  *self,
   _ring_parameter_spec_make_one_tab_stop (row, scale, _(spec->title));
 
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+
+  /* The wheel scrolls the sidebar past a slider or a field it has not been given. */
+  _ring_wheel_guard_attach (scale);
+  _ring_wheel_guard_attach (spin);
 
   self->scales[spec->id] = GTK_RANGE (scale);
   self->spins[spec->id] = GTK_SPIN_BUTTON (spin);

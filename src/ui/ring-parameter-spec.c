@@ -239,34 +239,61 @@ _ring_parameter_spec_format_plain (double      value,
   return g_strdup_printf ("%.*f", (int) digits, value);
 }
 
+/* The decimals @value is written with: @digits, or up to three more where that writes
+ * it exactly, as a person would (an H100's 395.6 TFLOP/s is "395.6", not "396"); a value
+ * with more decimals than that (a point of a log slider) shows rounded to @digits. */
+static guint
+written_digits (double value,
+                guint  digits)
+{
+  for (guint extra = 0; extra <= 3; extra++)
+    {
+      double scale = pow (10, digits + extra);
+
+      if (fabs (round (value * scale) / scale - value) <= fabs (value) * 1e-12)
+        return digits + extra;
+    }
+
+  return digits;
+}
+
+char *
+_ring_parameter_spec_format (const ParameterSpec *spec,
+                             double               value)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  switch (spec->format)
+    {
+    case FORMAT_COUNT:
+      return value >= 1e4 ? ring_format_count (value)
+                          : _ring_parameter_spec_format_plain (value,
+                                                               written_digits (value,
+                                                                               spec->digits),
+                                                               "");
+    case FORMAT_NIC_SPEED:
+      /* 12.5 Gb/s is a real line rate; 400 needs no decimals. */
+      return _ring_parameter_spec_format_plain (value, written_digits (value, 0), spec->unit);
+    case FORMAT_MESSAGE_SIZE:
+      /* A bucket size of 0 is one bucket for the whole gradient. */
+      return value > 0 ? ring_format_message_size (value) : g_strdup (_("one"));
+    case FORMAT_PLAIN:
+    default:
+      return _ring_parameter_spec_format_plain (value, written_digits (value, spec->digits),
+                                                spec->unit);
+    }
+}
+
 gboolean
 _ring_parameter_panel_spin_output_cb (GtkSpinButton       *spin,
                                       const ParameterSpec *spec)
 {
   double value = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
-  g_autofree char *text = NULL;
+  g_autofree char *text = _ring_parameter_spec_format (spec, value);
 
-  switch (spec->format)
-    {
-    case FORMAT_COUNT:
-      text = value >= 1e4 ? ring_format_count (value)
-                          : _ring_parameter_spec_format_plain (value, spec->digits, "");
-      break;
-    case FORMAT_NIC_SPEED:
-      /* 12.5 Gb/s is a real line rate; 400 needs no decimals. */
-      text = _ring_parameter_spec_format_plain (value, value == floor (value) ? 0 : 1, spec->unit);
-      break;
-    case FORMAT_MESSAGE_SIZE:
-      /* A bucket size of 0 is one bucket for the whole gradient. */
-      text = value > 0 ? ring_format_message_size (value) : g_strdup (_("one"));
-      break;
-    case FORMAT_PLAIN:
-    default:
-      text = _ring_parameter_spec_format_plain (value, spec->digits, spec->unit);
-      break;
-    }
-
-  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  /* Setting the text it already has would move the cursor of a field being edited. */
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), text);
 
   return TRUE;
 }
@@ -326,9 +353,19 @@ _ring_parameter_panel_spin_input_cb (GtkSpinButton       *spin,
                                      double              *new_value,
                                      const ParameterSpec *spec)
 {
-  double value;
+  double value = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
+  const char *typed = gtk_editable_get_text (GTK_EDITABLE (spin));
+  g_autofree char *shown = _ring_parameter_spec_format (spec, value);
 
-  if (!_ring_parameter_spec_parse (spec, gtk_editable_get_text (GTK_EDITABLE (spin)), &value))
+  /* Leaving a field, or pressing Enter in it, commits its text. The text the field was
+   * given for its value is that value, whatever it rounds: only typing changes it. */
+  if (g_strcmp0 (typed, shown) == 0)
+    {
+      *new_value = value;
+      return TRUE;
+    }
+
+  if (!_ring_parameter_spec_parse (spec, typed, &value))
     return GTK_INPUT_ERROR;
 
   *new_value = value;

@@ -95,6 +95,9 @@ char                *_ring_parameter_spec_format_plain    (double               
 void                 _ring_parameter_spec_make_one_tab_stop (GtkWidget           *row,
                                                              GtkWidget           *scale,
                                                              const char          *title);
+/* The text @spec's field shows for @value (in the field's units: percent for a fraction). */
+char                *_ring_parameter_spec_format          (const ParameterSpec *spec,
+                                                           double               value);
 /* A uint or double GValue as a double, and back (rounded for a uint). */
 double               _ring_parameter_spec_value_get       (const GValue        *value);
 void                 _ring_parameter_spec_value_set       (GValue              *value,

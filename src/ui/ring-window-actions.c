@@ -65,8 +65,12 @@ reset_parameters_action (GtkWidget  *widget,
                          GVariant   *parameter)
 {
   RingWindow *self = RING_WINDOW (widget);
+  RingParams params;
 
-  ring_model_reset (self->model);
+  /* The window's start: the defaults, fitted to the GPU's memory; one change. */
+  ring_params_init_default (&params);
+  _ring_window_fit_params (&params);
+  ring_model_set_params (self->model, &params);
   _ring_window_add_toast (self, _("Parameters reset to their defaults"));
 }
 
@@ -175,6 +179,66 @@ export_report_action (GtkWidget  *widget,
   RingWindow *self = RING_WINDOW (widget);
 
   ring_export_dialog_present_report (GTK_WINDOW (self), self->model, self->toast_overlay);
+}
+
+/* The keyboard comes back to the window after a menu. GTK 4.8 can leave the window's focus
+ * on a widget of a popover that has closed (an item of the Presets submenu, once the
+ * preset has rebuilt what the window shows): keys then reach nothing, not Tab, not F10,
+ * not a shortcut, until a click. Once the popover has gone, a focus left inside it, or on
+ * nothing shown, goes back to the button that opened it, as GtkMenuButton does when it
+ * can; or, that button hidden, to the first control that takes it. */
+static gboolean
+return_focus_cb (gpointer user_data)
+{
+  GtkMenuButton *button = user_data;
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (button));
+  GtkWidget *focus;
+
+  if (root == NULL || gtk_widget_in_destruction (GTK_WIDGET (button)))
+    return G_SOURCE_REMOVE;
+
+  focus = gtk_root_get_focus (root);
+  if (focus != NULL && gtk_widget_get_mapped (focus)
+      && (popover == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (popover))))
+    return G_SOURCE_REMOVE;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (button))
+      || !gtk_widget_grab_focus (GTK_WIDGET (button)))
+    {
+      gtk_root_set_focus (root, NULL);
+      gtk_widget_child_focus (GTK_WIDGET (root), GTK_DIR_TAB_FORWARD);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+/* After the popover's own handlers and the action its item ran: from an idle. */
+static void
+ring_window_popover_closed_cb (GtkMenuButton *button)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, return_focus_cb, g_object_ref (button),
+                   g_object_unref);
+}
+
+static void
+return_focus_after_popover (GtkWidget *menu_button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button));
+
+  g_assert (popover != NULL);
+
+  g_signal_connect_object (popover, "closed", G_CALLBACK (ring_window_popover_closed_cb),
+                           menu_button, G_CONNECT_SWAPPED);
+}
+
+void
+_ring_window_return_focus_after_menus (RingWindow *self)
+{
+  g_assert (RING_IS_WINDOW (self));
+
+  return_focus_after_popover (self->menu_button);
+  return_focus_after_popover (self->scenarios_button);
 }
 
 /* @parameter: "index", a page or a page's section ("glossary#nvls"). */

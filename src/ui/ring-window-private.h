@@ -36,6 +36,7 @@ struct _RingWindow
   AdwToastOverlay      *toast_overlay;
   GMenu                *presets_menu;
   GtkWidget            *run_button;
+  GtkWidget            *menu_button;
   GtkWidget            *step_timing_box;
   GtkWidget            *parameter_panel;
   GtkGrid              *metrics_grid;
@@ -74,6 +75,8 @@ struct _RingWindow
 };
 
 void   _ring_window_class_actions_init    (RingWindowClass *klass);
+/* Once a header bar menu closes, the keyboard's focus is back in the window. */
+void   _ring_window_return_focus_after_menus (RingWindow   *self);
 /* The preset menu's sections, hardware then model, from the preset table. */
 void   _ring_window_fill_presets_menu     (RingWindow      *self);
 /* The toast after @preset: its name and what it sets ("DGX H100: GPU, GPUs per node,
@@ -115,6 +118,11 @@ int    _ring_window_tour_get_step         (RingWindow      *self);
 
 /* ring-window-settings.c */
 void   _ring_window_settings_init         (RingWindow      *self);
+/* The window's start, on a first launch and after Reset Parameters: @params (there, the
+ * command line's defaults) with the least change that fits them in the GPU's memory, the
+ * one the "Does not fit" line names (DESIGN's 7 B model with DDP and fp32 gradients does
+ * not fit an 80 GB GPU: ZeRO-2 does). */
+void   _ring_window_fit_params            (RingParams      *params);
 void   _ring_window_settings_save_state   (RingWindow      *self);
 void   _ring_window_settings_unbind_model (RingWindow      *self);
 

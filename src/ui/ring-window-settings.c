@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-step.h"
 #include "ring-window-private.h"
 
 static GSettings *
@@ -189,10 +190,43 @@ bind_key (GSettings  *settings,
     g_settings_bind (settings, key, object, property, G_SETTINGS_BIND_DEFAULT);
 }
 
+/* Whether nothing of the model has been stored yet: the application's first launch. */
+static gboolean
+nothing_stored (GSettings *settings)
+{
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      g_autoptr(GVariant) stored = g_settings_get_user_value (settings,
+                                                             ring_param_info (id)->property);
+
+      if (stored != NULL)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+void
+_ring_window_fit_params (RingParams *params)
+{
+  RingFitSuggestion suggestion;
+
+  g_assert (params != NULL);
+
+  ring_step_suggest (params, &suggestion);
+  if (suggestion.fits_now || !suggestion.possible)
+    return;
+
+  params->sharding = suggestion.sharding;
+  params->gpus = MAX (params->gpus, suggestion.gpus);
+  params->checkpointing = suggestion.checkpointing;
+}
+
 void
 _ring_window_settings_init (RingWindow *self)
 {
   int width, height;
+  gboolean first_launch;
 
   g_assert (RING_IS_WINDOW (self));
   g_assert (self->settings == NULL);
@@ -202,6 +236,7 @@ _ring_window_settings_init (RingWindow *self)
     return;
 
   reset_unparseable_values (self->settings);
+  first_launch = nothing_stored (self->settings);
 
   width = g_settings_get_int (self->settings, "window-width");
   height = g_settings_get_int (self->settings, "window-height");
@@ -220,6 +255,14 @@ _ring_window_settings_init (RingWindow *self)
     }
   /* The question, after the parameters: 0 is a training step. */
   bind_key (self->settings, "message-size", self->model, "message-size");
+  /* The first window trains a model that fits; the keys keep it from then on. */
+  if (first_launch)
+    {
+      RingParams params = *ring_model_get_params (self->model);
+
+      _ring_window_fit_params (&params);
+      ring_model_set_params (self->model, &params);
+    }
 
   g_settings_bind_with_mapping (self->settings, "animation-speed", self->animation, "speed",
                                 G_SETTINGS_BIND_DEFAULT,

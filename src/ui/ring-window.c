@@ -133,7 +133,20 @@ format_metric (GBinding     *binding,
       g_value_take_string (to_value, g_strdup_printf ("%u", g_value_get_uint (from_value)));
       break;
     case METRIC_BYTES:
-      g_value_take_string (to_value, ring_format_bytes (g_value_get_double (from_value)));
+      {
+        g_autoptr(GObject) model = g_binding_dup_source (binding);
+        g_autofree char *size = NULL;
+        double bytes = g_value_get_double (from_value);
+
+        /* One unit system in the view: binary beside a message size the field writes in
+         * binary units (1 GiB moves 1.75 GiB per GPU on 8, not "1.88 GB"), SI beside one
+         * it writes in SI (4 GB). */
+        if (model != NULL)
+          size = ring_format_message_size (ring_model_get_message_size (RING_MODEL (model)));
+        g_value_take_string (to_value, size != NULL && g_str_has_suffix (size, "iB")
+                                       ? ring_format_binary_bytes (bytes)
+                                       : ring_format_bytes (bytes));
+      }
       break;
     case METRIC_PROTOCOL:
     case METRIC_CHANNELS:
@@ -433,13 +446,22 @@ update_bound_label (RingWindow *self)
       css_class = "compute-bound";
     }
 
+  /* A step that does not fit in memory runs at no speed: the pill greys, beside the
+   * "Does not fit" line, and says what the step would be with the memory. */
+  if (!ring_model_is_collective (self->model) && !ring_model_get_fits (self->model))
+    css_class = "does-not-fit";
+
   gtk_widget_remove_css_class (label, "compute-bound");
   gtk_widget_remove_css_class (label, "comm-limited");
   gtk_widget_remove_css_class (label, "comm-bound");
+  gtk_widget_remove_css_class (label, "does-not-fit");
   gtk_widget_add_css_class (label, css_class);
 
+  if (g_str_equal (css_class, "does-not-fit"))
+    gtk_widget_set_tooltip_text (label, _("The step does not fit in the GPU’s memory: this "
+                                          "is how it would run with the memory it needs"));
   /* xgettext:no-c-format */
-  if (result->comm_bound)
+  else if (result->comm_bound)
     gtk_widget_set_tooltip_text (label, _("Exposed communication takes longer than compute "
                                           "(utilization under 50 %): more GPUs will not help "
                                           "until bandwidth improves"));
@@ -680,6 +702,7 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, presets_menu);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, step_timing_box);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, parameter_panel);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, metrics_grid);
@@ -737,6 +760,8 @@ ring_window_init (RingWindow *self)
   g_binding_group_set_source (self->model_bindings, self->model);
   g_signal_group_set_target (self->model_signals, self->model);
   ring_window_model_changed_cb (self);
+
+  _ring_window_return_focus_after_menus (self);
 
   fill_speed_dropdown (self->speed_dropdown);
   g_object_bind_property_full (self->animation, "speed", self->speed_dropdown, "selected",

@@ -183,7 +183,8 @@ legend_init (Legend   *legend,
   legend->n = 0;
   for (LegendItem item = LEGEND_GPU_NODE; item <= LEGEND_IN_FLIGHT_CHUNK; item++)
     legend->items[legend->n++] = item;
-  legend->texts[0] = g_strdup (_("GPU node"));
+  /* A card is one GPU, labelled "GPU i"; a node is the box around G of them. */
+  legend->texts[0] = g_strdup (_("GPU"));
   legend->texts[1] = g_strdup (_("Reduced gradient chunk"));
   legend->texts[2] = g_strdup (draw->ring_like ? _("In-flight chunk (ring link)")
                                                : _("In-flight chunk"));

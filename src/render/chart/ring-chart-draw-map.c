@@ -13,6 +13,7 @@
 #include <plplot.h>
 
 #include "ring-chart-draw-private.h"
+#include "ring-units.h"
 
 /* Shades every 10 %, contours at the levels that matter. */
 #define N_LEVELS 11
@@ -164,7 +165,8 @@ _ring_plot_draw_map (RingPlotChart *chart)
   }
 
   gpus_text = _ring_plot_format_gpus (p->gpus);
-  marker = g_strdup_printf (_("%s, %g GB/s: %.1f %%"), gpus_text, p->bandwidth_gbps,
+  marker = g_strdup_printf (_("%s, %g GB/s: %.1f %%"), gpus_text,
+                            ring_round_figures (p->bandwidth_gbps, 4),
                             100 * data->result.utilization);
   _ring_plot_draw_marker (chart, &panel, p->gpus, p->bandwidth_gbps, marker, FALSE);
 }

@@ -175,7 +175,8 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_1,
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3, _("Bus bandwidth"));
   /* TRANSLATORS: %g is the link bandwidth in GB/s, which bus bandwidth approaches. */
-  link_label = g_strdup_printf (_("Link bandwidth B = %g GB/s"), p->bandwidth_gbps);
+  link_label = g_strdup_printf (_("Link bandwidth B = %g GB/s"),
+                                ring_round_figures (p->bandwidth_gbps, 4));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_DIM,
                          RING_PLOT_LINE_SOLID, chart->line_px * 0.7, link_label);
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_COMMUNICATION,

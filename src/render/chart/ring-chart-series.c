@@ -168,12 +168,15 @@ static char *
 format_bandwidth_label (RingSizingLink link,
                         double         rate_gbps)
 {
+  /* Four figures, as the window writes rates: half of 0.897868 GB/s is 0.4489, not
+   * 0.448934. */
   if (link == RING_SIZING_LINK_NICS)
     /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s. */
-    return g_strdup_printf (_("Utilization with %g Gb/s NICs"), rate_gbps * 8);
+    return g_strdup_printf (_("Utilization with %g Gb/s NICs"),
+                            ring_round_figures (rate_gbps * 8, 4));
 
   /* TRANSLATORS: a curve of the utilization chart; %g is a bandwidth in GB/s. */
-  return g_strdup_printf (_("Utilization at %g GB/s"), rate_gbps);
+  return g_strdup_printf (_("Utilization at %g GB/s"), ring_round_figures (rate_gbps, 4));
 }
 
 /* The x column of a GPU sweep; returns its counts. */

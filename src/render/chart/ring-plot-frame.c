@@ -386,17 +386,20 @@ describe_configuration (const RingChartData *data)
     }
 
   /* TRANSLATORS: the bandwidth each GPU has inside its node. */
-  g_ptr_array_add (parts, g_strdup_printf (_("%g GB/s per GPU"), p->bandwidth_gbps));
+  g_ptr_array_add (parts, g_strdup_printf (_("%g GB/s per GPU"),
+                                           ring_round_figures (p->bandwidth_gbps, 4)));
   if (nodes > 1)
     /* TRANSLATORS: "8 × 400 Gb/s NICs per node": a count and a line rate in Gb/s. */
     g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                           "%u × %g Gb/s NIC per node",
                                                           "%u × %g Gb/s NICs per node",
                                                           p->nics_per_node),
-                                             p->nics_per_node, p->nic_speed_gbit));
+                                             p->nics_per_node,
+                                             ring_round_figures (p->nic_speed_gbit, 4)));
   if (!ring_params_is_collective (p))
     {
-      g_ptr_array_add (parts, g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
+      g_ptr_array_add (parts, g_strdup_printf ("%g TFLOP/s",
+                                               ring_round_figures (p->compute_tflops, 4)));
       /* FSDP gathers and scatters layer by layer: it has no buckets. */
       if (p->sharding == RING_SHARDING_FSDP)
         ;
@@ -415,7 +418,8 @@ describe_configuration (const RingChartData *data)
   if (!ring_params_is_collective (p) && shows_sharding (data))
     g_ptr_array_add (parts, g_strdup (ring_sharding_get_title (p->sharding)));
   if (textbook)
-    g_ptr_array_add (parts, g_strdup_printf ("α = %g µs", p->latency_us));
+    g_ptr_array_add (parts, g_strdup_printf ("α = %g µs",
+                                             ring_round_figures (p->latency_us, 4)));
 
   if (p->algorithm == RING_ALGORITHM_AUTO && p->gpus > 1)
     {
