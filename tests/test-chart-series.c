@@ -247,8 +247,7 @@ test_bytes_moved_sharding (void)
             seen = TRUE;
           }
       g_assert_true (seen);
-      }
-  }
+    }
 }
 
 /* Issue 21, item 14: the legend names the B/2, B and 2B curves as people write bandwidths,

@@ -682,15 +682,24 @@ ring_cli_handle (const RingCliArgs *args)
       || !given_option_text ("gpu", args->param_values[RING_PARAM_GPU], &gpu, &error))
     return usage_error (error);
 
+  for (guint i = 0; args->presets != NULL && args->presets[i] != NULL; i++)
+    {
+      g_autofree char *preset = NULL;
+
+      if (!given_option_text ("preset", args->presets[i], &preset, &error))
+        return usage_error (error);
+      list_of_presets |= g_str_equal (preset, "list");
+    }
+
   /* A list is all such a command line does: beside an export or a report, which it would
    * leave unwritten without a word, it is refused. */
   if ((args->export_path != NULL || report != REPORT_NONE)
       && ((chart != NULL && g_str_equal (chart, "list"))
-          || (preset != NULL && g_str_equal (preset, "list"))
+          || list_of_presets
           || (gpu != NULL && g_str_equal (gpu, "list"))))
     {
       const char *option = chart != NULL && g_str_equal (chart, "list") ? "--chart"
-                           : preset != NULL && g_str_equal (preset, "list") ? "--preset"
+                           : list_of_presets ? "--preset"
                            : "--gpu";
 
       /* TRANSLATORS: an option such as --preset, then --export or --report */
@@ -700,14 +709,6 @@ ring_cli_handle (const RingCliArgs *args)
     }
   if (chart != NULL && g_str_equal (chart, "list"))
     return list_charts ();
-  for (guint i = 0; args->presets != NULL && args->presets[i] != NULL; i++)
-    {
-      g_autofree char *preset = NULL;
-
-      if (!given_option_text ("preset", args->presets[i], &preset, &error))
-        return usage_error (error);
-      list_of_presets |= g_str_equal (preset, "list");
-    }
   if (list_of_presets)
     return list_presets ();
   if (gpu != NULL && g_str_equal (gpu, "list"))
