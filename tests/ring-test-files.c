@@ -115,6 +115,32 @@ svg_start_element_cb (GMarkupParseContext  *context,
     *root = g_strdup (element_name);
 }
 
+static void
+append_text_cb (GMarkupParseContext  *context,
+                const char           *text,
+                gsize                 length,
+                gpointer              user_data,
+                GError              **error)
+{
+  g_string_append_len (user_data, text, length);
+}
+
+char *
+ring_test_svg_text (const char *svg,
+                    gsize       length)
+{
+  static const GMarkupParser parser = { NULL, NULL, append_text_cb, NULL, NULL };
+  GString *text = g_string_new (NULL);
+  g_autoptr(GMarkupParseContext) context = g_markup_parse_context_new (&parser, 0, text,
+                                                                       NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_markup_parse_context_parse (context, svg, length, &error));
+  g_assert_no_error (error);
+
+  return g_string_free (text, FALSE);
+}
+
 void
 ring_test_check_svg (const char *path)
 {

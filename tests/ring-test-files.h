@@ -34,6 +34,10 @@ void      ring_test_check_png           (const char *path,
                                          int         height);
 /* The file is well-formed XML whose root is <svg>. */
 void      ring_test_check_svg           (const char *path);
+/* The character data of an SVG text, character references resolved: its text as a
+ * reader sees it (PLplot's svg device writes every character as a reference). */
+char     *ring_test_svg_text            (const char *svg,
+                                         gsize       length);
 /* Exports @kind to @path through the library, which must succeed. */
 void      ring_test_export_chart        (RingModel        *model,
                                          RingChartKind     kind,

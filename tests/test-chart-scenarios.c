@@ -122,33 +122,6 @@ test_columns (void)
 }
 
 static void
-append_text_cb (GMarkupParseContext  *context,
-                const char           *text,
-                gsize                 length,
-                gpointer              user_data,
-                GError              **error)
-{
-  g_string_append_len (user_data, text, length);
-}
-
-/* The character data of an SVG file, references resolved. */
-static char *
-svg_character_data (const char *svg,
-                    gsize       length)
-{
-  static const GMarkupParser parser = { NULL, NULL, append_text_cb, NULL, NULL };
-  GString *text = g_string_new (NULL);
-  g_autoptr(GMarkupParseContext) context = g_markup_parse_context_new (&parser, 0, text,
-                                                                       NULL);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (g_markup_parse_context_parse (context, svg, length, &error));
-  g_assert_no_error (error);
-
-  return g_string_free (text, FALSE);
-}
-
-static void
 test_files (void)
 {
   g_autoptr(RingModel) model = model_with_two_scenarios ();
@@ -190,7 +163,7 @@ test_files (void)
          * text as a reader of the file sees it. */
         if (formats[f].format == RING_EXPORT_FORMAT_SVG)
           {
-            char *text = svg_character_data (contents, length);
+            char *text = ring_test_svg_text (contents, length);
 
             g_free (contents);
             contents = text;
@@ -244,7 +217,7 @@ test_long_name (void)
     gsize length;
     g_autofree char *contents = ring_test_read_file (svg, &length);
 
-    svg_text = svg_character_data (contents, length);
+    svg_text = ring_test_svg_text (contents, length);
   }
   csv_text = ring_test_read_file (csv, NULL);
   g_assert_nonnull (strstr (svg_text, "Start of a long name"));
@@ -272,7 +245,7 @@ test_long_name (void)
       gsize length;
       g_autofree char *contents = ring_test_read_file (svg, &length);
 
-      chinese_svg = svg_character_data (contents, length);
+      chinese_svg = ring_test_svg_text (contents, length);
     }
     g_assert_nonnull (strstr (chinese_svg, "训练集群节点训练"));
     g_assert_nonnull (strstr (chinese_svg, "…"));
