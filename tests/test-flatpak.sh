@@ -196,8 +196,10 @@ run --filesystem="$out" "$dev" --export "$out/report.pdf" --chart all || fail "-
 [ "$(head -c 8 "$out/chart.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "chart.png is not a PNG"
 [ "$(identify -format '%wx%h' "$out/chart.png")" = 1600x1000 ] || fail "chart.png is not 1600x1000"
 grep -q '<svg' "$out/chart.svg" || fail "chart.svg has no <svg>"
-pdftotext "$out/chart.pdf" - | grep -q 'GPU' || fail "chart.pdf has no text"
-pdftotext "$out/report.pdf" - | grep -q 'Ring All-Reduce' || fail "report.pdf does not name the app"
+# (read into files first: grep -q ends the pipe early, and pipefail counts the SIGPIPE)
+pdftotext "$out/chart.pdf" "$work/chart.txt" && pdftotext "$out/report.pdf" "$work/report.txt"
+grep -q 'GPU' "$work/chart.txt" || fail "chart.pdf has no text"
+grep -q 'Ring All-Reduce' "$work/report.txt" || fail "report.pdf does not name the app"
 "$build/src/ring-allreduce" --export "$work/build.csv" --chart utilization-vs-gpus
 cmp -s "$out/chart.csv" "$work/build.csv" || fail "chart.csv differs from the build tree's"
 for f in "$out"/*; do printf '  %s %s bytes\n' "$(basename "$f")" "$(stat -c %s "$f")"; done
