@@ -213,6 +213,14 @@ test_comm_bound_label (RingWindowFixture *fixture,
                    "No bandwidth reaches 90 % utilization: the ring’s 2 (N − 1) hops of "
                    "latency alone take 10.5 s per step.");
 
+  /* Two nodes whose ring crosses 400 Gb/s NICs: its latency (µs) fits compute/9, and no
+   * in-node bandwidth helps what the NICs carry, so the sentence names them, not latency. */
+  ring_model_set_gpus (window->model, 16);
+  ring_model_set_bandwidth (window->model, 300);
+  g_assert_true (isnan (ring_model_get_result (window->model)->bandwidth_for_90pct_gbps));
+  g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
+                   "No in-node bandwidth reaches 90 % utilization: between the 2 nodes the "
+                   "NICs set the pace.");
 }
 
 static void

@@ -358,6 +358,15 @@ update_target_label (RingWindow *self)
                                 needed_gbit, params->nics_per_node,
                                 needed_gbit / params->nic_speed_gbit, params->nic_speed_gbit);
     }
+  else if (isnan (result->bandwidth_for_90pct_gbps) && result->nodes > 1
+           && result->latency_time_s < result->compute_time_s
+                                       * (1 - RING_TARGET_UTILIZATION)
+                                       / RING_TARGET_UTILIZATION)
+    {
+      /* Latency fits the budget: what no in-node bandwidth overcomes is the network. */
+      text = g_strdup_printf (_("No in-node bandwidth reaches 90 %% utilization: between the "
+                                "%u nodes the NICs set the pace."), result->nodes);
+    }
   else if (isnan (result->bandwidth_for_90pct_gbps)
            && result->algorithm_used != RING_ALGORITHM_FLAT_RING)
     {
