@@ -12,6 +12,7 @@
 
 #include "ring-application.h"
 #include "ring-i18n.h"
+#include "ring-renderer.h"
 
 int
 main (int   argc,
@@ -20,6 +21,8 @@ main (int   argc,
   g_autoptr(RingApplication) app = NULL;
 
   ring_i18n_init ();
+  /* Before GTK reads its environment: no OpenGL probing where no GPU could run it. */
+  ring_renderer_choose ("/dev/dri");
 
   /* The name people typed, in messages and for the window manager. */
   g_set_prgname ("ring-allreduce");
