@@ -284,6 +284,48 @@ test_cache_reuse (void)
   cairo_surface_destroy (surface);
 }
 
+/* Preparing ahead, as the playing widget does: the first frame of a new key draws in
+ * place, the worker draws its planes and the next phase's, and every later phase of the
+ * step finds its planes ready; whatever the worker drew, the frames are the direct ones.
+ * An invalidation drops what the worker draws for the old key. */
+static void
+test_prepare_ahead (void)
+{
+  g_autoptr(RingModel) model = model_for (RING_ALGORITHM_RING, 16);
+  g_autoptr(RingAnimationCache) cache = ring_animation_cache_new ();
+  RingFrame frames[8];
+  guint n_frames = frames_of (frames, G_N_ELEMENTS (frames), 16, model);
+  RingStyle style;
+
+  ring_style_init (&style, FALSE);
+  ring_animation_cache_set_prepare_ahead (cache, TRUE);
+
+  for (guint i = 0; i < n_frames; i++)
+    {
+      cairo_surface_t *direct = render (&frames[i], &style, NULL, 1, FALSE);
+      cairo_surface_t *cached = render (&frames[i], &style, cache, 1, FALSE);
+
+      g_assert_cmpuint (count_differences (direct, cached), ==, 0);
+      cairo_surface_destroy (direct);
+      cairo_surface_destroy (cached);
+      /* Only the very first frame found nothing ready. */
+      g_assert_cmpuint (ring_animation_cache_get_n_direct (cache), ==, 1);
+      if (i == 0)
+        g_assert_cmpuint (ring_animation_cache_get_n_builds (cache), ==, 0);
+      ring_animation_cache_wait_prepared (cache);
+    }
+  /* Idle, compute, the scatter-reduce, the all-gather, done: each drawn once. */
+  g_assert_cmpuint (ring_animation_cache_get_n_builds (cache), ==, 5);
+
+  ring_animation_cache_invalidate (cache);
+  cairo_surface_destroy (render (&frames[1], &style, cache, 1, FALSE));
+  ring_animation_cache_invalidate (cache);
+  ring_animation_cache_wait_prepared (cache);
+  cairo_surface_destroy (render (&frames[1], &style, cache, 1, FALSE));
+  g_assert_cmpuint (ring_animation_cache_get_n_direct (cache), ==, 3);
+  g_assert_cmpuint (ring_animation_cache_get_n_builds (cache), ==, 5);
+}
+
 /* A whole training step of every algorithm, frame by frame as the clock makes them: the
  * model simulates once, when its parameters change; no frame runs the simulation or walks
  * a step's transfers more than once per step on screen. */
@@ -345,6 +387,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/animation-cache/cached-equals-direct", test_cached_equals_direct);
   g_test_add_func ("/ring/animation-cache/reuse", test_cache_reuse);
+  g_test_add_func ("/ring/animation-cache/prepare-ahead", test_prepare_ahead);
   g_test_add_func ("/ring/animation-cache/no-simulation-per-frame",
                    test_no_simulation_per_frame);
 

@@ -28,5 +28,9 @@ guint    _ring_animation_get_draw_count       (RingAnimation *self);
 
 /* How many times the widget's cache has drawn the static parts of its frames. */
 guint    _ring_animation_get_cache_builds     (RingAnimation *self);
+/* How many frames it drew in place, their static parts not drawn yet. */
+guint    _ring_animation_get_cache_direct     (RingAnimation *self);
+/* Waits for the static parts its cache's worker is drawing ahead. */
+void     _ring_animation_wait_prepared        (RingAnimation *self);
 
 G_END_DECLS

@@ -513,6 +513,8 @@ ring_animation_init (RingAnimation *self)
 
   self->clock = ring_step_clock_new ();
   self->cache = ring_animation_cache_new ();
+  /* A phase change while playing finds its planes drawn already. */
+  ring_animation_cache_set_prepare_ahead (self->cache, TRUE);
   self->last_frame_time_us = -1;
   self->described_phase = -1;
 
@@ -733,4 +735,20 @@ _ring_animation_get_cache_builds (RingAnimation *self)
   g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
 
   return ring_animation_cache_get_n_builds (self->cache);
+}
+
+guint
+_ring_animation_get_cache_direct (RingAnimation *self)
+{
+  g_return_val_if_fail (RING_IS_ANIMATION (self), 0);
+
+  return ring_animation_cache_get_n_direct (self->cache);
+}
+
+void
+_ring_animation_wait_prepared (RingAnimation *self)
+{
+  g_return_if_fail (RING_IS_ANIMATION (self));
+
+  ring_animation_cache_wait_prepared (self->cache);
 }

@@ -752,7 +752,8 @@ typedef struct
   ChunkRing   ring;
 } LayoutCache;
 
-static LayoutCache last_layout;
+/* Per thread: planes are drawn ahead on a worker thread too. */
+static _Thread_local LayoutCache last_layout;
 
 gboolean
 _ring_animation_draw_chunk_ring (RingDraw          *draw,

@@ -87,6 +87,26 @@ typedef struct
   double          compute_time_s, allreduce_time_s;
 } RingCacheKey;
 
+/* The static planes of one key and style, kept aside: another phase's, or one a worker
+ * thread drew ahead of need. */
+typedef struct
+{
+  RingCacheKey     key;            /* holds a reference to the simulation */
+  RingStyle        style;          /* its font_family NULL: the family below */
+  char            *family;
+  cairo_surface_t *planes[RING_DRAW_N_PLANES];
+  double           extents[RING_DRAW_N_PLANES][4];
+  gboolean         opaque;
+  const char      *separator;
+  guint64          last_used;      /* the frame it was last shown at, for eviction */
+  /* Empty surfaces of the key's size for the step planes, their pages touched already. */
+  cairo_surface_t *blank[RING_DRAW_N_STEP_PLANES];
+} RingPlaneSet;
+
+/* Keys kept besides the frame's: the phases a step passes through (compute, each phase of
+ * the schedule, done) fit, so playing step after step draws no plane twice. */
+#define RING_DRAW_N_SPARE_SETS 4
+
 /* The static planes of one key and style; the step planes of one step under that key; the
  * transfers of one step (RingAnimationCache is its public name). */
 struct _RingAnimationCache
@@ -115,6 +135,19 @@ struct _RingAnimationCache
   GArray          *transfers;
   double          *link_end;
   guint            n_walks;
+
+  /* Other keys' planes; with prepare_ahead, the next phase's are drawn on a worker
+   * thread (preparer) while this one plays, handed over through ready under lock, and a
+   * frame whose planes are not ready draws in place instead of building them. */
+  RingPlaneSet    *spare[RING_DRAW_N_SPARE_SETS];
+  guint64          n_frames;
+  gboolean         prepare_ahead;
+  GThreadPool     *preparer;
+  GMutex           lock;
+  GPtrArray       *ready;          /* of RingPlaneSet, under lock */
+  GPtrArray       *requested;      /* of RingCacheKey, asked of the preparer */
+  gint             generation;     /* bumped by invalidation: older work is dropped */
+  guint            n_direct;       /* frames drawn in place, their planes not ready */
 };
 
 /* One frame being drawn: the caller's cairo_t, style and frame, and what follows from

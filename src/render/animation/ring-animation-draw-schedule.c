@@ -89,7 +89,8 @@ piece_hue (const RingDraw *draw,
 
 /* How far a transfer's line bends, a share of its length: 0 past the cards tier (set per
  * frame by _ring_animation_draw_schedule(), which draws on one thread). */
-static double curve_bend = 0.12;
+/* Per thread: planes are drawn ahead on a worker thread too. */
+static _Thread_local double curve_bend = 0.12;
 
 /* Layout */
 

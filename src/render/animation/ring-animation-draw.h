@@ -52,6 +52,17 @@ void                ring_animation_cache_free            (RingAnimationCache *ca
  * target's own device scale is used otherwise. */
 void                ring_animation_cache_set_scale_factor (RingAnimationCache *cache,
                                                            double              scale_factor);
+/* With @prepare_ahead, as a playing widget wants it: the static parts of the phase that
+ * follows the frame's are drawn on a worker thread while this one plays, and a frame whose
+ * parts are not ready yet draws everything in place rather than stop to build them, so no
+ * frame pays for a whole build. Without it (the default) a frame builds what it lacks. */
+void                ring_animation_cache_set_prepare_ahead (RingAnimationCache *cache,
+                                                            gboolean            prepare_ahead);
+/* For tests and benchmarks: waits until the worker has drawn what was asked of it; the
+ * next frame takes it. */
+void                ring_animation_cache_wait_prepared   (RingAnimationCache *cache);
+/* For tests and benchmarks: frames drawn in place because their planes were not ready. */
+guint               ring_animation_cache_get_n_direct    (const RingAnimationCache *cache);
 /* Forgets everything: the next frame draws the static parts again. */
 void                ring_animation_cache_invalidate      (RingAnimationCache *cache);
 /* For tests: how many times the static parts were drawn, the parts that change once a
