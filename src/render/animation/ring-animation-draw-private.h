@@ -107,6 +107,17 @@ typedef struct
  * the schedule, done) fit, so playing step after step draws no plane twice. */
 #define RING_DRAW_N_SPARE_SETS 4
 
+/* What the preparer is asked to draw: the key (holding a reference to its simulation), a
+ * frame of it, the style. */
+typedef struct
+{
+  RingCacheKey key;
+  RingFrame    frame;
+  RingStyle    style;
+  char        *family;
+  gint         generation;
+} PrepareJob;
+
 /* The static planes of one key and style; the step planes of one step under that key; the
  * transfers of one step (RingAnimationCache is its public name). */
 struct _RingAnimationCache
@@ -197,6 +208,47 @@ typedef struct
   cairo_t            *step_cr;        /* the frame's, while a step plane is drawn */
   GArray             *record;         /* of RingDrawRecord, or NULL */
 } RingDraw;
+
+/* The cache's own (ring-animation-cache.c), for the preparer. */
+void             _ring_animation_cache_clear_planes   (RingAnimationCache *cache);
+void             _ring_animation_cache_clear_step     (RingAnimationCache *cache);
+void             _ring_animation_cache_build          (RingAnimationCache *cache,
+                                                       cairo_t            *cr,
+                                                       const RingCacheKey *key,
+                                                       const RingFrame    *frame,
+                                                       const RingStyle    *style);
+RingCacheKey     _ring_animation_cache_key            (double              width,
+                                                       double              height,
+                                                       double              x_scale,
+                                                       double              y_scale,
+                                                       const RingFrame    *frame);
+gboolean         _ring_animation_cache_same_key       (const RingCacheKey *a,
+                                                       const RingCacheKey *b);
+gboolean         _ring_animation_cache_same_style     (const RingStyle    *a,
+                                                       const RingStyle    *b,
+                                                       const char         *family);
+cairo_surface_t *_ring_animation_cache_new_plane_surface (const RingCacheKey *key);
+
+/* Other keys' planes and the preparer (ring-animation-prepare.c). */
+void             _ring_plane_set_free                 (RingPlaneSet       *set);
+void             _ring_prepare_job_free               (PrepareJob         *job);
+RingPlaneSet    *_ring_animation_cache_stash_current  (RingAnimationCache *cache);
+void             _ring_animation_cache_restore_set    (RingAnimationCache *cache,
+                                                       RingPlaneSet       *set);
+void             _ring_animation_cache_keep_spare     (RingAnimationCache *cache,
+                                                       RingPlaneSet       *set);
+int              _ring_animation_cache_find_spare     (RingAnimationCache *cache,
+                                                       const RingCacheKey *key,
+                                                       const RingStyle    *style);
+void             _ring_animation_cache_request        (RingAnimationCache *cache,
+                                                       const RingCacheKey *key,
+                                                       const RingFrame    *frame,
+                                                       const RingStyle    *style);
+void             _ring_animation_cache_request_next   (RingAnimationCache *cache,
+                                                       const RingCacheKey *key,
+                                                       const RingFrame    *frame,
+                                                       const RingStyle    *style);
+void             _ring_animation_cache_adopt_ready    (RingAnimationCache *cache);
 
 /* Whether to draw what follows, which belongs to static plane @plane and depends on
  * nothing but the cache's key: TRUE drawing in place or building that plane; FALSE

@@ -1,0 +1,349 @@
+/* ring-animation-prepare.c: other keys' planes kept aside, and drawn ahead of need on a
+ * worker thread while the frame's key plays (ring_animation_cache_set_prepare_ahead()).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "ring-animation-draw-private.h"
+
+void
+_ring_prepare_job_free (PrepareJob *job)
+{
+  g_clear_pointer (&job->key.simulation, ring_simulation_unref);
+  g_free (job->family);
+  g_free (job);
+}
+
+void
+_ring_plane_set_free (RingPlaneSet *set)
+{
+  for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
+    g_clear_pointer (&set->planes[i], cairo_surface_destroy);
+  for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
+    g_clear_pointer (&set->blank[i], cairo_surface_destroy);
+  g_clear_pointer (&set->key.simulation, ring_simulation_unref);
+  g_free (set->family);
+  g_free (set);
+}
+
+void
+ring_animation_cache_set_prepare_ahead (RingAnimationCache *cache,
+                                        gboolean            prepare_ahead)
+{
+  g_return_if_fail (cache != NULL);
+
+  cache->prepare_ahead = prepare_ahead;
+}
+
+void
+ring_animation_cache_wait_prepared (RingAnimationCache *cache)
+{
+  g_return_if_fail (cache != NULL);
+
+  /* Everything queued is drawn; the next request makes a new worker. */
+  if (cache->preparer != NULL)
+    g_thread_pool_free (g_steal_pointer (&cache->preparer), FALSE, TRUE);
+}
+
+guint
+ring_animation_cache_get_n_direct (const RingAnimationCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, 0);
+
+  return cache->n_direct;
+}
+
+/* Sets of planes */
+
+/* Moves the cache's current planes into a new set, leaving the cache without any. */
+RingPlaneSet *
+_ring_animation_cache_stash_current (RingAnimationCache *cache)
+{
+  RingPlaneSet *set = g_new0 (RingPlaneSet, 1);
+
+  set->key = cache->key;
+  cache->key.simulation = NULL;
+  set->style = cache->style;
+  set->family = g_steal_pointer (&cache->family);
+  for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
+    {
+      set->planes[i] = g_steal_pointer (&cache->planes[i]);
+      memcpy (set->extents[i], cache->extents[i], sizeof set->extents[i]);
+    }
+  set->opaque = cache->opaque;
+  set->separator = cache->separator;
+  set->last_used = cache->n_frames;
+  _ring_animation_cache_clear_planes (cache);
+
+  return set;
+}
+
+/* Makes @set the cache's current planes; takes it. */
+void
+_ring_animation_cache_restore_set (RingAnimationCache *cache,
+                                   RingPlaneSet       *set)
+{
+  _ring_animation_cache_clear_planes (cache);
+  cache->valid = TRUE;
+  cache->key = set->key;
+  cache->style = set->style;
+  cache->family = set->family;
+  for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
+    {
+      cache->planes[i] = set->planes[i];
+      memcpy (cache->extents[i], set->extents[i], sizeof cache->extents[i]);
+    }
+  cache->opaque = set->opaque;
+  cache->separator = set->separator;
+  for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
+    {
+      cairo_surface_t *old = cache->step_planes[i];
+
+      /* A step plane of another size is drawn into a blank one of this size. */
+      if (set->blank[i] != NULL
+          && (old == NULL
+              || cairo_image_surface_get_width (old)
+                 != cairo_image_surface_get_width (set->blank[i])
+              || cairo_image_surface_get_height (old)
+                 != cairo_image_surface_get_height (set->blank[i])))
+        {
+          g_clear_pointer (&cache->step_planes[i], cairo_surface_destroy);
+          cache->step_planes[i] = g_steal_pointer (&set->blank[i]);
+          cache->step_valid[i] = FALSE;
+          memset (cache->step_extents[i], 0, sizeof cache->step_extents[i]);
+        }
+      g_clear_pointer (&set->blank[i], cairo_surface_destroy);
+    }
+  g_free (set);
+}
+
+/* Keeps @set aside, in place of the set shown longest ago when all places are taken. */
+void
+_ring_animation_cache_keep_spare (RingAnimationCache *cache,
+                                  RingPlaneSet       *set)
+{
+  guint oldest = 0;
+
+  for (guint i = 0; i < RING_DRAW_N_SPARE_SETS; i++)
+    {
+      if (cache->spare[i] == NULL)
+        {
+          oldest = i;
+          break;
+        }
+      if (cache->spare[i]->last_used < cache->spare[oldest]->last_used)
+        oldest = i;
+    }
+  g_clear_pointer (&cache->spare[oldest], _ring_plane_set_free);
+  cache->spare[oldest] = set;
+}
+
+int
+_ring_animation_cache_find_spare (RingAnimationCache *cache,
+                                  const RingCacheKey *key,
+                                  const RingStyle    *style)
+{
+  for (guint i = 0; i < RING_DRAW_N_SPARE_SETS; i++)
+    if (cache->spare[i] != NULL && _ring_animation_cache_same_key (&cache->spare[i]->key, key)
+        && _ring_animation_cache_same_style (&cache->spare[i]->style, style,
+                                             cache->spare[i]->family))
+      return (int) i;
+
+  return -1;
+}
+
+static int
+find_requested (RingAnimationCache *cache,
+                const RingCacheKey *key,
+                const RingStyle    *style)
+{
+  for (guint i = 0; i < cache->requested->len; i++)
+    {
+      PrepareJob *job = g_ptr_array_index (cache->requested, i);
+
+      if (_ring_animation_cache_same_key (&job->key, key)
+          && _ring_animation_cache_same_style (&job->style, style, job->family))
+        return (int) i;
+    }
+
+  return -1;
+}
+
+/* On the worker thread: the planes of one key, drawn as a frame would build them, into a
+ * cache of its own, handed over under the lock. */
+static void
+prepare_thread (gpointer data,
+                gpointer user_data)
+{
+  PrepareJob *job = data;
+  RingAnimationCache *cache = user_data;
+  RingAnimationCache scratch = { 0, };
+  RingPlaneSet *set;
+
+  if (g_atomic_int_get (&cache->generation) == job->generation)
+    {
+      _ring_animation_cache_build (&scratch, NULL, &job->key, &job->frame, &job->style);
+      set = _ring_animation_cache_stash_current (&scratch);
+      _ring_animation_cache_clear_step (&scratch);
+      for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
+        {
+          cairo_surface_t *blank = _ring_animation_cache_new_plane_surface (&job->key);
+
+          /* Written once here, so that no frame waits for the pages to be mapped. */
+          cairo_surface_flush (blank);
+          memset (cairo_image_surface_get_data (blank), 0,
+                  (gsize) cairo_image_surface_get_stride (blank)
+                  * cairo_image_surface_get_height (blank));
+          cairo_surface_mark_dirty (blank);
+          set->blank[i] = blank;
+        }
+      g_mutex_lock (&cache->lock);
+      if (g_atomic_int_get (&cache->generation) == job->generation)
+        g_ptr_array_add (cache->ready, g_steal_pointer (&set));
+      g_mutex_unlock (&cache->lock);
+      g_clear_pointer (&set, _ring_plane_set_free);
+    }
+  _ring_prepare_job_free (job);
+}
+
+/* Asks the worker for the planes of @key, unless they are there or asked for. */
+void
+_ring_animation_cache_request (RingAnimationCache *cache,
+                               const RingCacheKey *key,
+                               const RingFrame    *frame,
+                               const RingStyle    *style)
+{
+  PrepareJob *job, *copy;
+
+  if ((cache->valid && _ring_animation_cache_same_key (&cache->key, key)
+       && _ring_animation_cache_same_style (&cache->style, style, cache->family))
+      || _ring_animation_cache_find_spare (cache, key, style) >= 0
+      || find_requested (cache, key, style) >= 0)
+    return;
+
+  job = g_new0 (PrepareJob, 1);
+  job->key = *key;
+  if (job->key.simulation != NULL)
+    ring_simulation_ref (job->key.simulation);
+  job->frame = *frame;
+  job->style = *style;
+  job->family = g_strdup (style->font_family != NULL ? style->font_family : "");
+  job->style.font_family = NULL;
+  job->generation = g_atomic_int_get (&cache->generation);
+  /* The worker gets its own copy; the list remembers what was asked. */
+  copy = g_memdup2 (job, sizeof *job);
+  copy->family = g_strdup (job->family);
+  if (copy->key.simulation != NULL)
+    ring_simulation_ref (copy->key.simulation);
+  g_ptr_array_add (cache->requested, copy);
+  /* The worker draws with the family the caller named. */
+  if (style->font_family != NULL)
+    job->style.font_family = job->family;
+
+  if (cache->preparer == NULL)
+    cache->preparer = g_thread_pool_new (prepare_thread, cache, 1, FALSE, NULL);
+  g_thread_pool_push (cache->preparer, job, NULL);
+}
+
+/* Takes what the worker has drawn. */
+void
+_ring_animation_cache_adopt_ready (RingAnimationCache *cache)
+{
+  g_autoptr(GPtrArray) ready = NULL;
+
+  g_mutex_lock (&cache->lock);
+  if (cache->ready->len > 0)
+    {
+      ready = g_steal_pointer (&cache->ready);
+      cache->ready = g_ptr_array_new_with_free_func ((GDestroyNotify) _ring_plane_set_free);
+    }
+  g_mutex_unlock (&cache->lock);
+  if (ready == NULL)
+    return;
+
+  for (guint i = 0; i < ready->len; i++)
+    {
+      RingPlaneSet *set = g_ptr_array_steal_index (ready, i--);
+      int asked = find_requested (cache, &set->key, &set->style);
+
+      if (asked >= 0)
+        g_ptr_array_remove_index_fast (cache->requested, asked);
+      set->last_used = cache->n_frames;
+      _ring_animation_cache_keep_spare (cache, set);
+      cache->n_builds++;
+    }
+}
+
+/* The frames whose phase follows @frame's, one per key: compute after idle, the first step
+ * of the schedule after compute, the next phase's first step (or done) after a step, and
+ * after done a new step's compute or idle. */
+static guint
+next_frames (const RingFrame *frame,
+             RingFrame        next[2])
+{
+  guint n_steps = ring_frame_get_n_steps (frame);
+  const RingSchedule *schedule = frame->simulation != NULL
+                                   ? ring_simulation_get_schedule (frame->simulation) : NULL;
+
+  next[0] = next[1] = *frame;
+  next[0].step = next[1].step = 0;
+  next[0].progress = next[1].progress = 0;
+  switch (frame->phase)
+    {
+    case RING_FRAME_IDLE:
+      next[0].phase = RING_FRAME_COMPUTE;
+      return 1;
+
+    case RING_FRAME_COMPUTE:
+      next[0].phase = n_steps > 0 ? RING_FRAME_RING_STEP : RING_FRAME_DONE;
+      return 1;
+
+    case RING_FRAME_RING_STEP:
+      next[0].phase = RING_FRAME_DONE;
+      if (schedule != NULL)
+        {
+          guint phase = ring_schedule_get_step_phase (schedule, frame->step);
+
+          for (guint step = frame->step + 1; step < n_steps; step++)
+            if (ring_schedule_get_step_phase (schedule, step) != phase)
+              {
+                next[0].phase = RING_FRAME_RING_STEP;
+                next[0].step = step;
+                break;
+              }
+        }
+      return 1;
+
+    case RING_FRAME_DONE:
+    default:
+      next[0].phase = RING_FRAME_COMPUTE;
+      next[1].phase = RING_FRAME_IDLE;
+      return 2;
+    }
+}
+
+void
+_ring_animation_cache_request_next (RingAnimationCache *cache,
+                                    const RingCacheKey *key,
+                                    const RingFrame    *frame,
+                                    const RingStyle    *style)
+{
+  RingFrame next[2];
+  guint n = next_frames (frame, next);
+
+  for (guint i = 0; i < n; i++)
+    {
+      RingCacheKey next_key = _ring_animation_cache_key (key->width, key->height,
+                                                         key->x_scale, key->y_scale,
+                                                         &next[i]);
+
+      _ring_animation_cache_request (cache, &next_key, &next[i], style);
+    }
+}
+
