@@ -75,6 +75,25 @@ test_sidebar_overlay (RingWindowFixture *fixture,
   g_assert_false (_ring_window_get_sidebar_folded (window));
 }
 
+/* The tour's first step is about the panel: on a narrow window it shows it over the
+ * window, and the next step hides it again. */
+static void
+test_tour_shows_sidebar (RingWindowFixture *fixture,
+                         gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+
+  ring_test_resize_window (window, 800, 600);
+  g_assert_false (_ring_window_get_sidebar_shown (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.start-tour", NULL);
+  iterate_for (300);
+  g_assert_true (_ring_window_get_sidebar_shown (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.tour-next", NULL);
+  iterate_for (300);
+  g_assert_false (_ring_window_get_sidebar_shown (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.tour-skip", NULL);
+}
+
 /* Where four cards do not fit a row, two do, each at its natural width: nothing cut. */
 static void
 test_two_columns (void)
@@ -134,6 +153,7 @@ main (int   argc,
   add_window_test ("/ring/window-layout/wide", test_wide);
   add_window_test ("/ring/window-layout/800x600", test_800x600);
   add_window_test ("/ring/window-layout/sidebar-overlay", test_sidebar_overlay);
+  add_window_test ("/ring/window-layout/tour-shows-sidebar", test_tour_shows_sidebar);
   g_test_add_func ("/ring/window-layout/two-columns", test_two_columns);
 
   return g_test_run ();

@@ -88,6 +88,7 @@ update_sidebar_style (gpointer data)
     gtk_widget_add_css_class (self->sidebar, "background");
   else
     gtk_widget_remove_css_class (self->sidebar, "background");
+  _ring_window_tour_update_sidebar (self);
 
   return G_SOURCE_REMOVE;
 }

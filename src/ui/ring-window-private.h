@@ -85,6 +85,8 @@ void     _ring_window_layout_class_init   (GtkWidgetClass  *widget_class);
 void     _ring_window_layout_init         (RingWindow      *self);
 gboolean _ring_window_get_sidebar_folded  (RingWindow      *self);
 gboolean _ring_window_get_sidebar_shown   (RingWindow      *self);
+/* The tour's step about the panel shows it where it is folded away (ring-window-tour.c). */
+void     _ring_window_tour_update_sidebar (RingWindow      *self);
 /* Once a header bar menu closes, the keyboard's focus is back in the window. */
 void   _ring_window_return_focus_after_menus (RingWindow   *self);
 /* The preset menu's sections, hardware then model, from the preset table. */
