@@ -214,10 +214,21 @@ test_comm_bound_label (RingWindowFixture *fixture,
                    "latency alone take 10.5 s per step.");
 
   /* Two nodes whose ring crosses 400 Gb/s NICs: its latency (µs) fits compute/9, and no
-   * in-node bandwidth helps what the NICs carry, so the sentence names them, not latency. */
+   * in-node bandwidth helps what the network carries, so the sentence names it, not
+   * latency. The seed's Ampere-class GPU feeds its NICs through PCIe Gen4, 8 × 24 GB/s,
+   * below the NICs' 384: the sentence names PCIe, not the NICs. */
   ring_model_set_gpus (window->model, 16);
   ring_model_set_bandwidth (window->model, 300);
   g_assert_true (isnan (ring_model_get_result (window->model)->bandwidth_for_90pct_gbps));
+  g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
+                   "No in-node bandwidth reaches 90 % utilization. Each node’s network "
+                   "carries 192 GB/s: the GPUs’ PCIe links into the NICs bind, so faster "
+                   "NICs change nothing.");
+  /* Eight NICs of 200 Gb/s carry 192 GB/s before PCIe would bind: the NICs do. */
+  ring_model_set_nic_speed (window->model, 200);
+  g_assert_true (isnan (ring_model_get_result (window->model)->bandwidth_for_90pct_gbps));
+  g_assert_cmpint (ring_model_get_result (window->model)->network_bound, ==,
+                   RING_NETWORK_BOUND_NICS);
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "No in-node bandwidth reaches 90 % utilization: between the 2 nodes the "
                    "NICs set the pace.");
