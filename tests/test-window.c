@@ -207,7 +207,8 @@ test_comm_bound_label (RingWindowFixture *fixture,
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "compute-bound"));
   ring_model_set_bandwidth (window->model, 10);
 
-  /* A million GPUs at 5 µs: 2 · 1048575 · 5e-6 = 10.5 s of latency, over compute/9. */
+  /* A million GPUs at 5 µs: 2 · 1048575 · 5e-6 = 10.5 s of latency, over compute/9. The
+   * PCIe cap of these nodes' network (below) is not said: latency decides here. */
   ring_model_set_gpus (window->model, 1048576);
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "No bandwidth reaches 90 % utilization: the ring’s 2 (N − 1) hops of "
@@ -224,14 +225,6 @@ test_comm_bound_label (RingWindowFixture *fixture,
                    "No in-node bandwidth reaches 90 % utilization. Each node’s network "
                    "carries 192 GB/s: the GPUs’ PCIe links into the NICs bind, so faster "
                    "NICs change nothing.");
-  /* Eight NICs of 200 Gb/s carry 192 GB/s before PCIe would bind: the NICs do. */
-  ring_model_set_nic_speed (window->model, 200);
-  g_assert_true (isnan (ring_model_get_result (window->model)->bandwidth_for_90pct_gbps));
-  g_assert_cmpint (ring_model_get_result (window->model)->network_bound, ==,
-                   RING_NETWORK_BOUND_NICS);
-  g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
-                   "No in-node bandwidth reaches 90 % utilization: between the 2 nodes the "
-                   "NICs set the pace.");
 }
 
 static void

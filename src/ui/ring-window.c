@@ -351,10 +351,13 @@ update_target_label (RingWindow *self)
   const RingResult *result = ring_model_get_result (self->model);
   g_autofree char *text = NULL;
   g_autofree char *cap = describe_network_cap (result);
+  /* The cap is said beside what the network's rate decides, not beside latency. */
+  gboolean says_rate = FALSE;
 
   if (result->collective)
     {
       text = describe_collective (self);
+      says_rate = TRUE;
     }
   else if (params->gpus == 1)
     {
@@ -377,6 +380,7 @@ update_target_label (RingWindow *self)
     {
       double needed_gbit = result->bandwidth_for_90pct_gbps * 8;
 
+      says_rate = TRUE;
       if (needed_gbit <= params->nic_speed_gbit)
         text = g_strdup_printf (_("90 %% utilization needs NICs of %.3g Gb/s (%u per node); "
                                   "these have %g Gb/s."),
@@ -421,6 +425,7 @@ update_target_label (RingWindow *self)
       g_autofree char *needed = ring_format_bandwidth (result->bandwidth_for_90pct_gbps * 1e9);
       g_autofree char *now = ring_format_bandwidth (params->bandwidth_gbps * 1e9);
 
+      says_rate = TRUE;
       if (result->bandwidth_for_90pct_gbps <= params->bandwidth_gbps)
         text = g_strdup_printf (_("90 %% utilization needs %s per GPU; this interconnect "
                                   "has %s."), needed, now);
@@ -431,7 +436,7 @@ update_target_label (RingWindow *self)
                                 now);
     }
 
-  if (cap != NULL)
+  if (cap != NULL && says_rate)
     {
       char *with_cap = g_strdup_printf ("%s %s", text, cap);
 
