@@ -373,6 +373,30 @@ test_report_text_units (void)
     }
 }
 
+/* Issue 21, item 14: typed values as people write them, four figures, never a raw %g
+ * ("0.448934 GB/s"); the bucket size in MiB as the window's field and PyTorch's
+ * bucket_cap_mb write it, not "26.2 MB". */
+static void
+test_report_text_typed (void)
+{
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--bandwidth=0.448934",
+                                             "--nic-speed=395.61234", "--gpus=16",
+                                             "--compute=989.456", "--report=text", NULL);
+  g_auto(RingTestRun) bucket = ring_test_run_cli (NULL, "--report=text", NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "0.4489 GB/s"));
+  g_assert_null (strstr (r.out, "0.448934"));
+  g_assert_nonnull (strstr (r.out, "395.6 Gb/s"));
+  g_assert_null (strstr (r.out, "395.612"));
+  g_assert_nonnull (strstr (r.out, "989.5 TFLOP/s"));
+  g_assert_null (strstr (r.out, "989.456"));
+
+  g_assert_cmpint (bucket.status, ==, 0);
+  g_assert_nonnull (strstr (bucket.out, "25 MiB"));
+  g_assert_null (strstr (bucket.out, "26.2 MB"));
+}
+
 static void
 test_preset (void)
 {
@@ -522,6 +546,7 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-zero-buckets", test_report_zero_buckets);
   g_test_add_func ("/ring/cli/report-text", test_report_text);
   g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
+  g_test_add_func ("/ring/cli/report-text-typed", test_report_text_typed);
   g_test_add_func ("/ring/cli/preset", test_preset);
   g_test_add_func ("/ring/cli/preset-compose", test_preset_compose);
   g_test_add_func ("/ring/cli/latency-applies", test_latency_applies);

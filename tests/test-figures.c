@@ -374,6 +374,9 @@ test_pdf_numbers (void)
     { RING_CHART_UTILIZATION_VS_GPUS, "0.8979 GB/s per GPU" },
     { RING_CHART_UTILIZATION_VS_GPUS, "Utilization at 0.4489 GB/s" },
     { RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE, "Link bandwidth B = 0.8979 GB/s" },
+    /* The bucket size as the window's field and PyTorch write it, not "26.2 MB". */
+    { RING_CHART_UTILIZATION_VS_GPUS, "25 MiB buckets" },
+    { RING_CHART_STEP_TIMELINE, "25 MiB buckets" },
   };
   g_autoptr(RingModel) model = ring_model_new ();
   g_autofree char *pdftotext = NULL;
@@ -403,7 +406,30 @@ test_pdf_numbers (void)
       g_assert_nonnull (strstr (out, charts[i].shown));
       g_assert_null (strstr (out, "0.897868"));
       g_assert_null (strstr (out, "0.448934"));
+      g_assert_null (strstr (out, "26.2 MB"));
     }
+
+  /* One unit system per figure: the data-moved chart writes its bytes in SI units and
+   * names no bucket size, which changes nothing it shows. */
+  {
+    g_autofree char *path = g_build_filename (dir, "moved.pdf", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *out = NULL;
+    const char *argv[] = { pdftotext, path, "-", NULL };
+    int status;
+
+    g_assert_true (ring_export_chart (model, RING_CHART_BYTES_MOVED_VS_GPUS,
+                                      RING_EXPORT_FORMAT_PDF, file, 800, 500, 1.0, NULL,
+                                      &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                                 NULL, NULL, &out, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (out, " GB"));
+    g_assert_null (strstr (out, "MiB"));
+    g_assert_null (strstr (out, "buckets"));
+  }
   ring_test_remove_tmp_dir (dir);
 }
 

@@ -547,16 +547,16 @@ add_cluster_rows (GPtrArray        *rows,
   add_row (rows, _("GPUs in the ring"), g_strdup_printf ("%u", p->gpus));
   add_row (rows, _("GPUs per node"), g_strdup_printf ("%u", p->gpus_per_node));
   add_row (rows, _("NICs per node"), g_strdup_printf ("%u", p->nics_per_node));
-  add_row (rows, _("NIC speed"), g_strdup_printf ("%g Gb/s", p->nic_speed_gbit));
+  add_row (rows, _("NIC speed"), ring_format_figures (p->nic_speed_gbit, "Gb/s"));
   add_row (rows, _("Network fabric"), g_strdup (ring_fabric_get_title (p->fabric)));
   add_row (rows, _("Network latency"), ring_format_duration (p->net_latency_us * 1e-6));
   if (step)
     add_row (rows, _("Model size"), with_unit (ring_format_count (p->model_params),
                                                _("parameters")));
-  add_row (rows, _("In-node bandwidth"), g_strdup_printf ("%g GB/s", p->bandwidth_gbps));
+  add_row (rows, _("In-node bandwidth"), ring_format_figures (p->bandwidth_gbps, "GB/s"));
   if (step)
     {
-      add_row (rows, _("Per-GPU compute"), g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
+      add_row (rows, _("Per-GPU compute"), ring_format_figures (p->compute_tflops, "TFLOP/s"));
       add_row (rows, _("Tokens per GPU per step"), g_strdup_printf ("%.0f", p->tokens_per_gpu));
       add_row (rows, _("Gradient precision"),
                g_strdup (ring_precision_get_name (p->gradient_bytes)));
@@ -566,7 +566,8 @@ add_cluster_rows (GPtrArray        *rows,
     {
       add_row (rows, _("Sharding"), g_strdup (ring_sharding_get_title (p->sharding)));
       if (p->bucket_bytes > 0)
-        add_row (rows, _("Gradient bucket size"), ring_format_bytes (p->bucket_bytes));
+        /* In MiB, as PyTorch's bucket_cap_mb and the window's field write it. */
+        add_row (rows, _("Gradient bucket size"), ring_format_binary_bytes (p->bucket_bytes));
       else
         add_row (rows, _("Gradient bucket size"), g_strdup (_("one bucket")));
       add_row (rows, _("Compute slowdown beside NCCL"), format_percent (p->comm_slowdown));
