@@ -531,6 +531,18 @@ ring_params_set_sizing_rate_gbps (RingParams     *params,
     params->bandwidth_gbps = rate_gbps;
 }
 
+double
+ring_params_get_sizing_bus_gbps (const RingParams *params,
+                                 RingSizingLink    link)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  if (link == RING_SIZING_LINK_NICS)
+    return params->nics_per_node * params->nic_speed_gbit / 8.0;
+
+  return params->bandwidth_gbps;
+}
+
 const char *
 ring_sizing_link_to_string (RingSizingLink link)
 {

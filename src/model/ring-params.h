@@ -351,6 +351,11 @@ void                 ring_params_set_sizing_rate_gbps (RingParams       *params,
                                                        double            rate_gbps);
 /* "in-node" or "nic", as the JSON report writes it. */
 const char          *ring_sizing_link_to_string (RingSizingLink    link);
+/* The bus bandwidth @link caps an all-reduce at, nominally: B inside a node; across nodes
+ * each channel leaves and enters every node once, so the node's NICs together (K × the NIC
+ * speed) bound a GPU's bus bandwidth. */
+double               ring_params_get_sizing_bus_gbps (const RingParams *params,
+                                                      RingSizingLink    link);
 
 /* Choice parameters (gpu, fabric, algorithm): how many choices, and the name of each. */
 guint                ring_param_n_choices       (RingParamId       id);
