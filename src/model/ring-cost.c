@@ -402,6 +402,21 @@ void
 ring_cost_evaluate_sweep (const RingParams *params,
                           RingResult       *result)
 {
+  RingStepStraggler none;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (result != NULL);
+
+  ring_step_straggler_init (&none, params);
+  none.slow_link = FALSE;
+  none.compute_factor = 1.0;
+  evaluate_sweep (params, &none, result);
+}
+
+void
+ring_cost_evaluate_point (const RingParams *params,
+                          RingResult       *result)
+{
   RingStepStraggler straggler;
 
   g_return_if_fail (params != NULL);

@@ -182,7 +182,7 @@ _ring_chart_sweep_params (RingChartData    *data,
 }
 
 /* The model at @gpus GPUs, with the slow link and GPU as the headline figures have them
- * (ring_cost_evaluate_sweep()); NaN where the algorithm cannot run. */
+ * (ring_cost_evaluate_point()); NaN where the algorithm cannot run. */
 static gboolean
 evaluate_with_gpus (RingChartData    *data,
                     const RingParams *params,
@@ -194,7 +194,7 @@ evaluate_with_gpus (RingChartData    *data,
   _ring_chart_sweep_params (data, params, gpus, &swept);
   if (!algorithm_runs (params, gpus, result, 1))
     return FALSE;
-  ring_cost_evaluate_sweep (&swept, result);
+  ring_cost_evaluate_point (&swept, result);
 
   return TRUE;
 }
