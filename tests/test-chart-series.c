@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ring-chart-draw-private.h"
+#include "ring-presets.h"
 
 static void
 check_counts (guint        gpus_per_node,
@@ -205,6 +206,33 @@ test_utilization_varies_nics (void)
       g_assert_cmpstr (curve->label, ==, labels[f]);
       g_assert_cmpfloat (fabs (curve->values[row] - 100 * expected), <, 1e-9);
     }
+}
+
+/* Issue 21, item 5: on 8 DGX H100 nodes 400 and 800 Gb/s NICs draw one curve, since the
+ * GPUs' PCIe links feed them no faster (test-cost's bandwidth-for-90pct-pcie): the labels
+ * say so instead of two curves silently coinciding. */
+static void
+test_utilization_pcie_bound (void)
+{
+  static const char *const labels[] = {
+    "Utilization with 200 Gb/s NICs", "Utilization with 400 Gb/s NICs, bound by PCIe",
+    "Utilization with 800 Gb/s NICs, bound by PCIe",
+  };
+  RingParams params;
+  g_autoptr(RingChartData) data = NULL;
+  const double *twice, *same;
+
+  ring_params_init_default (&params);
+  ring_preset_apply (ring_preset_lookup ("dgx-h100"), &params);
+  params.gpus = 64;
+  data = _ring_chart_data_new (RING_CHART_UTILIZATION_VS_GPUS, &params);
+  for (guint f = 0; f < G_N_ELEMENTS (labels); f++)
+    g_assert_cmpstr (_ring_chart_data_column (data, f + 1)->label, ==, labels[f]);
+  same = _ring_chart_data_column (data, 2)->values;
+  twice = _ring_chart_data_column (data, 3)->values;
+  for (guint i = 0; i < data->n_rows; i++)
+    if (isfinite (same[i]))
+      g_assert_cmpfloat (twice[i], ==, same[i]);
 }
 
 static guint
@@ -435,6 +463,7 @@ main (int   argc,
   g_test_add_func ("/ring/chart-series/bandwidth-labels", test_bandwidth_labels);
   g_test_add_func ("/ring/chart-series/straggler-curves", test_straggler_curves);
   g_test_add_func ("/ring/chart-series/map-varies-nics", test_map_varies_nics);
+  g_test_add_func ("/ring/chart-series/utilization-pcie-bound", test_utilization_pcie_bound);
 
   return g_test_run ();
 }

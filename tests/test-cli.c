@@ -397,6 +397,27 @@ test_report_text_typed (void)
   g_assert_null (strstr (bucket.out, "26.2 MB"));
 }
 
+/* Issue 21, item 5: where the GPUs' PCIe links to the NICs bind (8 DGX H100 nodes), the
+ * 90 % figure names that link instead of a bare "unreachable". */
+static void
+test_report_pcie_bound (void)
+{
+  g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--preset", "dgx-h100", "--gpus", "64",
+                                                "--report=text", NULL);
+  g_auto(RingTestRun) json = ring_test_run_cli (NULL, "--preset", "dgx-h100", "--gpus", "64",
+                                                "--report=json", NULL);
+  g_autoptr(JsonObject) report = NULL;
+
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "unreachable: each GPU’s PCIe link to its NICs carries "
+                                      "48 GB/s, which these NICs already fill"));
+  g_assert_cmpint (json.status, ==, 0);
+  report = ring_test_parse_report (json.out);
+  g_assert_cmpstr (json_object_get_string_member (report, "bandwidth_for_90pct_link"), ==,
+                   "pcie");
+  g_assert_true (json_object_get_null_member (report, "bandwidth_for_90pct_gbps"));
+}
+
 static void
 test_preset (void)
 {
@@ -547,6 +568,7 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-text", test_report_text);
   g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
   g_test_add_func ("/ring/cli/report-text-typed", test_report_text_typed);
+  g_test_add_func ("/ring/cli/report-pcie-bound", test_report_pcie_bound);
   g_test_add_func ("/ring/cli/preset", test_preset);
   g_test_add_func ("/ring/cli/preset-compose", test_preset_compose);
   g_test_add_func ("/ring/cli/latency-applies", test_latency_applies);

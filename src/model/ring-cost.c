@@ -359,6 +359,12 @@ ring_cost_evaluate_simulated (const RingParams  *params,
   result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, slow ? &straggler : NULL,
                                                                result,
                                                                result->bandwidth_for_90pct_link);
+  /* No NIC speed reaches the target, and these NICs already carry what the GPUs' PCIe
+   * links feed them: that link binds, not the NICs (8 DGX H100 nodes at 400 Gb/s). */
+  if (isnan (result->bandwidth_for_90pct_gbps)
+      && result->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS
+      && ring_topology_nics_pcie_bound (params))
+    result->bandwidth_for_90pct_link = RING_SIZING_LINK_PCIE;
 
   /* The animation's simulation starts from the step without the slow link and GPU, and
    * finds what they do to it. */

@@ -546,5 +546,14 @@ ring_params_get_sizing_bus_gbps (const RingParams *params,
 const char *
 ring_sizing_link_to_string (RingSizingLink link)
 {
-  return link == RING_SIZING_LINK_NICS ? "nic" : "in-node";
+  switch (link)
+    {
+    case RING_SIZING_LINK_NICS:
+      return "nic";
+    case RING_SIZING_LINK_PCIE:
+      return "pcie";
+    case RING_SIZING_LINK_IN_NODE:
+    default:
+      return "in-node";
+    }
 }

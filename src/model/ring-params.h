@@ -155,6 +155,10 @@ typedef enum
 {
   RING_SIZING_LINK_IN_NODE,   /* B, GB/s per GPU and direction */
   RING_SIZING_LINK_NICS,      /* the NIC speed, here in GB/s per NIC (Gb/s / 8) */
+  /* Only in a result's bandwidth_for_90pct_link, where no NIC speed reaches the target:
+   * each GPU's PCIe link to its NICs (GPUDirect RDMA) carries no more than the NICs, so
+   * faster NICs change nothing. Not a parameter: the GPU's PCIe generation sets it. */
+  RING_SIZING_LINK_PCIE,
 } RingSizingLink;
 
 typedef struct

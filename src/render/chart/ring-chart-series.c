@@ -218,15 +218,28 @@ evaluate_with_gpus_at_rates (RingChartData    *data,
 }
 
 static char *
-format_bandwidth_label (RingSizingLink link,
-                        double         rate_gbps)
+format_bandwidth_label (const RingParams *params,
+                        RingSizingLink    link,
+                        double            rate_gbps)
 {
   /* Four figures, as the window writes rates: half of 0.897868 GB/s is 0.4489, not
    * 0.448934. */
   if (link == RING_SIZING_LINK_NICS)
-    /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s. */
-    return g_strdup_printf (_("Utilization with %g Gb/s NICs"),
-                            ring_round_figures (rate_gbps * 8, 4));
+    {
+      RingParams varied = *params;
+
+      ring_params_set_sizing_rate_gbps (&varied, link, rate_gbps);
+      /* Where the GPUs' PCIe links feed the NICs no faster, faster NICs draw the same
+       * curve: the label says which link binds. */
+      if (ring_topology_nics_pcie_bound (&varied))
+        /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s,
+         * which the GPUs' PCIe links to the NICs cannot feed. */
+        return g_strdup_printf (_("Utilization with %g Gb/s NICs, bound by PCIe"),
+                                ring_round_figures (rate_gbps * 8, 4));
+      /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s. */
+      return g_strdup_printf (_("Utilization with %g Gb/s NICs"),
+                              ring_round_figures (rate_gbps * 8, 4));
+    }
 
   /* TRANSLATORS: a curve of the utilization chart; %g is a bandwidth in GB/s. */
   return g_strdup_printf (_("Utilization at %g GB/s"), ring_round_figures (rate_gbps, 4));
@@ -267,7 +280,7 @@ _ring_chart_build_utilization (RingChartData *data)
   for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
     {
       rates_gbps[f] = ring_params_get_sizing_rate_gbps (p, link) * factors[f];
-      utilization[f] = add_column (data, format_bandwidth_label (link, rates_gbps[f]), "%");
+      utilization[f] = add_column (data, format_bandwidth_label (p, link, rates_gbps[f]), "%");
     }
 
   for (guint i = 0; i < counts->len; i++)

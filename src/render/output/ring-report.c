@@ -15,6 +15,7 @@
 #include "ring-measurement.h"
 #include "ring-report-private.h"
 #include "ring-step.h"
+#include "ring-topology.h"
 #include "ring-units.h"
 
 const char *
@@ -771,6 +772,17 @@ ring_report_rows (RingModel *model)
   /* The label is no format string: "% u" only looks like one to xgettext. */
   if (p->gpus == 1)
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("not needed: one GPU")));
+  else if (isnan (r->bandwidth_for_90pct_gbps)
+           && r->bandwidth_for_90pct_link == RING_SIZING_LINK_PCIE)
+    {
+      g_autofree char *pcie = ring_format_bandwidth (ring_topology_gpu_nic_gbps (p) * 1e9);
+
+      /* xgettext:no-c-format */
+      add_row (rows, _("Bandwidth for 90 % utilization"),
+               /* TRANSLATORS: %s is what one GPU's PCIe link carries, "48 GB/s" */
+               g_strdup_printf (_("unreachable: each GPU’s PCIe link to its NICs carries %s, "
+                                  "which these NICs already fill"), pcie));
+    }
   else if (isnan (r->bandwidth_for_90pct_gbps))
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("unreachable")));
