@@ -395,6 +395,23 @@ test_report_text_typed (void)
   g_assert_cmpint (bucket.status, ==, 0);
   g_assert_nonnull (strstr (bucket.out, "25 MiB"));
   g_assert_null (strstr (bucket.out, "26.2 MB"));
+
+  /* Issue 21, item 6: ZeRO's row names ZeRO's buckets (5e8 fp32 elements, 2e9 B), FSDP's
+   * none; neither shows DDP's 25 MiB, which they do not use. */
+  {
+    g_auto(RingTestRun) zero = ring_test_run_cli (NULL, "--sharding=zero1", "--report=text",
+                                                  NULL);
+    g_auto(RingTestRun) fsdp = ring_test_run_cli (NULL, "--sharding=fsdp", "--report=text",
+                                                  NULL);
+
+    g_assert_cmpint (zero.status, ==, 0);
+    g_assert_nonnull (strstr (zero.out, "500 M elements (1.86 GiB): DeepSpeed’s reduce and "
+                                        "all-gather buckets"));
+    g_assert_null (strstr (zero.out, "25 MiB"));
+    g_assert_cmpint (fsdp.status, ==, 0);
+    g_assert_nonnull (strstr (fsdp.out, "none: FSDP gathers and reduces layer by layer"));
+    g_assert_null (strstr (fsdp.out, "25 MiB"));
+  }
 }
 
 /* Issue 21, item 5: where the GPUs' PCIe links to the NICs bind (8 DGX H100 nodes), the

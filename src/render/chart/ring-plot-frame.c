@@ -406,6 +406,16 @@ describe_configuration (const RingChartData *data)
       if (p->sharding == RING_SHARDING_FSDP || data->kind == RING_CHART_BYTES_MOVED_VS_GPUS
           || data->kind == RING_CHART_ALGORITHM_COMPARISON)
         ;
+      else if (p->sharding != RING_SHARDING_DDP)
+        {
+          /* ZeRO's own buckets (DeepSpeed's), not DDP's bucket size. */
+          double reduce_bytes, allgather_bytes;
+          g_autofree char *bucket = NULL;
+
+          ring_step_zero_bucket_bytes (p, &reduce_bytes, &allgather_bytes);
+          bucket = _ring_plot_format_binary_bytes (reduce_bytes);
+          g_ptr_array_add (parts, g_strdup_printf (_("%s buckets"), bucket));
+        }
       else if (p->bucket_bytes > 0)
         {
           /* In MiB, as PyTorch's bucket_cap_mb and the window's field write it. */

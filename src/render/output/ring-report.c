@@ -566,7 +566,25 @@ add_cluster_rows (GPtrArray        *rows,
   if (step)
     {
       add_row (rows, _("Sharding"), g_strdup (ring_sharding_get_title (p->sharding)));
-      if (p->bucket_bytes > 0)
+      if (p->sharding == RING_SHARDING_FSDP)
+        add_row (rows, _("Gradient bucket size"),
+                 g_strdup (_("none: FSDP gathers and reduces layer by layer")));
+      else if (p->sharding != RING_SHARDING_DDP)
+        {
+          /* ZeRO's own, by elements, as DeepSpeed's configuration writes them. */
+          double reduce_bytes, allgather_bytes;
+          g_autofree char *elements = ring_format_count (RING_ZERO_REDUCE_BUCKET_ELEMENTS);
+          g_autofree char *size = NULL;
+
+          ring_step_zero_bucket_bytes (p, &reduce_bytes, &allgather_bytes);
+          size = ring_format_binary_bytes (reduce_bytes);
+          add_row (rows, _("Gradient bucket size"),
+                   /* TRANSLATORS: "500 M elements (1.86 GiB): DeepSpeed’s reduce and
+                    * all-gather buckets" */
+                   g_strdup_printf (_("%s elements (%s): DeepSpeed’s reduce and all-gather "
+                                      "buckets"), elements, size));
+        }
+      else if (p->bucket_bytes > 0)
         /* In MiB, as PyTorch's bucket_cap_mb and the window's field write it. */
         add_row (rows, _("Gradient bucket size"), ring_format_binary_bytes (p->bucket_bytes));
       else
