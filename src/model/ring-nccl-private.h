@@ -11,6 +11,7 @@
 
 #pragma once
 
+#include "ring-calibration.h"
 #include "ring-topology.h"
 
 G_BEGIN_DECLS
@@ -93,6 +94,7 @@ double _ring_protocol_wire_fraction    (RingProtocol        protocol);
 
 /* One LL channel keeps one 8-byte line in flight per thread: a store to the peer and the
  * peer's poll of its flag, a round trip of two hop latencies, before the thread goes on.
+ * (The round trip's hops are a calibrated constant, ring-calibration.h.)
  * So a channel moves threads × 8 B per round trip, far below the link for most sizes.
  * (NVLink or PCIe: taking the network hop's round trip across nodes made the 2-node
  * rows of tests/data far worse, so the lines are paced by the GPUs' side.) */
@@ -111,11 +113,19 @@ double _ring_ll_proxy_queue_s          (const RingTopology *topology,
                                         guint               channels);
 
 /* Kernel-to-kernel gap of back-to-back launches on one stream, µs: beyond NCCL's base
- * latency, paid by every call. */
-#define RING_LAUNCH_GAP_US 2.0
+ * latency, paid by every call (a calibrated constant, ring-calibration.h). */
+static inline double
+_ring_launch_gap_us (const RingTopology *topology)
+{
+  return topology->calibration->value[RING_CALIBRATION_LAUNCH_GAP];
+}
 /* What one host thread spends launching one GPU's share of a call (enqueue and kernel
  * launch), µs. A process driving several GPUs (nccl-tests -g) pays it once per GPU. */
-#define RING_HOST_LAUNCH_US 6.0
+static inline double
+_ring_host_launch_us (const RingTopology *topology)
+{
+  return topology->calibration->value[RING_CALIBRATION_HOST_LAUNCH];
+}
 /* The share of the links' rate the GPU sustains while reducing: A100 reaches ~230 of the
  * 240 GB/s its twelve links carry ("other bottlenecks on the GPU", S. Jeaugey, NVIDIA,
  * nccl-tests issue #149). */

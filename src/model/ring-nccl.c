@@ -262,7 +262,8 @@ _ring_ll_channel_gbps (const RingTopology *topology,
                                            RING_NCCL_RING, RING_PROTOCOL_LL);
 
   /* A hop fitted down to nothing still takes a few tens of ns. */
-  return threads * 8.0 / (2.0 * MAX (hop_us, 0.05) * 1e3);
+  return threads * 8.0 / (topology->calibration->value[RING_CALIBRATION_LL_ROUND_TRIP]
+                         * MAX (hop_us, 0.05) * 1e3);
 }
 
 double
