@@ -167,8 +167,8 @@ test_bucket_row (RingWindowFixture *fixture,
   GtkWidget *scale = GTK_WIDGET (_ring_parameter_panel_get_scale (panel, "bucket-size"));
   GtkWidget *spin = GTK_WIDGET (_ring_parameter_panel_get_spin (panel, "bucket-size"));
   GtkWidget *row = gtk_widget_get_ancestor (scale, GTK_TYPE_LIST_BOX_ROW);
-  const char *note = "Only DDP uses it: ZeRO sends DeepSpeed’s buckets of 500 M elements, "
-                     "FSDP one layer at a time";
+  const char *note = "Only DDP uses it: ZeRO has buckets of its own (500 M elements), "
+                     "FSDP sends one layer at a time";
   double step_s;
 
   ring_model_set_sharding (window->model, RING_SHARDING_ZERO1);

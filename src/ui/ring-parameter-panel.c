@@ -567,7 +567,7 @@ update_row_applies (RingParameterPanel *self,
 
 /* α, the latency per hop, is the flat ring's and the textbook algorithms'; NCCL's own
  * (auto's choices) use NCCL's latencies. The bucket size is DDP's: ZeRO has DeepSpeed's
- * buckets of its own and FSDP works layer by layer. */
+ * buckets of its own (RING_ZERO_REDUCE_BUCKET_ELEMENTS) and FSDP works layer by layer. */
 static void
 update_applies (RingParameterPanel *self)
 {
@@ -582,8 +582,8 @@ update_applies (RingParameterPanel *self)
                         "algorithms have their own latency per hop"),
                       ring_params_hop_latency_applies (params));
   update_row_applies (self, RING_PARAM_BUCKET_SIZE, &self->bucket_note,
-                      _("Only DDP uses it: ZeRO sends DeepSpeed’s buckets of 500 M elements, "
-                        "FSDP one layer at a time"),
+                      _("Only DDP uses it: ZeRO has buckets of its own (500 M elements), "
+                        "FSDP sends one layer at a time"),
                       params->sharding == RING_SHARDING_DDP
                       || ring_params_is_collective (params));
 }
