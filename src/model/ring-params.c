@@ -48,7 +48,7 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
   { RING_PARAM_NET_LATENCY, "net-latency", "net_latency_us", "net-latency", "µs",
     0, 10000, 1, NUMBER,
     N_("One-way latency of the network between nodes, in µs"), "US" },
-  /* Fitted to a measurement (ring-nccl-fit.c); the defaults leave the model unchanged.
+  /* Fitted to a measurement (ring-nccl-tests-fit.c); the defaults leave the model unchanged.
    * Efficiencies are shares of the rates the topology derives, so 2 allows a system to
    * run up to twice the model's rate; a hop's latency never drops below 0. */
   { RING_PARAM_NET_EFFICIENCY, "net-efficiency", "net_efficiency", "net-efficiency", "",

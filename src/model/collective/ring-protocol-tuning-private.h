@@ -1,4 +1,4 @@
-/* ring-nccl-private.h: NCCL's documented constants and the mechanisms built on them.
+/* ring-protocol-tuning-private.h: NCCL's documented constants and the mechanisms built on them.
  *
  * The numbers are NCCL's own, read from NVIDIA/nccl v2.30.7-1 (BSD-3-Clause; see
  * the team's reading of NCCL's tuning model and docs/model.md): src/graph/tuning.cc for
@@ -75,7 +75,7 @@ guint  _ring_nccl_nvls_channels        (const RingTopology *topology);
 /* Per call, NCCL uses fewer channels (CTAs) and threads for small sizes so that each
  * thread has enough work (enqueue.cc): the channels it keeps for @bytes, and the channels
  * and threads per channel the work keeps busy, as real numbers that grow with @bytes
- * (NCCL's whole numbers would make a larger size faster; see ring-nccl.c). */
+ * (NCCL's whole numbers would make a larger size faster; see ring-protocol-tuning.c). */
 void   _ring_nccl_channels_for_size    (const RingTopology *topology,
                                         RingNcclAlgo        algo,
                                         RingProtocol        protocol,
@@ -107,7 +107,7 @@ double _ring_ll_channel_gbps           (const RingTopology *topology,
 double _ring_net_overhead_us           (RingProtocol        protocol);
 
 /* LL across nodes: the proxy posts every channel's network step in turn, so a step leaves
- * only once the posts of the channels ahead of it are done (see ring-nccl.c). */
+ * only once the posts of the channels ahead of it are done (see ring-protocol-tuning.c). */
 double _ring_ll_proxy_queue_s          (const RingTopology *topology,
                                         RingProtocol        protocol,
                                         guint               channels);

@@ -11,7 +11,7 @@
 #include <math.h>
 
 #include "ring-algorithms.h"
-#include "ring-nccl-private.h"
+#include "ring-protocol-tuning-private.h"
 #include "ring-simulation.h"
 #include "ring-step-private.h"
 

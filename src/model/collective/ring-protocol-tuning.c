@@ -1,4 +1,4 @@
-/* ring-nccl.c: NCCL's documented constants (v2.30.7-1) and the mechanisms around them.
+/* ring-protocol-tuning.c: NCCL's documented constants (v2.30.7-1) and the mechanisms around them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "ring-nccl-private.h"
+#include "ring-protocol-tuning-private.h"
 
 /* tuning.cc, ncclTunerConstantsDefaults: baseLatencies {LL, LL128, Simple}, µs. NVLS and
  * NVLS-tree have none; CollNet none. */

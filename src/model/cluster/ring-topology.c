@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "ring-nccl-private.h"
+#include "ring-protocol-tuning-private.h"
 #include "ring-topology.h"
 
 /* What SMs get out of a link, as NCCL counts it (src/graph/topo.h): an NVLink carries
