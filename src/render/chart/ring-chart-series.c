@@ -159,7 +159,7 @@ evaluate_with_gpus (const RingParams *params,
           return FALSE;
         }
     }
-  ring_cost_evaluate_sweep (&swept, result);
+  _ring_chart_evaluate_sweep (&swept, result);
 
   return TRUE;
 }
@@ -454,7 +454,7 @@ chart_data_new (RingChartKind     kind,
                                "real libraries switch to trees and hierarchical rings long "
                                "before its latency grows this large"));
     }
-  ring_cost_evaluate (&data->params, &data->result);
+  _ring_chart_evaluate (&data->params, &data->result);
   data->columns = g_ptr_array_new_with_free_func (series_free);
   info->build (data);
 
