@@ -18,7 +18,7 @@
 
 static struct
 {
-  GHashTable *sweep;  /* RingParams → RingResult of ring_cost_evaluate_sweep() */
+  GHashTable *sweep;  /* RingParams → RingResult of ring_cost_evaluate_point() */
   GHashTable *full;   /* RingParams → RingResult of ring_cost_evaluate() */
 } memo;
 
@@ -98,7 +98,7 @@ void
 _ring_chart_evaluate_sweep (const RingParams *params,
                             RingResult       *result)
 {
-  evaluate_through (memo.sweep, ring_cost_evaluate_sweep, params, result);
+  evaluate_through (memo.sweep, ring_cost_evaluate_point, params, result);
 }
 
 void
