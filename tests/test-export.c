@@ -398,6 +398,54 @@ test_report (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* The report's charts share points of their sweeps (the GPU sweep at the model's bandwidth
+ * is four charts' curves, the model's own configuration every chart's marker): it costs
+ * fewer configurations than its charts drawn one by one. */
+static void
+test_report_evaluates_each_point_once (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "report.pdf", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  RingStyle style;
+  guint one_by_one = 0;
+  guint evaluations, points;
+
+  if (ring_test_skip_without_plplot ())
+    return;
+
+  ring_style_init_light (&style);
+  surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cr = cairo_create (surface);
+  for (guint kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      guint before = _ring_cost_count_evaluations ();
+
+      ring_chart_draw (kind, model, cr, 523, 350, &style);
+      one_by_one += _ring_cost_count_evaluations () - before;
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  evaluations = _ring_cost_count_evaluations ();
+  points = _ring_chart_sweep_memo_count_points ();
+  ring_export_report (model, file, RING_EXPORT_PAPER_A4, NULL, &error);
+  g_assert_no_error (error);
+  evaluations = _ring_cost_count_evaluations () - evaluations;
+  points = _ring_chart_sweep_memo_count_points () - points;
+
+  g_test_message ("%u evaluations in the report, %u distinct points, %u chart by chart",
+                  evaluations, points, one_by_one);
+  g_assert_cmpuint (points, >, 0);
+  g_assert_cmpuint (evaluations, <, one_by_one);
+
+  ring_test_remove_tmp_dir (dir);
+}
+
 /* The numbers in the CSV are the cost model's, to the last bit. */
 static void
 test_csv_values (void)
@@ -536,6 +584,7 @@ main (int   argc,
   g_test_add_func ("/ring/export/png-scale", test_library_png_scale);
   g_test_add_func ("/ring/export/cli", test_cli_every_kind_and_format);
   g_test_add_func ("/ring/export/report", test_report);
+  g_test_add_func ("/ring/export/report-evaluates-once", test_report_evaluates_each_point_once);
   g_test_add_func ("/ring/export/csv-values", test_csv_values);
   g_test_add_func ("/ring/export/csv-map-unique", test_csv_map_unique);
   g_test_add_func ("/ring/export/csv-decimal-point", test_csv_decimal_point);

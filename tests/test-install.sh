@@ -5,17 +5,19 @@
 # would, and checks that everything the desktop needs lands where it looks for it.
 #
 # Usage: test-install.sh BUILD_ROOT SOURCE_ROOT APP_ID BINDIR DATADIR LOCALEDIR LIBEXECDIR
-# (the last four are absolute install paths, prefix included). Prints TAP.
+#        PKGLIBDIR
+# (the last five are absolute install paths, prefix included). Prints TAP.
 
 set -u
 
-build_root=${1:?usage: test-install.sh BUILD_ROOT SOURCE_ROOT APP_ID BINDIR DATADIR LOCALEDIR LIBEXECDIR}
+build_root=${1:?usage: test-install.sh BUILD_ROOT SOURCE_ROOT APP_ID BINDIR DATADIR LOCALEDIR LIBEXECDIR PKGLIBDIR}
 source_root=$2
 app_id=$3
 bindir=$4
 datadir=$5
 localedir=$6
 libexecdir=$7
+pkglibdir=$8
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ring-install-XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -40,6 +42,11 @@ check "the executable is installed" test -x "$root$bindir/ring-allreduce"
 check "the window program is installed in libexecdir" \
   test -x "$root$libexecdir/ring-allreduce-window"
 check "the window program is not on the PATH" test ! -e "$root$bindir/ring-allreduce-window"
+# And its export module in PKGLIBDIR (config.h), which it loads for an export.
+check "the export module is installed in the package's libdir" \
+  test -f "$root$pkglibdir/ring-allreduce-export.so"
+check "the export module is not beside the executable" \
+  test ! -e "$root$bindir/ring-allreduce-export.so"
 check "the desktop entry is installed" test -f "$root$datadir/applications/$app_id.desktop"
 check "the metainfo is installed" test -f "$root$datadir/metainfo/$app_id.metainfo.xml"
 check "the app icon is installed" \

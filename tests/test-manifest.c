@@ -287,6 +287,9 @@ test_app_module (Fixture       *fixture,
 
   source = only_source (app);
   config_opts = get_array (app, "config-opts");
+  /* Both are built as a release, not at the project's default (debugoptimized, for
+   * developers) nor at whatever build type flatpak-builder would choose. */
+  g_assert_true (array_has_string (config_opts, "--buildtype=release"));
 
   if (manifest_case->development)
     {

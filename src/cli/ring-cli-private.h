@@ -32,4 +32,27 @@ gboolean          _ring_cli_apply_presets (const RingCliArgs  *args,
                                            RingParams         *params,
                                            GError            **error);
 
+/* What the command line does with the render library and json-glib: list the charts,
+ * read scenario files and logs, write an export. Each returns as ring_cli_handle()'s
+ * steps do: an exit status, or FALSE/NULL with @error for a usage error. */
+typedef struct
+{
+  int        (*list_charts)    (void);
+  GPtrArray *(*load_scenarios) (const RingCliArgs  *args,
+                                GError            **error);
+  gboolean   (*import_logs)    (const RingCliArgs  *args,
+                                RingModel          *model,
+                                GError            **error);
+  int        (*write_export)   (const RingCliArgs  *args,
+                                RingModel          *model,
+                                const char         *chart,
+                                const char         *size,
+                                const char         *paper);
+} RingCliExportLayer;
+
+/* The export layer linked into this program (ring-cli-export.c), or NULL in
+ * ring-allreduce, which loads it as a module when ring_cli_handle() returns
+ * RING_CLI_LOAD_EXPORTS. */
+const RingCliExportLayer *_ring_cli_export_layer (void);
+
 G_END_DECLS

@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include <gio/gio.h>
+#include <glib-object.h>
 
 #include "ring-model.h"
 #include "ring-params.h"
@@ -17,6 +17,10 @@ G_BEGIN_DECLS
 #define RING_CLI_EXIT_USAGE    2
 /* What ring_cli_handle() and ring_cli_run() return when the options ask for the window. */
 #define RING_CLI_OPEN_WINDOW   (-1)
+/* What they return, having checked nothing, in a program without the export layer when
+ * the options ask for it (an export, a chart list, a log or a scenario file): the
+ * program runs the command line again in the export module (ring-cli-module.c). */
+#define RING_CLI_LOAD_EXPORTS  (-2)
 
 /* The options as given. Each value is the bytes of the command line, in the locale's
  * encoding, converted (with the option named on failure) only when it is used; NULL when

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ring-cairo.h"
+#include "ring-chart-series-private.h"
 #include "ring-export-private.h"
 #include "ring-report.h"
 
@@ -487,11 +488,14 @@ ring_export_report (RingModel        *model,
 
   draw_first_page (&page, model);
   cairo_show_page (page.cr);
+  /* The charts share points of their sweeps: each is computed once. */
+  _ring_chart_sweep_memo_begin ();
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
     {
       draw_chart_page (&page, model, kind, kind + 1);
       cairo_show_page (page.cr);
     }
+  _ring_chart_sweep_memo_end ();
 
   return _ring_export_finish_file (writer, _ring_export_finish_vector_drawing (page.cr, surface),
                                    file, error);

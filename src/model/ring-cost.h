@@ -41,6 +41,9 @@ void   ring_cost_evaluate_sweep_rates  (const RingParams *params,
                                         guint             n,
                                         RingResult       *results);
 
+/* Tests: how many configurations this process has costed, by any of the three above. */
+guint  _ring_cost_count_evaluations    (void);
+
 /* The pieces ring_cost_evaluate() is made of, for sweeps that vary one input. */
 double ring_cost_gradient_buffer_bytes (const RingParams *params);
 /* The step's compute: 6 P T / F, and what activation checkpointing recomputes

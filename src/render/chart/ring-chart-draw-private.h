@@ -119,6 +119,7 @@ typedef struct
   double           line_px;     /* width of a curve */
   GArray          *obstacles;   /* of RingPlotSegment: what labels should not cover */
   gboolean         untitled;    /* no title and configuration above the legend */
+  gboolean         vector_output;  /* an SVG or a PDF: unhinted text (ring-plot-text.c) */
   /* Or NULL: filled by _ring_plot_draw_axes() with the panel the values were drawn on. */
   struct _RingPlotLayout *layout;
 } RingPlotChart;

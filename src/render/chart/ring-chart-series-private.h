@@ -94,6 +94,19 @@ typedef struct
   GArray        *segments;
 } RingChartData;
 
+/* The model's figures at a point of a sweep (ring_cost_evaluate_sweep()) and at a chart's
+ * own configuration (ring_cost_evaluate()): between _ring_chart_sweep_memo_begin() and
+ * _end(), on the main thread, each point is computed once and kept
+ * (ring-chart-sweep-memo.c); else each time. */
+void           _ring_chart_evaluate_sweep (const RingParams *params,
+                                           RingResult       *result);
+void           _ring_chart_evaluate       (const RingParams *params,
+                                           RingResult       *result);
+void           _ring_chart_sweep_memo_begin (void);
+void           _ring_chart_sweep_memo_end   (void);
+/* For tests: the points computed through a memo, by the whole process. */
+guint          _ring_chart_sweep_memo_count_points (void);
+
 RingChartData *_ring_chart_data_new  (RingChartKind     kind,
                                       const RingParams *params);
 /* The same for @model's parameters, with the logs loaded into it (ring-measurement.h) and

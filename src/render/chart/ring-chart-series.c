@@ -194,7 +194,7 @@ evaluate_with_gpus (RingChartData    *data,
   _ring_chart_sweep_params (data, params, gpus, &swept);
   if (!algorithm_runs (params, gpus, result, 1))
     return FALSE;
-  ring_cost_evaluate_point (&swept, result);
+  _ring_chart_evaluate_sweep (&swept, result);
 
   return TRUE;
 }
@@ -537,7 +537,7 @@ chart_data_new (RingChartKind     kind,
                                "real libraries switch to trees and hierarchical rings long "
                                "before its latency grows this large"));
     }
-  ring_cost_evaluate (&data->params, &data->result);
+  _ring_chart_evaluate (&data->params, &data->result);
   data->columns = g_ptr_array_new_with_free_func (series_free);
   info->build (data);
   if (data->slow_link_left_out && data->note == NULL)

@@ -20,6 +20,12 @@
 
 /* Widths kept from draw to draw; past this many, they are all let go. */
 #define MAX_KEPT_WIDTHS 2048
+/* In a PDF or an SVG, text is measured at this size and scaled to the size it is drawn
+ * at: unhinted, a string's width is proportional to its size, and each size Pango first
+ * meets costs a font match and its metrics, a millisecond or more apiece, where a chart
+ * tries a dozen sizes (titles and legends shrink until they fit). On pixels, hinting
+ * rounds each glyph's advance at each size, so text is measured at its own size there. */
+#define MEASURE_POINTS 32
 
 static struct
 {
@@ -27,6 +33,9 @@ static struct
   double                text_mm;
   double                scale;
   gboolean              bold;
+
+  /* The size text is drawn at, in points (MEASURE_POINTS is what it is measured at). */
+  double                points;
 
   /* Kept from draw to draw (charts are drawn on the main thread only, as PLplot needs). */
   PangoContext         *context;
@@ -42,7 +51,7 @@ update_font (void)
   /* PLplot's size: the character height in points (the driver truncates to Pango units). */
   float points = (float) (text.text_mm * text.scale * 72.0 / 25.4);
 
-  pango_font_description_set_size (text.font, (int) (points * 1024.));
+  text.points = (int) (points * 1024.) / 1024.;
   pango_font_description_set_weight (text.font, text.bold ? PANGO_WEIGHT_BOLD
                                                           : PANGO_WEIGHT_NORMAL);
   if (text.chart != NULL && text.chart->stream_open)
@@ -109,20 +118,24 @@ double
 _ring_plot_text_width_mm (const char *string)
 {
   PangoRectangle logical;
+  gboolean scaled;
+  int size;
   double *width;
 
   if (text.font == NULL)
     return 0.6 * text.text_mm * text.scale * g_utf8_strlen (string, -1);
 
-  g_string_printf (text.key, "%d %d %s", pango_font_description_get_size (text.font),
-                   text.bold, string);
+  scaled = text.chart != NULL && text.chart->vector_output;
+  size = scaled ? MEASURE_POINTS * PANGO_SCALE : (int) (text.points * PANGO_SCALE);
+  g_string_printf (text.key, "%d %d %s", size, text.bold, string);
   width = g_hash_table_lookup (text.widths, text.key->str);
   if (width != NULL)
-    return *width;
+    return scaled ? *width * text.points / MEASURE_POINTS : *width;
 
   if (g_hash_table_size (text.widths) >= MAX_KEPT_WIDTHS)
     g_hash_table_remove_all (text.widths);
   /* With the fonts Pango falls back to for what "sans" lacks (Chinese, Thai, emoji). */
+  pango_font_description_set_size (text.font, size);
   pango_layout_set_font_description (text.layout, text.font);
   pango_layout_set_text (text.layout, string, -1);
   pango_layout_get_extents (text.layout, NULL, &logical);
@@ -130,7 +143,7 @@ _ring_plot_text_width_mm (const char *string)
   *width = logical.width / (double) PANGO_SCALE / RING_PLOT_PX_PER_MM;
   g_hash_table_insert (text.widths, g_strdup (text.key->str), width);
 
-  return *width;
+  return scaled ? *width * text.points / MEASURE_POINTS : *width;
 }
 
 /* Half the height of a text's background box at the current size. */

@@ -98,6 +98,18 @@ _ring_plot_page_begin (RingPlotChart *chart,
 {
   g_assert ((cr != NULL) != (file != NULL));
 
+  if (file != NULL)
+    {
+      chart->vector_output = TRUE;
+    }
+  else
+    {
+      cairo_surface_type_t type = cairo_surface_get_type (cairo_get_target (cr));
+
+      chart->vector_output = type == CAIRO_SURFACE_TYPE_PDF || type == CAIRO_SURFACE_TYPE_SVG
+                             || type == CAIRO_SURFACE_TYPE_PS;
+    }
+
   plgstrm (&chart->previous_stream);
   plmkstrm (&chart->stream);
   plsdev (cr != NULL ? "extcairo" : "svg");
