@@ -90,8 +90,8 @@ ring_cost_latency_crossover_bytes (const RingParams *params)
 
   g_return_val_if_fail (params != NULL, NAN);
 
-  /* The flat ring's closed form: 2 (N−1) α = 2 (N−1)/N · S / B  ⇔  S = N · α · B. */
-  if (params->algorithm == RING_ALGORITHM_FLAT_RING)
+  /* The closed form: 2 (N−1) α = 2 (N−1)/N · S / B  ⇔  S = N · α · B. */
+  if (ring_algorithm_info (params->algorithm)->closed_form)
     return (double) MAX (params->gpus, 2) * params->latency_us * 1e-6
            * params->bandwidth_gbps * 1e9;
 
@@ -154,7 +154,7 @@ bandwidth_for_90pct_gbps (const RingParams  *params,
   if (ring_params_is_collective (params))
     return NAN;
 
-  if (params->algorithm == RING_ALGORITHM_FLAT_RING && params->bucket_bytes == 0
+  if (ring_algorithm_info (params->algorithm)->closed_form && params->bucket_bytes == 0
       && params->sharding == RING_SHARDING_DDP && params->comm_slowdown == 0
       && straggler == NULL && result->nodes == 1)
     {

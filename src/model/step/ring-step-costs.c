@@ -28,17 +28,17 @@ _ring_step_half_collective_s (const RingParams *params,
 {
   RingTopology topology;
   RingAllreduceCost cost;
+  gboolean closed_form = ring_algorithm_info (params->algorithm)->closed_form;
   double fixed = 0;
 
-  *algorithm = params->algorithm == RING_ALGORITHM_FLAT_RING ? RING_ALGORITHM_FLAT_RING
-                                                             : RING_ALGORITHM_RING;
+  *algorithm = closed_form ? params->algorithm : RING_ALGORITHM_RING;
   if (gpus <= 1 || bytes <= 0)
     return 0;
 
   ring_topology_init (&topology, params, gpus);
-  if (params->algorithm == RING_ALGORITHM_FLAT_RING
-      || !ring_allreduce_cost (&topology, RING_ALGORITHM_RING, bytes, &cost))
-    ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, bytes, &cost);
+  if (closed_form || !ring_allreduce_cost (&topology, RING_ALGORITHM_RING, bytes, &cost))
+    ring_allreduce_cost (&topology, closed_form ? params->algorithm : RING_ALGORITHM_FLAT_RING,
+                         bytes, &cost);
   *algorithm = cost.algorithm;
   if (cost.algorithm == RING_ALGORITHM_RING)
     fixed = (_ring_launch_gap_us (&topology)
