@@ -543,6 +543,69 @@ test_registry (void)
     }
 }
 
+/* What the pictures ask of an algorithm, it answers: a picture, a legend entry and a
+ * colour of its own in each theme; auto draws what it picks. */
+static void
+test_registry_pictures (void)
+{
+  const RingAlgorithmInfo *infos;
+  guint n;
+
+  infos = ring_algorithms_get (&n);
+  g_assert_cmpint (infos[RING_ALGORITHM_AUTO].picture, ==, RING_PICTURE_NONE);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *short_title = ring_algorithm_get_short_title (i);
+
+      g_assert_nonnull (short_title);
+      g_assert_cmpstr (short_title, !=, "");
+      g_assert_cmpuint (strlen (short_title), <=, strlen (ring_algorithm_get_title (i)));
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpstr (short_title, !=, ring_algorithm_get_short_title (j));
+      if (i == RING_ALGORITHM_AUTO)
+        continue;
+
+      g_assert_cmpint (infos[i].picture, !=, RING_PICTURE_NONE);
+      g_assert_nonnull (infos[i].schedule);
+      /* Only NCCL's own switch algorithms shard by GPU through an NVSwitch. */
+      if (infos[i].switch_only_in_node)
+        g_assert_true (infos[i].colour_by_shard && infos[i].nccl);
+      /* The closed form is the seed's: one ring at B, costed with α. */
+      if (infos[i].closed_form)
+        g_assert_true (infos[i].uses_hop_latency && infos[i].picture == RING_PICTURE_RING);
+      g_assert_cmpuint (infos[i].dash == RING_DASH_SOLID, ==, infos[i].nccl);
+      for (guint j = 1; j < i; j++)
+        {
+          g_assert_cmphex (infos[i].color_rgb, !=, infos[j].color_rgb);
+          g_assert_cmphex (infos[i].color_rgb_dark, !=, infos[j].color_rgb_dark);
+        }
+    }
+}
+
+/* The --algorithm help lists every name of the registry once, in its order. */
+static void
+test_registry_names (void)
+{
+  g_autofree char *names = ring_algorithms_dup_names ();
+  const RingAlgorithmInfo *infos;
+  const char *from = names;
+  guint n;
+
+  infos = ring_algorithms_get (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *word = g_strdup_printf ("%s%s", infos[i].name,
+                                               i + 1 == n ? "" : i + 2 == n ? " " : ",");
+      const char *at = strstr (from, word);
+
+      g_assert_nonnull (at);
+      g_assert_true (at == names || at[-1] == ' ');
+      from = at + strlen (word);
+    }
+  g_assert_cmpstr (from, ==, "");
+  g_assert_true (g_str_has_prefix (names, "auto, ring, "));
+}
+
 /* One GPU has nobody to talk to, whatever the algorithm; nor does an empty buffer. */
 static void
 test_no_communication (void)
@@ -630,6 +693,8 @@ main (int   argc,
   g_test_add_func ("/ring/algorithms/can-run", test_can_run);
   g_test_add_func ("/ring/algorithms/validation-refuses", test_validation_refuses);
   g_test_add_func ("/ring/algorithms/registry", test_registry);
+  g_test_add_func ("/ring/algorithms/registry-pictures", test_registry_pictures);
+  g_test_add_func ("/ring/algorithms/registry-names", test_registry_names);
   g_test_add_func ("/ring/algorithms/no-communication", test_no_communication);
   g_test_add_func ("/ring/algorithms/monotonic-in-size", test_monotonic_in_size);
 

@@ -70,6 +70,20 @@ test_report_defaults (void)
   ring_test_run_clear (&r);
 }
 
+/* --help names the algorithms the registry has. */
+static void
+test_help_algorithms (void)
+{
+  RingTestRun r = ring_test_run_cli (NULL, "--help", NULL);
+  g_autofree char *names = ring_algorithms_dup_names ();
+  g_autofree char *line = g_strdup_printf ("All-reduce algorithm: %s\n", names);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, line));
+
+  ring_test_run_clear (&r);
+}
+
 static void
 test_report_one_gpu (void)
 {
@@ -630,6 +644,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/cli/report-defaults", test_report_defaults);
   g_test_add_func ("/ring/cli/report-one-gpu", test_report_one_gpu);
+  g_test_add_func ("/ring/cli/help-algorithms", test_help_algorithms);
   g_test_add_func ("/ring/cli/report-parameters", test_report_parameters);
   g_test_add_func ("/ring/cli/report-message-size", test_report_message_size);
   g_test_add_func ("/ring/cli/report-collective-cluster", test_report_collective_cluster);

@@ -155,7 +155,7 @@ test_ciede2000 (void)
 typedef struct
 {
   const char      *chart;
-  const RingColor *colors[8];
+  const RingColor *colors[RING_N_ALGORITHMS - 1];
   double           min_delta_e;
 } CurveSet;
 
@@ -226,15 +226,19 @@ test_colour_blind_safe (void)
                                            &style.communication }, 10 },
           { "bytes-moved-vs-gpus", { &style.series[0] }, 10 },
           { "utilization-map", { &style.compute, &style.communication }, 10 },
-          { "algorithm-comparison", { &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &a[6], &a[7] },
-            8 },
           /* Backward compute, exposed gradient collectives, exposed all-gathers. */
           { "step-timeline", { &style.compute, &style.communication, &style.series[0] }, 10 },
           { "utilization-vs-bucket-size", { &style.series[0], &style.foreground }, 10 },
         };
 
+        CurveSet algorithms = { "algorithm-comparison", { NULL }, 8 };
+
         for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
           check_set (&style, &sets[i]);
+        /* Every algorithm's own colour (RingAlgorithmInfo.color_rgb). */
+        for (guint i = 0; i < RING_N_ALGORITHMS - 1; i++)
+          algorithms.colors[i] = &a[i];
+        check_set (&style, &algorithms);
       }
     }
 }

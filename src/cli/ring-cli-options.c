@@ -32,6 +32,22 @@ report_option_cb (const char  *option_name,
   return TRUE;
 }
 
+/* The algorithms the registry lists, by name. */
+static const char *
+algorithm_description (void)
+{
+  static char *description;
+
+  if (description == NULL)
+    {
+      g_autofree char *names = ring_algorithms_dup_names ();
+
+      description = g_strdup_printf (_("All-reduce algorithm: %s"), names);
+    }
+
+  return description;
+}
+
 /* The parameter rows' descriptions are N_() strings that GOption translates; a row added
  * without one still gets its option, described by its name and range. */
 static const char *
@@ -39,6 +55,8 @@ param_description (const RingParamInfo *info)
 {
   static char *generated[RING_N_PARAMS];
 
+  if (info->id == RING_PARAM_ALGORITHM)
+    return algorithm_description ();
   if (info->description != NULL)
     return info->description;
 

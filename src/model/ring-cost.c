@@ -14,73 +14,9 @@
 #include "ring-step.h"
 #include "ring-simulation.h"
 
-/* Training FLOPs per token: 2 P forward + 4 P backward (Kaplan et al. 2020, "Scaling Laws
- * for Neural Language Models", section 2.1); RING_STEP_FORWARD_FRACTION is the forward's
- * share. Activation checkpointing adds what it recomputes (ring_step_recompute_flops()). */
-#define FLOPS_PER_PARAM_TOKEN 6.0
 /* Bisection steps for the 90 % bandwidth over the parameter's 0.1 – 10 000 GB/s: 2^-24 of
  * ln (10^5) is 7e-7, far below the precision anyone reads it with. */
 #define BANDWIDTH_SEARCH_STEPS 24
-
-double
-ring_cost_gradient_buffer_bytes (const RingParams *params)
-{
-  g_return_val_if_fail (params != NULL, NAN);
-
-  if (params->message_bytes > 0)
-    return params->message_bytes;
-
-  return params->model_params * params->gradient_bytes;
-}
-
-double
-ring_cost_compute_time_s (const RingParams *params)
-{
-  g_return_val_if_fail (params != NULL, NAN);
-
-  return (FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
-          + ring_step_recompute_flops (params))
-         / (params->compute_tflops * 1e12);
-}
-
-/* 6 P T / F: the model's FLOPs without recomputation. */
-static double
-model_compute_s (const RingParams *params)
-{
-  return FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
-         / (params->compute_tflops * 1e12);
-}
-
-double
-ring_cost_forward_time_s (const RingParams *params)
-{
-  g_return_val_if_fail (params != NULL, NAN);
-
-  return RING_STEP_FORWARD_FRACTION * model_compute_s (params);
-}
-
-double
-ring_cost_backward_time_s (const RingParams *params)
-{
-  g_return_val_if_fail (params != NULL, NAN);
-
-  return RING_STEP_BACKWARD_FRACTION * model_compute_s (params)
-         + ring_step_recompute_flops (params) / (params->compute_tflops * 1e12);
-}
-
-/* Each GPU sends 2 (N−1) chunks of S/N bytes: the bandwidth lower bound of any all-reduce
- * over point-to-point links (Patarasuk and Yuan 2009, "Bandwidth optimal all-reduce
- * algorithms"). In-switch reduction (NVLS, SHARP) goes below it. */
-double
-ring_cost_bytes_moved_per_gpu (guint  gpus,
-                               double buffer_bytes)
-{
-  if (gpus <= 1)
-    return 0.0;
-
-  return 2.0 * (gpus - 1) / gpus * buffer_bytes;
-}
-
 
 double
 ring_cost_latency_crossover_bytes (const RingParams *params)
@@ -90,8 +26,8 @@ ring_cost_latency_crossover_bytes (const RingParams *params)
 
   g_return_val_if_fail (params != NULL, NAN);
 
-  /* The flat ring's closed form: 2 (N−1) α = 2 (N−1)/N · S / B  ⇔  S = N · α · B. */
-  if (params->algorithm == RING_ALGORITHM_FLAT_RING)
+  /* The closed form: 2 (N−1) α = 2 (N−1)/N · S / B  ⇔  S = N · α · B. */
+  if (ring_algorithm_info (params->algorithm)->closed_form)
     return (double) MAX (params->gpus, 2) * params->latency_us * 1e-6
            * params->bandwidth_gbps * 1e9;
 
@@ -154,7 +90,7 @@ bandwidth_for_90pct_gbps (const RingParams  *params,
   if (ring_params_is_collective (params))
     return NAN;
 
-  if (params->algorithm == RING_ALGORITHM_FLAT_RING && params->bucket_bytes == 0
+  if (ring_algorithm_info (params->algorithm)->closed_form && params->bucket_bytes == 0
       && params->sharding == RING_SHARDING_DDP && params->comm_slowdown == 0
       && straggler == NULL && result->nodes == 1)
     {

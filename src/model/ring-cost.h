@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ring-params.h"
+#include "ring-step.h"
 
 G_BEGIN_DECLS
 
@@ -43,17 +44,6 @@ void   ring_cost_evaluate_sweep_rates  (const RingParams *params,
 
 /* Tests: how many configurations this process has costed, by any of the three above. */
 guint  _ring_cost_count_evaluations    (void);
-
-/* The pieces ring_cost_evaluate() is made of, for sweeps that vary one input. */
-double ring_cost_gradient_buffer_bytes (const RingParams *params);
-/* The step's compute: 6 P T / F, and what activation checkpointing recomputes
- * (ring_step_recompute_flops()) in the backward pass. */
-double ring_cost_compute_time_s        (const RingParams *params);
-/* The forward pass, 2 P T / F, and the backward pass, 4 P T / F and the recomputation. */
-double ring_cost_forward_time_s        (const RingParams *params);
-double ring_cost_backward_time_s       (const RingParams *params);
-double ring_cost_bytes_moved_per_gpu   (guint             gpus,
-                                        double            buffer_bytes);
 
 /* The message size at which the bandwidth part equals the latency part: below it the
  * all-reduce is latency-bound (the flat ring's N · α · B; searched for the others). */

@@ -83,8 +83,7 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
     NULL, NULL, TRUE },
   { RING_PARAM_ALGORITHM, "algorithm", "algorithm", "algorithm", "",
     0, RING_ALGORITHM_LAST, RING_ALGORITHM_AUTO, CHOICE,
-    N_("All-reduce algorithm: auto, ring, tree, nvls, nvls-tree, collnet, "
-       "halving-doubling, hierarchical or flat-ring"), "NAME" },
+    NULL /* the registry's names (ring_algorithms_dup_names()) */, "NAME" },
   /* The training step (issue 12). Bucket sizes are PyTorch DDP's (bucket_cap_mb = 25);
    * 0 is one bucket: no overlap. */
   { RING_PARAM_BUCKET_SIZE, "bucket-size", "bucket_size_bytes", "bucket-size", "bytes",

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "ring-algorithms.h"
 #include "ring-style.h"
 
 static void
@@ -17,6 +18,17 @@ set_rgb (RingColor *color,
   color->green = ((rgb >> 8) & 0xff) / 255.0;
   color->blue = (rgb & 0xff) / 255.0;
   color->alpha = 1.0;
+}
+
+static void
+set_algorithm_colors (RingStyle *style)
+{
+  for (guint a = RING_ALGORITHM_AUTO + 1; a < RING_N_ALGORITHMS; a++)
+    {
+      const RingAlgorithmInfo *info = ring_algorithm_info (a);
+
+      set_rgb (&style->algorithms[a - 1], style->dark ? info->color_rgb_dark : info->color_rgb);
+    }
 }
 
 RingColor
@@ -55,14 +67,7 @@ ring_style_init_light (RingStyle *style)
   set_rgb (&style->series[1], 0xe66100);
   set_rgb (&style->series[2], 0x613583);
   set_rgb (&style->series[3], 0x865e3c);
-  set_rgb (&style->algorithms[0], 0x1c71d8);   /* ring */
-  set_rgb (&style->algorithms[1], 0xe66100);   /* tree */
-  set_rgb (&style->algorithms[2], 0x009e73);   /* nvls */
-  set_rgb (&style->algorithms[3], 0x613583);   /* nvls-tree */
-  set_rgb (&style->algorithms[4], 0xcc79a7);   /* collnet */
-  set_rgb (&style->algorithms[5], 0x63452c);   /* halving-doubling */
-  set_rgb (&style->algorithms[6], 0x986a44);   /* hierarchical */
-  set_rgb (&style->algorithms[7], 0x77767b);   /* flat-ring */
+  set_algorithm_colors (style);
   set_rgb (&style->scenarios[0], 0xd33682);   /* magenta */
   set_rgb (&style->scenarios[1], 0x865e3c);   /* brown */
   set_rgb (&style->scenarios[2], 0x008b8b);   /* teal */
@@ -86,14 +91,7 @@ ring_style_init_dark (RingStyle *style)
   set_rgb (&style->series[1], 0xffbe6f);
   set_rgb (&style->series[2], 0xd55e00);
   set_rgb (&style->series[3], 0xcdab8f);
-  set_rgb (&style->algorithms[0], 0x99c1f1);   /* ring */
-  set_rgb (&style->algorithms[1], 0xffbe6f);   /* tree */
-  set_rgb (&style->algorithms[2], 0x8ff0a4);   /* nvls */
-  set_rgb (&style->algorithms[3], 0xc061cb);   /* nvls-tree */
-  set_rgb (&style->algorithms[4], 0xed333b);   /* collnet */
-  set_rgb (&style->algorithms[5], 0x009e73);   /* halving-doubling */
-  set_rgb (&style->algorithms[6], 0xff7800);   /* hierarchical */
-  set_rgb (&style->algorithms[7], 0x9a9996);   /* flat-ring */
+  set_algorithm_colors (style);
   set_rgb (&style->scenarios[0], 0xc061cb);   /* purple */
   set_rgb (&style->scenarios[1], 0xe5a50a);   /* amber */
   set_rgb (&style->scenarios[2], 0x2aa198);   /* teal */

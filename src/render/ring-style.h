@@ -8,6 +8,8 @@
 
 #include <glib.h>
 
+#include "ring-params.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -29,10 +31,9 @@ typedef struct
   RingColor compute;        /* compute time: green */
   RingColor communication;  /* communication time: red */
   RingColor series[4];      /* further curves */
-  /* One colour per all-reduce algorithm, in RingAlgorithm order from ring to flat-ring.
-   * Checked for colour-blind safety with every other curve colour a chart draws beside
-   * them (tests/test-palette.c). */
-  RingColor algorithms[8];
+  /* One colour per all-reduce algorithm but auto, in RingAlgorithm order: each algorithm's
+   * own (RingAlgorithmInfo.color_rgb). */
+  RingColor algorithms[RING_N_ALGORITHMS - 1];
   /* The pinned scenarios' dashed curves, apart from the curves they are drawn beside
    * (tests/test-palette.c). */
   RingColor scenarios[4];

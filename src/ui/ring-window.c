@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-labels.h"
 #include "ring-metric-card.h"
@@ -382,7 +383,7 @@ update_target_label (RingWindow *self)
       g_clear_pointer (&cap, g_free);
     }
   else if (isnan (result->bandwidth_for_90pct_gbps)
-           && result->algorithm_used != RING_ALGORITHM_FLAT_RING)
+           && !ring_algorithm_info (result->algorithm_used)->closed_form)
     {
       g_autofree char *latency = ring_format_duration (result->latency_time_s);
 

@@ -21,8 +21,13 @@ auto_can_run (const RingTopology  *topology,
 
 /* Auto has no cost of its own: ring_allreduce_cost() picks among NCCL's algorithms. */
 static const RingAlgorithmInfo auto_info = {
-  RING_ALGORITHM_AUTO, "auto", N_("Auto"), FALSE, RING_PROTOCOLS_ALL, auto_can_run, NULL, NULL,
-  NULL, NULL,
+  .algorithm = RING_ALGORITHM_AUTO,
+  .name = "auto",
+  .title = N_("Auto"),
+  .protocols = RING_PROTOCOLS_ALL,
+  .can_run = auto_can_run,
+  .short_title = N_("Auto"),
+  .picture = RING_PICTURE_NONE,
 };
 
 static const RingAlgorithmInfo *const registry[RING_N_ALGORITHMS] = {
@@ -72,6 +77,32 @@ ring_algorithm_get_title (RingAlgorithm algorithm)
   g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, NULL);
 
   return _(registry[algorithm]->title);
+}
+
+const char *
+ring_algorithm_get_short_title (RingAlgorithm algorithm)
+{
+  g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, NULL);
+
+  return g_dgettext (GETTEXT_PACKAGE, registry[algorithm]->short_title);
+}
+
+char *
+ring_algorithms_dup_names (void)
+{
+  g_autofree char *names = g_strdup (registry[0]->name);
+
+  for (guint i = 1; i < RING_N_ALGORITHMS; i++)
+    {
+      g_autofree char *shorter = g_steal_pointer (&names);
+
+      names = i + 1 < RING_N_ALGORITHMS
+              ? g_strdup_printf ("%s, %s", shorter, registry[i]->name)
+              /* Translators: the last two of a list, "hierarchical or flat-ring" */
+              : g_strdup_printf (_("%s or %s"), shorter, registry[i]->name);
+    }
+
+  return g_steal_pointer (&names);
 }
 
 gboolean

@@ -31,6 +31,24 @@ typedef struct
   double        fastest_time_s;
 } RingAllreduceCost;
 
+/* How the animation draws an algorithm's schedule. */
+typedef enum
+{
+  RING_PICTURE_NONE,      /* auto: the picture of what it picks */
+  RING_PICTURE_RING,      /* GPUs on one circle, a chunk on every link each step */
+  RING_PICTURE_TREE,      /* two binary trees: reduce up, broadcast down */
+  RING_PICTURE_SCHEDULE,  /* nodes, switches and the pieces of the schedule's own steps */
+} RingAlgorithmPicture;
+
+/* How a chart draws an algorithm's curve: NCCL's solid, the textbook ones dashed, so that
+ * no two curves rely on colour alone. */
+typedef enum
+{
+  RING_DASH_SOLID,
+  RING_DASH_SHORT,
+  RING_DASH_LONG,
+} RingAlgorithmDash;
+
 /* An algorithm's schedule (ring-algorithm-schedule-private.h). */
 typedef struct _RingScheduleFuncs RingScheduleFuncs;
 
@@ -68,6 +86,24 @@ typedef struct
   /* Whether its cost uses α, the latency per hop (RingParams.latency_us): the flat ring
    * and the textbook algorithms. NCCL's own use NCCL's per-hop latencies instead. */
   gboolean      uses_hop_latency;
+  /* Its cost is the seed's closed form over links that all run at B, 2 (N−1) α +
+   * 2 (N−1)/N · S / B: the latency crossover and the 90 % bandwidth follow without a
+   * search, and the animation labels its links with B. */
+  gboolean      closed_form;
+
+  /* What the pictures ask. */
+  const char   *short_title;      /* a legend entry; pass through g_dgettext() */
+  RingAlgorithmPicture picture;
+  /* The pieces a GPU owns keep one colour in every chunk: the algorithms that cut the
+   * buffer into one shard per GPU of a node. */
+  gboolean      colour_by_shard;
+  /* The GPUs of a node reach each other only through the NVSwitch: no direct links. */
+  gboolean      switch_only_in_node;
+  /* Its curves' colours as 0xRRGGBB on a light and a dark background (none for auto),
+   * apart from every other curve's for colour-blind readers (tests/test-palette.c). */
+  guint32       color_rgb;
+  guint32       color_rgb_dark;
+  RingAlgorithmDash dash;
 } RingAlgorithmInfo;
 
 const RingAlgorithmInfo *ring_algorithm_info      (RingAlgorithm             algorithm);
@@ -110,6 +146,11 @@ void                     ring_allreduce_cost_charged (const RingParams      *par
                                                       RingAllreduceCost     *cost);
 
 const char              *ring_algorithm_get_title (RingAlgorithm             algorithm);
+/* Its legend entry, translated: "NVLS tree". */
+const char              *ring_algorithm_get_short_title (RingAlgorithm       algorithm);
+/* Every algorithm's name as typed after --algorithm, translated into a list:
+ * "auto, ring, … or flat-ring". */
+char                    *ring_algorithms_dup_names (void);
 /* Whether α (--latency, "Latency per hop") changes anything for @params: only where the
  * algorithm that runs uses it (auto picks among NCCL's, which do not). */
 gboolean                 ring_params_hop_latency_applies (const RingParams  *params);

@@ -627,7 +627,7 @@ dup_link_part (const RingSimulation *self)
                                                 : 1;
   g_autofree char *link = NULL;
 
-  if (algorithm == RING_ALGORITHM_RING || algorithm == RING_ALGORITHM_FLAT_RING)
+  if (ring_algorithm_info (algorithm)->picture == RING_PICTURE_RING)
     /* Translators: a ring link, from GPU %u to GPU %u */
     link = g_strdup_printf (_("Link %u → %u"), self->slow_link, (self->slow_link + 1) % n);
   else

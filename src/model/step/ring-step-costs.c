@@ -1,5 +1,6 @@
-/* ring-step-costs.c: what each collective of the training step costs: reduce-scatter and
- * all-gather on the ring, ZeRO's buckets, and how much slower a slow link makes each one.
+/* ring-step-costs.c: what the training step costs: its compute, the buffer it all-reduces,
+ * and each of its collectives: reduce-scatter and all-gather on the ring, ZeRO's buckets,
+ * and how much slower a slow link makes each one.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +16,70 @@
 #include "ring-simulation.h"
 #include "ring-step-private.h"
 
+/* Training FLOPs per token: 2 P forward + 4 P backward (Kaplan et al. 2020, "Scaling Laws
+ * for Neural Language Models", section 2.1); RING_STEP_FORWARD_FRACTION is the forward's
+ * share. Activation checkpointing adds what it recomputes (ring_step_recompute_flops()). */
+#define FLOPS_PER_PARAM_TOKEN 6.0
+double
+ring_cost_gradient_buffer_bytes (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  if (params->message_bytes > 0)
+    return params->message_bytes;
+
+  return params->model_params * params->gradient_bytes;
+}
+
+double
+ring_cost_compute_time_s (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  return (FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
+          + ring_step_recompute_flops (params))
+         / (params->compute_tflops * 1e12);
+}
+
+/* 6 P T / F: the model's FLOPs without recomputation. */
+static double
+model_compute_s (const RingParams *params)
+{
+  return FLOPS_PER_PARAM_TOKEN * params->model_params * params->tokens_per_gpu
+         / (params->compute_tflops * 1e12);
+}
+
+double
+ring_cost_forward_time_s (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  return RING_STEP_FORWARD_FRACTION * model_compute_s (params);
+}
+
+double
+ring_cost_backward_time_s (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  return RING_STEP_BACKWARD_FRACTION * model_compute_s (params)
+         + ring_step_recompute_flops (params) / (params->compute_tflops * 1e12);
+}
+
+/* Each GPU sends 2 (N−1) chunks of S/N bytes: the bandwidth lower bound of any all-reduce
+ * over point-to-point links (Patarasuk and Yuan 2009, "Bandwidth optimal all-reduce
+ * algorithms"). In-switch reduction (NVLS, SHARP) goes below it. */
+double
+ring_cost_bytes_moved_per_gpu (guint  gpus,
+                               double buffer_bytes)
+{
+  if (gpus <= 1)
+    return 0.0;
+
+  return 2.0 * (gpus - 1) / gpus * buffer_bytes;
+}
+
+
 /* A ring all-reduce is a reduce-scatter then an all-gather, N − 1 steps each: each half
  * moves (N−1)/N · S per GPU, so it takes half the bandwidth term and half the per-hop
  * latency, but the whole per-call part (the launch and NCCL's base latency), which it
@@ -28,17 +93,17 @@ _ring_step_half_collective_s (const RingParams *params,
 {
   RingTopology topology;
   RingAllreduceCost cost;
+  gboolean closed_form = ring_algorithm_info (params->algorithm)->closed_form;
   double fixed = 0;
 
-  *algorithm = params->algorithm == RING_ALGORITHM_FLAT_RING ? RING_ALGORITHM_FLAT_RING
-                                                             : RING_ALGORITHM_RING;
+  *algorithm = closed_form ? params->algorithm : RING_ALGORITHM_RING;
   if (gpus <= 1 || bytes <= 0)
     return 0;
 
   ring_topology_init (&topology, params, gpus);
-  if (params->algorithm == RING_ALGORITHM_FLAT_RING
-      || !ring_allreduce_cost (&topology, RING_ALGORITHM_RING, bytes, &cost))
-    ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, bytes, &cost);
+  if (closed_form || !ring_allreduce_cost (&topology, RING_ALGORITHM_RING, bytes, &cost))
+    ring_allreduce_cost (&topology, closed_form ? params->algorithm : RING_ALGORITHM_FLAT_RING,
+                         bytes, &cost);
   *algorithm = cost.algorithm;
   if (cost.algorithm == RING_ALGORITHM_RING)
     fixed = (_ring_launch_gap_us (&topology)

@@ -18,7 +18,6 @@
 #include <math.h>
 
 #include "ring-algorithms.h"
-#include "ring-cost.h"
 #include "ring-presets.h"
 #include "ring-step-private.h"
 #include "ring-units.h"

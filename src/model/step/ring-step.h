@@ -91,6 +91,17 @@ void     ring_step_architecture   (const RingParams   *params,
  * a share s / (18 h) of 6 P T when P = 12 L h². None: 0. */
 double   ring_step_recompute_flops (const RingParams  *params);
 
+/* The step's pieces ring_cost_evaluate() is made of, for sweeps that vary one input. */
+double ring_cost_gradient_buffer_bytes (const RingParams *params);
+/* The step's compute: 6 P T / F, and what activation checkpointing recomputes
+ * (ring_step_recompute_flops()) in the backward pass. */
+double ring_cost_compute_time_s        (const RingParams *params);
+/* The forward pass, 2 P T / F, and the backward pass, 4 P T / F and the recomputation. */
+double ring_cost_forward_time_s        (const RingParams *params);
+double ring_cost_backward_time_s       (const RingParams *params);
+double ring_cost_bytes_moved_per_gpu   (guint             gpus,
+                                        double            buffer_bytes);
+
 /* ZeRO-1/2's buckets, as DeepSpeed sizes them: reduce_bucket_size and
  * allgather_bucket_size elements (RING_ZERO_*_BUCKET_ELEMENTS) of the gradients' precision,
  * in bytes. */

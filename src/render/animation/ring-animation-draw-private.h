@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "ring-algorithm-schedule.h"
+#include "ring-algorithms.h"
 #include "ring-animation-draw.h"
 #include "ring-simulation.h"
 #include "ring-style.h"

@@ -71,10 +71,7 @@ endpoint_position (const RingDraw *draw,
 static gboolean
 by_shard (const RingDraw *draw)
 {
-  RingAlgorithm algorithm = ring_schedule_get_algorithm (draw->schedule);
-
-  return algorithm == RING_ALGORITHM_NVLS || algorithm == RING_ALGORITHM_NVLS_TREE
-         || algorithm == RING_ALGORITHM_COLLNET;
+  return ring_algorithm_info (ring_schedule_get_algorithm (draw->schedule))->colour_by_shard;
 }
 
 static double

@@ -39,7 +39,7 @@ _ring_animation_draw_setup_topology (RingDraw *draw)
 
   draw->schedule = ring_simulation_get_schedule (draw->sim);
   algorithm = ring_schedule_get_algorithm (draw->schedule);
-  draw->ring_like = algorithm == RING_ALGORITHM_RING || algorithm == RING_ALGORITHM_FLAT_RING;
+  draw->ring_like = ring_algorithm_info (algorithm)->picture == RING_PICTURE_RING;
   draw->nodes = ring_schedule_get_n_nodes (draw->schedule);
   draw->gpus_per_node = ring_schedule_get_gpus_per_node (draw->schedule);
   draw->slow_link = ring_simulation_get_slow_link (draw->sim, &draw->slow_fraction);
@@ -369,9 +369,7 @@ _ring_animation_draw_link_legend (const RingDraw *draw,
   switches = ring_schedule_get_nvswitch (draw->schedule, 0) != G_MAXUINT;
   net_switch = ring_schedule_get_net_switch (draw->schedule) != G_MAXUINT;
 
-  /* NVLS reaches the other GPUs only through the switch. */
-  if (draw->gpus_per_node > 1 && algorithm != RING_ALGORITHM_NVLS
-      && algorithm != RING_ALGORITHM_NVLS_TREE)
+  if (draw->gpus_per_node > 1 && !ring_algorithm_info (algorithm)->switch_only_in_node)
     kinds[n++] = RING_LINK_INTRA;
   if (switches)
     kinds[n++] = RING_LINK_SWITCH;
@@ -400,8 +398,8 @@ _ring_animation_draw_link_legend_text (const RingDraw *draw,
     }
 
   /* A GPU's links as the hardware has them (the ring's and tree's simulation counts the
-   * node's share, G/(G − 1) of it, as their costs do); the flat ring's one B. */
-  if (ring_schedule_get_algorithm (draw->schedule) == RING_ALGORITHM_FLAT_RING)
+   * node's share, G/(G − 1) of it, as their costs do); the closed form's one B. */
+  if (ring_algorithm_info (ring_schedule_get_algorithm (draw->schedule))->closed_form)
     rate = ring_format_bandwidth (topology->bandwidth_gbps * 1e9);
   else if (kind == RING_LINK_INTRA)
     rate = ring_format_bandwidth (topology->link_gbps * 0.96 * 1e9);

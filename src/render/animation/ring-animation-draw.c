@@ -23,6 +23,13 @@
 
 /* @text, shortened with an ellipsis until it is at most @max_width wide; NULL if not even
  * the ellipsis fits. */
+/* How the registry draws the algorithm the frame plays. */
+static RingAlgorithmPicture
+picture (const RingDraw *draw)
+{
+  return ring_algorithm_info (ring_schedule_get_algorithm (draw->schedule))->picture;
+}
+
 static char *
 fit_text (RingDraw   *draw,
           const char *text,
@@ -609,7 +616,7 @@ draw_frame (cairo_t            *cr,
         _ring_animation_draw_single_gpu (&draw, &layout.ring);
       else if (!draw.ring_like)
         {
-          if (ring_schedule_get_algorithm (draw.schedule) != RING_ALGORITHM_TREE
+          if (picture (&draw) != RING_PICTURE_TREE
               || !_ring_animation_draw_trees (&draw, &layout.ring))
             _ring_animation_draw_schedule (&draw, &layout.ring);
         }
@@ -704,7 +711,7 @@ ring_animation_draw_link_at (cairo_t         *cr,
   draw.text_px = width >= 420 ? 13 : RING_DRAW_MIN_TEXT_PX;
   _ring_animation_draw_setup_topology (&draw);
   if (n < 2 || draw.sim == NULL || n > RING_ANIMATION_MAX_NODE_GPUS
-      || ring_schedule_get_algorithm (draw.schedule) == RING_ALGORITHM_TREE)
+      || picture (&draw) == RING_PICTURE_TREE)
     {
       _ring_animation_draw_clear_topology (&draw);
       return G_MAXUINT;

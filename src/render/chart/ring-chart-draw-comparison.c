@@ -14,24 +14,16 @@
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
 
-/* NCCL's algorithms solid; the textbook ones dashed, so that no two curves rely on colour
- * alone. */
 static int
 algorithm_line_style (RingAlgorithm algorithm)
 {
-  switch (algorithm)
+  switch (ring_algorithm_info (algorithm)->dash)
     {
-    case RING_ALGORITHM_HIERARCHICAL:
+    case RING_DASH_SHORT:
       return RING_PLOT_LINE_SHORT_DASH;
-    case RING_ALGORITHM_HALVING_DOUBLING:
-    case RING_ALGORITHM_FLAT_RING:
+    case RING_DASH_LONG:
       return RING_PLOT_LINE_LONG_DASH;
-    case RING_ALGORITHM_AUTO:
-    case RING_ALGORITHM_RING:
-    case RING_ALGORITHM_TREE:
-    case RING_ALGORITHM_NVLS:
-    case RING_ALGORITHM_NVLS_TREE:
-    case RING_ALGORITHM_COLLNET:
+    case RING_DASH_SOLID:
     default:
       return RING_PLOT_LINE_SOLID;
     }
@@ -110,7 +102,7 @@ _ring_plot_draw_algorithm_comparison (RingPlotChart *chart)
       _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, _ring_plot_algorithm_color (algorithm),
                              algorithm_line_style (algorithm),
                              chart->line_px * (algorithm == p->algorithm ? 1.5 : 1.0),
-                             _ring_chart_algorithm_name (algorithm));
+                             ring_algorithm_get_short_title (algorithm));
       min_s = MIN (min_s, _ring_chart_data_column_min_positive (data, c + 1));
       max_s = MAX (max_s, _ring_chart_data_column_max (data, c + 1));
     }

@@ -42,7 +42,7 @@ enum {
   RING_PLOT_COLOR_GUIDE,      /* the accent, half-way to the background */
   /* style->algorithms[], from ring to flat-ring: RING_PLOT_COLOR_ALGORITHM + algorithm − 1. */
   RING_PLOT_COLOR_ALGORITHM,
-  RING_PLOT_COLOR_ALGORITHM_LAST = RING_PLOT_COLOR_ALGORITHM + 7,
+  RING_PLOT_COLOR_ALGORITHM_LAST = RING_PLOT_COLOR_ALGORITHM + RING_N_ALGORITHMS - 2,
   /* Set by a chart for its own fills: the message-size chart's bands. */
   RING_PLOT_COLOR_BAND,
   RING_PLOT_COLOR_BAND_LAST = RING_PLOT_COLOR_BAND + 11,

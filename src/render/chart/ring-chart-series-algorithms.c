@@ -1,5 +1,5 @@
 /* ring-chart-series-algorithms.c: the series of the chart of every algorithm's time over the
- * GPUs, and the names the all-reduce charts give algorithms.
+ * GPUs, and the names the all-reduce charts give algorithms' choices.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,30 +16,6 @@
 
 #define COMPARISON_PER_OCTAVE      3
 
-/* Short names for legends, in RingAlgorithm order (the registry's titles are longer). */
-static const char *short_names[] = {
-  N_("Auto"),
-  /* TRANSLATORS: NCCL's algorithms, as short legend entries. */
-  N_("Ring"),
-  N_("Tree"),
-  "NVLS",
-  N_("NVLS tree"),
-  "CollNet",
-  N_("Halving-doubling"),
-  N_("Hierarchical"),
-  N_("Flat ring"),
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (short_names) == RING_N_ALGORITHMS);
-
-const char *
-_ring_chart_algorithm_name (RingAlgorithm algorithm)
-{
-  g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, NULL);
-
-  return g_dgettext (GETTEXT_PACKAGE, short_names[algorithm]);
-}
-
 /* "Ring · LL128" for NCCL's algorithms, which run a protocol; the name alone for the
  * textbook ones. */
 char *
@@ -52,10 +28,10 @@ _ring_chart_describe_choice (RingAlgorithm algorithm,
   G_STATIC_ASSERT (G_N_ELEMENTS (protocols) == RING_N_PROTOCOLS);
 
   if (info == NULL || !info->nccl || protocol >= RING_N_PROTOCOLS)
-    return g_strdup (_ring_chart_algorithm_name (algorithm));
+    return g_strdup (ring_algorithm_get_short_title (algorithm));
 
   /* No-break spaces: a subtitle wraps between its parts at " · ", never inside this. */
-  return g_strdup_printf ("%s\u00a0·\u00a0%s", _ring_chart_algorithm_name (algorithm),
+  return g_strdup_printf ("%s\u00a0·\u00a0%s", ring_algorithm_get_short_title (algorithm),
                           protocols[protocol]);
 }
 
@@ -120,7 +96,8 @@ _ring_chart_build_algorithm_comparison (RingChartData *data)
         continue;
 
       data->curve_algorithm[data->n_curve_algorithms++] = a;
-      column = _ring_chart_data_add_column (data, g_strdup (_ring_chart_algorithm_name (a)), "s");
+      column = _ring_chart_data_add_column (data, g_strdup (ring_algorithm_get_short_title (a)),
+                                            "s");
       for (guint i = 0; i < n; i++)
         column[i] = times[a * n + i];
     }

@@ -161,7 +161,6 @@ double        *_ring_chart_data_add_column (RingChartData *data,
 char         **_ring_chart_data_add_text_column (RingChartData *data,
                                                  char          *label);
 /* "Ring · LL128": an algorithm's short name and, for NCCL's, the protocol. */
-const char    *_ring_chart_algorithm_name (RingAlgorithm     algorithm);
 char          *_ring_chart_describe_choice (RingAlgorithm    algorithm,
                                             RingProtocol     protocol);
 

@@ -531,7 +531,7 @@ chart_data_new (RingChartKind     kind,
     }
   /* The seed's teaching formula collapses at scale, where real libraries have long
    * switched algorithms: the sweeps say so rather than show the collapse as a cluster's. */
-  else if (info->training_step && params->algorithm == RING_ALGORITHM_FLAT_RING)
+  else if (info->training_step && ring_algorithm_info (params->algorithm)->closed_form)
     {
       data->note = g_strdup (_("Flat ring: the textbook formula of one ring at one bandwidth; "
                                "real libraries switch to trees and hierarchical rings long "

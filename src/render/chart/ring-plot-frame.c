@@ -354,9 +354,7 @@ describe_configuration (const RingChartData *data)
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *gpus = _ring_plot_format_gpus (p->gpus);
   guint nodes = ring_params_get_nodes (p);
-  gboolean textbook = p->algorithm == RING_ALGORITHM_FLAT_RING
-                      || p->algorithm == RING_ALGORITHM_HALVING_DOUBLING
-                      || p->algorithm == RING_ALGORITHM_HIERARCHICAL;
+  gboolean shows_alpha = ring_algorithm_info (p->algorithm)->uses_hop_latency;
 
   if (nodes > 1)
     /* TRANSLATORS: "64 GPUs in 8 nodes"; %s is "64 GPUs", %u the number of nodes. */
@@ -429,7 +427,7 @@ describe_configuration (const RingChartData *data)
     }
   if (!ring_params_is_collective (p) && shows_sharding (data))
     g_ptr_array_add (parts, g_strdup (ring_sharding_get_title (p->sharding)));
-  if (textbook)
+  if (shows_alpha)
     g_ptr_array_add (parts, g_strdup_printf ("α = %g µs",
                                              ring_round_figures (p->latency_us, 4)));
 
@@ -443,7 +441,7 @@ describe_configuration (const RingChartData *data)
     }
   else
     {
-      g_ptr_array_add (parts, g_strdup (_ring_chart_algorithm_name (p->algorithm)));
+      g_ptr_array_add (parts, g_strdup (ring_algorithm_get_short_title (p->algorithm)));
     }
 
   g_ptr_array_add (parts, NULL);

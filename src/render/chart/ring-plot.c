@@ -76,7 +76,7 @@ set_palette (RingPlotChart *chart)
              _ring_plot_mix (style->foreground, style->background, 0.7));
   _ring_plot_set_color (chart, RING_PLOT_COLOR_GUIDE,
              _ring_plot_mix (style->accent, style->background, 0.5));
-  for (int i = 0; i < 8; i++)
+  for (int i = 0; i < RING_N_ALGORITHMS - 1; i++)
     _ring_plot_set_color (chart, RING_PLOT_COLOR_ALGORITHM + i, style->algorithms[i]);
   for (int i = RING_PLOT_COLOR_BAND; i <= RING_PLOT_COLOR_BAND_LAST; i++)
     _ring_plot_set_color (chart, i, style->background);

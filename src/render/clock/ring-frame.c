@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ring-algorithms.h"
 #include "ring-frame.h"
 #include "ring-schedule.h"
 #include "ring-units.h"
@@ -96,7 +97,7 @@ ring_frame_get_completed_steps (const RingFrame *frame)
     }
 }
 
-/* Whether @frame plays the ring's schedule (the ring and the flat ring share it). */
+/* Whether @frame plays the ring's schedule. */
 static gboolean
 frame_is_ring (const RingFrame *frame)
 {
@@ -107,7 +108,7 @@ frame_is_ring (const RingFrame *frame)
 
   algorithm = ring_schedule_get_algorithm (ring_simulation_get_schedule (frame->simulation));
 
-  return algorithm == RING_ALGORITHM_RING || algorithm == RING_ALGORITHM_FLAT_RING;
+  return ring_algorithm_info (algorithm)->picture == RING_PICTURE_RING;
 }
 
 /* "Reduce up the trees 4 / 22": the step's phase, and the step within it. */

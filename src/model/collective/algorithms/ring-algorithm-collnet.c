@@ -114,7 +114,21 @@ collnet_link_rates (const RingTopology *topology,
 }
 
 const RingAlgorithmInfo _ring_algorithm_collnet = {
-  RING_ALGORITHM_COLLNET, "collnet", N_("CollNet (SHARP in-network reduction)"), TRUE,
-  RING_PROTOCOLS_SIMPLE, collnet_can_run, collnet_cost, collnet_estimate,
-  &_ring_schedule_collnet, collnet_link_rates,
+  .algorithm = RING_ALGORITHM_COLLNET,
+  .name = "collnet",
+  .title = N_("CollNet (SHARP in-network reduction)"),
+  .nccl = TRUE,
+  .protocols = RING_PROTOCOLS_SIMPLE,
+  .can_run = collnet_can_run,
+  .cost = collnet_cost,
+  .estimate = collnet_estimate,
+  .schedule = &_ring_schedule_collnet,
+  .link_rates = collnet_link_rates,
+  /* A name, the same in every language. */
+  .short_title = "CollNet",
+  .picture = RING_PICTURE_SCHEDULE,
+  .colour_by_shard = TRUE,
+  .color_rgb = 0xcc79a7,
+  .color_rgb_dark = 0xed333b,
+  .dash = RING_DASH_SOLID,
 };

@@ -70,7 +70,20 @@ flat_ring_link_rates (const RingTopology *topology,
 }
 
 const RingAlgorithmInfo _ring_algorithm_flat_ring = {
-  RING_ALGORITHM_FLAT_RING, "flat-ring", N_("Flat ring (the textbook formula)"), FALSE,
-  RING_PROTOCOLS_SIMPLE, flat_ring_can_run, flat_ring_cost, NULL,
-  &_ring_schedule_ring, flat_ring_link_rates, TRUE,
+  .algorithm = RING_ALGORITHM_FLAT_RING,
+  .name = "flat-ring",
+  .title = N_("Flat ring (the textbook formula)"),
+  .protocols = RING_PROTOCOLS_SIMPLE,
+  .can_run = flat_ring_can_run,
+  .cost = flat_ring_cost,
+  .schedule = &_ring_schedule_ring,
+  .link_rates = flat_ring_link_rates,
+  .uses_hop_latency = TRUE,
+  .closed_form = TRUE,
+  /* Translators: a legend entry for the all-reduce algorithm */
+  .short_title = N_("Flat ring"),
+  .picture = RING_PICTURE_RING,
+  .color_rgb = 0x77767b,
+  .color_rgb_dark = 0x9a9996,
+  .dash = RING_DASH_LONG,
 };

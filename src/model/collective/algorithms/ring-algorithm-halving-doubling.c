@@ -347,8 +347,19 @@ static const RingScheduleFuncs hd_schedule = {
 };
 
 const RingAlgorithmInfo _ring_algorithm_halving_doubling = {
-  RING_ALGORITHM_HALVING_DOUBLING, "halving-doubling",
-  N_("Halving-doubling (Rabenseifner)"), FALSE, RING_PROTOCOLS_SIMPLE,
-  halving_doubling_can_run, halving_doubling_cost, NULL,
-  &hd_schedule, _ring_textbook_link_rates, TRUE,
+  .algorithm = RING_ALGORITHM_HALVING_DOUBLING,
+  .name = "halving-doubling",
+  .title = N_("Halving-doubling (Rabenseifner)"),
+  .protocols = RING_PROTOCOLS_SIMPLE,
+  .can_run = halving_doubling_can_run,
+  .cost = halving_doubling_cost,
+  .schedule = &hd_schedule,
+  .link_rates = _ring_textbook_link_rates,
+  .uses_hop_latency = TRUE,
+  /* Translators: a legend entry for the all-reduce algorithm */
+  .short_title = N_("Halving-doubling"),
+  .picture = RING_PICTURE_SCHEDULE,
+  .color_rgb = 0x63452c,
+  .color_rgb_dark = 0x009e73,
+  .dash = RING_DASH_LONG,
 };

@@ -261,8 +261,19 @@ _ring_textbook_link_rates (const RingTopology *topology,
 }
 
 const RingAlgorithmInfo _ring_algorithm_hierarchical = {
-  RING_ALGORITHM_HIERARCHICAL, "hierarchical",
-  N_("Hierarchical (ring in node, ring across nodes)"), FALSE, RING_PROTOCOLS_SIMPLE,
-  _ring_network_can_run, hierarchical_cost, NULL,
-  &hierarchical_schedule, _ring_textbook_link_rates, TRUE,
+  .algorithm = RING_ALGORITHM_HIERARCHICAL,
+  .name = "hierarchical",
+  .title = N_("Hierarchical (ring in node, ring across nodes)"),
+  .protocols = RING_PROTOCOLS_SIMPLE,
+  .can_run = _ring_network_can_run,
+  .cost = hierarchical_cost,
+  .schedule = &hierarchical_schedule,
+  .link_rates = _ring_textbook_link_rates,
+  .uses_hop_latency = TRUE,
+  /* Translators: a legend entry for the all-reduce algorithm */
+  .short_title = N_("Hierarchical"),
+  .picture = RING_PICTURE_SCHEDULE,
+  .color_rgb = 0x986a44,
+  .color_rgb_dark = 0xff7800,
+  .dash = RING_DASH_SHORT,
 };

@@ -100,7 +100,22 @@ nvls_tree_can_run (const RingTopology  *topology,
 }
 
 const RingAlgorithmInfo _ring_algorithm_nvls_tree = {
-  RING_ALGORITHM_NVLS_TREE, "nvls-tree", N_("NVLS tree (switch in node, tree across)"), TRUE,
-  RING_PROTOCOLS_SIMPLE, nvls_tree_can_run, nvls_tree_cost, nvls_tree_estimate,
-  &_ring_schedule_nvls_tree, _ring_nvls_link_rates,
+  .algorithm = RING_ALGORITHM_NVLS_TREE,
+  .name = "nvls-tree",
+  .title = N_("NVLS tree (switch in node, tree across)"),
+  .nccl = TRUE,
+  .protocols = RING_PROTOCOLS_SIMPLE,
+  .can_run = nvls_tree_can_run,
+  .cost = nvls_tree_cost,
+  .estimate = nvls_tree_estimate,
+  .schedule = &_ring_schedule_nvls_tree,
+  .link_rates = _ring_nvls_link_rates,
+  /* Translators: a legend entry for the all-reduce algorithm */
+  .short_title = N_("NVLS tree"),
+  .picture = RING_PICTURE_SCHEDULE,
+  .colour_by_shard = TRUE,
+  .switch_only_in_node = TRUE,
+  .color_rgb = 0x613583,
+  .color_rgb_dark = 0xc061cb,
+  .dash = RING_DASH_SOLID,
 };

@@ -153,6 +153,22 @@ _ring_nvls_link_rates (const RingTopology *topology,
 }
 
 const RingAlgorithmInfo _ring_algorithm_nvls = {
-  RING_ALGORITHM_NVLS, "nvls", N_("NVLS (in-switch reduction)"), TRUE, RING_PROTOCOLS_SIMPLE,
-  nvls_can_run, nvls_cost, nvls_estimate, &_ring_schedule_nvls, _ring_nvls_link_rates,
+  .algorithm = RING_ALGORITHM_NVLS,
+  .name = "nvls",
+  .title = N_("NVLS (in-switch reduction)"),
+  .nccl = TRUE,
+  .protocols = RING_PROTOCOLS_SIMPLE,
+  .can_run = nvls_can_run,
+  .cost = nvls_cost,
+  .estimate = nvls_estimate,
+  .schedule = &_ring_schedule_nvls,
+  .link_rates = _ring_nvls_link_rates,
+  /* A name, the same in every language. */
+  .short_title = "NVLS",
+  .picture = RING_PICTURE_SCHEDULE,
+  .colour_by_shard = TRUE,
+  .switch_only_in_node = TRUE,
+  .color_rgb = 0x009e73,
+  .color_rgb_dark = 0x8ff0a4,
+  .dash = RING_DASH_SOLID,
 };

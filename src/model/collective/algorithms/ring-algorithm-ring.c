@@ -225,6 +225,20 @@ _ring_chain_link_rates (const RingTopology *topology,
 }
 
 const RingAlgorithmInfo _ring_algorithm_ring = {
-  RING_ALGORITHM_RING, "ring", N_("Ring"), TRUE, RING_PROTOCOLS_ALL,
-  _ring_network_can_run, ring_cost, ring_estimate, &_ring_schedule_ring, ring_link_rates,
+  .algorithm = RING_ALGORITHM_RING,
+  .name = "ring",
+  .title = N_("Ring"),
+  .nccl = TRUE,
+  .protocols = RING_PROTOCOLS_ALL,
+  .can_run = _ring_network_can_run,
+  .cost = ring_cost,
+  .estimate = ring_estimate,
+  .schedule = &_ring_schedule_ring,
+  .link_rates = ring_link_rates,
+  /* Translators: a legend entry for the all-reduce algorithm */
+  .short_title = N_("Ring"),
+  .picture = RING_PICTURE_RING,
+  .color_rgb = 0x1c71d8,
+  .color_rgb_dark = 0x99c1f1,
+  .dash = RING_DASH_SOLID,
 };

@@ -163,6 +163,20 @@ tree_link_rates (const RingTopology *topology,
 }
 
 const RingAlgorithmInfo _ring_algorithm_tree = {
-  RING_ALGORITHM_TREE, "tree", N_("Tree"), TRUE, RING_PROTOCOLS_ALL,
-  _ring_network_can_run, tree_cost, tree_estimate, &_ring_schedule_tree, tree_link_rates,
+  .algorithm = RING_ALGORITHM_TREE,
+  .name = "tree",
+  .title = N_("Tree"),
+  .nccl = TRUE,
+  .protocols = RING_PROTOCOLS_ALL,
+  .can_run = _ring_network_can_run,
+  .cost = tree_cost,
+  .estimate = tree_estimate,
+  .schedule = &_ring_schedule_tree,
+  .link_rates = tree_link_rates,
+  /* Translators: a legend entry for the all-reduce algorithm */
+  .short_title = N_("Tree"),
+  .picture = RING_PICTURE_TREE,
+  .color_rgb = 0xe66100,
+  .color_rgb_dark = 0xffbe6f,
+  .dash = RING_DASH_SOLID,
 };
