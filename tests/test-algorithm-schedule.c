@@ -13,7 +13,7 @@
 #include <math.h>
 
 #include "ring-algorithm-schedule-private.h"
-#include "ring-nccl-private.h"
+#include "ring-protocol-tuning-private.h"
 #include "ring-schedule.h"
 #include "ring-test-numbers.h"
 #include "ring-test-params.h"

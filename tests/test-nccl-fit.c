@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "ring-model.h"
-#include "ring-nccl-fit.h"
+#include "ring-nccl-tests-fit.h"
 #include "ring-test-numbers.h"
 
 /* nccl-tests prints times with four or more digits (util.cu, getFloatStr). */

@@ -20,7 +20,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "ring-nccl-log.h"
+#include "ring-nccl-tests-log.h"
 
 #define HEADER \
   "# nThread 1 nGpus 1 minBytes 8 maxBytes 1048576 step: 2(factor) warmup iters: 5 " \

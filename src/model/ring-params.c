@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ring-algorithms.h"
+#include "ring-calibration.h"
 #include "ring-enum-types.h"
 #include "ring-params.h"
 #include "ring-topology.h"
@@ -58,7 +59,7 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
     0, 10000, 1, NUMBER,
     N_("One-way latency of the network between nodes, in µs"), "US",
     TITLES (N_("Network latency"), N_("network latency")), FIELD (net_latency_us) },
-  /* Fitted to a measurement (ring-nccl-fit.c); the defaults leave the model unchanged.
+  /* Fitted to a measurement (ring-nccl-tests-fit.c); the defaults leave the model unchanged.
    * Efficiencies are shares of the rates the topology derives, so 2 allows a system to
    * run up to twice the model's rate; a hop's latency never drops below 0. */
   { RING_PARAM_NET_EFFICIENCY, "net-efficiency", "net_efficiency", "net-efficiency", "",
@@ -168,11 +169,10 @@ G_STATIC_ASSERT (sizeof (RingSharding) == sizeof (guint));
 G_STATIC_ASSERT (sizeof (RingCheckpointing) == sizeof (guint));
 
 /* One-way small-message latencies: InfiniBand about 1 µs (the fabric NCCL's network
- * constants were measured on, so it adds nothing to them); RoCE through Ethernet switches
- * about 3 µs; the kernel's TCP stack tens of µs (30, the seed's ethernet preset). RoCE's 3
- * and the 12 µs of AWS EFA (entered as RoCE with --net-latency 12) were checked against
- * the 8-byte rows of tests/data. */
-static const double fabric_latency_us[RING_N_FABRICS] = { 1, 1, 3, 30 };
+ * constants were measured on, so it adds nothing to them); the kernel's TCP stack tens of
+ * µs (30, the seed's ethernet preset). RoCE's is a calibrated constant
+ * (ring-calibration.h), as is AWS EFA's (entered as RoCE with --net-latency). */
+static const double fabric_latency_us[RING_N_FABRICS] = { 1, 1, NAN, 30 };
 
 const RingParamInfo *
 ring_param_info (RingParamId id)
@@ -318,6 +318,9 @@ ring_fabric_latency_us (RingFabric fabric)
 {
   g_return_val_if_fail (fabric < RING_N_FABRICS, NAN);
 
+  if (fabric == RING_FABRIC_ROCE)
+    return ring_calibration_default ()->value[RING_CALIBRATION_ROCE_LATENCY];
+
   return fabric_latency_us[fabric];
 }
 
@@ -329,7 +332,7 @@ ring_params_apply_fabric (RingParams *params,
   g_return_if_fail (fabric < RING_N_FABRICS);
 
   params->fabric = fabric;
-  params->net_latency_us = fabric_latency_us[fabric];
+  params->net_latency_us = ring_fabric_latency_us (fabric);
 }
 
 /* How a message names parameter @id: its option ("--grad-bytes") for the command line,

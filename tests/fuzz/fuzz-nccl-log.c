@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ring-nccl-log.h"
+#include "ring-nccl-tests-log.h"
 
 int LLVMFuzzerInitialize (int    *argc,
                           char ***argv);

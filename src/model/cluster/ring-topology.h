@@ -9,6 +9,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _RingCalibration RingCalibration;
+
 /* Derived once from the parameters (for a given N), then read by every algorithm's
  * cost: no allocation, so a chart can cost thousands of points per redraw. Rates are
  * GB/s (1e9 B/s) per direction. */
@@ -46,6 +48,9 @@ typedef struct
   double         derived_network_gbps;
   /* How many GPUs one host thread drives (nccl-tests -g): 1 in the application. */
   guint          gpus_per_process;
+  /* The constants chosen on published runs (ring-calibration.h): the defaults in the
+   * application, a fold's own in the validation. */
+  const RingCalibration *calibration;
 } RingTopology;
 
 void ring_topology_init (RingTopology     *topology,

@@ -1,12 +1,12 @@
-/* ring-nccl-fit-private.h: what the fit (ring-nccl-fit.c) and its search
- * (ring-nccl-fit-search.c) share.
+/* ring-nccl-tests-fit-private.h: what the fit (ring-nccl-tests-fit.c) and its search
+ * (ring-nccl-tests-fit-search.c) share.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
 
-#include "ring-nccl-fit.h"
+#include "ring-nccl-tests-fit.h"
 #include "ring-topology.h"
 
 G_BEGIN_DECLS

@@ -1,11 +1,11 @@
-/* ring-nccl-log.c: nccl-tests all_reduce_perf output, read as people paste it.
+/* ring-nccl-tests-log.c: nccl-tests all_reduce_perf output, read as people paste it.
  *
  * A log is a header ("# nThread 1 nGpus 8 minBytes 8 …", one "#  Rank  0 Group  0 Pid …
  * on HOST device 0 [0000:18:00] NVIDIA H100 80GB HBM3" line per rank), a table and a footer
  * ("# Avg bus bandwidth : 123.4"). What people paste adds to it: NCCL INFO and WARN lines
  * between the others, CRLF line ends, colour escapes, mpirun's "[1,0]<stdout>:" or srun's
  * "0: " before each line, the '#' lost to Markdown, several processes' headers, and a
- * last row cut off. Rows are read by ring-nccl-log-row.c.
+ * last row cut off. Rows are read by ring-nccl-tests-row.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ring-nccl-log-private.h"
+#include "ring-nccl-tests-log-private.h"
 #include "ring-printable.h"
 
 G_DEFINE_QUARK (ring-nccl-log-error-quark, ring_nccl_log_error)

@@ -1,4 +1,4 @@
-/* ring-nccl-log-row.c: one row of an nccl-tests table, its numbers and its columns.
+/* ring-nccl-tests-row.c: one row of an nccl-tests table, its numbers and its columns.
  *
  * nccl-tests prints (src/common.cu, util.cu) a row as size, count, type, redop, root, then
  * out-of-place time, algbw, busbw, #wrong and the same in-place; versions before 2022 had
@@ -19,7 +19,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ring-nccl-log-private.h"
+#include "ring-nccl-tests-log-private.h"
 
 /* Sizes past a petabyte fit in no GPU's memory: a row that claims one is not a row. */
 #define MAX_SIZE_BYTES 1e15

@@ -1,11 +1,11 @@
-/* ring-nccl-log-private.h: what the nccl-tests log reader's files share.
+/* ring-nccl-tests-log-private.h: what the nccl-tests log reader's files share.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
 
-#include "ring-nccl-log.h"
+#include "ring-nccl-tests-log.h"
 
 G_BEGIN_DECLS
 

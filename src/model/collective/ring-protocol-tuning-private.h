@@ -1,4 +1,4 @@
-/* ring-nccl-private.h: NCCL's documented constants and the mechanisms built on them.
+/* ring-protocol-tuning-private.h: NCCL's documented constants and the mechanisms built on them.
  *
  * The numbers are NCCL's own, read from NVIDIA/nccl v2.30.7-1 (BSD-3-Clause; see
  * the team's reading of NCCL's tuning model and docs/model.md): src/graph/tuning.cc for
@@ -11,6 +11,7 @@
 
 #pragma once
 
+#include "ring-calibration.h"
 #include "ring-topology.h"
 
 G_BEGIN_DECLS
@@ -74,7 +75,7 @@ guint  _ring_nccl_nvls_channels        (const RingTopology *topology);
 /* Per call, NCCL uses fewer channels (CTAs) and threads for small sizes so that each
  * thread has enough work (enqueue.cc): the channels it keeps for @bytes, and the channels
  * and threads per channel the work keeps busy, as real numbers that grow with @bytes
- * (NCCL's whole numbers would make a larger size faster; see ring-nccl.c). */
+ * (NCCL's whole numbers would make a larger size faster; see ring-protocol-tuning.c). */
 void   _ring_nccl_channels_for_size    (const RingTopology *topology,
                                         RingNcclAlgo        algo,
                                         RingProtocol        protocol,
@@ -93,6 +94,7 @@ double _ring_protocol_wire_fraction    (RingProtocol        protocol);
 
 /* One LL channel keeps one 8-byte line in flight per thread: a store to the peer and the
  * peer's poll of its flag, a round trip of two hop latencies, before the thread goes on.
+ * (The round trip's hops are a calibrated constant, ring-calibration.h.)
  * So a channel moves threads × 8 B per round trip, far below the link for most sizes.
  * (NVLink or PCIe: taking the network hop's round trip across nodes made the 2-node
  * rows of tests/data far worse, so the lines are paced by the GPUs' side.) */
@@ -105,17 +107,25 @@ double _ring_ll_channel_gbps           (const RingTopology *topology,
 double _ring_net_overhead_us           (RingProtocol        protocol);
 
 /* LL across nodes: the proxy posts every channel's network step in turn, so a step leaves
- * only once the posts of the channels ahead of it are done (see ring-nccl.c). */
+ * only once the posts of the channels ahead of it are done (see ring-protocol-tuning.c). */
 double _ring_ll_proxy_queue_s          (const RingTopology *topology,
                                         RingProtocol        protocol,
                                         guint               channels);
 
 /* Kernel-to-kernel gap of back-to-back launches on one stream, µs: beyond NCCL's base
- * latency, paid by every call. */
-#define RING_LAUNCH_GAP_US 2.0
+ * latency, paid by every call (a calibrated constant, ring-calibration.h). */
+static inline double
+_ring_launch_gap_us (const RingTopology *topology)
+{
+  return topology->calibration->value[RING_CALIBRATION_LAUNCH_GAP];
+}
 /* What one host thread spends launching one GPU's share of a call (enqueue and kernel
  * launch), µs. A process driving several GPUs (nccl-tests -g) pays it once per GPU. */
-#define RING_HOST_LAUNCH_US 6.0
+static inline double
+_ring_host_launch_us (const RingTopology *topology)
+{
+  return topology->calibration->value[RING_CALIBRATION_HOST_LAUNCH];
+}
 /* The share of the links' rate the GPU sustains while reducing: A100 reaches ~230 of the
  * 240 GB/s its twelve links carry ("other bottlenecks on the GPU", S. Jeaugey, NVIDIA,
  * nccl-tests issue #149). */

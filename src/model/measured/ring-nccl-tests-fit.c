@@ -1,4 +1,4 @@
-/* ring-nccl-fit.c: the model's free values fitted to an nccl-tests log.
+/* ring-nccl-tests-fit.c: the model's free values fitted to an nccl-tests log.
  *
  * The model derives every rate and latency from the catalogue and NCCL's constants; what
  * it leaves free for a system is how far a real one falls short of (or beats) them: the
@@ -11,7 +11,7 @@
  * over those values, with t_model from ring_allreduce_cost() on the log's cluster. The
  * small λ only decides among values the data cannot tell apart: a two-node log whose
  * large sizes NVLS bounds says nothing of the NICs, which then keep their nominal rate
- * instead of taking the blame. The search is ring-nccl-fit-search.c's. Degenerate data
+ * instead of taking the blame. The search is ring-nccl-tests-fit-search.c's. Degenerate data
  * (times that fall as sizes grow, a value driven to its bound, a fit no better than the
  * nominal values) leaves a fit with a warning and nothing determined.
  *
@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "ring-measurement.h"
-#include "ring-nccl-fit-private.h"
+#include "ring-nccl-tests-fit-private.h"
 
 G_DEFINE_QUARK (ring-nccl-fit-error-quark, ring_nccl_fit_error)
 

@@ -1,4 +1,4 @@
-/* ring-nccl-fit-search.c: the search of the fit's free values (ring-nccl-fit.c).
+/* ring-nccl-tests-fit-search.c: the search of the fit's free values (ring-nccl-tests-fit.c).
  *
  * The objective is Σ w (ln t_model − ln t_measured)² over the rows (w: each size counts
  * once) plus a weak pull towards the nominal values. The model has kinks (min of bounds,
@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ring-nccl-fit-private.h"
+#include "ring-nccl-tests-fit-private.h"
 
 #define RIDGE 1e-4
 #define MAX_ITERATIONS 600

@@ -67,7 +67,8 @@ collnet_cost (const RingTopology *topology,
   double g = topology->ranks_per_node;
 
   cost->channels = topology->channels;
-  _ring_cost_finish (topology, bytes, (RING_LAUNCH_GAP_US + latency_us (topology)) * 1e-6,
+  _ring_cost_finish (topology, bytes,
+                     (_ring_launch_gap_us (topology) + latency_us (topology)) * 1e-6,
                      bytes / (bound_algbw (topology) * 1e9),
                      bytes * (2 * (g - 1) / g + 1 / g), cost);
 }

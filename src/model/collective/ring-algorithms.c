@@ -451,7 +451,7 @@ _ring_cost_finish (const RingTopology *topology,
                    RingAllreduceCost  *cost)
 {
   /* A host thread driving several GPUs launches each one's share in turn. */
-  double host_s = topology->gpus_per_process * RING_HOST_LAUNCH_US * 1e-6;
+  double host_s = topology->gpus_per_process * _ring_host_launch_us (topology) * 1e-6;
 
   cost->latency_s = MAX (latency_s, host_s - bandwidth_s);
   cost->bandwidth_s = bandwidth_s;

@@ -1,4 +1,4 @@
-/* ring-nccl-log.h: nccl-tests all_reduce_perf output, read as people paste it.
+/* ring-nccl-tests-log.h: nccl-tests all_reduce_perf output, read as people paste it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* ring-nccl-fit.h: the model fitted to an nccl-tests log.
+/* ring-nccl-tests-fit.h: the model fitted to an nccl-tests log.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,7 +6,7 @@
 #pragma once
 
 #include "ring-algorithms.h"
-#include "ring-nccl-log.h"
+#include "ring-nccl-tests-log.h"
 
 G_BEGIN_DECLS
 

@@ -7,7 +7,7 @@
 
 #include "ring-algorithm-schedule-private.h"
 #include "ring-algorithms.h"
-#include "ring-nccl-private.h"
+#include "ring-protocol-tuning-private.h"
 
 G_BEGIN_DECLS
 

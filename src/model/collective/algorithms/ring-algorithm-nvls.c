@@ -105,7 +105,8 @@ nvls_cost (const RingTopology *topology,
   cost->channels = channels;
   /* Each GPU sends its buffer into the switch and its shard of the sum out through it;
    * across nodes (SHARP) the shard also goes to the network switch. */
-  _ring_cost_finish (topology, bytes, (RING_LAUNCH_GAP_US + latency_us (topology)) * 1e-6,
+  _ring_cost_finish (topology, bytes,
+                     (_ring_launch_gap_us (topology) + latency_us (topology)) * 1e-6,
                      _ring_nvls_bandwidth_s (topology, channels, algbw,
                                              steps, G_N_ELEMENTS (steps), bytes),
                      bytes * (1 + (topology->nodes > 1 ? 2 : 1) / g), cost);

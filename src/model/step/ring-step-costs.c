@@ -11,7 +11,7 @@
 #include <math.h>
 
 #include "ring-algorithms.h"
-#include "ring-nccl-private.h"
+#include "ring-protocol-tuning-private.h"
 #include "ring-simulation.h"
 #include "ring-step-private.h"
 
@@ -41,8 +41,8 @@ _ring_step_half_collective_s (const RingParams *params,
     ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, bytes, &cost);
   *algorithm = cost.algorithm;
   if (cost.algorithm == RING_ALGORITHM_RING)
-    fixed = (RING_LAUNCH_GAP_US + _ring_nccl_base_latency_us (RING_NCCL_RING, cost.protocol))
-            * 1e-6;
+    fixed = (_ring_launch_gap_us (&topology)
+             + _ring_nccl_base_latency_us (RING_NCCL_RING, cost.protocol)) * 1e-6;
   fixed = MIN (fixed, cost.latency_s);
 
   return fixed + (cost.latency_s - fixed) / 2 + cost.bandwidth_s / 2;

@@ -6,8 +6,8 @@
 #pragma once
 
 #include "ring-model.h"
-#include "ring-nccl-fit.h"
-#include "ring-nccl-log.h"
+#include "ring-nccl-tests-fit.h"
+#include "ring-nccl-tests-log.h"
 
 G_BEGIN_DECLS
 

@@ -1,4 +1,4 @@
-/* ring-nccl.c: NCCL's documented constants (v2.30.7-1) and the mechanisms around them.
+/* ring-protocol-tuning.c: NCCL's documented constants (v2.30.7-1) and the mechanisms around them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "ring-nccl-private.h"
+#include "ring-protocol-tuning-private.h"
 
 /* tuning.cc, ncclTunerConstantsDefaults: baseLatencies {LL, LL128, Simple}, µs. NVLS and
  * NVLS-tree have none; CollNet none. */
@@ -262,7 +262,8 @@ _ring_ll_channel_gbps (const RingTopology *topology,
                                            RING_NCCL_RING, RING_PROTOCOL_LL);
 
   /* A hop fitted down to nothing still takes a few tens of ns. */
-  return threads * 8.0 / (2.0 * MAX (hop_us, 0.05) * 1e3);
+  return threads * 8.0 / (topology->calibration->value[RING_CALIBRATION_LL_ROUND_TRIP]
+                         * MAX (hop_us, 0.05) * 1e3);
 }
 
 double

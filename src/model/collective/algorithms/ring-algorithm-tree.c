@@ -141,7 +141,7 @@ tree_cost (const RingTopology *topology,
 
   cost->channels = channels;
   _ring_cost_finish (topology, bytes,
-                     (RING_LAUNCH_GAP_US + latency_us (topology, protocol)) * 1e-6,
+                     (_ring_launch_gap_us (topology) + latency_us (topology, protocol)) * 1e-6,
                      bytes / (algbw * 1e9)
                      + _ring_ll_proxy_queue_s (topology, protocol, channels)
                      + _ring_fill_s (chain_stages, chunk, chain_algbw / busy_channels)

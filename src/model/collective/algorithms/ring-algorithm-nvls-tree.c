@@ -76,7 +76,8 @@ nvls_tree_cost (const RingTopology *topology,
   cost->channels = channels;
   /* Into the switch and out, as nvls; and each shard's trip up and down its tree of
    * nodes, 2 (nodes − 1) shards of every shard, shared by the N GPUs. */
-  _ring_cost_finish (topology, bytes, (RING_LAUNCH_GAP_US + real_latency_us (topology)) * 1e-6,
+  _ring_cost_finish (topology, bytes,
+                     (_ring_launch_gap_us (topology) + real_latency_us (topology)) * 1e-6,
                      _ring_nvls_bandwidth_s (topology, channels, algbw,
                                              steps, G_N_ELEMENTS (steps), bytes),
                      bytes * (1 + 1 / g) + 2.0 * (topology->nodes - 1) * bytes / topology->gpus,

@@ -1,10 +1,10 @@
-/* ring-nccl-log-reader.c: the lines of an nccl-tests log, one run after another.
+/* ring-nccl-tests-reader.c: the lines of an nccl-tests log, one run after another.
  *
  * A run is one start of the program: its header ("nThread 1 nGpus 8 …"), a "Rank …" line
  * per rank, a table and its footer. Several processes' headers before one table are one
  * run; a header after rows starts another, which must have the first one's shape. Which
  * collective a table measured comes from "Collective test starting: …", from the rows'
- * shape (ring-nccl-log-row.c), from busbw / algbw, or from a command line naming the
+ * shape (ring-nccl-tests-row.c), from busbw / algbw, or from a command line naming the
  * program.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,7 +18,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ring-nccl-log-private.h"
+#include "ring-nccl-tests-log-private.h"
 #include "ring-printable.h"
 #include "ring-units.h"
 
