@@ -463,6 +463,9 @@ close_with_uncommitted_edit (const char *property,
   /* The latency per hop takes input only where it means something (the flat ring). */
   if (g_str_equal (property, "latency"))
     ring_model_set_value (model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
+  /* The message size likewise: only a single collective reads it. */
+  if (g_str_equal (property, "message-size"))
+    ring_model_set_value (model, RING_PARAM_MESSAGE_SIZE, 1073741824.0);
   gtk_window_present (GTK_WINDOW (window));
   spin = _ring_parameter_panel_get_spin (RING_PARAMETER_PANEL (window->parameter_panel),
                                          property);
