@@ -183,7 +183,7 @@ ring_test_metric_card (RingWindow *window,
   for (GtkWidget *card = gtk_widget_get_first_child (GTK_WIDGET (window->metrics_grid));
        card != NULL; card = gtk_widget_get_next_sibling (card))
     {
-      if (g_str_equal (gtk_widget_get_name (gtk_widget_get_last_child (card)), property))
+      if (g_str_equal (ring_metric_card_get_metric (RING_METRIC_CARD (card)), property))
         return card;
     }
 
@@ -196,7 +196,7 @@ ring_test_metric_title (RingWindow *window,
 {
   GtkWidget *card = ring_test_metric_card (window, property);
 
-  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_first_child (card)));
+  return ring_metric_card_get_title (RING_METRIC_CARD (card));
 }
 
 const char *
@@ -205,7 +205,7 @@ ring_test_metric_value (RingWindow *window,
 {
   GtkWidget *card = ring_test_metric_card (window, property);
 
-  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (card)));
+  return ring_metric_card_get_value (RING_METRIC_CARD (card));
 }
 
 void

@@ -8,6 +8,8 @@
 
 #include <adwaita.h>
 
+#include "ring-metric-card.h"
+#include "ring-metric-grid.h"
 #include "ring-window-private.h"
 
 G_BEGIN_DECLS

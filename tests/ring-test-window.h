@@ -59,4 +59,15 @@ void     settle_views               (RingWindow      *window,
 /* After one change: each view draws again, once, and no more in the frames after. */
 void     assert_each_view_drew_once (const ViewDraws *before);
 
+/* Resizes @window as a user would, and waits until it has that size and has laid out. */
+void     ring_test_resize_window        (RingWindow *window,
+                                         int         width,
+                                         int         height);
+/* The columns the metric cards of @grid take at its width: four when every visible card's
+ * natural width fits a quarter of the row (8 px apart), two otherwise. */
+guint    ring_test_expected_columns     (GtkWidget  *grid);
+/* At 800 × 600: the sidebar folded into an overlay and hidden, the cards in the columns
+ * they fit, one chart, and every visible card's title and value whole. */
+void     ring_test_assert_narrow_layout (RingWindow *window);
+
 G_END_DECLS

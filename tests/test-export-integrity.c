@@ -613,7 +613,7 @@ test_symbolic_link (void)
 }
 
 /* A hard link is a second name for the same file: the new file replaces the one name the
- * export was given, and the other keeps the old contents (README, "Exports"). */
+ * export was given, and the other keeps the old contents (docs/command-line.md). */
 static void
 test_hard_link (void)
 {

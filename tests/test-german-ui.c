@@ -5,7 +5,7 @@
 
 #include "config.h"
 
-#include "ring-test-ui.h"
+#include "ring-test-window.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -160,6 +160,29 @@ test_step_and_stragglers (RingWindowFixture *fixture,
   g_assert_true (g_str_has_prefix (gtk_label_get_label (window->fit_label), "Passt nicht: "));
 }
 
+/* The smallest window fits German as it fits English: nothing wider than 800 px, no
+ * card cut. With GNOME's title bar buttons (close only, its default "appmenu:close"):
+ * minimize and maximize beside it take the 50 px that German's longer labels need. */
+static void
+test_800x600 (RingWindowFixture *fixture,
+              gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+
+  g_autofree char *layout = NULL;
+
+  if (skip_without_german ())
+    return;
+
+  g_object_get (gtk_settings_get_default (), "gtk-decoration-layout", &layout, NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", ":close", NULL);
+
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 16);
+  ring_test_resize_window (window, 800, 600);
+  ring_test_assert_narrow_layout (window);
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", layout, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -190,6 +213,7 @@ main (int   argc,
   ring_test_add_window ("/ring/german-ui/decimal-comma", test_decimal_comma);
   ring_test_add_window ("/ring/german-ui/cluster-and-collective", test_cluster_and_collective);
   ring_test_add_window ("/ring/german-ui/step-and-stragglers", test_step_and_stragglers);
+  ring_test_add_window ("/ring/german-ui/800x600", test_800x600);
 
   return g_test_run ();
 }

@@ -287,7 +287,7 @@ collect_titles (RingWindow *window,
     }
 
   for (guint i = 0; i < RING_WINDOW_N_METRICS; i++)
-    check_title (gtk_label_get_label (GTK_LABEL (gtk_widget_get_first_child (window->metric_cards[i]))),
+    check_title (ring_metric_card_get_title (RING_METRIC_CARD (window->metric_cards[i])),
                  "the card", missing);
 
   algorithms = ring_algorithms_get (&n_algorithms);

@@ -16,7 +16,7 @@ card_difference (RingWindow *window,
                  const char *property)
 {
   for (guint i = 0; i < RING_WINDOW_N_METRICS; i++)
-    if (g_str_equal (gtk_widget_get_name (gtk_widget_get_last_child (window->metric_cards[i])),
+    if (g_str_equal (ring_metric_card_get_metric (RING_METRIC_CARD (window->metric_cards[i])),
                      property))
       return window->metric_differences[i];
 

@@ -145,8 +145,12 @@ ring_chart_view_measure (GtkWidget      *widget,
   gtk_widget_measure (self->second_pane, orientation, -1,
                       &second_minimum, &second_natural, NULL, NULL);
 
-  /* Narrow enough for one chart; a wide window gets two. */
-  *minimum = MAX (first_minimum, second_minimum);
+  /* Narrow enough for the first chart alone: the second goes first, whatever its
+   * picker's title; a wide window gets two. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = first_minimum;
+  else
+    *minimum = MAX (first_minimum, second_minimum);
   *natural = MAX (first_natural, second_natural);
 }
 

@@ -39,7 +39,7 @@ struct _RingWindow
   GtkWidget            *menu_button;
   GtkWidget            *step_timing_box;
   GtkWidget            *parameter_panel;
-  GtkGrid              *metrics_grid;
+  GtkWidget            *metrics_grid;
   GtkWidget            *step_bar;
   GtkLabel             *bound_label;
   GtkLabel             *fit_label;
@@ -50,6 +50,11 @@ struct _RingWindow
   GtkWidget            *play_button;
   GtkDropDown          *speed_dropdown;
   GtkWidget            *sidebar;
+  GtkWidget            *sidebar_button;
+  GtkWidget            *main_area;
+  GtkWidget            *split_host;
+  GtkWidget            *split_view;      /* made by ring-window-layout.c */
+  guint                 sidebar_style_idle;
 
   /* The first-run tour: its line, and the step shown (-1: none). */
   GtkRevealer          *tour_revealer;
@@ -75,6 +80,13 @@ struct _RingWindow
 };
 
 void   _ring_window_class_actions_init    (RingWindowClass *klass);
+/* The sidebar beside the main area, or folded into an overlay (ring-window-layout.c). */
+void     _ring_window_layout_class_init   (GtkWidgetClass  *widget_class);
+void     _ring_window_layout_init         (RingWindow      *self);
+gboolean _ring_window_get_sidebar_folded  (RingWindow      *self);
+gboolean _ring_window_get_sidebar_shown   (RingWindow      *self);
+/* The tour's step about the panel shows it where it is folded away (ring-window-tour.c). */
+void     _ring_window_tour_update_sidebar (RingWindow      *self);
 /* Once a header bar menu closes, the keyboard's focus is back in the window. */
 void   _ring_window_return_focus_after_menus (RingWindow   *self);
 /* The preset menu's sections, hardware then model, from the preset table. */

@@ -15,6 +15,7 @@
 #include "ring-printable.h"
 #include "ring-cost.h"
 #include "ring-file-dialog.h"
+#include "ring-metric-card.h"
 #include "ring-scenario-file.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
@@ -40,7 +41,7 @@ static const struct {
 static int
 compared_metric_for (GtkWidget *card)
 {
-  const char *property = gtk_widget_get_name (gtk_widget_get_last_child (card));
+  const char *property = ring_metric_card_get_metric (RING_METRIC_CARD (card));
 
   for (guint i = 0; i < G_N_ELEMENTS (compared_metrics); i++)
     if (g_str_equal (compared_metrics[i].property, property))
@@ -511,22 +512,10 @@ _ring_window_scenarios_init (RingWindow *self)
 {
   g_assert (RING_IS_WINDOW (self));
 
-  /* A line under each card's title, shown while a scenario is compared with; the value
-   * stays the card's last child. */
+  /* A line under each card's title, shown while a scenario is compared with. */
   for (guint i = 0; i < RING_WINDOW_N_METRICS; i++)
-    {
-      GtkWidget *card = self->metric_cards[i];
-      GtkWidget *label = gtk_label_new (NULL);
-
-      gtk_widget_add_css_class (label, "caption");
-      gtk_widget_add_css_class (label, "numeric");
-      gtk_widget_add_css_class (label, "metric-difference");
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_visible (label, FALSE);
-      gtk_box_insert_child_after (GTK_BOX (card), label, gtk_widget_get_first_child (card));
-      self->metric_differences[i] = label;
-    }
+    self->metric_differences[i] =
+      GTK_WIDGET (ring_metric_card_get_difference_label (RING_METRIC_CARD (self->metric_cards[i])));
 
   load_stored_scenarios (self);
   /* The window's signal group has its target already; the model is the window's for its

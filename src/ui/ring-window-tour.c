@@ -41,6 +41,18 @@ step_target (RingWindow *self,
   return G_STRUCT_MEMBER (GtkWidget *, self, tour_steps[step].target);
 }
 
+/* On a narrow window the panel is folded away: the step about it shows it over the
+ * window, and the steps after hide it again. */
+void
+_ring_window_tour_update_sidebar (RingWindow *self)
+{
+  if (self->tour_step < 0 || !_ring_window_get_sidebar_folded (self))
+    return;
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->sidebar_button),
+                                step_target (self, self->tour_step) == self->sidebar);
+}
+
 static void
 show_step (RingWindow *self,
            int         step)
@@ -56,6 +68,7 @@ show_step (RingWindow *self,
       gtk_revealer_set_reveal_child (self->tour_revealer, FALSE);
       return;
     }
+  _ring_window_tour_update_sidebar (self);
 
   /* Translators: the tour's step counter, "1 of 4" */
   counter = g_strdup_printf (_("%d of %d"), step + 1, RING_WINDOW_TOUR_STEPS);

@@ -12,6 +12,8 @@
 
 #include "ring-cost.h"
 #include "ring-labels.h"
+#include "ring-metric-card.h"
+#include "ring-metric-grid.h"
 #include "ring-model-follow.h"
 #include "ring-parameter-panel.h"
 #include "ring-report.h"
@@ -50,11 +52,9 @@ typedef enum
 #define COLLECTIVE (1 << 1)
 #define BOTH       (STEP | COLLECTIVE)
 
+/* The cards themselves, with their titles and tooltips, are in ring-window.ui. */
 typedef struct
 {
-  const char   *title;
-  const char   *collective_title;  /* NULL: the same in both modes */
-  const char   *tooltip;
   const char   *property;  /* on the model, or on the animation for "steps-completed" */
   MetricFormat  format;
   guint         modes;
@@ -66,40 +66,18 @@ typedef struct
 /* The first four are the original design card's; a single collective shows what
  * nccl-tests prints instead of the step's figures. */
 static const MetricSpec metric_specs[] = {
-  { N_("Compute time / step"), NULL,
-    N_("Forward and backward pass: 6 · parameters · tokens / FLOP/s"),
-    "compute-time", METRIC_DURATION, STEP, 0, 0, -1, -1 },
-  { N_("All-reduce time / step"), N_("All-reduce time"),
-    N_("One all-reduce with the algorithm and protocol in use: its latency plus the time "
-       "its bytes take over the slowest link"),
-    "allreduce-time", METRIC_ALLREDUCE, BOTH, 1, 0, 0, 0 },
-  { N_("GPU utilization"), NULL, N_("Compute time over step time: what the GPUs spend computing"),
-    "utilization", METRIC_PERCENT, STEP, 2, 0, -1, -1 },
-  { N_("Steps completed"), NULL, N_("Training steps the animation has played"),
-    "steps-completed", METRIC_COUNT, STEP, 3, 0, -1, -1 },
-  { N_("Bus bandwidth"), NULL,
-    N_("Bus bandwidth as nccl-tests reports it: algorithm bandwidth · 2 (N − 1)/N"),
-    "busbw", METRIC_GBPS, BOTH, 0, 1, 2, 0 },
-  { N_("Cluster throughput"), NULL, N_("Tokens the whole cluster processes per second"),
-    "tokens-per-second", METRIC_TOKENS_PER_S, STEP, 1, 1, -1, -1 },
-  { N_("Nodes"), NULL,
-    N_("⌈GPUs in the ring / GPUs per node⌉: past one, the network joins them"),
-    "nodes", METRIC_COUNT, BOTH, 2, 1, 3, 0 },
-  { N_("Algorithm"), NULL,
-    N_("The all-reduce that runs: what Auto picked as NCCL would, or the one chosen, and "
-       "its protocol"),
-    "algorithm-used", METRIC_COLLECTIVE, BOTH, 3, 1, 0, 1 },
-  { N_("Algorithm bandwidth"), NULL,
-    N_("The message size over the all-reduce time, as nccl-tests reports it"),
-    "algbw", METRIC_GBPS, COLLECTIVE, -1, -1, 1, 0 },
-  { N_("Protocol"), NULL,
-    N_("NCCL’s protocol: LL and LL128 trade bandwidth for latency on small messages, "
-       "Simple moves large ones"),
-    "protocol-used", METRIC_PROTOCOL, COLLECTIVE, -1, -1, 1, 1 },
-  { N_("Channels"), NULL, N_("NCCL channels: the parallel rings or trees the data is split over"),
-    "channels", METRIC_CHANNELS, COLLECTIVE, -1, -1, 2, 1 },
-  { N_("Data moved per GPU"), NULL, N_("The bytes each GPU sends over its links"),
-    "bytes-moved-per-gpu", METRIC_BYTES, COLLECTIVE, -1, -1, 3, 1 },
+  { "compute-time", METRIC_DURATION, STEP, 0, 0, -1, -1 },
+  { "allreduce-time", METRIC_ALLREDUCE, BOTH, 1, 0, 0, 0 },
+  { "utilization", METRIC_PERCENT, STEP, 2, 0, -1, -1 },
+  { "steps-completed", METRIC_COUNT, STEP, 3, 0, -1, -1 },
+  { "busbw", METRIC_GBPS, BOTH, 0, 1, 2, 0 },
+  { "tokens-per-second", METRIC_TOKENS_PER_S, STEP, 1, 1, -1, -1 },
+  { "nodes", METRIC_COUNT, BOTH, 2, 1, 3, 0 },
+  { "algorithm-used", METRIC_COLLECTIVE, BOTH, 3, 1, 0, 1 },
+  { "algbw", METRIC_GBPS, COLLECTIVE, -1, -1, 1, 0 },
+  { "protocol-used", METRIC_PROTOCOL, COLLECTIVE, -1, -1, 1, 1 },
+  { "channels", METRIC_CHANNELS, COLLECTIVE, -1, -1, 2, 1 },
+  { "bytes-moved-per-gpu", METRIC_BYTES, COLLECTIVE, -1, -1, 3, 1 },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (metric_specs) == RING_WINDOW_N_METRICS);
@@ -159,52 +137,38 @@ format_metric (GBinding     *binding,
   return TRUE;
 }
 
+static RingMetricCard *
+find_card (RingWindow *self,
+           const char *metric)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->metrics_grid));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (g_strcmp0 (ring_metric_card_get_metric (RING_METRIC_CARD (child)), metric) == 0)
+      return RING_METRIC_CARD (child);
+
+  g_error ("ring-window.ui has no metric card for “%s”", metric);
+}
+
 static void
 add_metrics (RingWindow *self)
 {
   for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
     {
       const MetricSpec *spec = &metric_specs[i];
-      GtkWidget *card, *title, *value;
+      RingMetricCard *card = find_card (self, spec->property);
 
-      card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-      gtk_widget_add_css_class (card, "card");
-      gtk_widget_add_css_class (card, "metric");
-      gtk_widget_set_tooltip_text (card, _(spec->tooltip));
-
-      title = gtk_label_new (_(spec->title));
-      gtk_widget_add_css_class (title, "caption");
-      gtk_widget_add_css_class (title, "dim-label");
-      gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
-      gtk_label_set_xalign (GTK_LABEL (title), 0);
-
-      value = gtk_label_new (NULL);
-      gtk_widget_add_css_class (value, "metric-value");
-      gtk_widget_add_css_class (value, "numeric");
-      gtk_label_set_xalign (GTK_LABEL (value), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (value), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_name (value, spec->property);
-      gtk_accessible_update_relation (GTK_ACCESSIBLE (value),
-                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
-                                      -1);
-
-      gtk_box_append (GTK_BOX (card), title);
-      gtk_box_append (GTK_BOX (card), value);
-      /* Placed, shown and titled for the model's question by update_metrics_mode(). */
-      gtk_grid_attach (self->metrics_grid, card, MAX (spec->step_column, 0),
-                       MAX (spec->step_row, 0), 1, 1);
-      self->metric_cards[i] = card;
+      self->metric_cards[i] = GTK_WIDGET (card);
 
       /* The steps are the animation's, a child that goes with the window; the algorithm
        * is written from the whole model when it changes; the rest are the model's, through
        * the group that dispose clears. */
       if (g_str_equal (spec->property, "steps-completed"))
-        g_object_bind_property_full (self->animation, spec->property, value, "label",
+        g_object_bind_property_full (self->animation, spec->property, card, "value",
                                      G_BINDING_SYNC_CREATE, format_metric, NULL,
                                      (gpointer) spec, NULL);
       else if (spec->format != METRIC_COLLECTIVE && spec->format != METRIC_PROTOCOL
                && spec->format != METRIC_CHANNELS && spec->format != METRIC_ALLREDUCE)
-        g_binding_group_bind_full (self->model_bindings, spec->property, value, "label",
+        g_binding_group_bind_full (self->model_bindings, spec->property, card, "value",
                                    G_BINDING_SYNC_CREATE, format_metric, NULL,
                                    (gpointer) spec, NULL);
     }
@@ -216,31 +180,30 @@ static void
 update_metrics_mode (RingWindow *self)
 {
   gboolean collective = ring_model_is_collective (self->model);
-  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->metrics_grid));
 
   if (self->metrics_laid_out && self->metrics_collective == collective)
     return;
 
+  /* The grid places its visible cards in their order, row by row: the cards of this
+   * question go to its end in their row-major order. */
+  for (int cell = 0; cell < 4 * 2; cell++)
+    for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
+      {
+        const MetricSpec *spec = &metric_specs[i];
+        int column = collective ? spec->collective_column : spec->step_column;
+        int row = collective ? spec->collective_row : spec->step_row;
+
+        if (column >= 0 && row * 4 + column == cell)
+          gtk_widget_insert_before (self->metric_cards[i], GTK_WIDGET (self->metrics_grid),
+                                    NULL);
+      }
+
   for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
     {
-      const MetricSpec *spec = &metric_specs[i];
-      GtkWidget *card = self->metric_cards[i];
-      gboolean shown = (spec->modes & (collective ? COLLECTIVE : STEP)) != 0;
-      const char *title = collective && spec->collective_title != NULL
-                          ? spec->collective_title : spec->title;
+      gboolean shown = (metric_specs[i].modes & (collective ? COLLECTIVE : STEP)) != 0;
 
-      gtk_widget_set_visible (card, shown);
-      gtk_label_set_label (GTK_LABEL (gtk_widget_get_first_child (card)), _(title));
-      if (shown)
-        {
-          GtkGridLayoutChild *cell;
-
-          cell = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, card));
-          gtk_grid_layout_child_set_column (cell, collective ? spec->collective_column
-                                                             : spec->step_column);
-          gtk_grid_layout_child_set_row (cell, collective ? spec->collective_row
-                                                          : spec->step_row);
-        }
+      gtk_widget_set_visible (self->metric_cards[i], shown);
+      ring_metric_card_set_collective (RING_METRIC_CARD (self->metric_cards[i]), collective);
     }
 
   self->metrics_collective = collective;
@@ -261,7 +224,6 @@ update_collective_metrics (RingWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
     {
-      GtkLabel *value = GTK_LABEL (gtk_widget_get_last_child (self->metric_cards[i]));
       g_autofree char *text = NULL;
 
       if (metric_specs[i].format == METRIC_COLLECTIVE)
@@ -281,7 +243,7 @@ update_collective_metrics (RingWindow *self)
       else
         continue;
 
-      gtk_label_set_label (value, text);
+      ring_metric_card_set_value (RING_METRIC_CARD (self->metric_cards[i]), text);
     }
 }
 
@@ -660,6 +622,7 @@ ring_window_dispose (GObject *object)
   g_clear_object (&self->model_signals);
   g_clear_object (&self->model_bindings);
   _ring_window_settings_unbind_model (self);
+  g_clear_handle_id (&self->sidebar_style_idle, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RING_TYPE_WINDOW);
   g_clear_object (&self->settings);
@@ -706,6 +669,8 @@ ring_window_class_init (RingWindowClass *klass)
   g_type_ensure (RING_TYPE_STEP_BAR);
   g_type_ensure (RING_TYPE_ANIMATION);
   g_type_ensure (RING_TYPE_CHART_VIEW);
+  g_type_ensure (RING_TYPE_METRIC_GRID);
+  g_type_ensure (RING_TYPE_METRIC_CARD);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ring-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RingWindow, toast_overlay);
@@ -724,10 +689,14 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, chart_view);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, speed_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, main_area);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, split_host);
 
   _ring_window_class_actions_init (klass);
   _ring_window_scenarios_class_init (klass);
   _ring_window_tour_class_init (widget_class);
+  _ring_window_layout_class_init (widget_class);
 }
 
 static void
@@ -739,6 +708,7 @@ ring_window_init (RingWindow *self)
   self->model_bindings = g_binding_group_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  _ring_window_layout_init (self);
 
   /* Every view shares the one model. */
   g_object_set (self->parameter_panel, "model", self->model, NULL);
