@@ -97,6 +97,45 @@ test_topology (void)
   ring_test_assert_close (topology.ranks_per_node, 4.5, 1e-12);
 }
 
+/* NCCL's socket transport (TCP) is CPU-bound: two nodes of 8 H100 with 8 NICs of
+ * 400 Gb/s have 12 channels, one connection each with one helper thread of 3.125 GB/s:
+ * 37.5 GB/s through the sockets, not the 8 · 50 · 1448/1538 = 376.6 GB/s of the wire,
+ * and the ring's bus bandwidth follows. One NIC of 10 Gb/s binds before the threads:
+ * 1.25 · 1448/1538 GB/s. RDMA fabrics have no such bound. */
+static void
+test_socket_transport (void)
+{
+  RingTopology topology;
+  RingParams params;
+  RingAllreduceCost cost;
+
+  topology_for (&topology, "h100", 16, "tcp");
+  g_assert_cmpuint (topology.channels, ==, 12);
+  ring_test_assert_close (topology.socket_gbps, 37.5, 1e-12);
+  ring_test_assert_close (topology.network_gbps, 37.5, 1e-12);
+  ring_test_assert_close (topology.channel_gbps, 3.125, 1e-12);
+  cost = cost_with (&topology, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE, 16 * GIB);
+  g_assert_cmpfloat (cost.busbw_gbps, <, 37.5);
+  g_assert_cmpfloat (cost.busbw_gbps, >, 0.9 * 37.5);
+
+  topology_for (&topology, "h100", 16, "roce");
+  ring_test_assert_close (topology.socket_gbps, 0, 1e-12);
+  ring_test_assert_close (topology.network_gbps, 384, 1e-12);
+
+  topology_for (&topology, "h100", 8, "tcp");
+  ring_test_assert_close (topology.socket_gbps, 0, 1e-12);
+
+  ring_params_init_default (&params);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "v100", NULL));
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_FABRIC, "tcp", NULL));
+  params.gpus_per_node = 1;
+  params.nics_per_node = 1;
+  params.nic_speed_gbit = 10;
+  ring_topology_init (&topology, &params, 2);
+  ring_test_assert_close (topology.network_gbps, 1.25 * 1448.0 / 1538.0, 1e-12);
+  g_assert_cmpfloat (topology.socket_gbps, >, topology.network_gbps);
+}
+
 /* Ring, Simple, one node of 8 custom GPUs, 1 GiB:
  *   latency   = 2 (launch) + 8.4 (base) + 14 steps · 3.4 (NVLink Simple hop) = 58 µs
  *   bus bw    = 240 · 0.96 = 230.4 GB/s (12 channels of 20 would allow 240)
@@ -575,6 +614,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/algorithms/flat-ring", test_flat_ring);
   g_test_add_func ("/ring/algorithms/topology", test_topology);
+  g_test_add_func ("/ring/algorithms/socket-transport", test_socket_transport);
   g_test_add_func ("/ring/algorithms/ring-one-node", test_ring_one_node);
   g_test_add_func ("/ring/algorithms/ring-two-nodes", test_ring_two_nodes);
   g_test_add_func ("/ring/algorithms/ring-ll", test_ring_ll);

@@ -115,6 +115,61 @@ test_report_parameters (void)
  * slower: 0.65340333 s. The GPU at 50 % computes 2 × 0.43008 s, and the one bucket goes
  * after its backward pass: step = 0.86016 + 0.65340333 s, utilization 0.43008 / step.
  * Without them: 0.43008 + 0.16340333 s. One step time in the report. */
+/* What bounds a node's network is said: TCP's socket threads (two nodes of 8 H100 build 12
+ * channels, one thread each at 3.125 GB/s), the GPUs' PCIe Gen5 links under 800 Gb/s NICs
+ * (8 × 48 GB/s, so 400 and 800 Gb/s give the same time), the NICs otherwise. */
+static void
+test_report_network_bound (void)
+{
+  static const struct
+  {
+    const char *gpu, *fabric, *nic_speed, *bound;
+    double      network_gbps;
+  } cases[] = {
+    { "h100", "tcp", "400", "sockets", 37.5 },
+    { "b200", "infiniband", "800", "pcie", 384 },
+    { "h100", "infiniband", "200", "nics", 8 * 25 * 0.96 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", cases[i].gpu, "--gpus", "16",
+                                                 "--fabric", cases[i].fabric, "--nic-speed",
+                                                 cases[i].nic_speed, "--message-size", "1GiB",
+                                                 "--report=json", NULL);
+      g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--gpu", cases[i].gpu, "--gpus",
+                                                    "16", "--fabric", cases[i].fabric,
+                                                    "--nic-speed", cases[i].nic_speed,
+                                                    "--message-size", "1GiB", "--report=text",
+                                                    NULL);
+      g_autoptr(JsonObject) report = NULL;
+
+      g_assert_cmpint (r.status, ==, 0);
+      report = ring_test_parse_report (r.out);
+      g_assert_cmpstr (json_object_get_string_member (report, "network_bound"), ==,
+                       cases[i].bound);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "network_gbps"),
+                                      cases[i].network_gbps, 1e-9);
+      g_assert_cmpint (text.status, ==, 0);
+      g_assert_nonnull (strstr (text.out, "Network per node"));
+      if (g_str_equal (cases[i].bound, "pcie"))
+        g_assert_nonnull (strstr (text.out, "faster NICs change nothing"));
+      if (g_str_equal (cases[i].bound, "sockets"))
+        g_assert_nonnull (strstr (text.out, "socket threads"));
+    }
+
+  /* One node has no network. */
+  {
+    g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "8",
+                                               "--message-size", "1GiB", "--report=json",
+                                               NULL);
+    g_autoptr(JsonObject) report = ring_test_parse_report (r.out);
+
+    g_assert_cmpstr (json_object_get_string_member (report, "network_bound"), ==, "none");
+    g_assert_cmpfloat (json_object_get_double_member (report, "network_gbps"), ==, 0);
+  }
+}
+
 static void
 test_report_stragglers (void)
 {
@@ -518,6 +573,7 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-collective-cluster", test_report_collective_cluster);
   g_test_add_func ("/ring/cli/report-text-collective", test_report_text_collective);
   g_test_add_func ("/ring/cli/report-stragglers", test_report_stragglers);
+  g_test_add_func ("/ring/cli/report-network-bound", test_report_network_bound);
   g_test_add_func ("/ring/cli/report-checkpointing", test_report_checkpointing);
   g_test_add_func ("/ring/cli/report-zero-buckets", test_report_zero_buckets);
   g_test_add_func ("/ring/cli/report-text", test_report_text);

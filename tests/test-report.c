@@ -218,6 +218,18 @@ check_report (const char *json,
   g_assert_cmpuint (result->nodes, ==, ring_params_get_nodes (params));
   n_keys += 2;
 
+  /* What a node's network carries and what bounds it: nothing on one node. */
+  {
+    g_autofree char *bound = g_strdup_printf ("\"%s\"",
+                                              ring_network_bound_to_string (result->network_bound));
+
+    check_number (members, "network_gbps", result->network_gbps, json);
+    g_assert_cmpstr (g_hash_table_lookup (members, "network_bound"), ==, bound);
+    g_assert_true ((result->nodes > 1) == (result->network_bound != RING_NETWORK_BOUND_NONE));
+    g_assert_true ((result->nodes > 1) == (result->network_gbps > 0));
+    n_keys += 2;
+  }
+
   if (params->gpus <= 1)
     {
       g_assert_cmpstr (g_hash_table_lookup (members, "algorithm_used"), ==, "null");

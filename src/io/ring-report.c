@@ -117,6 +117,7 @@ typedef enum
   VALUE_ALGORITHM,  /* a RingAlgorithm, written as its name */
   VALUE_SIZING_LINK, /* a RingSizingLink, written as its name */
   VALUE_PROTOCOL,   /* a RingProtocol, written as its name */
+  VALUE_NETWORK_BOUND, /* a RingNetworkBound, written as its name */
 } ValueKind;
 
 /* The derived values, in the report's order. */
@@ -152,6 +153,10 @@ static const struct
   { "algorithm_used", G_STRUCT_OFFSET (RingResult, algorithm_used), VALUE_ALGORITHM, BOTH },
   { "protocol", G_STRUCT_OFFSET (RingResult, protocol_used), VALUE_PROTOCOL, BOTH },
   { "channels", G_STRUCT_OFFSET (RingResult, channels), VALUE_COUNT, BOTH },
+  /* What a node's network carries across nodes (0 on one node), and what bounds it:
+   * "none", "nics", "pcie" (the GPUs' links into the NICs), "sockets" (TCP's threads). */
+  { "network_gbps", G_STRUCT_OFFSET (RingResult, network_gbps), VALUE_NUMBER, BOTH },
+  { "network_bound", G_STRUCT_OFFSET (RingResult, network_bound), VALUE_NETWORK_BOUND, BOTH },
   /* What the model prices fastest among NCCL's choices; where it differs from the above,
    * NCCL's tuner picks otherwise (docs/model.md). */
   { "fastest_algorithm", G_STRUCT_OFFSET (RingResult, fastest_algorithm), VALUE_ALGORITHM,
@@ -283,6 +288,11 @@ append_result_value (GString          *json,
         append_json_string (json, key,
                             ring_protocol_to_string (G_STRUCT_MEMBER (RingProtocol, result,
                                                                       offset)));
+      break;
+    case VALUE_NETWORK_BOUND:
+      append_json_string (json, key,
+                          ring_network_bound_to_string (G_STRUCT_MEMBER (RingNetworkBound,
+                                                                         result, offset)));
       break;
     case VALUE_SIZING_LINK:
       append_json_string (json, key,
@@ -585,6 +595,31 @@ add_collective_rows (GPtrArray        *rows,
                      const RingResult *r)
 {
   add_row (rows, _("Nodes"), g_strdup_printf ("%u", r->nodes));
+  if (r->network_bound != RING_NETWORK_BOUND_NONE)
+    {
+      g_autofree char *rate = ring_format_bandwidth (r->network_gbps * 1e9);
+      const char *reason;
+
+      switch (r->network_bound)
+        {
+        case RING_NETWORK_BOUND_PCIE:
+          /* TRANSLATORS: why a node's network carries less than its NICs' line rate */
+          reason = _("bound by the GPUs’ PCIe links, through which GPUDirect RDMA feeds "
+                     "the NICs: faster NICs change nothing");
+          break;
+        case RING_NETWORK_BOUND_SOCKETS:
+          reason = _("bound by NCCL’s socket threads: TCP copies every byte through host "
+                     "memory, one thread per connection");
+          break;
+        case RING_NETWORK_BOUND_NICS:
+        case RING_NETWORK_BOUND_NONE:
+        default:
+          reason = _("the NICs’ line rate");
+          break;
+        }
+      /* TRANSLATORS: a rate and what bounds it, "384 GB/s, the NICs’ line rate" */
+      add_row (rows, _("Network per node"), g_strdup_printf (_("%s, %s"), rate, reason));
+    }
   if (p->gpus <= 1)
     {
       add_row (rows, _("Algorithm in use"), g_strdup (_("none: one GPU")));

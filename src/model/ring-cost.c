@@ -182,6 +182,18 @@ bandwidth_for_90pct_gbps (const RingParams  *params,
   return exp (high);
 }
 
+/* What a node's network carries and what bounds it, said where it binds. */
+static void
+fill_network (const RingParams *params,
+              RingResult       *result)
+{
+  RingTopology topology;
+
+  ring_topology_init (&topology, params, params->gpus);
+  result->network_bound = topology.network_bound;
+  result->network_gbps = topology.nodes > 1 ? topology.network_gbps : 0;
+}
+
 static void
 fill_collective (const RingParams *params,
                  RingResult       *result)
@@ -191,6 +203,7 @@ fill_collective (const RingParams *params,
   ring_allreduce_cost_charged (params, params->gpus, result->gradient_buffer_bytes, &cost);
 
   result->nodes = ring_params_get_nodes (params);
+  fill_network (params, result);
   result->algorithm_used = cost.algorithm;
   result->protocol_used = cost.protocol;
   result->channels = cost.channels;

@@ -533,6 +533,16 @@ ring_params_set_sizing_rate_gbps (RingParams     *params,
 }
 
 const char *
+ring_network_bound_to_string (RingNetworkBound bound)
+{
+  static const char *const names[] = { "none", "nics", "pcie", "sockets" };
+
+  g_return_val_if_fail (bound < G_N_ELEMENTS (names), NULL);
+
+  return names[bound];
+}
+
+const char *
 ring_sizing_link_to_string (RingSizingLink link)
 {
   return link == RING_SIZING_LINK_NICS ? "nic" : "in-node";

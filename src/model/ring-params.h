@@ -157,6 +157,15 @@ typedef enum
   RING_SIZING_LINK_NICS,      /* the NIC speed, here in GB/s per NIC (Gb/s / 8) */
 } RingSizingLink;
 
+/* What bounds the rate a node's network carries across nodes (docs/model.md §3). */
+typedef enum
+{
+  RING_NETWORK_BOUND_NONE,     /* one node: no network */
+  RING_NETWORK_BOUND_NICS,     /* the NICs' line rate */
+  RING_NETWORK_BOUND_PCIE,     /* the GPUs' PCIe links, through which GPUDirect feeds the NICs */
+  RING_NETWORK_BOUND_SOCKETS,  /* NCCL's socket transport's threads (TCP) */
+} RingNetworkBound;
+
 typedef struct
 {
   double   gradient_buffer_bytes;     /* S = P · b, or the message size */
@@ -180,6 +189,8 @@ typedef struct
   RingAlgorithm algorithm_used;       /* never AUTO: what auto picked, or what was asked */
   RingProtocol  protocol_used;
   guint         channels;             /* NCCL channels (CTAs per GPU) at this size */
+  double        network_gbps;         /* what a node's network carries, GB/s; 0 on one node */
+  RingNetworkBound network_bound;     /* and what bounds it */
   double        bandwidth_time_s;     /* the size-dependent part of allreduce_time_s */
   /* What this model prices fastest among the choices NCCL had for one all-reduce (the
    * gradients' or the message's): where it is not what ran, NCCL's tuner picks otherwise
@@ -367,6 +378,8 @@ void                 ring_params_set_sizing_rate_gbps (RingParams       *params,
                                                        double            rate_gbps);
 /* "in-node" or "nic", as the JSON report writes it. */
 const char          *ring_sizing_link_to_string (RingSizingLink    link);
+/* "none", "nics", "pcie", "sockets". */
+const char          *ring_network_bound_to_string (RingNetworkBound bound);
 
 /* Choice parameters (gpu, fabric, algorithm): how many choices, and the name of each. */
 guint                ring_param_n_choices       (RingParamId       id);

@@ -282,6 +282,28 @@ describe_collective (RingWindow *self)
                           size, where, algorithm, result->channels);
 }
 
+/* Where something other than the NICs' line rate caps a node's network, the sentence
+ * that says so (docs/model.md §3); NULL where the NICs bind or there is one node. */
+static char *
+describe_network_cap (const RingResult *result)
+{
+  g_autofree char *rate = NULL;
+
+  if (result->network_bound != RING_NETWORK_BOUND_PCIE
+      && result->network_bound != RING_NETWORK_BOUND_SOCKETS)
+    return NULL;
+
+  rate = ring_format_bandwidth (result->network_gbps * 1e9);
+  if (result->network_bound == RING_NETWORK_BOUND_PCIE)
+    /* Translators: a rate, "384 GB/s" */
+    return g_strdup_printf (_("Each node’s network carries %s: the GPUs’ PCIe links into "
+                              "the NICs bind, so faster NICs change nothing."), rate);
+
+  /* Translators: a rate, "37.5 GB/s" */
+  return g_strdup_printf (_("Each node’s network carries %s: over TCP NCCL’s socket "
+                            "threads bind, far below the NICs."), rate);
+}
+
 /* What it would take to reach 90 % utilization: the question behind sizing a fabric. In
  * a single collective there is no step to be busy in: the line says what runs instead. */
 static void
@@ -290,14 +312,24 @@ update_target_label (RingWindow *self)
   const RingParams *params = ring_model_get_params (self->model);
   const RingResult *result = ring_model_get_result (self->model);
   g_autofree char *text = NULL;
+  g_autofree char *cap = describe_network_cap (result);
+  /* The cap is said beside what the network's rate decides, not beside latency. */
+  gboolean says_rate = FALSE;
 
   if (result->collective)
     {
       text = describe_collective (self);
+      says_rate = TRUE;
     }
   else if (params->gpus == 1)
     {
       text = g_strdup (_("One GPU has nothing to synchronize: every step is pure compute."));
+    }
+  else if (isnan (result->bandwidth_for_90pct_gbps)
+           && result->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS && cap != NULL)
+    {
+      text = g_strdup_printf (_("No NIC speed reaches 90 %% utilization. %s"), cap);
+      g_clear_pointer (&cap, g_free);
     }
   else if (isnan (result->bandwidth_for_90pct_gbps)
            && result->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS)
@@ -310,6 +342,7 @@ update_target_label (RingWindow *self)
     {
       double needed_gbit = result->bandwidth_for_90pct_gbps * 8;
 
+      says_rate = TRUE;
       if (needed_gbit <= params->nic_speed_gbit)
         text = g_strdup_printf (_("90 %% utilization needs NICs of %.3g Gb/s (%u per node); "
                                   "these have %g Gb/s."),
@@ -326,8 +359,12 @@ update_target_label (RingWindow *self)
                                        / RING_TARGET_UTILIZATION)
     {
       /* Latency fits the budget: what no in-node bandwidth overcomes is the network. */
-      text = g_strdup_printf (_("No in-node bandwidth reaches 90 %% utilization: between the "
-                                "%u nodes the NICs set the pace."), result->nodes);
+      if (cap != NULL)
+        text = g_strdup_printf (_("No in-node bandwidth reaches 90 %% utilization. %s"), cap);
+      else
+        text = g_strdup_printf (_("No in-node bandwidth reaches 90 %% utilization: between "
+                                  "the %u nodes the NICs set the pace."), result->nodes);
+      g_clear_pointer (&cap, g_free);
     }
   else if (isnan (result->bandwidth_for_90pct_gbps)
            && result->algorithm_used != RING_ALGORITHM_FLAT_RING)
@@ -350,6 +387,7 @@ update_target_label (RingWindow *self)
       g_autofree char *needed = ring_format_bandwidth (result->bandwidth_for_90pct_gbps * 1e9);
       g_autofree char *now = ring_format_bandwidth (params->bandwidth_gbps * 1e9);
 
+      says_rate = TRUE;
       if (result->bandwidth_for_90pct_gbps <= params->bandwidth_gbps)
         text = g_strdup_printf (_("90 %% utilization needs %s per GPU; this interconnect "
                                   "has %s."), needed, now);
@@ -358,6 +396,14 @@ update_target_label (RingWindow *self)
                                   "interconnect’s %s."),
                                 needed, result->bandwidth_for_90pct_gbps / params->bandwidth_gbps,
                                 now);
+    }
+
+  if (cap != NULL && says_rate)
+    {
+      char *with_cap = g_strdup_printf ("%s %s", text, cap);
+
+      g_free (text);
+      text = with_cap;
     }
 
   /* Where NCCL's tuner picks what this model prices slower, say so: auto keeps NCCL's

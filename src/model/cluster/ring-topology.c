@@ -44,11 +44,21 @@ static const double speeds_inter[] = { 48, 45, 42, 40, 30, 24, 22, 20, 17.5, 15,
 
 /* What a NIC carries of its line rate. RDMA fabrics lose only packet headers: NCCL's own
  * search gives a 400 Gb/s (50 GB/s) NIC 48 GB/s per channel (speeds_inter), and nccl-tests
- * rings over 8 × 400 Gb/s reach 384–392 GB/s (tests/data). Over TCP NCCL's socket
- * transport copies through host memory in proxy threads: we assume 80 %, a guess that no
- * row of the validation set checks. */
+ * rings over 8 × 400 Gb/s reach 384–392 GB/s (tests/data). TCP over Ethernet's default
+ * 1500-byte MTU carries 1448 bytes of payload (IPv4 20, TCP 20, timestamps 12) in 1538
+ * bytes on the wire (header 14, FCS 4, preamble 8, gap 12). */
 #define RDMA_EFFICIENCY 0.96
-#define TCP_EFFICIENCY  0.80
+#define TCP_EFFICIENCY  (1448.0 / 1538.0)
+/* NCCL's socket transport is CPU-bound: it has no GPUDirect (net_socket.cc: ptrSupport
+ * NCCL_PTR_HOST), so every byte crosses host memory, and each network connection (one per
+ * channel and direction) is driven by NCCL_SOCKET_NTHREADS helper threads, 1 by default
+ * outside AWS (2) and GCP (4): NCCL's env.rst; net_socket.cc runs that one on the proxy
+ * thread itself. The same document advises 4 threads for "generic 100G networks": on the
+ * two channels NCCL builds over one 100 Gb/s NIC, one thread a connection falls short of
+ * 12.5 GB/s and four fill it, so a thread moves between 12.5 / 8 and 12.5 / 2 GB/s; we
+ * take the geometric middle, 3.125 GB/s (25 Gb/s). No trusted validation row checks it. */
+#define SOCKET_THREADS_PER_CONNECTION 1
+#define SOCKET_THREAD_GBPS            3.125
 /* InfiniBand's one-way latency, already inside NCCL's network constants (which NVIDIA
  * measured on InfiniBand); a fabric adds what its latency exceeds this by. */
 #define INFINIBAND_LATENCY_US 1.0
@@ -133,6 +143,21 @@ bound_channels_by_network (RingTopology *topology,
   total = MIN (topology->channels * topology->channel_gbps,
                topology->nics_per_node * per_nic);
   topology->channel_gbps = total / topology->channels;
+}
+
+/* What the socket transport's threads move, for every channel's connection together;
+ * NCCL's tuner reads the NICs' speed and does not know it. */
+static void
+bound_network_by_sockets (RingTopology *topology)
+{
+  double sockets_gbps = topology->channels * SOCKET_THREADS_PER_CONNECTION
+                        * SOCKET_THREAD_GBPS * topology->net_efficiency;
+
+  topology->socket_gbps = sockets_gbps;
+  if (sockets_gbps < topology->network_gbps)
+    topology->network_bound = RING_NETWORK_BOUND_SOCKETS;
+  topology->network_gbps = MIN (topology->network_gbps, sockets_gbps);
+  topology->channel_gbps = MIN (topology->channel_gbps, sockets_gbps / topology->channels);
 }
 
 static void
@@ -231,6 +256,7 @@ ring_topology_init (RingTopology     *topology,
   topology->latency_us = params->latency_us;
   topology->gpus_per_process = 1;
   topology->calibration = ring_calibration_default ();
+  topology->socket_gbps = 0;
 
   init_intra (topology, params, gpu);
   init_network (topology, params);
@@ -238,6 +264,9 @@ ring_topology_init (RingTopology     *topology,
    * payload rate of it (PCI_BW: 12 GB/s per Gen3 x16, so 48 at Gen5). The node's NICs can
    * carry no more than its GPUs' links feed them. */
   gpu_nic_gbps = pcie_x16_gbps[gpu->pcie_generation] * PCIE_EFFICIENCY;
+  topology->network_bound = topology->nodes < 2 ? RING_NETWORK_BOUND_NONE
+                            : topology->gpus_per_node * gpu_nic_gbps < topology->network_gbps
+                            ? RING_NETWORK_BOUND_PCIE : RING_NETWORK_BOUND_NICS;
   topology->network_gbps = MIN (topology->network_gbps,
                                 topology->gpus_per_node * gpu_nic_gbps);
   /* With one GPU per node the channels run from the GPU straight to the NICs. */
@@ -250,4 +279,6 @@ ring_topology_init (RingTopology     *topology,
   if (topology->nodes > 1 && topology->nics_per_node > 0)
     bound_channels_by_network (topology, 1);
   apply_measured (topology, params, searched_channel_gbps);
+  if (topology->fabric == RING_FABRIC_TCP && topology->nodes > 1)
+    bound_network_by_sockets (topology);
 }

@@ -34,6 +34,8 @@ typedef struct
   RingFabric     fabric;
   double         network_gbps;      /* what one node's NICs carry together */
   double         net_latency_us;    /* the fabric's one-way latency */
+  double         socket_gbps;       /* TCP across nodes: what the socket threads move, else 0 */
+  RingNetworkBound network_bound;   /* what bounds network_gbps */
   double         net_extra_us;      /* the fabric's latency beyond InfiniBand's */
   double         latency_us;        /* α of the flat ring and the textbook algorithms */
   /* What a measurement found (RingParams): µs every hop inside a node adds to NCCL's
