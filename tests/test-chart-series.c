@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ring-chart-draw-private.h"
+#include "ring-presets.h"
 
 static void
 check_counts (guint        gpus_per_node,
@@ -207,6 +208,171 @@ test_utilization_varies_nics (void)
     }
 }
 
+/* Issue 21, item 5: on 8 DGX H100 nodes 400 and 800 Gb/s NICs draw one curve, since the
+ * GPUs' PCIe links feed them no faster (test-cost's bandwidth-for-90pct-pcie): the labels
+ * say so instead of two curves silently coinciding. */
+static void
+test_utilization_pcie_bound (void)
+{
+  static const char *const labels[] = {
+    "Utilization with 200 Gb/s NICs", "Utilization with 400 Gb/s NICs, bound by PCIe",
+    "Utilization with 800 Gb/s NICs, bound by PCIe",
+  };
+  RingParams params;
+  g_autoptr(RingChartData) data = NULL;
+  const double *twice, *same;
+
+  ring_params_init_default (&params);
+  ring_preset_apply (ring_preset_lookup ("dgx-h100"), &params);
+  params.gpus = 64;
+  data = _ring_chart_data_new (RING_CHART_UTILIZATION_VS_GPUS, &params);
+  for (guint f = 0; f < G_N_ELEMENTS (labels); f++)
+    g_assert_cmpstr (_ring_chart_data_column (data, f + 1)->label, ==, labels[f]);
+  same = _ring_chart_data_column (data, 2)->values;
+  twice = _ring_chart_data_column (data, 3)->values;
+  for (guint i = 0; i < data->n_rows; i++)
+    if (isfinite (same[i]))
+      g_assert_cmpfloat (twice[i], ==, same[i]);
+}
+
+static guint
+row_of (RingChartData *data,
+        guint          column,
+        double         value)
+{
+  const double *values = _ring_chart_data_column (data, column)->values;
+
+  for (guint i = 0; i < data->n_rows; i++)
+    if (values[i] == value)
+      return i;
+  g_error ("no row at %g", value);
+}
+
+/* Issue 21, item 1: with a slow link and a slow GPU every chart's curves pass through the
+ * headline figures, which have them: the utilization and step time over N, the
+ * comparison's algorithm, the message-size chart's time, and the map below the uniform
+ * one. The slow link of the CLI's `--slow-link 3:25%` takes the defaults' step from
+ * 454 ms to 1.18 s; before, every curve stayed at the uniform figures. */
+static void
+test_straggler_curves (void)
+{
+  RingParams params, uniform_params;
+  RingResult result, uniform;
+  g_autoptr(RingChartData) utilization = NULL;
+  g_autoptr(RingChartData) step = NULL;
+  g_autoptr(RingChartData) comparison = NULL;
+  g_autoptr(RingChartData) map = NULL;
+  g_autoptr(RingChartData) uniform_map = NULL;
+  g_autoptr(RingChartData) sizes = NULL;
+  guint row;
+  gboolean compared = FALSE;
+
+  ring_params_init_default (&params);
+  params.slow_link = 3;
+  params.slow_link_fraction = 0.25;
+  params.slow_gpu = 5;
+  params.slow_gpu_fraction = 0.8;
+  uniform_params = params;
+  uniform_params.slow_link_fraction = 1;
+  uniform_params.slow_gpu_fraction = 1;
+  ring_cost_evaluate (&params, &result);
+  ring_cost_evaluate (&uniform_params, &uniform);
+  g_assert_cmpfloat (result.utilization, <, uniform.utilization - 0.1);
+
+  utilization = _ring_chart_data_new (RING_CHART_UTILIZATION_VS_GPUS, &params);
+  row = row_of (utilization, 0, params.gpus);
+  g_assert_cmpfloat_with_epsilon (_ring_chart_data_column (utilization, 2)->values[row],
+                                  100 * result.utilization, 1e-9);
+
+  step = _ring_chart_data_new (RING_CHART_STEP_TIME_VS_GPUS, &params);
+  row = row_of (step, 0, params.gpus);
+  g_assert_cmpfloat_with_epsilon (_ring_chart_data_column (step, 3)->values[row],
+                                  result.step_time_s, 1e-12);
+
+  comparison = _ring_chart_data_new (RING_CHART_ALGORITHM_COMPARISON, &params);
+  row = row_of (comparison, 0, params.gpus);
+  for (guint c = 0; c < comparison->n_curve_algorithms; c++)
+    if (comparison->curve_algorithm[c] == result.algorithm_used)
+      {
+        g_assert_cmpfloat_with_epsilon (_ring_chart_data_column (comparison, c + 1)->values[row],
+                                        result.allreduce_time_s, 1e-12);
+        compared = TRUE;
+      }
+  g_assert_true (compared);
+
+  /* The map at the GPU count and the grid's bandwidth nearest B: lower with the slow link
+   * and GPU, by nearly as much as the headline falls. */
+  map = _ring_chart_data_new (RING_CHART_UTILIZATION_MAP, &params);
+  uniform_map = _ring_chart_data_new (RING_CHART_UTILIZATION_MAP, &uniform_params);
+  {
+    const double *gpus = _ring_chart_data_column (map, 0)->values;
+    const double *bandwidth = _ring_chart_data_column (map, 1)->values;
+    guint nearest = G_MAXUINT;
+
+    for (guint i = 0; i < map->n_rows; i++)
+      if (gpus[i] == params.gpus
+          && (nearest == G_MAXUINT
+              || fabs (log (bandwidth[i] / 300)) < fabs (log (bandwidth[nearest] / 300))))
+        nearest = i;
+    g_assert_cmpuint (nearest, !=, G_MAXUINT);
+    g_assert_cmpfloat (_ring_chart_data_column (map, 2)->values[nearest], <,
+                       _ring_chart_data_column (uniform_map, 2)->values[nearest] - 10);
+  }
+
+  /* One all-reduce of 1 GiB: the message-size chart's time at that size is the
+   * headline's. */
+  params.message_bytes = 1 << 30;
+  ring_cost_evaluate (&params, &result);
+  sizes = _ring_chart_data_new (RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE, &params);
+  row = row_of (sizes, 0, params.message_bytes);
+  g_assert_cmpfloat_with_epsilon (_ring_chart_data_column (sizes, RING_MESSAGE_SIZE_TIME_US)
+                                    ->values[row] * 1e-6,
+                                  result.allreduce_time_s, 1e-12);
+  g_assert_cmpfloat (result.allreduce_time_s, >, 1.5 * result.uniform_allreduce_time_s);
+}
+
+/* Issue 21, item 4: across nodes, where the NICs bind, the utilization map's axis is each
+ * NIC's speed over its parameter's range (1 to 10 000 Gb/s), and utilization rises along
+ * it beyond a node; inside one node it stays B. */
+static void
+test_map_varies_nics (void)
+{
+  RingParams params;
+  g_autoptr(RingChartData) map = NULL;
+  g_autoptr(RingChartData) in_node = NULL;
+  const RingSeries *rate;
+  const double *gpus, *utilization;
+  double slowest = NAN, fastest = NAN;
+
+  ring_params_init_default (&params);
+  params.gpus = 64;
+  params.nics_per_node = 4;
+  g_assert_cmpint (ring_params_get_sizing_link (&params), ==, RING_SIZING_LINK_NICS);
+  map = _ring_chart_data_new (RING_CHART_UTILIZATION_MAP, &params);
+  rate = _ring_chart_data_column (map, 1);
+  g_assert_cmpstr (rate->label, ==, "NIC speed");
+  g_assert_cmpstr (rate->unit, ==, "Gb/s");
+  g_assert_cmpfloat_with_epsilon (rate->values[0], 1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (rate->values[map->n_rows - 1], 10000, 1e-6);
+
+  gpus = _ring_chart_data_column (map, 0)->values;
+  utilization = _ring_chart_data_column (map, 2)->values;
+  for (guint i = 0; i < map->n_rows; i++)
+    if (gpus[i] == 64)
+      {
+        if (isnan (slowest))
+          slowest = utilization[i];
+        fastest = utilization[i];
+      }
+  g_assert_cmpfloat (slowest, <, 10);
+  g_assert_cmpfloat (fastest, >, 50);
+
+  params.gpus = 8;
+  in_node = _ring_chart_data_new (RING_CHART_UTILIZATION_MAP, &params);
+  g_assert_cmpstr (_ring_chart_data_column (in_node, 1)->label, ==, "Bandwidth");
+  g_assert_cmpstr (_ring_chart_data_column (in_node, 1)->unit, ==, "GB/s");
+}
+
 /* With FSDP each GPU sends the step's bytes: a reduce-scatter of the gradients and two
  * all-gathers of the parameters, 3 (N − 1)/N · S, not the all-reduce's 2 (N − 1)/N · S
  * (issue 21, item 7). The seed's S = 28e9 B at N = 4: 3 · 3/4 · 28e9 = 63e9 B (DDP:
@@ -295,6 +461,9 @@ main (int   argc,
   g_test_add_func ("/ring/chart-series/utilization-varies-nics", test_utilization_varies_nics);
   g_test_add_func ("/ring/chart-series/bytes-moved-sharding", test_bytes_moved_sharding);
   g_test_add_func ("/ring/chart-series/bandwidth-labels", test_bandwidth_labels);
+  g_test_add_func ("/ring/chart-series/straggler-curves", test_straggler_curves);
+  g_test_add_func ("/ring/chart-series/map-varies-nics", test_map_varies_nics);
+  g_test_add_func ("/ring/chart-series/utilization-pcie-bound", test_utilization_pcie_bound);
 
   return g_test_run ();
 }

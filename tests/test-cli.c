@@ -428,6 +428,68 @@ test_report_text_units (void)
     }
 }
 
+/* Issue 21, item 14: typed values as people write them, four figures, never a raw %g
+ * ("0.448934 GB/s"); the bucket size in MiB as the window's field and PyTorch's
+ * bucket_cap_mb write it, not "26.2 MB". */
+static void
+test_report_text_typed (void)
+{
+  g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--bandwidth=0.448934",
+                                             "--nic-speed=395.61234", "--gpus=16",
+                                             "--compute=989.456", "--report=text", NULL);
+  g_auto(RingTestRun) bucket = ring_test_run_cli (NULL, "--report=text", NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "0.4489 GB/s"));
+  g_assert_null (strstr (r.out, "0.448934"));
+  g_assert_nonnull (strstr (r.out, "395.6 Gb/s"));
+  g_assert_null (strstr (r.out, "395.612"));
+  g_assert_nonnull (strstr (r.out, "989.5 TFLOP/s"));
+  g_assert_null (strstr (r.out, "989.456"));
+
+  g_assert_cmpint (bucket.status, ==, 0);
+  g_assert_nonnull (strstr (bucket.out, "25 MiB"));
+  g_assert_null (strstr (bucket.out, "26.2 MB"));
+
+  /* Issue 21, item 6: ZeRO's row names ZeRO's buckets (5e8 fp32 elements, 2e9 B), FSDP's
+   * none; neither shows DDP's 25 MiB, which they do not use. */
+  {
+    g_auto(RingTestRun) zero = ring_test_run_cli (NULL, "--sharding=zero1", "--report=text",
+                                                  NULL);
+    g_auto(RingTestRun) fsdp = ring_test_run_cli (NULL, "--sharding=fsdp", "--report=text",
+                                                  NULL);
+
+    g_assert_cmpint (zero.status, ==, 0);
+    g_assert_nonnull (strstr (zero.out, "500 M elements (1.86 GiB): DeepSpeed’s reduce and "
+                                        "all-gather buckets"));
+    g_assert_null (strstr (zero.out, "25 MiB"));
+    g_assert_cmpint (fsdp.status, ==, 0);
+    g_assert_nonnull (strstr (fsdp.out, "none: FSDP gathers and reduces layer by layer"));
+    g_assert_null (strstr (fsdp.out, "25 MiB"));
+  }
+}
+
+/* Issue 21, item 5: where the GPUs' PCIe links to the NICs bind (8 DGX H100 nodes), the
+ * 90 % figure names that link instead of a bare "unreachable". */
+static void
+test_report_pcie_bound (void)
+{
+  g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--preset", "dgx-h100", "--gpus", "64",
+                                                "--report=text", NULL);
+  g_auto(RingTestRun) json = ring_test_run_cli (NULL, "--preset", "dgx-h100", "--gpus", "64",
+                                                "--report=json", NULL);
+  g_autoptr(JsonObject) report = NULL;
+
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "unreachable: each GPU’s PCIe link to its NICs carries "
+                                      "48 GB/s, which these NICs already fill"));
+  g_assert_cmpint (json.status, ==, 0);
+  report = ring_test_parse_report (json.out);
+  g_assert_cmpstr (json_object_get_string_member (report, "bandwidth_for_90pct_link"), ==,
+                   "pcie");
+  g_assert_true (json_object_get_null_member (report, "bandwidth_for_90pct_gbps"));
+}
+
 static void
 test_preset (void)
 {
@@ -578,6 +640,8 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-zero-buckets", test_report_zero_buckets);
   g_test_add_func ("/ring/cli/report-text", test_report_text);
   g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
+  g_test_add_func ("/ring/cli/report-text-typed", test_report_text_typed);
+  g_test_add_func ("/ring/cli/report-pcie-bound", test_report_pcie_bound);
   g_test_add_func ("/ring/cli/preset", test_preset);
   g_test_add_func ("/ring/cli/preset-compose", test_preset_compose);
   g_test_add_func ("/ring/cli/latency-applies", test_latency_applies);

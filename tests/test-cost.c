@@ -11,6 +11,8 @@
 #include <math.h>
 
 #include "ring-cost.h"
+#include "ring-presets.h"
+#include "ring-topology.h"
 #include "ring-test-numbers.h"
 
 /* The defaults with the seed's flat ring and one bucket: the seed's step. */
@@ -225,6 +227,42 @@ test_bandwidth_for_90pct_nics (void)
   g_assert_cmpint (ring_params_get_sizing_link (&params), ==, RING_SIZING_LINK_IN_NODE);
 }
 
+/* Issue 21, item 5: on 8 DGX H100 nodes the NICs (8 × 400 Gb/s at 0.96: 384 GB/s) and
+ * the GPUs' PCIe Gen5 links to them (8 × NCCL's 48 GB/s: 384 GB/s) tie, so 800 Gb/s NICs
+ * change nothing and no NIC speed reaches 90 %: the figure names the PCIe link instead of
+ * the NICs. At 200 Gb/s the NICs bind alone. */
+static void
+test_bandwidth_for_90pct_pcie (void)
+{
+  RingParams params;
+  RingResult r, faster;
+
+  ring_params_init_default (&params);
+  ring_preset_apply (ring_preset_lookup ("dgx-h100"), &params);
+  params.gpus = 64;
+  g_assert_true (ring_topology_nics_pcie_bound (&params));
+  ring_test_assert_relative (ring_topology_gpu_nic_gbps (&params), 63.0 * 12 / 15.75, 1e-12);
+  ring_cost_evaluate (&params, &r);
+  g_assert_true (isnan (r.bandwidth_for_90pct_gbps));
+  g_assert_cmpint (r.bandwidth_for_90pct_link, ==, RING_SIZING_LINK_PCIE);
+  g_assert_cmpstr (ring_sizing_link_to_string (r.bandwidth_for_90pct_link), ==, "pcie");
+
+  /* The reason: twice the NIC speed, the same step. */
+  params.nic_speed_gbit = 800;
+  ring_cost_evaluate (&params, &faster);
+  g_assert_cmpfloat (faster.step_time_s, ==, r.step_time_s);
+
+  params.nic_speed_gbit = 200;
+  g_assert_false (ring_topology_nics_pcie_bound (&params));
+  ring_cost_evaluate (&params, &r);
+  g_assert_cmpint (r.bandwidth_for_90pct_link, ==, RING_SIZING_LINK_NICS);
+
+  /* One node has no NICs in its all-reduce. */
+  params.gpus = 8;
+  params.nic_speed_gbit = 400;
+  g_assert_false (ring_topology_nics_pcie_bound (&params));
+}
+
 /* --message-size replaces the gradients: 1 MiB over 8 GPUs.
  *   moved = 2 · 7/8 · 1048576 = 1835008 B; t = 7e-5 + 1835008/300e9 = 7.611669…e-5 s */
 static void
@@ -258,6 +296,7 @@ main (int   argc,
   g_test_add_func ("/ring/cost/parameters", test_parameters);
   g_test_add_func ("/ring/cost/bandwidth-for-90pct", test_bandwidth_for_90pct);
   g_test_add_func ("/ring/cost/bandwidth-for-90pct-nics", test_bandwidth_for_90pct_nics);
+  g_test_add_func ("/ring/cost/bandwidth-for-90pct-pcie", test_bandwidth_for_90pct_pcie);
   g_test_add_func ("/ring/cost/message-size", test_message_size);
 
   return g_test_run ();

@@ -374,6 +374,9 @@ test_pdf_numbers (void)
     { RING_CHART_UTILIZATION_VS_GPUS, "0.8979 GB/s per GPU" },
     { RING_CHART_UTILIZATION_VS_GPUS, "Utilization at 0.4489 GB/s" },
     { RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE, "Link bandwidth B = 0.8979 GB/s" },
+    /* The bucket size as the window's field and PyTorch write it, not "26.2 MB". */
+    { RING_CHART_UTILIZATION_VS_GPUS, "25 MiB buckets" },
+    { RING_CHART_STEP_TIMELINE, "25 MiB buckets" },
   };
   g_autoptr(RingModel) model = ring_model_new ();
   g_autofree char *pdftotext = NULL;
@@ -403,6 +406,76 @@ test_pdf_numbers (void)
       g_assert_nonnull (strstr (out, charts[i].shown));
       g_assert_null (strstr (out, "0.897868"));
       g_assert_null (strstr (out, "0.448934"));
+      g_assert_null (strstr (out, "26.2 MB"));
+    }
+
+  /* One unit system per figure: the data-moved chart writes its bytes in SI units and
+   * names no bucket size, which changes nothing it shows. */
+  {
+    g_autofree char *path = g_build_filename (dir, "moved.pdf", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *out = NULL;
+    const char *argv[] = { pdftotext, path, "-", NULL };
+    int status;
+
+    g_assert_true (ring_export_chart (model, RING_CHART_BYTES_MOVED_VS_GPUS,
+                                      RING_EXPORT_FORMAT_PDF, file, 800, 500, 1.0, NULL,
+                                      &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                                 NULL, NULL, &out, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (out, " GB"));
+    g_assert_null (strstr (out, "MiB"));
+    g_assert_null (strstr (out, "buckets"));
+  }
+  ring_test_remove_tmp_dir (dir);
+}
+
+/* Issue 21, item 4: across nodes, where the NICs bind, the message-size chart's reference
+ * line is what the node's NICs carry (4 × 400 Gb/s = 200 GB/s, below the node's links'
+ * 300 × 8/7), not B; and the map's axis is the NICs' speed. Read back from the PDF's text. */
+static void
+test_pdf_binding_link (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autofree char *pdftotext = NULL;
+  g_autofree char *dir = NULL;
+  const struct
+  {
+    RingChartKind kind;
+    const char   *shown;
+    const char   *absent;
+  } charts[] = {
+    { RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE, "NICs 4 × 400 Gb/s = 200 GB/s", "Link bandwidth B" },
+    { RING_CHART_UTILIZATION_MAP, "Speed of each NIC", "Bandwidth per GPU" },
+  };
+
+  pdftotext = ring_test_find_pdf_reader ();
+  if (pdftotext == NULL)
+    return;
+
+  g_object_set (model, "gpus", 64, "nics-per-node", 4, NULL);
+  dir = ring_test_make_tmp_dir ();
+  for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *out = NULL;
+      const char *argv[] = { pdftotext, path, "-", NULL };
+      int status;
+
+      g_assert_true (ring_export_chart (model, charts[i].kind, RING_EXPORT_FORMAT_PDF, file,
+                                        800, 500, 1.0, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                                   NULL, NULL, &out, NULL, &status, &error));
+      g_assert_no_error (error);
+      if (strstr (out, charts[i].shown) == NULL)
+        g_error ("no “%s” in:\n%s", charts[i].shown, out);
+      g_assert_null (strstr (out, charts[i].absent));
     }
   ring_test_remove_tmp_dir (dir);
 }
@@ -562,6 +635,7 @@ main (int   argc,
   g_test_add_func ("/ring/figures/svg-text", test_svg_text);
   g_test_add_func ("/ring/figures/pdf-text", test_pdf_text);
   g_test_add_func ("/ring/figures/pdf-numbers", test_pdf_numbers);
+  g_test_add_func ("/ring/figures/pdf-binding-link", test_pdf_binding_link);
   g_test_add_func ("/ring/figures/plural", test_plural);
   g_test_add_func ("/ring/figures/units", test_units);
   g_test_add_func ("/ring/figures/marker-inside", test_marker_inside);

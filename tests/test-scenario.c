@@ -150,6 +150,7 @@ test_describe (void)
   g_autofree char *nics = NULL;
   g_autofree char *pcie = NULL;
   g_autofree char *collective = NULL;
+  g_autofree char *typed = NULL;
 
   ring_params_init_default (&params);
   defaults = ring_params_describe (&params);
@@ -168,6 +169,11 @@ test_describe (void)
   params.gradient_bytes = 1;
   nics = ring_params_describe (&params);
   g_assert_cmpstr (nics, ==, "64 × H100, 4 × 200 Gb/s RoCE, fp8");
+
+  /* Issue 21, item 14: a typed rate as people write it, not a raw %g. */
+  params.nic_speed_gbit = 395.61234;
+  typed = ring_params_describe (&params);
+  g_assert_cmpstr (typed, ==, "64 × H100, 4 × 395.6 Gb/s RoCE, fp8");
 
   ring_params_init_default (&params);
   ring_params_apply_gpu (&params, RING_GPU_A100_PCIE);

@@ -166,9 +166,25 @@ test_straggler_buckets (void)
   ring_test_assert_close (r.slow_gpu_delay_s, 0.04, 1e-9);
   ring_test_assert_close (r.uniform_step_time_s, 0.08703, 1e-9);
 
-  /* A sweep leaves them out: its points are the uniform step. */
+  /* A sweep's point is the same step (issue 21, item 1: a chart's curves pass through the
+   * headline figures). At twice B, with the slow link slowing each collective as much, the
+   * step is shorter, and still longer than without the slow GPU and link. */
+  ring_cost_evaluate_point (&params, &r);
+  ring_test_assert_close (r.step_time_s, 0.17403, 1e-9);
+  /* The uniform step a simulation starts from leaves them out. */
   ring_cost_evaluate_sweep (&params, &r);
   ring_test_assert_close (r.step_time_s, 0.08703, 1e-9);
+  ring_cost_evaluate_point (&params, &r);
+  {
+    const double rates_gbps[] = { params.bandwidth_gbps, 2 * params.bandwidth_gbps };
+    RingResult at_rates[2];
+
+    ring_cost_evaluate_sweep_rates (&params, RING_SIZING_LINK_IN_NODE, rates_gbps, 2,
+                                    at_rates);
+    ring_test_assert_close (at_rates[0].step_time_s, 0.17403, 1e-9);
+    g_assert_cmpfloat (at_rates[1].step_time_s, <, at_rates[0].step_time_s);
+    g_assert_cmpfloat (at_rates[1].step_time_s, >, r.uniform_step_time_s);
+  }
 }
 
 /* ZeRO's buckets are DeepSpeed's (issue 21, item 6): reduce_bucket_size and

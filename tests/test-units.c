@@ -209,6 +209,36 @@ test_round_figures (void)
   g_assert_true (isinf (ring_round_figures (INFINITY, 4)));
 }
 
+/* Issue 21, item 14: typed values in a report or a scenario's name, never a raw %g. */
+static void
+test_format_figures (void)
+{
+  const struct
+  {
+    double      value;
+    const char *unit;
+    const char *shown;
+  } cases[] = {
+    { 0.448934, "GB/s", "0.4489 GB/s" },
+    { 395.6, "GB/s", "395.6 GB/s" },
+    { 395.61234, "GB/s", "395.6 GB/s" },
+    { 400, "Gb/s", "400 Gb/s" },
+    { 1600, "Gb/s", "1600 Gb/s" },
+    { 123456789, "B", "123500000 B" },
+    { 989.4, "TFLOP/s", "989.4 TFLOP/s" },
+    { 0, "µs", "0 µs" },
+    { 0.000012345, "", "0.00001235" },
+    { NAN, "GB/s", "–" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shown = ring_format_figures (cases[i].value, cases[i].unit);
+
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+}
+
 /* Issue 21, item 14: sizes beside nccl-tests' powers of two stay binary. */
 static void
 test_format_binary_bytes (void)
@@ -248,6 +278,7 @@ main (int   argc,
   g_test_add_func ("/ring/units/format", test_format);
   g_test_add_func ("/ring/units/format-change", test_format_change);
   g_test_add_func ("/ring/units/round-figures", test_round_figures);
+  g_test_add_func ("/ring/units/format-figures", test_format_figures);
   g_test_add_func ("/ring/units/format-binary-bytes", test_format_binary_bytes);
 
   return g_test_run ();

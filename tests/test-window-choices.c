@@ -156,6 +156,39 @@ test_latency_row (RingWindowFixture *fixture,
   g_assert_false (gtk_widget_get_visible (ring_test_find_label (row, note)));
 }
 
+/* Issue 21, items 6 and 8: the bucket size is DDP's; under ZeRO (DeepSpeed's buckets) and
+ * FSDP (layer by layer) it moves no figure, so its row greys and says why. */
+static void
+test_bucket_row (RingWindowFixture *fixture,
+                 gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkWidget *scale = GTK_WIDGET (_ring_parameter_panel_get_scale (panel, "bucket-size"));
+  GtkWidget *spin = GTK_WIDGET (_ring_parameter_panel_get_spin (panel, "bucket-size"));
+  GtkWidget *row = gtk_widget_get_ancestor (scale, GTK_TYPE_LIST_BOX_ROW);
+  const char *note = "Only DDP uses it: ZeRO has buckets of its own (500 M elements), "
+                     "FSDP sends one layer at a time";
+  double step_s;
+
+  ring_model_set_sharding (window->model, RING_SHARDING_ZERO1);
+  g_assert_false (gtk_widget_get_sensitive (scale));
+  g_assert_false (gtk_widget_get_sensitive (spin));
+  g_assert_true (gtk_widget_get_visible (ring_test_find_label (row, note)));
+  /* What the note says: the bucket size changes nothing under ZeRO. */
+  step_s = ring_model_get_result (window->model)->step_time_s;
+  g_object_set (window->model, "bucket-size", 4194304.0, NULL);
+  g_assert_cmpfloat (ring_model_get_result (window->model)->step_time_s, ==, step_s);
+
+  ring_model_set_sharding (window->model, RING_SHARDING_FSDP);
+  g_assert_false (gtk_widget_get_sensitive (scale));
+
+  ring_model_set_sharding (window->model, RING_SHARDING_DDP);
+  g_assert_true (gtk_widget_get_sensitive (scale));
+  g_assert_true (gtk_widget_get_sensitive (spin));
+  g_assert_false (gtk_widget_get_visible (ring_test_find_label (row, note)));
+}
+
 static gboolean
 popover_is_shown (gpointer data)
 {
@@ -430,6 +463,7 @@ main (int   argc,
   add_window_test ("/ring/window/algorithm-choice", test_algorithm_choice);
   add_window_test ("/ring/window/auto-pick-shown", test_auto_pick_shown);
   add_window_test ("/ring/window/latency-row", test_latency_row);
+  add_window_test ("/ring/window/bucket-row", test_bucket_row);
   add_window_test ("/ring/window/impossible-algorithm", test_impossible_algorithm);
   add_window_test ("/ring/window/preset-choice", test_preset_choice);
   add_window_test ("/ring/window/preset-menu", test_preset_menu);

@@ -225,6 +225,16 @@ test_comm_bound_label (RingWindowFixture *fixture,
                    "No in-node bandwidth reaches 90 % utilization. Each node’s network "
                    "carries 192 GB/s: the GPUs’ PCIe links into the NICs bind, so faster "
                    "NICs change nothing.");
+
+  /* Eight DGX H100 nodes: the GPUs' PCIe links feed their 400 Gb/s NICs no faster, so
+   * the sentence names that link, not the NICs (issue 21, item 5). */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-preset", "s", "dgx-h100");
+  ring_model_set_gpus (window->model, 64);
+  g_assert_cmpint (ring_model_get_result (window->model)->bandwidth_for_90pct_link, ==,
+                   RING_SIZING_LINK_PCIE);
+  g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
+                   "No NIC speed reaches 90 % utilization: each GPU’s PCIe link to its NICs "
+                   "carries 48 GB/s, which these 400 Gb/s NICs already fill.");
 }
 
 static void

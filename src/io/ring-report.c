@@ -15,6 +15,7 @@
 #include "ring-measurement.h"
 #include "ring-report-private.h"
 #include "ring-step.h"
+#include "ring-topology.h"
 #include "ring-units.h"
 
 const char *
@@ -558,16 +559,16 @@ add_cluster_rows (GPtrArray        *rows,
   add_row (rows, _("GPUs in the ring"), g_strdup_printf ("%u", p->gpus));
   add_row (rows, _("GPUs per node"), g_strdup_printf ("%u", p->gpus_per_node));
   add_row (rows, _("NICs per node"), g_strdup_printf ("%u", p->nics_per_node));
-  add_row (rows, _("NIC speed"), g_strdup_printf ("%g Gb/s", p->nic_speed_gbit));
+  add_row (rows, _("NIC speed"), ring_format_figures (p->nic_speed_gbit, "Gb/s"));
   add_row (rows, _("Network fabric"), g_strdup (ring_fabric_get_title (p->fabric)));
   add_row (rows, _("Network latency"), ring_format_duration (p->net_latency_us * 1e-6));
   if (step)
     add_row (rows, _("Model size"), with_unit (ring_format_count (p->model_params),
                                                _("parameters")));
-  add_row (rows, _("In-node bandwidth"), g_strdup_printf ("%g GB/s", p->bandwidth_gbps));
+  add_row (rows, _("In-node bandwidth"), ring_format_figures (p->bandwidth_gbps, "GB/s"));
   if (step)
     {
-      add_row (rows, _("Per-GPU compute"), g_strdup_printf ("%g TFLOP/s", p->compute_tflops));
+      add_row (rows, _("Per-GPU compute"), ring_format_figures (p->compute_tflops, "TFLOP/s"));
       add_row (rows, _("Tokens per GPU per step"), g_strdup_printf ("%.0f", p->tokens_per_gpu));
       add_row (rows, _("Gradient precision"),
                g_strdup (ring_precision_get_name (p->gradient_bytes)));
@@ -576,8 +577,27 @@ add_cluster_rows (GPtrArray        *rows,
   if (step)
     {
       add_row (rows, _("Sharding"), g_strdup (ring_sharding_get_title (p->sharding)));
-      if (p->bucket_bytes > 0)
-        add_row (rows, _("Gradient bucket size"), ring_format_bytes (p->bucket_bytes));
+      if (p->sharding == RING_SHARDING_FSDP)
+        add_row (rows, _("Gradient bucket size"),
+                 g_strdup (_("none: FSDP gathers and reduces layer by layer")));
+      else if (p->sharding != RING_SHARDING_DDP)
+        {
+          /* ZeRO's own, by elements, as DeepSpeed's configuration writes them. */
+          double reduce_bytes, allgather_bytes;
+          g_autofree char *elements = ring_format_count (RING_ZERO_REDUCE_BUCKET_ELEMENTS);
+          g_autofree char *size = NULL;
+
+          ring_step_zero_bucket_bytes (p, &reduce_bytes, &allgather_bytes);
+          size = ring_format_binary_bytes (reduce_bytes);
+          add_row (rows, _("Gradient bucket size"),
+                   /* TRANSLATORS: "500 M elements (1.86 GiB): DeepSpeed’s reduce and
+                    * all-gather buckets" */
+                   g_strdup_printf (_("%s elements (%s): DeepSpeed’s reduce and all-gather "
+                                      "buckets"), elements, size));
+        }
+      else if (p->bucket_bytes > 0)
+        /* In MiB, as PyTorch's bucket_cap_mb and the window's field write it. */
+        add_row (rows, _("Gradient bucket size"), ring_format_binary_bytes (p->bucket_bytes));
       else
         add_row (rows, _("Gradient bucket size"), g_strdup (_("one bucket")));
       add_row (rows, _("Compute slowdown beside NCCL"), format_percent (p->comm_slowdown));
@@ -806,6 +826,17 @@ ring_report_rows (RingModel *model)
   /* The label is no format string: "% u" only looks like one to xgettext. */
   if (p->gpus == 1)
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("not needed: one GPU")));
+  else if (isnan (r->bandwidth_for_90pct_gbps)
+           && r->bandwidth_for_90pct_link == RING_SIZING_LINK_PCIE)
+    {
+      g_autofree char *pcie = ring_format_bandwidth (ring_topology_gpu_nic_gbps (p) * 1e9);
+
+      /* xgettext:no-c-format */
+      add_row (rows, _("Bandwidth for 90 % utilization"),
+               /* TRANSLATORS: %s is what one GPU's PCIe link carries, "48 GB/s" */
+               g_strdup_printf (_("unreachable: each GPU’s PCIe link to its NICs carries %s, "
+                                  "which these NICs already fill"), pcie));
+    }
   else if (isnan (r->bandwidth_for_90pct_gbps))
     /* xgettext:no-c-format */
     add_row (rows, _("Bandwidth for 90 % utilization"), g_strdup (_("unreachable")));

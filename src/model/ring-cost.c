@@ -372,6 +372,12 @@ ring_cost_evaluate_simulated (const RingParams  *params,
   result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, slow ? &straggler : NULL,
                                                                result,
                                                                result->bandwidth_for_90pct_link);
+  /* No NIC speed reaches the target, and these NICs already carry what the GPUs' PCIe
+   * links feed them: that link binds, not the NICs (8 DGX H100 nodes at 400 Gb/s). */
+  if (isnan (result->bandwidth_for_90pct_gbps)
+      && result->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS
+      && ring_topology_nics_pcie_bound (params))
+    result->bandwidth_for_90pct_link = RING_SIZING_LINK_PCIE;
 
   /* The animation's simulation starts from the step without the slow link and GPU, and
    * finds what they do to it. */
@@ -400,17 +406,63 @@ ring_cost_evaluate (const RingParams *params,
   ring_cost_evaluate_simulated (params, result, NULL);
 }
 
+static void
+evaluate_sweep (const RingParams  *params,
+                RingStepStraggler *straggler,
+                RingResult        *result)
+{
+  evaluate (params, ring_step_straggler_is_active (straggler) ? straggler : NULL, result);
+  result->bandwidth_for_90pct_gbps = NAN;
+  result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
+  no_simulation (result);
+}
+
 void
 ring_cost_evaluate_sweep (const RingParams *params,
                           RingResult       *result)
 {
+  RingStepStraggler none;
+
   g_return_if_fail (params != NULL);
   g_return_if_fail (result != NULL);
 
-  /* Curves over N, sizes and bandwidths leave the slow link and GPU out: each point
-   * would step the schedule again. */
-  evaluate (params, NULL, result);
-  result->bandwidth_for_90pct_gbps = NAN;
-  result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
-  no_simulation (result);
+  ring_step_straggler_init (&none, params);
+  none.slow_link = FALSE;
+  none.compute_factor = 1.0;
+  evaluate_sweep (params, &none, result);
+}
+
+void
+ring_cost_evaluate_point (const RingParams *params,
+                          RingResult       *result)
+{
+  RingStepStraggler straggler;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (result != NULL);
+
+  ring_step_straggler_init (&straggler, params);
+  evaluate_sweep (params, &straggler, result);
+}
+
+void
+ring_cost_evaluate_sweep_rates (const RingParams *params,
+                                RingSizingLink    link,
+                                const double     *rates_gbps,
+                                guint             n,
+                                RingResult       *results)
+{
+  RingStepStraggler straggler;
+
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (n == 0 || (rates_gbps != NULL && results != NULL));
+
+  ring_step_straggler_init (&straggler, params);
+  for (guint i = 0; i < n; i++)
+    {
+      RingParams swept = *params;
+
+      ring_params_set_sizing_rate_gbps (&swept, link, rates_gbps[i]);
+      evaluate_sweep (&swept, &straggler, &results[i]);
+    }
 }

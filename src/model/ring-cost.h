@@ -23,10 +23,23 @@ void   ring_cost_evaluate_simulated    (const RingParams *params,
                                         RingResult       *result,
                                         RingSimulation  **simulation);
 /* The same without bandwidth_for_90pct_gbps and the simulation (left NaN): the 90 % bandwidth
- * only the flat ring has in closed form and the others search for with some 26 costings;
- * for charts that sweep hundreds of points and show only times and utilizations. */
+ * only the flat ring has in closed form and the others search for with some 26 costings.
+ * Every link and GPU at full speed: the uniform figures a simulation starts from. */
 void   ring_cost_evaluate_sweep        (const RingParams *params,
                                         RingResult       *result);
+/* A point of a chart's curve: ring_cost_evaluate_sweep() with the slow link and GPU in
+ * every figure, as ring_cost_evaluate() has them, so that a curve passes through the
+ * point the headline figures give. */
+void   ring_cost_evaluate_point        (const RingParams *params,
+                                        RingResult       *result);
+/* ring_cost_evaluate_point() at each of @n rates of @link, into @results: the slow link
+ * slows each collective as much at every rate as at @params' own (the search for the 90 %
+ * bandwidth does the same), so one simulation per collective serves every rate. */
+void   ring_cost_evaluate_sweep_rates  (const RingParams *params,
+                                        RingSizingLink    link,
+                                        const double     *rates_gbps,
+                                        guint             n,
+                                        RingResult       *results);
 
 /* The pieces ring_cost_evaluate() is made of, for sweeps that vary one input. */
 double ring_cost_gradient_buffer_bytes (const RingParams *params);

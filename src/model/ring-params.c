@@ -532,6 +532,18 @@ ring_params_set_sizing_rate_gbps (RingParams     *params,
     params->bandwidth_gbps = rate_gbps;
 }
 
+double
+ring_params_get_sizing_bus_gbps (const RingParams *params,
+                                 RingSizingLink    link)
+{
+  g_return_val_if_fail (params != NULL, NAN);
+
+  if (link == RING_SIZING_LINK_NICS)
+    return params->nics_per_node * params->nic_speed_gbit / 8.0;
+
+  return params->bandwidth_gbps;
+}
+
 const char *
 ring_network_bound_to_string (RingNetworkBound bound)
 {
@@ -545,5 +557,14 @@ ring_network_bound_to_string (RingNetworkBound bound)
 const char *
 ring_sizing_link_to_string (RingSizingLink link)
 {
-  return link == RING_SIZING_LINK_NICS ? "nic" : "in-node";
+  switch (link)
+    {
+    case RING_SIZING_LINK_NICS:
+      return "nic";
+    case RING_SIZING_LINK_PCIE:
+      return "pcie";
+    case RING_SIZING_LINK_IN_NODE:
+    default:
+      return "in-node";
+    }
 }

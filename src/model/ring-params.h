@@ -155,6 +155,10 @@ typedef enum
 {
   RING_SIZING_LINK_IN_NODE,   /* B, GB/s per GPU and direction */
   RING_SIZING_LINK_NICS,      /* the NIC speed, here in GB/s per NIC (Gb/s / 8) */
+  /* Only in a result's bandwidth_for_90pct_link, where no NIC speed reaches the target:
+   * each GPU's PCIe link to its NICs (GPUDirect RDMA) carries no more than the NICs, so
+   * faster NICs change nothing. Not a parameter: the GPU's PCIe generation sets it. */
+  RING_SIZING_LINK_PCIE,
 } RingSizingLink;
 
 /* What bounds the rate a node's network carries across nodes (docs/model.md §3). */
@@ -378,6 +382,11 @@ void                 ring_params_set_sizing_rate_gbps (RingParams       *params,
                                                        double            rate_gbps);
 /* "in-node" or "nic", as the JSON report writes it. */
 const char          *ring_sizing_link_to_string (RingSizingLink    link);
+/* The bus bandwidth @link caps an all-reduce at, nominally: B inside a node; across nodes
+ * each channel leaves and enters every node once, so the node's NICs together (K × the NIC
+ * speed) bound a GPU's bus bandwidth. */
+double               ring_params_get_sizing_bus_gbps (const RingParams *params,
+                                                      RingSizingLink    link);
 /* "none", "nics", "pcie", "sockets". */
 const char          *ring_network_bound_to_string (RingNetworkBound bound);
 

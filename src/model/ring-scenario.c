@@ -124,7 +124,8 @@ ring_params_describe (const RingParams *params)
       if (params->nics_per_node != params->gpus_per_node)
         g_string_append_printf (text, "%u × ", params->nics_per_node);
       /* TRANSLATORS: a scenario's name: each NIC's line rate and the network, "400 Gb/s NDR". */
-      g_string_append_printf (text, _("%g Gb/s %s"), params->nic_speed_gbit,
+      g_string_append_printf (text, _("%g Gb/s %s"),
+                              ring_round_figures (params->nic_speed_gbit, 4),
                               describe_fabric (params));
     }
 

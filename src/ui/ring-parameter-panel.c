@@ -41,6 +41,7 @@ struct _RingParameterPanel
   GtkToggleButton      *precision_buttons[RING_N_PRECISIONS];
   /* Under the latency per hop: why it is greyed where it changes nothing. */
   GtkWidget            *latency_note;
+  GtkWidget            *bucket_note;
 
   /* Template children. */
   AdwPreferencesGroup  *cluster_group;
@@ -520,40 +521,60 @@ update_algorithm_choices (RingParameterPanel *self)
     }
 }
 
-/* α, the latency per hop, is the flat ring's and the textbook algorithms'; NCCL's own
- * (auto's choices) use NCCL's latencies. Where it changes nothing its row is greyed and
- * says why, rather than offer a slider that moves no figure. */
+/* A parameter's row greyed, with a caption saying why, where the parameter changes no
+ * figure: rather than offer a slider that moves nothing. @note is made on first use. */
 static void
-update_latency_row (RingParameterPanel *self)
+update_row_applies (RingParameterPanel *self,
+                    RingParamId         id,
+                    GtkWidget         **note,
+                    const char         *why,
+                    gboolean            applies)
 {
   GtkWidget *row;
-  gboolean applies;
 
-  if (self->model == NULL || self->scales[RING_PARAM_LATENCY] == NULL)
+  if (self->model == NULL || self->scales[id] == NULL)
     return;
 
-  row = gtk_widget_get_ancestor (GTK_WIDGET (self->scales[RING_PARAM_LATENCY]),
-                                 GTK_TYPE_LIST_BOX_ROW);
+  row = gtk_widget_get_ancestor (GTK_WIDGET (self->scales[id]), GTK_TYPE_LIST_BOX_ROW);
   if (row == NULL)
     return;
 
-  if (self->latency_note == NULL)
+  if (*note == NULL)
     {
-      self->latency_note = gtk_label_new (_("Only the flat ring, halving-doubling and "
-                                            "hierarchical use it: NCCL’s algorithms have "
-                                            "their own latency per hop"));
-      gtk_label_set_xalign (GTK_LABEL (self->latency_note), 0);
-      gtk_label_set_wrap (GTK_LABEL (self->latency_note), TRUE);
-      gtk_widget_add_css_class (self->latency_note, "dim-label");
-      gtk_widget_add_css_class (self->latency_note, "caption");
-      gtk_box_append (GTK_BOX (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))),
-                      self->latency_note);
+      *note = gtk_label_new (why);
+      gtk_label_set_xalign (GTK_LABEL (*note), 0);
+      gtk_label_set_wrap (GTK_LABEL (*note), TRUE);
+      gtk_widget_add_css_class (*note, "dim-label");
+      gtk_widget_add_css_class (*note, "caption");
+      gtk_box_append (GTK_BOX (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))), *note);
     }
 
-  applies = ring_params_hop_latency_applies (ring_model_get_params (self->model));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->scales[RING_PARAM_LATENCY]), applies);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->spins[RING_PARAM_LATENCY]), applies);
-  gtk_widget_set_visible (self->latency_note, !applies);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->scales[id]), applies);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->spins[id]), applies);
+  gtk_widget_set_visible (*note, !applies);
+}
+
+/* α, the latency per hop, is the flat ring's and the textbook algorithms'; NCCL's own
+ * (auto's choices) use NCCL's latencies. The bucket size is DDP's: ZeRO has DeepSpeed's
+ * buckets of its own (RING_ZERO_REDUCE_BUCKET_ELEMENTS) and FSDP works layer by layer. */
+static void
+update_applies (RingParameterPanel *self)
+{
+  const RingParams *params;
+
+  if (self->model == NULL)
+    return;
+
+  params = ring_model_get_params (self->model);
+  update_row_applies (self, RING_PARAM_LATENCY, &self->latency_note,
+                      _("Only the flat ring, halving-doubling and hierarchical use it: NCCL’s "
+                        "algorithms have their own latency per hop"),
+                      ring_params_hop_latency_applies (params));
+  update_row_applies (self, RING_PARAM_BUCKET_SIZE, &self->bucket_note,
+                      _("Only DDP uses it: ZeRO has buckets of its own (500 M elements), "
+                        "FSDP sends one layer at a time"),
+                      params->sharding == RING_SHARDING_DDP
+                      || ring_params_is_collective (params));
 }
 
 /* The slow link's and the slow GPU's sliders and fields span the ring, 0 … N − 1 (the
@@ -589,7 +610,7 @@ static void
 ring_parameter_panel_model_changed_cb (RingParameterPanel *self)
 {
   update_algorithm_choices (self);
-  update_latency_row (self);
+  update_applies (self);
   update_straggler_ranges (self);
 }
 
@@ -752,7 +773,7 @@ ring_parameter_panel_set_model (RingParameterPanel *self,
 
   /* The entries first: the drop-down then shows what they say about this model. */
   update_algorithm_choices (self);
-  update_latency_row (self);
+  update_applies (self);
   g_binding_group_set_source (self->model_bindings, model);
   update_straggler_ranges (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);

@@ -19,6 +19,7 @@
 #include "ring-report.h"
 #include "ring-step.h"
 #include "ring-step-bar.h"
+#include "ring-topology.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
 
@@ -326,6 +327,18 @@ update_target_label (RingWindow *self)
       text = g_strdup (_("One GPU has nothing to synchronize: every step is pure compute."));
     }
   else if (isnan (result->bandwidth_for_90pct_gbps)
+           && result->bandwidth_for_90pct_link == RING_SIZING_LINK_PCIE)
+    {
+      g_autofree char *pcie = ring_format_bandwidth (ring_topology_gpu_nic_gbps (params) * 1e9);
+      g_autofree char *nics = ring_format_figures (params->nic_speed_gbit, "Gb/s");
+
+      /* TRANSLATORS: what one GPU's PCIe link carries ("48 GB/s"), then the NICs' speed */
+      text = g_strdup_printf (_("No NIC speed reaches 90 %% utilization: each GPU’s PCIe link "
+                                "to its NICs carries %s, which these %s NICs already fill."),
+                              pcie, nics);
+      g_clear_pointer (&cap, g_free);
+    }
+  else if (isnan (result->bandwidth_for_90pct_gbps)
            && result->bandwidth_for_90pct_link == RING_SIZING_LINK_NICS && cap != NULL)
     {
       text = g_strdup_printf (_("No NIC speed reaches 90 %% utilization. %s"), cap);
@@ -346,12 +359,14 @@ update_target_label (RingWindow *self)
       if (needed_gbit <= params->nic_speed_gbit)
         text = g_strdup_printf (_("90 %% utilization needs NICs of %.3g Gb/s (%u per node); "
                                   "these have %g Gb/s."),
-                                needed_gbit, params->nics_per_node, params->nic_speed_gbit);
+                                needed_gbit, params->nics_per_node,
+                                ring_round_figures (params->nic_speed_gbit, 4));
       else
         text = g_strdup_printf (_("90 %% utilization needs NICs of %.3g Gb/s (%u per node), "
                                   "%.1f× these %g Gb/s: the network binds."),
                                 needed_gbit, params->nics_per_node,
-                                needed_gbit / params->nic_speed_gbit, params->nic_speed_gbit);
+                                needed_gbit / params->nic_speed_gbit,
+                                ring_round_figures (params->nic_speed_gbit, 4));
     }
   else if (isnan (result->bandwidth_for_90pct_gbps) && result->nodes > 1
            && result->latency_time_s < result->compute_time_s

@@ -264,6 +264,12 @@ ring_topology_init (RingTopology     *topology,
    * payload rate of it (PCI_BW: 12 GB/s per Gen3 x16, so 48 at Gen5). The node's NICs can
    * carry no more than its GPUs' links feed them. */
   gpu_nic_gbps = pcie_x16_gbps[gpu->pcie_generation] * PCIE_EFFICIENCY;
+  topology->gpu_nic_gbps = gpu_nic_gbps;
+  /* Within rounding: 8 × 400 Gb/s NICs at 0.96 and 8 × PCIe Gen5 at NCCL's 48 GB/s tie,
+   * and 800 Gb/s NICs add nothing there. */
+  topology->nics_pcie_bound = topology->nics_per_node > 0
+                              && topology->gpus_per_node * gpu_nic_gbps
+                                 <= topology->network_gbps * (1 + 1e-9);
   topology->network_bound = topology->nodes < 2 ? RING_NETWORK_BOUND_NONE
                             : topology->gpus_per_node * gpu_nic_gbps < topology->network_gbps
                             ? RING_NETWORK_BOUND_PCIE : RING_NETWORK_BOUND_NICS;
@@ -281,4 +287,28 @@ ring_topology_init (RingTopology     *topology,
   apply_measured (topology, params, searched_channel_gbps);
   if (topology->fabric == RING_FABRIC_TCP && topology->nodes > 1)
     bound_network_by_sockets (topology);
+}
+
+gboolean
+ring_topology_nics_pcie_bound (const RingParams *params)
+{
+  RingTopology topology;
+
+  g_return_val_if_fail (params != NULL, FALSE);
+
+  ring_topology_init (&topology, params, params->gpus);
+
+  return topology.nodes > 1 && topology.nics_pcie_bound;
+}
+
+double
+ring_topology_gpu_nic_gbps (const RingParams *params)
+{
+  RingTopology topology;
+
+  g_return_val_if_fail (params != NULL, NAN);
+
+  ring_topology_init (&topology, params, params->gpus);
+
+  return topology.gpu_nic_gbps;
 }

@@ -304,6 +304,41 @@ ring_round_figures (double value,
 }
 
 char *
+ring_format_figures (double      value,
+                     const char *unit)
+{
+  double rounded = ring_round_figures (value, 4);
+  int decimals = 0;
+  g_autofree char *number = NULL;
+  gsize len;
+
+  g_return_val_if_fail (unit != NULL, NULL);
+
+  if (!isfinite (value))
+    return g_strdup ("–");
+
+  /* Fixed notation with just the decimals four figures need: %g would write 1.235e+06. */
+  if (rounded != 0)
+    decimals = CLAMP (3 - (int) floor (log10 (fabs (rounded))), 0, 15);
+  number = g_strdup_printf ("%.*f", decimals, rounded);
+  len = strlen (number);
+  if (decimals > 0)
+    {
+      while (len > 0 && number[len - 1] == '0')
+        len--;
+      /* The locale's decimal separator, whatever its length. */
+      while (len > 0 && !g_ascii_isdigit (number[len - 1]))
+        len--;
+      number[len] = '\0';
+    }
+
+  if (*unit == '\0')
+    return g_steal_pointer (&number);
+
+  return g_strdup_printf ("%s %s", number, unit);
+}
+
+char *
 ring_format_grouped (guint64     value,
                      const char *separator)
 {

@@ -38,6 +38,11 @@ char    *ring_format_count     (double count);             /* "7 B", "1.5 T", "3
 char    *ring_format_rate      (double per_second,
                                 const char *unit);         /* "1.2 M tokens/s" */
 char    *ring_format_bandwidth (double bytes_per_second);  /* "299.9 GB/s", "38 kB/s" */
+/* A value the user typed or a preset set, in its parameter's own unit, as people write it:
+ * four significant figures, no exponent, no trailing zeros ("395.6 Gb/s", "0.4489 GB/s",
+ * "1600 Gb/s", "989 TFLOP/s"); "–" when not finite. */
+char    *ring_format_figures   (double      value,
+                                const char *unit);
 /* A message size as nccl-tests sizes are read: a whole number of KiB, MiB, GiB or TiB when
  * it is one ("1 MiB", "16 GiB"), else as ring_format_bytes() ("4 GB", "1.5 MB", "8 B"). */
 char    *ring_format_message_size (double bytes);

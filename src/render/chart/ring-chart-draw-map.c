@@ -48,7 +48,9 @@ _ring_plot_draw_map (RingPlotChart *chart)
   RingChartData *data = chart->data;
   const RingParams *p = &data->params;
   const double *gpus = _ring_chart_data_column (data, 0)->values;
+  /* B in GB/s, or each NIC's speed in Gb/s where the NICs bind. */
   const double *bandwidth = _ring_chart_data_column (data, 1)->values;
+  gboolean nics = data->map_link == RING_SIZING_LINK_NICS;
   const double *utilization = _ring_chart_data_column (data, 2)->values;
   g_autoptr(GArray) legend = _ring_plot_legend_new ();
   g_autofree double **grid = NULL;
@@ -69,7 +71,8 @@ _ring_plot_draw_map (RingPlotChart *chart)
                          RING_PLOT_LINE_SOLID, 1, _("Current configuration"));
 
   _ring_plot_set_text_size (chart, 0.9);
-  _ring_plot_axis_log (&panel.y, RING_PLOT_AXIS_LOG10, RING_PLOT_FORMAT_GBPS,
+  _ring_plot_axis_log (&panel.y, RING_PLOT_AXIS_LOG10,
+                       nics ? RING_PLOT_FORMAT_GBITPS : RING_PLOT_FORMAT_GBPS,
                        log10 (bandwidth[0]), log10 (bandwidth[data->n_rows - 1]), 8);
   bar_gap_mm = chart->text_mm * 1.6;
   bar_mm = chart->text_mm * 1.6 + _ring_plot_text_width_mm ("100") + chart->text_mm * 3.2;
@@ -131,7 +134,8 @@ _ring_plot_draw_map (RingPlotChart *chart)
 
   _ring_plot_draw_axes (chart, &panel, TRUE, TRUE);
   _ring_plot_draw_axis_titles (chart, &panel, _("GPUs in the ring (log scale)"),
-                               _("Bandwidth per GPU (log scale)"));
+                               nics ? _("Speed of each NIC (log scale)")
+                                    : _("Bandwidth per GPU (log scale)"));
 
   /* The colour bar, drawn as a panel of its own so its labels match the axes. */
   {
@@ -165,8 +169,15 @@ _ring_plot_draw_map (RingPlotChart *chart)
   }
 
   gpus_text = _ring_plot_format_gpus (p->gpus);
-  marker = g_strdup_printf (_("%s, %g GB/s: %.1f %%"), gpus_text,
-                            ring_round_figures (p->bandwidth_gbps, 4),
-                            100 * data->result.utilization);
-  _ring_plot_draw_marker (chart, &panel, p->gpus, p->bandwidth_gbps, marker, FALSE);
+  if (nics)
+    /* TRANSLATORS: the map's current point: "64 GPUs, 400 Gb/s NICs: 93.1 %". */
+    marker = g_strdup_printf (_("%s, %g Gb/s NICs: %.1f %%"), gpus_text,
+                              ring_round_figures (p->nic_speed_gbit, 4),
+                              100 * data->result.utilization);
+  else
+    marker = g_strdup_printf (_("%s, %g GB/s: %.1f %%"), gpus_text,
+                              ring_round_figures (p->bandwidth_gbps, 4),
+                              100 * data->result.utilization);
+  _ring_plot_draw_marker (chart, &panel, p->gpus, nics ? p->nic_speed_gbit : p->bandwidth_gbps,
+                          marker, FALSE);
 }

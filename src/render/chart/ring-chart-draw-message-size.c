@@ -166,6 +166,8 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   guint n_bands = has_data ? collect_bands (chart, bands, G_N_ELEMENTS (bands)) : 0;
   double split_mm, gap_mm, crossover_world, line_mm, label_mm, busbw_max;
   double time_min_s = HUGE_VAL, time_max_s = -HUGE_VAL;
+  RingSizingLink link = ring_params_get_sizing_link (p);
+  double link_gbps = ring_params_get_sizing_bus_gbps (p, link);
 
   for (guint i = 0; i < data->n_rows; i++)
     time_s[i] = time_us[i] * 1e-6;
@@ -174,9 +176,17 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3, _("All-reduce time"));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_1,
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3, _("Bus bandwidth"));
-  /* TRANSLATORS: %g is the link bandwidth in GB/s, which bus bandwidth approaches. */
-  link_label = g_strdup_printf (_("Link bandwidth B = %g GB/s"),
-                                ring_round_figures (p->bandwidth_gbps, 4));
+  /* The link that binds, as the sizing figures name it: across nodes the NICs. */
+  if (link == RING_SIZING_LINK_NICS)
+    /* TRANSLATORS: the line bus bandwidth approaches across nodes: the NICs per node, each
+     * NIC's speed in Gb/s and what they carry together in GB/s. */
+    link_label = g_strdup_printf (_("NICs %u × %g Gb/s = %g GB/s"), p->nics_per_node,
+                                  ring_round_figures (p->nic_speed_gbit, 4),
+                                  ring_round_figures (link_gbps, 4));
+  else
+    /* TRANSLATORS: %g is the link bandwidth in GB/s, which bus bandwidth approaches. */
+    link_label = g_strdup_printf (_("Link bandwidth B = %g GB/s"),
+                                  ring_round_figures (link_gbps, 4));
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_DIM,
                          RING_PLOT_LINE_SOLID, chart->line_px * 0.7, link_label);
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_COMMUNICATION,
@@ -199,7 +209,7 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   /* Bus bandwidth on a linear axis from zero: the hundreds of GB/s that large messages
    * reach are the part worth reading, and a log axis gave them a sliver. */
   busbw_max = has_data ? MAX (_ring_chart_data_column_max (data, RING_MESSAGE_SIZE_BUSBW),
-                              p->bandwidth_gbps) : 100;
+                              link_gbps) : 100;
   if (has_data)
     {
       time_min_s = _ring_chart_data_column_min_positive (data, RING_MESSAGE_SIZE_TIME_US) * 1e-6;
@@ -322,10 +332,10 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
 
   if (has_data)
     {
-      double link[2] = { p->bandwidth_gbps, p->bandwidth_gbps };
+      double link_line[2] = { link_gbps, link_gbps };
       double ends[2] = { data->x_first, data->x_last };
 
-      _ring_plot_draw_curve (chart, &bottom, ends, link, 2, RING_PLOT_COLOR_DIM,
+      _ring_plot_draw_curve (chart, &bottom, ends, link_line, 2, RING_PLOT_COLOR_DIM,
                              RING_PLOT_LINE_SOLID, chart->line_px * 0.7);
       /* The time column is nccl-tests' µs; the top panel's axis is in seconds. */
       _ring_plot_draw_scenario_curves (chart, &top, RING_MESSAGE_SIZE_TIME_US, 1e6);

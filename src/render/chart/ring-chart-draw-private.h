@@ -73,6 +73,7 @@ typedef enum
   RING_PLOT_FORMAT_BYTES,    /* log₂ bytes: 8 B, 1 KiB, 1 MiB, 1 GiB */
   RING_PLOT_FORMAT_SECONDS,  /* log₁₀: 1 µs, 10 ms, 1 s */
   RING_PLOT_FORMAT_GBPS,     /* log₁₀: 0.1 GB/s, 100 GB/s, 1 TB/s */
+  RING_PLOT_FORMAT_GBITPS,   /* log₁₀: 1 Gb/s, 100 Gb/s, 1 Tb/s (a NIC's line rate) */
   RING_PLOT_FORMAT_RATE,     /* log₁₀: 1K, 10M */
 } RingPlotAxisFormat;
 

@@ -245,7 +245,8 @@ format_value (RingChartData *data,
   if (g_str_equal (unit, "GPUs"))
     return _ring_plot_format_gpus ((guint) lround (value));
 
-  return g_strdup_printf ("%g %s", value, unit);
+  /* "Gb/s" (a NIC's speed on the map) and the rest: four figures, never a raw double. */
+  return ring_format_figures (value, unit);
 }
 
 static void

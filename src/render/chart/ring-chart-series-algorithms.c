@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "ring-chart-draw-private.h"
+#include "ring-simulation.h"
 
 #define COMPARISON_PER_OCTAVE      3
 
@@ -79,8 +80,10 @@ _ring_chart_build_algorithm_comparison (RingChartData *data)
     {
       RingTopology topology;
       RingAllreduceCost cost;
+      RingParams swept;
 
-      ring_topology_init (&topology, p, g_array_index (counts, guint, i));
+      _ring_chart_sweep_params (data, p, g_array_index (counts, guint, i), &swept);
+      ring_topology_init (&topology, p, swept.gpus);
       for (guint a = 0; a < RING_N_ALGORITHMS; a++)
         {
           /* FALSE where the algorithm cannot run on this cluster. */
@@ -89,7 +92,10 @@ _ring_chart_build_algorithm_comparison (RingChartData *data)
               times[a * n + i] = NAN;
               continue;
             }
-          times[a * n + i] = cost.time_s;
+          /* The slow link as the headline all-reduce has it: as much slower as the event
+           * simulation finds on this many GPUs (1 without a slow link among them). */
+          times[a * n + i] = cost.time_s * ring_simulation_slowdown (&swept, cost.algorithm,
+                                                                     buffer_bytes);
           if (a == RING_ALGORITHM_AUTO)
             {
               data->chosen_algorithm[i] = cost.algorithm;

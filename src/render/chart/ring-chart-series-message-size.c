@@ -238,7 +238,7 @@ _ring_chart_build_message_size (RingChartData *data)
       RingResult r;
 
       swept.message_bytes = g_array_index (sizes, double, i);
-      ring_cost_evaluate_sweep (&swept, &r);
+      ring_cost_evaluate_point (&swept, &r);
       bytes[i] = swept.message_bytes;
       count[i] = floor (swept.message_bytes / type_bytes);
       type[i] = g_strdup (type_text);

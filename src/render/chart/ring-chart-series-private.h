@@ -53,11 +53,15 @@ typedef struct
   RingResult    result;      /* and its figures, for the marker */
   guint         n_rows;
   GPtrArray    *columns;     /* of RingSeries; column 0 is the x axis */
-  /* RING_CHART_UTILIZATION_MAP: the columns are GPUs, bandwidth and utilization over a
-   * grid_x × grid_y grid, GPUs varying fastest; each GPU count appears once, so the
-   * columns are only roughly even in log₂ N. */
+  /* RING_CHART_UTILIZATION_MAP: the columns are GPUs, the rate of map_link (B in GB/s, or
+   * each NIC's speed in Gb/s) and utilization over a grid_x × grid_y grid, GPUs varying
+   * fastest; each GPU count appears once, so the columns are only roughly even in log₂ N. */
   guint         grid_x;
   guint         grid_y;
+  RingSizingLink map_link;
+  /* A sweep left the slow link out beyond RING_STEP_SWEEP_MAX_SIMULATED_GPUS (the note
+   * says so); the configuration's own GPU count always has it. */
+  gboolean      slow_link_left_out;
   /* The swept range of the x axis (GPUs or bytes), before any padding. */
   double        x_first;
   double        x_last;
@@ -128,6 +132,14 @@ guint          _ring_plot_max_gpus   (const RingParams *params);
 GArray        *_ring_chart_gpu_counts (const RingParams *params,
                                        guint             first,
                                        guint             per_octave);
+/* @params at @gpus GPUs for a point of a sweep over N: with the slow link and GPU, as the
+ * headline figures have them, except that beyond RING_STEP_SWEEP_MAX_SIMULATED_GPUS a
+ * count other than @data's own leaves the slow link out (a simulation per point would
+ * take a second per curve there) and marks @data's slow_link_left_out. */
+void           _ring_chart_sweep_params (RingChartData    *data,
+                                         const RingParams *params,
+                                         guint             gpus,
+                                         RingParams       *swept);
 /* Adds a column to @data, @label translated and taken; returns its n_rows values. */
 double        *_ring_chart_data_add_column (RingChartData *data,
                                             char          *label,

@@ -104,8 +104,10 @@ add_scenario_columns (RingChartData      *data,
   for (guint k = 0; k < data->n_scenario_sources; k++)
     {
       guint source = data->scenario_sources[k];
-      RingSeries *series = _ring_chart_data_column (data, source);
-      const double *own_ys = _ring_chart_data_column (own, source)->values;
+      /* The scenario's own curve, named as its own chart names it (its NICs may be bound
+       * by PCIe where this configuration's are not). */
+      RingSeries *series = _ring_chart_data_column (own, source);
+      const double *own_ys = series->values;
       /* TRANSLATORS: a CSV column: a pinned scenario's name and the curve, "64 × H100:
        * Step time". */
       char *label = g_strdup_printf (_("%s: %s"), scenario->name, series->label);

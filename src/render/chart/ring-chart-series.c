@@ -21,6 +21,8 @@
 #define MAP_GRID_Y             40
 #define MAP_MIN_BANDWIDTH_GBPS 0.1
 #define MAP_MAX_BANDWIDTH_GBPS 10000.0
+/* The NIC speed parameter's range, Gb/s: 1 to 10 000. */
+#define MAP_MIN_NIC_GBIT       1.0
 #define MAX_SWEEP_GPUS         (1u << 30)
 
 static void
@@ -131,49 +133,113 @@ _ring_chart_gpu_counts (const RingParams *params,
   return counts;
 }
 
-/* The model at @gpus GPUs of @bandwidth_gbps. FALSE, with every figure NaN, where the
- * model's algorithm cannot run (NVLS beyond one node, say): the sweep leaves a gap rather
- * than show another algorithm's time under its name. */
+/* FALSE, with every figure of each of @results NaN, where the model's algorithm cannot run
+ * on @gpus GPUs (NVLS beyond one node, say): the sweep leaves a gap rather than show
+ * another algorithm's time under its name. */
 static gboolean
-evaluate_with_gpus (const RingParams *params,
-                    guint             gpus,
-                    double            bandwidth_gbps,
-                    RingResult       *result)
+algorithm_runs (const RingParams *params,
+                guint             gpus,
+                RingResult       *results,
+                guint             n_results)
 {
   RingParams swept = *params;
+  RingTopology topology;
+
+  if (params->algorithm == RING_ALGORITHM_AUTO || gpus <= 1)
+    return TRUE;
 
   swept.gpus = gpus;
-  swept.bandwidth_gbps = bandwidth_gbps;
-  if (params->algorithm != RING_ALGORITHM_AUTO && gpus > 1)
+  ring_topology_init (&topology, &swept, gpus);
+  if (ring_algorithm_can_run (params->algorithm, &topology, NULL))
+    return TRUE;
+
+  for (guint i = 0; i < n_results; i++)
     {
-      RingTopology topology;
+      RingResult none = {
+        NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, FALSE, NAN,
+      };
 
-      ring_topology_init (&topology, &swept, gpus);
-      if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
-        {
-          RingResult none = {
-            NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, FALSE, NAN,
-          };
-
-          *result = none;
-          return FALSE;
-        }
+      results[i] = none;
     }
-  ring_cost_evaluate_sweep (&swept, result);
+
+  return FALSE;
+}
+
+void
+_ring_chart_sweep_params (RingChartData    *data,
+                          const RingParams *params,
+                          guint             gpus,
+                          RingParams       *swept)
+{
+  *swept = *params;
+  swept->gpus = gpus;
+  if (gpus > RING_STEP_SWEEP_MAX_SIMULATED_GPUS && gpus != data->params.gpus
+      && swept->slow_link_fraction < 1 && swept->slow_link < gpus)
+    {
+      swept->slow_link_fraction = 1;
+      data->slow_link_left_out = TRUE;
+    }
+}
+
+/* The model at @gpus GPUs, with the slow link and GPU as the headline figures have them
+ * (ring_cost_evaluate_point()); NaN where the algorithm cannot run. */
+static gboolean
+evaluate_with_gpus (RingChartData    *data,
+                    const RingParams *params,
+                    guint             gpus,
+                    RingResult       *result)
+{
+  RingParams swept;
+
+  _ring_chart_sweep_params (data, params, gpus, &swept);
+  if (!algorithm_runs (params, gpus, result, 1))
+    return FALSE;
+  ring_cost_evaluate_point (&swept, result);
 
   return TRUE;
 }
 
+/* The same at each of @n rates of @link (GB/s; the NICs' per NIC), sharing one simulation
+ * of the slow link per collective (ring_cost_evaluate_sweep_rates()). */
+static void
+evaluate_with_gpus_at_rates (RingChartData    *data,
+                             const RingParams *params,
+                             guint             gpus,
+                             RingSizingLink    link,
+                             const double     *rates_gbps,
+                             guint             n,
+                             RingResult       *results)
+{
+  RingParams swept;
+
+  _ring_chart_sweep_params (data, params, gpus, &swept);
+  if (algorithm_runs (params, gpus, results, n))
+    ring_cost_evaluate_sweep_rates (&swept, link, rates_gbps, n, results);
+}
+
 static char *
-format_bandwidth_label (RingSizingLink link,
-                        double         rate_gbps)
+format_bandwidth_label (const RingParams *params,
+                        RingSizingLink    link,
+                        double            rate_gbps)
 {
   /* Four figures, as the window writes rates: half of 0.897868 GB/s is 0.4489, not
    * 0.448934. */
   if (link == RING_SIZING_LINK_NICS)
-    /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s. */
-    return g_strdup_printf (_("Utilization with %g Gb/s NICs"),
-                            ring_round_figures (rate_gbps * 8, 4));
+    {
+      RingParams varied = *params;
+
+      ring_params_set_sizing_rate_gbps (&varied, link, rate_gbps);
+      /* Where the GPUs' PCIe links feed the NICs no faster, faster NICs draw the same
+       * curve: the label says which link binds. */
+      if (ring_topology_nics_pcie_bound (&varied))
+        /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s,
+         * which the GPUs' PCIe links to the NICs cannot feed. */
+        return g_strdup_printf (_("Utilization with %g Gb/s NICs, bound by PCIe"),
+                                ring_round_figures (rate_gbps * 8, 4));
+      /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s. */
+      return g_strdup_printf (_("Utilization with %g Gb/s NICs"),
+                              ring_round_figures (rate_gbps * 8, 4));
+    }
 
   /* TRANSLATORS: a curve of the utilization chart; %g is a bandwidth in GB/s. */
   return g_strdup_printf (_("Utilization at %g GB/s"), ring_round_figures (rate_gbps, 4));
@@ -203,6 +269,8 @@ _ring_chart_build_utilization (RingChartData *data)
   g_autoptr(GArray) counts = NULL;
   static const double factors[] = { 0.5, 1.0, 2.0 };
   const RingParams *p = &data->params;
+  double rates_gbps[G_N_ELEMENTS (factors)];
+  double *utilization[G_N_ELEMENTS (factors)];
 
   /* Half, the same and twice the link that binds the configuration: B in one node, the
    * NICs across nodes (ring_params_get_sizing_link()). */
@@ -211,19 +279,18 @@ _ring_chart_build_utilization (RingChartData *data)
   counts = fill_gpu_column (data);
   for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
     {
-      double rate_gbps = ring_params_get_sizing_rate_gbps (p, link) * factors[f];
-      double *utilization = add_column (data, format_bandwidth_label (link, rate_gbps), "%");
-      RingParams varied = *p;
+      rates_gbps[f] = ring_params_get_sizing_rate_gbps (p, link) * factors[f];
+      utilization[f] = add_column (data, format_bandwidth_label (p, link, rates_gbps[f]), "%");
+    }
 
-      ring_params_set_sizing_rate_gbps (&varied, link, rate_gbps);
-      for (guint i = 0; i < counts->len; i++)
-        {
-          RingResult r;
+  for (guint i = 0; i < counts->len; i++)
+    {
+      RingResult r[G_N_ELEMENTS (factors)];
 
-          evaluate_with_gpus (&varied, g_array_index (counts, guint, i),
-                              varied.bandwidth_gbps, &r);
-          utilization[i] = 100.0 * r.utilization;
-        }
+      evaluate_with_gpus_at_rates (data, p, g_array_index (counts, guint, i), link, rates_gbps,
+                                   G_N_ELEMENTS (factors), r);
+      for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
+        utilization[f][i] = 100.0 * r[f].utilization;
     }
 }
 
@@ -256,7 +323,7 @@ build_result_columns (RingChartData      *data,
     {
       RingResult r;
 
-      evaluate_with_gpus (p, g_array_index (counts, guint, i), p->bandwidth_gbps, &r);
+      evaluate_with_gpus (data, p, g_array_index (counts, guint, i), &r);
       for (guint c = 0; c < n_columns; c++)
         values[c][i] = columns[c].factor * G_STRUCT_MEMBER (double, &r, columns[c].offset);
     }
@@ -288,7 +355,7 @@ _ring_chart_build_bytes_moved (RingChartData *data)
   RingResult two;
   g_autofree char *asymptote_label = NULL;
 
-  evaluate_with_gpus (p, 2, p->bandwidth_gbps, &two);
+  evaluate_with_gpus (data, p, 2, &two);
   limit_bytes = 2 * (two.collective ? two.bytes_moved_per_gpu : two.comm_bytes_per_gpu);
   multiple = limit_bytes / two.gradient_buffer_bytes;
   if (isfinite (multiple) && fabs (multiple - round (multiple)) < 1e-9)
@@ -304,7 +371,7 @@ _ring_chart_build_bytes_moved (RingChartData *data)
     {
       RingResult r;
 
-      evaluate_with_gpus (p, g_array_index (counts, guint, i), p->bandwidth_gbps, &r);
+      evaluate_with_gpus (data, p, g_array_index (counts, guint, i), &r);
       moved[i] = r.collective ? r.bytes_moved_per_gpu : r.comm_bytes_per_gpu;
       /* NaN where the algorithm cannot run, as the data. */
       asymptote[i] = isnan (r.gradient_buffer_bytes) ? NAN : limit_bytes;
@@ -325,13 +392,13 @@ _ring_chart_build_throughput (RingChartData *data)
   efficiency = add_column (data, g_strdup (_("Scaling efficiency")), "%");
 
   /* Linear scaling extrapolates one GPU, which has nothing to all-reduce. */
-  evaluate_with_gpus (p, 1, p->bandwidth_gbps, &single);
+  evaluate_with_gpus (data, p, 1, &single);
   for (guint i = 0; i < counts->len; i++)
     {
       guint gpus = g_array_index (counts, guint, i);
       RingResult r;
 
-      evaluate_with_gpus (p, gpus, p->bandwidth_gbps, &r);
+      evaluate_with_gpus (data, p, gpus, &r);
       tokens[i] = r.tokens_per_s;
       ideal[i] = gpus * single.tokens_per_s;
       /* NaN where the algorithm cannot run. */
@@ -343,9 +410,15 @@ void
 _ring_chart_build_map (RingChartData *data)
 {
   const RingParams *p = &data->params;
-  double min_log10 = log10 (MIN (MAP_MIN_BANDWIDTH_GBPS, p->bandwidth_gbps));
-  double max_log10 = log10 (MAX (MAP_MAX_BANDWIDTH_GBPS, p->bandwidth_gbps));
-  double *gpus, *bandwidth, *utilization;
+  /* The link that binds, as the sizing figures vary it: B, or each NIC's speed in Gb/s
+   * over its parameter's range (ring_params_get_sizing_link()). */
+  RingSizingLink link = ring_params_get_sizing_link (p);
+  gboolean nics = link == RING_SIZING_LINK_NICS;
+  double current = nics ? p->nic_speed_gbit : p->bandwidth_gbps;
+  double min_log10 = log10 (MIN (nics ? MAP_MIN_NIC_GBIT : MAP_MIN_BANDWIDTH_GBPS, current));
+  double max_log10 = log10 (MAX (MAP_MAX_BANDWIDTH_GBPS, current));
+  double axis_values[MAP_GRID_Y], rates_gbps[MAP_GRID_Y];
+  double *gpus, *rate, *utilization;
   g_autoptr(GArray) counts = NULL;
   guint n_counts;
 
@@ -358,24 +431,34 @@ _ring_chart_build_map (RingChartData *data)
   data->grid_x = n_counts;
   data->grid_y = MAP_GRID_Y;
   data->n_rows = n_counts * MAP_GRID_Y;
+  data->map_link = link;
   gpus = add_column (data, g_strdup (_("GPUs in the ring")), "GPUs");
-  bandwidth = add_column (data, g_strdup (_("Bandwidth")), "GB/s");
+  if (nics)
+    rate = add_column (data, g_strdup (_("NIC speed")), "Gb/s");
+  else
+    rate = add_column (data, g_strdup (_("Bandwidth")), "GB/s");
   utilization = add_column (data, g_strdup (_("Utilization")), "%");
 
   for (guint j = 0; j < MAP_GRID_Y; j++)
     {
-      double bandwidth_gbps = pow (10, min_log10 + (max_log10 - min_log10) * j / (MAP_GRID_Y - 1));
+      axis_values[j] = pow (10, min_log10 + (max_log10 - min_log10) * j / (MAP_GRID_Y - 1));
+      rates_gbps[j] = nics ? axis_values[j] / 8.0 : axis_values[j];
+    }
 
-      for (guint i = 0; i < n_counts; i++)
+  /* Column by column: one simulation of the slow link per GPU count serves every rate. */
+  for (guint i = 0; i < n_counts; i++)
+    {
+      guint n = g_array_index (counts, guint, i);
+      RingResult r[MAP_GRID_Y];
+
+      evaluate_with_gpus_at_rates (data, p, n, link, rates_gbps, MAP_GRID_Y, r);
+      for (guint j = 0; j < MAP_GRID_Y; j++)
         {
           guint row = j * n_counts + i;
-          guint n = g_array_index (counts, guint, i);
-          RingResult r;
 
-          evaluate_with_gpus (p, n, bandwidth_gbps, &r);
           gpus[row] = n;
-          bandwidth[row] = bandwidth_gbps;
-          utilization[row] = 100.0 * r.utilization;
+          rate[row] = axis_values[j];
+          utilization[row] = 100.0 * r[j].utilization;
         }
     }
   data->x_first = g_array_index (counts, guint, 0);
@@ -457,6 +540,14 @@ chart_data_new (RingChartKind     kind,
   ring_cost_evaluate (&data->params, &data->result);
   data->columns = g_ptr_array_new_with_free_func (series_free);
   info->build (data);
+  if (data->slow_link_left_out && data->note == NULL)
+    {
+      g_autofree char *gpus = _ring_plot_format_gpus (RING_STEP_SWEEP_MAX_SIMULATED_GPUS);
+
+      /* TRANSLATORS: under a chart's title; %s is a number of GPUs, "4096 GPUs". */
+      data->note = g_strdup_printf (_("Beyond %s the curves leave the slow link out: each "
+                                      "point would need a simulation of its own"), gpus);
+    }
 
   return data;
 }

@@ -94,6 +94,11 @@ format_tick (RingPlotAxisFormat format,
         return format_power (pow (10, exponent - 3), "TB/s");
       return format_power (pow (10, exponent), "GB/s");
 
+    case RING_PLOT_FORMAT_GBITPS:
+      if (exponent >= 3)
+        return format_power (pow (10, exponent - 3), "Tb/s");
+      return format_power (pow (10, exponent), "Gb/s");
+
     case RING_PLOT_FORMAT_RATE:
       if (exponent < 0)
         return g_strdup_printf ("%g", pow (10, exponent));

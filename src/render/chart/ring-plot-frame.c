@@ -400,16 +400,28 @@ describe_configuration (const RingChartData *data)
     {
       g_ptr_array_add (parts, g_strdup_printf ("%g TFLOP/s",
                                                ring_round_figures (p->compute_tflops, 4)));
-      /* FSDP gathers and scatters layer by layer: it has no buckets. */
-      if (p->sharding == RING_SHARDING_FSDP)
+      /* FSDP gathers and scatters layer by layer: it has no buckets. The data moved and
+       * the whole buffer's all-reduce do not depend on them, and those charts write bytes
+       * in SI units, which a bucket size is not. */
+      if (p->sharding == RING_SHARDING_FSDP || data->kind == RING_CHART_BYTES_MOVED_VS_GPUS
+          || data->kind == RING_CHART_ALGORITHM_COMPARISON)
         ;
+      else if (p->sharding != RING_SHARDING_DDP)
+        {
+          /* ZeRO's own buckets (DeepSpeed's), not DDP's bucket size. */
+          double reduce_bytes, allgather_bytes;
+          g_autofree char *bucket = NULL;
+
+          ring_step_zero_bucket_bytes (p, &reduce_bytes, &allgather_bytes);
+          bucket = _ring_plot_format_binary_bytes (reduce_bytes);
+          g_ptr_array_add (parts, g_strdup_printf (_("%s buckets"), bucket));
+        }
       else if (p->bucket_bytes > 0)
         {
-          g_autofree char *bucket = data->binary_bytes
-                                    ? _ring_plot_format_binary_bytes (p->bucket_bytes)
-                                    : ring_format_bytes (p->bucket_bytes);
+          /* In MiB, as PyTorch's bucket_cap_mb and the window's field write it. */
+          g_autofree char *bucket = _ring_plot_format_binary_bytes (p->bucket_bytes);
 
-          /* TRANSLATORS: the gradient bucket size, "26.2 MB buckets" */
+          /* TRANSLATORS: the gradient bucket size, "25 MiB buckets" */
           g_ptr_array_add (parts, g_strdup_printf (_("%s buckets"), bucket));
         }
       else
