@@ -171,7 +171,7 @@ test_bucket_row (RingWindowFixture *fixture,
                      "FSDP sends one layer at a time";
   double step_s;
 
-  ring_model_set_sharding (window->model, RING_SHARDING_ZERO1);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_ZERO1);
   g_assert_false (gtk_widget_get_sensitive (scale));
   g_assert_false (gtk_widget_get_sensitive (spin));
   g_assert_true (gtk_widget_get_visible (ring_test_find_label (row, note)));
@@ -180,10 +180,10 @@ test_bucket_row (RingWindowFixture *fixture,
   g_object_set (window->model, "bucket-size", 4194304.0, NULL);
   g_assert_cmpfloat (ring_model_get_result (window->model)->step_time_s, ==, step_s);
 
-  ring_model_set_sharding (window->model, RING_SHARDING_FSDP);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_FSDP);
   g_assert_false (gtk_widget_get_sensitive (scale));
 
-  ring_model_set_sharding (window->model, RING_SHARDING_DDP);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_DDP);
   g_assert_true (gtk_widget_get_sensitive (scale));
   g_assert_true (gtk_widget_get_sensitive (spin));
   g_assert_false (gtk_widget_get_visible (ring_test_find_label (row, note)));

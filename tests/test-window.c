@@ -229,7 +229,7 @@ test_comm_bound_label (RingWindowFixture *fixture,
   /* Eight DGX H100 nodes: the GPUs' PCIe links feed their 400 Gb/s NICs no faster, so
    * the sentence names that link, not the NICs (issue 21, item 5). */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-preset", "s", "dgx-h100");
-  ring_model_set_gpus (window->model, 64);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
   g_assert_cmpint (ring_model_get_result (window->model)->bandwidth_for_90pct_link, ==,
                    RING_SIZING_LINK_PCIE);
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
