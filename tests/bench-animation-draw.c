@@ -118,7 +118,7 @@ schedule_frame_at (RingFrame *frame,
   guint n_steps = ring_simulation_get_n_steps (sim);
   double position = (i + 0.5) / n_frames * n_steps;
 
-  ring_frame_init (frame, ring_model_get_gpus (model));
+  ring_frame_init (frame, ring_model_get_value (model, RING_PARAM_GPUS));
   frame->simulation = sim;
   frame->phase = RING_FRAME_RING_STEP;
   frame->step = MIN ((guint) position, n_steps - 1);

@@ -135,7 +135,7 @@ main (int   argc,
 
         double cpu_start = cpu_ms ();
 
-        ring_model_set_bandwidth (model, 100 + 10 * i);
+        ring_model_set_value (model, RING_PARAM_BANDWIDTH, 100 + 10 * i);
         render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0], NULL);
         render_ms (RING_CHART_STEP_TIME_VS_GPUS, model, surface, size, &styles[0], NULL);
         ms[i] = (g_get_monotonic_time () - start) / 1000.0;

@@ -90,13 +90,13 @@ draw_once (RingModel       *model,
   cairo_destroy (cr);
 
   /* The ring, mid scatter-reduce. */
-  ring_frame_init (&frame, ring_model_get_gpus (model));
+  ring_frame_init (&frame, ring_model_get_value (model, RING_PARAM_GPUS));
   frame.phase = RING_FRAME_RING_STEP;
-  frame.step = ring_model_get_gpus (model) > 2 ? 1 : 0;
+  frame.step = ring_model_get_value (model, RING_PARAM_GPUS) > 2 ? 1 : 0;
   frame.progress = 0.5;
   frame.compute_time_s = result->compute_time_s;
   frame.allreduce_time_s = result->allreduce_time_s;
-  if (ring_model_get_gpus (model) > 1)
+  if (ring_model_get_value (model, RING_PARAM_GPUS) > 1)
     {
       cr = cairo_create (ring_surface);
       ring_animation_draw (cr, layout->ring_width, layout->ring_height, &frame, style);
@@ -146,7 +146,7 @@ bench_drawing (void)
         {
           gint64 start = g_get_monotonic_time (), start_cpu = cpu_time_us ();
 
-          ring_model_set_gpus (model, 1u << (1 + i % 12));
+          ring_model_set_value (model, RING_PARAM_GPUS, 1u << (1 + i % 12));
           draw_once (model, layout, ring_surface, chart_surface, bar_surface, &style);
           samples_ms[i] = (g_get_monotonic_time () - start) / 1000.0;
           cpu_ms[i] = (cpu_time_us () - start_cpu) / 1000.0;

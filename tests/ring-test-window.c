@@ -17,8 +17,8 @@ ring_seed_window_fixture_set_up (RingWindowFixture *fixture,
 {
   ring_window_fixture_set_up (fixture, user_data);
   ring_model_reset (fixture->model);
-  ring_model_set_algorithm (fixture->model, RING_ALGORITHM_FLAT_RING);
-  ring_model_set_bucket_size (fixture->model, 0);
+  ring_model_set_value (fixture->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_value (fixture->model, RING_PARAM_BUCKET_SIZE, 0);
 }
 
 void

@@ -54,7 +54,7 @@ record_frame (RingModel *model,
   RingFrame frame;
 
   ring_style_init_light (&style);
-  ring_frame_init (&frame, ring_model_get_gpus (model));
+  ring_frame_init (&frame, ring_model_get_value (model, RING_PARAM_GPUS));
   frame.simulation = sim;
   frame.phase = RING_FRAME_RING_STEP;
   frame.step = n_steps > 0 ? MIN (n_steps * 2 / 5, n_steps - 1) : 0;

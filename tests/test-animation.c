@@ -284,7 +284,7 @@ test_model_change_restarts (Fixture       *fixture,
   g_assert_cmpint (frame.phase, ==, RING_FRAME_RING_STEP);
   g_assert_cmpuint (frame.n_gpus, ==, 8);
 
-  ring_model_set_gpus (fixture->model, 16);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 16);
   frame = current_frame (animation);
   g_assert_cmpint (frame.phase, ==, RING_FRAME_COMPUTE);
   g_assert_cmpfloat (frame.progress, ==, 0);
@@ -306,7 +306,7 @@ test_model_change_restarts (Fixture       *fixture,
   ring_animation_ring_step (animation);
   _ring_animation_advance (animation, 10);
   g_assert_cmpint (current_frame (animation).phase, ==, RING_FRAME_RING_STEP);
-  ring_model_set_bandwidth (fixture->model, 50);
+  ring_model_set_value (fixture->model, RING_PARAM_BANDWIDTH, 50);
   g_assert_cmpint (current_frame (animation).phase, ==, RING_FRAME_IDLE);
   g_assert_false (_ring_animation_is_ticking (animation));
 
@@ -314,10 +314,10 @@ test_model_change_restarts (Fixture       *fixture,
   {
     RingModel *other = ring_model_new ();
 
-    ring_model_set_gpus (other, 4);
+    ring_model_set_value (other, RING_PARAM_GPUS, 4);
     ring_animation_set_model (animation, other);
     g_assert_cmpuint (current_frame (animation).n_gpus, ==, 4);
-    ring_model_set_gpus (fixture->model, 32);
+    ring_model_set_value (fixture->model, RING_PARAM_GPUS, 32);
     g_assert_cmpuint (current_frame (animation).n_gpus, ==, 4);
     ring_animation_set_model (animation, fixture->model);
     g_assert_finalize_object (other);
@@ -370,7 +370,7 @@ test_phase_durations (Fixture       *fixture,
   g_assert_cmpfloat (compute + ring, >=, 4);
   g_assert_cmpfloat (compute + ring, <=, 8);
 
-  ring_model_set_bandwidth (fixture->model, 1);
+  ring_model_set_value (fixture->model, RING_PARAM_BANDWIDTH, 1);
   compute = _ring_animation_get_compute_duration (animation);
   ring = _ring_animation_get_ring_duration (animation);
   g_assert_true (ring_model_get_allreduce_time (fixture->model)
@@ -379,7 +379,7 @@ test_phase_durations (Fixture       *fixture,
   g_assert_cmpfloat (compute, >=, 0.4);
 
   /* A million GPUs still play every step, in a few seconds. */
-  ring_model_set_gpus (fixture->model, 1048576);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 1048576);
   ring = _ring_animation_get_ring_duration (animation);
   g_assert_cmpfloat (ring, <=, 8);
   ring_animation_run_training_step (animation);
@@ -403,7 +403,7 @@ test_single_gpu (Fixture       *fixture,
 {
   RingAnimation *animation = fixture->animation;
 
-  ring_model_set_gpus (fixture->model, 1);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 1);
   g_assert_cmpfloat (_ring_animation_get_ring_duration (animation), ==, 0);
 
   ring_animation_run_training_step (animation);

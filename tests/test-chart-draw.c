@@ -148,7 +148,7 @@ test_follows_model (void)
       /* The same model draws the same pixels. */
       g_assert_cmpuint (count_differences (before, again), ==, 0);
 
-      ring_model_set_bandwidth (model, 4 * ring_model_get_bandwidth (model));
+      ring_model_set_value (model, RING_PARAM_BANDWIDTH, 4 * ring_model_get_value (model, RING_PARAM_BANDWIDTH));
       after = render (kind, model, 800, 500, &style);
       g_assert_cmpuint (count_differences (before, after), >, 500);
 
@@ -337,9 +337,9 @@ test_narrow_not_clipped (void)
       /* The defaults, and a configuration with longer numbers in the subtitle. */
       if (config == 1)
         {
-          ring_model_set_gpus (model, 1024);
-          ring_model_set_bandwidth (model, 25);
-          ring_model_set_latency (model, 0);
+          ring_model_set_value (model, RING_PARAM_GPUS, 1024);
+          ring_model_set_value (model, RING_PARAM_BANDWIDTH, 25);
+          ring_model_set_value (model, RING_PARAM_LATENCY, 0);
         }
       for (guint kind = 0; kind < RING_N_CHARTS; kind++)
         for (guint s = 0; s < G_N_ELEMENTS (narrow); s++)

@@ -23,15 +23,15 @@ model_with_two_scenarios (void)
 {
   RingModel *model = ring_model_new ();
 
-  ring_model_set_gpu (model, RING_GPU_H100);
-  ring_model_set_gpus (model, 64);
-  ring_model_set_gradient_bytes (model, 2);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (model, RING_PARAM_GPUS, 64);
+  ring_model_set_value (model, RING_PARAM_GRADIENT_BYTES, 2);
   g_assert_true (ring_model_pin_scenario (model, "H100 with 8 NICs", NULL));
-  ring_model_set_gpu (model, RING_GPU_H200);
-  ring_model_set_nics_per_node (model, 2);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_H200);
+  ring_model_set_value (model, RING_PARAM_NICS_PER_NODE, 2);
   g_assert_true (ring_model_pin_scenario (model, "H200 with 2 NICs", NULL));
-  ring_model_set_gpu (model, RING_GPU_H100);
-  ring_model_set_nics_per_node (model, 4);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (model, RING_PARAM_NICS_PER_NODE, 4);
 
   return model;
 }
@@ -198,9 +198,9 @@ test_long_name (void)
     g_string_append (name, " and more words");
   g_string_append (name, " until the end");
   g_assert_cmpuint (name->len, <=, 200);
-  ring_model_set_gpus (model, 16);
+  ring_model_set_value (model, RING_PARAM_GPUS, 16);
   g_assert_true (ring_model_pin_scenario (model, name->str, NULL));
-  ring_model_set_gpus (model, 64);
+  ring_model_set_value (model, RING_PARAM_GPUS, 64);
 
   for (guint i = 0; i < 2; i++)
     {

@@ -386,7 +386,7 @@ test_pdf_numbers (void)
   if (pdftotext == NULL)
     return;
 
-  ring_model_set_bandwidth (model, 0.897868);
+  ring_model_set_value (model, RING_PARAM_BANDWIDTH, 0.897868);
   dir = ring_test_make_tmp_dir ();
   for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
     {
@@ -493,7 +493,7 @@ test_plural (void)
       g_autofree char *expected = g_strdup_printf (gpus == 1 ? "%u GPU " : "%u GPUs ", gpus);
       gboolean found = FALSE;
 
-      ring_model_set_gpus (model, gpus);
+      ring_model_set_value (model, RING_PARAM_GPUS, gpus);
       for (guint kind = 0; kind < RING_N_CHARTS; kind++)
         {
           g_auto(Svg) svg = { 0 };

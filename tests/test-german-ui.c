@@ -69,9 +69,9 @@ test_decimal_comma (RingWindowFixture *fixture,
 
   /* The seed's flat ring and one gradient bucket, whose numbers test-cost.c derives, with
    * the seed's DDP (a first launch takes ZeRO-2, whose buckets are its own). */
-  ring_model_set_sharding (window->model, RING_SHARDING_DDP);
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_FLAT_RING);
-  ring_model_set_bucket_size (window->model, 0);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_DDP);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_value (window->model, RING_PARAM_BUCKET_SIZE, 0);
 
   g_assert_cmpstr (ring_test_metric_value (window, "utilization"), ==, "72,5 %");
   g_assert_cmpstr (ring_test_metric_value (window, "busbw"), ==, "299,9 GB/s");
@@ -79,7 +79,7 @@ test_decimal_comma (RingWindowFixture *fixture,
 
   /* 1024 GPUs in 128 nodes, the ring across the NICs at 192 GB/s:
    * 0.43008 / (0.43008 + 0.3016118359375) = 58.8 %, from test-cost.c. */
-  ring_model_set_gpus (window->model, 1024);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 1024);
   g_assert_cmpstr (ring_test_metric_value (window, "utilization"), ==, "58,8 %");
 }
 
@@ -105,9 +105,9 @@ test_cluster_and_collective (RingWindowFixture *fixture,
 
   /* 1 MiB over eight H100 nodes: a tree with LL128 (test-window.c), in German words and
    * with a decimal comma. */
-  ring_model_set_gpu (window->model, RING_GPU_H100);
-  ring_model_set_gpus (window->model, 64);
-  ring_model_set_message_size (window->model, 1048576);
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 1048576);
   g_assert_cmpstr (ring_test_metric_title (window, "allreduce-time"), ==, "All-Reduce-Zeit");
   g_assert_cmpstr (ring_test_metric_title (window, "channels"), ==, "Kanäle");
   g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Baum");
@@ -177,7 +177,7 @@ test_800x600 (RingWindowFixture *fixture,
   g_object_get (gtk_settings_get_default (), "gtk-decoration-layout", &layout, NULL);
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", ":close", NULL);
 
-  ring_model_set_gpus (fixture->model, 16);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 16);
   ring_test_resize_window (window, 800, 600);
   ring_test_assert_narrow_layout (window);
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", layout, NULL);

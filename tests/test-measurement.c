@@ -116,7 +116,7 @@ test_compare (void)
   RingParams params;
   double sum = 0, worst = 0;
 
-  ring_model_set_gpus (model, 64);
+  ring_model_set_value (model, RING_PARAM_GPUS, 64);
   g_assert_true (ring_model_add_measurement (model, "node2.log", nccl_log, NULL));
   measurement = g_ptr_array_index (ring_model_get_measurements (model), 0);
   g_assert_false (ring_measurement_same_cluster (measurement, ring_model_get_params (model)));
@@ -168,7 +168,7 @@ test_use_fitted_values (void)
   RingParams expected;
   guint changed = 0;
 
-  ring_model_set_gpus (model, 512);
+  ring_model_set_value (model, RING_PARAM_GPUS, 512);
   g_assert_true (ring_model_add_measurement (model, "node2.log", log, NULL));
   measurement = g_ptr_array_index (ring_model_get_measurements (model), 0);
   g_assert_null (ring_model_get_fitted_measurement (model));
@@ -178,15 +178,15 @@ test_use_fitted_values (void)
   g_signal_connect (model, "changed", G_CALLBACK (changed_cb), &changed);
   ring_model_use_fitted_values (model, 0);
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpuint (ring_model_get_gpus (model), ==, 512);
-  g_assert_cmpint (ring_model_get_gpu (model), ==, RING_GPU_A100);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS), ==, 512);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_GPU), ==, RING_GPU_A100);
   for (guint j = 0; j < measurement->fit->n_values; j++)
     g_assert_cmpfloat (ring_params_get_value (ring_model_get_params (model),
                                               measurement->fit->values[j].id),
                        ==, ring_params_get_value (&expected, measurement->fit->values[j].id));
   g_assert_true (ring_model_get_fitted_measurement (model) == measurement);
 
-  ring_model_set_net_efficiency (model, ring_model_get_net_efficiency (model) * 0.5);
+  ring_model_set_value (model, RING_PARAM_NET_EFFICIENCY, ring_model_get_value (model, RING_PARAM_NET_EFFICIENCY) * 0.5);
   g_assert_null (ring_model_get_fitted_measurement (model));
 }
 

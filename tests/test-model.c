@@ -77,12 +77,12 @@ test_defaults (void)
   g_assert_cmpuint (ring_model_get_nodes (model), ==, 1);
 
   /* Gradients in PyTorch DDP's 25 MiB buckets, with nothing sharded. */
-  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 25 * 1048576.0);
-  g_assert_cmpint (ring_model_get_sharding (model), ==, RING_SHARDING_DDP);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BUCKET_SIZE), ==, 25 * 1048576.0);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_SHARDING), ==, RING_SHARDING_DDP);
 
   /* The seed's numbers, two clicks away: see test-cost.c for the derivation. */
-  ring_model_set_algorithm (model, RING_ALGORITHM_FLAT_RING);
-  ring_model_set_bucket_size (model, 0);
+  ring_model_set_value (model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_value (model, RING_PARAM_BUCKET_SIZE, 0);
   g_object_get (model, "utilization", &utilization, "allreduce-time", &allreduce, NULL);
   g_assert_cmpfloat_with_epsilon (utilization, 0.72467, 1e-5);
   g_assert_cmpfloat_with_epsilon (allreduce, 0.163403, 1e-6);
@@ -94,17 +94,17 @@ test_notify_on_real_change (void)
   Counts counts = { 0 };
   g_autoptr(RingModel) model = model_with_counts (&counts);
 
-  ring_model_set_gpus (model, 16);
+  ring_model_set_value (model, RING_PARAM_GPUS, 16);
   g_assert_cmpuint (counts.changed, ==, 1);
   g_assert_cmpuint (counts.notify_gpus, ==, 1);
   g_assert_cmpuint (counts.notify_utilization, ==, 1);
   /* Compute per GPU does not depend on N. */
   g_assert_cmpuint (counts.notify_compute_time, ==, 0);
-  g_assert_cmpuint (ring_model_get_gpus (model), ==, 16);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS), ==, 16);
 
   /* The same value again: nothing. */
   counts = (Counts) { 0 };
-  ring_model_set_gpus (model, 16);
+  ring_model_set_value (model, RING_PARAM_GPUS, 16);
   g_object_set (model, "gpus", 16, NULL);
   g_assert_cmpuint (counts.changed, ==, 0);
   g_assert_cmpuint (counts.notify_total, ==, 0);
@@ -112,7 +112,7 @@ test_notify_on_real_change (void)
   /* Through the property system, as a binding does. */
   g_object_set (model, "bandwidth", 150.0, NULL);
   g_assert_cmpuint (counts.changed, ==, 1);
-  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 150.0);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BANDWIDTH), ==, 150.0);
 }
 
 static void
@@ -132,7 +132,7 @@ test_batch_change (void)
   g_assert_cmpuint (counts.notify_gpus, ==, 1);
   g_assert_cmpuint (counts.notify_utilization, ==, 1);
   g_assert_cmpuint (counts.notify_compute_time, ==, 1);
-  g_assert_cmpfloat (ring_model_get_model_params (model), ==, 70e9);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_MODEL_PARAMS), ==, 70e9);
 
   /* An invalid batch changes nothing. */
   counts = (Counts) { 0 };
@@ -142,12 +142,12 @@ test_batch_change (void)
   params.overlap = NAN;
   g_assert_false (ring_model_set_params (model, &params));
   g_assert_cmpuint (counts.changed, ==, 0);
-  g_assert_cmpuint (ring_model_get_gradient_bytes (model), ==, 2);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GRADIENT_BYTES), ==, 2);
 
   /* Reset: one change back to the defaults. */
   ring_model_reset (model);
   g_assert_cmpuint (counts.changed, ==, 1);
-  g_assert_cmpuint (ring_model_get_gpus (model), ==, 8);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS), ==, 8);
 }
 
 static void
@@ -155,20 +155,20 @@ test_clamped (void)
 {
   g_autoptr(RingModel) model = ring_model_new ();
 
-  ring_model_set_bandwidth (model, 1e9);
-  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 10000);
-  ring_model_set_overlap (model, -3);
-  g_assert_cmpfloat (ring_model_get_overlap (model), ==, 0);
-  ring_model_set_gpus (model, 0);
-  g_assert_cmpuint (ring_model_get_gpus (model), ==, 1);
+  ring_model_set_value (model, RING_PARAM_BANDWIDTH, 1e9);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BANDWIDTH), ==, 10000);
+  ring_model_set_value (model, RING_PARAM_OVERLAP, -3);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_OVERLAP), ==, 0);
+  ring_model_set_value (model, RING_PARAM_GPUS, 0);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS), ==, 1);
   g_assert_cmpfloat (ring_model_get_utilization (model), ==, 1.0);
-  ring_model_set_latency (model, NAN);
-  g_assert_cmpfloat (ring_model_get_latency (model), ==, 5);
+  ring_model_set_value (model, RING_PARAM_LATENCY, NAN);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_LATENCY), ==, 5);
   /* A stored 3 (no such precision) becomes fp32, never an invalid state. */
   g_object_set (model, "gradient-bytes", 3, NULL);
-  g_assert_cmpuint (ring_model_get_gradient_bytes (model), ==, 4);
-  ring_model_set_gradient_bytes (model, 2);
-  g_assert_cmpuint (ring_model_get_gradient_bytes (model), ==, 2);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GRADIENT_BYTES), ==, 4);
+  ring_model_set_value (model, RING_PARAM_GRADIENT_BYTES, 2);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GRADIENT_BYTES), ==, 2);
 }
 
 static void
@@ -208,7 +208,7 @@ test_comm_bound_notify (void)
   g_autoptr(RingModel) model = model_with_counts (&counts);
   gboolean comm_bound;
 
-  ring_model_set_bandwidth (model, 10);
+  ring_model_set_value (model, RING_PARAM_BANDWIDTH, 10);
   g_object_get (model, "comm-bound", &comm_bound, NULL);
   /* 49e9 B at 10 GB/s is 4.9 s of communication against 0.43 s of compute. */
   g_assert_true (comm_bound);
@@ -222,11 +222,11 @@ test_gpu_one_change (void)
   g_autoptr(RingModel) model = model_with_counts (&counts);
   RingGpuId gpu;
 
-  ring_model_set_gpu (model, RING_GPU_H100);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_H100);
   g_assert_cmpuint (counts.changed, ==, 1);
   g_assert_cmpuint (counts.notify_compute_time, ==, 1);
-  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 450);
-  g_assert_cmpfloat_with_epsilon (ring_model_get_compute (model), 395.6, 1e-9);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BANDWIDTH), ==, 450);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_value (model, RING_PARAM_COMPUTE), 395.6, 1e-9);
 
   /* Through the property system, as a GSettings binding does, by the GEnum. */
   counts = (Counts) { 0 };
@@ -234,14 +234,14 @@ test_gpu_one_change (void)
   g_object_get (model, "gpu", &gpu, NULL);
   g_assert_cmpint (gpu, ==, RING_GPU_GB200);
   g_assert_cmpuint (counts.changed, ==, 1);
-  g_assert_cmpuint (ring_model_get_gpus_per_node (model), ==, 72);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS_PER_NODE), ==, 72);
 
   /* The same GPU again changes nothing, and keeps what was typed over its facts. */
-  ring_model_set_compute (model, 777);
+  ring_model_set_value (model, RING_PARAM_COMPUTE, 777);
   counts = (Counts) { 0 };
-  ring_model_set_gpu (model, RING_GPU_GB200);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_GB200);
   g_assert_cmpuint (counts.changed, ==, 0);
-  g_assert_cmpfloat (ring_model_get_compute (model), ==, 777);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_COMPUTE), ==, 777);
 }
 
 /* A fabric is one change too, with its latency. */
@@ -253,7 +253,7 @@ test_fabric_one_change (void)
 
   g_object_set (model, "fabric", RING_FABRIC_TCP, NULL);
   g_assert_cmpuint (counts.changed, ==, 1);
-  g_assert_cmpfloat (ring_model_get_net_latency (model), ==, 30);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_NET_LATENCY), ==, 30);
 }
 
 static void
@@ -264,14 +264,14 @@ test_preset_one_change (void)
 
   ring_model_apply_preset (model, ring_preset_lookup ("dgx-h100"));
   g_assert_cmpuint (counts.changed, ==, 1);
-  g_assert_cmpint (ring_model_get_gpu (model), ==, RING_GPU_H100);
-  g_assert_cmpuint (ring_model_get_nics_per_node (model), ==, 8);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_GPU), ==, RING_GPU_H100);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_NICS_PER_NODE), ==, 8);
 
   counts = (Counts) { 0 };
   ring_model_apply_preset (model, ring_preset_lookup ("llama3-405b"));
   g_assert_cmpuint (counts.changed, ==, 1);
-  g_assert_cmpfloat (ring_model_get_model_params (model), ==, 405e9);
-  g_assert_cmpint (ring_model_get_gpu (model), ==, RING_GPU_H100);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_MODEL_PARAMS), ==, 405e9);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_GPU), ==, RING_GPU_H100);
 
   /* Again: nothing moves, nothing is said. */
   counts = (Counts) { 0 };
@@ -287,27 +287,27 @@ test_stays_runnable (void)
   Counts counts = { 0 };
   g_autoptr(RingModel) model = model_with_counts (&counts);
 
-  ring_model_set_gpu (model, RING_GPU_H100);
-  ring_model_set_algorithm (model, RING_ALGORITHM_NVLS);
-  g_assert_cmpint (ring_model_get_algorithm (model), ==, RING_ALGORITHM_NVLS);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (model, RING_PARAM_ALGORITHM, RING_ALGORITHM_NVLS);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_NVLS);
   g_assert_cmpint (ring_model_get_algorithm_used (model), ==, RING_ALGORITHM_NVLS);
 
   counts = (Counts) { 0 };
-  ring_model_set_gpu (model, RING_GPU_A100);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_A100);
   g_assert_cmpuint (counts.changed, ==, 1);
-  g_assert_cmpint (ring_model_get_algorithm (model), ==, RING_ALGORITHM_AUTO);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_AUTO);
 
   /* Asking for it on the A100 again: refused the same way. */
-  ring_model_set_algorithm (model, RING_ALGORITHM_NVLS);
-  g_assert_cmpint (ring_model_get_algorithm (model), ==, RING_ALGORITHM_AUTO);
+  ring_model_set_value (model, RING_PARAM_ALGORITHM, RING_ALGORITHM_NVLS);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_AUTO);
 
-  ring_model_set_nics_per_node (model, 0);
-  g_assert_cmpuint (ring_model_get_nics_per_node (model), ==, 0);
+  ring_model_set_value (model, RING_PARAM_NICS_PER_NODE, 0);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_NICS_PER_NODE), ==, 0);
   counts = (Counts) { 0 };
-  ring_model_set_gpus (model, 64);
+  ring_model_set_value (model, RING_PARAM_GPUS, 64);
   g_assert_cmpuint (counts.changed, ==, 1);
   g_assert_cmpuint (ring_model_get_nodes (model), ==, 8);
-  g_assert_cmpuint (ring_model_get_nics_per_node (model), ==, 1);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_NICS_PER_NODE), ==, 1);
 }
 
 /* Collective mode: a message size, and the model says so. */
@@ -318,7 +318,7 @@ test_collective (void)
   gboolean collective;
 
   g_assert_false (ring_model_is_collective (model));
-  ring_model_set_message_size (model, 1 << 20);
+  ring_model_set_value (model, RING_PARAM_MESSAGE_SIZE, 1 << 20);
   g_object_get (model, "collective", &collective, NULL);
   g_assert_true (collective);
   g_assert_true (ring_model_get_result (model)->collective);
@@ -346,7 +346,7 @@ test_finalize (void)
 {
   RingModel *model = ring_model_new ();
 
-  ring_model_set_gpus (model, 4);
+  ring_model_set_value (model, RING_PARAM_GPUS, 4);
   g_assert_finalize_object (model);
 }
 
@@ -366,8 +366,8 @@ test_step_properties (void)
   double bucket, memory;
   RingSharding sharding;
 
-  ring_model_set_gpu (model, RING_GPU_H100);
-  ring_model_set_gpus (model, 64);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (model, RING_PARAM_GPUS, 64);
   ring_model_apply_preset (model, ring_preset_lookup ("llama3-8b"));
   g_assert_false (ring_model_get_fits (model));
 
@@ -382,11 +382,11 @@ test_step_properties (void)
   g_assert_cmpfloat_with_epsilon (memory, 21.753611008e9, 1e3);
 
   /* A bucket between one and the smallest becomes the smallest; 0 stays one bucket. */
-  ring_model_set_bucket_size (model, 1000);
+  ring_model_set_value (model, RING_PARAM_BUCKET_SIZE, 1000);
   g_object_get (model, "bucket-size", &bucket, NULL);
   g_assert_cmpfloat (bucket, ==, 1048576);
-  ring_model_set_bucket_size (model, 0);
-  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 0);
+  ring_model_set_value (model, RING_PARAM_BUCKET_SIZE, 0);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BUCKET_SIZE), ==, 0);
 
   /* The withdrawn overlap changes nothing but itself. */
   changed = 0;
@@ -394,7 +394,7 @@ test_step_properties (void)
     double step_before, step_after;
 
     g_object_get (model, "step-time", &step_before, NULL);
-    ring_model_set_overlap (model, 0.5);
+    ring_model_set_value (model, RING_PARAM_OVERLAP, 0.5);
     g_object_get (model, "step-time", &step_after, NULL);
     g_assert_cmpfloat (step_before, ==, step_after);
   }

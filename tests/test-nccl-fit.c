@@ -549,7 +549,7 @@ test_apply (void)
   g_signal_connect (model, "changed", G_CALLBACK (changed_cb), &changed);
   g_assert_true (ring_model_set_params (model, &params));
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpfloat (ring_model_get_net_efficiency (model), ==, params.net_efficiency);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_NET_EFFICIENCY), ==, params.net_efficiency);
 }
 
 static void

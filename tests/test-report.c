@@ -183,13 +183,15 @@ check_report (const char *json,
           g_assert_cmpstr (g_hash_table_lookup (members, info->json_key), ==, expected);
         }
       else
-        check_number (members, info->json_key, ring_params_get_value (params, id), json);
+        {
+          double value = ring_params_get_value (params, id);
+
+          /* The message size of a training step is null: no collective was asked. */
+          check_number (members, info->json_key,
+                        info->zero_is_none && value == 0 ? NAN : value, json);
+        }
       n_keys++;
     }
-
-  check_number (members, "message_size_bytes",
-                params->message_bytes > 0 ? params->message_bytes : NAN, json);
-  n_keys++;
 
   mode = result->collective ? COLLECTIVE : STEP;
   g_assert_cmpstr (g_hash_table_lookup (members, "mode"), ==,

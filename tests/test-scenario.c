@@ -34,7 +34,7 @@ test_pin_and_limit (void)
   g_assert_cmpuint (ring_model_get_scenario (model, 0)->params.gpus, ==, 8);
 
   /* A snapshot: changing the model leaves the pinned parameters as they were. */
-  ring_model_set_gpus (model, 64);
+  ring_model_set_value (model, RING_PARAM_GPUS, 64);
   g_assert_cmpuint (ring_model_get_scenario (model, 0)->params.gpus, ==, 8);
   changed = 0;
 
@@ -127,17 +127,17 @@ test_restore (void)
   g_autoptr(RingModel) model = ring_model_new ();
   guint changed = 0;
 
-  ring_model_set_gpu (model, RING_GPU_H100);
-  ring_model_set_gpus (model, 64);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (model, RING_PARAM_GPUS, 64);
   g_assert_true (ring_model_pin_scenario (model, NULL, NULL));
   ring_model_reset (model);
-  g_assert_cmpuint (ring_model_get_gpus (model), ==, 8);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS), ==, 8);
 
   g_signal_connect (model, "changed", G_CALLBACK (count_cb), &changed);
   g_assert_true (ring_model_restore_scenario (model, 0));
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpuint (ring_model_get_gpus (model), ==, 64);
-  g_assert_cmpint (ring_model_get_gpu (model), ==, RING_GPU_H100);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS), ==, 64);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_GPU), ==, RING_GPU_H100);
   g_assert_cmpuint (ring_model_get_n_scenarios (model), ==, 1);
 }
 

@@ -65,17 +65,17 @@ first_launch (void)
   init_ui ();
   window = open_window ();
   /* Issue 9's parameters, the GPU first: its facts, then what overrides them. */
-  ring_model_set_gpu (window->model, RING_GPU_H100);
-  ring_model_set_gpus_per_node (window->model, 4);
-  ring_model_set_nics_per_node (window->model, 2);
-  ring_model_set_nic_speed (window->model, 100);
-  ring_model_set_fabric (window->model, RING_FABRIC_ROCE);
-  ring_model_set_net_latency (window->model, 12);
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_TREE);
-  ring_model_set_message_size (window->model, 1048576);
-  ring_model_set_gpus (window->model, 512);
-  ring_model_set_bandwidth (window->model, 50);
-  ring_model_set_gradient_bytes (window->model, 2);
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (window->model, RING_PARAM_GPUS_PER_NODE, 4);
+  ring_model_set_value (window->model, RING_PARAM_NICS_PER_NODE, 2);
+  ring_model_set_value (window->model, RING_PARAM_NIC_SPEED, 100);
+  ring_model_set_value (window->model, RING_PARAM_FABRIC, RING_FABRIC_ROCE);
+  ring_model_set_value (window->model, RING_PARAM_NET_LATENCY, 12);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_TREE);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 1048576);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 512);
+  ring_model_set_value (window->model, RING_PARAM_BANDWIDTH, 50);
+  ring_model_set_value (window->model, RING_PARAM_GRADIENT_BYTES, 2);
   g_object_set (window->animation, "speed", 4.0, NULL);
   g_object_set (window->chart_view, "visible-kind", "utilization-map", NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
@@ -113,21 +113,21 @@ second_launch (void)
   init_ui ();
   window = open_window ();
   panel = RING_PARAMETER_PANEL (window->parameter_panel);
-  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
-  g_assert_cmpfloat (ring_model_get_bandwidth (window->model), ==, 50);
-  g_assert_cmpuint (ring_model_get_gradient_bytes (window->model), ==, 2);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS), ==, 512);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_BANDWIDTH), ==, 50);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GRADIENT_BYTES), ==, 2);
   /* The GPU and its facts, with the values stored after them winning: the bandwidth
    * stays 50 GB/s, the compute is the H100's. */
-  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
-  g_assert_cmpfloat_with_epsilon (ring_model_get_compute (window->model), 395.6, 1e-9);
-  g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 4);
-  g_assert_cmpuint (ring_model_get_nics_per_node (window->model), ==, 2);
-  g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, 100);
-  g_assert_cmpint (ring_model_get_fabric (window->model), ==, RING_FABRIC_ROCE);
-  g_assert_cmpfloat (ring_model_get_net_latency (window->model), ==, 12);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_GPU), ==, RING_GPU_H100);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_value (window->model, RING_PARAM_COMPUTE), 395.6, 1e-9);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS_PER_NODE), ==, 4);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_NICS_PER_NODE), ==, 2);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_NIC_SPEED), ==, 100);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_FABRIC), ==, RING_FABRIC_ROCE);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_NET_LATENCY), ==, 12);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_TREE);
   /* The question too: a single collective of 1 MiB, shown as such. */
-  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1048576);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 1048576);
   g_assert_true (gtk_toggle_button_get_active (_ring_parameter_panel_get_mode_button (panel,
                                                                                      TRUE)));
   size = _ring_parameter_panel_get_spin (panel, "message-size");
@@ -294,7 +294,7 @@ test_invalid_utf8 (void)
       g_assert_cmpint (ring_model_get_params (window->model)->algorithm, ==,
                        ring_param_info (RING_PARAM_ALGORITHM)->default_value);
       /* The sound value beside them is read, so the file really was. */
-      g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
+      g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS), ==, 512);
       close_window (window);
       return;
     }
@@ -342,7 +342,7 @@ test_corrupt_scenarios (gconstpointer data)
       stored = g_settings_get_string (window->settings, "scenarios");
       g_assert_cmpstr (stored, ==, "");
       /* The sound value beside it is read, so the file really was. */
-      g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 32);
+      g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS), ==, 32);
       close_window (window);
       return;
     }
@@ -378,7 +378,7 @@ test_not_a_number (void)
       g_assert_cmpfloat (params->nic_speed_gbit, ==, 400);
       g_assert_cmpfloat (params->net_latency_us, ==, 1);
       g_assert_cmpfloat (params->message_bytes, ==, 0);
-      g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 512);
+      g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS), ==, 512);
       close_window (window);
       return;
     }
@@ -459,9 +459,9 @@ check_and_quit_cb (GtkApplication *app)
   g_object_add_weak_pointer (G_OBJECT (model), (gpointer *) &launched_model);
 
   /* The option given, and every stored value the options did not mention. */
-  g_assert_cmpuint (ring_model_get_gpus (model), ==, 64);
-  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 50);
-  g_assert_cmpfloat (ring_model_get_model_params (model), ==, 70e9);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS), ==, 64);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BANDWIDTH), ==, 50);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_MODEL_PARAMS), ==, 70e9);
   /* The log given replaces the last session's. */
   g_assert_cmpuint (ring_model_get_measurements (model)->len, ==, 1);
   g_assert_cmpstr (((RingMeasurement *) g_ptr_array_index (ring_model_get_measurements (model),

@@ -270,23 +270,23 @@ test_summary (void)
 
   g_assert_null (ring_model_get_straggler_summary (model));
 
-  ring_model_set_algorithm (model, RING_ALGORITHM_FLAT_RING);
-  ring_model_set_bucket_size (model, 0);
-  ring_model_set_slow_link (model, 3);
-  ring_model_set_slow_link_fraction (model, 0.25);
+  ring_model_set_value (model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_value (model, RING_PARAM_BUCKET_SIZE, 0);
+  ring_model_set_value (model, RING_PARAM_SLOW_LINK, 3);
+  ring_model_set_value (model, RING_PARAM_SLOW_LINK_FRACTION, 0.25);
   summary = ring_model_get_straggler_summary (model);
   g_assert_nonnull (summary);
   g_assert_cmpstr (summary, ==, "Link 3 → 4 at 25 % makes the all-reduce 4.0× slower: "
                                 "the step takes 1.08 s, 593 ms without the slow link");
 
-  ring_model_set_slow_gpu (model, 5);
-  ring_model_set_slow_gpu_fraction (model, 0.5);
+  ring_model_set_value (model, RING_PARAM_SLOW_GPU, 5);
+  ring_model_set_value (model, RING_PARAM_SLOW_GPU_FRACTION, 0.5);
   summary = ring_model_get_straggler_summary (model);
   g_assert_cmpstr (summary, ==, "Link 3 → 4 at 25 % makes the all-reduce 4.0× slower; "
                                 "GPU 5 at 50 % compute adds 430 ms to every step: "
                                 "the step takes 1.51 s, 593 ms without them");
 
-  ring_model_set_slow_link_fraction (model, 1.0);
+  ring_model_set_value (model, RING_PARAM_SLOW_LINK_FRACTION, 1.0);
   g_assert_cmpstr (ring_model_get_straggler_summary (model), ==,
                    "GPU 5 at 50 % compute adds 430 ms to every step: "
                    "the step takes 1.02 s, 593 ms without the slow GPU");
@@ -304,11 +304,11 @@ test_model_parameters (void)
                         "2.5:0.5", "3:abc", "3:150%" };
   double before = ring_model_get_result (model)->sim_allreduce_time_s;
 
-  ring_model_set_slow_link_fraction (model, 0.5);
+  ring_model_set_value (model, RING_PARAM_SLOW_LINK_FRACTION, 0.5);
   g_assert_cmpfloat (ring_model_get_result (model)->sim_allreduce_time_s, >, before);
-  ring_model_set_slow_link (model, 7);
-  ring_model_set_gpus (model, 4);
-  g_assert_cmpuint (ring_model_get_slow_link (model), ==, 3);
+  ring_model_set_value (model, RING_PARAM_SLOW_LINK, 7);
+  ring_model_set_value (model, RING_PARAM_GPUS, 4);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_SLOW_LINK), ==, 3);
 
   ring_params_init_default (&params);
   g_assert_true (ring_params_set_from_string (&params, RING_PARAM_SLOW_LINK, "3:25%", NULL));
@@ -338,7 +338,7 @@ test_model_parameters (void)
   g_assert_nonnull (strstr (error->message, "--slow-link"));
 
   /* Beyond the sizes it steps, nothing is simulated. */
-  ring_model_set_gpus (model, RING_SIMULATION_MAX_GPUS + 1);
+  ring_model_set_value (model, RING_PARAM_GPUS, RING_SIMULATION_MAX_GPUS + 1);
   g_assert_true (isnan (ring_model_get_result (model)->sim_allreduce_time_s));
   g_assert_null (ring_model_get_simulation (model));
 }

@@ -166,7 +166,7 @@ test_durations_from_model (void)
    * proportion the ring would get
    * 6 · 0.16340 / 0.59348 = 1.652 s, under the 3.5 s floor of 14 steps; compute then gets
    * min (3.5 · 0.43008 / 0.16340, 4.5) = min (9.21, 4.5) = 4.5. */
-  ring_model_set_algorithm (model, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_value (model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
   ring_step_clock_load_model (clock, model);
   g_assert_cmpfloat_with_epsilon (ring_step_clock_get_compute_duration (clock), 4.5, 1e-9);
   g_assert_cmpfloat_with_epsilon (ring_step_clock_get_ring_duration (clock), 3.5, 1e-9);
@@ -176,7 +176,7 @@ test_durations_from_model (void)
 
   /* At 1 GB/s: A = 14 · 5 µs + 49 GB / 1 GB/s = 49.00007 s against C = 0.43008 s: ring
    * 6 · 49.00007 / 49.43015 = 5.94780 s, compute 6 · 0.43008 / 49.43015 = 0.052 → 0.5. */
-  ring_model_set_bandwidth (model, 1);
+  ring_model_set_value (model, RING_PARAM_BANDWIDTH, 1);
   ring_step_clock_load_model (clock, model);
   g_assert_cmpfloat_with_epsilon (ring_step_clock_get_ring_duration (clock), 5.94780, 1e-5);
   g_assert_cmpfloat (ring_step_clock_get_compute_duration (clock), ==, 0.5);

@@ -46,7 +46,7 @@ frame_for (RingFrame *frame,
            guint      step,
            double     progress)
 {
-  ring_frame_init (frame, ring_model_get_gpus (model));
+  ring_frame_init (frame, ring_model_get_value (model, RING_PARAM_GPUS));
   frame->simulation = ring_model_get_simulation (model);
   frame->phase = RING_FRAME_RING_STEP;
   frame->step = step;

@@ -47,10 +47,10 @@ test_gpu_choice (RingWindowFixture *fixture,
   /* One change brings the GPU and its facts: 0.4 × 989 dense TFLOP/s, NVLink 4's
    * 18 × 25 GB/s, 8 GPUs to a node. */
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
-  g_assert_cmpfloat_with_epsilon (ring_model_get_compute (window->model), 395.6, 1e-9);
-  g_assert_cmpfloat (ring_model_get_bandwidth (window->model), ==, 450);
-  g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 8);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_GPU), ==, RING_GPU_H100);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_value (window->model, RING_PARAM_COMPUTE), 395.6, 1e-9);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_BANDWIDTH), ==, 450);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS_PER_NODE), ==, 8);
   assert_each_view_drew_once (&before);
 
   /* The closed drop-down names it; the fields show its facts. */
@@ -59,7 +59,7 @@ test_gpu_choice (RingWindowFixture *fixture,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "450.0 GB/s");
 
   /* And the model moves the drop-down. */
-  ring_model_set_gpu (window->model, RING_GPU_B200);
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_B200);
   g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_GPU_B200);
 }
 
@@ -90,7 +90,7 @@ test_algorithm_choice (RingWindowFixture *fixture,
   adw_combo_row_set_selected (combo, RING_ALGORITHM_TREE);
 
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_TREE);
   g_assert_cmpint (ring_model_get_algorithm_used (window->model), ==, RING_ALGORITHM_TREE);
   assert_each_view_drew_once (&before);
   g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Tree, Simple");
@@ -106,7 +106,7 @@ test_auto_pick_shown (RingWindowFixture *fixture,
   AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "algorithm");
   RingChoice *shown;
 
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_AUTO);
   g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
 
   /* The seed's 8 GPUs, 28 GB of fp32 gradients: one node's ring with Simple. */
@@ -116,12 +116,12 @@ test_auto_pick_shown (RingWindowFixture *fixture,
   g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Ring, Simple");
 
   /* An H100 node reduces in its NVSwitch. */
-  ring_model_set_gpu (window->model, RING_GPU_H100);
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_H100);
   g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · NVLS, Simple");
 
   /* Issue 9's example: 1 MiB over 8 H100 nodes is a tree with LL128. */
-  ring_model_set_gpus (window->model, 64);
-  ring_model_set_message_size (window->model, 1048576);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 1048576);
   g_assert_cmpstr (ring_choice_get_summary (shown), ==, "Auto · Tree, LL128");
   g_assert_nonnull (ring_test_find_label (GTK_WIDGET (combo), "Auto · Tree, LL128"));
   g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Tree");
@@ -144,13 +144,13 @@ test_latency_row (RingWindowFixture *fixture,
   const char *note = "Only the flat ring, halving-doubling and hierarchical use it: NCCL’s "
                      "algorithms have their own latency per hop";
 
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_AUTO);
   g_assert_false (gtk_widget_get_sensitive (scale));
   g_assert_false (gtk_widget_get_sensitive (spin));
   g_assert_nonnull (ring_test_find_label (row, note));
   g_assert_true (gtk_widget_get_visible (ring_test_find_label (row, note)));
 
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
   g_assert_true (gtk_widget_get_sensitive (scale));
   g_assert_true (gtk_widget_get_sensitive (spin));
   g_assert_false (gtk_widget_get_visible (ring_test_find_label (row, note)));
@@ -171,7 +171,7 @@ test_bucket_row (RingWindowFixture *fixture,
                      "FSDP sends one layer at a time";
   double step_s;
 
-  ring_model_set_sharding (window->model, RING_SHARDING_ZERO1);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_ZERO1);
   g_assert_false (gtk_widget_get_sensitive (scale));
   g_assert_false (gtk_widget_get_sensitive (spin));
   g_assert_true (gtk_widget_get_visible (ring_test_find_label (row, note)));
@@ -180,10 +180,10 @@ test_bucket_row (RingWindowFixture *fixture,
   g_object_set (window->model, "bucket-size", 4194304.0, NULL);
   g_assert_cmpfloat (ring_model_get_result (window->model)->step_time_s, ==, step_s);
 
-  ring_model_set_sharding (window->model, RING_SHARDING_FSDP);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_FSDP);
   g_assert_false (gtk_widget_get_sensitive (scale));
 
-  ring_model_set_sharding (window->model, RING_SHARDING_DDP);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_DDP);
   g_assert_true (gtk_widget_get_sensitive (scale));
   g_assert_true (gtk_widget_get_sensitive (spin));
   g_assert_false (gtk_widget_get_visible (ring_test_find_label (row, note)));
@@ -241,9 +241,9 @@ test_impossible_algorithm (RingWindowFixture *fixture,
   GtkWidget *popover, *row, *reason;
   guint changed = 0;
 
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
-  ring_model_set_gpu (window->model, RING_GPU_A100);
-  ring_model_set_gpus (window->model, 64);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_AUTO);
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_A100);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
 
   g_assert_false (ring_choice_get_available (nvls));
   g_assert_cmpstr (ring_choice_get_reason (nvls), ==, "NVLS needs a Hopper or newer GPU");
@@ -268,30 +268,30 @@ test_impossible_algorithm (RingWindowFixture *fixture,
   g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
   click_popup_row (row);
   g_assert_cmpuint (changed, ==, 0);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_AUTO);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_AUTO);
   g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
   click_popup_row (popup_row (combo, "Tree"));
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_TREE);
   gtk_popover_popdown (GTK_POPOVER (popover));
 
   /* Set any other way, it is refused and the drop-down shows the model's again. */
   adw_combo_row_set_selected (combo, RING_ALGORITHM_NVLS);
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_TREE);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_TREE);
   g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_TREE);
 
   /* On one H100 node NVLS runs, and can be chosen. */
-  ring_model_set_gpu (window->model, RING_GPU_H100);
-  ring_model_set_gpus (window->model, 8);
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 8);
   g_assert_true (ring_choice_get_available (nvls));
   g_assert_null (ring_choice_get_reason (nvls));
   adw_combo_row_set_selected (combo, RING_ALGORITHM_NVLS);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_NVLS);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_NVLS);
 
   /* More nodes than NVLS spans: the model falls back to auto, and so does the row. */
-  ring_model_set_gpus (window->model, 64);
-  g_assert_cmpint (ring_model_get_algorithm (window->model), ==, RING_ALGORITHM_AUTO);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_AUTO);
   g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
 }
 
@@ -309,11 +309,11 @@ test_preset_choice (RingWindowFixture *fixture,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-preset", "s", "dgx-h100");
 
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
-  g_assert_cmpuint (ring_model_get_nics_per_node (window->model), ==, 8);
-  g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, 400);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_GPU), ==, RING_GPU_H100);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_NICS_PER_NODE), ==, 8);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_NIC_SPEED), ==, 400);
   /* A hardware preset leaves the model alone. */
-  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 7e9);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MODEL_PARAMS), ==, 7e9);
   assert_each_view_drew_once (&before);
 }
 

@@ -361,9 +361,9 @@ test_glossary_covers_window (RingWindowFixture *fixture,
 
   /* A training step on a cluster of several nodes, then a single collective: each
    * shows its own rows, cards and lines. */
-  ring_model_set_gpus (model, 64);
+  ring_model_set_value (model, RING_PARAM_GPUS, 64);
   collect_unexplained (fixture->window, missing);
-  ring_model_set_message_size (model, 1048576);
+  ring_model_set_value (model, RING_PARAM_MESSAGE_SIZE, 1048576);
   collect_unexplained (fixture->window, missing);
   fail_on_missing (missing);
 }
@@ -596,7 +596,7 @@ test_every_control_named (RingWindowFixture *fixture,
   /* The window in both questions, the tour on screen too. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.start-tour", NULL);
   find_unnamed (GTK_WIDGET (fixture->window), unnamed);
-  ring_model_set_message_size (fixture->model, 1048576);
+  ring_model_set_value (fixture->model, RING_PARAM_MESSAGE_SIZE, 1048576);
   find_unnamed (GTK_WIDGET (fixture->window), unnamed);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tour-skip", NULL);
 
@@ -690,7 +690,7 @@ test_one_tab_stop_a_parameter (RingWindowFixture *fixture,
   /* Both questions: the message size's row shows in a single collective. */
   for (guint question = 0; question < 2; question++)
     {
-      ring_model_set_message_size (fixture->model, question == 0 ? 0 : 1048576);
+      ring_model_set_value (fixture->model, RING_PARAM_MESSAGE_SIZE, question == 0 ? 0 : 1048576);
       g_clear_pointer (&stops, g_ptr_array_unref);
       stops = tab_stops (GTK_WINDOW (fixture->window));
       if (stops == NULL)
@@ -708,10 +708,9 @@ test_one_tab_stop_a_parameter (RingWindowFixture *fixture,
           g_assert_cmpuint (in_panel, <=, 32);
         }
 
-      for (guint id = 0; id <= RING_N_PARAMS; id++)
+      for (guint id = 0; id < RING_N_PARAMS; id++)
         {
-          const char *property = id < RING_N_PARAMS ? ring_param_info (id)->property
-                                                    : "message-size";
+          const char *property = ring_param_info (id)->property;
           GtkSpinButton *spin = _ring_parameter_panel_get_spin (panel, property);
           GtkWidget *row;
           guint in_row = 0, in_field = 0;

@@ -28,8 +28,8 @@ set_up (RingWindowFixture *fixture,
 {
   ring_window_fixture_set_up (fixture, user_data);
   ring_model_reset (fixture->model);
-  ring_model_set_gpu (fixture->model, RING_GPU_H100);
-  ring_model_set_gpus (fixture->model, 16);
+  ring_model_set_value (fixture->model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 16);
   ring_chart_view_set_visible_kind (RING_CHART_VIEW (fixture->window->chart_view),
                                     RING_CHART_UTILIZATION_VS_GPUS);
   ring_chart_view_set_second_kind (RING_CHART_VIEW (fixture->window->chart_view),
@@ -208,7 +208,7 @@ test_use_fitted_values (RingWindowFixture *fixture,
   const char *description;
   guint changed = 0;
 
-  ring_model_set_gpus (fixture->model, 512);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 512);
   g_assert_true (_ring_window_import_file (window, file));
   measurement = g_ptr_array_index (ring_model_get_measurements (fixture->model), 0);
   expected = *ring_model_get_params (fixture->model);
@@ -220,7 +220,7 @@ test_use_fitted_values (RingWindowFixture *fixture,
   g_signal_handlers_disconnect_by_func (fixture->model, count_cb, &changed);
 
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpuint (ring_model_get_gpus (fixture->model), ==, 512);
+  g_assert_cmpuint (ring_model_get_value (fixture->model, RING_PARAM_GPUS), ==, 512);
   for (guint j = 0; j < measurement->fit->n_values; j++)
     g_assert_cmpfloat (ring_params_get_value (ring_model_get_params (fixture->model),
                                               measurement->fit->values[j].id),
@@ -237,7 +237,7 @@ test_use_fitted_values (RingWindowFixture *fixture,
   g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (group)));
   /* The fitted values stay: removing the log is not undoing the fit. */
-  g_assert_cmpfloat (ring_model_get_net_latency (fixture->model), ==, expected.net_latency_us);
+  g_assert_cmpfloat (ring_model_get_value (fixture->model, RING_PARAM_NET_LATENCY), ==, expected.net_latency_us);
 }
 
 /* A file's name is shown as it is, in the panel and in the toasts (whose titles are

@@ -113,8 +113,8 @@ test_wheel_scrolls_panel (RingWindowFixture *fixture,
   double step;
 
   ring_model_apply_preset (model, ring_preset_lookup ("dgx-h100"));
-  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 450);
-  g_assert_cmpfloat (ring_model_get_nic_speed (model), ==, 400);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BANDWIDTH), ==, 450);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_NIC_SPEED), ==, 400);
   g_assert_true (iterate_until (sidebar_scrolls, sidebar));
   gtk_root_set_focus (GTK_ROOT (window), NULL);
   for (guint id = 0; id < RING_N_PARAMS; id++)
@@ -141,7 +141,7 @@ test_wheel_scrolls_panel (RingWindowFixture *fixture,
   gtk_widget_grab_focus (GTK_WIDGET (bandwidth_field));
   gtk_adjustment_set_value (sidebar, gtk_adjustment_get_lower (sidebar));
   g_assert_true (wheel_over (GTK_WIDGET (bandwidth_field), -1));
-  g_assert_cmpfloat (ring_model_get_bandwidth (model), ==, 450 + step);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BANDWIDTH), ==, 450 + step);
   g_assert_cmpfloat (gtk_adjustment_get_value (sidebar), ==, gtk_adjustment_get_lower (sidebar));
 }
 
@@ -189,10 +189,10 @@ test_focus_out_keeps_value (RingWindowFixture *fixture,
 
   /* An H100 computes 0.4 · 989 = 395.6 TFLOP/s: the field says so, and keeps it. */
   adw_combo_row_set_selected (gpu, RING_GPU_H100);
-  g_assert_cmpfloat (ring_model_get_compute (model), ==, 0.4 * 989);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_COMPUTE), ==, 0.4 * 989);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (compute)), ==, "395.6 TFLOP/s");
   tab_through (window, compute);
-  g_assert_cmpfloat (ring_model_get_compute (model), ==, 0.4 * 989);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_COMPUTE), ==, 0.4 * 989);
 
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     {
@@ -208,7 +208,7 @@ test_focus_out_keeps_value (RingWindowFixture *fixture,
 
   /* Typing still changes the value, to what was typed. */
   ring_test_type (compute, "395.64");
-  g_assert_cmpfloat (ring_model_get_compute (model), ==, 395.64);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_COMPUTE), ==, 395.64);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (compute)), ==, "395.64 TFLOP/s");
 }
 
@@ -296,7 +296,7 @@ test_keyboard_after_menu (RingWindowFixture *fixture,
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == item);
   g_signal_emit_by_name (item, "clicked");
   g_assert_true (iterate_until (popover_gone, popover));
-  g_assert_cmpint (ring_model_get_gpu (window->model), ==, RING_GPU_H100);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_GPU), ==, RING_GPU_H100);
 
   g_assert_true (iterate_until_s (keys_reach_window, window, 5));
   g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
@@ -333,24 +333,24 @@ test_first_launch_fits (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (fixture.window->fit_label)));
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (fixture.window->bound_label),
                                             "does-not-fit"));
-  g_assert_cmpint (ring_model_get_sharding (fixture.model), ==, suggestion.sharding);
-  g_assert_cmpuint (ring_model_get_gpus (fixture.model), ==, defaults.gpus);
-  g_assert_cmpfloat (ring_model_get_model_params (fixture.model), ==, defaults.model_params);
+  g_assert_cmpint (ring_model_get_value (fixture.model, RING_PARAM_SHARDING), ==, suggestion.sharding);
+  g_assert_cmpuint (ring_model_get_value (fixture.model, RING_PARAM_GPUS), ==, defaults.gpus);
+  g_assert_cmpfloat (ring_model_get_value (fixture.model, RING_PARAM_MODEL_PARAMS), ==, defaults.model_params);
   stored = g_settings_get_string (settings, "sharding");
   g_assert_cmpstr (stored, ==, "zero2");
 
   /* Chosen otherwise, it stays so at the next launch: a first launch happens once. */
-  ring_model_set_sharding (fixture.model, RING_SHARDING_DDP);
+  ring_model_set_value (fixture.model, RING_PARAM_SHARDING, RING_SHARDING_DDP);
   ring_test_close_window (GTK_WINDOW (fixture.window), fixture.model);
   fixture.window = g_object_new (RING_TYPE_WINDOW, NULL);
   fixture.model = fixture.window->model;
   gtk_window_present (GTK_WINDOW (fixture.window));
-  g_assert_cmpint (ring_model_get_sharding (fixture.model), ==, RING_SHARDING_DDP);
+  g_assert_cmpint (ring_model_get_value (fixture.model, RING_PARAM_SHARDING), ==, RING_SHARDING_DDP);
   g_assert_false (ring_model_get_fits (fixture.model));
 
   gtk_widget_activate_action (GTK_WIDGET (fixture.window), "win.reset-parameters", NULL);
   g_assert_true (ring_model_get_fits (fixture.model));
-  g_assert_cmpint (ring_model_get_sharding (fixture.model), ==, suggestion.sharding);
+  g_assert_cmpint (ring_model_get_value (fixture.model, RING_PARAM_SHARDING), ==, suggestion.sharding);
   ring_window_fixture_tear_down (&fixture, NULL);
 }
 
@@ -370,7 +370,7 @@ test_no_fit_greys_pill (RingWindowFixture *fixture,
   for (guint i = 0; i < G_N_ELEMENTS (colours); i++)
     g_assert_false (gtk_widget_has_css_class (pill, colours[i]));
 
-  ring_model_set_sharding (window->model, RING_SHARDING_ZERO2);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_ZERO2);
   g_assert_true (ring_model_get_fits (window->model));
   g_assert_false (gtk_widget_has_css_class (pill, "does-not-fit"));
   g_assert_true (gtk_widget_has_css_class (pill, "comm-limited")
@@ -378,8 +378,8 @@ test_no_fit_greys_pill (RingWindowFixture *fixture,
                  || gtk_widget_has_css_class (pill, "compute-bound"));
 
   /* A single collective has no memory to fit: its pill is hidden with the step's box. */
-  ring_model_set_sharding (window->model, RING_SHARDING_DDP);
-  ring_model_set_message_size (window->model, 1048576);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_DDP);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 1048576);
   g_assert_false (gtk_widget_has_css_class (pill, "does-not-fit"));
 }
 

@@ -35,11 +35,11 @@ test_800x600 (RingWindowFixture *fixture,
   ring_test_assert_narrow_layout (window);
 
   /* The widest values there are: a collective's cards, then a large cluster's. */
-  ring_model_set_message_size (fixture->model, 64 * 1024 * 1024);
+  ring_model_set_value (fixture->model, RING_PARAM_MESSAGE_SIZE, 64 * 1024 * 1024);
   iterate_for (200);
   ring_test_assert_narrow_layout (window);
-  ring_model_set_message_size (fixture->model, 0);
-  ring_model_set_gpus (fixture->model, 65536);
+  ring_model_set_value (fixture->model, RING_PARAM_MESSAGE_SIZE, 0);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 65536);
   iterate_for (200);
   ring_test_assert_narrow_layout (window);
 }

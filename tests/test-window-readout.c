@@ -53,7 +53,7 @@ test_chart_readout (RingWindowFixture *fixture,
   double left, top, right, bottom, x_px;
   guint draws, changed = 0, n_points, clicked_gpus;
 
-  ring_model_set_gpus (window->model, 64);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
   show_chart_kind (chart, RING_CHART_UTILIZATION_VS_GPUS);
   probe = _ring_chart_get_probe (chart);
   ring_chart_probe_get_plot_area (probe, &left, &top, &right, &bottom);
@@ -136,7 +136,7 @@ test_chart_readout (RingWindowFixture *fixture,
   g_signal_emit_by_name (_ring_chart_get_click_gesture (chart), "pressed", 1, x_px,
                          (top + bottom) / 2);
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, clicked_gpus);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS), ==, clicked_gpus);
   g_signal_handlers_disconnect_by_func (window->model, count_cb, &changed);
 
   /* The chart follows the model: drawn again once, and the readout read again from it. */

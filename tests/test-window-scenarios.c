@@ -57,9 +57,9 @@ test_pin_and_list (RingWindowFixture *fixture,
   g_assert_true (gtk_widget_get_visible (window->scenarios_empty_label));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->scenarios_list)));
 
-  ring_model_set_gpu (fixture->model, RING_GPU_H100);
-  ring_model_set_gpus (fixture->model, 64);
-  ring_model_set_gradient_bytes (fixture->model, 2);
+  ring_model_set_value (fixture->model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 64);
+  ring_model_set_value (fixture->model, RING_PARAM_GRADIENT_BYTES, 2);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin-scenario", NULL));
 
   g_assert_cmpuint (ring_model_get_n_scenarios (fixture->model), ==, 1);
@@ -104,8 +104,8 @@ test_compare (RingWindowFixture *fixture,
   GtkWidget *allreduce;
   const char *text;
 
-  ring_model_set_gpu (fixture->model, RING_GPU_H100);
-  ring_model_set_gpus (fixture->model, 64);
+  ring_model_set_value (fixture->model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 64);
   g_assert_true (ring_model_pin_scenario (fixture->model, "Eight NICs", NULL));
   allreduce = card_difference (window, "allreduce-time");
   g_assert_false (gtk_widget_get_visible (allreduce));
@@ -120,7 +120,7 @@ test_compare (RingWindowFixture *fixture,
                    "Compared with “Eight NICs”");
 
   /* Half the NICs: the all-reduce takes longer, worse, in words and in red. */
-  ring_model_set_nics_per_node (fixture->model, 4);
+  ring_model_set_value (fixture->model, RING_PARAM_NICS_PER_NODE, 4);
   text = gtk_label_get_label (GTK_LABEL (allreduce));
   g_assert_true (g_str_has_prefix (text, "+"));
   g_assert_true (g_str_has_suffix (text, " %"));
@@ -148,13 +148,13 @@ test_restore_and_remove (RingWindowFixture *fixture,
 {
   RingWindow *window = fixture->window;
 
-  ring_model_set_gpus (fixture->model, 512);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 512);
   g_assert_true (ring_model_pin_scenario (fixture->model, NULL, NULL));
-  ring_model_set_gpus (fixture->model, 16);
+  ring_model_set_value (fixture->model, RING_PARAM_GPUS, 16);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.restore-scenario", "u",
                                              0));
-  g_assert_cmpuint (ring_model_get_gpus (fixture->model), ==, 512);
+  g_assert_cmpuint (ring_model_get_value (fixture->model, RING_PARAM_GPUS), ==, 512);
   g_assert_cmpuint (n_rows (window), ==, 1);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-scenario", "u",
@@ -185,10 +185,10 @@ test_kept_across_windows (void)
       g_test_skip ("the GSettings schema is not installed");
       return;
     }
-  ring_model_set_gpu (model, RING_GPU_H200);
-  ring_model_set_gpus (model, 128);
+  ring_model_set_value (model, RING_PARAM_GPU, RING_GPU_H200);
+  ring_model_set_value (model, RING_PARAM_GPUS, 128);
   g_assert_true (ring_model_pin_scenario (model, "H200 × 128", NULL));
-  ring_model_set_gpus (model, 16);
+  ring_model_set_value (model, RING_PARAM_GPUS, 16);
   g_assert_true (ring_model_pin_scenario (model, "Sixteen", NULL));
   ring_model_set_compare_with (model, 1);
   params = ring_model_get_scenario (model, 0)->params;

@@ -39,17 +39,17 @@ test_gpus_slider (RingWindowFixture *fixture,
 
   /* The GPU slider is log₂: notch 10 is 1024 GPUs. */
   gtk_range_set_value (scale, 10);
-  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 1024);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS), ==, 1024);
   /* 128 nodes of 8: the flat ring crosses the NICs at 192 GB/s (test-cost.c),
    * 0.43008 / (0.43008 + 0.3016118359375) = 58.8 % */
   g_assert_cmpstr (ring_test_metric_value (window, "utilization"), ==, "58.8 %");
 
   /* Between notches it snaps to a power of two. */
   gtk_range_set_value (scale, 4.4);
-  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 16);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS), ==, 16);
 
   /* And the model moves the slider back. */
-  ring_model_set_gpus (window->model, 64);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
   g_assert_cmpfloat_with_epsilon (gtk_range_get_value (scale), 6, 1e-9);
 
 }
@@ -66,10 +66,10 @@ test_typed_values (RingWindowFixture *fixture,
 
   /* Any integer is typeable, not only powers of two. */
   ring_test_type (gpus, "100");
-  g_assert_cmpuint (ring_model_get_gpus (window->model), ==, 100);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS), ==, 100);
 
   ring_test_type (size, "70B");
-  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MODEL_PARAMS), ==, 70e9);
 
   /* Nonsense is shown as such while it is typed, with what the field takes, and leaves
    * the value alone; a value clears the mark. */
@@ -78,7 +78,7 @@ test_typed_values (RingWindowFixture *fixture,
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (size)), ==,
                    "Not a number: type 8, 7B, 1.5T or 2.5");
   gtk_spin_button_update (size);
-  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 70e9);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MODEL_PARAMS), ==, 70e9);
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (size), "error"));
 
   /* Bits where bytes per second are asked for, as networks are sold: 400 Gb/s is 50 GB/s,
@@ -89,18 +89,18 @@ test_typed_values (RingWindowFixture *fixture,
     gtk_editable_set_text (GTK_EDITABLE (bandwidth), "400 Gb/s");
     g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (bandwidth), "error"));
     gtk_spin_button_update (bandwidth);
-    g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 50, 1e-9);
+    g_assert_cmpfloat_with_epsilon (ring_model_get_value (window->model, RING_PARAM_BANDWIDTH), 50, 1e-9);
     ring_test_type (bandwidth, "3.2 Tb/s");
-    g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 400, 1e-9);
+    g_assert_cmpfloat_with_epsilon (ring_model_get_value (window->model, RING_PARAM_BANDWIDTH), 400, 1e-9);
     gtk_editable_set_text (GTK_EDITABLE (bandwidth), "fast");
     g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (bandwidth), "error"));
     gtk_spin_button_update (bandwidth);
-    g_assert_cmpfloat_with_epsilon (ring_model_get_bandwidth (window->model), 400, 1e-9);
+    g_assert_cmpfloat_with_epsilon (ring_model_get_value (window->model, RING_PARAM_BANDWIDTH), 400, 1e-9);
   }
 
   /* The slowdown beside NCCL is typed in percent. */
   ring_test_type (slowdown, "25");
-  g_assert_cmpfloat_with_epsilon (ring_model_get_comm_slowdown (window->model), 0.25, 1e-12);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_value (window->model, RING_PARAM_COMM_SLOWDOWN), 0.25, 1e-12);
 
   /* A NIC's speed as NICs are sold (a bare number is Gb/s) or in bytes. */
   {
@@ -121,13 +121,13 @@ test_typed_values (RingWindowFixture *fixture,
       {
         g_test_message ("NIC speed %s", speeds[i].typed);
         ring_test_type (nic_speed, speeds[i].typed);
-        g_assert_cmpfloat (ring_model_get_nic_speed (window->model), ==, speeds[i].gbit);
+        g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_NIC_SPEED), ==, speeds[i].gbit);
         g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (nic_speed)), ==, speeds[i].shown);
       }
 
     /* A GB200 domain of 72 is no power of two: typed, it stays. */
     ring_test_type (per_node, "72");
-    g_assert_cmpuint (ring_model_get_gpus_per_node (window->model), ==, 72);
+    g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS_PER_NODE), ==, 72);
   }
 
 }
@@ -144,9 +144,9 @@ test_nccl_pick_named (RingWindowFixture *fixture,
   g_autofree char *time = NULL;
   g_autofree char *note = NULL;
 
-  ring_model_set_gpu (window->model, RING_GPU_H100);
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_AUTO);
-  ring_model_set_message_size (window->model, 1048576);
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_AUTO);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 1048576);
   r = ring_model_get_result (window->model);
   g_assert_cmpint (r->algorithm_used, ==, RING_ALGORITHM_RING);
   g_assert_cmpint (r->fastest_algorithm, ==, RING_ALGORITHM_NVLS);
@@ -157,7 +157,7 @@ test_nccl_pick_named (RingWindowFixture *fixture,
   g_assert_true (g_str_has_suffix (gtk_label_get_label (window->target_label), note));
 
   /* With the ring asked for, nothing faster among its protocols: no note. */
-  ring_model_set_algorithm (window->model, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
   g_assert_null (strstr (gtk_label_get_label (window->target_label), "By this model"));
 }
 
@@ -180,7 +180,7 @@ test_comm_bound_label (RingWindowFixture *fixture,
    * and 18.3 GB of activations make 56.8 GB of 71 GB; the flat ring's reduce-scatter and
    * all-gather in one bucket take as long as its all-reduce. The pill takes the colour of
    * how the step runs. */
-  ring_model_set_sharding (window->model, RING_SHARDING_ZERO2);
+  ring_model_set_value (window->model, RING_PARAM_SHARDING, RING_SHARDING_ZERO2);
   g_assert_true (ring_model_get_fits (window->model));
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-limited");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "comm-limited"));
@@ -197,19 +197,19 @@ test_comm_bound_label (RingWindowFixture *fixture,
     g_assert_cmpstr (gtk_label_get_label (window->target_label), ==, expected);
   }
   /* 49e9 B at 10 GB/s: 4.9 s of communication against 0.43 s of compute. */
-  ring_model_set_bandwidth (window->model, 10);
+  ring_model_set_value (window->model, RING_PARAM_BANDWIDTH, 10);
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-bound");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "comm-bound"));
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "comm-limited"));
   /* 49e9 B at 2000 GB/s: 24.5 ms against 430 ms of compute, 94.6 %. */
-  ring_model_set_bandwidth (window->model, 2000);
+  ring_model_set_value (window->model, RING_PARAM_BANDWIDTH, 2000);
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Compute-bound");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->bound_label), "compute-bound"));
-  ring_model_set_bandwidth (window->model, 10);
+  ring_model_set_value (window->model, RING_PARAM_BANDWIDTH, 10);
 
   /* A million GPUs at 5 µs: 2 · 1048575 · 5e-6 = 10.5 s of latency, over compute/9. The
    * PCIe cap of these nodes' network (below) is not said: latency decides here. */
-  ring_model_set_gpus (window->model, 1048576);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 1048576);
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "No bandwidth reaches 90 % utilization: the ring’s 2 (N − 1) hops of "
                    "latency alone take 10.5 s per step.");
@@ -218,8 +218,8 @@ test_comm_bound_label (RingWindowFixture *fixture,
    * in-node bandwidth helps what the network carries, so the sentence names it, not
    * latency. The seed's Ampere-class GPU feeds its NICs through PCIe Gen4, 8 × 24 GB/s,
    * below the NICs' 384: the sentence names PCIe, not the NICs. */
-  ring_model_set_gpus (window->model, 16);
-  ring_model_set_bandwidth (window->model, 300);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 16);
+  ring_model_set_value (window->model, RING_PARAM_BANDWIDTH, 300);
   g_assert_true (isnan (ring_model_get_result (window->model)->bandwidth_for_90pct_gbps));
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "No in-node bandwidth reaches 90 % utilization. Each node’s network "
@@ -229,7 +229,7 @@ test_comm_bound_label (RingWindowFixture *fixture,
   /* Eight DGX H100 nodes: the GPUs' PCIe links feed their 400 Gb/s NICs no faster, so
    * the sentence names that link, not the NICs (issue 21, item 5). */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-preset", "s", "dgx-h100");
-  ring_model_set_gpus (window->model, 64);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
   g_assert_cmpint (ring_model_get_result (window->model)->bandwidth_for_90pct_link, ==,
                    RING_SIZING_LINK_PCIE);
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
@@ -300,11 +300,11 @@ test_preset_and_reset (RingWindowFixture *fixture,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-preset", "s", "gpt3-175b");
   /* One preset, one change: every view redraws once. */
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 175e9);
-  g_assert_cmpuint (ring_model_get_gradient_bytes (window->model), ==, 2);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MODEL_PARAMS), ==, 175e9);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GRADIENT_BYTES), ==, 2);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
-  g_assert_cmpfloat (ring_model_get_model_params (window->model), ==, 7e9);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MODEL_PARAMS), ==, 7e9);
 
 }
 
@@ -385,7 +385,7 @@ test_collective_mode (RingWindowFixture *fixture,
   g_assert_true (gtk_toggle_button_get_active (training));
   g_assert_false (gtk_widget_get_visible (_ring_parameter_panel_get_group (panel,
                                                                            "collective_group")));
-  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 0);
 
   g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
   gtk_toggle_button_set_active (collective, TRUE);
@@ -393,7 +393,7 @@ test_collective_mode (RingWindowFixture *fixture,
   /* One change; a collective starts at 1 GiB. */
   g_assert_cmpuint (changed, ==, 1);
   g_assert_true (ring_model_is_collective (window->model));
-  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1073741824.0);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 1073741824.0);
   g_assert_false (gtk_toggle_button_get_active (training));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "1 GiB");
 
@@ -419,18 +419,18 @@ test_collective_mode (RingWindowFixture *fixture,
 
   /* Typed as nccl-tests writes sizes, or moved along the slider's powers of two. */
   ring_test_type (size, "1MiB");
-  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 1048576);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 1048576);
   ring_test_type (size, "4GB");
-  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 4e9);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 4e9);
   /* Typed in SI, the card follows: 2 · 7/8 · 4 GB = 7 GB. */
   g_assert_cmpstr (ring_test_metric_value (window, "bytes-moved-per-gpu"), ==, "7 GB");
   gtk_range_set_value (size_slider, 3);
-  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 8);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 8);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "8 B");
 
   /* Back to the training step: nothing of the collective stays in the model. */
   gtk_toggle_button_set_active (training, TRUE);
-  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 0);
   g_assert_false (ring_model_is_collective (window->model));
   g_assert_true (gtk_widget_get_visible (window->step_timing_box));
   g_assert_true (gtk_widget_get_visible (ring_test_metric_card (window, "utilization")));
@@ -442,15 +442,15 @@ test_collective_mode (RingWindowFixture *fixture,
 
   /* The size typed while hidden does not switch the question. */
   ring_test_type (size, "2MiB");
-  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 0);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 0);
 
   /* And a collective again starts from the size the field shows. */
   gtk_toggle_button_set_active (collective, TRUE);
-  g_assert_cmpfloat (ring_model_get_message_size (window->model), ==, 2097152);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 2097152);
 
   /* A size from elsewhere (the command line) switches the window and shows in it. */
-  ring_model_set_message_size (window->model, 0);
-  ring_model_set_message_size (window->model, 3 * 1048576.0);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 0);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 3 * 1048576.0);
   g_assert_true (gtk_toggle_button_get_active (collective));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (size)), ==, "3 MiB");
 }
@@ -476,7 +476,10 @@ close_with_uncommitted_edit (const char *property,
   ring_model_reset (model);
   /* The latency per hop takes input only where it means something (the flat ring). */
   if (g_str_equal (property, "latency"))
-    ring_model_set_algorithm (model, RING_ALGORITHM_FLAT_RING);
+    ring_model_set_value (model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
+  /* The message size likewise: only a single collective reads it. */
+  if (g_str_equal (property, "message-size"))
+    ring_model_set_value (model, RING_PARAM_MESSAGE_SIZE, 1073741824.0);
   gtk_window_present (GTK_WINDOW (window));
   spin = _ring_parameter_panel_get_spin (RING_PARAMETER_PANEL (window->parameter_panel),
                                          property);
@@ -570,8 +573,8 @@ test_views_change_model (void)
       gtk_window_present (window);
 
       g_object_set (view, "model", second, NULL);
-      ring_model_set_gpus (first, 64);
-      ring_model_set_gpus (second, 16);
+      ring_model_set_value (first, RING_PARAM_GPUS, 64);
+      ring_model_set_value (second, RING_PARAM_GPUS, 16);
       if (RING_IS_PARAMETER_PANEL (view))
         {
           GtkRange *scale = _ring_parameter_panel_get_scale (RING_PARAMETER_PANEL (view),
@@ -580,13 +583,13 @@ test_views_change_model (void)
           /* log₂ 16: the slider shows the second model, and moves only that one. */
           g_assert_cmpfloat_with_epsilon (gtk_range_get_value (scale), 4, 1e-9);
           gtk_range_set_value (scale, 3);
-          g_assert_cmpuint (ring_model_get_gpus (second), ==, 8);
-          g_assert_cmpuint (ring_model_get_gpus (first), ==, 64);
+          g_assert_cmpuint (ring_model_get_value (second, RING_PARAM_GPUS), ==, 8);
+          g_assert_cmpuint (ring_model_get_value (first, RING_PARAM_GPUS), ==, 64);
         }
       g_assert_finalize_object (first);
 
       g_object_set (view, "model", NULL, NULL);
-      ring_model_set_gpus (second, 32);
+      ring_model_set_value (second, RING_PARAM_GPUS, 32);
       g_object_set (view, "model", second, NULL);
       g_object_unref (second);
       ring_test_close_window (window, second);
@@ -624,30 +627,30 @@ test_step_controls (RingWindowFixture *fixture,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bucket)), ==, "one");
 
   gtk_range_set_value (bucket_scale, 25);
-  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 32 * 1048576.0);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BUCKET_SIZE), ==, 32 * 1048576.0);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bucket)), ==, "32 MiB");
 
   ring_test_type (bucket, "one");
-  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 0);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BUCKET_SIZE), ==, 0);
   ring_test_type (bucket, "25MiB");
-  g_assert_cmpfloat (ring_model_get_bucket_size (model), ==, 25 * 1048576.0);
+  g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BUCKET_SIZE), ==, 25 * 1048576.0);
 
   /* The rows name the shardings as people write them and set the model. */
   g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (sharding)), ==, 4);
   fsdp = g_list_model_get_item (adw_combo_row_get_model (sharding), RING_SHARDING_FSDP);
   g_assert_cmpstr (ring_choice_get_title (fsdp), ==, "FSDP");
   adw_combo_row_set_selected (sharding, RING_SHARDING_FSDP);
-  g_assert_cmpint (ring_model_get_sharding (model), ==, RING_SHARDING_FSDP);
-  ring_model_set_sharding (model, RING_SHARDING_ZERO1);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_SHARDING), ==, RING_SHARDING_FSDP);
+  ring_model_set_value (model, RING_PARAM_SHARDING, RING_SHARDING_ZERO1);
   g_assert_cmpuint (adw_combo_row_get_selected (sharding), ==, RING_SHARDING_ZERO1);
 
   g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (checkpointing)), ==, 3);
   adw_combo_row_set_selected (checkpointing, RING_CHECKPOINTING_FULL);
-  g_assert_cmpint (ring_model_get_checkpointing (model), ==, RING_CHECKPOINTING_FULL);
+  g_assert_cmpint (ring_model_get_value (model, RING_PARAM_CHECKPOINTING), ==, RING_CHECKPOINTING_FULL);
 
   /* A slider in percent. */
   gtk_range_set_value (slowdown, 20);
-  g_assert_cmpfloat_with_epsilon (ring_model_get_comm_slowdown (model), 0.2, 1e-12);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_value (model, RING_PARAM_COMM_SLOWDOWN), 0.2, 1e-12);
 }
 
 /* Llama 3 70B on 8 H100s with DDP does not fit, and the window says so under the step
@@ -686,9 +689,9 @@ test_does_not_fit (RingWindowFixture *fixture,
   g_assert_true (g_str_has_suffix (text, " step with its recomputation"));
 
   /* A single collective has no memory to fit. */
-  ring_model_set_message_size (model, 1048576);
+  ring_model_set_value (model, RING_PARAM_MESSAGE_SIZE, 1048576);
   g_assert_false (gtk_widget_get_visible (label));
-  ring_model_set_message_size (model, 0);
+  ring_model_set_value (model, RING_PARAM_MESSAGE_SIZE, 0);
   g_assert_true (gtk_widget_get_visible (label));
 
   params.gpus = 64;
@@ -737,7 +740,7 @@ test_step_bar_hidden_comm (RingWindowFixture *fixture,
   g_assert_cmpfloat (result->hidden_comm_s, ==, 0);
   settle_views (window, &before);
 
-  ring_model_set_bucket_size (model, 25 * 1048576.0);
+  ring_model_set_value (model, RING_PARAM_BUCKET_SIZE, 25 * 1048576.0);
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (_ring_step_bar_get_draw_count (bar) == before.step_bar
          && g_get_monotonic_time () < deadline)
@@ -804,7 +807,7 @@ test_stragglers (RingWindowFixture *fixture,
   g_autofree char *busbw = NULL;
 
   g_assert_nonnull (_ring_parameter_panel_get_group (panel, "straggler_group"));
-  ring_model_set_gpus (model, 8);
+  ring_model_set_value (model, RING_PARAM_GPUS, 8);
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (link)), ==, 7);
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (gpu)), ==, 7);
   g_assert_null (ring_model_get_straggler_summary (model));
@@ -813,8 +816,8 @@ test_stragglers (RingWindowFixture *fixture,
 
   gtk_range_set_value (link, 3);
   gtk_range_set_value (link_speed, 25);
-  g_assert_cmpuint (ring_model_get_slow_link (model), ==, 3);
-  g_assert_cmpfloat_with_epsilon (ring_model_get_slow_link_fraction (model), 0.25, 1e-12);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_SLOW_LINK), ==, 3);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_value (model, RING_PARAM_SLOW_LINK_FRACTION), 0.25, 1e-12);
 
   result = ring_model_get_result (model);
   g_assert_nonnull (ring_model_get_straggler_summary (model));
@@ -843,17 +846,17 @@ test_stragglers (RingWindowFixture *fixture,
   g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Communication-bound");
 
   /* Fewer GPUs: the slider spans the smaller ring and keeps the link it can show. */
-  ring_model_set_gpus (model, 4);
+  ring_model_set_value (model, RING_PARAM_GPUS, 4);
   g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (link)), ==, 3);
   g_assert_cmpfloat (gtk_range_get_value (link), ==, 3);
 
   /* The slow GPU, typed in percent; back at full speed, the sentence goes. */
   gtk_range_set_value (gpu, 2);
   ring_test_type (gpu_speed, "50");
-  g_assert_cmpuint (ring_model_get_slow_gpu (model), ==, 2);
-  g_assert_cmpfloat_with_epsilon (ring_model_get_slow_gpu_fraction (model), 0.5, 1e-12);
-  ring_model_set_slow_link_fraction (model, 1);
-  ring_model_set_slow_gpu_fraction (model, 1);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_SLOW_GPU), ==, 2);
+  g_assert_cmpfloat_with_epsilon (ring_model_get_value (model, RING_PARAM_SLOW_GPU_FRACTION), 0.5, 1e-12);
+  ring_model_set_value (model, RING_PARAM_SLOW_LINK_FRACTION, 1);
+  ring_model_set_value (model, RING_PARAM_SLOW_GPU_FRACTION, 1);
   g_assert_null (ring_model_get_straggler_summary (model));
   g_assert_false (gtk_widget_get_visible (label));
   g_free (simulated);

@@ -78,9 +78,6 @@ ring_cli_option_entries_new (RingCliArgs *args)
     { "preset", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->presets : NULL,
       N_("Start from a named hardware or model preset; “list” names them; repeatable "
          "(a hardware and a model preset)"), "NAME" },
-    { "message-size", 0, 0, G_OPTION_ARG_FILENAME, args ? &args->message_size : NULL,
-      N_("All-reduce a buffer of this size instead of the gradients, such as 1MiB or 4GB"),
-      "BYTES" },
     { "report", 0, G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK,
       report_option_cb,
       N_("Print every parameter and result, as json (the default) or text, and exit"),
@@ -161,7 +158,6 @@ ring_cli_args_from_dict (RingCliArgs  *args,
       take_bytestring (options, ring_param_info (id)->option, &args->param_values[id]);
   g_clear_pointer (&args->presets, g_strfreev);
   g_variant_dict_lookup (options, "preset", "^aay", &args->presets);
-  take_bytestring (options, "message-size", &args->message_size);
   take_bytestring (options, "export", &args->export_path);
   take_bytestring (options, "chart", &args->chart);
   take_bytestring (options, "size", &args->size);
@@ -189,7 +185,6 @@ ring_cli_args_clear (RingCliArgs *args)
   for (guint id = 0; id < RING_N_PARAMS; id++)
     g_clear_pointer (&args->param_values[id], g_free);
   g_clear_pointer (&args->presets, g_strfreev);
-  g_clear_pointer (&args->message_size, g_free);
   g_clear_pointer (&args->report, g_free);
   g_clear_pointer (&args->export_path, g_free);
   g_clear_pointer (&args->chart, g_free);
@@ -373,27 +368,6 @@ ring_cli_apply_params (const RingCliArgs  *args,
         ring_text_accept_locale_decimal (text);
       if (text == NULL || !ring_params_set_from_string (params, id, text, error))
         return FALSE;
-    }
-
-  if (args->message_size != NULL)
-    {
-      g_autofree char *text = _ring_cli_option_text ("message-size", args->message_size,
-                                                     error);
-      double bytes;
-
-      if (text == NULL)
-        return FALSE;
-      ring_text_accept_locale_decimal (text);
-
-      /* A petabyte is far past any buffer that fits in a GPU's memory. */
-      if (!ring_parse_bytes (text, &bytes) || bytes < 1 || bytes > 1e15)
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("--message-size: “%s” is not a size between 1 B and 1 PB "
-                         "(for example 1MiB or 4GB)"), text);
-          return FALSE;
-        }
-      params->message_bytes = bytes;
     }
 
   /* The model's rule: an algorithm the options did not name, left over from the preset

@@ -29,7 +29,6 @@ typedef struct
 {
   char     *param_values[RING_N_PARAMS];  /* by RingParamId */
   char    **presets;      /* --preset NAME, repeatable: applied in the order given, or NULL */
-  char     *message_size;
   char     *report;       /* "" for a bare --report */
   char     *export_path;  /* a file name */
   char     *chart;

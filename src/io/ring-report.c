@@ -382,17 +382,18 @@ ring_report_to_json (RingModel *model)
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {
       const RingParamInfo *info = ring_param_info (id);
+      double value;
 
       if (info->withdrawn)
         continue;
+      value = ring_params_get_value (p, id);
       if (info->kind == RING_PARAM_KIND_CHOICE)
-        append_json_string (json, info->json_key,
-                            ring_param_choice_name (id, (guint) ring_params_get_value (p, id)));
+        append_json_string (json, info->json_key, ring_param_choice_name (id, (guint) value));
       else
-        append_json_number (json, info->json_key, ring_params_get_value (p, id));
+        append_json_number (json, info->json_key,
+                            info->zero_is_none && value == 0 ? NAN : value);
     }
   append_json_string (json, "mode", ring_report_mode_name (model));
-  append_json_number (json, RING_MESSAGE_SIZE_KEY, p->message_bytes > 0 ? p->message_bytes : NAN);
 
   /* Derived values, those that mean something in this mode. */
   for (guint i = 0; i < G_N_ELEMENTS (result_values); i++)

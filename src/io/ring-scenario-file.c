@@ -49,8 +49,6 @@ append_scenario (GString            *json,
       else
         ring_report_append_json_number (json, value);
     }
-  g_string_append_printf (json, ",\n%s    \"%s\": ", indent, RING_MESSAGE_SIZE_KEY);
-  ring_report_append_json_number (json, params->message_bytes);
   g_string_append_printf (json, "\n%s  }\n%s}", indent, indent);
 }
 
@@ -162,7 +160,6 @@ read_parameters (JsonObject  *object,
   g_autoptr(GList) members = json_object_get_members (object);
   double values[RING_N_PARAMS];
   gboolean given[RING_N_PARAMS] = { FALSE };
-  double message_bytes = 0;
 
   for (GList *l = members; l != NULL; l = l->next)
     {
@@ -170,14 +167,6 @@ read_parameters (JsonObject  *object,
       JsonNode *node = json_object_get_member (object, key);
       const RingParamInfo *info = param_by_key (key);
 
-      if (g_str_equal (key, RING_MESSAGE_SIZE_KEY))
-        {
-          if (!read_number (node, key, &message_bytes, error))
-            return FALSE;
-          if (!isfinite (message_bytes) || message_bytes < 0 || message_bytes > 1e15)
-            return fail (error, _("“%s” is out of range (0 to 1e15 bytes)"), key);
-          continue;
-        }
       if (info == NULL)
         /* TRANSLATORS: %s is a name in a scenario file that names no parameter. */
         return fail (error, _("“%s” is not a parameter this version knows"), key);
@@ -189,7 +178,7 @@ read_parameters (JsonObject  *object,
         }
       else
         {
-          double value;
+          double value = 0;
 
           if (!read_number (node, key, &value, error))
             return FALSE;
@@ -215,7 +204,6 @@ read_parameters (JsonObject  *object,
   for (guint id = 0; id < RING_N_PARAMS; id++)
     if (given[id])
       ring_params_set_value (params, id, values[id]);
-  params->message_bytes = message_bytes;
 
   return ring_params_validate_named (params, RING_PARAM_NAMING_KEY, error);
 }

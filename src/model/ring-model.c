@@ -31,35 +31,9 @@ struct _RingModel
 
 enum {
   PROP_0,
-  /* Parameters, in RingParamId order. */
-  PROP_GPU,
-  PROP_GPUS,
-  PROP_GPUS_PER_NODE,
-  PROP_NICS_PER_NODE,
-  PROP_NIC_SPEED,
-  PROP_FABRIC,
-  PROP_NET_LATENCY,
-  PROP_NET_EFFICIENCY,
-  PROP_LINK_LATENCY,
-  PROP_LINK_EFFICIENCY,
-  PROP_MODEL_PARAMS,
-  PROP_BANDWIDTH,
-  PROP_COMPUTE,
-  PROP_TOKENS_PER_GPU,
-  PROP_GRADIENT_BYTES,
-  PROP_LATENCY,
-  PROP_OVERLAP,
-  PROP_ALGORITHM,
-  PROP_BUCKET_SIZE,
-  PROP_COMM_SLOWDOWN,
-  PROP_SHARDING,
-  PROP_CHECKPOINTING,
-  PROP_FUSED_ATTENTION,
-  PROP_SLOW_LINK,
-  PROP_SLOW_LINK_FRACTION,
-  PROP_SLOW_GPU,
-  PROP_SLOW_GPU_FRACTION,
-  PROP_MESSAGE_SIZE,
+  /* Parameters: PROP_FIRST_PARAM + RingParamId, one per row of the parameter table. */
+  PROP_FIRST_PARAM,
+  PROP_LAST_PARAM = PROP_FIRST_PARAM + RING_N_PARAMS - 1,
   /* Derived, read-only. */
   PROP_GRADIENT_BUFFER_BYTES,
   PROP_COMPUTE_TIME,
@@ -96,13 +70,6 @@ enum {
   PROP_STRAGGLER_SUMMARY,
   N_PROPS
 };
-
-#define PROP_FIRST_PARAM PROP_GPU
-#define PROP_LAST_PARAM  PROP_SLOW_GPU_FRACTION
-G_STATIC_ASSERT (PROP_ALGORITHM - PROP_FIRST_PARAM == RING_PARAM_ALGORITHM);
-G_STATIC_ASSERT (PROP_LAST_PARAM - PROP_FIRST_PARAM == RING_N_PARAMS - 1);
-G_STATIC_ASSERT (PROP_NET_LATENCY - PROP_FIRST_PARAM == RING_PARAM_NET_LATENCY);
-G_STATIC_ASSERT (PROP_LINK_EFFICIENCY - PROP_FIRST_PARAM == RING_PARAM_LINK_EFFICIENCY);
 
 enum {
   SIGNAL_CHANGED,
@@ -178,9 +145,6 @@ static double
 param_value (const RingParams *params,
              guint             prop)
 {
-  if (prop == PROP_MESSAGE_SIZE)
-    return params->message_bytes;
-
   return ring_params_get_value (params, prop - PROP_FIRST_PARAM);
 }
 
@@ -217,7 +181,7 @@ apply_params (RingModel        *self,
 
   g_object_freeze_notify (G_OBJECT (self));
 
-  for (guint prop = PROP_FIRST_PARAM; prop <= PROP_MESSAGE_SIZE; prop++)
+  for (guint prop = PROP_FIRST_PARAM; prop <= PROP_LAST_PARAM; prop++)
     {
       if (param_value (&old_params, prop) != param_value (&self->params, prop))
         {
@@ -304,7 +268,6 @@ ring_model_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_MESSAGE_SIZE: g_value_set_double (value, self->params.message_bytes); break;
     case PROP_GRADIENT_BUFFER_BYTES: g_value_set_double (value, r->gradient_buffer_bytes); break;
     case PROP_COMPUTE_TIME: g_value_set_double (value, r->compute_time_s); break;
     case PROP_BACKWARD_TIME: g_value_set_double (value, r->backward_time_s); break;
@@ -373,30 +336,7 @@ ring_model_set_property (GObject      *object,
       return;
     }
 
-  switch (prop_id)
-    {
-    case PROP_MESSAGE_SIZE:
-      ring_model_set_message_size (self, g_value_get_double (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static GType
-choice_type (RingParamId id)
-{
-  if (id == RING_PARAM_GPU)
-    return RING_TYPE_GPU_ID;
-  if (id == RING_PARAM_FABRIC)
-    return RING_TYPE_FABRIC;
-  if (id == RING_PARAM_SHARDING)
-    return RING_TYPE_SHARDING;
-  if (id == RING_PARAM_CHECKPOINTING)
-    return RING_TYPE_CHECKPOINTING;
-  g_assert (id == RING_PARAM_ALGORITHM);
-
-  return RING_TYPE_ALGORITHM;
+  G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static GParamSpec *
@@ -412,7 +352,7 @@ param_spec_for (RingParamId id)
                                 info->minimum, info->maximum, info->default_value, flags);
     case RING_PARAM_KIND_CHOICE:
       return g_param_spec_enum (info->property, NULL, NULL,
-                                choice_type (id), info->default_value, flags);
+                                info->choice_type (), info->default_value, flags);
     case RING_PARAM_KIND_NUMBER:
     default:
       return g_param_spec_double (info->property, NULL, NULL,
@@ -507,9 +447,6 @@ ring_model_class_init (RingModelClass *klass)
   for (guint id = 0; id < RING_N_PARAMS; id++)
     properties[PROP_FIRST_PARAM + id] = param_spec_for (id);
 
-  properties[PROP_MESSAGE_SIZE] =
-    g_param_spec_double ("message-size", NULL, NULL, 0, 1e18, 0,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   install_derived ();
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -612,71 +549,25 @@ ring_model_cost_allreduce (RingModel         *self,
   return ring_allreduce_cost_for (&self->params, gpus, algorithm, bytes, cost);
 }
 
-#define DEFINE_PARAM(type, name, id, field)                       \
-  type                                                            \
-  ring_model_get_##name (RingModel *self)                         \
-  {                                                               \
-    g_return_val_if_fail (RING_IS_MODEL (self), 0);               \
-    return self->params.field;                                    \
-  }                                                               \
-  void                                                            \
-  ring_model_set_##name (RingModel *self,                         \
-                         type       value)                        \
-  {                                                               \
-    g_return_if_fail (RING_IS_MODEL (self));                      \
-    set_param (self, id, value);                                  \
-  }
-
-DEFINE_PARAM (RingGpuId, gpu, RING_PARAM_GPU, gpu)
-DEFINE_PARAM (guint, gpus, RING_PARAM_GPUS, gpus)
-DEFINE_PARAM (guint, gpus_per_node, RING_PARAM_GPUS_PER_NODE, gpus_per_node)
-DEFINE_PARAM (guint, nics_per_node, RING_PARAM_NICS_PER_NODE, nics_per_node)
-DEFINE_PARAM (double, nic_speed, RING_PARAM_NIC_SPEED, nic_speed_gbit)
-DEFINE_PARAM (RingFabric, fabric, RING_PARAM_FABRIC, fabric)
-DEFINE_PARAM (double, net_latency, RING_PARAM_NET_LATENCY, net_latency_us)
-DEFINE_PARAM (double, net_efficiency, RING_PARAM_NET_EFFICIENCY, net_efficiency)
-DEFINE_PARAM (double, link_latency, RING_PARAM_LINK_LATENCY, link_latency_us)
-DEFINE_PARAM (double, link_efficiency, RING_PARAM_LINK_EFFICIENCY, link_efficiency)
-DEFINE_PARAM (double, model_params, RING_PARAM_MODEL_PARAMS, model_params)
-DEFINE_PARAM (double, bandwidth, RING_PARAM_BANDWIDTH, bandwidth_gbps)
-DEFINE_PARAM (double, compute, RING_PARAM_COMPUTE, compute_tflops)
-DEFINE_PARAM (double, tokens_per_gpu, RING_PARAM_TOKENS_PER_GPU, tokens_per_gpu)
-DEFINE_PARAM (guint, gradient_bytes, RING_PARAM_GRADIENT_BYTES, gradient_bytes)
-DEFINE_PARAM (double, latency, RING_PARAM_LATENCY, latency_us)
-DEFINE_PARAM (double, overlap, RING_PARAM_OVERLAP, overlap)
-DEFINE_PARAM (RingAlgorithm, algorithm, RING_PARAM_ALGORITHM, algorithm)
-DEFINE_PARAM (double, bucket_size, RING_PARAM_BUCKET_SIZE, bucket_bytes)
-DEFINE_PARAM (double, comm_slowdown, RING_PARAM_COMM_SLOWDOWN, comm_slowdown)
-DEFINE_PARAM (RingSharding, sharding, RING_PARAM_SHARDING, sharding)
-DEFINE_PARAM (RingCheckpointing, checkpointing, RING_PARAM_CHECKPOINTING, checkpointing)
-DEFINE_PARAM (guint, fused_attention, RING_PARAM_FUSED_ATTENTION, fused_attention)
-DEFINE_PARAM (guint, slow_link, RING_PARAM_SLOW_LINK, slow_link)
-DEFINE_PARAM (double, slow_link_fraction, RING_PARAM_SLOW_LINK_FRACTION, slow_link_fraction)
-DEFINE_PARAM (guint, slow_gpu, RING_PARAM_SLOW_GPU, slow_gpu)
-DEFINE_PARAM (double, slow_gpu_fraction, RING_PARAM_SLOW_GPU_FRACTION, slow_gpu_fraction)
-
-#undef DEFINE_PARAM
-
 double
-ring_model_get_message_size (RingModel *self)
+ring_model_get_value (RingModel   *self,
+                      RingParamId  id)
 {
-  g_return_val_if_fail (RING_IS_MODEL (self), 0);
+  g_return_val_if_fail (RING_IS_MODEL (self), NAN);
+  g_return_val_if_fail (id < RING_N_PARAMS, NAN);
 
-  return self->params.message_bytes;
+  return ring_params_get_value (&self->params, id);
 }
 
 void
-ring_model_set_message_size (RingModel *self,
-                             double     message_bytes)
+ring_model_set_value (RingModel   *self,
+                      RingParamId  id,
+                      double       value)
 {
-  RingParams params;
-
   g_return_if_fail (RING_IS_MODEL (self));
-  g_return_if_fail (isfinite (message_bytes) && message_bytes >= 0);
+  g_return_if_fail (id < RING_N_PARAMS);
 
-  params = self->params;
-  params.message_bytes = message_bytes;
-  apply_params (self, &params);
+  set_param (self, id, value);
 }
 
 #define DEFINE_RESULT(type, name, field)                          \

@@ -20,14 +20,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (RingModel, ring_model, RING, MODEL, GObject)
 
-/* Parameters are read-write properties named as in RingParamInfo ("gpu", "gpus",
- * "gpus-per-node", "nics-per-node", "nic-speed", "fabric", "net-latency", "net-efficiency",
- * "link-latency", "link-efficiency", "model-params",
- * "bandwidth", "compute", "tokens-per-gpu", "gradient-bytes", "latency", "overlap",
- * "algorithm", "bucket-size", "comm-slowdown", "sharding", "activation-checkpointing",
- * "fused-attention") plus "message-size" (0 = the model's gradients; > 0 = a single collective).
- * "gpu", "fabric" and "algorithm" are enums (RING_TYPE_GPU_ID, RING_TYPE_FABRIC,
- * RING_TYPE_ALGORITHM). Derived values are read-only properties: "gradient-buffer-bytes",
+/* Each row of the parameter table (RingParamInfo) is a read-write property of its
+ * @property name: a double, a guint, or an enum of the row's @choice_type. The message size
+ * is one of them: 0 is a training step, > 0 a single collective of that many bytes.
+ * Derived values are read-only properties: "gradient-buffer-bytes",
  * "compute-time", "backward-time", "bytes-moved-per-gpu", "allreduce-time", "exposed-comm",
  * "step-time", "utilization", "algbw", "busbw", "tokens-per-second", "comm-bound",
  * "bandwidth-for-90pct", "nodes", "algorithm-used" (never auto), "protocol-used"
@@ -72,90 +68,13 @@ gboolean          ring_model_cost_allreduce   (RingModel         *self,
                                                double             bytes,
                                                RingAllreduceCost *cost);
 
-RingGpuId         ring_model_get_gpu            (RingModel     *self);
-void              ring_model_set_gpu            (RingModel     *self,
-                                                 RingGpuId      gpu);
-guint             ring_model_get_gpus_per_node  (RingModel     *self);
-void              ring_model_set_gpus_per_node  (RingModel     *self,
-                                                 guint          gpus_per_node);
-guint             ring_model_get_nics_per_node  (RingModel     *self);
-void              ring_model_set_nics_per_node  (RingModel     *self,
-                                                 guint          nics_per_node);
-double            ring_model_get_nic_speed      (RingModel     *self);
-void              ring_model_set_nic_speed      (RingModel     *self,
-                                                 double         nic_speed_gbit);
-RingFabric        ring_model_get_fabric         (RingModel     *self);
-void              ring_model_set_fabric         (RingModel     *self,
-                                                 RingFabric     fabric);
-double            ring_model_get_net_latency    (RingModel     *self);
-void              ring_model_set_net_latency    (RingModel     *self,
-                                                 double         net_latency_us);
-double            ring_model_get_net_efficiency (RingModel     *self);
-void              ring_model_set_net_efficiency (RingModel     *self,
-                                                 double         net_efficiency);
-double            ring_model_get_link_latency   (RingModel     *self);
-void              ring_model_set_link_latency   (RingModel     *self,
-                                                 double         link_latency_us);
-double            ring_model_get_link_efficiency (RingModel    *self);
-void              ring_model_set_link_efficiency (RingModel    *self,
-                                                  double        link_efficiency);
-guint             ring_model_get_gpus           (RingModel     *self);
-void              ring_model_set_gpus           (RingModel     *self,
-                                                 guint          gpus);
-double            ring_model_get_model_params   (RingModel     *self);
-void              ring_model_set_model_params   (RingModel     *self,
-                                                 double         model_params);
-double            ring_model_get_bandwidth      (RingModel     *self);
-void              ring_model_set_bandwidth      (RingModel     *self,
-                                                 double         bandwidth_gbps);
-double            ring_model_get_compute        (RingModel     *self);
-void              ring_model_set_compute        (RingModel     *self,
-                                                 double         compute_tflops);
-double            ring_model_get_tokens_per_gpu (RingModel     *self);
-void              ring_model_set_tokens_per_gpu (RingModel     *self,
-                                                 double         tokens_per_gpu);
-guint             ring_model_get_gradient_bytes (RingModel     *self);
-void              ring_model_set_gradient_bytes (RingModel     *self,
-                                                 guint          gradient_bytes);
-double            ring_model_get_latency        (RingModel     *self);
-void              ring_model_set_latency        (RingModel     *self,
-                                                 double         latency_us);
-double            ring_model_get_overlap        (RingModel     *self);
-void              ring_model_set_overlap        (RingModel     *self,
-                                                 double         overlap);
-RingAlgorithm     ring_model_get_algorithm      (RingModel     *self);
-void              ring_model_set_algorithm      (RingModel     *self,
-                                                 RingAlgorithm  algorithm);
-double            ring_model_get_bucket_size    (RingModel     *self);
-void              ring_model_set_bucket_size    (RingModel     *self,
-                                                 double         bucket_bytes);
-double            ring_model_get_comm_slowdown  (RingModel     *self);
-void              ring_model_set_comm_slowdown  (RingModel     *self,
-                                                 double         comm_slowdown);
-RingSharding      ring_model_get_sharding       (RingModel     *self);
-void              ring_model_set_sharding       (RingModel     *self,
-                                                 RingSharding   sharding);
-RingCheckpointing ring_model_get_checkpointing  (RingModel     *self);
-void              ring_model_set_checkpointing  (RingModel     *self,
-                                                 RingCheckpointing checkpointing);
-guint             ring_model_get_fused_attention (RingModel    *self);
-void              ring_model_set_fused_attention (RingModel    *self,
-                                                  guint         fused_attention);
-double            ring_model_get_message_size   (RingModel     *self);
-void              ring_model_set_message_size   (RingModel     *self,
-                                                 double         message_bytes);
-guint             ring_model_get_slow_link      (RingModel     *self);
-void              ring_model_set_slow_link      (RingModel     *self,
-                                                 guint          gpu);
-double            ring_model_get_slow_link_fraction (RingModel *self);
-void              ring_model_set_slow_link_fraction (RingModel *self,
-                                                     double     fraction);
-guint             ring_model_get_slow_gpu       (RingModel     *self);
-void              ring_model_set_slow_gpu       (RingModel     *self,
-                                                 guint          gpu);
-double            ring_model_get_slow_gpu_fraction (RingModel  *self);
-void              ring_model_set_slow_gpu_fraction (RingModel  *self,
-                                                    double      fraction);
+/* A parameter's value (a choice as its enum value); setting it clamps it to the row's
+ * range, a GPU brings its facts and a fabric its latency, as one change. */
+double            ring_model_get_value          (RingModel     *self,
+                                                 RingParamId    id);
+void              ring_model_set_value          (RingModel     *self,
+                                                 RingParamId    id,
+                                                 double         value);
 /* The event simulation of the current parameters (NULL beyond RING_SIMULATION_MAX_GPUS),
  * owned by the model until its next change: ref it to keep it. */
 RingSimulation   *ring_model_get_simulation     (RingModel     *self);

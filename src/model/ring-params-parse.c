@@ -166,6 +166,8 @@ parse_number (RingParamId  id,
     return ring_parse_count (text, value);
   if (id == RING_PARAM_NIC_SPEED)
     return ring_parse_nic_speed (text, value);
+  if (id == RING_PARAM_MESSAGE_SIZE)
+    return ring_parse_bytes (text, value);
   if (id == RING_PARAM_BUCKET_SIZE)
     {
       if (g_ascii_strcasecmp (text, "one") == 0)
@@ -242,7 +244,7 @@ ring_params_dup_option_value (const RingParams *params,
   g_return_val_if_fail (id < RING_N_PARAMS, NULL);
 
   info = ring_param_info (id);
-  if (info->option_part)
+  if (info->option_part || (info->zero_is_none && ring_params_get_value (params, id) == 0))
     return NULL;
   if (info->kind == RING_PARAM_KIND_CHOICE)
     return g_strdup (ring_param_choice_name (id, (guint) ring_params_get_value (params, id)));
@@ -300,6 +302,17 @@ ring_params_set_from_string (RingParams  *params,
                        _("--%s: “%s” is not a gradient precision "
                          "(1 or fp8, 2 or bf16, 4 or fp32)"),
                        info->option, text);
+          return FALSE;
+        }
+    }
+  else if (id == RING_PARAM_MESSAGE_SIZE)
+    {
+      /* Typed, a size asks the question: 0 (a training step) is only the default. */
+      if (!parse_number (id, text, &value) || value < 1 || value > info->maximum)
+        {
+          g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                       _("--message-size: “%s” is not a size between 1 B and 1 PB "
+                         "(for example 1MiB or 4GB)"), text);
           return FALSE;
         }
     }

@@ -13,6 +13,7 @@
 
 #include "ring-algorithms.h"
 #include "ring-calibration.h"
+#include "ring-enum-types.h"
 #include "ring-params.h"
 #include "ring-topology.h"
 #include "ring-units.h"
@@ -25,100 +26,146 @@ G_DEFINE_QUARK (ring-params-error-quark, ring_params_error)
 #define NUMBER RING_PARAM_KIND_NUMBER
 #define COUNT  RING_PARAM_KIND_COUNT
 #define CHOICE RING_PARAM_KIND_CHOICE
+#define TITLES(title_, short_title_) .title = title_, .short_title = short_title_
+#define FIELD(field) .offset = G_STRUCT_OFFSET (RingParams, field)
+#define CHOICES(get_type) .choice_type = get_type
 
 static const RingParamInfo param_infos[RING_N_PARAMS] = {
   { RING_PARAM_GPU, "gpu", "gpu", "gpu", "", 0, RING_N_GPUS - 1, RING_GPU_CUSTOM, CHOICE,
-    N_("The GPU: its compute, memory and links inside a node (“list” names them)"), "NAME" },
+    N_("The GPU: its compute, memory and links inside a node (“list” names them)"), "NAME",
+    TITLES (N_("GPU"), N_("GPU")), FIELD (gpu), CHOICES (ring_gpu_id_get_type) },
   { RING_PARAM_GPUS, "gpus", "gpus", "gpus", "GPUs", 1, 1048576, 8, COUNT,
-    N_("GPUs in the ring (1 to 1048576)"), "N" },
+    N_("GPUs in the ring (1 to 1048576)"), "N",
+    TITLES (N_("GPUs in the ring"), N_("GPUs in the ring")), FIELD (gpus) },
   { RING_PARAM_GPUS_PER_NODE, "gpus-per-node", "gpus_per_node", "gpus-per-node", "GPUs",
     1, 1024, 8, COUNT,
-    N_("GPUs in each node, joined by NVLink or PCIe (1 to 1024)"), "G" },
+    N_("GPUs in each node, joined by NVLink or PCIe (1 to 1024)"), "G",
+    TITLES (N_("GPUs per node"), N_("GPUs per node")), FIELD (gpus_per_node) },
   { RING_PARAM_NICS_PER_NODE, "nics-per-node", "nics_per_node", "nics-per-node", "NICs",
     0, 64, 8, COUNT,
-    N_("Network cards in each node (0 to 64)"), "K" },
+    N_("Network cards in each node (0 to 64)"), "K",
+    TITLES (N_("NICs per node"), N_("NICs")), FIELD (nics_per_node) },
   { RING_PARAM_NIC_SPEED, "nic-speed", "nic_speed_gbit", "nic-speed", "Gb/s",
     1, 10000, 400, NUMBER,
-    N_("Speed of each network card: 400 (Gb/s), 400Gb/s, 400G or 50GB/s"), "RATE" },
+    N_("Speed of each network card: 400 (Gb/s), 400Gb/s, 400G or 50GB/s"), "RATE",
+    TITLES (N_("NIC speed"), N_("NIC speed")), FIELD (nic_speed_gbit) },
   { RING_PARAM_FABRIC, "fabric", "fabric", "fabric", "", 0, RING_N_FABRICS - 1,
     RING_FABRIC_INFINIBAND, CHOICE,
-    N_("The network between nodes: infiniband, infiniband-sharp, roce or tcp"), "KIND" },
+    N_("The network between nodes: infiniband, infiniband-sharp, roce or tcp"), "KIND",
+    TITLES (N_("Fabric"), N_("fabric")), FIELD (fabric), CHOICES (ring_fabric_get_type) },
   /* About 1 µs: InfiniBand's one-way small-message latency, already inside NCCL's own
    * network constants; other fabrics add what they exceed it by. */
   { RING_PARAM_NET_LATENCY, "net-latency", "net_latency_us", "net-latency", "µs",
     0, 10000, 1, NUMBER,
-    N_("One-way latency of the network between nodes, in µs"), "US" },
+    N_("One-way latency of the network between nodes, in µs"), "US",
+    TITLES (N_("Network latency"), N_("network latency")), FIELD (net_latency_us) },
   /* Fitted to a measurement (ring-nccl-tests-fit.c); the defaults leave the model unchanged.
    * Efficiencies are shares of the rates the topology derives, so 2 allows a system to
    * run up to twice the model's rate; a hop's latency never drops below 0. */
   { RING_PARAM_NET_EFFICIENCY, "net-efficiency", "net_efficiency", "net-efficiency", "",
     0.01, 2, 1, NUMBER,
-    N_("Share of the network's modelled rate a measured system reaches (0.01 to 2)"), "F" },
+    N_("Share of the network's modelled rate a measured system reaches (0.01 to 2)"), "F",
+    TITLES (N_("Network efficiency"), N_("network efficiency")), FIELD (net_efficiency) },
   { RING_PARAM_LINK_LATENCY, "link-latency", "link_latency_us", "link-latency", "µs",
     -10, 10000, 0, NUMBER,
-    N_("Latency added to each NVLink or PCIe hop, in µs (fitted to a measurement)"), "US" },
+    N_("Latency added to each NVLink or PCIe hop, in µs (fitted to a measurement)"), "US",
+    TITLES (N_("Added link latency"), N_("added link latency")), FIELD (link_latency_us) },
   { RING_PARAM_LINK_EFFICIENCY, "link-efficiency", "link_efficiency", "link-efficiency", "",
     0.01, 2, 1, NUMBER,
     N_("Share of the in-node links' modelled rate a measured system reaches (0.01 to 2)"),
-    "F" },
+    "F",
+    TITLES (N_("In-node link efficiency"), N_("in-node link efficiency")), FIELD (link_efficiency) },
   { RING_PARAM_MODEL_PARAMS, "model-params", "model_params", "model-params", "parameters",
     1e6, 1e13, 7e9, NUMBER,
-    N_("Model parameters, such as 7e9, 7B or 1.5T"), "P" },
+    N_("Model parameters, such as 7e9, 7B or 1.5T"), "P",
+    TITLES (N_("Model size"), N_("model size")), FIELD (model_params) },
   { RING_PARAM_BANDWIDTH, "bandwidth", "bandwidth_gbps", "bandwidth", "GB/s",
     0.1, 10000, 300, NUMBER,
-    N_("Bandwidth per GPU and direction inside a node, in GB/s"), "GBPS" },
+    N_("Bandwidth per GPU and direction inside a node, in GB/s"), "GBPS",
+    TITLES (N_("In-node bandwidth"), N_("in-node bandwidth")), FIELD (bandwidth_gbps) },
   { RING_PARAM_COMPUTE, "compute", "compute_tflops", "compute", "TFLOP/s", 1, 10000, 400,
     NUMBER,
-    N_("Achieved compute per GPU, in TFLOP/s"), "TFLOPS" },
+    N_("Achieved compute per GPU, in TFLOP/s"), "TFLOPS",
+    TITLES (N_("Per-GPU compute"), N_("compute")), FIELD (compute_tflops) },
   { RING_PARAM_TOKENS_PER_GPU, "tokens-per-gpu", "tokens_per_gpu", "tokens", "tokens",
     1, 1e8, 4096, NUMBER,
-    N_("Tokens each GPU processes per step"), "T" },
+    N_("Tokens each GPU processes per step"), "T",
+    TITLES (N_("Tokens per GPU"), N_("tokens per GPU")), FIELD (tokens_per_gpu) },
   { RING_PARAM_GRADIENT_BYTES, "gradient-bytes", "gradient_bytes", "grad-bytes", "bytes",
     1, 4, 4, COUNT,
-    N_("Bytes per gradient value: 4 (fp32), 2 (bf16) or 1 (fp8)"), "B" },
+    N_("Bytes per gradient value: 4 (fp32), 2 (bf16) or 1 (fp8)"), "B",
+    TITLES (N_("Gradient precision"), N_("gradient precision")), FIELD (gradient_bytes) },
   { RING_PARAM_LATENCY, "latency", "latency_us", "latency", "µs", 0, 10000, 5, NUMBER,
-    N_("Latency per message hop of the flat ring and the textbook algorithms, in µs"), "US" },
+    N_("Latency per message hop of the flat ring and the textbook algorithms, in µs"), "US",
+    TITLES (N_("Latency per hop"), N_("latency per hop")), FIELD (latency_us) },
   /* Withdrawn (issue 12): overlap follows from the gradient buckets now. */
   { RING_PARAM_OVERLAP, "overlap", "overlap", "overlap", "", 0, 1, 0, NUMBER,
-    NULL, NULL, TRUE },
+    NULL, NULL, TRUE,
+    TITLES (N_("Overlap"), N_("overlap")), FIELD (overlap) },
   { RING_PARAM_ALGORITHM, "algorithm", "algorithm", "algorithm", "",
     0, RING_ALGORITHM_LAST, RING_ALGORITHM_AUTO, CHOICE,
-    NULL /* the registry's names (ring_algorithms_dup_names()) */, "NAME" },
+    NULL /* the registry's names (ring_algorithms_dup_names()) */, "NAME",
+    TITLES (N_("Algorithm"), N_("algorithm")), FIELD (algorithm), CHOICES (ring_algorithm_get_type) },
   /* The training step (issue 12). Bucket sizes are PyTorch DDP's (bucket_cap_mb = 25);
    * 0 is one bucket: no overlap. */
   { RING_PARAM_BUCKET_SIZE, "bucket-size", "bucket_size_bytes", "bucket-size", "bytes",
     0, RING_MAX_BUCKET_BYTES, RING_DEFAULT_BUCKET_BYTES, NUMBER,
-    N_("Gradient bucket size, 1MiB to 4GiB, or 0 (“one”) for a single bucket"), "BYTES" },
+    N_("Gradient bucket size, 1MiB to 4GiB, or 0 (“one”) for a single bucket"), "BYTES",
+    TITLES (N_("Gradient bucket"), N_("gradient bucket")), FIELD (bucket_bytes) },
   { RING_PARAM_COMM_SLOWDOWN, "comm-slowdown", "comm_slowdown", "comm-slowdown", "",
     0, 1, 0, NUMBER,
-    N_("How much slower compute runs while a collective runs beside it (0 to 1)"), "F" },
+    N_("How much slower compute runs while a collective runs beside it (0 to 1)"), "F",
+    TITLES (N_("Compute slowdown beside NCCL"), N_("compute slowdown")), FIELD (comm_slowdown) },
   { RING_PARAM_SHARDING, "sharding", "sharding", "sharding", "",
     0, RING_N_SHARDINGS - 1, RING_SHARDING_DDP, CHOICE,
-    N_("How data parallelism shards the model: ddp, zero1, zero2 or fsdp"), "KIND" },
+    N_("How data parallelism shards the model: ddp, zero1, zero2 or fsdp"), "KIND",
+    TITLES (N_("Sharding"), N_("sharding")), FIELD (sharding), CHOICES (ring_sharding_get_type) },
   { RING_PARAM_CHECKPOINTING, "activation-checkpointing", "activation_checkpointing",
     "activation-checkpointing", "", 0, RING_N_CHECKPOINTINGS - 1, RING_CHECKPOINTING_NONE,
-    CHOICE, N_("Activation checkpointing: none, selective or full"), "KIND" },
+    CHOICE, N_("Activation checkpointing: none, selective or full"), "KIND",
+    TITLES (N_("Activation checkpointing"), N_("activation checkpointing")), FIELD (checkpointing), CHOICES (ring_checkpointing_get_type) },
   { RING_PARAM_FUSED_ATTENTION, "fused-attention", "fused_attention", "fused-attention", "",
     0, 1, 1, COUNT,
-    N_("1 if attention is fused (FlashAttention) and stores no scores, else 0"), "0|1" },
+    N_("1 if attention is fused (FlashAttention) and stores no scores, else 0"), "0|1",
+    TITLES (N_("Fused attention"), N_("fused attention")), FIELD (fused_attention) },
   /* GPUs are numbered from 0; link I leaves GPU I (towards GPU I + 1 in the ring). */
   { RING_PARAM_SLOW_LINK, "slow-link", "slow_link", "slow-link", "",
     0, 1048575, 0, COUNT,
     N_("Slow down link I (what GPU I sends) to FRACTION of its bandwidth, "
-       "such as 3:0.25 or 3:25%"), "I:FRACTION" },
+       "such as 3:0.25 or 3:25%"), "I:FRACTION",
+    TITLES (N_("Slow link"), N_("slow link")), FIELD (slow_link) },
   { RING_PARAM_SLOW_LINK_FRACTION, "slow-link-fraction", "slow_link_fraction", "slow-link", "",
-    0.01, 1, 1, NUMBER, NULL, NULL, FALSE, TRUE },
+    0.01, 1, 1, NUMBER, NULL, NULL, FALSE, TRUE,
+    TITLES (N_("Slow link’s speed"), N_("slow link’s speed")), FIELD (slow_link_fraction) },
   { RING_PARAM_SLOW_GPU, "slow-gpu", "slow_gpu", "slow-gpu", "",
     0, 1048575, 0, COUNT,
     N_("Slow down GPU I to FRACTION of the others’ compute, such as 5:0.5 or 5:50%"),
-    "I:FRACTION" },
+    "I:FRACTION",
+    TITLES (N_("Slow GPU"), N_("slow GPU")), FIELD (slow_gpu) },
   { RING_PARAM_SLOW_GPU_FRACTION, "slow-gpu-fraction", "slow_gpu_fraction", "slow-gpu", "",
-    0.01, 1, 1, NUMBER, NULL, NULL, FALSE, TRUE },
+    0.01, 1, 1, NUMBER, NULL, NULL, FALSE, TRUE,
+    TITLES (N_("Slow GPU’s speed"), N_("slow GPU’s speed")), FIELD (slow_gpu_fraction) },
+  /* nccl-tests sweeps 8 B to 16 GiB; a petabyte is far past any buffer a GPU holds. */
+  { RING_PARAM_MESSAGE_SIZE, "message-size", "message_size_bytes", "message-size", "bytes",
+    0, 1e15, 0, NUMBER,
+    N_("All-reduce a buffer of this size instead of the gradients, such as 1MiB or 4GB"),
+    "BYTES", TITLES (N_("Message size"), N_("message size")), FIELD (message_bytes),
+    .zero_is_none = TRUE },
 };
 
 #undef NUMBER
 #undef COUNT
 #undef CHOICE
+#undef TITLES
+#undef FIELD
+#undef CHOICES
+
+/* Choices are held in enum fields, which GCC makes unsigned ints. */
+G_STATIC_ASSERT (sizeof (RingAlgorithm) == sizeof (guint));
+G_STATIC_ASSERT (sizeof (RingGpuId) == sizeof (guint));
+G_STATIC_ASSERT (sizeof (RingFabric) == sizeof (guint));
+G_STATIC_ASSERT (sizeof (RingSharding) == sizeof (guint));
+G_STATIC_ASSERT (sizeof (RingCheckpointing) == sizeof (guint));
 
 /* One-way small-message latencies: InfiniBand about 1 µs (the fabric NCCL's network
  * constants were measured on, so it adds nothing to them); the kernel's TCP stack tens of
@@ -155,48 +202,24 @@ ring_params_init_default (RingParams *params)
 
   for (guint i = 0; i < RING_N_PARAMS; i++)
     ring_params_set_value (params, i, param_infos[i].default_value);
-  params->message_bytes = 0;
 }
 
 double
 ring_params_get_value (const RingParams *params,
                        RingParamId       id)
 {
-  g_return_val_if_fail (params != NULL, NAN);
+  const RingParamInfo *info;
+  gconstpointer field;
 
-  switch (id)
-    {
-    case RING_PARAM_GPU: return params->gpu;
-    case RING_PARAM_GPUS: return params->gpus;
-    case RING_PARAM_GPUS_PER_NODE: return params->gpus_per_node;
-    case RING_PARAM_NICS_PER_NODE: return params->nics_per_node;
-    case RING_PARAM_NIC_SPEED: return params->nic_speed_gbit;
-    case RING_PARAM_NET_LATENCY: return params->net_latency_us;
-    case RING_PARAM_FABRIC: return params->fabric;
-    case RING_PARAM_NET_EFFICIENCY: return params->net_efficiency;
-    case RING_PARAM_LINK_LATENCY: return params->link_latency_us;
-    case RING_PARAM_LINK_EFFICIENCY: return params->link_efficiency;
-    case RING_PARAM_MODEL_PARAMS: return params->model_params;
-    case RING_PARAM_BANDWIDTH: return params->bandwidth_gbps;
-    case RING_PARAM_COMPUTE: return params->compute_tflops;
-    case RING_PARAM_TOKENS_PER_GPU: return params->tokens_per_gpu;
-    case RING_PARAM_GRADIENT_BYTES: return params->gradient_bytes;
-    case RING_PARAM_LATENCY: return params->latency_us;
-    case RING_PARAM_OVERLAP: return params->overlap;
-    case RING_PARAM_ALGORITHM: return params->algorithm;
-    case RING_PARAM_BUCKET_SIZE: return params->bucket_bytes;
-    case RING_PARAM_COMM_SLOWDOWN: return params->comm_slowdown;
-    case RING_PARAM_SHARDING: return params->sharding;
-    case RING_PARAM_CHECKPOINTING: return params->checkpointing;
-    case RING_PARAM_FUSED_ATTENTION: return params->fused_attention;
-    case RING_PARAM_SLOW_LINK: return params->slow_link;
-    case RING_PARAM_SLOW_LINK_FRACTION: return params->slow_link_fraction;
-    case RING_PARAM_SLOW_GPU: return params->slow_gpu;
-    case RING_PARAM_SLOW_GPU_FRACTION: return params->slow_gpu_fraction;
-    case RING_N_PARAMS:
-    default:
-      g_return_val_if_reached (NAN);
-    }
+  g_return_val_if_fail (params != NULL, NAN);
+  g_return_val_if_fail (id < RING_N_PARAMS, NAN);
+
+  info = &param_infos[id];
+  field = G_STRUCT_MEMBER_P (params, info->offset);
+  if (info->kind == RING_PARAM_KIND_NUMBER)
+    return *(const double *) field;
+
+  return *(const guint *) field;
 }
 
 /* Whole-number and choice fields hold what fits; validation reports the rest. */
@@ -216,47 +239,36 @@ ring_params_set_value (RingParams  *params,
                        RingParamId  id,
                        double       value)
 {
-  g_return_if_fail (params != NULL);
+  const RingParamInfo *info;
+  gpointer field;
 
-  switch (id)
-    {
-    case RING_PARAM_GPU: params->gpu = MIN (to_uint (value), RING_N_GPUS - 1); break;
-    case RING_PARAM_GPUS: params->gpus = to_uint (value); break;
-    case RING_PARAM_GPUS_PER_NODE: params->gpus_per_node = to_uint (value); break;
-    case RING_PARAM_NICS_PER_NODE: params->nics_per_node = to_uint (value); break;
-    case RING_PARAM_NIC_SPEED: params->nic_speed_gbit = value; break;
-    case RING_PARAM_NET_LATENCY: params->net_latency_us = value; break;
-    case RING_PARAM_FABRIC: params->fabric = MIN (to_uint (value), RING_N_FABRICS - 1); break;
-    case RING_PARAM_NET_EFFICIENCY: params->net_efficiency = value; break;
-    case RING_PARAM_LINK_LATENCY: params->link_latency_us = value; break;
-    case RING_PARAM_LINK_EFFICIENCY: params->link_efficiency = value; break;
-    case RING_PARAM_MODEL_PARAMS: params->model_params = value; break;
-    case RING_PARAM_BANDWIDTH: params->bandwidth_gbps = value; break;
-    case RING_PARAM_COMPUTE: params->compute_tflops = value; break;
-    case RING_PARAM_TOKENS_PER_GPU: params->tokens_per_gpu = value; break;
-    case RING_PARAM_GRADIENT_BYTES: params->gradient_bytes = to_uint (value); break;
-    case RING_PARAM_LATENCY: params->latency_us = value; break;
-    case RING_PARAM_OVERLAP: params->overlap = value; break;
-    case RING_PARAM_ALGORITHM:
-      params->algorithm = MIN (to_uint (value), RING_ALGORITHM_LAST);
-      break;
-    case RING_PARAM_BUCKET_SIZE: params->bucket_bytes = value; break;
-    case RING_PARAM_COMM_SLOWDOWN: params->comm_slowdown = value; break;
-    case RING_PARAM_SHARDING:
-      params->sharding = MIN (to_uint (value), RING_N_SHARDINGS - 1);
-      break;
-    case RING_PARAM_CHECKPOINTING:
-      params->checkpointing = MIN (to_uint (value), RING_N_CHECKPOINTINGS - 1);
-      break;
-    case RING_PARAM_FUSED_ATTENTION: params->fused_attention = to_uint (value); break;
-    case RING_PARAM_SLOW_LINK: params->slow_link = to_uint (value); break;
-    case RING_PARAM_SLOW_LINK_FRACTION: params->slow_link_fraction = value; break;
-    case RING_PARAM_SLOW_GPU: params->slow_gpu = to_uint (value); break;
-    case RING_PARAM_SLOW_GPU_FRACTION: params->slow_gpu_fraction = value; break;
-    case RING_N_PARAMS:
-    default:
-      g_return_if_reached ();
-    }
+  g_return_if_fail (params != NULL);
+  g_return_if_fail (id < RING_N_PARAMS);
+
+  info = &param_infos[id];
+  field = G_STRUCT_MEMBER_P (params, info->offset);
+  if (info->kind == RING_PARAM_KIND_NUMBER)
+    *(double *) field = value;
+  else if (info->kind == RING_PARAM_KIND_CHOICE)
+    *(guint *) field = MIN (to_uint (value), (guint) info->maximum);
+  else
+    *(guint *) field = to_uint (value);
+}
+
+const char *
+ring_param_get_title (RingParamId id)
+{
+  g_return_val_if_fail (id < RING_N_PARAMS, NULL);
+
+  return _(param_infos[id].title);
+}
+
+const char *
+ring_param_get_short_title (RingParamId id)
+{
+  g_return_val_if_fail (id < RING_N_PARAMS, NULL);
+
+  return _(param_infos[id].short_title);
 }
 
 gboolean
@@ -464,20 +476,6 @@ ring_params_validate_named (const RingParams  *params,
                    /* Translators: an option or key, then the value given */
                    _("%s must be 0 (one bucket) or 1MiB to 4GiB, not %g"), name,
                    params->bucket_bytes);
-      return FALSE;
-    }
-
-  if (!isfinite (params->message_bytes) || params->message_bytes < 0)
-    {
-      /* The message size is no row of the parameter table: named here. */
-      g_autofree char *name = naming == RING_PARAM_NAMING_KEY
-                              ? g_strdup_printf (C_("parameter key", "“%s”"),
-                                                 RING_MESSAGE_SIZE_KEY)
-                              : g_strdup ("--message-size");
-
-      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
-                   /* Translators: an option or key */
-                   _("%s must be a positive number of bytes"), name);
       return FALSE;
     }
 

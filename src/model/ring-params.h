@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 #include "ring-gpu.h"
 
@@ -269,6 +269,9 @@ typedef enum
   RING_PARAM_SLOW_LINK_FRACTION,
   RING_PARAM_SLOW_GPU,
   RING_PARAM_SLOW_GPU_FRACTION,
+  /* > 0: all-reduce a buffer of this many bytes instead of the gradients (nccl-tests'
+   * question); 0: a training step. */
+  RING_PARAM_MESSAGE_SIZE,
   RING_N_PARAMS,
 } RingParamId;
 
@@ -284,8 +287,8 @@ typedef enum
 typedef struct
 {
   RingParamId  id;
-  const char  *property;   /* "model-params" */
-  const char  *json_key;   /* "model_params" */
+  const char  *property;   /* "model-params": the property and the GSettings key */
+  const char  *json_key;   /* "model_params": the report's and a scenario file's key */
   const char  *option;     /* "model-params" (as in --model-params) */
   const char  *unit;       /* shown after the value in messages, may be "" */
   double       minimum;
@@ -304,6 +307,18 @@ typedef struct
    * of --slow-link I:FRACTION): it has no option of its own; @option names the one that
    * sets it. */
   gboolean     option_part;
+  /* What people read (marked N_(), ring_param_get_title() translates): the control's and
+   * the report's name ("GPUs in the ring"), and the short one that follows a preset's
+   * name in a list of what it changes ("GPUs in the ring", "model size"). */
+  const char  *title;
+  const char  *short_title;
+  /* Where the value lives in RingParams: a double (NUMBER), a guint (COUNT) or an enum
+   * (CHOICE, of @choice_type's values 0 … @maximum). */
+  gsize        offset;
+  GType      (*choice_type) (void);
+  /* TRUE where 0 means "not asked" (the message size: a training step): the JSON report
+   * writes null for it. */
+  gboolean     zero_is_none;
 } RingParamInfo;
 
 const RingParamInfo *ring_param_info           (RingParamId        id);
@@ -315,9 +330,9 @@ double               ring_params_get_value     (const RingParams  *params,
 void                 ring_params_set_value     (RingParams        *params,
                                                 RingParamId        id,
                                                 double             value);
-/* The message size's key in the JSON report and a scenario file (it is no row of the
- * parameter table: 0 there means a training step). */
-#define RING_MESSAGE_SIZE_KEY "message_size_bytes"
+/* The row's titles, translated. */
+const char          *ring_param_get_title      (RingParamId        id);
+const char          *ring_param_get_short_title (RingParamId       id);
 
 /* An algorithm the cluster cannot run gives way to auto (NCCL's pick). */
 void                 ring_params_fall_back_algorithm (RingParams *params);
@@ -345,7 +360,8 @@ gboolean             ring_params_set_from_string (RingParams   *params,
                                                   GError      **error);
 gboolean             ring_gradient_bytes_is_valid (guint           gradient_bytes);
 /* The text of @id's option for @params, as ring_params_set_from_string() reads it back
- * ("3:0.25" for --slow-link); NULL for a row that is part of another's option. */
+ * ("3:0.25" for --slow-link); NULL for a row that is part of another's option, and for a
+ * value that is "not asked" (zero_is_none), which no option gives. */
 char                *ring_params_dup_option_value (const RingParams *params,
                                                    RingParamId       id);
 

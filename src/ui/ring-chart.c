@@ -166,8 +166,8 @@ ring_chart_click_pressed_cb (GtkGestureClick *gesture,
 
   readout = ring_chart_probe_read_at (self->probe, x, y);
   if (readout->inside && readout->gpus > 0
-      && readout->gpus != ring_model_get_gpus (self->model))
-    ring_model_set_gpus (self->model, readout->gpus);
+      && readout->gpus != ring_model_get_value (self->model, RING_PARAM_GPUS))
+    ring_model_set_value (self->model, RING_PARAM_GPUS, readout->gpus);
 }
 
 static gboolean
@@ -204,7 +204,7 @@ ring_chart_key_pressed_cb (GtkEventControllerKey *controller,
   else
     point = ring_chart_probe_nearest_point (self->probe,
                                             self->model != NULL
-                                            ? ring_model_get_gpus (self->model) : 1);
+                                            ? ring_model_get_value (self->model, RING_PARAM_GPUS) : 1);
 
   switch (keyval)
     {

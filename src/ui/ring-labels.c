@@ -60,7 +60,7 @@ ring_labels_collective (RingModel *model)
 
   g_return_val_if_fail (RING_IS_MODEL (model), NULL);
 
-  if (ring_model_get_gpus (model) <= 1)
+  if (ring_model_get_value (model, RING_PARAM_GPUS) <= 1)
     return g_strdup ("—");
 
   algorithm = ring_labels_algorithm (ring_model_get_algorithm_used (model));
@@ -76,26 +76,7 @@ ring_labels_collective (RingModel *model)
 const char *
 ring_labels_param (RingParamId id)
 {
-  /* Lower case but for names: these follow a preset's name in a list. */
-  static const char * const names[RING_N_PARAMS] = {
-    [RING_PARAM_GPU] = N_("GPU"),
-    [RING_PARAM_GPUS] = N_("GPUs in the ring"),
-    [RING_PARAM_GPUS_PER_NODE] = N_("GPUs per node"),
-    [RING_PARAM_NICS_PER_NODE] = N_("NICs"),
-    [RING_PARAM_NIC_SPEED] = N_("NIC speed"),
-    [RING_PARAM_FABRIC] = N_("fabric"),
-    [RING_PARAM_NET_LATENCY] = N_("network latency"),
-    [RING_PARAM_MODEL_PARAMS] = N_("model size"),
-    [RING_PARAM_BANDWIDTH] = N_("in-node bandwidth"),
-    [RING_PARAM_COMPUTE] = N_("compute"),
-    [RING_PARAM_TOKENS_PER_GPU] = N_("tokens per GPU"),
-    [RING_PARAM_GRADIENT_BYTES] = N_("gradient precision"),
-    [RING_PARAM_LATENCY] = N_("latency per hop"),
-    [RING_PARAM_OVERLAP] = N_("overlap"),
-    [RING_PARAM_ALGORITHM] = N_("algorithm"),
-  };
-
   g_return_val_if_fail (id < RING_N_PARAMS, NULL);
 
-  return _(names[id]);
+  return ring_param_get_short_title (id);
 }

@@ -33,12 +33,11 @@ struct _RingParameterPanel
   GBindingGroup        *model_bindings;
   GSignalGroup         *model_signals;
 
-  /* Indexed by RingParamId (PARAM_MESSAGE_SIZE for the message size); NULL where the
-   * parameter has no such control. */
-  GtkRange             *scales[N_CONTROLS];
-  GtkSpinButton        *spins[N_CONTROLS];
-  AdwComboRow          *combos[N_CONTROLS];
-  GListStore           *choices[N_CONTROLS];
+  /* Indexed by RingParamId; NULL where the parameter has no such control. */
+  GtkRange             *scales[RING_N_PARAMS];
+  GtkSpinButton        *spins[RING_N_PARAMS];
+  AdwComboRow          *combos[RING_N_PARAMS];
+  GListStore           *choices[RING_N_PARAMS];
   GtkToggleButton      *precision_buttons[RING_N_PRECISIONS];
   /* Under the latency per hop: why it is greyed where it changes nothing. */
   GtkWidget            *latency_note;
@@ -64,25 +63,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static double
-model_value (RingModel *model,
-             guint      id)
-{
-  const RingParams *params = ring_model_get_params (model);
-
-  if (id == PARAM_MESSAGE_SIZE)
-    return params->message_bytes;
-
-  return ring_params_get_value (params, id);
-}
-
 /* The message size shows only in a single collective: a training step (0) leaves the
  * field with the size a collective would start from. */
 static gboolean
 model_to_control_applies (const ParameterSpec *spec,
                           double               value)
 {
-  return spec->id != PARAM_MESSAGE_SIZE || value > 0;
+  return spec->id != RING_PARAM_MESSAGE_SIZE || value > 0;
 }
 
 /* A control moved by hand reaches the model; the message size only while the model is a
@@ -94,7 +81,7 @@ control_to_model_applies (GBinding            *binding,
   g_autoptr(GObject) model = g_binding_dup_source (binding);
 
   return model != NULL
-         && (spec->id != PARAM_MESSAGE_SIZE
+         && (spec->id != RING_PARAM_MESSAGE_SIZE
              || ring_model_is_collective (RING_MODEL (model)));
 }
 
@@ -123,7 +110,7 @@ scale_to_model (GBinding     *binding,
 {
   double value;
   const ParameterSpec *spec = user_data;
-  const RingParamInfo *info = _ring_parameter_spec_info (spec->id);
+  const RingParamInfo *info = ring_param_info (spec->id);
   g_autoptr(GObject) model = g_binding_dup_source (binding);
   double position = g_value_get_double (from_value);
   double lowest, highest, shown;
@@ -135,7 +122,7 @@ scale_to_model (GBinding     *binding,
    * the slider really moves. */
   _ring_parameter_spec_slider_range (spec, &lowest, &highest);
   shown = _ring_parameter_spec_to_slider (spec->scale,
-                                          model_value (RING_MODEL (model), spec->id));
+                                          ring_model_get_value (RING_MODEL (model), spec->id));
   shown = CLAMP (shown, lowest, highest);
   if (_ring_parameter_spec_snaps (spec->scale) && fabs (shown - position) < 1e-9)
     return FALSE;
@@ -188,17 +175,19 @@ create_slider_row (RingParameterPanel  *self,
                    const ParameterSpec *spec)
 {
   double slider_default;
-  const RingParamInfo *info = _ring_parameter_spec_info (spec->id);
   GtkWidget *row, *box, *header, *title, *spin, *scale;
   GtkAdjustment *scale_adjustment, *spin_adjustment;
-  double spin_max = spec->scale == SCALE_PERCENT ? 100.0 : info->maximum;
-  double spin_min = spec->scale == SCALE_PERCENT ? 0.0 : info->minimum;
-  double spin_default = spec->scale == SCALE_PERCENT ? info->default_value * 100.0
-                                                     : info->default_value;
+  double field_min, field_max, field_default;
+  double spin_max, spin_min, spin_default;
   double slider_min, slider_max;
 
+  _ring_parameter_spec_field_range (spec, &field_min, &field_max, &field_default);
+  spin_max = spec->scale == SCALE_PERCENT ? 100.0 : field_max;
+  spin_min = spec->scale == SCALE_PERCENT ? 0.0 : field_min;
+  spin_default = spec->scale == SCALE_PERCENT ? field_default * 100.0 : field_default;
+
   row = adw_preferences_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->title));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ring_param_get_title (spec->id));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_set_tooltip_text (row, _(spec->tooltip));
 
@@ -206,7 +195,7 @@ create_slider_row (RingParameterPanel  *self,
   gtk_widget_add_css_class (box, "parameter-row");
   header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
 
-  title = gtk_label_new (_(spec->title));
+  title = gtk_label_new (ring_param_get_title (spec->id));
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   /* A long title ("Compute slowdown beside NCCL") takes two lines, as the action rows'
    * do, rather than losing its end. */
@@ -236,7 +225,7 @@ create_slider_row (RingParameterPanel  *self,
   /* The slider spans the model's range, or the part of it the spec names, in its own
    * scale. */
   _ring_parameter_spec_slider_range (spec, &slider_min, &slider_max);
-  slider_default = CLAMP (_ring_parameter_spec_to_slider (spec->scale, info->default_value),
+  slider_default = CLAMP (_ring_parameter_spec_to_slider (spec->scale, field_default),
                           slider_min, slider_max);
   scale_adjustment = gtk_adjustment_new (slider_default,
                                          slider_min, slider_max,
@@ -249,14 +238,14 @@ create_slider_row (RingParameterPanel  *self,
   gtk_box_append (GTK_BOX (box), scale);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (scale),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(spec->title),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, ring_param_get_title (spec->id),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(spec->tooltip),
                                   -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(spec->title),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, ring_param_get_title (spec->id),
                                   -1);
 
-  _ring_parameter_spec_make_one_tab_stop (row, scale, _(spec->title));
+  _ring_parameter_spec_make_one_tab_stop (row, scale, ring_param_get_title (spec->id));
 
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
@@ -274,7 +263,7 @@ static GtkWidget *
 create_choice_row (RingParameterPanel  *self,
                    const ParameterSpec *spec)
 {
-  GtkWidget *row = ring_choice_row_new (spec->id, _(spec->title), _(spec->tooltip),
+  GtkWidget *row = ring_choice_row_new (spec->id, ring_param_get_title (spec->id), _(spec->tooltip),
                                         &self->choices[spec->id]);
 
   self->combos[spec->id] = ADW_COMBO_ROW (row);
@@ -289,7 +278,7 @@ create_precision_row (RingParameterPanel  *self,
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->title));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ring_param_get_title (spec->id));
   gtk_widget_set_tooltip_text (row, _(spec->tooltip));
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (box, "linked");
@@ -384,7 +373,7 @@ collective_to_model (GBinding     *binding,
                      gpointer      user_data)
 {
   RingParameterPanel *self = user_data;
-  GtkSpinButton *field = self->spins[PARAM_MESSAGE_SIZE];
+  GtkSpinButton *field = self->spins[RING_PARAM_MESSAGE_SIZE];
 
   if (!g_value_get_boolean (from_value))
     return FALSE;
@@ -453,7 +442,7 @@ bind_controls (RingParameterPanel *self)
   for (guint i = 0; i < n_specs; i++)
     {
       const ParameterSpec *spec = &specs[i];
-      const char *property = _ring_parameter_spec_info (spec->id)->property;
+      const char *property = ring_param_info (spec->id)->property;
 
       switch (spec->control)
         {
@@ -600,7 +589,7 @@ update_straggler_ranges (RingParameterPanel *self)
   if (self->model == NULL)
     return;
 
-  gpus = ring_model_get_gpus (self->model);
+  gpus = ring_model_get_value (self->model, RING_PARAM_GPUS);
   for (guint i = 0; i < G_N_ELEMENTS (ids) * 2; i++)
     {
       guint id = ids[i / 2];
@@ -608,7 +597,7 @@ update_straggler_ranges (RingParameterPanel *self)
                                   ? gtk_range_get_adjustment (self->scales[id])
                                   : gtk_spin_button_get_adjustment (self->spins[id]);
       double upper = MAX (1, (double) gpus - 1);
-      double value = model_value (self->model, id);
+      double value = ring_model_get_value (self->model, id);
 
       if (gtk_adjustment_get_upper (adjustment) != upper)
         gtk_adjustment_set_upper (adjustment, upper);
@@ -636,7 +625,7 @@ ring_parameter_panel_algorithm_selected_cb (RingParameterPanel *self)
   if (self->model == NULL)
     return;
 
-  algorithm = ring_model_get_algorithm (self->model);
+  algorithm = ring_model_get_value (self->model, RING_PARAM_ALGORITHM);
   if (adw_combo_row_get_selected (combo) != algorithm)
     adw_combo_row_set_selected (combo, algorithm);
 }
@@ -650,7 +639,7 @@ ring_parameter_panel_dispose (GObject *object)
   g_clear_object (&self->model_bindings);
   g_clear_object (&self->model_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), RING_TYPE_PARAMETER_PANEL);
-  for (guint id = 0; id < N_CONTROLS; id++)
+  for (guint id = 0; id < RING_N_PARAMS; id++)
     g_clear_object (&self->choices[id]);
   g_clear_object (&self->model);
 
@@ -793,13 +782,13 @@ ring_parameter_panel_set_model (RingParameterPanel *self,
 static guint
 control_id (const char *property)
 {
-  for (guint id = 0; id < N_CONTROLS; id++)
+  for (guint id = 0; id < RING_N_PARAMS; id++)
     {
-      if (g_str_equal (_ring_parameter_spec_info (id)->property, property))
+      if (g_str_equal (ring_param_info (id)->property, property))
         return id;
     }
 
-  return N_CONTROLS;
+  return RING_N_PARAMS;
 }
 
 GtkRange *
@@ -808,7 +797,7 @@ _ring_parameter_panel_get_scale (RingParameterPanel *self,
 {
   guint id = control_id (property);
 
-  return id < N_CONTROLS ? self->scales[id] : NULL;
+  return id < RING_N_PARAMS ? self->scales[id] : NULL;
 }
 
 GtkSpinButton *
@@ -817,7 +806,7 @@ _ring_parameter_panel_get_spin (RingParameterPanel *self,
 {
   guint id = control_id (property);
 
-  return id < N_CONTROLS ? self->spins[id] : NULL;
+  return id < RING_N_PARAMS ? self->spins[id] : NULL;
 }
 
 AdwComboRow *
@@ -826,7 +815,7 @@ _ring_parameter_panel_get_combo (RingParameterPanel *self,
 {
   guint id = control_id (property);
 
-  return id < N_CONTROLS ? self->combos[id] : NULL;
+  return id < RING_N_PARAMS ? self->combos[id] : NULL;
 }
 
 GtkToggleButton *

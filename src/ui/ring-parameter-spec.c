@@ -16,113 +16,108 @@
 #include "ring-parameter-spec.h"
 #include "ring-units.h"
 
-/* nccl-tests' usual sweep runs from 8 B to 16 GiB in powers of two: the slider's range.
- * Typed, any size the command line accepts (1 B to 1 PB). A collective starts at 1 GiB,
- * where every fabric shows its bus bandwidth. */
-static const RingParamInfo message_size_info = {
-  PARAM_MESSAGE_SIZE, "message-size", "message_size_bytes", "message-size", "B",
-  1, 1e15, 1073741824.0, RING_PARAM_KIND_NUMBER, NULL, NULL,
-};
-
 /* NIC line rates as they are sold, Gb/s: the NIC speed slider's notches. */
 static const double nic_speeds[] = { 1, 10, 25, 40, 50, 100, 200, 400, 800, 1600 };
 
 /* The rows, group by group, in the order they show. The sentences follow the original
  * design card. */
 static const ParameterSpec parameter_specs[] = {
-  { RING_PARAM_GPU, "cluster_group", CONTROL_CHOICE, N_("GPU"),
+  { RING_PARAM_GPU, "cluster_group", CONTROL_CHOICE,
     N_("The accelerator, from the catalogue: choosing one sets its achieved compute, its "
        "bandwidth inside a node and the usual GPUs per node."), },
-  { RING_PARAM_GPUS, "cluster_group", CONTROL_SLIDER, N_("GPUs in the ring"),
+  { RING_PARAM_GPUS, "cluster_group", CONTROL_SLIDER,
     N_("How many GPUs share the gradient: more GPUs add compute, but also add hops to the "
        "ring, and each GPU’s traffic barely shrinks once N is large."),
     SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
-  { RING_PARAM_GPUS_PER_NODE, "cluster_group", CONTROL_SLIDER, N_("GPUs per node"),
+  { RING_PARAM_GPUS_PER_NODE, "cluster_group", CONTROL_SLIDER,
     N_("GPUs that share one node’s NVLink or PCIe: N GPUs make ⌈N / G⌉ nodes, and past "
        "one node the network between them joins the ring."),
     SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
-  { RING_PARAM_NICS_PER_NODE, "cluster_group", CONTROL_SLIDER, N_("NICs per node"),
+  { RING_PARAM_NICS_PER_NODE, "cluster_group", CONTROL_SLIDER,
     N_("Network cards each node has for GPU traffic: an all-reduce across nodes runs "
        "through all of them, so together they bound its bandwidth."),
     SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
-  { RING_PARAM_NIC_SPEED, "cluster_group", CONTROL_SLIDER, N_("NIC speed"),
+  { RING_PARAM_NIC_SPEED, "cluster_group", CONTROL_SLIDER,
     N_("The line rate of each NIC, as NICs are sold: 400 Gb/s for InfiniBand NDR, 200 for "
        "HDR, 100 for 100 GbE. Typed, 400G or 50GB/s work too."),
     SCALE_NIC_SPEEDS, FORMAT_NIC_SPEED, "Gb/s", 0, 100 },
-  { RING_PARAM_BANDWIDTH, "cluster_group", CONTROL_SLIDER, N_("In-node bandwidth"),
+  { RING_PARAM_BANDWIDTH, "cluster_group", CONTROL_SLIDER,
     N_("What each GPU can send to the others in its node per second (NVLink or PCIe): "
        "raising it shortens the all-reduce. The flat ring uses it for every hop."),
     SCALE_LOG10, FORMAT_PLAIN, "GB/s", 1, 10 },
 
-  { RING_PARAM_MODEL_PARAMS, "step_group", CONTROL_SLIDER, N_("Model size"),
+  { RING_PARAM_MODEL_PARAMS, "step_group", CONTROL_SLIDER,
     N_("Parameters in the model: sets the gradient buffer that every step must synchronize, "
        "so a larger model moves more bytes and computes longer."),
     SCALE_LOG10, FORMAT_COUNT, "", 1, 1e9 },
-  { RING_PARAM_TOKENS_PER_GPU, "step_group", CONTROL_SLIDER, N_("Tokens per GPU"),
+  { RING_PARAM_TOKENS_PER_GPU, "step_group", CONTROL_SLIDER,
     N_("Tokens each GPU processes per step: more tokens mean more compute per gradient "
        "exchange, which hides communication."),
     SCALE_LOG2_SNAP, FORMAT_COUNT, "", 0, 256 },
-  { RING_PARAM_COMPUTE, "step_group", CONTROL_SLIDER, N_("Per-GPU compute"),
+  { RING_PARAM_COMPUTE, "step_group", CONTROL_SLIDER,
     N_("The TFLOP/s each accelerator achieves on its forward and backward pass: raising it "
        "shortens compute and makes communication the larger share."),
     SCALE_LOG10, FORMAT_PLAIN, "TFLOP/s", 0, 10 },
-  { RING_PARAM_GRADIENT_BYTES, "step_group", CONTROL_PRECISION, N_("Gradient precision"),
+  { RING_PARAM_GRADIENT_BYTES, "step_group", CONTROL_PRECISION,
     N_("Bytes per gradient value: fp32 sends 4 bytes, bf16 2 and fp8 1, so lower precision "
        "halves the traffic each time."), },
-  { RING_PARAM_BUCKET_SIZE, "step_group", CONTROL_SLIDER, N_("Gradient bucket"),
+  { RING_PARAM_BUCKET_SIZE, "step_group", CONTROL_SLIDER,
     N_("Gradients are sent in buckets of this size while the backward pass still runs, "
        "as PyTorch DDP does (25 MiB by default): smaller buckets hide more of the "
        "all-reduce but pay its latency more often. Typed, “one” (or 0) is one bucket: no "
        "overlap."),
     SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, RING_MIN_BUCKET_BYTES, RING_MIN_BUCKET_BYTES,
     RING_MAX_BUCKET_BYTES },
-  { RING_PARAM_SHARDING, "step_group", CONTROL_CHOICE, N_("Sharding"),
+  { RING_PARAM_SHARDING, "step_group", CONTROL_CHOICE,
     N_("How data parallelism splits the model: DDP keeps everything on every GPU; ZeRO-1 "
        "shards the optimizer, ZeRO-2 the gradients too, FSDP the parameters as well, at "
        "the price of more collectives."), },
-  { RING_PARAM_CHECKPOINTING, "step_group", CONTROL_CHOICE, N_("Activation checkpointing"),
+  { RING_PARAM_CHECKPOINTING, "step_group", CONTROL_CHOICE,
     N_("Activations kept for the backward pass: none keeps all, selective recomputes the "
        "attention, full recomputes each layer’s forward pass and keeps only its input."), },
-  { RING_PARAM_COMM_SLOWDOWN, "step_group", CONTROL_SLIDER, N_("Compute slowdown beside NCCL"),
+  { RING_PARAM_COMM_SLOWDOWN, "step_group", CONTROL_SLIDER,
     N_("How much slower compute runs while a collective runs beside it, sharing the "
        "GPU’s memory bandwidth and streaming multiprocessors."),
     SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 5 },
 
-  { PARAM_MESSAGE_SIZE, "collective_group", CONTROL_SLIDER, N_("Message size"),
+  /* nccl-tests' usual sweep runs from 8 B to 16 GiB in powers of two: the slider's range.
+   * Typed, any size the command line accepts (1 B to 1 PB). A collective starts at 1 GiB,
+   * where every fabric shows its bus bandwidth. */
+  { RING_PARAM_MESSAGE_SIZE, "collective_group", CONTROL_SLIDER,
     N_("The buffer one all-reduce sums over every GPU, as nccl-tests sizes it: 8 B to "
        "16 GiB on the slider; typed, any size such as 1MiB or 4GB."),
-    SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, 1024, 8, 17179869184.0 },
+    SCALE_LOG2_SNAP, FORMAT_MESSAGE_SIZE, "", 0, 1024, 8, 17179869184.0, 1, 1073741824.0 },
 
-  { RING_PARAM_ALGORITHM, "network_group", CONTROL_CHOICE, N_("Algorithm"),
+  { RING_PARAM_ALGORITHM, "network_group", CONTROL_CHOICE,
     N_("How the GPUs combine their gradients: Auto picks among NCCL’s algorithms and "
        "protocols as NCCL would; the flat ring is the textbook formula."), },
-  { RING_PARAM_FABRIC, "network_group", CONTROL_CHOICE, N_("Fabric"),
+  { RING_PARAM_FABRIC, "network_group", CONTROL_CHOICE,
     N_("The network between nodes: choosing one sets its usual latency. CollNet needs "
        "InfiniBand switches that reduce (SHARP)."), },
-  { RING_PARAM_NET_LATENCY, "network_group", CONTROL_SLIDER, N_("Network latency"),
+  { RING_PARAM_NET_LATENCY, "network_group", CONTROL_SLIDER,
     N_("One-way latency of the network between nodes: about 1 µs on InfiniBand, a few on "
        "RoCE, tens over TCP."),
     SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
-  { RING_PARAM_LATENCY, "network_group", CONTROL_SLIDER, N_("Latency per hop"),
+  { RING_PARAM_LATENCY, "network_group", CONTROL_SLIDER,
     N_("The fixed cost of each message between neighbours in the flat ring and the "
        "textbook algorithms: a flat ring pays it 2 (N − 1) times, so it dominates large "
        "rings and small messages."),
     SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
 
   /* The links' and the GPUs' sliders span the ring (0 … N − 1), set as it changes. */
-  { RING_PARAM_SLOW_LINK, "straggler_group", CONTROL_SLIDER, N_("Slow link"),
+  { RING_PARAM_SLOW_LINK, "straggler_group", CONTROL_SLIDER,
     N_("The link GPU i sends on, towards GPU i + 1 in the ring, counted from 0: it runs at "
        "the speed below."),
     SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
-  { RING_PARAM_SLOW_LINK_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow link’s speed"),
+  { RING_PARAM_SLOW_LINK_FRACTION, "straggler_group", CONTROL_SLIDER,
     /* xgettext:no-c-format */
     N_("The slow link’s share of its bandwidth: 100 % is no slow link."),
     SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
-  { RING_PARAM_SLOW_GPU, "straggler_group", CONTROL_SLIDER, N_("Slow GPU"),
+  { RING_PARAM_SLOW_GPU, "straggler_group", CONTROL_SLIDER,
     N_("The GPU, counted from 0, that computes at the speed below: every other GPU waits "
        "for it before the all-reduce."),
     SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
-  { RING_PARAM_SLOW_GPU_FRACTION, "straggler_group", CONTROL_SLIDER, N_("Slow GPU’s speed"),
+  { RING_PARAM_SLOW_GPU_FRACTION, "straggler_group", CONTROL_SLIDER,
     /* xgettext:no-c-format */
     N_("The slow GPU’s share of the others’ compute: 100 % is no slow GPU."),
     SCALE_PERCENT, FORMAT_PLAIN, "%", 0, 1 },
@@ -145,13 +140,17 @@ _ring_parameter_specs_get (guint *n_specs)
   return parameter_specs;
 }
 
-const RingParamInfo *
-_ring_parameter_spec_info (guint id)
+void
+_ring_parameter_spec_field_range (const ParameterSpec *spec,
+                                  double              *minimum,
+                                  double              *maximum,
+                                  double              *start)
 {
-  if (id == PARAM_MESSAGE_SIZE)
-    return &message_size_info;
+  const RingParamInfo *info = ring_param_info (spec->id);
 
-  return ring_param_info (id);
+  *minimum = spec->field_minimum > 0 ? spec->field_minimum : info->minimum;
+  *maximum = info->maximum;
+  *start = spec->field_default > 0 ? spec->field_default : info->default_value;
 }
 
 /* The NIC speed slider's position of @gbit: the index of its notch, and between two
@@ -214,7 +213,7 @@ _ring_parameter_spec_slider_range (const ParameterSpec *spec,
                                    double              *minimum,
                                    double              *maximum)
 {
-  const RingParamInfo *info = _ring_parameter_spec_info (spec->id);
+  const RingParamInfo *info = ring_param_info (spec->id);
 
   if (spec->slider_minimum == 0 && spec->slider_maximum == 0)
     {

@@ -13,11 +13,6 @@
 
 G_BEGIN_DECLS
 
-/* The message size is the model's "message-size" property but no row of the parameter
- * table (0 there means a training step): it gets the control after the table's last. */
-#define PARAM_MESSAGE_SIZE RING_N_PARAMS
-#define N_CONTROLS         (RING_N_PARAMS + 1)
-
 typedef enum
 {
   CONTROL_SLIDER,       /* a typed field over a slider */
@@ -47,10 +42,9 @@ typedef enum
 
 typedef struct
 {
-  guint        id;       /* RingParamId, or PARAM_MESSAGE_SIZE */
+  RingParamId  id;
   const char  *group;    /* template child the row goes into */
-  ControlKind  control;
-  const char  *title;
+  ControlKind  control;  /* titled as the row's title (ring_param_get_title()) */
   const char  *tooltip;
   ScaleKind    scale;
   FormatKind   format;
@@ -59,6 +53,10 @@ typedef struct
   double       step;
   double       slider_minimum;  /* both 0: the parameter's range */
   double       slider_maximum;
+  /* The typed field's lowest value and the one it starts from, where they are not the
+   * row's (0: the row's minimum and default). */
+  double       field_minimum;
+  double       field_default;
 } ParameterSpec;
 
 /* The precision buttons, fp32 first. */
@@ -75,8 +73,11 @@ extern const RingPrecision ring_precisions[RING_N_PRECISIONS];
 
 /* The rows, group by group, in the order they show. */
 const ParameterSpec *_ring_parameter_specs_get            (guint               *n_specs);
-/* A parameter's row of the table, or the message size's (PARAM_MESSAGE_SIZE). */
-const RingParamInfo *_ring_parameter_spec_info            (guint                id);
+/* The typed field's range and starting value. */
+void                 _ring_parameter_spec_field_range     (const ParameterSpec *spec,
+                                                           double              *minimum,
+                                                           double              *maximum,
+                                                           double              *start);
 double               _ring_parameter_spec_nic_position    (double               gbit);
 double               _ring_parameter_spec_to_slider       (ScaleKind            kind,
                                                            double               value);

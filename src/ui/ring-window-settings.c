@@ -253,8 +253,6 @@ _ring_window_settings_init (RingWindow *self)
 
       bind_key (self->settings, property, self->model, property);
     }
-  /* The question, after the parameters: 0 is a training step. */
-  bind_key (self->settings, "message-size", self->model, "message-size");
   /* The first window trains a model that fits; the keys keep it from then on. */
   if (first_launch)
     {
@@ -307,5 +305,4 @@ _ring_window_settings_unbind_model (RingWindow *self)
 
   for (guint id = 0; id < RING_N_PARAMS; id++)
     g_settings_unbind (self->model, ring_param_info (id)->property);
-  g_settings_unbind (self->model, "message-size");
 }

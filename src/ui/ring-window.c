@@ -122,7 +122,7 @@ format_metric (GBinding     *binding,
          * binary units (1 GiB moves 1.75 GiB per GPU on 8, not "1.88 GB"), SI beside one
          * it writes in SI (4 GB). */
         if (model != NULL)
-          size = ring_format_message_size (ring_model_get_message_size (RING_MODEL (model)));
+          size = ring_format_message_size (ring_model_get_value (RING_MODEL (model), RING_PARAM_MESSAGE_SIZE));
         g_value_take_string (to_value, size != NULL && g_str_has_suffix (size, "iB")
                                        ? ring_format_binary_bytes (bytes)
                                        : ring_format_bytes (bytes));
@@ -221,7 +221,7 @@ update_collective_metrics (RingWindow *self)
   const RingResult *result = ring_model_get_result (self->model);
   /* One GPU runs no collective; the flat ring and the textbook algorithms no NCCL
    * protocol or channels. */
-  gboolean no_nccl = ring_model_get_gpus (self->model) <= 1
+  gboolean no_nccl = ring_model_get_value (self->model, RING_PARAM_GPUS) <= 1
                      || !ring_algorithm_info (result->algorithm_used)->nccl;
 
   for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
@@ -229,7 +229,7 @@ update_collective_metrics (RingWindow *self)
       g_autofree char *text = NULL;
 
       if (metric_specs[i].format == METRIC_COLLECTIVE)
-        text = result->collective && ring_model_get_gpus (self->model) > 1
+        text = result->collective && ring_model_get_value (self->model, RING_PARAM_GPUS) > 1
                ? ring_labels_algorithm (result->algorithm_used)
                : ring_labels_collective (self->model);
       else if (metric_specs[i].format == METRIC_PROTOCOL)
@@ -458,7 +458,7 @@ update_bound_label (RingWindow *self)
    * (the target line under the bar), communication-bound once exposed communication
    * outlasts compute (below 50 %), and in between a step that is limited by
    * communication without being dominated by it. */
-  if (ring_model_get_gpus (self->model) == 1)
+  if (ring_model_get_value (self->model, RING_PARAM_GPUS) == 1)
     {
       gtk_label_set_label (self->bound_label, _("No communication"));
       css_class = "compute-bound";

@@ -503,7 +503,7 @@ ring_step_clock_load_model (RingStepClock *self,
 
   ring_step_clock_model_times (model, &compute_s, &allreduce_s);
 
-  return set_ring (self, ring_model_get_gpus (model), compute_s, allreduce_s,
+  return set_ring (self, ring_model_get_value (model, RING_PARAM_GPUS), compute_s, allreduce_s,
                    ring_model_get_simulation (model));
 }
 
