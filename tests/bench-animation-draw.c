@@ -264,7 +264,7 @@ step_frame_at (RingFrame *frame,
 
   if (position < 0.1)
     {
-      ring_frame_init (frame, ring_model_get_gpus (model));
+      ring_frame_init (frame, (guint) ring_model_get_value (model, RING_PARAM_GPUS));
       frame->simulation = ring_model_get_simulation (model);
       frame->phase = RING_FRAME_COMPUTE;
       frame->progress = position / 0.1;
