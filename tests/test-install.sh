@@ -66,6 +66,8 @@ check "the metainfo launches the installed desktop entry" \
 # Where help:APP_ID finds the user help (Yelp looks in DATADIR/help/LANG/APP_ID).
 check "the user help is installed" test -f "$root$datadir/help/C/$app_id/index.page"
 check "the help's glossary is installed" test -f "$root$datadir/help/C/$app_id/glossary.page"
+check "the German help is installed" \
+  grep -q "<title>Glossar</title>" "$root$datadir/help/de/$app_id/glossary.page"
 
 check "the German translation is installed" \
   test -f "$root$localedir/de/LC_MESSAGES/ring-allreduce.mo"
