@@ -293,15 +293,10 @@ ring_allreduce_cost_with (const RingTopology *topology,
   return TRUE;
 }
 
-/* The fastest choice by the model's own costs, beside NCCL's pick in @cost: for auto
- * the algorithm (among NCCL's that NCCL builds here) and protocol, for a given algorithm
- * its protocol. NCCL picks with its tuning model (tuning.cc), which prices some sizes
- * otherwise than this model: 7B of fp32 gradients on 32 H100 over one 100 GbE NIC per
- * node get NVLS-tree from NCCL where this model prices the ring faster. Auto still runs
- * NCCL's pick: with it the model meets the published nccl-tests runs of
- * tests/data/nccl-validation.tsv better (geometric mean error 14.4 % against 17.6 % with
- * the model's own fastest pick), so the pick is what clusters run; the report and the
- * window name the faster one. */
+/* The fastest choice by the model's own costs, beside NCCL's pick in @cost: for auto the
+ * algorithm NCCL builds here and its protocol, for a given algorithm its protocol. Auto
+ * runs NCCL's pick, which is what clusters run (docs/model.md, "Auto and the model's
+ * fastest"). */
 static void
 find_fastest (const RingTopology *topology,
               const RingTopology *nccl_view,

@@ -272,17 +272,9 @@ _ring_net_overhead_us (RingProtocol protocol)
   return RING_NET_OVERHEAD_US * (protocol == RING_PROTOCOL_SIMPLE ? 3 : 1);
 }
 
-/* LL across nodes goes through the proxy thread, step by step: net.cc keeps LL buffers in
- * host memory and the sending proxy posts a step only once it has seen the flags of all
- * its lines; the receiving GPU polls the lines there. Each channel is its own connection,
- * so each network step costs the proxy one post (NCCL's netOverhead, 1 µs) per channel,
- * and a step waits behind the posts of the channels ahead of it: (channels − 1) posts.
- * NCCL's per-hop latency holds one. The queue is paid once going up the tree and once
- * coming down (the ring: once in reduce-scatter, once in all-gather); the levels of a
- * deeper tree pipeline the channels, so it does not grow with the node count. LL128 and
- * Simple write into GPU memory (GPUDirect) and tell the proxy with a single counter per
- * step; their many channels at large sizes do not show this, so it is charged to LL only.
- * One channel (small sizes) pays nothing: 32 KiB runs on 8 channels, 1 KiB on one. */
+/* A network step of LL waits behind the proxy's posts for the channels ahead of it,
+ * (channels − 1) × netOverhead, once up and once down whatever the depth; LL128 and Simple
+ * signal with one counter a step and pay nothing (docs/model.md §4, "LL across nodes"). */
 double
 _ring_ll_proxy_queue_s (const RingTopology *topology,
                         RingProtocol        protocol,

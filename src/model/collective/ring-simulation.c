@@ -279,12 +279,8 @@ run (RingSimulation *self,
   self->allreduce_s = elapsed;
 }
 
-/* The step around the all-reduce: every GPU joins once what the gradient buckets hide is
- * left of its backward pass; the last one to join starts it; the step ends when the
- * average is everywhere and every GPU has finished computing. What is hidden is the step
- * model's: at full speed the simulated step is the bucketed step's time, which one
- * all-reduce of the whole buffer reaches by starting that much before compute ends. A
- * slow GPU's longer backward pass hides as much more. */
+/* Every GPU joins the all-reduce once what the buckets hide is left of its backward pass,
+ * so at full speed the simulated step is the bucketed step; the last to join starts it. */
 static void
 time_the_step (RingSimulation *self)
 {

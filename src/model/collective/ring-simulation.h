@@ -14,25 +14,11 @@ G_BEGIN_DECLS
 /* The schedules are stepped up to the sizes the animation draws step by step. */
 #define RING_SIMULATION_MAX_GPUS 65536
 
-/* What happens, event by event:
- * - GPU i computes its gradient for compute_time_s (÷ its fraction if it is the slow GPU)
- *   and joins the all-reduce once the part of its backward pass that communication may
- *   hide behind (overlap) is left. The all-reduce starts when the last GPU has joined:
- *   NCCL's connections hold a few 512 KiB slots, so a GPU that has not joined stalls its
- *   neighbours within microseconds, and they theirs.
- * - Step k starts when step k − 1 has ended. Each of its transfers runs over a link: a
- *   GPU's links into its node (its own), a node's NICs (shared by its GPUs' sends across
- *   nodes), a GPU's port into an NVSwitch, a switch's port back out. A transfer takes the
- *   link's latency plus the bytes the link carries in the step over the link's rate (what
- *   GPU I sends at the slow fraction of that rate). The step ends when its last transfer
- *   has arrived: a ring step waits for its slowest link, a tree's parent for the slower of
- *   its children.
- * - The step (training step) ends when every GPU has the average and has finished its
- *   own compute.
- * The rates are the algorithm's (RingAlgorithmInfo.link_rates): the links its cost counts,
- * without NCCL's protocols, channel limits or pipeline fill. With every link and GPU at
- * full speed the result is the schedule's α-β time in closed form, the sum over steps of
- * ring_schedule_step_time_s(). */
+/* The all-reduce starts when the last GPU joins (NCCL's few 512 KiB slots stall the
+ * others within microseconds); step k starts when step k − 1 has ended, and ends when its
+ * slowest transfer arrives. Links run at the algorithm's rates (link_rates), without
+ * NCCL's protocols, channels or pipeline fill: at full speed the result is the schedule's
+ * α-β time in closed form (docs/model.md §9). */
 
 typedef struct _RingSimulation RingSimulation;
 
@@ -99,10 +85,8 @@ guint             ring_simulation_get_held            (const RingSimulation  *se
                                                        guint                  gpu,
                                                        guint                  piece);
 
-/* How many times as long an all-reduce of @bytes takes on @algorithm with @params' slow
- * link as with every link at full speed, as the simulation of its schedule finds: 1
- * without a slow link, on one GPU, beyond RING_SIMULATION_MAX_GPUS, and where the
- * algorithm has no schedule here. The step (ring-step.h) slows each collective by it. */
+/* How many times as long @params' slow link makes an all-reduce of @bytes on @algorithm;
+ * 1 where nothing is simulated (no slow link, one GPU, past RING_SIMULATION_MAX_GPUS). */
 double            ring_simulation_slowdown            (const RingParams       *params,
                                                        RingAlgorithm           algorithm,
                                                        double                  bytes);

@@ -110,32 +110,23 @@ gboolean     ring_nccl_fit_determines_any (const RingNcclFit *fit);
 /* Why the fit is not offered, for people (translated), or NULL if it has no warning. */
 char        *ring_nccl_fit_describe_warning (const RingNcclFit *fit);
 
-/* Fits the model to @nccl_log's out-of-place times, minimising the squared log error of
- * ring_allreduce_cost() over the free values of the links the measurement used (a weak
- * pull towards the base's values decides what the measurement leaves open). @base gives
- * what the log does not say: NICs, their speed, the fabric, and the GPU when the log's
- * is not in the catalogue. Rows with wrong elements and of size 0 are left out; rows of
- * one size weigh as much together as one row of another. Fewer than two sizes is an
- * error (RING_NCCL_FIT_ERROR_TOO_FEW_POINTS); times that fall as sizes grow, a value that
- * ends on its bound, or a fit no better than the base's values give a fit with a
- * warning and nothing determined. */
+/* Fits the free values of the links @nccl_log used to its out-of-place times (least
+ * squares of the log error, a weak pull towards @base's values; docs/model.md §8). @base
+ * gives what the log does not say: NICs, their speed, the fabric, an unknown GPU. Fewer
+ * than two sizes is an error; degenerate data gives a fit with a warning and nothing
+ * determined. */
 RingNcclFit *ring_nccl_fit       (const RingParams   *base,
                                   const RingNcclLog  *nccl_log,
                                   GError            **error);
-/* The model as it is on @nccl_log's cluster, fitting nothing: the same cluster, points and
- * error figures as ring_nccl_fit(), with every value at @base's (not determined) and
- * predicted_us equal to nominal_us; no per-protocol figures. For comparing a log with the
- * current parameters at every change: it costs one all-reduce a row. */
+/* ring_nccl_fit() without fitting: @base's values on the log's cluster, predicted_us equal
+ * to nominal_us. One all-reduce a row, cheap enough for every change. */
 RingNcclFit *ring_nccl_fit_evaluate (const RingParams   *base,
                                      const RingNcclLog  *nccl_log,
                                      GError            **error);
 void         ring_nccl_fit_free  (RingNcclFit        *fit);
 
-/* Puts the fit into @params: the GPU (with its facts, if it changes), GPUs per node, the
- * intra-node bandwidth, NICs, NIC speed, fabric, and net-latency, net-efficiency,
- * link-latency and link-efficiency, the values the log did not determine at their nominal
- * values. The GPU count, the model, the step and the algorithm stay. Apply it to a
- * RingModel with ring_model_set_params() for one "changed". */
+/* Puts the fit's cluster and its values in use into @params; the GPU count, the model,
+ * the step and the algorithm stay. */
 void         ring_nccl_fit_apply (const RingNcclFit  *fit,
                                   RingParams         *params);
 

@@ -1,11 +1,7 @@
 /* ring-step.c: the training step as a timeline, and memory per GPU.
  *
- * The step is two in-order streams, as PyTorch runs it: compute (the forward pass layer by
- * layer, then the backward pass in reverse) and one communication stream. Each collective
- * waits for the compute that produces its data; with FSDP, each layer's compute waits for
- * its parameters' all-gather. A small event simulation plays both streams; what the
- * communication stream adds to the step is the time compute waits for it plus what its
- * kernels slow compute down by. docs/model.md, "The training step", has the formulas.
+ * Two in-order streams, as PyTorch runs them: compute and one communication stream, each
+ * collective waiting for the compute that produces its data (docs/model.md §5).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -129,9 +125,7 @@ ring_step_recompute_flops (const RingParams *params)
       /* The forward pass again: 2 P T. */
       return 2.0 * params->model_params * params->tokens_per_gpu;
     case RING_CHECKPOINTING_SELECTIVE:
-      /* QKᵀ and the scores times V: T / s sequences of s² h multiply-adds each, twice,
-       * in every layer. The 6 P T of the step has no attention term, so this is what the
-       * model's own terms say the recomputed scores cost. */
+      /* QKᵀ and the scores times V, in every layer: 6 P T has no attention term. */
       ring_step_architecture (params, &layers, &hidden);
       t = params->tokens_per_gpu;
       sequence = MIN (t, MAX_SEQUENCE);
@@ -181,8 +175,8 @@ add_segment (GArray          *segments,
     g_array_append_val (segments, segment);
 }
 
-/* Plays both streams. Durations are kept as what remains, not as end times, so that a
- * collective alone adds exactly its cost (one bucket is exactly the unbucketed step). */
+/* Plays both streams. Durations are kept as what remains, not as end times, so that one
+ * bucket is exactly the unbucketed step. */
 static void
 simulate (const ComputeOp *cops,
           guint            n_cops,
@@ -578,9 +572,7 @@ ring_step_utilization_vs_bucket_size (const RingParams *params,
 
   swept = *params;
   ring_step_straggler_init (&straggler, params);
-  /* Every bucket size has sizes of its own to simulate: beyond a few thousand GPUs that
-   * would take a second per curve, so the slow link is left out there (the slow GPU's
-   * pace stays). */
+  /* Simulating every bucket size beyond a few thousand GPUs takes a second a curve. */
   if (params->gpus > RING_STEP_SWEEP_MAX_SIMULATED_GPUS)
     straggler.slow_link = FALSE;
   for (guint i = 0; i < n; i++)
@@ -704,11 +696,9 @@ suggested_step_s (const RingParams        *params,
   return timeline.step_s;
 }
 
-/* The advice names the fewest GPUs that fit: the least sharding beyond the current one
- * that fits on the GPUs there are, or else the least number of GPUs any sharding fits on
- * (fewer sharded than more GPUs), checkpointing as little as that allows. Telling the
- * current N ("≥ 512" at N = 512) or a count past the least would send people to buy
- * GPUs they do not need. */
+/* The least that fits: more sharding on the GPUs there are, else the fewest GPUs any
+ * sharding fits on, checkpointing as little as that allows; a count past the least would
+ * send people to buy GPUs they do not need. */
 static void
 find_suggestion (const RingParams  *params,
                  RingFitSuggestion *suggestion)

@@ -15,9 +15,7 @@ G_BEGIN_DECLS
 #define RING_STEP_FORWARD_FRACTION  (1.0 / 3.0)
 #define RING_STEP_BACKWARD_FRACTION (2.0 / 3.0)
 
-/* What one stretch of the timeline is. Compute segments are layers (index = layer, 0 the
- * first layer of the forward pass); collective segments are buckets (DDP, ZeRO: index =
- * first bucket, count = buckets back to back) or layers (FSDP). */
+/* Compute segments count layers; collectives count buckets (DDP, ZeRO) or layers (FSDP). */
 typedef enum
 {
   RING_SEGMENT_FORWARD,
@@ -32,8 +30,7 @@ typedef struct
   double          start_s;      /* from the start of the forward pass */
   double          end_s;
   RingSegmentKind kind;
-  /* Collectives: TRUE where no compute runs beside it (the exposed part); a collective
-   * partly hidden is two segments. Compute: always FALSE. */
+  /* A collective with no compute beside it; one partly hidden is two segments. */
   gboolean        exposed;
   guint           index;
   guint           count;
@@ -76,19 +73,13 @@ typedef struct
   double            step_time_s; /* the step so, recomputation in it; NAN if !possible */
 } RingFitSuggestion;
 
-/* The architecture: a model preset's layers and hidden size when model-params is one of
- * theirs, else L = round ((P / 196 608)^(1/3)) and h = √(P / 12 L): P ≈ 12 L h² with
- * Llama's h = 128 L. */
+/* A model preset's layers and hidden size, else P ≈ 12 L h² with h = 128 L (Llama). */
 void     ring_step_architecture   (const RingParams   *params,
                                    guint              *layers,
                                    guint              *hidden_size);
 
-/* FLOPs activation checkpointing adds to a step by recomputing activations in the
- * backward pass (Korthikanti et al. 2022, "Reducing Activation Recomputation in Large
- * Transformer Models"): full repeats every layer's forward pass, 2 P T beside the step's
- * 6 P T (the compute × 4/3); selective repeats the attention core's forward, QKᵀ and the
- * scores times V, 2 T s h FLOPs each a layer (s the sequence, h the hidden size): 4 L T s h,
- * a share s / (18 h) of 6 P T when P = 12 L h². None: 0. */
+/* FLOPs activation checkpointing recomputes in the backward pass: full 2 P T, selective
+ * 4 L T s h (Korthikanti et al. 2022; docs/model.md §5). */
 double   ring_step_recompute_flops (const RingParams  *params);
 
 /* The step's pieces ring_cost_evaluate() is made of, for sweeps that vary one input. */
@@ -102,29 +93,21 @@ double ring_cost_backward_time_s       (const RingParams *params);
 double ring_cost_bytes_moved_per_gpu   (guint             gpus,
                                         double            buffer_bytes);
 
-/* ZeRO-1/2's buckets, as DeepSpeed sizes them: reduce_bucket_size and
- * allgather_bucket_size elements (RING_ZERO_*_BUCKET_ELEMENTS) of the gradients' precision,
- * in bytes. */
+/* ZeRO-1/2's bucket bytes: DeepSpeed's reduce_bucket_size and allgather_bucket_size. */
 void     ring_step_zero_bucket_bytes (const RingParams *params,
                                       double           *reduce_bytes,
                                       double           *allgather_bytes);
 
-/* Reduce-scatter and all-gather of a @bytes buffer (the whole, unsharded size) on @gpus:
- * half the ring all-reduce's bandwidth term and its per-hop latency, the whole of its
- * per-call latency. */
+/* A reduce-scatter or all-gather of @bytes (unsharded) on @gpus: half a ring all-reduce,
+ * with its whole per-call latency. */
 double   ring_step_half_collective_s (const RingParams *params,
                                       guint             gpus,
                                       double            bytes);
 
-/* A slow link and a slow GPU as the step's two streams meet them. The slow GPU computes
- * each layer 1 / fraction as long, and every collective waits for its gradients, so the
- * compute stream runs at its pace. Each collective takes as much longer as the event
- * simulation finds the slow link makes an all-reduce of its size on its algorithm
- * (ring_simulation_slowdown(): the ring's halves for ZeRO and FSDP). The buckets then hide
- * what they hide of the slower collectives: the step is derived again, not the uniform
- * step plus a delay. The simulations run for the parameters given to
- * ring_step_straggler_init() and are kept while a search varies the bandwidth (the slow
- * link is a fraction of it, so its slowdown stays). */
+/* A slow link and a slow GPU as the step meets them (docs/model.md §9): compute at the
+ * slow GPU's pace, each collective slowed as the simulation finds for its size and
+ * algorithm, and the step derived again. The simulations are kept while a search varies
+ * the bandwidth, of which the slow link is a fraction. */
 #define RING_STEP_STRAGGLER_KNOWN 8
 
 typedef struct
@@ -148,9 +131,8 @@ double   ring_step_straggler_comm_factor (RingStepStraggler *straggler,
                                           RingAlgorithm      algorithm,
                                           double             bytes);
 
-/* The step with @params' slow link and GPU: totals, and if @segments is not NULL (a
- * GArray of RingStepSegment), the timeline appended to it in time order per stream. No
- * allocation without @segments. */
+/* The step's totals, and its RingStepSegments appended to @segments (or NULL) in time
+ * order per stream. */
 void     ring_step_timeline       (const RingParams   *params,
                                    RingStepTimeline   *timeline,
                                    GArray             *segments);
@@ -161,8 +143,8 @@ void     ring_step_timeline_with  (const RingParams   *params,
                                    GArray             *segments);
 /* A new GArray of RingStepSegment for the step-timeline chart and the step bar. */
 GArray  *ring_step_segments       (const RingParams   *params);
-/* Utilization (planned compute / step) at each of @n bucket sizes (0: one bucket), with the
- * slow GPU, and the slow link up to RING_STEP_SWEEP_MAX_SIMULATED_GPUS. */
+/* Utilization at each of @n bucket sizes (0: one bucket); the slow link up to
+ * RING_STEP_SWEEP_MAX_SIMULATED_GPUS. */
 #define RING_STEP_SWEEP_MAX_SIMULATED_GPUS 4096
 void     ring_step_utilization_vs_bucket_size (const RingParams *params,
                                                const double     *bucket_bytes,
@@ -172,8 +154,8 @@ void     ring_step_utilization_vs_bucket_size (const RingParams *params,
 void     ring_step_memory         (const RingParams   *params,
                                    guint               gpus,
                                    RingMemory         *memory);
-/* The least change that fits: the current sharding or a later one at the current GPU
- * count; else FSDP with the fewest GPUs; else FSDP with full checkpointing. */
+/* The least change that fits: a later sharding, then FSDP on more GPUs, then with full
+ * checkpointing. */
 void     ring_step_suggest        (const RingParams   *params,
                                    RingFitSuggestion  *suggestion);
 /* "needs FSDP across ≥ 4 GPUs", translated; NULL when it fits now. */

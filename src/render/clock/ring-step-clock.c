@@ -13,24 +13,10 @@
 #include "ring-simulation.h"
 #include "ring-step-clock.h"
 
-/* The time mapping. A training step plays in a few seconds whatever the model's real
- * step time (microseconds to minutes), with the compute and the ring phase in proportion
- * to the model's compute_time_s (C) and allreduce_time_s (A), so a communication-bound
- * cluster visibly spends most of its step in the ring:
- *
- *   compute = TARGET_STEP_S · C / (C + A)        ring = TARGET_STEP_S · A / (C + A)
- *
- * Two floors keep every phase watchable. The ring phase lasts at least
- * min (2 (N − 1) · MIN_RING_STEP_S, MAX_RING_FLOOR_S), so each step of a small ring can
- * be followed; when that floor lifts the ring phase, the compute phase keeps its
- * proportion to it as far as MAX_STEP_S allows, so the longer phase stays the longer one.
- * The compute phase lasts at least MIN_COMPUTE_S. The steps share the ring phase as the
- * event simulation timed them (ring-simulation.h): a step that waits for a slow link lasts
- * longer on screen too; without a simulation the 2 (N − 1) ring steps share it evenly
- * (each moves S/N bytes over every link at once). From a few dozen GPUs on a
- * step is shorter than a frame: frames then sample the schedule, and a million GPUs still
- * play all 2 097 150 steps in a few seconds, each frame showing the step the clock has
- * reached. The speed divides all of it. */
+/* A step plays in TARGET_STEP_S split in proportion to the model's compute and
+ * all-reduce times, so a communication-bound cluster visibly spends its step in the ring.
+ * Floors keep each phase watchable; the ring's steps share their phase as the simulation
+ * timed them; steps shorter than a frame are sampled. The speed divides all of it. */
 #define TARGET_STEP_S       6.0
 #define MAX_STEP_S          8.0
 #define MIN_COMPUTE_S       0.5
