@@ -1,8 +1,5 @@
-/* ring-animation-draw-private.h: what the parts of a ring animation frame share. The frame
- * (ring-animation-draw.c) lays itself out and draws the ring with one of three tiers:
- * every chunk (ring-animation-draw-chunks.c), a dot per GPU (ring-animation-draw-dots.c) or bands
- * (ring-animation-draw-aggregate.c), all with the colours, text and shapes of
- * ring-animation-draw-paint.c.
+/* ring-animation-draw-private.h: what the parts of a ring animation frame share: the
+ * layout, the three tiers (chunks, dots, bands), paint, topology, switches and cache.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -187,8 +184,7 @@ typedef struct
   RingColor        slow;        /* the slow link */
   RingColor        band;        /* a node's box */
 
-  /* The topology and the algorithm's schedule (ring-animation-draw-topology.c); with no
-   * simulation the ring of old, on one node. */
+  /* The topology and the algorithm's schedule; with no simulation a ring on one node. */
   RingSimulation     *sim;
   const RingSchedule *schedule;
   gboolean            ring_like;      /* the ring's schedule: the ring tiers draw it */
@@ -251,21 +247,18 @@ void             _ring_animation_cache_request_next   (RingAnimationCache *cache
                                                        const RingStyle    *style);
 void             _ring_animation_cache_adopt_ready    (RingAnimationCache *cache);
 
-/* Whether to draw what follows, which belongs to static plane @plane and depends on
- * nothing but the cache's key: TRUE drawing in place or building that plane; FALSE
- * otherwise, and using the cache it paints the plane here the first time it is asked.
- * A plane's parts come in one run: nothing drawn between them may overlap them. */
+/* Whether to draw what follows, which belongs to static plane @plane: TRUE drawing in
+ * place or building that plane; FALSE otherwise, painting the cached plane the first time.
+ * Nothing drawn between a plane's parts may overlap them. */
 gboolean  _ring_animation_draw_static           (RingDraw          *draw,
                                                  guint              plane);
 /* The same for shapes of a changing colour: the caller sets the source first and fills
  * or strokes in it; the cached plane is their coverage, painted through as a mask. */
 gboolean  _ring_animation_draw_static_mask      (RingDraw          *draw,
                                                  guint              plane);
-/* Whether to draw what follows, which changes once a step: the same for every frame with
- * the same @key (G_MAXUINT: it changes every frame). Using the cache, TRUE when it must be
- * drawn into step plane @plane, which draw->cr then is until
- * _ring_animation_draw_end_step(); FALSE when the plane is painted already. Callers read
- * draw->cr after this call. */
+/* Whether to draw what follows, which changes once a step (@key; G_MAXUINT: every frame).
+ * Using the cache, TRUE when it must be drawn into step plane @plane, which draw->cr is
+ * until _ring_animation_draw_end_step(). Read draw->cr after this call. */
 gboolean  _ring_animation_draw_begin_step       (RingDraw          *draw,
                                                  guint              plane,
                                                  guint              key);
