@@ -408,11 +408,11 @@ test_report_flows (void)
           g_assert_true (g_str_has_suffix (g_strstrip (band), footer));
           g_assert_null (strchr (band, '\n'));
         }
-      /* The table and the model's first paragraph on the first page, the last paragraph
-       * on the second. */
+      /* The table starts on the first page and fills it, the last paragraph is on the
+       * second. */
       if (p == 1)
         {
-          g_assert_nonnull (strstr (text, "h100-ansi.log"));
+          g_assert_nonnull (strstr (text, "h100-crlf.log"));
           g_assert_null (strstr (text, "Annahmen."));
         }
       if (p == 2)
@@ -426,7 +426,10 @@ test_report_flows (void)
           table = joined;
         }
     }
-  /* Every row of the table is on the first pages, the last scenario's too. */
+  /* Every row of the table is on the first pages: each log's, the last scenario's too. */
+  g_assert_nonnull (strstr (table, "h100-2node"));
+  g_assert_nonnull (strstr (table, "h100-ansi.log"));
+  g_assert_nonnull (strstr (table, "a100-2node"));
   g_assert_nonnull (strstr (table, "RoCE"));
   ring_test_remove_tmp_dir (dir);
 }
