@@ -158,7 +158,7 @@ read_parameters (JsonObject  *object,
                  GError     **error)
 {
   g_autoptr(GList) members = json_object_get_members (object);
-  double values[RING_N_PARAMS];
+  double values[RING_N_PARAMS] = { 0 };
   gboolean given[RING_N_PARAMS] = { FALSE };
 
   for (GList *l = members; l != NULL; l = l->next)
