@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "ring-enum-types.h"
+#include "ring-algorithms.h"
 #include "ring-presets.h"
+#include "ring-topology.h"
 #include "ring-units.h"
 
 /* Zeroed first, so that whole structs compare with memcmp. */
@@ -321,6 +323,37 @@ test_model_preset (void)
   g_assert_cmpfloat (params.bandwidth_gbps, ==, 300);
 }
 
+/* An MI300X node is a full mesh of xGMI links, 64 GB/s per direction, of which RCCL
+ * counts 48: rings over 8 GPUs use a GPU's 7 links (336 GB/s), over 4 GPUs its 3 links
+ * to the others (144, what RCCL's search reports with 4 MI300X, ROCm/rccl #1210). No
+ * NVLS without an NVSwitch; NVLink domains do not span hosts. */
+static void
+test_xgmi_mesh (void)
+{
+  RingParams params;
+  RingTopology topology;
+  const char *why = NULL;
+
+  ring_params_init_default (&params);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "mi300x", NULL));
+  g_assert_cmpfloat (params.bandwidth_gbps, ==, 448);
+  g_assert_cmpuint (params.gpus_per_node, ==, 8);
+
+  ring_topology_init (&topology, &params, 8);
+  g_assert_cmpfloat_with_epsilon (topology.link_gbps, 7 * 48, 1e-9);
+  g_assert_true (topology.nvlink);
+  g_assert_false (topology.nvswitch);
+  g_assert_false (ring_algorithm_can_run (RING_ALGORITHM_NVLS, &topology, &why));
+  g_assert_nonnull (strstr (why, "NVSwitch"));
+
+  ring_topology_init (&topology, &params, 4);
+  g_assert_cmpfloat_with_epsilon (topology.link_gbps, 3 * 48, 1e-9);
+
+  params.nvlink_domain = 16;
+  g_assert_cmpuint (ring_params_get_domain_gpus (&params), ==, 8);
+  g_assert_false (ring_params_validate (&params, NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -336,6 +369,7 @@ main (int   argc,
   g_test_add_func ("/ring/catalogue/nodes-need-nics", test_nodes_need_nics);
   g_test_add_func ("/ring/catalogue/collective-mode", test_collective_mode);
   g_test_add_func ("/ring/catalogue/presets", test_presets);
+  g_test_add_func ("/ring/catalogue/xgmi-mesh", test_xgmi_mesh);
   g_test_add_func ("/ring/catalogue/preset-aliases", test_preset_aliases);
   g_test_add_func ("/ring/catalogue/model-preset", test_model_preset);
 

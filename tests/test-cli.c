@@ -217,6 +217,18 @@ test_report_nvlink_domain (void)
   g_assert_nonnull (strstr (text.out, "72 GPUs over 18 nodes"));
 
   g_assert_cmpint (rack.status, ==, 0);
+  {
+    /* Two MI300X nodes over RoCE: the command. */
+    g_auto(RingTestRun) amd = ring_test_run_cli (NULL, "--gpu", "mi300x", "--gpus", "16",
+                                                 "--gpus-per-node", "8", "--fabric", "roce",
+                                                 "--report=json", NULL);
+    g_autoptr(JsonObject) amd_report = NULL;
+
+    g_assert_cmpint (amd.status, ==, 0);
+    amd_report = ring_test_parse_report (amd.out);
+    g_assert_cmpstr (json_object_get_string_member (amd_report, "gpu"), ==, "mi300x");
+    g_assert_cmpint (json_object_get_int_member (amd_report, "nodes"), ==, 2);
+  }
   report = ring_test_parse_report (rack.out);
   g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 72);
   g_assert_cmpint (json_object_get_int_member (report, "gpus_per_node"), ==, 4);

@@ -332,7 +332,7 @@ test_device_names (void)
     RingGpuId   id;
   } known[] = {
     { "NVIDIA H100 80GB HBM3", RING_GPU_H100 }, { "NVIDIA H100 PCIe", RING_GPU_H100_PCIE },
-    { "NVIDIA H100 NVL", RING_GPU_H100_PCIE }, { "NVIDIA A100-SXM4-40GB", RING_GPU_A100 },
+    { "NVIDIA H100 NVL", RING_GPU_H100_NVL }, { "NVIDIA A100-SXM4-40GB", RING_GPU_A100 },
     { "NVIDIA A100-SXM4-80GB", RING_GPU_A100 }, { "NVIDIA A100 80GB PCIe", RING_GPU_A100_PCIE },
     { "NVIDIA A100-PCIE-40GB", RING_GPU_A100_PCIE }, { "NVIDIA H200", RING_GPU_H200 },
     { "NVIDIA H20", RING_GPU_H20 }, { "NVIDIA B200", RING_GPU_B200 },
@@ -340,10 +340,13 @@ test_device_names (void)
     { "NVIDIA GeForce RTX 4090", RING_GPU_RTX4090 },
     { "NVIDIA GeForce RTX 2080 Ti", RING_GPU_RTX2080TI },
     { "Tesla V100-SXM2-32GB", RING_GPU_V100 }, { "NVIDIA GB10", RING_GPU_GB10 },
+    { "AMD Instinct MI300X", RING_GPU_MI300X }, { "AMD Instinct MI325X", RING_GPU_MI325X },
+    { "AMD Instinct MI355X", RING_GPU_MI355X }, { "NVIDIA GeForce RTX 5090", RING_GPU_RTX5090 },
+    { "NVIDIA B300 SXM6 AC", RING_GPU_B300 }, { "NVIDIA GB300", RING_GPU_GB300 },
   };
   const char *unknown[] = {
     "NVIDIA H800", "Tesla V100-PCIE-16GB", "NVIDIA A10G", "NVIDIA H200 NVL", "", "H",
-    "Tesla T4",
+    "Tesla T4", "AMD Instinct MI250X",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (known); i++)

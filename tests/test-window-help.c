@@ -152,6 +152,7 @@ static const char * const not_terms[] = {
   "CSV", "JSON", "PDF", "PNG", "SVG",
   "NVIDIA", "PyTorch", "FlashAttention", "PLplot", "GeForce", "RTX", "DGX", "HGX", "SXM",
   "SXM2", "SXM4", "SXM5", "GB10", "GB200", "L40S", "NVL72", "GPT",
+  "AMD", "MI300X", "MI325X", "MI355X", "GB300", "NVL",
   NULL,
 };
 

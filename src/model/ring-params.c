@@ -302,7 +302,7 @@ ring_params_get_hosts (const RingParams *params)
   return (params->gpus + params->gpus_per_node - 1) / params->gpus_per_node;
 }
 
-/* Whole hosts only, and only GPUs with NVLink share it across hosts. */
+/* Whole hosts only, and only GPUs on NVLink switches share them across hosts. */
 guint
 ring_params_get_domain_gpus (const RingParams *params)
 {
@@ -312,7 +312,7 @@ ring_params_get_domain_gpus (const RingParams *params)
 
   host = MAX (params->gpus_per_node, 1);
   if (params->nvlink_domain <= host || params->gpu >= RING_N_GPUS
-      || !ring_gpu_intra_is_nvlink (ring_gpu_info (params->gpu)->intra))
+      || ring_gpu_info (params->gpu)->intra != RING_INTRA_NVSWITCH)
     return host;
 
   return params->nvlink_domain / host * host;
@@ -453,10 +453,10 @@ validate_cluster (const RingParams  *params,
       g_autofree char *name = param_name (RING_PARAM_NVLINK_DOMAIN, naming);
       const RingGpuInfo *gpu = ring_gpu_info (MIN (params->gpu, RING_N_GPUS - 1));
 
-      if (!ring_gpu_intra_is_nvlink (gpu->intra))
+      if (gpu->intra != RING_INTRA_NVSWITCH)
         g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
                      /* Translators: an option or key, then a GPU's name */
-                     _("%s: %s GPUs have no NVLink to share across nodes"),
+                     _("%s: %s GPUs have no NVLink switches to share across nodes"),
                      name, gpu->name);
       else
         g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,

@@ -46,6 +46,7 @@ static const RingGlossaryTerm glossary_terms[] = {
   { "nvlink", PHRASES ("NVLink") },
   { "nvlink-domain", PHRASES ("NVLink domain") },
   { "nvswitch", PHRASES ("NVSwitch") },
+  { "xgmi", PHRASES ("xGMI") },
   { "pcie", PHRASES ("PCIe") },
   { "in-node-bandwidth", PHRASES ("In-node bandwidth") },
   { "nic", PHRASES ("NIC", "NICs", "NICs per node", "NIC speed") },

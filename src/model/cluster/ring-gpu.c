@@ -74,6 +74,35 @@ static const RingGpuInfo gpus[RING_N_GPUS] = {
    * sparsity, ÷4 from fp4 to bf16). The node bandwidth is unused with one GPU per node. */
   { RING_GPU_GB10, "gb10", N_("NVIDIA GB10 (DGX Spark), one GPU per box"),
     RING_GENERATION_BLACKWELL, 125, 128, RING_INTRA_PCIE_P2P, 0, 5, 63, 1 },
+  /* AMD Instinct MI300X: 1307.4 TFLOP/s dense bf16, 192 GB HBM3, PCIe Gen5; in the
+   * 8-GPU platform each GPU has one xGMI link of 64 GB/s per direction (128 both ways) to
+   * each of the 7 others (MI300X and MI300X platform datasheets). RCCL is NCCL's fork: its
+   * tuning is taken as NCCL's of the same era (Hopper's limits). */
+  { RING_GPU_MI300X, "mi300x", N_("AMD Instinct MI300X, xGMI to each other GPU"),
+    RING_GENERATION_HOPPER, 1307.4, 192, RING_INTRA_XGMI_MESH, 0, 5, 7 * 64, 8 },
+  /* MI325X: the MI300X's compute and fabric with 256 GB HBM3E (MI325X datasheet). */
+  { RING_GPU_MI325X, "mi325x", N_("AMD Instinct MI325X, xGMI to each other GPU"),
+    RING_GENERATION_HOPPER, 1307.4, 256, RING_INTRA_XGMI_MESH, 0, 5, 7 * 64, 8 },
+  /* MI355X: 2516.6 TFLOP/s dense bf16, 288 GB HBM3E, 7 xGMI links of 153.6 GB/s both
+   * ways (76.8 per direction), PCIe Gen5 (MI355X datasheet). */
+  { RING_GPU_MI355X, "mi355x", N_("AMD Instinct MI355X, xGMI to each other GPU"),
+    RING_GENERATION_BLACKWELL, 2516.6, 288, RING_INTRA_XGMI_MESH, 0, 5, 7 * 76.8, 8 },
+  /* GeForce RTX 5090: 209.5 TFLOP/s dense fp16 tensor, 32 GB, PCIe Gen5, no NVLink; the
+   * GeForce driver disables peer-to-peer (RTX Blackwell whitepaper; nccl issue #1639). */
+  { RING_GPU_RTX5090, "rtx5090", N_("GeForce RTX 5090, PCIe Gen5 through host memory"),
+    RING_GENERATION_BLACKWELL, 209.5, 32, RING_INTRA_PCIE_HOST, 0, 5, 63, 8 },
+  /* B300 (Blackwell Ultra, HGX B300): B200's NVLink 5 and dense bf16, 288 GB HBM3E, a
+   * ConnectX-8 800 Gb/s per GPU on PCIe Gen6 (HGX B300 datasheet). */
+  { RING_GPU_B300, "b300", N_("NVIDIA B300, NVLink 5 and NVSwitch"),
+    RING_GENERATION_BLACKWELL, 2250, 288, RING_INTRA_NVSWITCH, 5, 6, 900, 8 },
+  /* GB300 NVL72: GB200's rack (72 GPUs in one NVLink 5 domain, trays of 4) with 288 GB
+   * HBM3E and a ConnectX-8 800 Gb/s per GPU (GB300 NVL72 datasheet). */
+  { RING_GPU_GB300, "gb300", N_("NVIDIA GB300, 72 GPUs in one NVLink domain"),
+    RING_GENERATION_BLACKWELL, 2500, 288, RING_INTRA_NVSWITCH, 5, 6, 900, 4, 72 },
+  /* H100 NVL: 835 TFLOP/s dense bf16, 94 GB, PCIe Gen5 cards in pairs joined by NVLink
+   * bridges of 600 GB/s both ways (H100 NVL datasheet). */
+  { RING_GPU_H100_NVL, "h100-nvl", N_("NVIDIA H100 NVL, NVLink bridges in pairs"),
+    RING_GENERATION_HOPPER, 835, 94, RING_INTRA_NVLINK_BRIDGE, 4, 5, 300, 8 },
 };
 
 const RingGpuInfo *
@@ -106,13 +135,19 @@ static const struct {
   const char *words[3];
   const char *excluded;
 } device_rules[] = {
+  { RING_GPU_GB300, { "GB300" }, NULL },
   { RING_GPU_GB200, { "GB200" }, NULL },
+  { RING_GPU_B300, { "B300" }, NULL },
+  { RING_GPU_MI300X, { "MI300X" }, NULL },
+  { RING_GPU_MI325X, { "MI325X" }, NULL },
+  { RING_GPU_MI355X, { "MI355X" }, NULL },
+  { RING_GPU_RTX5090, { "RTX", "5090" }, NULL },
   { RING_GPU_GB10, { "GB10" }, NULL },
   { RING_GPU_B200, { "B200" }, NULL },
   { RING_GPU_H200, { "H200" }, "NVL" },
   { RING_GPU_H20, { "H20" }, NULL },
   { RING_GPU_H100_PCIE, { "H100", "PCIE" }, NULL },
-  { RING_GPU_H100_PCIE, { "H100", "NVL" }, NULL },
+  { RING_GPU_H100_NVL, { "H100", "NVL" }, NULL },
   { RING_GPU_H100, { "H100" }, NULL },
   { RING_GPU_A100_PCIE, { "A100", "PCIE" }, NULL },
   { RING_GPU_A100, { "A100" }, NULL },
@@ -176,5 +211,5 @@ gboolean
 ring_gpu_intra_is_nvlink (RingIntraKind intra)
 {
   return intra == RING_INTRA_NVSWITCH || intra == RING_INTRA_NVLINK_MESH
-         || intra == RING_INTRA_NVLINK_BRIDGE;
+         || intra == RING_INTRA_NVLINK_BRIDGE || intra == RING_INTRA_XGMI_MESH;
 }

@@ -27,9 +27,16 @@ typedef enum
   RING_GPU_RTX4090,
   RING_GPU_RTX2080TI,
   RING_GPU_GB10,
+  RING_GPU_MI300X,
+  RING_GPU_MI325X,
+  RING_GPU_MI355X,
+  RING_GPU_RTX5090,
+  RING_GPU_B300,
+  RING_GPU_GB300,
+  RING_GPU_H100_NVL,
 } RingGpuId;
 
-#define RING_N_GPUS (RING_GPU_GB10 + 1)
+#define RING_N_GPUS (RING_GPU_H100_NVL + 1)
 
 /* The architecture generation: NCCL indexes its protocol limits by it (Volta = before
  * SM 8.0, Ampere = SM 8.x, Hopper = SM 9.0, Blackwell = SM 10.0 and later). */
@@ -47,6 +54,7 @@ typedef enum
   RING_INTRA_NVSWITCH,       /* NVLink to NVSwitch: every pair at the full per-GPU rate */
   RING_INTRA_NVLINK_MESH,    /* NVLink point to point (DGX-1's hybrid cube-mesh) */
   RING_INTRA_NVLINK_BRIDGE,  /* NVLink bridges between pairs of PCIe cards */
+  RING_INTRA_XGMI_MESH,      /* AMD Infinity Fabric (xGMI): one link to each other GPU */
   RING_INTRA_PCIE_P2P,       /* PCIe, peer-to-peer through the switch */
   RING_INTRA_PCIE_HOST,      /* PCIe without peer-to-peer: through host memory */
 } RingIntraKind;
@@ -80,6 +88,7 @@ const RingGpuInfo *ring_gpu_lookup_device_name (const char     *device_name);
 /* The whole catalogue in id order, for `--gpu list` and the window's drop-down. */
 const RingGpuInfo *ring_gpus_get            (guint             *n_gpus);
 double             ring_gpu_achieved_tflops (const RingGpuInfo *info);
+/* NVLink, or xGMI, which RCCL's topology treats as NVLink (PATH_NVL). */
 gboolean           ring_gpu_intra_is_nvlink (RingIntraKind      intra);
 
 G_END_DECLS

@@ -23,6 +23,10 @@ static const double nvlink_efficiency[] = {
   [RING_GENERATION_BLACKWELL] = 40.1 / 50.0,
 };
 #define PCIE_EFFICIENCY (12.0 / 15.75)
+/* xGMI carries 48 GB/s of a link's 64 per direction after CRC and protocol overheads:
+ * RCCL's ncclTopoXGMISpeed (graph/topo.h) and AMD's "Understanding RCCL Bandwidth and
+ * xGMI Performance on MI300X" (ROCm blogs, 2025). */
+#define XGMI_EFFICIENCY (48.0 / 64.0)
 /* Without peer-to-peer (NCCL's SHM transport) the data crosses PCIe twice, into host
  * memory and out again, and a path through the CPU costs NCCL 6/5 of its bandwidth
  * (INTEL_P2P_OVERHEAD, topo.h). */
@@ -176,10 +180,23 @@ init_intra (RingTopology      *topology,
       topology->intra_gbps = MIN (topology->intra_gbps, pcie_x16_gbps[gpu->pcie_generation]);
     }
 
+  /* A full mesh: a GPU reaches each peer through its own link, so rings over g GPUs use
+   * g − 1 of its links at once (RCCL's rings are link-disjoint; with 4 of 8 MI300X its
+   * search totals 3 × 48 GB/s, ROCm/rccl issue #1210). */
+  if (topology->intra == RING_INTRA_XGMI_MESH)
+    {
+      guint links = MAX (gpu->gpus_per_node, 2) - 1;
+      guint used = CLAMP (topology->gpus_per_node, 2, links + 1) - 1;
+
+      topology->intra_gbps = topology->bandwidth_gbps / links * used;
+    }
+
   topology->nvlink = ring_gpu_intra_is_nvlink (topology->intra);
   topology->nvswitch = topology->intra == RING_INTRA_NVSWITCH;
 
-  if (topology->nvlink)
+  if (topology->intra == RING_INTRA_XGMI_MESH)
+    topology->link_gbps = topology->intra_gbps * XGMI_EFFICIENCY;
+  else if (topology->nvlink)
     topology->link_gbps = topology->intra_gbps * nvlink_efficiency[topology->generation];
   else if (topology->intra == RING_INTRA_PCIE_P2P)
     topology->link_gbps = topology->intra_gbps * PCIE_EFFICIENCY;
