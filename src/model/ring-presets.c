@@ -73,12 +73,12 @@ static const RingPreset presets[] = {
    * examples/gpt3/train_gpt3_175b_distributed.sh): TP 8, PP 16, 1 536 sequences of
    * 2 048 in micro-batches of one, on 1 024 A100: DP 8, 192 micro-batches, full
    * recomputation. */
-  { "llama3-405b-16k", N_("Llama 3 405B as trained on 16 384 GPUs: TP 8, PP 16, DP 128"),
+  { "llama3-405b-16k", N_("Llama 3 405B as trained on 16 384 GPUs: tensor 8 × pipeline 16 × data 128"),
     RING_PRESET_MODEL,
     { MODEL ("405B", "bf16"), { RING_PARAM_GPUS, "16384" }, { RING_PARAM_TENSOR_PARALLEL, "8" },
       { RING_PARAM_PIPELINE_PARALLEL, "16" }, { RING_PARAM_MICRO_BATCHES, "16" },
       { RING_PARAM_TOKENS_PER_GPU, "1024" }, { RING_PARAM_SHARDING, "fsdp" } }, 126, 16384 },
-  { "gpt3-175b-megatron", N_("GPT-3 175B as Megatron-LM trains it on 1 024 GPUs: TP 8, PP 16"),
+  { "gpt3-175b-megatron", N_("GPT-3 175B on 1 024 GPUs: tensor 8 × pipeline 16 × data 8"),
     RING_PRESET_MODEL,
     { MODEL ("175B", "fp16"), { RING_PARAM_GPUS, "1024" }, { RING_PARAM_TENSOR_PARALLEL, "8" },
       { RING_PARAM_PIPELINE_PARALLEL, "16" }, { RING_PARAM_MICRO_BATCHES, "192" },
