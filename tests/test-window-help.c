@@ -738,9 +738,9 @@ test_one_tab_stop_a_parameter (RingWindowFixture *fixture,
           n_fields++;
         }
     }
-  /* 16 rows in a training step's panel; a collective has no step group (model size,
+  /* 17 rows in a training step's panel; a collective has no step group (model size,
    * tokens, compute, bucket, slowdown) and the message size's row. */
-  g_assert_cmpuint (n_fields, ==, 16 + 12);
+  g_assert_cmpuint (n_fields, ==, 17 + 13);
 }
 
 /* Every slider parameter of the table is a RingParameterRow of its own: the row the panel
