@@ -761,6 +761,25 @@ _ring_window_import_left_out_message (const char * const *names,
                           n_left_out, named->str);
 }
 
+static void
+first_frame_painted_cb (GdkFrameClock *frame_clock,
+                        RingWindow    *self)
+{
+  g_signal_handlers_disconnect_by_func (frame_clock, first_frame_painted_cb, self);
+  if (self->import != NULL && self->import->running == NULL)
+    import_next (self);
+}
+
+/* The remembered logs are read once the window has painted its first frame: reading
+ * them takes a core that the first frame would otherwise share. */
+static void
+restore_after_first_frame_cb (RingWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self, restore_after_first_frame_cb, self);
+  g_signal_connect_object (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                           G_CALLBACK (first_frame_painted_cb), self, 0);
+}
+
 void
 _ring_window_import_restore (RingWindow *self)
 {
@@ -776,6 +795,10 @@ _ring_window_import_restore (RingWindow *self)
   g_strfreev (self->import->stored);
   self->import->stored = g_settings_get_strv (self->settings, "nccl-logs");
   self->import->stored_next = 0;
-  if (self->import->running == NULL)
+  /* Nothing remembered: the key follows the list from now on. */
+  if (self->import->stored[0] == NULL)
     import_next (self);
+  else
+    g_signal_connect_object (self, "map", G_CALLBACK (restore_after_first_frame_cb), self,
+                             G_CONNECT_SWAPPED);
 }
