@@ -214,11 +214,11 @@ check_bandwidth (const RingParams *params,
             if (a == RING_ALGORITHM_AUTO || a == RING_ALGORITHM_RING
                 || a == RING_ALGORITHM_TREE)
               continue;
-            /* With one GPU per node NCCL searches its channels over the NICs, and twice
-             * the NIC speed can give fewer, faster channels; over TCP each channel is one
-             * socket connection driven by one CPU thread, so fewer channels carry less
-             * (NCCL's search does not know its sockets are CPU-bound). */
-            if (f == 1 && topology.socket_gbps > 0 && topology.gpus_per_node == 1)
+            /* Across nodes NCCL searches its channels over the NICs, and twice the NIC
+             * speed can give fewer, faster channels; over TCP each channel is one socket
+             * connection driven by one CPU thread, so fewer channels carry less (NCCL's
+             * search does not know its sockets are CPU-bound). */
+            if (f == 1 && topology.socket_gbps > 0)
               continue;
             runs = p < 0 ? ring_allreduce_cost (&topology, a, sizes[i], &slow)
                          : ring_allreduce_cost_with (&topology, a, p, sizes[i], &slow);
@@ -265,7 +265,7 @@ check_step (const RingParams *params,
         if (!ring_algorithm_can_run (slow.algorithm, &topology, NULL))
           continue;
         /* Fewer socket connections at twice the NIC speed: see check_bandwidth(). */
-        if (f == 1 && topology.socket_gbps > 0 && topology.gpus_per_node == 1)
+        if (f == 1 && topology.socket_gbps > 0)
           continue;
         fast = slow;
         if (f == 0)

@@ -276,10 +276,14 @@ ring_topology_init (RingTopology     *topology,
     topology->network_bound = RING_NETWORK_BOUND_NICS;
   topology->network_gbps = MIN (topology->network_gbps,
                                 topology->gpus_per_node * gpu_nic_gbps);
-  /* With one GPU per node the channels run from the GPU straight to the NICs. */
-  if (topology->gpus_per_node == 1 && topology->nodes > 1)
-    search_channels (topology, MIN (gpu_nic_gbps,
-                                    topology->nics_per_node * topology->nic_gbps));
+  /* Across nodes every channel leaves each node through a NIC, fed by a GPU's PCIe link,
+   * so NCCL's search finds only the channels those carry (search.cc deducts each
+   * channel's speed from the NICs' bandwidth); with one GPU per node they run from the
+   * GPU straight to the NICs. */
+  if (topology->nodes > 1 && topology->nics_per_node > 0)
+    search_channels (topology,
+                     MIN (topology->gpus_per_node == 1 ? gpu_nic_gbps : topology->link_gbps,
+                          topology->nics_per_node * MIN (topology->nic_gbps, gpu_nic_gbps)));
   else
     search_channels (topology, topology->link_gbps);
   searched_channel_gbps = topology->channel_gbps;
