@@ -206,11 +206,10 @@ check_bandwidth (const RingParams *params,
 
             if (a == RING_ALGORITHM_AUTO && p >= 0)
               continue;
-            /* Left undone (docs/model.md): NCCL's ring and tree take their channel count
-             * from NCCL's search, which is not monotonic in the link's rate (fewer, faster
-             * channels at twice B slow LL, whose channels do not follow the searched
-             * speed), and across nodes each channel's pipeline fill and LL proxy posts
-             * grow with the count while the NICs bind. */
+            /* Left undone (docs/model.md, "Monotonicity"): where a faster link lets
+             * NCCL's search build more channels that share a link which binds anyway,
+             * each channel's pipeline fill and LL's proxy posts grow with the channels
+             * (4 693 of 1 158 720 checks). */
             if (a == RING_ALGORITHM_AUTO || a == RING_ALGORITHM_RING
                 || a == RING_ALGORITHM_TREE)
               continue;
