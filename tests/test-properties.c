@@ -213,11 +213,12 @@ check_bandwidth (const RingParams *params,
             if (a == RING_ALGORITHM_AUTO || a == RING_ALGORITHM_RING
                 || a == RING_ALGORITHM_TREE)
               continue;
-            /* Across nodes NCCL searches its channels over the NICs, and twice the NIC
-             * speed can give fewer, faster channels; over TCP each channel is one socket
-             * connection driven by one CPU thread, so fewer channels carry less (NCCL's
-             * search does not know its sockets are CPU-bound). */
-            if (f == 1 && topology.socket_gbps > 0)
+            /* Across nodes NCCL searches its channels over the in-node links and the
+             * NICs, and twice either can give fewer, faster channels; over TCP each
+             * channel is one socket connection driven by one CPU thread, so fewer
+             * channels carry less (NCCL's search does not know its sockets are
+             * CPU-bound). */
+            if (topology.socket_gbps > 0)
               continue;
             runs = p < 0 ? ring_allreduce_cost (&topology, a, sizes[i], &slow)
                          : ring_allreduce_cost_with (&topology, a, p, sizes[i], &slow);
@@ -263,8 +264,8 @@ check_step (const RingParams *params,
         ring_topology_init (&topology, &slow, slow.gpus);
         if (!ring_algorithm_can_run (slow.algorithm, &topology, NULL))
           continue;
-        /* Fewer socket connections at twice the NIC speed: see check_bandwidth(). */
-        if (f == 1 && topology.socket_gbps > 0)
+        /* Fewer socket connections at twice B or the NIC speed: see check_bandwidth(). */
+        if (topology.socket_gbps > 0)
           continue;
         fast = slow;
         if (f == 0)
