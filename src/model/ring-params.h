@@ -131,7 +131,10 @@ typedef struct
 {
   RingGpuId     gpu;              /* the catalogue entry the GPU facts came from */
   guint         gpus;             /* N */
-  guint         gpus_per_node;    /* G: N GPUs make ⌈N/G⌉ nodes */
+  guint         gpus_per_node;    /* G: GPUs per host */
+  /* GPUs that share NVLink across hosts (NVL72: 72 GPUs on 18 hosts of 4), a whole number
+   * of hosts; 0: each host is its own domain. The model's node is the NVLink domain. */
+  guint         nvlink_domain;
   guint         nics_per_node;    /* K */
   double        nic_speed_gbit;   /* Gb/s (1e9 bit/s) per NIC, as NICs are sold */
   double        net_latency_us;   /* one-way latency of the fabric between nodes, µs */
@@ -277,6 +280,7 @@ typedef enum
   RING_PARAM_GPU,
   RING_PARAM_GPUS,
   RING_PARAM_GPUS_PER_NODE,
+  RING_PARAM_NVLINK_DOMAIN,
   RING_PARAM_NICS_PER_NODE,
   RING_PARAM_NIC_SPEED,
   RING_PARAM_FABRIC,
@@ -407,8 +411,13 @@ char                *ring_params_dup_option_value (const RingParams *params,
 /* TRUE in "single collective" mode: message_bytes > 0 is all-reduced, nccl-tests style,
  * and the training-step figures (utilization, tokens/s, the 90 % bandwidth) mean nothing. */
 gboolean             ring_params_is_collective  (const RingParams *params);
-/* ⌈N/G⌉ */
+/* The nodes the network joins, ⌈N/D⌉: NVLink domains of D GPUs (a host, or hosts
+ * sharing NVLink), with the NICs of all their hosts. */
 guint                ring_params_get_nodes      (const RingParams *params);
+guint                ring_params_get_domain_gpus (const RingParams *params);
+guint                ring_params_get_domain_nics (const RingParams *params);
+/* ⌈N/G⌉ */
+guint                ring_params_get_hosts      (const RingParams *params);
 /* The link that binds and that the sizing figures vary: the NICs on a cluster of several
  * nodes whose NICs carry no more than its GPUs' links (K · NIC ≤ G/(G − 1) · B: a ring's
  * bus bandwidth inside a node against the node's share of the network), else B. */

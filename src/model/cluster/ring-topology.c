@@ -193,7 +193,7 @@ init_network (RingTopology     *topology,
 {
   double efficiency = params->fabric == RING_FABRIC_TCP ? TCP_EFFICIENCY : RDMA_EFFICIENCY;
 
-  topology->nics_per_node = params->nics_per_node;
+  topology->nics_per_node = ring_params_get_domain_nics (params);
   topology->nic_gbps = params->nic_speed_gbit / 8.0;
   topology->fabric = params->fabric;
   topology->fabric_tiers = params->fabric_tiers;
@@ -254,7 +254,7 @@ ring_topology_init (RingTopology     *topology,
   gpu = ring_gpu_info (MIN (params->gpu, RING_N_GPUS - 1));
 
   topology->gpus = MAX (gpus, 1);
-  topology->gpus_per_node = CLAMP (params->gpus_per_node, 1, topology->gpus);
+  topology->gpus_per_node = CLAMP (ring_params_get_domain_gpus (params), 1, topology->gpus);
   topology->nodes = (topology->gpus + topology->gpus_per_node - 1) / topology->gpus_per_node;
   topology->ranks_per_node = (double) topology->gpus / topology->nodes;
   topology->generation = gpu->generation;
