@@ -19,6 +19,7 @@
 #include "ring-step.h"
 #include "ring-test-cli.h"
 #include "ring-test-json.h"
+#include "ring-test-numbers.h"
 
 /* Past this many combinations the grid takes every parameter's extremes one at a time and
  * a regular sample of the rest, so the test stays quick as parameters are added. */
@@ -282,6 +283,22 @@ check_report (const char *json,
     g_assert_true ((result->nodes > 1) == (result->network_bound != RING_NETWORK_BOUND_NONE));
     g_assert_true ((result->nodes > 1) == (result->network_gbps > 0));
     n_keys += 2;
+  }
+
+  /* The fabric's bound tier: none on one node, the leaf where no uplink binds. */
+  {
+    g_autofree char *tier = g_strdup_printf ("\"%s\"",
+                                             ring_fabric_tier_to_string (result->fabric_bound_tier));
+
+    g_assert_cmpstr (g_hash_table_lookup (members, "fabric_bound_tier"), ==, tier);
+    check_number (members, "fabric_gbps", result->fabric_gbps, json);
+    check_number (members, "fabric_time_share", result->fabric_time_share, json);
+    /* The collective's group (the data-parallel one of a layout) may stay in a node. */
+    if (result->fabric_bound_tier != RING_FABRIC_TIER_NONE)
+      g_assert_cmpuint (result->nodes, >, 1);
+    else
+      g_assert_cmpfloat (result->fabric_gbps, ==, 0);
+    n_keys += 3;
   }
 
   if (params->gpus <= 1)
@@ -701,6 +718,42 @@ test_measurements_strict (void)
     }
 }
 
+/* The issue's command: 1 024 H100s in leaves of 16 nodes. Packed, NCCL's NVLS tree
+ * sends about one node rate out of a leaf whose uplinks carry 16/R: the leaf bounds it at
+ * 1:1 and 4:1 alike. Scattered, 16 · 112/127 node rates leave a leaf: the spine gives each
+ * node 384 · 16 / (R · 16 · 112/127) GB/s, capped at the NICs' 384. */
+static void
+test_fabric_cli (void)
+{
+  static const char *ratios[] = { "1:1", "2:1", "4:1" };
+  static const char *placements[] = { "packed", "scattered" };
+
+  for (guint p = 0; p < G_N_ELEMENTS (placements); p++)
+    for (guint r = 0; r < G_N_ELEMENTS (ratios); r++)
+      {
+        g_autoptr(GHashTable) members = NULL;
+        g_autofree char *problem = NULL;
+        g_auto(RingTestRun) run = { 0 };
+        double ratio = r == 0 ? 1 : 2 * r;
+        double expected = p == 0 ? 384 : MIN (384, 384 * 127.0 / (ratio * 112));
+        const char *tier = p == 1 && ratio > 1 ? "\"spine\"" : "\"leaf\"";
+
+        run = ring_test_run_cli (NULL, "--report=json", "--gpu", "h100", "--gpus", "1024",
+                                 "--fabric-tiers", "2", "--nodes-per-leaf", "16",
+                                 "--oversubscription", ratios[r], "--placement",
+                                 placements[p], "--message-size", "1GiB", NULL);
+        g_assert_cmpint (run.status, ==, 0);
+        members = ring_test_json_parse_strictly (run.out, &problem);
+        if (members == NULL)
+          g_error ("not JSON: %s\n%s", problem, run.out);
+        g_assert_cmpstr (g_hash_table_lookup (members, "fabric_bound_tier"), ==, tier);
+        ring_test_assert_relative (g_ascii_strtod (g_hash_table_lookup (members, "fabric_gbps"),
+                                                   NULL), expected, 1e-12);
+        g_assert_cmpfloat (g_ascii_strtod (g_hash_table_lookup (members, "fabric_time_share"),
+                                           NULL), >, 0.5);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -714,6 +767,7 @@ main (int   argc,
   g_test_add_func ("/ring/report/json-collective-grid", test_collective_grid);
   g_test_add_func ("/ring/report/json-grid-german", test_grid_german);
   g_test_add_func ("/ring/report/json-cli", test_cli);
+  g_test_add_func ("/ring/report/fabric-cli", test_fabric_cli);
 
   return g_test_run ();
 }

@@ -17,6 +17,7 @@
 
 #include "ring-cli-private.h"
 #include "ring-export.h"
+#include "ring-export-tuner.h"
 #include "ring-file-writer.h"
 #include "ring-measurement.h"
 #include "ring-printable.h"
@@ -31,6 +32,7 @@ typedef struct
   const char       *path;
   RingExportFormat  format;
   gboolean          report;  /* --chart all: the PDF report */
+  gboolean          tuner;   /* --chart nccl-tuner: NCCL's tuner configuration */
   RingChartKind     kind;
   RingExportPaper   paper;     /* the report's */
   /* The canvas in points (pixels), and pixels per point for a PNG: 300 dpi for a figure
@@ -49,6 +51,7 @@ list_charts (void)
 {
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
     g_print ("%s\t%s\n", ring_chart_kind_to_string (kind), ring_chart_kind_get_title (kind));
+  g_print ("%s\t%s\n", "nccl-tuner", _("NCCL tuner configuration (a .conf file)"));
 
   return EXIT_SUCCESS;
 }
@@ -228,11 +231,31 @@ check_export (const char     *path,
 
   request->path = path;
   request->report = FALSE;
+  request->tuner = chart != NULL && g_str_equal (chart, "nccl-tuner");
   request->kind = RING_CHART_UTILIZATION_VS_GPUS;
   request->paper = ring_export_paper_default ();
   request->options = (RingExportOptions) {
     DEFAULT_EXPORT_WIDTH, DEFAULT_EXPORT_HEIGHT, 1.0, FALSE, NULL,
   };
+
+  if (request->tuner)
+    {
+      if (!g_str_has_suffix (path, ".conf"))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--chart: “nccl-tuner” writes NCCL’s tuner configuration; "
+                         "“%s” is not a .conf"), shown_path);
+          return FALSE;
+        }
+      if (size != NULL || paper != NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--size and --paper go with charts, not with --chart nccl-tuner"));
+          return FALSE;
+        }
+      request->format = RING_EXPORT_FORMAT_CSV;
+      return TRUE;
+    }
 
   if (!ring_export_format_from_path (path, &request->format))
     {
@@ -292,7 +315,7 @@ write_export (RingModel           *model,
   g_autoptr(GError) error = NULL;
   g_autofree char *link_target = NULL;
 
-  if (!ring_chart_draw_is_available ())
+  if (!request->tuner && !ring_chart_draw_is_available ())
     {
       _ring_cli_print_error (_("PLplot’s extcairo device is not installed: "
                                "charts cannot be drawn"));
@@ -301,7 +324,9 @@ write_export (RingModel           *model,
 
   link_target = ring_file_writer_resolve_link (file);
 
-  if (request->report)
+  if (request->tuner)
+    ring_export_nccl_tuner (ring_model_get_params (model), file, &error);
+  else if (request->report)
     ring_export_report (model, file, request->paper, NULL, &error);
   else
     ring_export_chart_with_options (model, request->kind, request->format, file,

@@ -120,6 +120,7 @@ typedef enum
   VALUE_SIZING_LINK, /* a RingSizingLink, written as its name */
   VALUE_PROTOCOL,   /* a RingProtocol, written as its name */
   VALUE_NETWORK_BOUND, /* a RingNetworkBound, written as its name */
+  VALUE_FABRIC_TIER,   /* a RingFabricTier, written as its name */
 } ValueKind;
 
 /* The derived values, in the report's order. */
@@ -159,6 +160,12 @@ static const struct
    * "none", "nics", "pcie" (the GPUs' links into the NICs), "sockets" (TCP's threads). */
   { "network_gbps", G_STRUCT_OFFSET (RingResult, network_gbps), VALUE_NUMBER, BOTH },
   { "network_bound", G_STRUCT_OFFSET (RingResult, network_bound), VALUE_NETWORK_BOUND, BOTH },
+  /* The fabric's tier that bounds the all-reduce ("none" in one node, "leaf" where no
+   * uplink binds, "spine", "core"), each node's rate through it and its share of time. */
+  { "fabric_bound_tier", G_STRUCT_OFFSET (RingResult, fabric_bound_tier), VALUE_FABRIC_TIER,
+    BOTH },
+  { "fabric_gbps", G_STRUCT_OFFSET (RingResult, fabric_gbps), VALUE_NUMBER, BOTH },
+  { "fabric_time_share", G_STRUCT_OFFSET (RingResult, fabric_time_share), VALUE_NUMBER, BOTH },
   /* What the model prices fastest among NCCL's choices; where it differs from the above,
    * NCCL's tuner picks otherwise (docs/model.md). */
   { "fastest_algorithm", G_STRUCT_OFFSET (RingResult, fastest_algorithm), VALUE_ALGORITHM,
@@ -344,6 +351,11 @@ append_result_value (GString          *json,
         append_json_string (json, key,
                             ring_protocol_to_string (G_STRUCT_MEMBER (RingProtocol, result,
                                                                       offset)));
+      break;
+    case VALUE_FABRIC_TIER:
+      append_json_string (json, key,
+                          ring_fabric_tier_to_string (G_STRUCT_MEMBER (RingFabricTier, result,
+                                                                       offset)));
       break;
     case VALUE_NETWORK_BOUND:
       append_json_string (json, key,

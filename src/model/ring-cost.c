@@ -159,6 +159,9 @@ fill_collective (const RingParams *params,
   result->fastest_algorithm = cost.fastest_algorithm;
   result->fastest_protocol = cost.fastest_protocol;
   result->fastest_allreduce_time_s = cost.fastest_time_s;
+  result->fabric_bound_tier = cost.fabric_tier;
+  result->fabric_gbps = cost.fabric_gbps;
+  result->fabric_time_share = cost.fabric_time_share;
   result->bytes_moved_per_gpu = group->gpus > 1 ? cost.bytes_per_gpu : 0.0;
   result->algbw_gbps = cost.algbw_gbps;
   result->busbw_gbps = cost.busbw_gbps;

@@ -21,6 +21,8 @@ static const char * const fabric_names[RING_N_FABRICS] = {
   "infiniband", "infiniband-sharp", "roce", "tcp",
 };
 
+static const char * const placement_names[RING_N_PLACEMENTS] = { "packed", "scattered" };
+
 static const char * const sharding_names[RING_N_SHARDINGS] = {
   "ddp", "zero1", "zero2", "fsdp",
 };
@@ -155,6 +157,23 @@ set_choice_from_string (RingParams   *params,
   return TRUE;
 }
 
+/* "R:1", as switch vendors write oversubscription, or R alone. */
+static gboolean
+parse_ratio (const char *text,
+             double     *value)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ":", 3);
+  double below;
+
+  if (g_strv_length (parts) == 1)
+    return ring_parse_double (g_strstrip (parts[0]), value);
+
+  return g_strv_length (parts) == 2
+         && ring_parse_double (g_strstrip (parts[0]), value)
+         && ring_parse_double (g_strstrip (parts[1]), &below)
+         && below == 1;
+}
+
 static gboolean
 parse_number (RingParamId  id,
               const char  *text,
@@ -168,6 +187,8 @@ parse_number (RingParamId  id,
     return ring_parse_nic_speed (text, value);
   if (id == RING_PARAM_MESSAGE_SIZE)
     return ring_parse_bytes (text, value);
+  if (id == RING_PARAM_OVERSUBSCRIPTION)
+    return parse_ratio (text, value);
   if (id == RING_PARAM_BUCKET_SIZE)
     {
       if (g_ascii_strcasecmp (text, "one") == 0)
@@ -322,6 +343,10 @@ ring_params_set_from_string (RingParams  *params,
         g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
                      _("--%s: “%s” is not a NIC speed (such as 400, 400Gb/s, 400G or 50GB/s)"),
                      info->option, text);
+      else if (id == RING_PARAM_OVERSUBSCRIPTION)
+        g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                     _("--%s: “%s” is not a ratio R:1 (such as 2:1, 3.5:1 or 4)"),
+                     info->option, text);
       else
         g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
                      _("--%s: “%s” is not a number"), info->option, text);
@@ -370,6 +395,8 @@ ring_param_n_choices (RingParamId id)
     return RING_N_ALGORITHMS;
   if (id == RING_PARAM_SHARDING)
     return RING_N_SHARDINGS;
+  if (id == RING_PARAM_PLACEMENT)
+    return RING_N_PLACEMENTS;
   if (id == RING_PARAM_CHECKPOINTING)
     return RING_N_CHECKPOINTINGS;
 
@@ -388,6 +415,8 @@ ring_param_choice_name (RingParamId id,
     return fabric_names[choice];
   if (id == RING_PARAM_SHARDING)
     return sharding_names[choice];
+  if (id == RING_PARAM_PLACEMENT)
+    return placement_names[choice];
   if (id == RING_PARAM_CHECKPOINTING)
     return checkpointing_names[choice];
 
@@ -485,4 +514,14 @@ ring_fabric_to_string (RingFabric fabric)
   g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
 
   return fabric_names[fabric];
+}
+
+const char *
+ring_fabric_tier_to_string (RingFabricTier tier)
+{
+  static const char *const names[] = { "none", "leaf", "spine", "core" };
+
+  g_return_val_if_fail (tier < G_N_ELEMENTS (names), NULL);
+
+  return names[tier];
 }

@@ -66,6 +66,29 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
     0, 10000, 1, NUMBER,
     N_("One-way latency of the network between nodes, in µs"), "US",
     TITLES (N_("Network latency"), N_("network latency")), FIELD (net_latency_us) },
+  /* The switches between nodes (ring-fabric.h). One tier is one non-blocking switch, as
+   * every figure assumed before tiers; 32 nodes of 8 NICs fill a 256-port rail group. */
+  { RING_PARAM_FABRIC_TIERS, "fabric-tiers", "fabric_tiers", "fabric-tiers", "tiers",
+    1, 3, 1, COUNT,
+    N_("Switch tiers between nodes: 1 (one switch), 2 (leaf–spine) or 3 (leaf–spine–core)"),
+    "T", TITLES (N_("Switch tiers"), N_("switch tiers")), FIELD (fabric_tiers) },
+  { RING_PARAM_NODES_PER_LEAF, "nodes-per-leaf", "nodes_per_leaf", "nodes-per-leaf", "nodes",
+    1, 4096, 32, COUNT,
+    N_("Nodes under one leaf switch (or rail group) (1 to 4096)"), "L",
+    TITLES (N_("Nodes per leaf"), N_("nodes per leaf")), FIELD (nodes_per_leaf) },
+  { RING_PARAM_OVERSUBSCRIPTION, "oversubscription", "oversubscription", "oversubscription",
+    ":1", 1, 64, 1, NUMBER,
+    N_("Oversubscription of each switch’s uplinks, such as 2:1 (1:1 to 64:1)"), "R:1",
+    TITLES (N_("Oversubscription"), N_("oversubscription")), FIELD (oversubscription) },
+  { RING_PARAM_RAIL_OPTIMIZED, "rail-optimized", "rail_optimized", "rail-optimized", "",
+    0, 1, 1, COUNT,
+    N_("1 if NIC i of every node meets NIC i of the others on its own leaf (rails), else 0"),
+    "0|1", TITLES (N_("Rail-optimized"), N_("rail-optimized")), FIELD (rail_optimized) },
+  { RING_PARAM_PLACEMENT, "placement", "placement", "placement", "",
+    0, RING_N_PLACEMENTS - 1, RING_PLACEMENT_PACKED, CHOICE,
+    N_("Where the job’s nodes sit among the leaves: packed or scattered"), "KIND",
+    TITLES (N_("Placement"), N_("placement")), FIELD (placement),
+    CHOICES (ring_placement_get_type) },
   /* Fitted to a measurement (ring-nccl-tests-fit.c); the defaults leave the model unchanged.
    * Efficiencies are shares of the rates the topology derives, so 2 allows a system to
    * run up to twice the model's rate; a hop's latency never drops below 0. */
@@ -189,6 +212,7 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
 G_STATIC_ASSERT (sizeof (RingAlgorithm) == sizeof (guint));
 G_STATIC_ASSERT (sizeof (RingGpuId) == sizeof (guint));
 G_STATIC_ASSERT (sizeof (RingFabric) == sizeof (guint));
+G_STATIC_ASSERT (sizeof (RingPlacement) == sizeof (guint));
 G_STATIC_ASSERT (sizeof (RingSharding) == sizeof (guint));
 G_STATIC_ASSERT (sizeof (RingCheckpointing) == sizeof (guint));
 

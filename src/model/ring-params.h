@@ -66,6 +66,27 @@ typedef enum
 
 #define RING_N_FABRICS (RING_FABRIC_TCP + 1)
 
+/* Where the job's nodes sit in a switched fabric (ring-fabric.h): packed fills each leaf
+ * with consecutive nodes before the next, as a topology-aware scheduler does; scattered
+ * leaves the node beside any rank anywhere in the fabric. */
+typedef enum
+{
+  RING_PLACEMENT_PACKED,
+  RING_PLACEMENT_SCATTERED,
+} RingPlacement;
+
+#define RING_N_PLACEMENTS (RING_PLACEMENT_SCATTERED + 1)
+
+/* The tier of a switched fabric whose links bound the network: the nodes' own links to
+ * their leaf (their NICs), the leaves' uplinks to the spine, the spines' to the core. */
+typedef enum
+{
+  RING_FABRIC_TIER_NONE,   /* one node: no network */
+  RING_FABRIC_TIER_LEAF,
+  RING_FABRIC_TIER_SPINE,
+  RING_FABRIC_TIER_CORE,
+} RingFabricTier;
+
 /* How data parallelism keeps the model state (Rajbhandari et al. 2020, "ZeRO: Memory
  * Optimizations Toward Training Trillion Parameter Models"; Zhao et al. 2023, "PyTorch
  * FSDP"): DDP replicates everything and all-reduces gradients; ZeRO-1 shards the optimizer
@@ -125,6 +146,13 @@ typedef struct
   double        link_latency_us;
   double        link_efficiency;
   RingFabric    fabric;
+  /* The switches between nodes (ring-fabric.h): 1 to 3 tiers, nodes under one leaf, the
+   * leaves' and spines' uplinks oversubscribed R:1, NICs on rails, where the job sits. */
+  guint         fabric_tiers;
+  guint         nodes_per_leaf;
+  double        oversubscription;
+  guint         rail_optimized;
+  RingPlacement placement;
   double        model_params;     /* P */
   double        bandwidth_gbps;   /* B, GB/s (1e9 B/s) each GPU sends per direction */
   double        compute_tflops;   /* F, achieved TFLOP/s (1e12 FLOP/s) per GPU */
@@ -204,6 +232,12 @@ typedef struct
   guint         channels;             /* NCCL channels (CTAs per GPU) at this size */
   double        network_gbps;         /* what a node's network carries, GB/s; 0 on one node */
   RingNetworkBound network_bound;     /* and what bounds it */
+  /* The fabric's tier that bounds the all-reduce that ran, what each node's traffic gets
+   * through it (GB/s; 0 on one node) and the share of the all-reduce's time its crossing
+   * takes. */
+  RingFabricTier fabric_bound_tier;
+  double        fabric_gbps;
+  double        fabric_time_share;
   double        bandwidth_time_s;     /* the size-dependent part of allreduce_time_s */
   /* What this model prices fastest among the choices NCCL had for one all-reduce (the
    * gradients' or the message's): where it is not what ran, NCCL's tuner picks otherwise
@@ -274,6 +308,11 @@ typedef enum
   RING_PARAM_NIC_SPEED,
   RING_PARAM_FABRIC,
   RING_PARAM_NET_LATENCY,
+  RING_PARAM_FABRIC_TIERS,
+  RING_PARAM_NODES_PER_LEAF,
+  RING_PARAM_OVERSUBSCRIPTION,
+  RING_PARAM_RAIL_OPTIMIZED,
+  RING_PARAM_PLACEMENT,
   RING_PARAM_NET_EFFICIENCY,
   RING_PARAM_LINK_LATENCY,
   RING_PARAM_LINK_EFFICIENCY,
@@ -443,6 +482,8 @@ const char          *ring_sharding_to_string    (RingSharding      sharding);
 const char          *ring_checkpointing_to_string (RingCheckpointing checkpointing);
 const char          *ring_protocol_to_string    (RingProtocol      protocol);
 const char          *ring_fabric_to_string      (RingFabric        fabric);
+/* "none", "leaf", "spine", "core", as the JSON report writes it. */
+const char          *ring_fabric_tier_to_string (RingFabricTier    tier);
 /* The names people read, translated: "LL128", "Simple"; "InfiniBand with SHARP". */
 const char          *ring_protocol_get_title    (RingProtocol      protocol);
 const char          *ring_fabric_get_title      (RingFabric        fabric);

@@ -213,6 +213,11 @@ init_network (RingTopology     *topology,
   topology->nics_per_node = ring_params_get_domain_nics (params);
   topology->nic_gbps = params->nic_speed_gbit / 8.0;
   topology->fabric = params->fabric;
+  topology->fabric_tiers = params->fabric_tiers;
+  topology->nodes_per_leaf = MAX (params->nodes_per_leaf, 1);
+  topology->oversubscription = MAX (params->oversubscription, 1);
+  topology->rail_optimized = params->rail_optimized != 0;
+  topology->placement = params->placement;
   topology->network_gbps = topology->nics_per_node * topology->nic_gbps * efficiency;
   topology->net_latency_us = params->net_latency_us;
   topology->net_extra_us = params->net_latency_us - INFINIBAND_LATENCY_US;

@@ -32,6 +32,12 @@ typedef struct
   guint          nics_per_node;
   double         nic_gbps;          /* one NIC's line rate in GB/s */
   RingFabric     fabric;
+  /* The switches (RingParams, ring-fabric.h); one tier changes nothing. */
+  guint          fabric_tiers;
+  guint          nodes_per_leaf;
+  double         oversubscription;
+  gboolean       rail_optimized;
+  RingPlacement  placement;
   double         network_gbps;      /* what one node's NICs carry together */
   double         gpu_nic_gbps;      /* what one GPU's PCIe link feeds its NICs (GPUDirect) */
   double         net_latency_us;    /* the fabric's one-way latency */

@@ -238,6 +238,40 @@ no_communication (RingAlgorithm      algorithm,
   cost->protocol = RING_PROTOCOL_SIMPLE;
 }
 
+/* @info's cost on the fabric: its network narrowed to what its traffic gets through the
+ * switches' uplinks (ring-fabric.c), and which tier gives that. NCCL's tuner does not see
+ * the fabric: it picks on the NICs. */
+static void
+fabric_cost (const RingAlgorithmInfo *info,
+             const RingTopology      *topology,
+             RingProtocol             protocol,
+             double                   bytes,
+             RingAllreduceCost       *cost)
+{
+  RingFabricCrossing crossing;
+  double network_s;
+
+  ring_fabric_crossing (topology, info->fabric_pattern, &crossing);
+  if (crossing.share < 1)
+    {
+      RingTopology narrowed = *topology;
+
+      ring_fabric_apply (&narrowed, crossing.share);
+      info->cost (&narrowed, protocol, bytes, cost);
+    }
+  else
+    {
+      info->cost (topology, protocol, bytes, cost);
+    }
+
+  cost->fabric_tier = crossing.bound;
+  cost->fabric_gbps = crossing.bound == RING_FABRIC_TIER_NONE
+                      ? 0 : topology->network_gbps * crossing.share;
+  network_s = cost->fabric_gbps > 0
+              ? bytes * crossing.network_bytes / (cost->fabric_gbps * 1e9) : 0;
+  cost->fabric_time_share = cost->time_s > 0 ? MIN (1.0, network_s / cost->time_s) : 0;
+}
+
 /* Runs @info's cost once its protocol is known; @estimate_s < 0: not yet estimated (on
  * @nccl_view, the topology NCCL's tuner sees). */
 static void
@@ -255,7 +289,7 @@ run_cost (const RingAlgorithmInfo *info,
       return;
     }
 
-  info->cost (topology, protocol, bytes, cost);
+  fabric_cost (info, topology, protocol, bytes, cost);
   cost->algorithm = info->algorithm;
   cost->protocol = protocol;
   if (info->estimate != NULL)
@@ -322,7 +356,7 @@ find_fastest (const RingTopology *topology,
 
           if (!runs_protocol (info, topology, p))
             continue;
-          info->cost (topology, p, bytes, &candidate);
+          fabric_cost (info, topology, p, bytes, &candidate);
           if (candidate.time_s < cost->fastest_time_s)
             {
               cost->fastest_algorithm = a;

@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include "ring-topology.h"
+#include "ring-fabric.h"
 
 G_BEGIN_DECLS
 
@@ -29,6 +29,11 @@ typedef struct
   RingAlgorithm fastest_algorithm;
   RingProtocol  fastest_protocol;
   double        fastest_time_s;
+  /* The fabric's tier that bounds it, what each node's traffic gets through the fabric
+   * (GB/s, 0 in one node) and the share of time_s its network crossing takes. */
+  RingFabricTier fabric_tier;
+  double        fabric_gbps;
+  double        fabric_time_share;
 } RingAllreduceCost;
 
 /* How the animation draws an algorithm's schedule. */
@@ -90,6 +95,8 @@ typedef struct
    * 2 (N−1)/N · S / B: the latency crossover and the 90 % bandwidth follow without a
    * search, and the animation labels its links with B. */
   gboolean      closed_form;
+  /* Which nodes its inter-node transfers join: what the fabric's tiers see of it. */
+  RingFabricPattern fabric_pattern;
 
   /* What the pictures ask. */
   const char   *short_title;      /* a legend entry; pass through g_dgettext() */

@@ -124,6 +124,7 @@ const RingAlgorithmInfo _ring_algorithm_collnet = {
   .estimate = collnet_estimate,
   .schedule = &_ring_schedule_collnet,
   .link_rates = collnet_link_rates,
+  .fabric_pattern = RING_FABRIC_PATTERN_SWITCH,
   /* A name, the same in every language. */
   .short_title = "CollNet",
   .picture = RING_PICTURE_SCHEDULE,

@@ -80,6 +80,7 @@ const RingAlgorithmInfo _ring_algorithm_flat_ring = {
   .link_rates = flat_ring_link_rates,
   .uses_hop_latency = TRUE,
   .closed_form = TRUE,
+  .fabric_pattern = RING_FABRIC_PATTERN_CROSS_RAIL,
   /* Translators: a legend entry for the all-reduce algorithm */
   .short_title = N_("Flat ring"),
   .picture = RING_PICTURE_RING,

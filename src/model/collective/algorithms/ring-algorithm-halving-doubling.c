@@ -364,6 +364,7 @@ const RingAlgorithmInfo _ring_algorithm_halving_doubling = {
   .schedule = &hd_schedule,
   .link_rates = _ring_textbook_link_rates,
   .uses_hop_latency = TRUE,
+  .fabric_pattern = RING_FABRIC_PATTERN_DISTANCE,
   /* Translators: a legend entry for the all-reduce algorithm */
   .short_title = N_("Halving-doubling"),
   .picture = RING_PICTURE_SCHEDULE,

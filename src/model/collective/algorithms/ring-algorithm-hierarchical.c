@@ -275,6 +275,7 @@ const RingAlgorithmInfo _ring_algorithm_hierarchical = {
   .schedule = &hierarchical_schedule,
   .link_rates = _ring_textbook_link_rates,
   .uses_hop_latency = TRUE,
+  .fabric_pattern = RING_FABRIC_PATTERN_NEIGHBOUR,
   /* Translators: a legend entry for the all-reduce algorithm */
   .short_title = N_("Hierarchical"),
   .picture = RING_PICTURE_SCHEDULE,

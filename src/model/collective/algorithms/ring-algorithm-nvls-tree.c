@@ -110,6 +110,7 @@ const RingAlgorithmInfo _ring_algorithm_nvls_tree = {
   .estimate = nvls_tree_estimate,
   .schedule = &_ring_schedule_nvls_tree,
   .link_rates = _ring_nvls_link_rates,
+  .fabric_pattern = RING_FABRIC_PATTERN_TREE,
   /* Translators: a legend entry for the all-reduce algorithm */
   .short_title = N_("NVLS tree"),
   .picture = RING_PICTURE_SCHEDULE,

@@ -163,6 +163,7 @@ const RingAlgorithmInfo _ring_algorithm_nvls = {
   .estimate = nvls_estimate,
   .schedule = &_ring_schedule_nvls,
   .link_rates = _ring_nvls_link_rates,
+  .fabric_pattern = RING_FABRIC_PATTERN_NONE,
   /* A name, the same in every language. */
   .short_title = "NVLS",
   .picture = RING_PICTURE_SCHEDULE,

@@ -241,6 +241,7 @@ const RingAlgorithmInfo _ring_algorithm_ring = {
   .estimate = ring_estimate,
   .schedule = &_ring_schedule_ring,
   .link_rates = ring_link_rates,
+  .fabric_pattern = RING_FABRIC_PATTERN_NEIGHBOUR,
   /* Translators: a legend entry for the all-reduce algorithm */
   .short_title = N_("Ring"),
   .picture = RING_PICTURE_RING,

@@ -185,6 +185,7 @@ const RingAlgorithmInfo _ring_algorithm_tree = {
   .estimate = tree_estimate,
   .schedule = &_ring_schedule_tree,
   .link_rates = tree_link_rates,
+  .fabric_pattern = RING_FABRIC_PATTERN_TREE,
   /* Translators: a legend entry for the all-reduce algorithm */
   .short_title = N_("Tree"),
   .picture = RING_PICTURE_TREE,

@@ -1,0 +1,205 @@
+/* test-fabric.c: the switches between nodes, worked out by hand.
+ *
+ * 1 024 H100s make 128 nodes of 8 NICs of 400 Gb/s, 384 GB/s of payload a node
+ * (docs/model.md §3). A leaf's uplinks carry L · 384 / R GB/s.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-test"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ring-algorithms.h"
+#include "ring-cost.h"
+#include "ring-fabric.h"
+#include "ring-test-numbers.h"
+
+#define GIB 1073741824.0
+
+static void
+cluster (RingParams    *params,
+         guint          gpus,
+         RingAlgorithm  algorithm,
+         const char    *ratio,
+         const char    *placement)
+{
+  ring_params_init_default (params);
+  g_assert_true (ring_params_set_from_string (params, RING_PARAM_GPU, "h100", NULL));
+  params->gpus = gpus;
+  params->algorithm = algorithm;
+  params->message_bytes = GIB;
+  params->fabric_tiers = 2;
+  params->nodes_per_leaf = 16;
+  g_assert_true (ring_params_set_from_string (params, RING_PARAM_OVERSUBSCRIPTION, ratio,
+                                              NULL));
+  g_assert_true (ring_params_set_from_string (params, RING_PARAM_PLACEMENT, placement,
+                                              NULL));
+}
+
+/* One switch, or every uplink at 1:1, changes no algorithm's time anywhere. */
+static void
+test_nonblocking_changes_nothing (void)
+{
+  const guint sizes[] = { 8, 16, 64, 1000, 1024, 4096 };
+
+  for (RingAlgorithm a = 0; a < RING_N_ALGORITHMS; a++)
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      for (guint placement = 0; placement < RING_N_PLACEMENTS; placement++)
+        {
+          RingParams flat, tiered;
+          RingResult one, three;
+
+          cluster (&flat, sizes[i], a, "1:1", "packed");
+          flat.fabric_tiers = 1;
+          if (!ring_params_validate (&flat, NULL))
+            continue;
+          tiered = flat;
+          tiered.fabric_tiers = 3;
+          tiered.placement = placement;
+          tiered.nodes_per_leaf = 4;
+          ring_cost_evaluate_sweep (&flat, &one);
+          ring_cost_evaluate_sweep (&tiered, &three);
+          g_assert_cmpfloat (one.allreduce_time_s, ==, three.allreduce_time_s);
+          g_assert_cmpint (three.fabric_bound_tier, ==,
+                           sizes[i] > 8 ? RING_FABRIC_TIER_LEAF : RING_FABRIC_TIER_NONE);
+        }
+}
+
+/* Scattered, a ring's neighbour is off the leaf with probability (128 − 16)/127: a leaf
+ * sends 16 · 112/127 node rates into uplinks that carry 16/R of them. */
+static void
+test_scattered_ring (void)
+{
+  double crossing = 16.0 * 112 / 127;
+  RingParams params;
+  RingResult one, four;
+
+  cluster (&params, 1024, RING_ALGORITHM_RING, "1:1", "scattered");
+  ring_cost_evaluate_sweep (&params, &one);
+  cluster (&params, 1024, RING_ALGORITHM_RING, "4:1", "scattered");
+  ring_cost_evaluate_sweep (&params, &four);
+
+  g_assert_cmpint (one.fabric_bound_tier, ==, RING_FABRIC_TIER_LEAF);
+  ring_test_assert_relative (one.fabric_gbps, 384, 1e-12);
+  g_assert_cmpint (four.fabric_bound_tier, ==, RING_FABRIC_TIER_SPINE);
+  ring_test_assert_relative (four.fabric_gbps, 384 * 16 / (4 * crossing), 1e-12);
+  /* The bytes' time grows as the spine's rate falls: 4 · 112/127 = 3.53×. */
+  ring_test_assert_relative (four.bandwidth_time_s / one.bandwidth_time_s,
+                             4 * crossing / 16, 0.02);
+  g_assert_cmpfloat (four.fabric_time_share, >, one.fabric_time_share);
+  g_assert_cmpfloat (four.fabric_time_share, <=, 1);
+}
+
+/* Packed, a ring crosses each leaf boundary once: one node rate into 16/R. */
+static void
+test_packed_ring (void)
+{
+  RingParams params;
+  RingResult four, thirty_two;
+
+  cluster (&params, 1024, RING_ALGORITHM_RING, "4:1", "packed");
+  ring_cost_evaluate_sweep (&params, &four);
+  cluster (&params, 1024, RING_ALGORITHM_RING, "32:1", "packed");
+  ring_cost_evaluate_sweep (&params, &thirty_two);
+
+  g_assert_cmpint (four.fabric_bound_tier, ==, RING_FABRIC_TIER_LEAF);
+  ring_test_assert_relative (four.fabric_gbps, 384, 1e-12);
+  g_assert_cmpint (thirty_two.fabric_bound_tier, ==, RING_FABRIC_TIER_SPINE);
+  ring_test_assert_relative (thirty_two.fabric_gbps, 384 * 16.0 / 32, 1e-12);
+}
+
+/* NCCL's trees over 8 nodes in leaves of 4: tree one has edges 0–4, 4–2, 4–6, 2–1, 2–3,
+ * 6–5, 6–7; its mirror 7–3, 3–5, 3–1, 5–6, 5–4, 1–2, 1–0. Four edges leave each leaf
+ * (0–4, 2–4, 3–7, 3–5), each a quarter of a node's rate: one node rate into 4/R. */
+static void
+test_packed_tree (void)
+{
+  RingParams params;
+  RingResult result;
+
+  cluster (&params, 64, RING_ALGORITHM_TREE, "8:1", "packed");
+  params.nodes_per_leaf = 4;
+  ring_cost_evaluate_sweep (&params, &result);
+  g_assert_cmpint (result.fabric_bound_tier, ==, RING_FABRIC_TIER_SPINE);
+  ring_test_assert_relative (result.fabric_gbps, 384 * 4.0 / 8, 1e-12);
+
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_OVERSUBSCRIPTION, "4:1",
+                                              NULL));
+  ring_cost_evaluate_sweep (&params, &result);
+  g_assert_cmpint (result.fabric_bound_tier, ==, RING_FABRIC_TIER_LEAF);
+  ring_test_assert_relative (result.fabric_gbps, 384, 1e-12);
+}
+
+/* The flat ring's hop between nodes goes from GPU 7 to GPU 0: NIC 7's rail to NIC 0's,
+ * through the spine even between nodes of one leaf, 16 flows into 16/4. */
+static void
+test_flat_ring_rails (void)
+{
+  RingParams params;
+  RingResult rails, one_leaf;
+
+  cluster (&params, 1024, RING_ALGORITHM_FLAT_RING, "4:1", "packed");
+  ring_cost_evaluate_sweep (&params, &rails);
+  params.rail_optimized = 0;
+  ring_cost_evaluate_sweep (&params, &one_leaf);
+
+  g_assert_cmpint (rails.fabric_bound_tier, ==, RING_FABRIC_TIER_SPINE);
+  ring_test_assert_relative (rails.fabric_gbps, 384 / 4.0, 1e-12);
+  g_assert_cmpint (one_leaf.fabric_bound_tier, ==, RING_FABRIC_TIER_LEAF);
+  /* The flat ring runs at min (B, the network): 384 GB/s on one leaf, 96 across rails. */
+  ring_test_assert_relative (rails.bandwidth_time_s / one_leaf.bandwidth_time_s, 4, 1e-9);
+}
+
+/* Halving-doubling on 1 024 GPUs: steps at d = 8 … 64 GPUs (1 … 8 nodes) stay in the leaf,
+ * d = 128, 256, 512 cross it whole; step bytes go as 1/d. */
+static void
+test_packed_halving_doubling (void)
+{
+  double in_leaf = 1.0 / 8 + 1.0 / 16 + 1.0 / 32 + 1.0 / 64;
+  double across = 1.0 / 128 + 1.0 / 256 + 1.0 / 512;
+  RingParams params;
+  RingTopology topology;
+  RingFabricCrossing crossing;
+
+  cluster (&params, 1024, RING_ALGORITHM_HALVING_DOUBLING, "4:1", "packed");
+  ring_topology_init (&topology, &params, 1024);
+  ring_fabric_crossing (&topology, RING_FABRIC_PATTERN_DISTANCE, &crossing);
+  g_assert_cmpint (crossing.bound, ==, RING_FABRIC_TIER_SPINE);
+  ring_test_assert_relative (crossing.share, (in_leaf + across) / (in_leaf + 4 * across),
+                             1e-12);
+}
+
+/* A core tier: pods of 16 leaves of 16 nodes, uplinks 4:1 at each tier; 512 nodes
+ * scattered send 256 · 256/511 node rates out of a pod into 256/16. */
+static void
+test_core (void)
+{
+  RingParams params;
+  RingResult result;
+
+  cluster (&params, 4096, RING_ALGORITHM_RING, "4:1", "scattered");
+  params.fabric_tiers = 3;
+  ring_cost_evaluate_sweep (&params, &result);
+  g_assert_cmpint (result.fabric_bound_tier, ==, RING_FABRIC_TIER_CORE);
+  ring_test_assert_relative (result.fabric_gbps, 384 * 511.0 / (16 * 256), 1e-12);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ring/fabric/nonblocking-changes-nothing", test_nonblocking_changes_nothing);
+  g_test_add_func ("/ring/fabric/scattered-ring", test_scattered_ring);
+  g_test_add_func ("/ring/fabric/packed-ring", test_packed_ring);
+  g_test_add_func ("/ring/fabric/packed-tree", test_packed_tree);
+  g_test_add_func ("/ring/fabric/flat-ring-rails", test_flat_ring_rails);
+  g_test_add_func ("/ring/fabric/packed-halving-doubling", test_packed_halving_doubling);
+  g_test_add_func ("/ring/fabric/core", test_core);
+
+  return g_test_run ();
+}
