@@ -70,7 +70,7 @@ static const RingPreset presets[] = {
     { MODEL ("175B", "fp16") }, 96, 12288 },
   /* Megatron-LM's 1 T model (Narayanan et al. 2021, table 1: 128 × 25600, fp16) and
    * BLOOM (BigScience 2022: 176 B, 70 × 14336, bf16), for the published runs. */
-  { "megatron-1t", N_("Megatron-LM’s 1 trillion parameter model, fp16 gradients"),
+  { "megatron-1t", N_("NVIDIA’s 1 trillion parameter model of 2021, fp16 gradients"),
     RING_PRESET_MODEL, { MODEL ("1008B", "fp16") }, 128, 25600 },
   { "bloom-176b", N_("BLOOM 176B, bf16 gradients"), RING_PRESET_MODEL,
     { MODEL ("176B", "bf16") }, 70, 14336 },
