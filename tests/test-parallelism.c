@@ -7,9 +7,11 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ring-algorithms.h"
+#include "ring-gpu.h"
 #include "ring-cost.h"
 #include "ring-parallelism.h"
 #include "ring-presets.h"
@@ -274,6 +276,136 @@ test_refusals (void)
     }
 }
 
+/* docs/model.md §5a: the worst published row's error, left out of the fit. */
+#define FRONTIER_TOLERANCE 0.15
+
+/* Published runs (tests/data/frontier-validation.tsv). The compute rate of a layout's
+ * kernels is no catalogue figure (the catalogue's 0.4 of peak is what whole runs
+ * achieve), so it is one share η of the dense peak, chosen leaving the row out: the
+ * geometric mean of the η the other rows need. Llama 3's rows run an interleaved
+ * schedule this model does not have; they are kept as known misses, not fitted. */
+enum
+{
+  COL_NAME, COL_GPU, COL_NICS, COL_NIC_GBIT, COL_MODEL, COL_GPUS, COL_T, COL_P, COL_C,
+  COL_M, COL_TOKENS, COL_SHARDING, COL_CHECKPOINTING, COL_FLOPS, COL_TFLOPS, COL_SOURCE,
+  N_COLS
+};
+
+static void
+published_params (char      **fields,
+                  RingParams *params)
+{
+  guint value;
+
+  ring_params_init_default (params);
+  g_assert_true (ring_param_choice_from_name (RING_PARAM_GPU, fields[COL_GPU], &value));
+  ring_params_apply_gpu (params, value);
+  params->gpus_per_node = 8;
+  params->nics_per_node = atoi (fields[COL_NICS]);
+  params->nic_speed_gbit = g_ascii_strtod (fields[COL_NIC_GBIT], NULL);
+  ring_preset_apply (ring_preset_lookup (fields[COL_MODEL]), params);
+  params->gpus = atoi (fields[COL_GPUS]);
+  params->tensor_parallel = atoi (fields[COL_T]);
+  params->pipeline_parallel = atoi (fields[COL_P]);
+  params->context_parallel = atoi (fields[COL_C]);
+  params->micro_batches = atoi (fields[COL_M]);
+  params->tokens_per_gpu = g_ascii_strtod (fields[COL_TOKENS], NULL);
+  g_assert_true (ring_param_choice_from_name (RING_PARAM_SHARDING, fields[COL_SHARDING],
+                                              &value));
+  params->sharding = value;
+  g_assert_true (ring_param_choice_from_name (RING_PARAM_CHECKPOINTING,
+                                              fields[COL_CHECKPOINTING], &value));
+  params->checkpointing = value;
+  g_assert_true (ring_params_validate (params, NULL));
+}
+
+/* TFLOP/s per GPU as the source counts them, with kernels at @eta of the dense peak. */
+static double
+published_tflops (char      **fields,
+                  double      eta,
+                  double     *bubble_fraction)
+{
+  RingParams params;
+  RingParallelStep step;
+
+  published_params (fields, &params);
+  params.compute_tflops = eta * ring_gpu_info (params.gpu)->dense_bf16_tflops;
+  ring_parallel_step (&params, &step);
+  if (bubble_fraction != NULL)
+    *bubble_fraction = step.bubble_fraction;
+
+  return g_ascii_strtod (fields[COL_FLOPS], NULL) * params.model_params
+         * params.tokens_per_gpu / step.step_s / 1e12;
+}
+
+/* The η at which the model gives the published rate (it rises with η). */
+static double
+needed_eta (char **fields)
+{
+  double low = 0.05, high = 2, target = g_ascii_strtod (fields[COL_TFLOPS], NULL);
+
+  for (guint i = 0; i < 50; i++)
+    {
+      double middle = (low + high) / 2;
+
+      if (published_tflops (fields, middle, NULL) < target)
+        low = middle;
+      else
+        high = middle;
+    }
+
+  return (low + high) / 2;
+}
+
+static void
+test_published (void)
+{
+  g_autoptr(GPtrArray) table = ring_test_read_table ("frontier-validation.tsv", N_COLS);
+  double needed[16], log_sum = 0, worst = 0;
+  guint n_fitted = 0;
+
+  g_assert_cmpuint (table->len, >=, 4);
+  g_assert_cmpuint (table->len, <=, G_N_ELEMENTS (needed));
+  for (guint i = 0; i < table->len; i++)
+    {
+      char **fields = table->pdata[i];
+
+      needed[i] = needed_eta (fields);
+      if (!g_str_has_prefix (fields[COL_NAME], "llama3"))
+        {
+          log_sum += log (needed[i]);
+          n_fitted++;
+        }
+    }
+
+  for (guint i = 0; i < table->len; i++)
+    {
+      char **fields = table->pdata[i];
+      gboolean fitted = !g_str_has_prefix (fields[COL_NAME], "llama3");
+      double eta = exp ((log_sum - (fitted ? log (needed[i]) : 0))
+                        / (n_fitted - (fitted ? 1 : 0)));
+      double published = g_ascii_strtod (fields[COL_TFLOPS], NULL);
+      double bubble;
+      double model = published_tflops (fields, eta, &bubble);
+      double error = model / published - 1;
+
+      g_test_message ("%-16s eta %.3f (needs %.3f): %6.1f TFLOP/s against %6.1f, %+6.1f %%%s",
+                      fields[COL_NAME], eta, needed[i], model, published, 100 * error,
+                      fitted ? "" : " (known miss)");
+      if (fitted)
+        worst = MAX (worst, fabs (error));
+      else
+        {
+          /* Without interleaving the bubble is (P − 1)/(m + P − 1): the model is slower,
+           * by less than that bubble. */
+          g_assert_cmpfloat (error, <, 0);
+          g_assert_cmpfloat (error, >, -bubble);
+        }
+    }
+  g_test_message ("worst fitted row, left out: %.1f %%", 100 * worst);
+  g_assert_cmpfloat (worst, <=, FRONTIER_TOLERANCE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -285,6 +417,7 @@ main (int   argc,
   g_test_add_func ("/ring/parallelism/shardings", test_shardings);
   g_test_add_func ("/ring/parallelism/plain", test_plain);
   g_test_add_func ("/ring/parallelism/refusals", test_refusals);
+  g_test_add_func ("/ring/parallelism/published", test_published);
 
   return g_test_run ();
 }

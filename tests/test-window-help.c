@@ -152,7 +152,7 @@ static const char * const not_terms[] = {
   "GB", "MB", "kB", "TB", "PB", "GiB", "MiB", "KiB", "TiB", "GbE", "TFLOPS",
   "CSV", "JSON", "PDF", "PNG", "SVG",
   "NVIDIA", "PyTorch", "FlashAttention", "PLplot", "GeForce", "RTX", "DGX", "HGX", "SXM",
-  "SXM2", "SXM4", "SXM5", "GB10", "GB200", "L40S", "NVL72", "GPT",
+  "SXM2", "SXM4", "SXM5", "GB10", "GB200", "L40S", "NVL72", "GPT", "BLOOM",
   "AMD", "MI300X", "MI325X", "MI355X", "GB300", "NVL",
   NULL,
 };

@@ -68,6 +68,12 @@ static const RingPreset presets[] = {
     { MODEL ("405B", "bf16") }, 126, 16384 },
   { "gpt3-175b", N_("GPT-3 175B, fp16 gradients"), RING_PRESET_MODEL,
     { MODEL ("175B", "fp16") }, 96, 12288 },
+  /* Megatron-LM's 1 T model (Narayanan et al. 2021, table 1: 128 × 25600, fp16) and
+   * BLOOM (BigScience 2022: 176 B, 70 × 14336, bf16), for the published runs. */
+  { "megatron-1t", N_("NVIDIA’s 1 trillion parameter model of 2021, fp16 gradients"),
+    RING_PRESET_MODEL, { MODEL ("1008B", "fp16") }, 128, 25600 },
+  { "bloom-176b", N_("BLOOM 176B, bf16 gradients"), RING_PRESET_MODEL,
+    { MODEL ("176B", "bf16") }, 70, 14336 },
   /* Jobs as trained: the model with its parallel layout and batch (with dgx-h100 or
    * dgx-a100 for the hardware). Llama 3 405B on 16 384 H100 (Dubey et al. 2024, table 4):
    * TP 8, PP 16, DP 128, 16 M tokens a step in 16 sequences of 8 192 per DP group, FSDP.
