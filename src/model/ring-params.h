@@ -141,6 +141,12 @@ typedef struct
   RingSharding  sharding;
   RingCheckpointing checkpointing;
   guint         fused_attention;  /* 1: attention scores are never stored (FlashAttention) */
+  /* Megatron's parallelism around data parallelism D = N / (T · P · C) (ring-parallelism.h):
+   * tensor (T), pipeline (P) and context (C) ranks, and the micro-batches of a step. */
+  guint         tensor_parallel;
+  guint         pipeline_parallel;
+  guint         context_parallel;
+  guint         micro_batches;
   double        message_bytes;    /* > 0: all-reduce this buffer instead of the gradients */
   /* One slow link and one slow GPU (ring-simulation.h): link I carries what GPU I sends
    * (in the ring, to GPU I + 1) at a fraction of its bandwidth; GPU I computes at a
@@ -234,6 +240,23 @@ typedef struct
   double        uniform_tokens_per_s;
   /* What the slow GPU adds to the step beside the slow link: 0 without one. */
   double        slow_gpu_delay_s;
+  /* The parallel layout (ring-parallelism.h). Plain data parallelism: D = N, the DP sync
+   * is the step's collectives, no TP, PP or CP traffic and no bubble. */
+  guint         data_parallel;        /* D = N / (T · P · C) */
+  RingAlgorithm dp_algorithm;
+  RingProtocol  dp_protocol;
+  double        dp_time_s;
+  double        dp_exposed_s;
+  double        dp_bytes_per_gpu;
+  double        tp_time_s;
+  double        tp_bytes_per_gpu;
+  double        pp_time_s;
+  double        pp_bytes_per_gpu;
+  double        cp_time_s;
+  double        cp_bytes_per_gpu;
+  double        bubble_s;             /* in step_time_s, beside compute and exposed_comm_s */
+  double        bubble_fraction;
+  double        mfu;                  /* model FLOPs / (step · the GPU's dense peak) */
 } RingResult;
 
 /* One row per parameter: the property name, the command-line option, the range and the
@@ -267,6 +290,10 @@ typedef enum
   RING_PARAM_SHARDING,
   RING_PARAM_CHECKPOINTING,
   RING_PARAM_FUSED_ATTENTION,
+  RING_PARAM_TENSOR_PARALLEL,
+  RING_PARAM_PIPELINE_PARALLEL,
+  RING_PARAM_CONTEXT_PARALLEL,
+  RING_PARAM_MICRO_BATCHES,
   /* A slow link and a slow GPU: an index and a fraction each, one option each
    * (--slow-link I:FRACTION): the fraction rows are parts of their index row's option. */
   RING_PARAM_SLOW_LINK,
