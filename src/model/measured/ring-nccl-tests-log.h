@@ -95,6 +95,9 @@ RingNcclLog *ring_nccl_log_parse    (const char         *text,
  * RING_NCCL_LOG_MAX_BYTES is opened, so a FIFO, a device or a directory never blocks. */
 RingNcclLog *ring_nccl_log_load     (const char         *path,
                                      GError            **error);
+/* The bytes ring_nccl_log_load() parses, under the same checks. */
+GBytes      *ring_nccl_log_read     (const char         *path,
+                                     GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RingNcclLog, ring_nccl_log_free)
 
