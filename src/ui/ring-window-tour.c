@@ -68,6 +68,8 @@ show_step (RingWindow *self,
       gtk_revealer_set_reveal_child (self->tour_revealer, FALSE);
       return;
     }
+  /* The tour points at the figures and the charts, which the learning view hides. */
+  g_object_set (self, "learning-view", FALSE, NULL);
   _ring_window_tour_update_sidebar (self);
 
   /* Translators: the tour's step counter, "1 of 4" */
