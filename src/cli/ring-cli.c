@@ -233,6 +233,14 @@ ring_cli_use_fit (const RingCliArgs  *args,
   return TRUE;
 }
 
+static const RingCliExportLayer *export_layer;
+
+void
+_ring_cli_set_export_layer (const RingCliExportLayer *layer)
+{
+  export_layer = layer;
+}
+
 /* Whether @args ask for what only the export layer does: draw or write a file, list the
  * charts, read a log or a scenario file. */
 static gboolean
@@ -286,7 +294,7 @@ ring_cli_handle (const RingCliArgs *args)
 
   /* A program without the export layer hands such a command line on whole, before
    * anything is checked, so that every message and status is the export layer's. */
-  exports = _ring_cli_export_layer ();
+  exports = export_layer;
   if (exports == NULL && needs_export_layer (args))
     return RING_CLI_LOAD_EXPORTS;
 

@@ -80,6 +80,10 @@ gboolean      ring_cli_use_fit            (const RingCliArgs   *args,
  * RING_MAX_SCENARIOS in all are refused. */
 GPtrArray    *ring_cli_load_scenarios     (const RingCliArgs   *args,
                                            GError             **error);
+/* Lets ring_cli_handle() draw, write and read files (ring-cli-export.c): the window program
+ * and the export module call it; without it, such a command line returns
+ * RING_CLI_LOAD_EXPORTS. */
+void          ring_cli_use_export_layer   (void);
 /* Checks every option, then prints the version, a list, the report or writes the export,
  * and returns the exit status; or RING_CLI_OPEN_WINDOW when none of those was asked for
  * and every value is good. Messages go to standard error, naming the option. */
