@@ -9,7 +9,6 @@
 
 #include <math.h>
 
-#include "ring-protocol-tuning-private.h"
 #include "ring-topology.h"
 
 /* What SMs get out of a link, as NCCL counts it (src/graph/topo.h): an NVLink carries
@@ -255,7 +254,7 @@ ring_topology_init (RingTopology     *topology,
   topology->generation = gpu->generation;
   topology->latency_us = params->latency_us;
   topology->gpus_per_process = 1;
-  topology->calibration = ring_calibration_default ();
+  topology->calibration = NULL;
   topology->socket_gbps = 0;
 
   init_intra (topology, params, gpu);

@@ -123,6 +123,18 @@ ring_algorithm_can_run (RingAlgorithm        algorithm,
   return runs;
 }
 
+void
+ring_algorithm_fall_back (RingParams *params)
+{
+  RingTopology topology;
+
+  g_return_if_fail (params != NULL);
+
+  ring_topology_init (&topology, params, params->gpus);
+  if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
+    params->algorithm = RING_ALGORITHM_AUTO;
+}
+
 gboolean
 ring_protocol_available (const RingTopology *topology,
                          RingProtocol        protocol)

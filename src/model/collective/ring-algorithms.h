@@ -112,6 +112,8 @@ const RingAlgorithmInfo *ring_algorithms_get      (guint                    *n_a
 gboolean                 ring_algorithm_can_run   (RingAlgorithm             algorithm,
                                                    const RingTopology       *topology,
                                                    const char              **why);
+/* An algorithm @params' cluster cannot run gives way to auto (NCCL's pick). */
+void                     ring_algorithm_fall_back (RingParams               *params);
 /* Whether @protocol is available to NCCL on @topology: LL128 needs NVLink inside nodes
  * and GPUDirect RDMA between them (tuning.cc). */
 gboolean                 ring_protocol_available  (const RingTopology       *topology,
