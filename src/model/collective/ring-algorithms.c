@@ -24,6 +24,7 @@ static const RingAlgorithmInfo auto_info = {
   .algorithm = RING_ALGORITHM_AUTO,
   .name = "auto",
   .title = N_("Auto"),
+  .chooses = TRUE,
   .protocols = RING_PROTOCOLS_ALL,
   .can_run = auto_can_run,
   .short_title = N_("Auto"),

@@ -60,6 +60,7 @@ typedef struct
   const char   *name;             /* "nvls-tree", as typed after --algorithm */
   const char   *title;            /* for people; pass through _() */
   gboolean      nccl;             /* one of NCCL's own: auto picks among these */
+  gboolean      chooses;          /* auto: no algorithm of its own, NCCL's pick */
   guint         protocols;        /* 1 << RingProtocol for each protocol it runs */
   /* Whether it runs on @topology; if not, *why says so in a short untranslated sentence
    * (N_() marked: pass it through _() for a tooltip). */

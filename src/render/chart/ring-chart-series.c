@@ -145,7 +145,7 @@ algorithm_runs (const RingParams *params,
   RingParams swept = *params;
   RingTopology topology;
 
-  if (params->algorithm == RING_ALGORITHM_AUTO || gpus <= 1)
+  if (ring_algorithm_info (params->algorithm)->chooses || gpus <= 1)
     return TRUE;
 
   swept.gpus = gpus;

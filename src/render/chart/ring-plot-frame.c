@@ -431,7 +431,7 @@ describe_configuration (const RingChartData *data)
     g_ptr_array_add (parts, g_strdup_printf ("α = %g µs",
                                              ring_round_figures (p->latency_us, 4)));
 
-  if (p->algorithm == RING_ALGORITHM_AUTO && p->gpus > 1)
+  if (ring_algorithm_info (p->algorithm)->chooses && p->gpus > 1)
     {
       g_autofree char *choice = _ring_chart_describe_choice (r->algorithm_used,
                                                              r->protocol_used);
