@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ring-algorithm-schedule-private.h"
 #include "ring-protocol-tuning-private.h"
@@ -81,6 +82,9 @@ check_phases (const RingSchedule *schedule)
 
       g_assert_nonnull (phase->name);
       g_assert_nonnull (phase->description);
+      /* The learning view's "why" for every phase of every algorithm. */
+      g_assert_nonnull (phase->outcome);
+      g_assert_cmpuint (strlen (phase->outcome), >, 20);
       g_assert_cmpuint (phase->first_step, ==, next);
       g_assert_cmpuint (phase->n_steps, >, 0);
       for (guint step = phase->first_step; step < phase->first_step + phase->n_steps; step++)

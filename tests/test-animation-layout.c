@@ -286,6 +286,76 @@ test_german_names (void)
   g_unsetenv ("LANGUAGE");
 }
 
+static char **
+header_lines (RingModel *model,
+              int        width,
+              int        height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  RingSimulation *sim = ring_model_get_simulation (model);
+  RingStyle style;
+  RingFrame frame;
+  char **lines;
+
+  ring_style_init_light (&style);
+  ring_frame_init (&frame, ring_model_get_value (model, RING_PARAM_GPUS));
+  frame.simulation = sim;
+  frame.phase = RING_FRAME_RING_STEP;
+  frame.step = 0;
+  frame.progress = 0.5;
+  ring_step_clock_model_times (model, &frame.compute_time_s, &frame.allreduce_time_s);
+  lines = _ring_animation_draw_header_lines (cr, width, height, &frame, &style);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  return lines;
+}
+
+/* The explanation under the title wraps onto more lines in a narrow animation rather than
+ * being cut: every word of it is drawn, in German as in English. */
+static void
+test_explanation_wraps (void)
+{
+  const char *localedir = g_getenv ("RING_ALLREDUCE_LOCALEDIR");
+  static const int widths[] = { 280, 340, 425 };
+  guint max_lines = 0;
+
+  for (guint lang = 0; lang < 2; lang++)
+    {
+      g_autoptr(RingModel) model = model_for (RING_ALGORITHM_RING, 16, 8);
+      const char *english = "Each GPU sends one chunk to the next GPU, which adds it to its own";
+      const char *expected;
+
+      if (lang == 1)
+        {
+          if (localedir == NULL || setlocale (LC_ALL, "de_DE.UTF-8") == NULL)
+            {
+              g_test_message ("no German locale: English only");
+              break;
+            }
+          g_setenv ("LANGUAGE", "de", TRUE);
+          bindtextdomain (GETTEXT_PACKAGE, localedir);
+          bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+        }
+      expected = g_dgettext (GETTEXT_PACKAGE, english);
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        {
+          g_auto(GStrv) lines = header_lines (model, widths[w], 520);
+          g_autofree char *explanation = NULL;
+
+          g_assert_cmpuint (g_strv_length (lines), >=, 2);
+          explanation = g_strjoinv (" ", lines + 1);
+          g_assert_cmpstr (explanation, ==, expected);
+          max_lines = MAX (max_lines, g_strv_length (lines) - 1);
+        }
+    }
+  setlocale (LC_ALL, "C.UTF-8");
+  g_unsetenv ("LANGUAGE");
+  /* At 280 px the sentence needs more than one line. */
+  g_assert_cmpuint (max_lines, >=, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -296,6 +366,7 @@ main (int   argc,
   g_test_add_func ("/ring/animation-layout/reported-frames", test_reported_frames);
   g_test_add_func ("/ring/animation-layout/network-switch-named", test_network_switch_named);
   g_test_add_func ("/ring/animation-layout/german-names", test_german_names);
+  g_test_add_func ("/ring/animation-layout/explanation-wraps", test_explanation_wraps);
 
   return g_test_run ();
 }

@@ -86,7 +86,7 @@ current_frame (RingAnimation *animation)
 {
   RingFrame frame;
 
-  _ring_animation_get_frame (animation, &frame);
+  ring_animation_get_frame (animation, &frame);
 
   return frame;
 }
@@ -230,9 +230,9 @@ test_play_and_pause (Fixture       *fixture,
   g_assert_cmpuint (playing_notified, ==, 2);
 
   /* Paused, time does not move the animation. */
-  _ring_animation_get_frame (animation, &before);
+  ring_animation_get_frame (animation, &before);
   _ring_animation_advance (animation, 5);
-  _ring_animation_get_frame (animation, &after);
+  ring_animation_get_frame (animation, &after);
   g_assert_cmpint (before.phase, ==, after.phase);
   g_assert_cmpuint (before.step, ==, after.step);
   g_assert_cmpfloat (before.progress, ==, after.progress);

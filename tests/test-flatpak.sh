@@ -237,7 +237,8 @@ fi
 
 # window_session SHOT ID LANG COMMAND…: inside a session bus, start COMMAND, wait for its
 # window, take it as SHOT.png (and its title as SHOT.title), then end the app. With
-# SHOT=portal, press Ctrl+E, take the portal's dialog and accept its suggested name.
+# SHOT=portal, press Ctrl+E, take the portal's dialog and accept its suggested name; with
+# SHOT=help, press F1.
 window_session () {
   local shot=$1 id=$2 lang=$3 wid="" pid i
   shift 3
@@ -268,6 +269,11 @@ window_session () {
         sleep 0.5
       done
       sleep 1
+    fi
+    if [ "$shot" = help ]; then
+      xdotool windowfocus --sync "$wid" 2>/dev/null || true
+      xdotool key --clearmodifiers F1
+      sleep 3
     fi
   fi
   if [ -n "$id" ]; then flatpak kill "$id" 2>/dev/null || true; fi
@@ -342,5 +348,28 @@ exported=$(ls "$work"/portal/*.png 2>/dev/null | head -n 1) || true
 [ -n "$exported" ] || { sed 's/^/  /' "$work/portal.app.log" "$work/dbus.log"; fail "Ctrl+E wrote no file through the portal"; }
 [ "$(head -c 8 "$exported" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "$(basename "$exported") is not a PNG"
 pass "Ctrl+E: the portal's dialog wrote $(basename "$exported") ($(identify -format '%wx%h' "$exported")) to the host"
+
+step "the help in the bundle, and F1's URI"
+for page in index glossary keyboard size-cluster; do
+  run --command=test "$dev" -f "/app/share/help/C/$dev/$page.page" \
+    || fail "the bundle has no /app/share/help/C/$dev/$page.page"
+done
+run --command=test "$dev" -f "/app/share/help/de/$dev/index.page" \
+  || fail "the bundle has no German help"
+shoot help "$dev" C.UTF-8 flatpak run --user --env=G_MESSAGES_DEBUG=ring-ui "$dev"
+uri=$(sed -n 's/.*Opening the help at //p' "$work/help.app.log" | head -n 1)
+echo "  F1: $uri"
+case "$uri" in
+  "help:$dev"|"help:$dev/"*) ;;
+  *) sed 's/^/  /' "$work/help.app.log"; fail "F1 opened no help:$dev URI" ;;
+esac
+# help:ID/PAGE is DIR/help/LANG/ID/PAGE.page in one of the sandbox's XDG_DATA_DIRS.
+page=${uri#help:$dev}; page=${page#/}; page=${page%%#*}
+# shellcheck disable=SC2016
+run --command=sh "$dev" -c 'IFS=:; for d in ${XDG_DATA_DIRS:-/app/share:/usr/share}; do
+    [ -f "$d/help/C/$1/$2.page" ] && { echo "  resolves to $d/help/C/$1/$2.page"; exit 0; }
+  done; exit 1' _ "$dev" "${page:-index}" \
+  || fail "F1's $uri resolves to no page in the sandbox's XDG_DATA_DIRS"
+pass "the help pages are in the bundle (C and de) and F1's URI resolves there"
 
 step "done in $(( $(date +%s) - t0 )) s"

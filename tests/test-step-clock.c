@@ -568,6 +568,49 @@ test_reset (void)
   g_assert_cmpint (frame_of (clock).phase, ==, RING_FRAME_IDLE);
 }
 
+/* Back one ring step at a time: from done to before the last step, from mid-step to that
+ * step's start, from the first step's start to idle; it holds, the count stays. */
+static void
+test_previous_ring_step (void)
+{
+  g_autoptr(RingStepClock) clock = ring_step_clock_new ();
+  RingStepClockChanges changes;
+  RingFrame frame;
+
+  ring_step_clock_set_ring (clock, 4, 1, 1);
+  ring_step_clock_run_training_step (clock);
+  ring_step_clock_advance (clock, 100);
+  g_assert_cmpint (frame_of (clock).phase, ==, RING_FRAME_DONE);
+  g_assert_cmpuint (ring_step_clock_get_steps_completed (clock), ==, 1);
+
+  changes = ring_step_clock_previous_ring_step (clock);
+  g_assert_cmpint (changes & RING_STEP_CLOCK_FRAME_CHANGED, !=, 0);
+  frame = frame_of (clock);
+  g_assert_cmpint (frame.phase, ==, RING_FRAME_RING_STEP);
+  g_assert_cmpuint (frame.step, ==, 5);
+  g_assert_cmpfloat (frame.progress, ==, 0);
+  g_assert_false (ring_step_clock_get_running (clock));
+  g_assert_cmpuint (ring_step_clock_get_steps_completed (clock), ==, 1);
+
+  /* Forward half a step, then back to that step's start. */
+  ring_step_clock_ring_step (clock);
+  ring_step_clock_advance (clock, 0.25);
+  g_assert_cmpfloat (frame_of (clock).progress, ==, 0.5);
+  ring_step_clock_previous_ring_step (clock);
+  frame = frame_of (clock);
+  g_assert_cmpuint (frame.step, ==, 5);
+  g_assert_cmpfloat (frame.progress, ==, 0);
+
+  for (guint step = 5; step-- > 0;)
+    {
+      ring_step_clock_previous_ring_step (clock);
+      g_assert_cmpuint (frame_of (clock).step, ==, step);
+    }
+  ring_step_clock_previous_ring_step (clock);
+  g_assert_cmpint (frame_of (clock).phase, ==, RING_FRAME_IDLE);
+  g_assert_cmpint (ring_step_clock_previous_ring_step (clock), ==, RING_STEP_CLOCK_NO_CHANGE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -585,6 +628,7 @@ main (int   argc,
   g_test_add_func ("/ring/step-clock/single-gpu", test_single_gpu);
   g_test_add_func ("/ring/step-clock/million-gpus", test_million_gpus);
   g_test_add_func ("/ring/step-clock/reset", test_reset);
+  g_test_add_func ("/ring/step-clock/previous-ring-step", test_previous_ring_step);
 
   return g_test_run ();
 }

@@ -599,6 +599,11 @@ test_every_control_named (RingWindowFixture *fixture,
   ring_model_set_value (fixture->model, RING_PARAM_MESSAGE_SIZE, 1048576);
   find_unnamed (GTK_WIDGET (fixture->window), unnamed);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tour-skip", NULL);
+  /* The learning view's own controls. */
+  g_object_set (fixture->window, "learning-view", TRUE, NULL);
+  g_assert_true (gtk_widget_get_visible (fixture->window->learning_panel));
+  find_unnamed (GTK_WIDGET (fixture->window), unnamed);
+  g_object_set (fixture->window, "learning-view", FALSE, NULL);
 
   for (guint i = 0; i < unnamed->len; i++)
     g_string_append_printf (list, "\n  %s", (const char *) g_ptr_array_index (unnamed, i));

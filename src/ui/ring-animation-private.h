@@ -16,9 +16,6 @@ void     _ring_animation_advance             (RingAnimation *self,
                                               double         seconds);
 /* TRUE while a tick callback is installed. */
 gboolean _ring_animation_is_ticking          (RingAnimation *self);
-/* The frame the widget would draw now. */
-void     _ring_animation_get_frame           (RingAnimation *self,
-                                              RingFrame     *frame);
 /* Wall-clock seconds of one training step at 1×, compute and ring phases. */
 double   _ring_animation_get_compute_duration (RingAnimation *self);
 double   _ring_animation_get_ring_duration    (RingAnimation *self);

@@ -669,6 +669,14 @@ ring_animation_ring_step (RingAnimation *self)
 }
 
 void
+ring_animation_previous_ring_step (RingAnimation *self)
+{
+  g_return_if_fail (RING_IS_ANIMATION (self));
+
+  apply_changes (self, ring_step_clock_previous_ring_step (self->clock));
+}
+
+void
 ring_animation_reset (RingAnimation *self)
 {
   g_return_if_fail (RING_IS_ANIMATION (self));
@@ -696,8 +704,8 @@ _ring_animation_is_ticking (RingAnimation *self)
 }
 
 void
-_ring_animation_get_frame (RingAnimation *self,
-                           RingFrame     *frame)
+ring_animation_get_frame (RingAnimation *self,
+                          RingFrame     *frame)
 {
   g_return_if_fail (RING_IS_ANIMATION (self));
   g_return_if_fail (frame != NULL);

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ring-frame.h"
 #include "ring-model.h"
 
 G_BEGIN_DECLS
@@ -34,6 +35,9 @@ void       ring_animation_set_playing         (RingAnimation *self,
 gboolean   ring_animation_get_running         (RingAnimation *self);
 guint      ring_animation_get_steps_completed (RingAnimation *self);
 const char *ring_animation_get_phase_label    (RingAnimation *self);
+/* The frame the widget draws now: what a text beside it explains. */
+void       ring_animation_get_frame           (RingAnimation *self,
+                                               RingFrame     *frame);
 
 /* One whole training step: compute, the 2 (N − 1) ring steps, the averaged gradient; then
  * it stops. Mid-step, it finishes the step under way. */
@@ -43,6 +47,8 @@ void       ring_animation_play                (RingAnimation *self);
 void       ring_animation_pause               (RingAnimation *self);
 /* Plays exactly one ring step and holds there (from idle, the compute phase is skipped). */
 void       ring_animation_ring_step           (RingAnimation *self);
+/* Holds at the start of the ring step under way, or of the one before. */
+void       ring_animation_previous_ring_step  (RingAnimation *self);
 /* Stops, empties the buffers and sets steps-completed back to 0. */
 void       ring_animation_reset               (RingAnimation *self);
 

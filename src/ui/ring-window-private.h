@@ -54,6 +54,11 @@ struct _RingWindow
   GtkWidget            *main_area;
   GtkWidget            *split_host;
   GtkWidget            *split_view;      /* made by ring-window-layout.c */
+  /* The learning view (ring-window-learning.c) hides the figures and the charts. */
+  GtkWidget            *numbers_box;
+  AdwClamp             *animation_clamp;
+  GtkWidget            *learning_panel;
+  gboolean              learning_view;
   guint                 sidebar_style_idle;
 
   /* The first-run tour: its line, and the step shown (-1: none). */
@@ -85,6 +90,11 @@ void     _ring_window_layout_class_init   (GtkWidgetClass  *widget_class);
 void     _ring_window_layout_init         (RingWindow      *self);
 gboolean _ring_window_get_sidebar_folded  (RingWindow      *self);
 gboolean _ring_window_get_sidebar_shown   (RingWindow      *self);
+/* ring-window-learning.c: win.learning-view (Ctrl+L) and win.previous-ring-step. */
+void     _ring_window_learning_class_init (GtkWidgetClass  *widget_class);
+/* Shows or leaves the learning view; FALSE if it was so already. */
+gboolean _ring_window_learning_set        (RingWindow      *self,
+                                           gboolean         learning_view);
 /* The tour's step about the panel shows it where it is folded away (ring-window-tour.c). */
 void     _ring_window_tour_update_sidebar (RingWindow      *self);
 /* Once a header bar menu closes, the keyboard's focus is back in the window. */

@@ -270,6 +270,8 @@ _ring_window_settings_init (RingWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "second-chart", self->chart_view, "second-kind",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "learning-view", self, "learning-view",
+                   G_SETTINGS_BIND_DEFAULT);
 }
 
 void

@@ -21,6 +21,7 @@
 #include "ring-step.h"
 #include "ring-step-bar.h"
 #include "ring-topology.h"
+#include "ring-learning-panel.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
 
@@ -29,6 +30,7 @@ G_DEFINE_FINAL_TYPE (RingWindow, ring_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_MODEL,
+  PROP_LEARNING_VIEW,
   N_PROPS
 };
 
@@ -706,6 +708,28 @@ ring_window_get_property (GObject    *object,
     case PROP_MODEL:
       g_value_set_object (value, self->model);
       break;
+    case PROP_LEARNING_VIEW:
+      g_value_set_boolean (value, self->learning_view);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ring_window_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  RingWindow *self = RING_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_LEARNING_VIEW:
+      if (_ring_window_learning_set (self, g_value_get_boolean (value)))
+        g_object_notify_by_pspec (object, pspec);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -720,11 +744,16 @@ ring_window_class_init (RingWindowClass *klass)
 
   object_class->dispose = ring_window_dispose;
   object_class->get_property = ring_window_get_property;
+  object_class->set_property = ring_window_set_property;
   window_class->close_request = ring_window_close_request;
 
   properties[PROP_MODEL] =
     g_param_spec_object ("model", NULL, NULL, RING_TYPE_MODEL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The animation takes the main area, beside a text that explains each step. */
+  properties[PROP_LEARNING_VIEW] =
+    g_param_spec_boolean ("learning-view", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (RING_TYPE_PARAMETER_PANEL);
@@ -733,6 +762,7 @@ ring_window_class_init (RingWindowClass *klass)
   g_type_ensure (RING_TYPE_CHART_VIEW);
   g_type_ensure (RING_TYPE_METRIC_GRID);
   g_type_ensure (RING_TYPE_METRIC_CARD);
+  g_type_ensure (RING_TYPE_LEARNING_PANEL);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ring-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RingWindow, toast_overlay);
@@ -754,11 +784,15 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, main_area);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, split_host);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, numbers_box);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, animation_clamp);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, learning_panel);
 
   _ring_window_class_actions_init (klass);
   _ring_window_scenarios_class_init (klass);
   _ring_window_tour_class_init (widget_class);
   _ring_window_layout_class_init (widget_class);
+  _ring_window_learning_class_init (widget_class);
 }
 
 static void
@@ -777,6 +811,7 @@ ring_window_init (RingWindow *self)
   g_object_set (self->step_bar, "model", self->model, NULL);
   g_object_set (self->animation, "model", self->model, NULL);
   g_object_set (self->chart_view, "model", self->model, NULL);
+  g_object_set (self->learning_panel, "animation", self->animation, NULL);
 
   add_metrics (self);
   /* A single collective has no step to time, and plays one all-reduce. */

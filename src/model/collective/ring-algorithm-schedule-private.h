@@ -78,6 +78,7 @@ struct _RingScheduleFuncs
 void   _ring_schedule_add_phase     (RingSchedule *schedule,
                                      const char   *name,
                                      const char   *description,
+                                     const char   *outcome,
                                      guint         n_steps);
 /* α + bytes / rate of one link kind. */
 double _ring_schedule_hop_s         (const double *rates_Bps,

@@ -318,6 +318,7 @@ void
 _ring_schedule_add_phase (RingSchedule *schedule,
                           const char   *name,
                           const char   *description,
+                          const char   *outcome,
                           guint         n_steps)
 {
   RingSchedulePhase *phase;
@@ -330,6 +331,7 @@ _ring_schedule_add_phase (RingSchedule *schedule,
   phase = &schedule->phases[schedule->n_phases++];
   phase->name = name;
   phase->description = description;
+  phase->outcome = outcome;
   phase->first_step = schedule->n_steps;
   phase->n_steps = n_steps;
   schedule->n_steps += n_steps;

@@ -56,11 +56,12 @@ typedef struct
   guint          lane;          /* which tree or ring it belongs to, for colours (0, 1 …) */
 } RingTransfer;
 
-/* A named run of steps ("Reduce-scatter in each node"). Both strings are N_() marked. */
+/* A named run of steps ("Reduce-scatter in each node"). The strings are N_() marked. */
 typedef struct
 {
   const char *name;
   const char *description;      /* one line: what each GPU does in it */
+  const char *outcome;          /* in plain words: what holds after it, and why it pays */
   guint       first_step;
   guint       n_steps;
 } RingSchedulePhase;

@@ -204,6 +204,7 @@ typedef struct
   RingAnimationCache *cache;          /* RING_DRAW_BUILD and RING_DRAW_USE */
   cairo_t            *step_cr;        /* the frame's, while a step plane is drawn */
   GArray             *record;         /* of RingDrawRecord, or NULL */
+  GPtrArray          *header_lines;   /* the header's lines as drawn, or NULL */
 } RingDraw;
 
 /* The cache's own (ring-animation-cache.c), for the preparer. */
@@ -489,6 +490,12 @@ void      _ring_animation_draw_layout           (cairo_t           *cr,
                                                  const RingFrame   *frame,
                                                  const RingStyle   *style,
                                                  GArray            *record);
+/* The header's lines as the frame draws them: the title, then the explanation wrapped. */
+char    **_ring_animation_draw_header_lines     (cairo_t           *cr,
+                                                 double             width,
+                                                 double             height,
+                                                 const RingFrame   *frame,
+                                                 const RingStyle   *style);
 
 /* ring-animation-draw-schedule.c: every algorithm but the ring, on a circle of nodes */
 void      _ring_animation_draw_schedule         (RingDraw          *draw,

@@ -21,8 +21,6 @@
 
 /* Text */
 
-/* @text, shortened with an ellipsis until it is at most @max_width wide; NULL if not even
- * the ellipsis fits. */
 /* How the registry draws the algorithm the frame plays. */
 static RingAlgorithmPicture
 picture (const RingDraw *draw)
@@ -30,6 +28,8 @@ picture (const RingDraw *draw)
   return ring_algorithm_info (ring_schedule_get_algorithm (draw->schedule))->picture;
 }
 
+/* @text, shortened with an ellipsis until it is at most @max_width wide; NULL if not even
+ * the ellipsis fits. */
 static char *
 fit_text (RingDraw   *draw,
           const char *text,
@@ -59,6 +59,48 @@ fit_text (RingDraw   *draw,
   return NULL;
 }
 
+/* @text broken at spaces into lines at most @max_width wide; only a word wider than a
+ * whole line is shortened. */
+static GPtrArray *
+wrap_text (RingDraw   *draw,
+           const char *text,
+           double      max_width)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree char *longer = NULL;
+
+      if (words[i][0] == '\0')
+        continue;
+      longer = line->len > 0 ? g_strconcat (line->str, " ", words[i], NULL)
+                             : g_strdup (words[i]);
+      if (line->len > 0 && _ring_animation_draw_text_width (draw, longer) > max_width)
+        {
+          g_ptr_array_add (lines, g_strdup (line->str));
+          g_string_assign (line, words[i]);
+        }
+      else
+        g_string_assign (line, longer);
+    }
+  if (line->len > 0)
+    g_ptr_array_add (lines, g_strdup (line->str));
+
+  for (guint i = 0; i < lines->len; i++)
+    if (_ring_animation_draw_text_width (draw, lines->pdata[i]) > max_width)
+      {
+        char *fitted = fit_text (draw, lines->pdata[i], max_width);
+
+        g_free (lines->pdata[i]);
+        lines->pdata[i] = fitted != NULL ? fitted : g_strdup ("");
+      }
+
+  return lines;
+}
+
 static const char *
 choose_separator (RingDraw *draw)
 {
@@ -79,50 +121,7 @@ choose_separator (RingDraw *draw)
 static char *
 dup_phase_explanation (const RingDraw *draw)
 {
-  switch (draw->frame.phase)
-    {
-    case RING_FRAME_IDLE:
-      if (draw->n == 1)
-        return g_strdup (_("One GPU computes the whole gradient by itself"));
-      /* A single collective (no compute): the buffers are there already. */
-      if (draw->frame.compute_time_s == 0)
-        return g_strdup (_("Each GPU holds a buffer; the ring will sum them"));
-      return g_strdup (_("Each GPU will compute a gradient; the ring then averages them"));
-
-    case RING_FRAME_COMPUTE:
-      if (draw->frame.compute_time_s == 0)
-        return g_strdup (_("Each GPU’s buffer is ready to send"));
-      return g_strdup (_("Each GPU runs the forward and backward pass on its own micro-batch"));
-
-    case RING_FRAME_RING_STEP:
-      if (!draw->ring_like)
-        {
-          const RingSchedulePhase *phase =
-            ring_schedule_get_phase (draw->schedule,
-                                     ring_schedule_get_step_phase (draw->schedule,
-                                                                   draw->frame.step));
-
-          return g_strdup (_(phase->description));
-        }
-      if (ring_schedule_step_phase (draw->n, draw->frame.step) == RING_PHASE_SCATTER_REDUCE)
-        return g_strdup (_("Each GPU sends one chunk to the next GPU, which adds it to its own"));
-      return g_strdup (_("Each GPU passes a reduced chunk on; the next GPU stores it"));
-
-    case RING_FRAME_DONE:
-    default:
-      if (draw->n == 1)
-        return g_strdup (_("A single GPU needs no communication"));
-      else
-        {
-          g_autofree char *count = ring_format_grouped (draw->n, draw->separator);
-
-          /* Translators: %s is the number of chunks, the same as the number of GPUs. */
-          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "Every GPU now holds all %s reduced chunk",
-                                               "Every GPU now holds all %s reduced chunks",
-                                               draw->n), count);
-        }
-    }
+  return ring_frame_dup_explanation (&draw->frame, draw->separator);
 }
 
 /* Layout of the whole frame */
@@ -133,6 +132,7 @@ typedef struct
   double   title_px;
   double   title_baseline;
   double   subtitle_baseline;
+  guint    explanation_lines;
   RingDrawBox      ring;
   gboolean show_timeline;
   RingDrawBox      timeline;
@@ -259,6 +259,40 @@ timeline_height (const RingDraw *draw)
   return 8 + 8 + draw->text_px * 1.2;
 }
 
+static GPtrArray *
+wrap_explanation (RingDraw *draw,
+                  double    max_width)
+{
+  g_autofree char *explanation = dup_phase_explanation (draw);
+
+  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
+
+  return wrap_text (draw, explanation, max_width);
+}
+
+static guint
+explanation_lines (RingDraw *draw,
+                   double    max_width)
+{
+  g_autoptr(GPtrArray) lines = wrap_explanation (draw, max_width);
+
+  return MAX (lines->len, 1);
+}
+
+static double
+line_step (const RingDraw *draw)
+{
+  return round (draw->text_px * 1.3);
+}
+
+static double
+header_height (const RingDraw *draw,
+               const Layout   *layout)
+{
+  return layout->subtitle_baseline + (layout->explanation_lines - 1) * line_step (draw)
+         + draw->text_px * 0.4;
+}
+
 static void
 compute_layout (RingDraw     *draw,
                 const Legend *legend,
@@ -274,7 +308,8 @@ compute_layout (RingDraw     *draw,
   layout->title_px = width >= 560 ? 18 : 15;
   layout->title_baseline = layout->pad + round (layout->title_px * 0.95);
   layout->subtitle_baseline = layout->title_baseline + round (draw->text_px * 1.6);
-  header_bottom = layout->subtitle_baseline + draw->text_px * 0.4;
+  layout->explanation_lines = explanation_lines (draw, width - 2 * layout->pad);
+  header_bottom = header_height (draw, layout);
 
   layout->legend_lines = legend_flow (draw, legend, width - 2 * layout->pad, lines, offsets,
                                       line_widths);
@@ -310,9 +345,8 @@ draw_header (RingDraw     *draw,
              double        width)
 {
   g_autofree char *title = ring_frame_dup_phase_label_full (&draw->frame, draw->separator);
-  g_autofree char *explanation = dup_phase_explanation (draw);
   g_autofree char *fitted_title = NULL;
-  g_autofree char *fitted_explanation = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
   double max_width = width - 2 * layout->pad;
 
   _ring_animation_draw_use_font (draw, layout->title_px, TRUE);
@@ -321,15 +355,18 @@ draw_header (RingDraw     *draw,
     {
       ring_cairo_set_color (draw->cr, &draw->style->foreground, 1.0);
       _ring_animation_draw_show_text (draw, fitted_title, layout->pad, layout->title_baseline, 0);
+      if (draw->header_lines != NULL)
+        g_ptr_array_add (draw->header_lines, g_strdup (fitted_title));
     }
 
-  _ring_animation_draw_use_font (draw, draw->text_px, FALSE);
-  fitted_explanation = fit_text (draw, explanation, max_width);
-  if (fitted_explanation != NULL)
+  lines = wrap_explanation (draw, max_width);
+  ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
+  for (guint i = 0; i < lines->len; i++)
     {
-      ring_cairo_set_color (draw->cr, &draw->style->foreground, 0.7);
-      _ring_animation_draw_show_text (draw, fitted_explanation, layout->pad,
-                                      layout->subtitle_baseline, 0);
+      _ring_animation_draw_show_text (draw, lines->pdata[i], layout->pad,
+                                      layout->subtitle_baseline + i * line_step (draw), 0);
+      if (draw->header_lines != NULL)
+        g_ptr_array_add (draw->header_lines, g_strdup (lines->pdata[i]));
     }
 }
 
@@ -523,8 +560,7 @@ record_layout (RingDraw     *draw,
 
   _ring_animation_draw_record_box (draw, RING_DRAW_BOX_HEADER,
                                    &(RingDrawBox) { 0, 0, width,
-                                                    layout->subtitle_baseline
-                                                    + draw->text_px * 0.4 });
+                                                    header_height (draw, layout) });
   _ring_animation_draw_record_box (draw, RING_DRAW_BOX_AREA, &layout->ring);
   if (layout->show_timeline)
     _ring_animation_draw_record_box (draw, RING_DRAW_BOX_TIMELINE, &layout->timeline);
@@ -540,7 +576,8 @@ draw_frame (cairo_t            *cr,
             RingDrawMode        mode,
             guint               plane,
             RingAnimationCache *cache,
-            GArray             *record)
+            GArray             *record,
+            GPtrArray          *header_lines)
 {
   RingDraw draw = { 0 };
   Layout layout = { 0 };
@@ -548,6 +585,7 @@ draw_frame (cairo_t            *cr,
   const RingColor *bg, *fg;
 
   draw.record = record;
+  draw.header_lines = header_lines;
   draw.cr = cr;
   draw.mode = mode;
   draw.plane = plane;
@@ -654,7 +692,7 @@ _ring_animation_draw_frame (cairo_t            *cr,
                             guint               plane,
                             RingAnimationCache *cache)
 {
-  return draw_frame (cr, width, height, frame, style, mode, plane, cache, NULL);
+  return draw_frame (cr, width, height, frame, style, mode, plane, cache, NULL, NULL);
 }
 
 void
@@ -665,7 +703,22 @@ _ring_animation_draw_layout (cairo_t         *cr,
                              const RingStyle *style,
                              GArray          *record)
 {
-  draw_frame (cr, width, height, frame, style, RING_DRAW_DIRECT, 0, NULL, record);
+  draw_frame (cr, width, height, frame, style, RING_DRAW_DIRECT, 0, NULL, record, NULL);
+}
+
+char **
+_ring_animation_draw_header_lines (cairo_t         *cr,
+                                   double           width,
+                                   double           height,
+                                   const RingFrame *frame,
+                                   const RingStyle *style)
+{
+  GPtrArray *lines = g_ptr_array_new ();
+
+  draw_frame (cr, width, height, frame, style, RING_DRAW_DIRECT, 0, NULL, NULL, lines);
+  g_ptr_array_add (lines, NULL);
+
+  return (char **) g_ptr_array_free (lines, FALSE);
 }
 
 void

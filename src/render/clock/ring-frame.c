@@ -186,3 +186,103 @@ ring_frame_dup_phase_label (const RingFrame *frame)
 
   return ring_frame_dup_phase_label_full (frame, THIN_SPACE);
 }
+
+/* The schedule's phase of @frame's step (a normalised ring-step frame), or NULL. */
+static const RingSchedulePhase *
+schedule_phase (const RingFrame *frame)
+{
+  const RingSchedule *schedule;
+
+  if (frame->simulation == NULL)
+    return NULL;
+
+  schedule = ring_simulation_get_schedule (frame->simulation);
+
+  return ring_schedule_get_phase (schedule, ring_schedule_get_step_phase (schedule, frame->step));
+}
+
+char *
+ring_frame_dup_explanation (const RingFrame *frame,
+                            const char      *separator)
+{
+  RingFrame normal;
+  const RingSchedulePhase *phase;
+
+  g_return_val_if_fail (frame != NULL, NULL);
+  g_return_val_if_fail (separator != NULL, NULL);
+
+  normal = ring_frame_normalize (frame);
+  switch (normal.phase)
+    {
+    case RING_FRAME_IDLE:
+      if (normal.n_gpus == 1)
+        return g_strdup (_("One GPU computes the whole gradient by itself"));
+      /* A single collective (no compute): the buffers are there already. */
+      if (normal.compute_time_s == 0)
+        return g_strdup (_("Each GPU holds a buffer; the all-reduce will sum them"));
+      return g_strdup (_("Each GPU will compute a gradient; the all-reduce then averages them"));
+
+    case RING_FRAME_COMPUTE:
+      if (normal.compute_time_s == 0)
+        return g_strdup (_("Each GPU’s buffer is ready to send"));
+      return g_strdup (_("Each GPU runs the forward and backward pass on its own micro-batch"));
+
+    case RING_FRAME_RING_STEP:
+      phase = schedule_phase (&normal);
+      if (phase != NULL)
+        return g_strdup (_(phase->description));
+      if (ring_schedule_step_phase (normal.n_gpus, normal.step) == RING_PHASE_SCATTER_REDUCE)
+        return g_strdup (_("Each GPU sends one chunk to the next GPU, which adds it to its own"));
+      return g_strdup (_("Each GPU passes a reduced chunk on; the next GPU stores it"));
+
+    case RING_FRAME_DONE:
+    default:
+      if (normal.n_gpus == 1)
+        return g_strdup (_("A single GPU needs no communication"));
+      else
+        {
+          g_autofree char *count = ring_format_grouped (normal.n_gpus, separator);
+
+          /* Translators: %s is the number of chunks, the same as the number of GPUs. */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "Every GPU now holds all %s reduced chunk",
+                                               "Every GPU now holds all %s reduced chunks",
+                                               normal.n_gpus), count);
+        }
+    }
+}
+
+char *
+ring_frame_dup_outcome (const RingFrame *frame)
+{
+  RingFrame normal;
+  const RingSchedulePhase *phase;
+
+  g_return_val_if_fail (frame != NULL, NULL);
+
+  normal = ring_frame_normalize (frame);
+  if (normal.n_gpus == 1)
+    return g_strdup (_("With one GPU there is nothing to average: the step is compute alone."));
+
+  switch (normal.phase)
+    {
+    case RING_FRAME_IDLE:
+      return g_strdup (_("In data-parallel training every GPU holds a copy of the model and "
+                         "trains on its own micro-batch. Before the optimizer step the GPUs’ "
+                         "gradients must be averaged: that is the all-reduce."));
+
+    case RING_FRAME_COMPUTE:
+      return g_strdup (_("The backward pass produces the gradients layer by layer. While the "
+                         "all-reduce moves them the GPUs wait, unless the backward pass still "
+                         "has work to hide it behind."));
+
+    case RING_FRAME_RING_STEP:
+      phase = schedule_phase (&normal);
+      return phase != NULL && phase->outcome != NULL ? g_strdup (_(phase->outcome)) : NULL;
+
+    case RING_FRAME_DONE:
+    default:
+      return g_strdup (_("Every GPU applies the same averaged gradient, so the copies of the "
+                         "model stay the same for the next step."));
+    }
+}

@@ -49,6 +49,13 @@ char  *ring_frame_dup_phase_label     (const RingFrame *frame);
 /* The same with @separator between digit groups (for a font without a thin space). */
 char  *ring_frame_dup_phase_label_full (const RingFrame *frame,
                                         const char      *separator);
+/* What each GPU does at @frame, in one translated line: "Each GPU sends one chunk to
+ * the next GPU, which adds it to its own". */
+char  *ring_frame_dup_explanation     (const RingFrame *frame,
+                                       const char      *separator);
+/* In plain words, what holds once @frame's phase is over and why it matters (the schedule's
+ * phase outcome, RingSchedulePhase); NULL for a ring step with no simulation. */
+char  *ring_frame_dup_outcome         (const RingFrame *frame);
 /* @frame made safe to draw: N ≥ 1, a ring step that exists, progress in 0 … 1, times
  * that are finite and not negative. */
 RingFrame ring_frame_normalize        (const RingFrame *frame);

@@ -689,6 +689,40 @@ ring_step_clock_ring_step (RingStepClock *self)
 }
 
 RingStepClockChanges
+ring_step_clock_previous_ring_step (RingStepClock *self)
+{
+  guint n_steps;
+  double back_to;
+  Observed before;
+
+  g_return_val_if_fail (self != NULL, RING_STEP_CLOCK_NO_CHANGE);
+
+  observe (self, &before);
+  n_steps = n_ring_steps (self);
+  self->mode = RING_STEP_CLOCK_HOLD;
+
+  if (self->phase == RING_FRAME_DONE && n_steps > 0)
+    back_to = n_steps - 1;
+  else if (self->phase == RING_FRAME_RING_STEP)
+    back_to = ceil (self->position) - 1;
+  else
+    back_to = -1;
+
+  if (back_to < 0)
+    {
+      self->phase = RING_FRAME_IDLE;
+      self->position = 0;
+    }
+  else
+    {
+      self->phase = RING_FRAME_RING_STEP;
+      self->position = back_to;
+    }
+
+  return changes_since (self, &before);
+}
+
+RingStepClockChanges
 ring_step_clock_reset (RingStepClock *self)
 {
   Observed before;

@@ -86,6 +86,9 @@ RingStepClockChanges ring_step_clock_pause                (RingStepClock *self);
 /* Exactly one ring step, then hold (from outside the ring phase the compute phase is
  * skipped; one GPU has no ring, so it runs its training step). */
 RingStepClockChanges ring_step_clock_ring_step            (RingStepClock *self);
+/* Holds at the start of the ring step under way, or of the one before when it stands
+ * between two; before the first, idle. The steps completed stay. */
+RingStepClockChanges ring_step_clock_previous_ring_step   (RingStepClock *self);
 /* Hold, idle, steps completed back to 0. */
 RingStepClockChanges ring_step_clock_reset                (RingStepClock *self);
 /* Moves the clock on by @seconds of wall time (the speed applies), across as many phases

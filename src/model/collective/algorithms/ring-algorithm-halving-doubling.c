@@ -115,18 +115,26 @@ hd_schedule_init (RingSchedule *schedule)
   _ring_schedule_add_phase (schedule, N_("Hand over"),
                             N_("GPUs beyond a power of two hand their gradient to a "
                                "neighbour, which adds it to its own"),
+                            N_("The halving and doubling that follow need a power of two of "
+                               "GPUs."),
                             extra > 0 ? 1 : 0);
   _ring_schedule_add_phase (schedule, N_("Reduce-scatter by halving"),
                             N_("Partners 1, 2, 4 … apart swap halves of what they hold "
                                "and add: the message halves each step"),
+                            N_("After log₂ of the GPUs’ count steps each GPU holds one fully "
+                               "reduced piece. Few steps mean little latency; each GPU sends as "
+                               "many bytes as in a ring."),
                             log_p);
   _ring_schedule_add_phase (schedule, N_("All-gather by doubling"),
                             N_("Partners retrace the steps, each sending all it holds: "
                                "the message doubles each step"),
+                            N_("After as many steps again every GPU holds the whole reduced "
+                               "gradient."),
                             log_p);
   _ring_schedule_add_phase (schedule, N_("Hand back"),
                             N_("Each neighbour returns the averaged gradient to the GPU "
                                "that handed its own over"),
+                            N_("Now the GPUs beyond the power of two hold the result too."),
                             extra > 0 ? 1 : 0);
 }
 

@@ -84,13 +84,18 @@ hierarchical_schedule_init (RingSchedule *schedule)
   _ring_schedule_add_phase (schedule, N_("Reduce-scatter in each node"),
                             N_("Inside each node a ring sums the node’s gradients: "
                                "each GPU ends with one summed shard"),
+                            N_("Each GPU now holds its node’s sum of one shard. The fast links "
+                               "inside the node did this part."),
                             g - 1);
   _ring_schedule_add_phase (schedule, N_("All-reduce across nodes"),
                             N_("The GPUs holding the same shard in every node run a ring "
                                "across the nodes, all shards at once"),
+                            N_("Each GPU now holds its shard summed over every node. Only one "
+                               "shard per GPU crossed the slower network."),
                             2 * (nodes - 1));
   _ring_schedule_add_phase (schedule, N_("All-gather in each node"),
                             N_("Inside each node a ring hands every GPU the shards it lacks"),
+                            N_("Every GPU now holds the whole reduced gradient."),
                             g - 1);
 }
 

@@ -142,9 +142,15 @@ ring_schedule_init (RingSchedule *schedule)
   _ring_schedule_add_phase (schedule, N_("Scatter-reduce"),
                             N_("Each GPU sends one chunk to the next GPU, which adds it to its "
                                "own"),
+                            N_("After N − 1 steps every GPU holds one fully reduced chunk, a "
+                               "different one on each GPU. Every link carries one chunk in every "
+                               "step, so no link waits however many GPUs there are."),
                             n - 1);
   _ring_schedule_add_phase (schedule, N_("All-gather"),
                             N_("Each GPU passes a reduced chunk on; the next GPU stores it"),
+                            N_("After N − 1 more steps every GPU holds all N reduced chunks. "
+                               "Each GPU sent 2 (N − 1) chunks, just under twice its gradient: "
+                               "the bytes hardly grow with N, the 2 (N − 1) hops’ latency does."),
                             n - 1);
 }
 

@@ -123,10 +123,13 @@ static void
 add_pipeline_phases (RingSchedule *schedule,
                      const char   *filling,
                      const char   *filling_description,
+                     const char   *filling_outcome,
                      const char   *full,
                      const char   *full_description,
+                     const char   *full_outcome,
                      const char   *draining,
-                     const char   *draining_description)
+                     const char   *draining_description,
+                     const char   *draining_outcome)
 {
   guint chunks = schedule->chunks;
   guint m = schedule->n_stages;
@@ -141,9 +144,10 @@ add_pipeline_phases (RingSchedule *schedule,
       drain = total - fill;
     }
 
-  _ring_schedule_add_phase (schedule, filling, filling_description, fill);
-  _ring_schedule_add_phase (schedule, full, full_description, total - fill - drain);
-  _ring_schedule_add_phase (schedule, draining, draining_description, drain);
+  _ring_schedule_add_phase (schedule, filling, filling_description, filling_outcome, fill);
+  _ring_schedule_add_phase (schedule, full, full_description, full_outcome,
+                            total - fill - drain);
+  _ring_schedule_add_phase (schedule, draining, draining_description, draining_outcome, drain);
 }
 
 static void
@@ -172,12 +176,18 @@ nvls_schedule_init (RingSchedule *schedule)
                        N_("Reduce in the switch"),
                        N_("Every GPU sends its chunk into the NVSwitch, which adds them up and "
                           "hands each GPU the sum of its shard"),
+                       N_("The switch does the adding: each GPU sends its data into the "
+                          "switch once and reads the sum once, however many GPUs there are."),
                        N_("Reduce and multicast, pipelined"),
                        N_("The switch sums the next chunk while each GPU stores the last "
                           "sum through it, to every GPU at once"),
+                       N_("Every stage is busy: the switch reduces one chunk while it "
+                          "multicasts the one before."),
                        N_("Multicast the sum"),
                        N_("Each GPU stores its shard of the sum through the switch, which "
-                          "copies it to every GPU"));
+                          "copies it to every GPU"),
+                       N_("When the last chunk’s sum is stored every GPU holds the whole "
+                          "reduced gradient."));
 }
 
 static void
@@ -200,12 +210,18 @@ nvls_tree_schedule_init (RingSchedule *schedule)
                        N_("Reduce in each node’s switch"),
                        N_("Each node’s NVSwitch adds its GPUs’ chunks; each GPU then sends its "
                           "shard of the node’s sum up a tree of nodes"),
+                       N_("Inside a node the switch adds; only the node’s sum goes onto the "
+                          "network."),
                        N_("Switch, trees and multicast, pipelined"),
                        N_("Node sums go up two trees of nodes and the totals come down, "
                           "while the switches start on the next chunks"),
+                       N_("Every stage is busy: switches, trees and multicast each work on a "
+                          "different chunk."),
                        N_("Down the trees and multicast"),
                        N_("The totals come down the trees; each GPU stores its shard "
-                          "through the switch, which copies it to every GPU"));
+                          "through the switch, which copies it to every GPU"),
+                       N_("When the last total is stored every GPU holds the whole reduced "
+                          "gradient."));
 }
 
 static void
@@ -220,11 +236,17 @@ collnet_schedule_init (RingSchedule *schedule)
                        N_("Reduce-scatter in each node"),
                        N_("Every GPU sends each shard straight to the GPU that owns it, which "
                           "adds them"),
+                       N_("Each GPU now owns one shard of its node’s sum: only that shard "
+                          "goes onto the network."),
                        N_("Sum in the network switch, pipelined"),
                        N_("The owners send their node’s sums into the network switch, which "
                           "adds every node’s and returns the total"),
+                       N_("The network switch adds in flight (SHARP), so each node’s data "
+                          "crosses the network once up and once down."),
                        N_("All-gather in each node"),
-                       N_("Each owner sends the total of its shard to every GPU of its node"));
+                       N_("Each owner sends the total of its shard to every GPU of its node"),
+                       N_("When every owner has sent its total, every GPU holds the whole "
+                          "reduced gradient."));
 }
 
 /* The sends of one stage */

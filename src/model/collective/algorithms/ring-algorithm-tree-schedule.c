@@ -198,10 +198,16 @@ tree_schedule_init (RingSchedule *schedule)
   _ring_schedule_add_phase (schedule, N_("Reduce up the trees"),
                             N_("Each GPU adds what its children sent and passes the sum up; "
                                "the chunks follow one another"),
+                            N_("When the last chunk reaches the top, each tree’s root holds the "
+                               "sum over every GPU. A tree is only about log₂ N levels deep, so "
+                               "it pays far fewer hops’ latency than a ring of many GPUs."),
                             phase_steps);
   _ring_schedule_add_phase (schedule, N_("Broadcast down the trees"),
                             N_("Each GPU stores the sum from its parent and passes it down "
                                "to its children"),
+                            N_("When the last chunk reaches the leaves every GPU holds the whole "
+                               "sum. Each of the two trees carries half the chunks, so every GPU "
+                               "sends about as much as in a ring."),
                             phase_steps);
 }
 
