@@ -51,7 +51,8 @@ test_gpus (void)
     }
 
   g_assert_null (ring_gpu_lookup ("tpu-v5"));
-  g_assert_cmpuint (ring_gpu_lookup ("gb200")->gpus_per_node, ==, 72);
+  g_assert_cmpuint (ring_gpu_lookup ("gb200")->gpus_per_node, ==, 4);
+  g_assert_cmpuint (ring_gpu_lookup ("gb200")->nvlink_domain, ==, 72);
   g_assert_cmpint (ring_gpu_lookup ("H100")->generation, ==, RING_GENERATION_HOPPER);
 }
 
@@ -84,7 +85,8 @@ test_gpu_option (void)
   g_assert_cmpuint (params.gpus_per_node, ==, 8);
 
   g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "gb200", NULL));
-  g_assert_cmpuint (params.gpus_per_node, ==, 72);
+  g_assert_cmpuint (params.gpus_per_node, ==, 4);
+  g_assert_cmpuint (params.nvlink_domain, ==, 72);
   g_assert_true (ring_params_set_from_string (&params, RING_PARAM_COMPUTE, "1000", NULL));
   g_assert_cmpfloat (params.compute_tflops, ==, 1000);
 }
@@ -229,7 +231,8 @@ static void
 test_presets (void)
 {
   const RingParamId hardware[] = {
-    RING_PARAM_GPU, RING_PARAM_GPUS_PER_NODE, RING_PARAM_NICS_PER_NODE, RING_PARAM_NIC_SPEED,
+    RING_PARAM_GPU, RING_PARAM_GPUS, RING_PARAM_GPUS_PER_NODE, RING_PARAM_NVLINK_DOMAIN,
+    RING_PARAM_NICS_PER_NODE, RING_PARAM_NIC_SPEED,
     RING_PARAM_NET_LATENCY, RING_PARAM_FABRIC, RING_PARAM_COMPUTE, RING_PARAM_BANDWIDTH,
   };
   const RingParamId model[] = { RING_PARAM_MODEL_PARAMS, RING_PARAM_GRADIENT_BYTES };

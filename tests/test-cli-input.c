@@ -64,6 +64,10 @@ test_bad_values (void)
     { "--gpus-per-node", "1025" },
     { "--gpus-per-node", "2.5" },
     { "--gpus-per-node", "eight" },
+    { "--nvlink-domain", "-1" },
+    { "--nvlink-domain", "1025" },
+    { "--nvlink-domain", "7.5" },
+    { "--nvlink-domain", "rack" },
     { "--nics-per-node", "-1" },
     { "--nics-per-node", "65" },
     { "--nics-per-node", "1.5" },
@@ -155,6 +159,10 @@ test_impossible_combinations (void)
       "SHARP" },
     /* Eight nodes and no network between them. */
     { { "--gpus", "64", "--nics-per-node", "0", NULL }, "--nics-per-node", "8 nodes" },
+    /* An NVLink domain spans whole nodes, of GPUs that have NVLink. */
+    { { "--gpu", "gb200", "--nvlink-domain", "70", NULL }, "--nvlink-domain",
+      "whole number of nodes of 4" },
+    { { "--gpu", "l40s", "--nvlink-domain", "16", NULL }, "--nvlink-domain", "no NVLink" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -185,6 +185,46 @@ test_report_network_bound (void)
   }
 }
 
+/* GB200 NVL72 racks: 1 440 GPUs on hosts of 4 are 20 NVLink domains, each with the NICs
+ * of its 18 hosts (72 × 400 Gb/s at RDMA's 0.96: 3 456 GB/s); inside a domain NVLink
+ * (72 GPUs: one node, no network). The preset is the whole rack. */
+static void
+test_report_nvlink_domain (void)
+{
+  g_auto(RingTestRun) racks = ring_test_run_cli (NULL, "--gpu", "gb200", "--gpus", "1440",
+                                                 "--nvlink-domain", "72", "--gpus-per-node",
+                                                 "4", "--nics-per-node", "4",
+                                                 "--message-size", "1GiB", "--report=json",
+                                                 NULL);
+  g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--gpu", "gb200", "--gpus", "1440",
+                                                "--nvlink-domain", "72", "--gpus-per-node",
+                                                "4", "--message-size", "1GiB",
+                                                "--report=text", NULL);
+  g_auto(RingTestRun) rack = ring_test_run_cli (NULL, "--preset", "gb200-nvl72",
+                                                "--message-size", "8GiB", "--report=json",
+                                                NULL);
+  g_autoptr(JsonObject) report = NULL;
+
+  g_assert_cmpint (racks.status, ==, 0);
+  report = ring_test_parse_report (racks.out);
+  g_assert_cmpint (json_object_get_int_member (report, "nodes"), ==, 20);
+  g_assert_cmpint (json_object_get_int_member (report, "nvlink_domain"), ==, 72);
+  g_assert_cmpstr (json_object_get_string_member (report, "network_bound"), ==, "nics");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "network_gbps"),
+                                  72 * 50 * 0.96, 1e-9);
+  g_clear_pointer (&report, json_object_unref);
+
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "72 GPUs over 18 nodes"));
+
+  g_assert_cmpint (rack.status, ==, 0);
+  report = ring_test_parse_report (rack.out);
+  g_assert_cmpint (json_object_get_int_member (report, "gpus"), ==, 72);
+  g_assert_cmpint (json_object_get_int_member (report, "gpus_per_node"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (report, "nodes"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (report, "network_bound"), ==, "none");
+}
+
 static void
 test_report_stragglers (void)
 {
@@ -652,6 +692,7 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-text-collective", test_report_text_collective);
   g_test_add_func ("/ring/cli/report-stragglers", test_report_stragglers);
   g_test_add_func ("/ring/cli/report-network-bound", test_report_network_bound);
+  g_test_add_func ("/ring/cli/report-nvlink-domain", test_report_nvlink_domain);
   g_test_add_func ("/ring/cli/report-checkpointing", test_report_checkpointing);
   g_test_add_func ("/ring/cli/report-zero-buckets", test_report_zero_buckets);
   g_test_add_func ("/ring/cli/report-text", test_report_text);

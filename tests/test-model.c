@@ -234,7 +234,8 @@ test_gpu_one_change (void)
   g_object_get (model, "gpu", &gpu, NULL);
   g_assert_cmpint (gpu, ==, RING_GPU_GB200);
   g_assert_cmpuint (counts.changed, ==, 1);
-  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS_PER_NODE), ==, 72);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS_PER_NODE), ==, 4);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_NVLINK_DOMAIN), ==, 72);
 
   /* The same GPU again changes nothing, and keeps what was typed over its facts. */
   ring_model_set_value (model, RING_PARAM_COMPUTE, 777);

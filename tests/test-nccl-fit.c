@@ -642,6 +642,42 @@ test_knobs (void)
   g_assert_true (ring_params_set_from_string (&params, RING_PARAM_LINK_LATENCY, "-0.2", NULL));
 }
 
+/* A GB200 NVL72 rack's log (72 ranks on 18 hosts of 4) is one NVLink domain: hosts of 4,
+ * the network out of the cost, and the model within 40 % of the published rows before
+ * any fit. */
+static void
+test_nvlink_domain_log (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                 "gb200-nvl72.log", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingNcclLog) log = ring_nccl_log_load (path, &error);
+  g_autoptr(RingNcclFit) fit = NULL;
+  RingParams base, applied;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (log->ranks, ==, 72);
+  g_assert_cmpuint (log->nodes, ==, 18);
+  g_assert_true (log->gpu_matched);
+  g_assert_cmpint (log->gpu, ==, RING_GPU_GB200);
+
+  ring_params_init_default (&base);
+  fit = ring_nccl_fit_evaluate (&base, log, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (fit->params.gpus_per_node, ==, 4);
+  g_assert_cmpuint (fit->params.nvlink_domain, ==, 72);
+  g_assert_cmpuint (ring_params_get_hosts (&fit->params), ==, 18);
+  g_assert_cmpuint (ring_params_get_nodes (&fit->params), ==, 1);
+  g_test_message ("NVL72 rack: model %.1f %% off (worst %.1f %%)",
+                  fit->nominal_geomean_error_pct, fit->nominal_worst_error_pct);
+  g_assert_cmpfloat (fit->nominal_geomean_error_pct, <, 40);
+
+  ring_params_init_default (&applied);
+  ring_nccl_fit_apply (fit, &applied);
+  g_assert_cmpuint (applied.nvlink_domain, ==, 72);
+  g_assert_cmpuint (applied.gpus_per_node, ==, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -659,6 +695,7 @@ main (int   argc,
   g_test_add_func ("/ring/nccl-fit/degenerate", test_degenerate);
   g_test_add_func ("/ring/nccl-fit/repeated-sizes", test_repeated_sizes);
   g_test_add_func ("/ring/nccl-fit/knobs", test_knobs);
+  g_test_add_func ("/ring/nccl-fit/nvlink-domain-log", test_nvlink_domain_log);
 
   return g_test_run ();
 }

@@ -328,7 +328,8 @@ test_preset_toast (void)
     const char *toast;
   } cases[] = {
     { "dgx-h100", "DGX H100: GPU, GPUs per node, NICs, NIC speed, fabric" },
-    { "gb200-nvl72", "GB200 NVL72: GPU, GPUs per node, NICs, NIC speed, fabric" },
+    { "gb200-nvl72", "GB200 NVL72: GPU, GPUs in the ring, GPUs per node, NVLink domain, NICs, "
+                     "NIC speed, fabric" },
     { "l40s-ethernet", "8 × L40S on PCIe: GPU, GPUs per node, NICs, NIC speed, fabric" },
     { "commodity-100g", "Nodes of 8 GPUs over one 100 Gb Ethernet NIC (TCP): GPUs per node, "
                         "NICs, NIC speed, fabric" },

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ring-algorithms.h"
+#include "ring-parameter-row.h"
 #include "ring-choice.h"
 #include "ring-help.h"
 #include "ring-labels.h"
@@ -737,9 +738,47 @@ test_one_tab_stop_a_parameter (RingWindowFixture *fixture,
           n_fields++;
         }
     }
-  /* 16 rows in a training step's panel; a collective has no step group (model size,
+  /* 17 rows in a training step's panel; a collective has no step group (model size,
    * tokens, compute, bucket, slowdown) and the message size's row. */
-  g_assert_cmpuint (n_fields, ==, 16 + 12);
+  g_assert_cmpuint (n_fields, ==, 17 + 13);
+}
+
+/* Every slider parameter of the table is a RingParameterRow of its own: the row the panel
+ * holds its field and its slider in, titled and named as the table says. */
+static void
+test_parameter_rows (RingWindowFixture *fixture,
+                     gconstpointer      user_data)
+{
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (fixture->window->parameter_panel);
+  guint n_specs, n_rows = 0;
+  const ParameterSpec *specs = _ring_parameter_specs_get (&n_specs);
+
+  for (guint i = 0; i < n_specs; i++)
+    {
+      const char *property = ring_param_info (specs[i].id)->property;
+      GtkSpinButton *spin = _ring_parameter_panel_get_spin (panel, property);
+      GtkWidget *row;
+
+      if (specs[i].control != CONTROL_SLIDER)
+        {
+          g_assert_null (spin);
+          continue;
+        }
+      g_assert_nonnull (spin);
+      row = gtk_widget_get_ancestor (GTK_WIDGET (spin), RING_TYPE_PARAMETER_ROW);
+      g_assert_nonnull (row);
+      g_assert_cmpint (ring_parameter_row_get_param (RING_PARAMETER_ROW (row)), ==,
+                       specs[i].id);
+      g_assert_true (ring_parameter_row_get_spin (RING_PARAMETER_ROW (row)) == spin);
+      g_assert_true (ring_parameter_row_get_scale (RING_PARAMETER_ROW (row))
+                     == _ring_parameter_panel_get_scale (panel, property));
+      g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                       ring_param_get_title (specs[i].id));
+      gtk_test_accessible_assert_property (spin, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           ring_param_get_title (specs[i].id));
+      n_rows++;
+    }
+  g_assert_cmpuint (n_rows, >, 10);
 }
 
 int
@@ -758,6 +797,7 @@ main (int   argc,
   add_window_test ("/ring/help/buttons", test_help_buttons);
   g_test_add_func ("/ring/help/tour", test_tour);
   add_window_test ("/ring/accessibility/every-control-named", test_every_control_named);
+  add_window_test ("/ring/accessibility/parameter-rows", test_parameter_rows);
   add_window_test ("/ring/accessibility/one-tab-stop-a-parameter",
                    test_one_tab_stop_a_parameter);
 

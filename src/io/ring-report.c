@@ -558,6 +558,11 @@ add_cluster_rows (GPtrArray        *rows,
   add_row (rows, _("GPU"), g_strdup (_(ring_gpu_info (p->gpu)->description)));
   add_row (rows, _("GPUs in the ring"), g_strdup_printf ("%u", p->gpus));
   add_row (rows, _("GPUs per node"), g_strdup_printf ("%u", p->gpus_per_node));
+  if (ring_params_get_domain_gpus (p) > p->gpus_per_node)
+    add_row (rows, _("NVLink domain"),
+             /* TRANSLATORS: GPUs sharing NVLink, then the nodes they span */
+             g_strdup_printf (_("%u GPUs over %u nodes"), ring_params_get_domain_gpus (p),
+                              ring_params_get_domain_gpus (p) / p->gpus_per_node));
   add_row (rows, _("NICs per node"), g_strdup_printf ("%u", p->nics_per_node));
   add_row (rows, _("NIC speed"), ring_format_figures (p->nic_speed_gbit, "Gb/s"));
   add_row (rows, _("Network fabric"), g_strdup (ring_fabric_get_title (p->fabric)));

@@ -41,6 +41,12 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
     1, 1024, 8, COUNT,
     N_("GPUs in each node, joined by NVLink or PCIe (1 to 1024)"), "G",
     TITLES (N_("GPUs per node"), N_("GPUs per node")), FIELD (gpus_per_node) },
+  /* 0: the host is the domain. NVL576 is the largest domain NVIDIA has announced. */
+  { RING_PARAM_NVLINK_DOMAIN, "nvlink-domain", "nvlink_domain", "nvlink-domain", "GPUs",
+    0, 1024, 0, COUNT,
+    N_("GPUs sharing NVLink across nodes, such as 72 for NVL72 (0: each node)"), "D",
+    TITLES (N_("NVLink domain"), N_("NVLink domain")), FIELD (nvlink_domain),
+    .zero_is_none = TRUE },
   { RING_PARAM_NICS_PER_NODE, "nics-per-node", "nics_per_node", "nics-per-node", "NICs",
     0, 64, 8, COUNT,
     N_("Network cards in each node (0 to 64)"), "K",
@@ -286,7 +292,7 @@ ring_params_is_collective (const RingParams *params)
 }
 
 guint
-ring_params_get_nodes (const RingParams *params)
+ring_params_get_hosts (const RingParams *params)
 {
   g_return_val_if_fail (params != NULL, 1);
 
@@ -294,6 +300,18 @@ ring_params_get_nodes (const RingParams *params)
     return params->gpus;
 
   return (params->gpus + params->gpus_per_node - 1) / params->gpus_per_node;
+}
+
+guint
+ring_params_get_nodes (const RingParams *params)
+{
+  guint domain;
+
+  g_return_val_if_fail (params != NULL, 1);
+
+  domain = ring_params_get_domain_gpus (params);
+
+  return (params->gpus + domain - 1) / domain;
 }
 
 void
@@ -310,6 +328,7 @@ ring_params_apply_gpu (RingParams *params,
   params->compute_tflops = ring_gpu_achieved_tflops (info);
   params->bandwidth_gbps = info->intra_gbps;
   params->gpus_per_node = info->gpus_per_node;
+  params->nvlink_domain = info->nvlink_domain;
 }
 
 double
@@ -399,7 +418,27 @@ validate_cluster (const RingParams  *params,
                    /* Translators: an option or key, then a number of nodes, of GPUs, of
                     * GPUs per node */
                    _("%s: 0 NICs cannot connect %u nodes (%u GPUs, %u per node)"),
-                   name, nodes, params->gpus, params->gpus_per_node);
+                   name, nodes, params->gpus, ring_params_get_domain_gpus (params));
+      return FALSE;
+    }
+
+  if (params->nvlink_domain > params->gpus_per_node
+      && (ring_params_get_domain_gpus (params) != params->nvlink_domain))
+    {
+      g_autofree char *name = param_name (RING_PARAM_NVLINK_DOMAIN, naming);
+      const RingGpuInfo *gpu = ring_gpu_info (MIN (params->gpu, RING_N_GPUS - 1));
+
+      if (!ring_gpu_intra_is_nvlink (gpu->intra))
+        g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                     /* Translators: an option or key, then a GPU's name */
+                     _("%s: %s GPUs have no NVLink to share across nodes"),
+                     name, gpu->name);
+      else
+        g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                     /* Translators: an option or key, a number of GPUs, then GPUs per
+                      * node */
+                     _("%s: %u GPUs are not a whole number of nodes of %u GPUs"),
+                     name, params->nvlink_domain, params->gpus_per_node);
       return FALSE;
     }
 
@@ -488,11 +527,11 @@ ring_params_get_sizing_link (const RingParams *params)
     return RING_SIZING_LINK_IN_NODE;
 
   /* One GPU per node has no link inside it: the NICs carry everything. */
-  g = MIN (params->gpus_per_node, params->gpus);
+  g = MIN (ring_params_get_domain_gpus (params), params->gpus);
   if (g <= 1)
     return RING_SIZING_LINK_NICS;
 
-  return params->nics_per_node * params->nic_speed_gbit / 8.0
+  return ring_params_get_domain_nics (params) * params->nic_speed_gbit / 8.0
          <= params->bandwidth_gbps * g / (g - 1)
          ? RING_SIZING_LINK_NICS : RING_SIZING_LINK_IN_NODE;
 }
@@ -526,7 +565,7 @@ ring_params_get_sizing_bus_gbps (const RingParams *params,
   g_return_val_if_fail (params != NULL, NAN);
 
   if (link == RING_SIZING_LINK_NICS)
-    return params->nics_per_node * params->nic_speed_gbit / 8.0;
+    return ring_params_get_domain_nics (params) * params->nic_speed_gbit / 8.0;
 
   return params->bandwidth_gbps;
 }

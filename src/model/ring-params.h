@@ -8,6 +8,7 @@
 #include <glib-object.h>
 
 #include "ring-params-types.h"
+#include "ring-topology.h"
 #include "ring-sharding.h"
 
 G_BEGIN_DECLS
@@ -67,8 +68,11 @@ char                *ring_params_dup_option_value (const RingParams *params,
 /* TRUE in "single collective" mode: message_bytes > 0 is all-reduced, nccl-tests style,
  * and the training-step figures (utilization, tokens/s, the 90 % bandwidth) mean nothing. */
 gboolean             ring_params_is_collective  (const RingParams *params);
-/* ⌈N/G⌉ */
+/* The nodes the network joins, ⌈N/D⌉: NVLink domains of D GPUs (a host, or hosts
+ * sharing NVLink), with the NICs of all their hosts. */
 guint                ring_params_get_nodes      (const RingParams *params);
+/* ⌈N/G⌉ */
+guint                ring_params_get_hosts      (const RingParams *params);
 /* The link that binds and that the sizing figures vary: the NICs on a cluster of several
  * nodes whose NICs carry no more than its GPUs' links (K · NIC ≤ G/(G − 1) · B: a ring's
  * bus bandwidth inside a node against the node's share of the network), else B. */

@@ -34,11 +34,12 @@ static const RingPreset presets[] = {
   /* DGX B200: 8 × B200 and 8 × ConnectX-7 400 Gb/s (DGX B200 user guide). */
   { "dgx-b200", N_("DGX B200: 8 × B200, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
     { GPU ("b200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") } },
-  /* GB200 NVL72: one NVLink domain of 72 GPUs; 72 × 400 Gb/s NICs to the compute fabric,
-   * entered as 36 × 800 Gb/s (the same 28.8 Tb/s) since --nics-per-node stops at 64. */
+  /* GB200 NVL72: a rack, one NVLink domain of 72 GPUs on 18 compute trays of 4, each
+   * tray with 4 × ConnectX-7 400 Gb/s to the compute fabric (GB200 NVL72 datasheet). */
   { "gb200-nvl72", N_("GB200 NVL72: 72 GPUs in one NVLink domain, 28.8 Tb/s of InfiniBand"),
     RING_PRESET_HARDWARE,
-    { GPU ("gb200"), PER_NODE ("72"), NICS ("36", "800"), FABRIC ("infiniband", "1") } },
+    { GPU ("gb200"), { RING_PARAM_GPUS, "72" }, PER_NODE ("4"),
+      { RING_PARAM_NVLINK_DOMAIN, "72" }, NICS ("4", "400"), FABRIC ("infiniband", "1") } },
   { "l40s-ethernet", N_("8 × L40S on PCIe, 2 × 100 GbE RoCE per node"), RING_PRESET_HARDWARE,
     { GPU ("l40s"), PER_NODE ("8"), NICS ("2", "100"), FABRIC ("roce", "3") } },
   { "rtx4090-workstation", N_("8 × RTX 4090 workstation, PCIe without peer-to-peer"),

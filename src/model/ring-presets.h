@@ -22,7 +22,7 @@ typedef struct
   const char  *value;
 } RingPresetSetting;
 
-#define RING_PRESET_MAX_SETTINGS 8
+#define RING_PRESET_MAX_SETTINGS 10
 
 typedef struct
 {

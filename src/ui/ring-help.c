@@ -44,6 +44,7 @@ static const RingGlossaryTerm glossary_terms[] = {
   { "gpus-in-the-ring", PHRASES ("GPUs in the ring") },
   { "node", PHRASES ("Node", "GPUs per node") },
   { "nvlink", PHRASES ("NVLink") },
+  { "nvlink-domain", PHRASES ("NVLink domain") },
   { "nvswitch", PHRASES ("NVSwitch") },
   { "pcie", PHRASES ("PCIe") },
   { "in-node-bandwidth", PHRASES ("In-node bandwidth") },

@@ -18,10 +18,10 @@
 #include "ring-measurement-group.h"
 #include "ring-model-follow.h"
 #include "ring-parameter-panel-private.h"
+#include "ring-parameter-row.h"
 #include "ring-parameter-spec.h"
 #include "ring-topology.h"
 #include "ring-units.h"
-#include "ring-wheel-guard.h"
 
 struct _RingParameterPanel
 {
@@ -168,95 +168,16 @@ spin_to_model (GBinding     *binding,
   return TRUE;
 }
 
-/* Accepts what a person types: "70B", "1.5T", "300 GB/s", "400G", "50GB/s", "1MiB",
- * "2,5" in a German locale. */
 static GtkWidget *
 create_slider_row (RingParameterPanel  *self,
                    const ParameterSpec *spec)
 {
-  double slider_default;
-  GtkWidget *row, *box, *header, *title, *spin, *scale;
-  GtkAdjustment *scale_adjustment, *spin_adjustment;
-  double field_min, field_max, field_default;
-  double spin_max, spin_min, spin_default;
-  double slider_min, slider_max;
+  RingParameterRow *row = RING_PARAMETER_ROW (ring_parameter_row_new (spec));
 
-  _ring_parameter_spec_field_range (spec, &field_min, &field_max, &field_default);
-  spin_max = spec->scale == SCALE_PERCENT ? 100.0 : field_max;
-  spin_min = spec->scale == SCALE_PERCENT ? 0.0 : field_min;
-  spin_default = spec->scale == SCALE_PERCENT ? field_default * 100.0 : field_default;
+  self->scales[spec->id] = ring_parameter_row_get_scale (row);
+  self->spins[spec->id] = ring_parameter_row_get_spin (row);
 
-  row = adw_preferences_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ring_param_get_title (spec->id));
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_set_tooltip_text (row, _(spec->tooltip));
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_widget_add_css_class (box, "parameter-row");
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-
-  title = gtk_label_new (ring_param_get_title (spec->id));
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  /* A long title ("Compute slowdown beside NCCL") takes two lines, as the action rows'
-   * do, rather than losing its end. */
-  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
-  gtk_widget_set_hexpand (title, TRUE);
-  gtk_box_append (GTK_BOX (header), title);
-
-  /* Starts at the default: the message size keeps what it holds while the model is a
-   * training step, and a collective starts there. */
-  spin_adjustment = gtk_adjustment_new (spin_default, spin_min, spin_max,
-                                        spec->step, spec->step * 10, 0);
-  spin = gtk_spin_button_new (spin_adjustment, 1, spec->digits);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
-  gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
-  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 11);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  g_signal_connect (spin, "output",
-                    G_CALLBACK (_ring_parameter_panel_spin_output_cb), (gpointer) spec);
-  g_signal_connect (spin, "input",
-                    G_CALLBACK (_ring_parameter_panel_spin_input_cb), (gpointer) spec);
-  g_signal_connect (spin, "changed",
-                    G_CALLBACK (_ring_parameter_panel_spin_changed_cb), (gpointer) spec);
-  gtk_box_append (GTK_BOX (header), spin);
-  gtk_box_append (GTK_BOX (box), header);
-
-  /* The slider spans the model's range, or the part of it the spec names, in its own
-   * scale. */
-  _ring_parameter_spec_slider_range (spec, &slider_min, &slider_max);
-  slider_default = CLAMP (_ring_parameter_spec_to_slider (spec->scale, field_default),
-                          slider_min, slider_max);
-  scale_adjustment = gtk_adjustment_new (slider_default,
-                                         slider_min, slider_max,
-                                         _ring_parameter_spec_snaps (spec->scale) ? 1 : 0.01,
-                                         _ring_parameter_spec_snaps (spec->scale) ? 1 : 0.1, 0);
-  scale = gtk_scale_new (GTK_ORIENTATION_HORIZONTAL, scale_adjustment);
-  gtk_scale_set_draw_value (GTK_SCALE (scale), FALSE);
-  if (_ring_parameter_spec_snaps (spec->scale))
-    gtk_range_set_round_digits (GTK_RANGE (scale), 0);
-  gtk_box_append (GTK_BOX (box), scale);
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (scale),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, ring_param_get_title (spec->id),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(spec->tooltip),
-                                  -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, ring_param_get_title (spec->id),
-                                  -1);
-
-  _ring_parameter_spec_make_one_tab_stop (row, scale, ring_param_get_title (spec->id));
-
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-
-  /* The wheel scrolls the sidebar past a slider or a field it has not been given. */
-  _ring_wheel_guard_attach (scale);
-  _ring_wheel_guard_attach (spin);
-
-  self->scales[spec->id] = GTK_RANGE (scale);
-  self->spins[spec->id] = GTK_SPIN_BUTTON (spin);
-
-  return row;
+  return GTK_WIDGET (row);
 }
 
 static GtkWidget *

@@ -33,6 +33,11 @@ static const ParameterSpec parameter_specs[] = {
     N_("GPUs that share one node’s NVLink or PCIe: N GPUs make ⌈N / G⌉ nodes, and past "
        "one node the network between them joins the ring."),
     SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_NVLINK_DOMAIN, "cluster_group", CONTROL_SLIDER,
+    N_("GPUs that share NVLink across nodes, as the 72 GPUs of a GB200 NVL72 rack on 18 "
+       "nodes of 4: inside the domain the ring runs over NVLink, between domains over "
+       "the network. 0: each node is its own domain."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
   { RING_PARAM_NICS_PER_NODE, "cluster_group", CONTROL_SLIDER,
     N_("Network cards each node has for GPU traffic: an all-reduce across nodes runs "
        "through all of them, so together they bound its bandwidth."),

@@ -52,9 +52,10 @@ static const RingGpuInfo gpus[RING_N_GPUS] = {
   { RING_GPU_B200, "b200", N_("NVIDIA B200, NVLink 5 and NVSwitch"),
     RING_GENERATION_BLACKWELL, 2250, 180, RING_INTRA_NVSWITCH, 5, 5, 900, 8 },
   /* GB200 NVL72: 180 PFLOP/s dense bf16 for 72 GPUs = 2.5 each, 186 GB HBM3e each, one
-   * NVLink 5 domain of 72 GPUs through NVLink switch trays (GB200 NVL72 datasheet). */
+   * NVLink 5 domain of 72 GPUs through NVLink switch trays, 18 compute trays of 4 GPUs
+   * (GB200 NVL72 datasheet). */
   { RING_GPU_GB200, "gb200", N_("NVIDIA GB200, 72 GPUs in one NVLink domain"),
-    RING_GENERATION_BLACKWELL, 2500, 186, RING_INTRA_NVSWITCH, 5, 6, 900, 72 },
+    RING_GENERATION_BLACKWELL, 2500, 186, RING_INTRA_NVSWITCH, 5, 6, 900, 4, 72 },
   /* L40S: 362 TFLOP/s bf16 dense, 48 GB, no NVLink, PCIe Gen4 x16 with peer-to-peer
    * (L40S datasheet). Ada is SM 8.9: NCCL gives it Ampere's limits. */
   { RING_GPU_L40S, "l40s", N_("NVIDIA L40S, PCIe Gen4 peer-to-peer"),

@@ -63,7 +63,8 @@ typedef struct
   guint          nvlink_generation; /* 0: no NVLink */
   guint          pcie_generation;
   double         intra_gbps;        /* GB/s each GPU sends per direction inside the node */
-  guint          gpus_per_node;     /* the usual node (gb200: one NVLink domain of 72) */
+  guint          gpus_per_node;     /* the usual host */
+  guint          nvlink_domain;     /* GPUs sharing NVLink across hosts (NVL72), else 0 */
 } RingGpuInfo;
 
 /* Achieved compute is this fraction of the dense peak: about the model-FLOPs utilization

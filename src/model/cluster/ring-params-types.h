@@ -102,7 +102,10 @@ typedef struct
 {
   RingGpuId     gpu;              /* the catalogue entry the GPU facts came from */
   guint         gpus;             /* N */
-  guint         gpus_per_node;    /* G: N GPUs make ⌈N/G⌉ nodes */
+  guint         gpus_per_node;    /* G: GPUs per host */
+  /* GPUs that share NVLink across hosts (NVL72: 72 GPUs on 18 hosts of 4), a whole number
+   * of hosts; 0: each host is its own domain. The model's node is the NVLink domain. */
+  guint         nvlink_domain;
   guint         nics_per_node;    /* K */
   double        nic_speed_gbit;   /* Gb/s (1e9 bit/s) per NIC, as NICs are sold */
   double        net_latency_us;   /* one-way latency of the fabric between nodes, µs */
@@ -235,6 +238,7 @@ typedef enum
   RING_PARAM_GPU,
   RING_PARAM_GPUS,
   RING_PARAM_GPUS_PER_NODE,
+  RING_PARAM_NVLINK_DOMAIN,
   RING_PARAM_NICS_PER_NODE,
   RING_PARAM_NIC_SPEED,
   RING_PARAM_FABRIC,

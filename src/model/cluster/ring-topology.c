@@ -192,7 +192,7 @@ init_network (RingTopology     *topology,
 {
   double efficiency = params->fabric == RING_FABRIC_TCP ? TCP_EFFICIENCY : RDMA_EFFICIENCY;
 
-  topology->nics_per_node = params->nics_per_node;
+  topology->nics_per_node = ring_params_get_domain_nics (params);
   topology->nic_gbps = params->nic_speed_gbit / 8.0;
   topology->fabric = params->fabric;
   topology->network_gbps = topology->nics_per_node * topology->nic_gbps * efficiency;
@@ -233,6 +233,31 @@ _ring_topology_nccl_view (const RingTopology *topology,
   view->link_efficiency = view->net_efficiency = 1;
 }
 
+/* Whole hosts only, and only GPUs with NVLink share it across hosts. */
+guint
+ring_params_get_domain_gpus (const RingParams *params)
+{
+  guint host;
+
+  g_return_val_if_fail (params != NULL, 1);
+
+  host = MAX (params->gpus_per_node, 1);
+  if (params->nvlink_domain <= host || params->gpu >= RING_N_GPUS
+      || !ring_gpu_intra_is_nvlink (ring_gpu_info (params->gpu)->intra))
+    return host;
+
+  return params->nvlink_domain / host * host;
+}
+
+guint
+ring_params_get_domain_nics (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, 0);
+
+  return params->nics_per_node * (ring_params_get_domain_gpus (params)
+                                  / MAX (params->gpus_per_node, 1));
+}
+
 void
 ring_topology_init (RingTopology     *topology,
                     const RingParams *params,
@@ -248,7 +273,7 @@ ring_topology_init (RingTopology     *topology,
   gpu = ring_gpu_info (MIN (params->gpu, RING_N_GPUS - 1));
 
   topology->gpus = MAX (gpus, 1);
-  topology->gpus_per_node = CLAMP (params->gpus_per_node, 1, topology->gpus);
+  topology->gpus_per_node = CLAMP (ring_params_get_domain_gpus (params), 1, topology->gpus);
   topology->nodes = (topology->gpus + topology->gpus_per_node - 1) / topology->gpus_per_node;
   topology->ranks_per_node = (double) topology->gpus / topology->nodes;
   topology->generation = gpu->generation;

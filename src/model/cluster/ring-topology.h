@@ -58,6 +58,10 @@ typedef struct
   const RingCalibration *calibration;
 } RingTopology;
 
+/* The GPUs of an NVLink domain (a host, or whole hosts sharing NVLink) and their NICs. */
+guint ring_params_get_domain_gpus (const RingParams *params);
+guint ring_params_get_domain_nics (const RingParams *params);
+
 void ring_topology_init (RingTopology     *topology,
                          const RingParams *params,
                          guint             gpus);

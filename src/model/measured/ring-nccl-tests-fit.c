@@ -357,6 +357,10 @@ shape_params (const RingParams   *base,
   params->gpus_per_node = CLAMP (params->gpus_per_node, 1,
                                  MIN (params->gpus,
                                       ring_param_info (RING_PARAM_GPUS_PER_NODE)->maximum));
+  /* An NVLink domain (NVL72's 18 hosts of 4) spans whole hosts of the log's size. */
+  params->nvlink_domain = ring_params_get_domain_gpus (params);
+  if (params->nvlink_domain <= params->gpus_per_node)
+    params->nvlink_domain = 0;
 
   if (ring_params_get_nodes (params) > 1 && params->nics_per_node == 0)
     {
@@ -598,8 +602,8 @@ ring_nccl_fit_apply (const RingNcclFit *fit,
                      RingParams        *params)
 {
   static const RingParamId copied[] = {
-    RING_PARAM_GPUS_PER_NODE, RING_PARAM_NICS_PER_NODE, RING_PARAM_NIC_SPEED,
-    RING_PARAM_FABRIC, RING_PARAM_NET_LATENCY, RING_PARAM_NET_EFFICIENCY,
+    RING_PARAM_GPUS_PER_NODE, RING_PARAM_NVLINK_DOMAIN, RING_PARAM_NICS_PER_NODE,
+    RING_PARAM_NIC_SPEED, RING_PARAM_FABRIC, RING_PARAM_NET_LATENCY, RING_PARAM_NET_EFFICIENCY,
     RING_PARAM_LINK_LATENCY, RING_PARAM_LINK_EFFICIENCY, RING_PARAM_BANDWIDTH,
   };
 
