@@ -235,7 +235,12 @@ test_presets (void)
     RING_PARAM_NICS_PER_NODE, RING_PARAM_NIC_SPEED,
     RING_PARAM_NET_LATENCY, RING_PARAM_FABRIC, RING_PARAM_COMPUTE, RING_PARAM_BANDWIDTH,
   };
-  const RingParamId model[] = { RING_PARAM_MODEL_PARAMS, RING_PARAM_GRADIENT_BYTES };
+  /* A model, and a job as trained: the model with its layout and batch. */
+  const RingParamId model[] = {
+    RING_PARAM_MODEL_PARAMS, RING_PARAM_GRADIENT_BYTES, RING_PARAM_GPUS,
+    RING_PARAM_TOKENS_PER_GPU, RING_PARAM_SHARDING, RING_PARAM_CHECKPOINTING,
+    RING_PARAM_TENSOR_PARALLEL, RING_PARAM_PIPELINE_PARALLEL, RING_PARAM_MICRO_BATCHES,
+  };
   const RingPreset *presets;
   guint n;
 
@@ -262,6 +267,12 @@ test_presets (void)
       before.fabric = RING_FABRIC_INFINIBAND_SHARP;
       after = before;
       ring_preset_apply (&presets[i], &after);
+      /* A job's layout needs nodes as large as its tensor parallelism. */
+      if (after.tensor_parallel > after.gpus_per_node)
+        {
+          g_assert_false (ring_params_validate (&after, NULL));
+          after.gpus_per_node = before.gpus_per_node = 8;
+        }
       g_assert_true (ring_params_validate (&after, NULL));
 
       for (RingParamId id = 0; id < RING_N_PARAMS; id++)
@@ -289,7 +300,8 @@ test_preset_architectures (void)
   } papers[] = {
     { "gpt2-1.5b", 48, 1600 }, { "llama3-8b", 32, 4096 }, { "llama3-70b", 80, 8192 },
     { "llama3-405b", 126, 16384 }, { "gpt3-175b", 96, 12288 }, { "llama-7b", 32, 4096 },
-    { "llama-70b", 80, 8192 },
+    { "llama-70b", 80, 8192 }, { "llama3-405b-16k", 126, 16384 },
+    { "gpt3-175b-megatron", 96, 12288 },
   };
   const RingPreset *presets;
   guint n, checked = 0;

@@ -90,6 +90,12 @@ test_bad_values (void)
     { "--slow-link", "8:0.5" },      /* no link 8 among the default 8 GPUs */
     { "--slow-gpu", "-1:0.5" },
     { "--slow-gpu", "2:half" },
+    { "--tensor-parallel", "0" },
+    { "--tensor-parallel", "1025" },
+    { "--pipeline-parallel", "0" },
+    { "--context-parallel", "1.5" },
+    { "--micro-batches", "0" },
+    { "--micro-batches", "65537" },
     { "--report", NULL },  /* filled below with a bad format */
   };
 
@@ -159,6 +165,12 @@ test_impossible_combinations (void)
       "SHARP" },
     /* Eight nodes and no network between them. */
     { { "--gpus", "64", "--nics-per-node", "0", NULL }, "--nics-per-node", "8 nodes" },
+    /* Megatron's layout: T inside a node, P at most the layers, T · P · C dividing N. */
+    { { "--gpus", "100", "--tensor-parallel", "8", NULL }, "--gpus", "8 × 1 × 1 = 8" },
+    { { "--gpus", "64", "--tensor-parallel", "16", NULL }, "--tensor-parallel",
+      "node of 8 GPUs" },
+    { { "--preset", "llama3-8b", "--gpus", "64", "--pipeline-parallel", "64", NULL },
+      "--pipeline-parallel", "32 layers" },
     /* An NVLink domain spans whole nodes, of GPUs that have NVLink. */
     { { "--gpu", "gb200", "--nvlink-domain", "70", NULL }, "--nvlink-domain",
       "whole number of nodes of 4" },

@@ -13,6 +13,7 @@
 
 #include "ring-cost.h"
 #include "ring-measurement.h"
+#include "ring-parallelism.h"
 #include "ring-report-private.h"
 #include "ring-step.h"
 #include "ring-topology.h"
@@ -199,6 +200,47 @@ static const struct
   { "usable_memory_bytes", G_STRUCT_OFFSET (RingResult, usable_memory_bytes) },
 };
 
+/* The parallel layout (ring-parallelism.h): the DP group's sync, the other traffic, the
+ * pipeline's bubble and model FLOPs utilization. */
+static const struct
+{
+  const char *key;
+  gsize       offset;
+} parallel_numbers[] = {
+  { "dp_time_s", G_STRUCT_OFFSET (RingResult, dp_time_s) },
+  { "dp_exposed_s", G_STRUCT_OFFSET (RingResult, dp_exposed_s) },
+  { "dp_bytes_per_gpu", G_STRUCT_OFFSET (RingResult, dp_bytes_per_gpu) },
+  { "tp_time_s", G_STRUCT_OFFSET (RingResult, tp_time_s) },
+  { "tp_bytes_per_gpu", G_STRUCT_OFFSET (RingResult, tp_bytes_per_gpu) },
+  { "pp_time_s", G_STRUCT_OFFSET (RingResult, pp_time_s) },
+  { "pp_bytes_per_gpu", G_STRUCT_OFFSET (RingResult, pp_bytes_per_gpu) },
+  { "cp_time_s", G_STRUCT_OFFSET (RingResult, cp_time_s) },
+  { "cp_bytes_per_gpu", G_STRUCT_OFFSET (RingResult, cp_bytes_per_gpu) },
+  { "bubble_s", G_STRUCT_OFFSET (RingResult, bubble_s) },
+  { "bubble_fraction", G_STRUCT_OFFSET (RingResult, bubble_fraction) },
+  { "mfu", G_STRUCT_OFFSET (RingResult, mfu) },
+};
+
+static void
+append_json_parallel (GString          *json,
+                      const RingResult *r)
+{
+  append_json_number (json, "data_parallel", r->data_parallel);
+  if (r->data_parallel > 1)
+    {
+      append_json_string (json, "dp_algorithm", ring_algorithm_to_string (r->dp_algorithm));
+      append_json_string (json, "dp_protocol", ring_protocol_to_string (r->dp_protocol));
+    }
+  else
+    {
+      append_json_number (json, "dp_algorithm", NAN);
+      append_json_number (json, "dp_protocol", NAN);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (parallel_numbers); i++)
+    append_json_number (json, parallel_numbers[i].key,
+                        G_STRUCT_MEMBER (double, r, parallel_numbers[i].offset));
+}
+
 static void
 append_json_step (GString          *json,
                   const RingParams *p,
@@ -219,6 +261,17 @@ append_json_step (GString          *json,
   append_json_number (json, "hidden_size", hidden);
 
   ring_step_memory (p, p->gpus, &memory);
+  if (ring_parallelism_is_active (p))
+    {
+      RingParallelStep step;
+
+      ring_parallel_step (p, &step);
+      memory.parameters = step.memory_parameters;
+      memory.gradients = step.memory_gradients;
+      memory.optimizer = step.memory_optimizer;
+      memory.gathered = step.memory_gathered;
+      memory.activations = step.memory_activations;
+    }
   append_json_number (json, "memory_parameters_bytes", memory.parameters);
   append_json_number (json, "memory_gradients_bytes", memory.gradients);
   append_json_number (json, "memory_optimizer_bytes", memory.optimizer);
@@ -230,7 +283,8 @@ append_json_step (GString          *json,
   /* What would fit: the least change (ring_step_suggest), or nulls when it fits already
    * or nothing does. Names, not sentences: the JSON is the same in every language. */
   ring_step_suggest (p, &suggestion);
-  if (!suggestion.fits_now && suggestion.possible)
+  /* The suggestion searches plain data parallelism only. */
+  if (!suggestion.fits_now && suggestion.possible && !ring_parallelism_is_active (p))
     {
       append_json_string (json, "fit_sharding", ring_sharding_to_string (suggestion.sharding));
       append_json_number (json, "fit_gpus", suggestion.gpus);
@@ -245,6 +299,7 @@ append_json_step (GString          *json,
       append_json_number (json, "fit_activation_checkpointing", NAN);
       append_json_number (json, "fit_step_time_s", NAN);
     }
+  append_json_parallel (json, r);
 }
 
 static void
@@ -506,6 +561,84 @@ with_unit (char       *number,
   return text;
 }
 
+/* A frontier job: its DP group's sync, the other traffic, the bubble, MFU and memory. */
+static void
+add_parallel_rows (GPtrArray        *rows,
+                   const RingParams *p,
+                   const RingResult *r,
+                   RingMemory       *memory)
+{
+  RingParallelStep step;
+  g_autofree char *dp_time = ring_format_duration (r->dp_time_s);
+  g_autofree char *dp_exposed = ring_format_duration (r->dp_exposed_s);
+  g_autofree char *dp_bytes = ring_format_bytes (r->dp_bytes_per_gpu);
+
+  ring_parallel_step (p, &step);
+  if (r->data_parallel > 1)
+    add_row (rows, _("Data-parallel sync"),
+             /* TRANSLATORS: the DP group's size, its algorithm and protocol, the sync's
+              * time, what of it is exposed, the bytes each GPU sends */
+             g_strdup_printf (_("%u GPUs, one per node on a rail: %s, %s, %s (%s exposed), "
+                                "%s per GPU"),
+                              r->data_parallel, ring_algorithm_get_title (r->dp_algorithm),
+                              ring_protocol_get_title (r->dp_protocol), dp_time, dp_exposed,
+                              dp_bytes));
+  else
+    add_row (rows, _("Data-parallel sync"), g_strdup (_("none: one replica")));
+  if (step.tensor > 1)
+    {
+      g_autofree char *time = ring_format_duration (r->tp_time_s);
+      g_autofree char *bytes = ring_format_bytes (r->tp_bytes_per_gpu);
+
+      /* TRANSLATORS: time and bytes of tensor parallelism's collectives, never hidden */
+      add_row (rows, _("Tensor-parallel traffic"),
+               g_strdup_printf (_("%s, %s per GPU, in NVLink, exposed"), time, bytes));
+    }
+  if (step.pipeline > 1)
+    {
+      g_autofree char *time = ring_format_duration (r->pp_time_s);
+      g_autofree char *bytes = ring_format_bytes (r->pp_bytes_per_gpu);
+
+      add_row (rows, _("Pipeline sends"),
+               /* TRANSLATORS: time and bytes of the pipeline's point-to-point sends */
+               g_strdup_printf (_("%s, %s per GPU, exposed"), time, bytes));
+    }
+  if (step.context > 1)
+    {
+      g_autofree char *time = ring_format_duration (r->cp_time_s);
+      g_autofree char *bytes = ring_format_bytes (r->cp_bytes_per_gpu);
+
+      add_row (rows, _("Context-parallel traffic"),
+               /* TRANSLATORS: time and bytes of the keys' and values' all-gathers */
+               g_strdup_printf (_("%s, %s per GPU, exposed"), time, bytes));
+    }
+  {
+    g_autofree char *bubble = ring_format_duration (r->bubble_s);
+
+    /* TRANSLATORS: the pipeline's idle time, then its share of the step */
+    add_row (rows, _("Pipeline bubble"), g_strdup_printf (_("%s, %.1f %% of the step"),
+                                                          bubble, r->bubble_fraction * 100));
+  }
+  add_row (rows, _("Model FLOPs utilization"), format_percent (r->mfu));
+  add_row (rows, _("Memory: parameters"), ring_format_bytes (step.memory_parameters));
+  add_row (rows, _("Memory: gradients"), ring_format_bytes (step.memory_gradients));
+  add_row (rows, _("Memory: optimizer state"), ring_format_bytes (step.memory_optimizer));
+  if (step.memory_gathered > 0)
+    add_row (rows, _("Memory: gathered stage"), ring_format_bytes (step.memory_gathered));
+  {
+    g_autofree char *activations = ring_format_bytes (step.memory_activations);
+
+    add_row (rows, _("Memory: activations"),
+             /* TRANSLATORS: bytes, then how many micro-batches they are for */
+             g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u micro-batch in flight",
+                                           "%s, %u micro-batches in flight", step.in_flight),
+                              activations, step.in_flight));
+  }
+  add_row (rows, _("Memory per GPU"), ring_format_bytes (step.memory_total));
+  add_row (rows, _("Usable GPU memory"), ring_format_bytes (memory->usable));
+  add_row (rows, _("Fits in GPU memory"), g_strdup (r->fits ? _("yes") : _("no")));
+}
+
 static void
 add_step_rows (GPtrArray        *rows,
                const RingParams *p,
@@ -525,6 +658,11 @@ add_step_rows (GPtrArray        *rows,
   add_row (rows, _("Sent per GPU / step"), ring_format_bytes (r->comm_bytes_per_gpu));
 
   ring_step_memory (p, p->gpus, &memory);
+  if (ring_parallelism_is_active (p))
+    {
+      add_parallel_rows (rows, p, r, &memory);
+      return;
+    }
   add_row (rows, _("Memory: parameters"), ring_format_bytes (memory.parameters));
   add_row (rows, _("Memory: gradients"), ring_format_bytes (memory.gradients));
   add_row (rows, _("Memory: optimizer state"), ring_format_bytes (memory.optimizer));
@@ -609,6 +747,15 @@ add_cluster_rows (GPtrArray        *rows,
       add_row (rows, _("Activation checkpointing"),
                g_strdup (ring_checkpointing_to_string (p->checkpointing)));
       add_row (rows, _("Fused attention"), g_strdup (p->fused_attention ? _("yes") : _("no")));
+      if (ring_parallelism_is_active (p))
+        add_row (rows, _("Parallelism"),
+                 /* TRANSLATORS: tensor × pipeline × context × data parallelism, then the
+                  * micro-batches of a step */
+                 g_strdup_printf (_("tensor %u × pipeline %u × context %u × data %u, "
+                                    "%u micro-batches"),
+                                  p->tensor_parallel, p->pipeline_parallel,
+                                  p->context_parallel, ring_parallelism_data (p),
+                                  p->micro_batches));
     }
   add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_get_title (p->algorithm)));
 }

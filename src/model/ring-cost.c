@@ -11,6 +11,7 @@
 
 #include "ring-algorithms.h"
 #include "ring-cost.h"
+#include "ring-parallelism.h"
 #include "ring-step.h"
 #include "ring-simulation.h"
 
@@ -60,6 +61,13 @@ utilization_at (const RingParams  *params,
   RingStepTimeline timeline;
 
   ring_params_set_sizing_rate_gbps (&swept, link, rate_gbps);
+  if (ring_parallelism_is_active (&swept))
+    {
+      RingParallelStep step;
+
+      ring_parallel_step (&swept, &step);
+      return step.compute_s / step.step_s;
+    }
   ring_step_timeline_with (&swept, straggler, &timeline, NULL);
 
   return (timeline.forward_s + timeline.backward_s) / timeline.step_s;
@@ -92,7 +100,7 @@ bandwidth_for_90pct_gbps (const RingParams  *params,
 
   if (ring_algorithm_info (params->algorithm)->closed_form && params->bucket_bytes == 0
       && params->sharding == RING_SHARDING_DDP && params->comm_slowdown == 0
-      && straggler == NULL && result->nodes == 1)
+      && straggler == NULL && result->nodes == 1 && !ring_parallelism_is_active (params))
     {
       budget_s -= result->latency_time_s;
       return budget_s > 0 ? result->bytes_moved_per_gpu / budget_s / 1e9 : NAN;
@@ -130,13 +138,15 @@ fill_network (const RingParams *params,
   result->network_gbps = topology.nodes > 1 ? topology.network_gbps : 0;
 }
 
+/* The collective runs on @group: the whole cluster, or the DP group of a parallel layout. */
 static void
 fill_collective (const RingParams *params,
+                 const RingParams *group,
                  RingResult       *result)
 {
   RingAllreduceCost cost;
 
-  ring_allreduce_cost_charged (params, params->gpus, result->gradient_buffer_bytes, &cost);
+  ring_allreduce_cost_charged (group, group->gpus, result->gradient_buffer_bytes, &cost);
 
   result->nodes = ring_params_get_nodes (params);
   fill_network (params, result);
@@ -149,7 +159,7 @@ fill_collective (const RingParams *params,
   result->fastest_algorithm = cost.fastest_algorithm;
   result->fastest_protocol = cost.fastest_protocol;
   result->fastest_allreduce_time_s = cost.fastest_time_s;
-  result->bytes_moved_per_gpu = params->gpus > 1 ? cost.bytes_per_gpu : 0.0;
+  result->bytes_moved_per_gpu = group->gpus > 1 ? cost.bytes_per_gpu : 0.0;
   result->algbw_gbps = cost.algbw_gbps;
   result->busbw_gbps = cost.busbw_gbps;
 }
@@ -159,11 +169,28 @@ static void
 derive_step_figures (const RingParams *params,
                      RingResult       *result)
 {
-  result->step_time_s = result->compute_time_s + result->exposed_comm_s;
+  result->step_time_s = result->compute_time_s + result->exposed_comm_s + result->bubble_s;
   result->utilization = result->compute_time_s / result->step_time_s;
   result->tokens_per_s = params->gpus * params->tokens_per_gpu / result->step_time_s;
   result->comm_bound = result->exposed_comm_s > result->compute_time_s;
+  result->mfu = ring_cost_forward_time_s (params) / RING_STEP_FORWARD_FRACTION
+                * params->compute_tflops / ring_gpu_info (params->gpu)->dense_bf16_tflops
+                / result->step_time_s;
 }
+
+/* Plain data parallelism in the parallel layout's terms. */
+static void
+fill_data_parallel (const RingParams *params,
+                    RingResult       *result)
+{
+  result->data_parallel = params->gpus;
+  result->dp_algorithm = result->algorithm_used;
+  result->dp_protocol = result->protocol_used;
+  result->dp_time_s = result->comm_time_s;
+  result->dp_exposed_s = result->exposed_comm_s;
+  result->dp_bytes_per_gpu = result->comm_bytes_per_gpu;
+}
+
 
 static void
 keep_uniform (RingResult *result)
@@ -229,6 +256,53 @@ apply_straggler (const RingParams  *params,
     }
 }
 
+/* A frontier job (ring-parallelism.h): the first pipeline stage's step, its gradient
+ * sync on the DP group. Slow links and GPUs are left out. */
+static void
+evaluate_parallel (const RingParams *params,
+                   RingResult       *result)
+{
+  RingParallelStep step;
+  RingMemory memory;
+
+  ring_parallel_step (params, &step);
+  result->gradient_buffer_bytes = step.dp_gradient_bytes;
+  result->compute_time_s = step.compute_s;
+  result->forward_time_s = step.forward_s;
+  result->backward_time_s = step.compute_s - step.forward_s;
+  result->recompute_time_s = step.recompute_s;
+  result->collective = FALSE;
+  fill_collective (params, &step.dp_params, result);
+  result->exposed_comm_s = step.exposed_s;
+  result->bubble_s = step.bubble_s;
+  result->bubble_fraction = step.bubble_fraction;
+  result->comm_time_s = step.tp_time_s + step.cp_time_s + step.pp_time_s + step.dp_time_s;
+  result->hidden_comm_s = step.dp_time_s - step.dp_exposed_s;
+  result->slowdown_s = 0;
+  result->n_buckets = 1;
+  result->n_collectives = step.n_collectives;
+  result->comm_bytes_per_gpu = step.tp_bytes_per_gpu + step.cp_bytes_per_gpu
+                               + step.pp_bytes_per_gpu + step.dp_bytes_per_gpu;
+  ring_step_memory (params, params->gpus, &memory);
+  result->memory_per_gpu_bytes = step.memory_total;
+  result->usable_memory_bytes = memory.usable;
+  result->fits = step.memory_total <= memory.usable;
+  derive_step_figures (params, result);
+  result->data_parallel = step.data;
+  result->dp_algorithm = step.dp_algorithm;
+  result->dp_protocol = step.dp_protocol;
+  result->dp_time_s = step.dp_time_s;
+  result->dp_exposed_s = step.dp_exposed_s;
+  result->dp_bytes_per_gpu = step.dp_bytes_per_gpu;
+  result->tp_time_s = step.tp_time_s;
+  result->tp_bytes_per_gpu = step.tp_bytes_per_gpu;
+  result->pp_time_s = step.pp_time_s;
+  result->pp_bytes_per_gpu = step.pp_bytes_per_gpu;
+  result->cp_time_s = step.cp_time_s;
+  result->cp_bytes_per_gpu = step.cp_bytes_per_gpu;
+  keep_uniform (result);
+}
+
 /* For tests: the configurations costed (evaluate() below), by the whole process. */
 static guint n_evaluations;
 
@@ -247,6 +321,14 @@ evaluate (const RingParams  *params,
   guint n;
 
   g_atomic_int_inc (&n_evaluations);
+  result->bubble_s = result->bubble_fraction = 0;
+  result->tp_time_s = result->tp_bytes_per_gpu = result->pp_time_s = 0;
+  result->pp_bytes_per_gpu = result->cp_time_s = result->cp_bytes_per_gpu = 0;
+  if (!ring_params_is_collective (params) && ring_parallelism_is_active (params))
+    {
+      evaluate_parallel (params, result);
+      return;
+    }
 
   n = params->gpus;
 
@@ -256,7 +338,7 @@ evaluate (const RingParams  *params,
   result->recompute_time_s = ring_step_recompute_flops (params)
                              / (params->compute_tflops * 1e12);
   result->collective = ring_params_is_collective (params);
-  fill_collective (params, result);
+  fill_collective (params, params, result);
 
   if (result->collective)
     {
@@ -286,6 +368,7 @@ evaluate (const RingParams  *params,
   result->fits = memory.fits;
 
   derive_step_figures (params, result);
+  fill_data_parallel (params, result);
   keep_uniform (result);
 
   if (straggler != NULL)
@@ -332,7 +415,17 @@ ring_cost_evaluate_simulated (const RingParams  *params,
   uniform.allreduce_time_s = result->uniform_allreduce_time_s;
   uniform.step_time_s = result->uniform_step_time_s;
   no_simulation (result);
-  sim = ring_simulation_new (params, &uniform);
+  if (ring_parallelism_is_active (params))
+    {
+      RingParams group;
+
+      /* The DP group's ring: one rail across nodes. */
+      ring_parallelism_group (params, ring_parallelism_data (params),
+                              params->gpus / ring_parallelism_data (params), &group);
+      sim = ring_simulation_new (&group, &uniform);
+    }
+  else
+    sim = ring_simulation_new (params, &uniform);
   if (sim != NULL)
     {
       result->sim_allreduce_time_s = ring_simulation_get_allreduce_s (sim);

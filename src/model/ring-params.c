@@ -15,6 +15,7 @@
 #include "ring-calibration.h"
 #include "ring-enum-types.h"
 #include "ring-params.h"
+#include "ring-step.h"
 #include "ring-topology.h"
 #include "ring-units.h"
 
@@ -134,6 +135,24 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
     0, 1, 1, COUNT,
     N_("1 if attention is fused (FlashAttention) and stores no scores, else 0"), "0|1",
     TITLES (N_("Fused attention"), N_("fused attention")), FIELD (fused_attention) },
+  /* Parallelism around data parallelism (ring-parallelism.h); ranges bound what a
+   * node (T) and a model's layers (P) allow, checked in validate_cluster(). */
+  { RING_PARAM_TENSOR_PARALLEL, "tensor-parallel", "tensor_parallel", "tensor-parallel",
+    "GPUs", 1, 1024, 1, COUNT,
+    N_("Tensor-parallel GPUs, inside one node (1 to the GPUs per node)"), "T",
+    TITLES (N_("Tensor parallelism"), N_("tensor parallelism")), FIELD (tensor_parallel) },
+  { RING_PARAM_PIPELINE_PARALLEL, "pipeline-parallel", "pipeline_parallel",
+    "pipeline-parallel", "stages", 1, 1024, 1, COUNT,
+    N_("Pipeline stages (1 to the model's layers)"), "P",
+    TITLES (N_("Pipeline parallelism"), N_("pipeline parallelism")), FIELD (pipeline_parallel) },
+  { RING_PARAM_CONTEXT_PARALLEL, "context-parallel", "context_parallel", "context-parallel",
+    "GPUs", 1, 1024, 1, COUNT,
+    N_("Context-parallel GPUs, each with a part of every sequence (1 to 1024)"), "C",
+    TITLES (N_("Context parallelism"), N_("context parallelism")), FIELD (context_parallel) },
+  { RING_PARAM_MICRO_BATCHES, "micro-batches", "micro_batches", "micro-batches",
+    "micro-batches", 1, 65536, 1, COUNT,
+    N_("Micro-batches each pipeline runs per step (1 to 65536)"), "M",
+    TITLES (N_("Micro-batches"), N_("micro-batches")), FIELD (micro_batches) },
   /* GPUs are numbered from 0; link I leaves GPU I (towards GPU I + 1 in the ring). */
   { RING_PARAM_SLOW_LINK, "slow-link", "slow_link", "slow-link", "",
     0, 1048575, 0, COUNT,
@@ -399,6 +418,56 @@ validate_ranges (const RingParams  *params,
   return TRUE;
 }
 
+/* Megatron's layout: T inside a node, P at most the layers, T · P · C dividing N. */
+static gboolean
+validate_parallelism (const RingParams  *params,
+                      RingParamNaming    naming,
+                      GError           **error)
+{
+  guint model_parallel = params->tensor_parallel * params->pipeline_parallel
+                         * params->context_parallel;
+  guint layers, hidden;
+
+  if (params->tensor_parallel > params->gpus_per_node)
+    {
+      g_autofree char *name = param_name (RING_PARAM_TENSOR_PARALLEL, naming);
+
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   /* Translators: an option or key, its value, then the GPUs per node */
+                   _("%s: %u tensor-parallel GPUs do not fit in a node of %u GPUs"),
+                   name, params->tensor_parallel, params->gpus_per_node);
+      return FALSE;
+    }
+
+  ring_step_architecture (params, &layers, &hidden);
+  if (params->pipeline_parallel > layers)
+    {
+      g_autofree char *name = param_name (RING_PARAM_PIPELINE_PARALLEL, naming);
+
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   /* Translators: an option or key, its value, then the model's layers */
+                   _("%s: %u pipeline stages are more than the model’s %u layers"),
+                   name, params->pipeline_parallel, layers);
+      return FALSE;
+    }
+
+  if (params->gpus % model_parallel != 0)
+    {
+      g_autofree char *name = param_name (RING_PARAM_GPUS, naming);
+
+      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_INVALID,
+                   /* Translators: an option or key, the GPUs, then tensor × pipeline ×
+                    * context parallelism and their product */
+                   _("%s: %u GPUs do not divide into data-parallel groups of "
+                     "tensor × pipeline × context = %u × %u × %u = %u GPUs"),
+                   name, params->gpus, params->tensor_parallel, params->pipeline_parallel,
+                   params->context_parallel, model_parallel);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* What only makes sense across fields: several nodes need a network, and the algorithm
  * must be one that runs on this hardware. */
 static gboolean
@@ -458,6 +527,9 @@ validate_cluster (const RingParams  *params,
                    params->gpus - 1);
       return FALSE;
     }
+
+  if (!validate_parallelism (params, naming, error))
+    return FALSE;
 
   ring_topology_init (&topology, params, params->gpus);
   if (!ring_algorithm_can_run (params->algorithm, &topology, &why))

@@ -64,6 +64,24 @@ static const RingPreset presets[] = {
     { MODEL ("405B", "bf16") } },
   { "gpt3-175b", N_("GPT-3 175B, fp16 gradients"), RING_PRESET_MODEL,
     { MODEL ("175B", "fp16") } },
+  /* Jobs as trained: the model with its parallel layout and batch (with dgx-h100 or
+   * dgx-a100 for the hardware). Llama 3 405B on 16 384 H100 (Dubey et al. 2024, table 4):
+   * TP 8, PP 16, DP 128, 16 M tokens a step in 16 sequences of 8 192 per DP group, FSDP.
+   * GPT-3 175B as Megatron-LM trains it (Narayanan et al. 2021, 5.1; Megatron-LM's
+   * examples/gpt3/train_gpt3_175b_distributed.sh): TP 8, PP 16, 1 536 sequences of
+   * 2 048 in micro-batches of one, on 1 024 A100: DP 8, 192 micro-batches, full
+   * recomputation. */
+  { "llama3-405b-16k", N_("Llama 3 405B as trained on 16 384 GPUs: tensor 8 × pipeline 16 × data 128"),
+    RING_PRESET_MODEL,
+    { MODEL ("405B", "bf16"), { RING_PARAM_GPUS, "16384" }, { RING_PARAM_TENSOR_PARALLEL, "8" },
+      { RING_PARAM_PIPELINE_PARALLEL, "16" }, { RING_PARAM_MICRO_BATCHES, "16" },
+      { RING_PARAM_TOKENS_PER_GPU, "1024" }, { RING_PARAM_SHARDING, "fsdp" } } },
+  { "gpt3-175b-megatron", N_("GPT-3 175B on 1 024 GPUs: tensor 8 × pipeline 16 × data 8"),
+    RING_PRESET_MODEL,
+    { MODEL ("175B", "fp16"), { RING_PARAM_GPUS, "1024" }, { RING_PARAM_TENSOR_PARALLEL, "8" },
+      { RING_PARAM_PIPELINE_PARALLEL, "16" }, { RING_PARAM_MICRO_BATCHES, "192" },
+      { RING_PARAM_TOKENS_PER_GPU, "3072" }, { RING_PARAM_SHARDING, "ddp" },
+      { RING_PARAM_CHECKPOINTING, "full" } } },
   { "llama-7b", N_("A 7 billion parameter model, fp32 gradients"), RING_PRESET_MODEL,
     { MODEL ("7B", "fp32") } },
   { "llama-70b", N_("A 70 billion parameter model, bf16 gradients"), RING_PRESET_MODEL,

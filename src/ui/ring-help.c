@@ -72,6 +72,9 @@ static const RingGlossaryTerm glossary_terms[] = {
   { "zero2", PHRASES ("ZeRO-2") },
   { "fsdp", PHRASES ("FSDP") },
   { "activation-checkpointing", PHRASES ("Activation checkpointing") },
+  { "tensor-parallelism", PHRASES ("Tensor parallelism") },
+  { "pipeline-parallelism", PHRASES ("Pipeline parallelism", "Micro-batches") },
+  { "context-parallelism", PHRASES ("Context parallelism") },
   { "compute-slowdown", PHRASES ("Compute slowdown beside NCCL") },
   { "memory-fit", PHRASES ("Does not fit") },
 

@@ -80,6 +80,22 @@ static const ParameterSpec parameter_specs[] = {
   { RING_PARAM_CHECKPOINTING, "step_group", CONTROL_CHOICE,
     N_("Activations kept for the backward pass: none keeps all, selective recomputes the "
        "attention, full recomputes each layer’s forward pass and keeps only its input."), },
+  { RING_PARAM_TENSOR_PARALLEL, "step_group", CONTROL_SLIDER,
+    N_("GPUs of one node that split every layer’s matrices: each layer then waits for "
+       "their all-reduces over NVLink, forward and backward."),
+    SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_PIPELINE_PARALLEL, "step_group", CONTROL_SLIDER,
+    N_("Stages the layers are split into, each on its own GPUs: activations pass from "
+       "stage to stage, and the pipeline idles while it fills and drains."),
+    SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_CONTEXT_PARALLEL, "step_group", CONTROL_SLIDER,
+    N_("GPUs that split every sequence: each all-gathers the others’ keys and values "
+       "before attention."),
+    SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_MICRO_BATCHES, "step_group", CONTROL_SLIDER,
+    N_("Micro-batches each pipeline runs per step: more of them shrink the pipeline’s "
+       "idle share, (P − 1) / (m + P − 1)."),
+    SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
   { RING_PARAM_COMM_SLOWDOWN, "step_group", CONTROL_SLIDER,
     N_("How much slower compute runs while a collective runs beside it, sharing the "
        "GPU’s memory bandwidth and streaming multiprocessors."),

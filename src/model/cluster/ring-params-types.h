@@ -112,6 +112,12 @@ typedef struct
   RingSharding  sharding;
   RingCheckpointing checkpointing;
   guint         fused_attention;  /* 1: attention scores never stored */
+  /* Megatron's parallelism around data parallelism D = N / (T · P · C) (ring-parallelism.h):
+   * tensor (T), pipeline (P) and context (C) ranks, and the micro-batches of a step. */
+  guint         tensor_parallel;
+  guint         pipeline_parallel;
+  guint         context_parallel;
+  guint         micro_batches;
   double        message_bytes;    /* > 0: all-reduce this instead of the gradients */
   /* Link I (what GPU I sends) and GPU I at a fraction of their speed (ring-simulation.h). */
   guint         slow_link;
@@ -190,6 +196,23 @@ typedef struct
   double        uniform_tokens_per_s;
   /* 0 without a slow GPU. */
   double        slow_gpu_delay_s;
+  /* The parallel layout (ring-parallelism.h). Plain data parallelism: D = N, the DP sync
+   * is the step's collectives, no TP, PP or CP traffic and no bubble. */
+  guint         data_parallel;        /* D = N / (T · P · C) */
+  RingAlgorithm dp_algorithm;
+  RingProtocol  dp_protocol;
+  double        dp_time_s;
+  double        dp_exposed_s;
+  double        dp_bytes_per_gpu;
+  double        tp_time_s;
+  double        tp_bytes_per_gpu;
+  double        pp_time_s;
+  double        pp_bytes_per_gpu;
+  double        cp_time_s;
+  double        cp_bytes_per_gpu;
+  double        bubble_s;             /* in step_time_s, beside compute and exposed_comm_s */
+  double        bubble_fraction;
+  double        mfu;                  /* model FLOPs / (step · the GPU's dense peak) */
 } RingResult;
 
 /* A row of the parameter table each (ring-params.c). */
@@ -220,6 +243,10 @@ typedef enum
   RING_PARAM_SHARDING,
   RING_PARAM_CHECKPOINTING,
   RING_PARAM_FUSED_ATTENTION,
+  RING_PARAM_TENSOR_PARALLEL,
+  RING_PARAM_PIPELINE_PARALLEL,
+  RING_PARAM_CONTEXT_PARALLEL,
+  RING_PARAM_MICRO_BATCHES,
   /* --slow-link I:FRACTION: the fraction is part of the index row's option. */
   RING_PARAM_SLOW_LINK,
   RING_PARAM_SLOW_LINK_FRACTION,

@@ -20,4 +20,11 @@ double _ring_step_comm_factor       (RingStepStraggler *straggler,
                                      RingAlgorithm      algorithm,
                                      double             bytes);
 
+/* Activations one GPU keeps for @tokens of its own (Korthikanti et al. 2022, eq. 1). */
+double _ring_step_activation_bytes  (const RingParams  *params,
+                                     double             tokens,
+                                     guint              layers,
+                                     guint              hidden,
+                                     RingCheckpointing  checkpointing);
+
 G_END_DECLS

@@ -516,13 +516,14 @@ ring_step_utilization_vs_bucket_size (const RingParams *params,
     }
 }
 
-static double
-activation_bytes (const RingParams *params,
-                  guint             layers,
-                  guint             hidden,
-                  RingCheckpointing checkpointing)
+double
+_ring_step_activation_bytes (const RingParams  *params,
+                             double             t,
+                             guint              layers,
+                             guint              hidden,
+                             RingCheckpointing  checkpointing)
 {
-  double t = params->tokens_per_gpu, h = hidden;
+  double h = hidden;
   double heads = MAX (1.0, round (h / HEAD_DIM));
   double sequence = MIN (t, MAX_SEQUENCE);
   double scores = params->fused_attention ? 0 : ACT_SCORES_FACTOR * heads * sequence * t;
@@ -560,7 +561,8 @@ memory_for (const RingParams  *params,
   /* Two layers' parameters gathered (this one and the prefetched next) and one layer's
    * full gradients before its reduce-scatter. */
   memory->gathered = sharding == RING_SHARDING_FSDP && gpus > 1 ? 3.0 * p * b / layers : 0;
-  memory->activations = activation_bytes (params, layers, hidden, checkpointing);
+  memory->activations = _ring_step_activation_bytes (params, params->tokens_per_gpu, layers,
+                                                     hidden, checkpointing);
   memory->total = memory->parameters + memory->gradients + memory->optimizer
                   + memory->gathered + memory->activations;
   memory->usable = gpu->memory_gb * 1e9 * (1.0 - FRAGMENTATION) - CONTEXT_BYTES;
