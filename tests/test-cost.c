@@ -246,6 +246,9 @@ test_bandwidth_for_90pct_pcie (void)
   g_assert_true (isnan (r.bandwidth_for_90pct_gbps));
   g_assert_cmpint (r.bandwidth_for_90pct_link, ==, RING_SIZING_LINK_PCIE);
   g_assert_cmpstr (ring_sizing_link_to_string (r.bandwidth_for_90pct_link), ==, "pcie");
+  /* One cap, one answer: the network's bound says the same at the tie. */
+  g_assert_cmpint (r.network_bound, ==, RING_NETWORK_BOUND_PCIE);
+  ring_test_assert_relative (r.network_gbps, 8 * 63.0 * 12 / 15.75, 1e-12);
 
   /* The reason: twice the NIC speed, the same step. */
   params.nic_speed_gbit = 800;
@@ -256,6 +259,7 @@ test_bandwidth_for_90pct_pcie (void)
   g_assert_false (ring_topology_nics_pcie_bound (&params));
   ring_cost_evaluate (&params, &r);
   g_assert_cmpint (r.bandwidth_for_90pct_link, ==, RING_SIZING_LINK_NICS);
+  g_assert_cmpint (r.network_bound, ==, RING_NETWORK_BOUND_NICS);
 
   /* One node has no NICs in its all-reduce. */
   params.gpus = 8;

@@ -119,9 +119,12 @@ test_cluster_and_collective (RingWindowFixture *fixture,
     g_assert_nonnull (strchr (busbw, ','));
     g_assert_cmpstr (ring_test_metric_value (window, "busbw"), ==, busbw);
   }
+  /* H100's PCIe Gen5 links and 400 Gb/s NICs tie at 384 GB/s a node: PCIe binds. */
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "Ein All-Reduce von 1 MiB über 64 GPUs in 8 Knoten: Baum, LL128 auf "
-                   "12 Kanälen.");
+                   "12 Kanälen. Das Netzwerk jedes Knotens trägt 384 GB/s: Die "
+                   "PCIe-Verbindungen der GPUs zu den NICs begrenzen, schnellere NICs ändern "
+                   "also nichts.");
   g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Einzelnes All-Reduce"));
   g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Automatisch · Baum, LL128"));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window->run_button)), ==,

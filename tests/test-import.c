@@ -535,6 +535,34 @@ test_refused (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* A log read again with the same bytes and parameters takes the fit made before, in
+ * any model; other parameters fit again, and so do other bytes. */
+static void
+test_load_cache (void)
+{
+  g_autofree char *path = log_path ("a100-2node-info.log");
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autoptr(RingMeasurement) first = NULL;
+  g_autoptr(RingMeasurement) again = NULL;
+  g_autoptr(RingMeasurement) other = NULL;
+  RingParams params = *ring_model_get_params (model);
+  guint hits = _ring_measurement_count_cache_hits ();
+
+  first = ring_measurement_load (path, &params, NULL);
+  g_assert_nonnull (first);
+  g_assert_cmpuint (_ring_measurement_count_cache_hits (), ==, hits);
+  again = ring_measurement_load (path, &params, NULL);
+  g_assert_true (again == first);
+  g_assert_cmpuint (_ring_measurement_count_cache_hits (), ==, hits + 1);
+  g_assert_true (ring_model_insert_measurement (model, again, NULL));
+  g_assert_true (g_ptr_array_index (ring_model_get_measurements (model), 0) == first);
+
+  params.net_latency_us += 1;
+  other = ring_measurement_load (path, &params, NULL);
+  g_assert_true (other != first);
+  g_assert_cmpuint (_ring_measurement_count_cache_hits (), ==, hits + 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -543,6 +571,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ring/import/json", test_json);
+  g_test_add_func ("/ring/import/load-cache", test_load_cache);
   g_test_add_func ("/ring/import/fit", test_fit);
   g_test_add_func ("/ring/import/fit-agrees", test_fit_agrees);
   g_test_add_func ("/ring/import/text", test_text);

@@ -37,12 +37,17 @@ init_ui (void)
   g_assert_true (ring_test_init_display ());
 }
 
+/* Opens the window and waits until its remembered logs are read (off the main thread). */
 static RingWindow *
 open_window (void)
 {
   RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
   gtk_window_present (GTK_WINDOW (window));
+  while (_ring_window_import_busy (window) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (_ring_window_import_busy (window));
 
   return window;
 }

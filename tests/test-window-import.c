@@ -48,6 +48,31 @@ log_file (const char *name)
 }
 
 static gboolean
+import_idle (gpointer data)
+{
+  return !_ring_window_import_busy (data);
+}
+
+/* Until every import queued is read and applied (or refused). */
+static void
+wait_for_imports (RingWindow *window)
+{
+  g_assert_true (iterate_until_s (import_idle, window, 60));
+}
+
+/* Imports @file as a drop does, and waits until it is read. */
+static gboolean
+import_and_wait (RingWindow *window,
+                 GFile      *file)
+{
+  gboolean queued = _ring_window_import_file (window, file);
+
+  wait_for_imports (window);
+
+  return queued;
+}
+
+static gboolean
 is_measurement_group (GtkWidget     *widget,
                       gconstpointer  data)
 {
@@ -107,7 +132,7 @@ test_import_file (RingWindowFixture *fixture,
 
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (group)));
   g_signal_connect_swapped (fixture->model, "changed", G_CALLBACK (count_cb), &changed);
-  g_assert_true (_ring_window_import_file (window, file));
+  g_assert_true (import_and_wait (window, file));
   g_signal_handlers_disconnect_by_func (fixture->model, count_cb, &changed);
 
   g_assert_cmpuint (changed, ==, 1);
@@ -145,7 +170,8 @@ test_import_bad_file (RingWindowFixture *fixture,
     {
       g_autoptr(GFile) file = log_file (names[i]);
 
-      g_assert_false (_ring_window_import_file (window, file));
+      /* A file that is not there is refused at once; the others once read. */
+      g_assert_true (import_and_wait (window, file) == (i < 2));
     }
   g_signal_handlers_disconnect_by_func (fixture->model, count_cb, &changed);
 
@@ -185,12 +211,14 @@ test_drop (RingWindowFixture *fixture,
   g_slist_free (files);
   g_signal_emit_by_name (target, "drop", &list_value, 10.0, 10.0, &accepted);
   g_assert_true (accepted);
+  wait_for_imports (window);
   g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 1);
 
   g_value_init (&file_value, G_TYPE_FILE);
   g_value_set_object (&file_value, second);
   g_signal_emit_by_name (target, "drop", &file_value, 10.0, 10.0, &accepted);
   g_assert_true (accepted);
+  wait_for_imports (window);
   g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 2);
 }
 
@@ -209,7 +237,7 @@ test_use_fitted_values (RingWindowFixture *fixture,
   guint changed = 0;
 
   ring_model_set_value (fixture->model, RING_PARAM_GPUS, 512);
-  g_assert_true (_ring_window_import_file (window, file));
+  g_assert_true (import_and_wait (window, file));
   measurement = g_ptr_array_index (ring_model_get_measurements (fixture->model), 0);
   expected = *ring_model_get_params (fixture->model);
   ring_nccl_fit_apply (measurement->fit, &expected);
@@ -277,7 +305,7 @@ test_awkward_names (RingWindowFixture *fixture,
   g_assert_true (_ring_window_import_file (window, one_size_file));
   g_assert_false (_ring_window_import_file (window, missing_file));
   /* The same file again is read again in its place, not shown twice. */
-  g_assert_true (_ring_window_import_file (window, awkward_file));
+  g_assert_true (import_and_wait (window, awkward_file));
   g_assert_cmpint (ring_model_find_measurement (fixture->model, awkward), ==, 0);
   iterate_for (50);
 
@@ -314,7 +342,7 @@ test_awkward_names (RingWindowFixture *fixture,
                                         "  6000.0  357.91  357.91       4\n"
                                         "  4294967296 1073741824     float     sum      -1 "
                                         " 12000.0  357.91  357.91       0\n", -1, NULL));
-    g_assert_true (_ring_window_import_file (window, wrong_file));
+    g_assert_true (import_and_wait (window, wrong_file));
     subtitle = adw_action_row_get_subtitle (_ring_measurement_group_get_row (group, 2));
     g_assert_nonnull (strstr (subtitle, "2\u00a0sizes"));
     g_assert_nonnull (strstr (subtitle, "1\u00a0wrong row left out"));
@@ -322,7 +350,7 @@ test_awkward_names (RingWindowFixture *fixture,
   }
   /* Through a link, the file replaces itself too, named as it was read the last time. */
   g_assert_cmpint (symlink (awkward, link), ==, 0);
-  g_assert_true (_ring_window_import_file (window, link_file));
+  g_assert_true (import_and_wait (window, link_file));
   g_assert_cmpint (ring_model_find_measurement (fixture->model, link), ==, 0);
   g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 3);
   {
@@ -334,6 +362,166 @@ test_awkward_names (RingWindowFixture *fixture,
   g_remove (link);
   g_remove (awkward);
   g_remove (one_size);
+  g_rmdir (dir);
+}
+
+/* A log of @mib MiB: h100-1node.log with NCCL's INFO lines before its table, as a run
+ * with NCCL_DEBUG=INFO writes them. */
+static char *
+write_large_log (const char *dir,
+                 const char *name,
+                 guint       mib)
+{
+  g_autofree char *source_path = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                        "h100-1node.log", NULL);
+  g_autofree char *source = NULL;
+  g_autoptr(GString) text = NULL;
+  char *table;
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_get_contents (source_path, &source, NULL, NULL));
+  table = strstr (source, "#                                                              out");
+  g_assert_nonnull (table);
+  text = g_string_sized_new (mib * 1048576 + strlen (source));
+  g_string_append_len (text, source, table - source);
+  for (guint i = 0; text->len < mib * 1048576; i++)
+    g_string_append_printf (text, "dgx-h100-07:41230:41%03u [%u] NCCL INFO Channel %02u/32 : "
+                            "0 1 2 3 4 5 6 7 via P2P/CUMEM/read\n", i % 1000, i % 8, i % 32);
+  g_string_append (text, table);
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+
+  return path;
+}
+
+static gboolean
+count_tick_cb (GtkWidget     *widget,
+               GdkFrameClock *frame_clock,
+               gpointer       user_data)
+{
+  guint *ticks = user_data;
+
+  (*ticks)++;
+
+  return G_SOURCE_CONTINUE;
+}
+
+/* Issue 27: a large log is read and fitted off the main thread, so the window keeps
+ * drawing frames meanwhile, and the progress row shows until the log is in. */
+static void
+test_frames_while_loading (RingWindowFixture *fixture,
+                           gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  g_autofree char *dir = g_dir_make_tmp ("ring-import-XXXXXX", NULL);
+  g_autofree char *path = write_large_log (dir, "large.log", 48);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWidget *cancel = _ring_window_import_get_cancel_button (window);
+  guint ticks = 0, tick_id;
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  iterate_for (100);
+  tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), count_tick_cb, &ticks, NULL);
+  g_assert_true (_ring_window_import_file (window, file));
+  g_assert_true (_ring_window_import_busy (window));
+  g_assert_true (gtk_revealer_get_reveal_child (
+                   GTK_REVEALER (gtk_widget_get_ancestor (cancel, GTK_TYPE_REVEALER))));
+  while (_ring_window_import_busy (window) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
+
+  g_test_message ("%u frame clock ticks while the log was read", ticks);
+  g_assert_false (_ring_window_import_busy (window));
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 1);
+  g_assert_cmpuint (ticks, >=, 3);
+  g_assert_false (gtk_revealer_get_reveal_child (
+                    GTK_REVEALER (gtk_widget_get_ancestor (cancel, GTK_TYPE_REVEALER))));
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+/* Cancel while a log is read: nothing of it is applied, now or when the thread ends. */
+static void
+test_cancel (RingWindowFixture *fixture,
+             gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  g_autofree char *dir = g_dir_make_tmp ("ring-import-XXXXXX", NULL);
+  g_autofree char *path = write_large_log (dir, "cancelled.log", 32);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) small = log_file (LOG_NAME);
+  GtkWidget *cancel = _ring_window_import_get_cancel_button (window);
+  RingParams before = *ring_model_get_params (fixture->model);
+  RingMeasurement *measurement;
+  guint changed = 0;
+
+  g_signal_connect_swapped (fixture->model, "changed", G_CALLBACK (count_cb), &changed);
+  g_assert_true (_ring_window_import_file (window, file));
+  g_assert_true (_ring_window_import_file (window, small));
+  g_assert_true (_ring_window_import_busy (window));
+  g_signal_emit_by_name (cancel, "clicked");
+  g_assert_false (_ring_window_import_busy (window));
+  /* Long enough for the cancelled read to end on its thread. */
+  iterate_for (3000);
+  g_signal_handlers_disconnect_by_func (fixture->model, count_cb, &changed);
+
+  g_assert_cmpuint (changed, ==, 0);
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 0);
+  g_assert_true (memcmp (&before, ring_model_get_params (fixture->model), sizeof before) == 0);
+  g_assert_false (gtk_revealer_get_reveal_child (
+                    GTK_REVEALER (gtk_widget_get_ancestor (cancel, GTK_TYPE_REVEALER))));
+
+  /* An import after it runs as usual. */
+  g_assert_true (import_and_wait (window, small));
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 1);
+  measurement = g_ptr_array_index (ring_model_get_measurements (fixture->model), 0);
+  g_assert_cmpstr (measurement->name, ==, LOG_NAME);
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+/* The same bytes again (a second import, a remembered log) take the fit made the first
+ * time; other bytes under the same name are read and fitted again. */
+static void
+test_cache (RingWindowFixture *fixture,
+            gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  g_autofree char *dir = g_dir_make_tmp ("ring-import-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "cached.log", NULL);
+  g_autofree char *source_path = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                        LOG_NAME, NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *changed_contents = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  RingMeasurement *first;
+  guint hits;
+
+  g_assert_true (g_file_get_contents (source_path, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  hits = _ring_measurement_count_cache_hits ();
+  g_assert_true (import_and_wait (window, file));
+  g_assert_cmpuint (_ring_measurement_count_cache_hits (), ==, hits);
+  first = g_ptr_array_index (ring_model_get_measurements (fixture->model), 0);
+  ring_measurement_ref (first);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-measurement", "u",
+                                             0));
+  g_assert_true (import_and_wait (window, file));
+  g_assert_cmpuint (_ring_measurement_count_cache_hits (), ==, hits + 1);
+  g_assert_true (g_ptr_array_index (ring_model_get_measurements (fixture->model), 0) == first);
+
+  /* One byte more: read again. */
+  changed_contents = g_strconcat (contents, "#\n", NULL);
+  g_assert_true (g_file_set_contents (path, changed_contents, -1, NULL));
+  g_assert_true (import_and_wait (window, file));
+  g_assert_cmpuint (_ring_measurement_count_cache_hits (), ==, hits + 1);
+  g_assert_true (g_ptr_array_index (ring_model_get_measurements (fixture->model), 0) != first);
+  g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 1);
+
+  ring_measurement_unref (first);
+  g_remove (path);
   g_rmdir (dir);
 }
 
@@ -349,6 +537,9 @@ main (int   argc,
   add_import_test ("/ring/window-import/drop", test_drop);
   add_import_test ("/ring/window-import/use-fitted-values", test_use_fitted_values);
   add_import_test ("/ring/window-import/awkward-names", test_awkward_names);
+  add_import_test ("/ring/window-import/frames-while-loading", test_frames_while_loading);
+  add_import_test ("/ring/window-import/cancel", test_cancel);
+  add_import_test ("/ring/window-import/cache", test_cache);
 
   return g_test_run ();
 }

@@ -187,7 +187,10 @@ ring_application_command_line (GApplication            *app,
     {
       /* Starting with logs of its own, the window shows those, not the last session's. */
       if (launched)
-        ring_model_clear_measurements (ring_window_get_model (window));
+        {
+          ring_window_cancel_imports (window);
+          ring_model_clear_measurements (ring_window_get_model (window));
+        }
       ring_window_show_measurements (window);
     }
 

@@ -34,50 +34,60 @@ ring_window_show_measurements (RingWindow *self)
   ring_chart_view_set_visible_kind (view, RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE);
 }
 
-gboolean
-_ring_window_import_file (RingWindow *self,
-                          GFile      *file)
+/* Named in the toast; the rest are counted. */
+#define LEFT_OUT_NAMED 3
+
+static char *stored_log_name                     (const char *uri);
+static void  ring_window_import_model_changed_cb (RingWindow *self);
+
+/* One file to read: the user's, or one the "nccl-logs" key remembers (@uri). */
+typedef struct
 {
-  g_autoptr(GError) error = NULL;
+  char *path;
+  char *uri;
+} ImportJob;
+
+static void
+import_job_free (ImportJob *job)
+{
+  g_free (job->path);
+  g_free (job->uri);
+  g_free (job);
+}
+
+/* Files are read one at a time, in order, on a worker thread; the progress row shows
+ * while any is read or waits. */
+struct _RingWindowImport
+{
+  GQueue        jobs;
+  ImportJob    *running;
+  GCancellable *cancellable;
+  GtkWidget    *revealer;
+  GtkWidget    *row;
+  GtkWidget    *progress;
+  GtkWidget    *cancel_button;
+  guint         pulse_id;
+  /* The start's remembered logs, read before the user's; what was left out is said once
+   * they are all read. */
+  char        **stored;
+  guint         stored_next;
+  GPtrArray    *left_out;
+  guint         n_left_out;
+  char         *first_error;
+};
+
+static void import_next (RingWindow *self);
+
+/* The toast of a log the user imported. */
+static void
+say_imported (RingWindow      *self,
+              RingMeasurement *measurement)
+{
   g_autoptr(RingNcclFit) comparison = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *canonical = NULL;
   g_autofree char *message = NULL;
-  GPtrArray *measurements;
-  RingMeasurement *measurement;
   AdwToast *toast;
   guint n_sizes, n_wrong;
-  int index;
 
-  g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *uri = g_file_get_uri (file);
-
-      /* TRANSLATORS: %s is a file's address (a URI) */
-      message = g_strdup_printf (_("Cannot import %s: only files on this computer can be "
-                                   "read"), uri);
-      _ring_window_add_toast (self, message);
-      return FALSE;
-    }
-
-  if (!ring_model_import_measurement (self->model, path, &error))
-    {
-      /* The parser's message: the file, the line, what was wrong. Nothing changed. */
-      toast = _ring_window_new_toast (error->message);
-      adw_toast_set_timeout (toast, 0);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
-      return FALSE;
-    }
-
-  measurements = ring_model_get_measurements (self->model);
-  canonical = g_canonicalize_filename (path, NULL);
-  index = ring_model_find_measurement (self->model, canonical);
-  g_assert (index >= 0);
-  measurement = g_ptr_array_index (measurements, index);
   comparison = ring_measurement_compare (measurement, ring_model_get_params (self->model));
   n_sizes = comparison != NULL ? comparison->n_sizes : 0;
   message = g_strdup_printf (/* TRANSLATORS: a toast: a file name, its sizes, its ranks, the
@@ -122,6 +132,314 @@ _ring_window_import_file (RingWindow *self,
     }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   ring_window_show_measurements (self);
+}
+
+/* A remembered log that could not be loaded, named in the start's one toast. */
+static void
+leave_out (RingWindowImport *import,
+           const char       *uri,
+           const GError     *error)
+{
+  if (error != NULL && import->first_error == NULL)
+    import->first_error = g_strdup (error->message);
+  if (import->left_out->len < LEFT_OUT_NAMED)
+    g_ptr_array_add (import->left_out, stored_log_name (uri));
+  import->n_left_out++;
+}
+
+static void
+say_left_out (RingWindow *self)
+{
+  RingWindowImport *import = self->import;
+  g_autofree char *message = NULL;
+
+  if (import->n_left_out == 0)
+    return;
+
+  g_ptr_array_add (import->left_out, NULL);
+  message = _ring_window_import_left_out_message ((const char * const *) import->left_out->pdata,
+                                                  import->n_left_out, import->first_error);
+  _ring_window_add_toast (self, message);
+  g_ptr_array_set_size (import->left_out, 0);
+  import->n_left_out = 0;
+  g_clear_pointer (&import->first_error, g_free);
+}
+
+/* What the worker needs: no widget, no model; the window only by a weak reference, so a
+ * cancelled read that runs on keeps nothing alive. */
+typedef struct
+{
+  GWeakRef    window;
+  char       *path;
+  RingParams  params;
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_weak_ref_clear (&data->window);
+  g_free (data->path);
+  g_free (data);
+}
+
+static void
+load_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  LoadData *data = task_data;
+  GError *error = NULL;
+  RingMeasurement *measurement = ring_measurement_load (data->path, &data->params, &error);
+
+  if (measurement == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, measurement, (GDestroyNotify) ring_measurement_unref);
+}
+
+static void
+import_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  LoadData *data = g_task_get_task_data (G_TASK (result));
+  g_autoptr(RingWindow) self = g_weak_ref_get (&data->window);
+  g_autoptr(RingMeasurement) measurement = NULL;
+  g_autoptr(GError) error = NULL;
+  RingWindowImport *import;
+  ImportJob *job;
+
+  measurement = g_task_propagate_pointer (G_TASK (result), &error);
+  /* Cancelled: the window let go of the job already, and may be gone. */
+  if (self == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  import = self->import;
+  job = g_steal_pointer (&import->running);
+  g_clear_object (&import->cancellable);
+  if (measurement != NULL
+      && ring_model_insert_measurement (self->model, measurement, &error))
+    {
+      if (job->uri == NULL)
+        say_imported (self, measurement);
+    }
+  else if (job->uri != NULL)
+    {
+      leave_out (import, job->uri, error);
+    }
+  else
+    {
+      /* The parser's message: the file, the line, what was wrong. Nothing changed. */
+      AdwToast *toast = _ring_window_new_toast (error->message);
+
+      adw_toast_set_timeout (toast, 0);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
+  import_job_free (job);
+  import_next (self);
+}
+
+static gboolean
+pulse_cb (gpointer user_data)
+{
+  gtk_progress_bar_pulse (GTK_PROGRESS_BAR (user_data));
+
+  return G_SOURCE_CONTINUE;
+}
+
+/* The remembered logs are all read (or cancelled): the key follows the list from now on. */
+static void
+restore_finished (RingWindow *self)
+{
+  if (self->logs_restored)
+    return;
+
+  say_left_out (self);
+  self->logs_restored = TRUE;
+  self->logs_digest = G_MAXUINT;
+  ring_window_import_model_changed_cb (self);
+}
+
+/* A file that is not there, with the reader's message, told without a thread. */
+static gboolean
+is_missing (const char  *path,
+            GError     **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return FALSE;
+  bytes = ring_nccl_log_read (path, error);
+
+  return bytes == NULL;
+}
+
+static void
+import_next (RingWindow *self)
+{
+  RingWindowImport *import = self->import;
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  LoadData *data;
+  ImportJob *job;
+
+  job = NULL;
+  while (import->stored != NULL && import->stored[import->stored_next] != NULL && job == NULL)
+    {
+      const char *uri = import->stored[import->stored_next++];
+      g_autofree char *path = g_filename_from_uri (uri, NULL, NULL);
+      g_autoptr(GError) error = NULL;
+
+      /* Past the four nothing is read; a file that is not there is said at once. */
+      if (path == NULL
+          || ring_model_get_measurements (self->model)->len >= RING_MEASUREMENTS_MAX
+          || is_missing (path, &error))
+        {
+          leave_out (import, uri, error);
+          continue;
+        }
+      job = g_new0 (ImportJob, 1);
+      job->path = g_steal_pointer (&path);
+      job->uri = g_strdup (uri);
+    }
+  if (job == NULL)
+    {
+      g_clear_pointer (&import->stored, g_strfreev);
+      restore_finished (self);
+      job = g_queue_pop_head (&import->jobs);
+    }
+
+  if (job == NULL)
+    {
+      g_clear_handle_id (&import->pulse_id, g_source_remove);
+      gtk_revealer_set_reveal_child (GTK_REVEALER (import->revealer), FALSE);
+      return;
+    }
+
+  import->running = job;
+  import->cancellable = g_cancellable_new ();
+  basename = g_path_get_basename (job->path);
+  name = ring_filename_display (basename);
+  /* TRANSLATORS: the progress row while a log is read; %s is its file name */
+  title = g_strdup_printf (_("Reading %s…"), name);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (import->row), title);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (import->revealer), TRUE);
+  if (import->pulse_id == 0)
+    import->pulse_id = g_timeout_add (100, pulse_cb, import->progress);
+
+  data = g_new0 (LoadData, 1);
+  g_weak_ref_init (&data->window, self);
+  data->path = g_strdup (job->path);
+  data->params = *ring_model_get_params (self->model);
+  task = g_task_new (NULL, import->cancellable, import_done_cb, NULL);
+  g_task_set_source_tag (task, import_next);
+  g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
+  /* Cancel answers at once; the thread's result, when it comes, is dropped. */
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, load_in_thread);
+}
+
+static void
+enqueue (RingWindow *self,
+         char       *path,
+         char       *uri)
+{
+  ImportJob *job = g_new0 (ImportJob, 1);
+
+  job->path = path;
+  job->uri = uri;
+  g_queue_push_tail (&self->import->jobs, job);
+  if (self->import->running == NULL)
+    import_next (self);
+}
+
+/* Cancel: the log being read and those waiting are dropped, nothing of them applied. */
+static void
+cancel_imports (RingWindow *self)
+{
+  RingWindowImport *import = self->import;
+
+  if (import == NULL)
+    return;
+
+  g_cancellable_cancel (import->cancellable);
+  g_clear_object (&import->cancellable);
+  g_clear_pointer (&import->running, import_job_free);
+  g_queue_clear_full (&import->jobs, (GDestroyNotify) import_job_free);
+  g_clear_pointer (&import->stored, g_strfreev);
+  g_clear_handle_id (&import->pulse_id, g_source_remove);
+  if (import->revealer != NULL)
+    gtk_revealer_set_reveal_child (GTK_REVEALER (import->revealer), FALSE);
+  /* The key keeps what it remembers until the list changes. */
+  if (!self->logs_restored)
+    {
+      say_left_out (self);
+      self->logs_restored = TRUE;
+      self->logs_digest = G_MAXUINT;
+    }
+}
+
+void
+ring_window_cancel_imports (RingWindow *self)
+{
+  g_return_if_fail (RING_IS_WINDOW (self));
+
+  cancel_imports (self);
+}
+
+gboolean
+_ring_window_import_busy (RingWindow *self)
+{
+  g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
+
+  return self->import->running != NULL || !g_queue_is_empty (&self->import->jobs)
+         || self->import->stored != NULL;
+}
+
+GtkWidget *
+_ring_window_import_get_cancel_button (RingWindow *self)
+{
+  g_return_val_if_fail (RING_IS_WINDOW (self), NULL);
+
+  return self->import->cancel_button;
+}
+
+gboolean
+_ring_window_import_file (RingWindow *self,
+                          GFile      *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+      g_autofree char *message = NULL;
+
+      /* TRANSLATORS: %s is a file's address (a URI) */
+      message = g_strdup_printf (_("Cannot import %s: only files on this computer can be "
+                                   "read"), uri);
+      _ring_window_add_toast (self, message);
+      return FALSE;
+    }
+
+  /* A file that is not there is said at once. */
+  if (is_missing (path, &error))
+    {
+      AdwToast *toast = _ring_window_new_toast (error->message);
+
+      adw_toast_set_timeout (toast, 0);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      return FALSE;
+    }
+  enqueue (self, g_steal_pointer (&path), NULL);
 
   return TRUE;
 }
@@ -311,11 +629,63 @@ ring_window_import_model_changed_cb (RingWindow *self)
     g_settings_set_strv (self->settings, "nccl-logs", (const char * const *) uris->pdata);
 }
 
+static void
+cancel_clicked_cb (RingWindow *self)
+{
+  cancel_imports (self);
+}
+
+/* The progress row: above the charts, while a log is read. */
+static void
+add_progress_row (RingWindow *self)
+{
+  RingWindowImport *import = self->import;
+  GtkWidget *list = gtk_list_box_new ();
+
+  import->row = adw_action_row_new ();
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (import->row), FALSE);
+  import->progress = gtk_progress_bar_new ();
+  gtk_widget_set_valign (import->progress, GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (import->progress, 120, -1);
+  import->cancel_button = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_widget_set_valign (import->cancel_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (import->cancel_button, _("Stop reading; nothing is imported"));
+  g_signal_connect_object (import->cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb),
+                           self, G_CONNECT_SWAPPED);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (import->row), import->progress);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (import->row), import->cancel_button);
+
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  gtk_list_box_append (GTK_LIST_BOX (list), import->row);
+  import->revealer = gtk_revealer_new ();
+  gtk_revealer_set_child (GTK_REVEALER (import->revealer), list);
+  gtk_box_prepend (GTK_BOX (self->main_area), import->revealer);
+}
+
+void
+_ring_window_import_dispose (RingWindow *self)
+{
+  if (self->import == NULL)
+    return;
+
+  self->logs_restored = TRUE;
+  cancel_imports (self);
+  g_clear_pointer (&self->import->left_out, g_ptr_array_unref);
+  g_clear_pointer (&self->import->first_error, g_free);
+  g_clear_pointer (&self->import, g_free);
+}
+
 void
 _ring_window_import_init (RingWindow *self)
 {
   GtkDropTarget *target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
   GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+
+  self->import = g_new0 (RingWindowImport, 1);
+  g_queue_init (&self->import->jobs);
+  self->import->left_out = g_ptr_array_new_with_free_func (g_free);
+  add_progress_row (self);
 
   gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
   g_signal_connect_object (target, "drop", G_CALLBACK (ring_window_import_drop_cb), self, 0);
@@ -351,9 +721,6 @@ stored_log_name (const char *uri)
 
   return basename != NULL ? ring_filename_display (basename) : ring_text_make_printable (uri);
 }
-
-/* Named in the toast; the rest are counted. */
-#define LEFT_OUT_NAMED 3
 
 char *
 _ring_window_import_left_out_message (const char * const *names,
@@ -394,52 +761,44 @@ _ring_window_import_left_out_message (const char * const *names,
                           n_left_out, named->str);
 }
 
+static void
+first_frame_painted_cb (GdkFrameClock *frame_clock,
+                        RingWindow    *self)
+{
+  g_signal_handlers_disconnect_by_func (frame_clock, first_frame_painted_cb, self);
+  if (self->import != NULL && self->import->running == NULL)
+    import_next (self);
+}
+
+/* The remembered logs are read once the window has painted its first frame: reading
+ * them takes a core that the first frame would otherwise share. */
+static void
+restore_after_first_frame_cb (RingWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self, restore_after_first_frame_cb, self);
+  g_signal_connect_object (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                           G_CALLBACK (first_frame_painted_cb), self, 0);
+}
+
 void
 _ring_window_import_restore (RingWindow *self)
 {
-  g_auto(GStrv) uris = NULL;
-  g_autofree char *first_error = NULL;
-  g_autoptr(GPtrArray) left_out = g_ptr_array_new_with_free_func (g_free);
-  guint n_left_out = 0;
-
   g_return_if_fail (RING_IS_WINDOW (self));
 
   if (self->settings == NULL)
     return;
 
-  /* Read again as they are now; what is gone, broken or past the four is left out, and
-   * said once. Past the four nothing is read, and only the first few are named: a key
-   * of 100 000 entries makes one short toast, and is written back with the four. */
-  uris = g_settings_get_strv (self->settings, "nccl-logs");
-  for (guint i = 0; uris[i] != NULL; i++)
-    {
-      g_autofree char *path = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (ring_model_get_measurements (self->model)->len < RING_MEASUREMENTS_MAX)
-        {
-          path = g_filename_from_uri (uris[i], NULL, NULL);
-          if (path != NULL && ring_model_import_measurement (self->model, path, &error))
-            continue;
-        }
-
-      if (error != NULL && first_error == NULL)
-        first_error = g_strdup (error->message);
-      if (left_out->len < LEFT_OUT_NAMED)
-        g_ptr_array_add (left_out, stored_log_name (uris[i]));
-      n_left_out++;
-    }
-  if (n_left_out > 0)
-    {
-      g_autofree char *message = NULL;
-
-      g_ptr_array_add (left_out, NULL);
-      message = _ring_window_import_left_out_message ((const char * const *) left_out->pdata,
-                                                      n_left_out, first_error);
-      _ring_window_add_toast (self, message);
-    }
-
-  self->logs_restored = TRUE;
-  self->logs_digest = G_MAXUINT;
-  ring_window_import_model_changed_cb (self);
+  /* Read again as they are now, off the main thread, so the first frame waits for none;
+   * what is gone, broken or past the four is left out, and said once. Only the first few
+   * are named: a key of 100 000 entries makes one short toast, and is written back with
+   * the four. */
+  g_strfreev (self->import->stored);
+  self->import->stored = g_settings_get_strv (self->settings, "nccl-logs");
+  self->import->stored_next = 0;
+  /* Nothing remembered: the key follows the list from now on. */
+  if (self->import->stored[0] == NULL)
+    import_next (self);
+  else
+    g_signal_connect_object (self, "map", G_CALLBACK (restore_after_first_frame_cb), self,
+                             G_CONNECT_SWAPPED);
 }

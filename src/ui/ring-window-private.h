@@ -17,6 +17,8 @@ G_BEGIN_DECLS
 /* The metric cards: ring-window.c's metric_specs. */
 #define RING_WINDOW_N_METRICS 12
 
+typedef struct _RingWindowImport RingWindowImport;
+
 struct _RingWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -79,6 +81,7 @@ struct _RingWindow
   GtkDropDown          *compare_dropdown;
   GtkWidget            *metric_differences[RING_WINDOW_N_METRICS];
   guint                 scenarios_digest;
+  RingWindowImport     *import;           /* logs read off the main thread */
   guint                 logs_digest;       /* of the logs the "nccl-logs" key holds */
   gboolean              logs_restored;     /* the key read: from now on, it follows */
   gboolean              scenarios_listing;
@@ -122,10 +125,17 @@ void     _ring_window_import_restore      (RingWindow      *self);
 char    *_ring_window_import_left_out_message (const char * const *names,
                                                guint               n_left_out,
                                                const char         *first_error);
-/* Imports @file into the model, says so in a toast (with "Use Fitted Values", or the
- * parser's message), and brings the message-size chart on screen. */
+/* Reads @file on a worker thread behind the imports before it, with a progress row and
+ * Cancel; once fitted, adds it to the model, says so in a toast (with "Use Fitted Values",
+ * or the parser's message) and brings the message-size chart on screen. FALSE, with a
+ * toast, where @file is no local file. */
 gboolean _ring_window_import_file         (RingWindow      *self,
                                            GFile           *file);
+/* TRUE while a log is being read or waits to be. */
+gboolean _ring_window_import_busy         (RingWindow      *self);
+/* The progress row's Cancel button, for tests. */
+GtkWidget *_ring_window_import_get_cancel_button (RingWindow *self);
+void     _ring_window_import_dispose      (RingWindow      *self);
 /* ring-window-scenarios.c: the Pin button, the scenarios' popover and actions, the
  * metric cards' differences and the "scenarios" key. */
 void   _ring_window_scenarios_class_init  (RingWindowClass *klass);

@@ -687,6 +687,7 @@ ring_window_dispose (GObject *object)
   g_clear_object (&self->model_bindings);
   _ring_window_settings_unbind_model (self);
   g_clear_handle_id (&self->sidebar_style_idle, g_source_remove);
+  _ring_window_import_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RING_TYPE_WINDOW);
   g_clear_object (&self->settings);

@@ -289,20 +289,25 @@ ring_topology_init (RingTopology     *topology,
    * carry no more than its GPUs' links feed them. */
   gpu_nic_gbps = pcie_x16_gbps[gpu->pcie_generation] * PCIE_EFFICIENCY;
   topology->gpu_nic_gbps = gpu_nic_gbps;
-  /* Within rounding: 8 × 400 Gb/s NICs at 0.96 and 8 × PCIe Gen5 at NCCL's 48 GB/s tie,
-   * and 800 Gb/s NICs add nothing there. */
-  topology->nics_pcie_bound = topology->nics_per_node > 0
-                              && topology->gpus_per_node * gpu_nic_gbps
-                                 <= topology->network_gbps * (1 + 1e-9);
-  topology->network_bound = topology->nodes < 2 ? RING_NETWORK_BOUND_NONE
-                            : topology->gpus_per_node * gpu_nic_gbps < topology->network_gbps
-                            ? RING_NETWORK_BOUND_PCIE : RING_NETWORK_BOUND_NICS;
+  /* The PCIe links bind at a tie too (within rounding: 8 × 400 Gb/s NICs at 0.96 and
+   * 8 × NCCL's 48 GB/s of Gen5), as faster NICs add nothing there. */
+  if (topology->nodes < 2)
+    topology->network_bound = RING_NETWORK_BOUND_NONE;
+  else if (topology->nics_per_node > 0
+           && topology->gpus_per_node * gpu_nic_gbps <= topology->network_gbps * (1 + 1e-9))
+    topology->network_bound = RING_NETWORK_BOUND_PCIE;
+  else
+    topology->network_bound = RING_NETWORK_BOUND_NICS;
   topology->network_gbps = MIN (topology->network_gbps,
                                 topology->gpus_per_node * gpu_nic_gbps);
-  /* With one GPU per node the channels run from the GPU straight to the NICs. */
-  if (topology->gpus_per_node == 1 && topology->nodes > 1)
-    search_channels (topology, MIN (gpu_nic_gbps,
-                                    topology->nics_per_node * topology->nic_gbps));
+  /* Across nodes every channel leaves each node through a NIC, fed by a GPU's PCIe link,
+   * so NCCL's search finds only the channels those carry (search.cc deducts each
+   * channel's speed from the NICs' bandwidth); with one GPU per node they run from the
+   * GPU straight to the NICs. */
+  if (topology->nodes > 1 && topology->nics_per_node > 0)
+    search_channels (topology,
+                     MIN (topology->gpus_per_node == 1 ? gpu_nic_gbps : topology->link_gbps,
+                          topology->nics_per_node * MIN (topology->nic_gbps, gpu_nic_gbps)));
   else
     search_channels (topology, topology->link_gbps);
   searched_channel_gbps = topology->channel_gbps;
@@ -322,7 +327,7 @@ ring_topology_nics_pcie_bound (const RingParams *params)
 
   ring_topology_init (&topology, params, params->gpus);
 
-  return topology.nodes > 1 && topology.nics_pcie_bound;
+  return topology.network_bound == RING_NETWORK_BOUND_PCIE;
 }
 
 double

@@ -34,8 +34,6 @@ typedef struct
   RingFabric     fabric;
   double         network_gbps;      /* what one node's NICs carry together */
   double         gpu_nic_gbps;      /* what one GPU's PCIe link feeds its NICs (GPUDirect) */
-  gboolean       nics_pcie_bound;   /* the GPUs' PCIe links carry no more than the NICs:
-                                     * faster NICs would change nothing */
   double         net_latency_us;    /* the fabric's one-way latency */
   double         socket_gbps;       /* TCP across nodes: what the socket threads move, else 0 */
   RingNetworkBound network_bound;   /* what bounds network_gbps */
@@ -66,8 +64,8 @@ void ring_topology_init (RingTopology     *topology,
                          const RingParams *params,
                          guint             gpus);
 
-/* TRUE where @params' cluster spans nodes and its GPUs' PCIe links feed the NICs no
- * faster than the NICs carry: a faster NIC would change nothing (nics_pcie_bound). */
+/* TRUE where @params' network_bound is RING_NETWORK_BOUND_PCIE: a faster NIC would
+ * change nothing. */
 gboolean ring_topology_nics_pcie_bound (const RingParams *params);
 /* What one GPU's PCIe link feeds its NICs, GB/s (NCCL's payload rate of PCIe x16). */
 double   ring_topology_gpu_nic_gbps    (const RingParams *params);

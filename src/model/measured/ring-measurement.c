@@ -184,20 +184,14 @@ ring_model_find_measurement (RingModel  *self,
   return -1;
 }
 
-/* Adds @log, or with @path of a log already loaded puts it in that one's place. */
 static gboolean
-add_measurement (RingModel          *self,
-                 const char         *name,
-                 const char         *path,
-                 const RingNcclLog  *log,
-                 GError            **error)
+check_room (RingModel   *self,
+            const char  *name,
+            const char  *path,
+            GError     **error)
 {
-  g_autoptr(GError) fit_error = NULL;
-  RingMeasurement *measurement;
-  RingNcclFit *fit;
-  int replaced = path != NULL ? ring_model_find_measurement (self, path) : -1;
-
-  if (replaced < 0 && measurements (self)->len >= RING_MEASUREMENTS_MAX)
+  if ((path == NULL || ring_model_find_measurement (self, path) < 0)
+      && measurements (self)->len >= RING_MEASUREMENTS_MAX)
     {
       g_set_error (error, RING_NCCL_FIT_ERROR, RING_NCCL_FIT_ERROR_CANNOT_RUN,
                    /* TRANSLATORS: %s is a file name, %d how many logs can be loaded */
@@ -206,21 +200,36 @@ add_measurement (RingModel          *self,
       return FALSE;
     }
 
-  fit = ring_nccl_fit (ring_model_get_params (self), log, &fit_error);
+  return TRUE;
+}
+
+/* @log fitted against @params, under @name (from @path, or NULL). */
+static RingMeasurement *
+measurement_new (const char        *name,
+                 const char        *path,
+                 const RingNcclLog *log,
+                 const RingParams  *params,
+                 GError           **error)
+{
+  g_autoptr(GError) fit_error = NULL;
+  RingMeasurement *measurement;
+  RingNcclFit *fit;
+
+  fit = ring_nccl_fit (params, log, &fit_error);
   /* A log of one usable size is compared without a fit: its values stay nominal, none
    * determined, as for a log that pins nothing down. */
   if (fit == NULL && g_error_matches (fit_error, RING_NCCL_FIT_ERROR,
                                       RING_NCCL_FIT_ERROR_TOO_FEW_POINTS))
     {
       g_clear_error (&fit_error);
-      fit = ring_nccl_fit_evaluate (ring_model_get_params (self), log, &fit_error);
+      fit = ring_nccl_fit_evaluate (params, log, &fit_error);
     }
   if (fit == NULL)
     {
       /* TRANSLATORS: a file name, then why the model cannot be compared with it */
       g_set_error (error, fit_error->domain, fit_error->code, _("%s: %s"), name,
                    fit_error->message);
-      return FALSE;
+      return NULL;
     }
 
   measurement = g_atomic_rc_box_new0 (RingMeasurement);
@@ -229,14 +238,34 @@ add_measurement (RingModel          *self,
   measurement->path = g_strdup (path);
   measurement->log = ring_nccl_log_copy (log);
   measurement->fit = fit;
+
+  return measurement;
+}
+
+gboolean
+ring_model_insert_measurement (RingModel        *self,
+                               RingMeasurement  *measurement,
+                               GError          **error)
+{
+  int replaced;
+
+  g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (measurement != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_room (self, measurement->name, measurement->path, error))
+    return FALSE;
+
+  replaced = measurement->path != NULL ? ring_model_find_measurement (self, measurement->path)
+                                       : -1;
   if (replaced >= 0)
     {
       ring_measurement_unref (g_ptr_array_index (measurements (self), replaced));
-      g_ptr_array_index (measurements (self), replaced) = measurement;
+      g_ptr_array_index (measurements (self), replaced) = ring_measurement_ref (measurement);
     }
   else
     {
-      g_ptr_array_add (measurements (self), measurement);
+      g_ptr_array_add (measurements (self), ring_measurement_ref (measurement));
     }
   g_signal_emit_by_name (self, "changed");
 
@@ -249,32 +278,115 @@ ring_model_add_measurement (RingModel          *self,
                             const RingNcclLog  *log,
                             GError            **error)
 {
+  g_autoptr(RingMeasurement) measurement = NULL;
+
   g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (log != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return add_measurement (self, name, NULL, log, error);
+  if (!check_room (self, name, NULL, error))
+    return FALSE;
+  measurement = measurement_new (name, NULL, log, ring_model_get_params (self), error);
+
+  return measurement != NULL && ring_model_insert_measurement (self, measurement, error);
 }
 
-gboolean
-ring_model_import_measurement (RingModel   *self,
-                               const char  *path,
-                               GError     **error)
+/* Fits already made, by file, bytes and parameters: reading the same log again (a
+ * remembered one, a second import) costs a hash of its bytes, not a parse and a fit. */
+typedef struct
+{
+  char            *path;
+  char            *sha256;
+  RingParams       params;
+  RingMeasurement *measurement;
+} CacheEntry;
+
+#define CACHE_ENTRIES (2 * RING_MEASUREMENTS_MAX)
+
+static GMutex cache_lock;
+static CacheEntry cache[CACHE_ENTRIES];
+static guint cache_next;
+static guint cache_hits;
+
+guint
+_ring_measurement_count_cache_hits (void)
+{
+  return (guint) g_atomic_int_get (&cache_hits);
+}
+
+/* A copy of what the cache holds for these bytes and parameters, or NULL. Parameters
+ * compare byte for byte: a miss where they only look alike costs a fit, never a wrong one. */
+static RingMeasurement *
+cache_lookup (const char       *path,
+              const char       *sha256,
+              const RingParams *params)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&cache_lock);
+
+  for (guint i = 0; i < CACHE_ENTRIES; i++)
+    if (cache[i].measurement != NULL && g_str_equal (cache[i].path, path)
+        && g_str_equal (cache[i].sha256, sha256)
+        && memcmp (&cache[i].params, params, sizeof *params) == 0)
+      {
+        g_atomic_int_inc (&cache_hits);
+        return ring_measurement_ref (cache[i].measurement);
+      }
+
+  return NULL;
+}
+
+static void
+cache_store (const char       *path,
+             const char       *sha256,
+             const RingParams *params,
+             RingMeasurement  *measurement)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&cache_lock);
+  CacheEntry *entry = &cache[cache_next];
+
+  cache_next = (cache_next + 1) % CACHE_ENTRIES;
+  g_free (entry->path);
+  g_free (entry->sha256);
+  g_clear_pointer (&entry->measurement, ring_measurement_unref);
+  entry->path = g_strdup (path);
+  entry->sha256 = g_strdup (sha256);
+  entry->params = *params;
+  entry->measurement = ring_measurement_ref (measurement);
+}
+
+RingMeasurement *
+ring_measurement_load (const char        *path,
+                       const RingParams  *params,
+                       GError           **error)
 {
   g_autoptr(RingNcclLog) log = NULL;
   g_autoptr(GError) load_error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   g_autofree char *basename = NULL;
   g_autofree char *name = NULL;
   g_autofree char *canonical = NULL;
+  g_autofree char *sha256 = NULL;
+  RingMeasurement *measurement;
 
-  g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (params != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   basename = g_path_get_basename (path);
   name = ring_filename_display (basename);
-  log = ring_nccl_log_load (path, &load_error);
+  canonical = g_canonicalize_filename (path, NULL);
+  bytes = ring_nccl_log_read (path, &load_error);
+  if (bytes != NULL)
+    {
+      gsize length;
+      const char *data = g_bytes_get_data (bytes, &length);
+
+      sha256 = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+      if ((measurement = cache_lookup (canonical, sha256, params)) != NULL)
+        return measurement;
+      log = ring_nccl_log_parse (data != NULL ? data : "", length, &load_error);
+    }
   if (log == NULL)
     {
       g_autofree char *shown_path = ring_filename_display (path);
@@ -285,11 +397,30 @@ ring_model_import_measurement (RingModel   *self,
       else
         g_set_error (error, load_error->domain, load_error->code, _("%s: %s"), name,
                      load_error->message);
-      return FALSE;
+      return NULL;
     }
 
-  canonical = g_canonicalize_filename (path, NULL);
-  return add_measurement (self, name, canonical, log, error);
+  measurement = measurement_new (name, canonical, log, params, error);
+  if (measurement != NULL)
+    cache_store (canonical, sha256, params, measurement);
+
+  return measurement;
+}
+
+gboolean
+ring_model_import_measurement (RingModel   *self,
+                               const char  *path,
+                               GError     **error)
+{
+  g_autoptr(RingMeasurement) measurement = NULL;
+
+  g_return_val_if_fail (RING_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  measurement = ring_measurement_load (path, ring_model_get_params (self), error);
+
+  return measurement != NULL && ring_model_insert_measurement (self, measurement, error);
 }
 
 GPtrArray *

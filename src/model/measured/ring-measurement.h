@@ -66,6 +66,20 @@ int              ring_model_find_measurement   (RingModel        *self,
 gboolean         ring_model_import_measurement (RingModel        *self,
                                                 const char       *path,
                                                 GError          **error);
+/* Reads the log at @path and fits it against @params, touching no model, so it may run
+ * on any thread; the same file with the same bytes and parameters gives the measurement
+ * made before (a SHA-256 of the bytes tells). NULL with @error as
+ * ring_model_import_measurement(). */
+RingMeasurement *ring_measurement_load         (const char       *path,
+                                                const RingParams *params,
+                                                GError          **error);
+/* Adds @measurement, or puts it in the place of one read from the same file, and emits
+ * "changed". FALSE with @error if RING_MEASUREMENTS_MAX other logs are loaded. */
+gboolean         ring_model_insert_measurement (RingModel        *self,
+                                                RingMeasurement  *measurement,
+                                                GError          **error);
+/* For tests: how many ring_measurement_load() calls found their fit made. */
+guint            _ring_measurement_count_cache_hits (void);
 /* The loaded logs, oldest first (never NULL; owned by the model). */
 GPtrArray       *ring_model_get_measurements   (RingModel        *self);
 /* Removes the @index-th log; "changed" once. */

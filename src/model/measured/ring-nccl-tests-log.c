@@ -361,11 +361,11 @@ read_bounded (int          fd,
   return g_steal_pointer (&data);
 }
 
-RingNcclLog *
-ring_nccl_log_load (const char  *path,
+GBytes *
+ring_nccl_log_read (const char  *path,
                     GError     **error)
 {
-  g_autofree char *data = NULL;
+  char *data;
   gsize length = 0;
   int fd;
 
@@ -379,5 +379,23 @@ ring_nccl_log_load (const char  *path,
   if (data == NULL)
     return NULL;
 
-  return ring_nccl_log_parse (data, length, error);
+  return g_bytes_new_take (g_realloc (data, MAX (length, 1)), length);
+}
+
+RingNcclLog *
+ring_nccl_log_load (const char  *path,
+                    GError     **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if ((bytes = ring_nccl_log_read (path, error)) == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &length);
+
+  return ring_nccl_log_parse (data != NULL ? data : "", length, error);
 }

@@ -89,6 +89,9 @@ RingNcclLog *ring_nccl_log_parse    (const char         *text,
 /* Only a regular file is opened, so a FIFO or a device never blocks. */
 RingNcclLog *ring_nccl_log_load     (const char         *path,
                                      GError            **error);
+/* The bytes ring_nccl_log_load() parses, under the same checks. */
+GBytes      *ring_nccl_log_read     (const char         *path,
+                                     GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RingNcclLog, ring_nccl_log_free)
 

@@ -88,8 +88,9 @@ channel_algbw (const RingTopology *topology,
     }
 }
 
-/* NCCL's chunk for the tree (enqueue.cc, calcCollChunking): LL128 halves its chunk while
- * there are too few per channel for the tree's depth; Simple moves 512 KiB steps. */
+/* NCCL's chunk for the tree (enqueue.cc, calcCollChunking): LL128 and Simple halve their
+ * chunk while there are too few per channel for the tree's depth, which for Simple is
+ * the chain in the node and the trees' height (N/nodes − 1 + log2 nodes, trees.cc). */
 static double
 chunk_bytes (const RingTopology *topology,
              RingProtocol        protocol,
@@ -108,6 +109,17 @@ chunk_bytes (const RingTopology *topology,
       while (bytes / (channels * chunk) < steps * 64 / ppn && chunk > 131072)
         chunk /= 2;
       while (bytes / (channels * chunk) < steps * 16 / ppn && chunk > 32768)
+        chunk /= 2;
+    }
+  else
+    {
+      double depth = topology->ranks_per_node - 1 + _ring_log2i (topology->nodes);
+
+      while (bytes / (channels * chunk) < depth * 8 && chunk > 131072)
+        chunk /= 2;
+      while (bytes / (channels * chunk) < depth * 4 && chunk > 65536)
+        chunk /= 2;
+      while (bytes / (channels * chunk) < depth && chunk > 32768)
         chunk /= 2;
     }
 
