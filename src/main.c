@@ -17,18 +17,10 @@
 #include <unistd.h>
 
 #include "ring-cli.h"
-#include "ring-cli-private.h"
 #include "ring-i18n.h"
 
 #define WINDOW_PROGRAM "ring-allreduce-window"
 #define EXPORT_MODULE  "ring-allreduce-export.so"
-
-/* This program has no export layer of its own: the module brings it. */
-const RingCliExportLayer *
-_ring_cli_export_layer (void)
-{
-  return NULL;
-}
 
 /* @name beside this program in a build tree (all are built into one folder) when it is
  * there, else in @installed_dir. */

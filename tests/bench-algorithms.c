@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "ring-algorithms.h"
+#include "ring-params.h"
 
 #define POINTS 2000
 #define ROUNDS 50

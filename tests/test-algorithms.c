@@ -531,6 +531,8 @@ test_registry (void)
       g_assert_cmpstr (enum_class->values[i].value_nick, ==, infos[i].name);
       g_assert_cmpstr (ring_algorithm_get_title (i), !=, "");
       g_assert_cmpuint (infos[i].protocols, !=, 0);
+      /* Only auto is a choice rather than an algorithm of its own. */
+      g_assert_cmpint (infos[i].chooses, ==, i == RING_ALGORITHM_AUTO);
       for (guint j = 0; j < i; j++)
         g_assert_cmpstr (infos[i].name, !=, infos[j].name);
 

@@ -13,6 +13,7 @@
 #include "ring-algorithms.h"
 #include "ring-presets.h"
 #include "ring-topology.h"
+#include "ring-step.h"
 #include "ring-units.h"
 
 /* Zeroed first, so that whole structs compare with memcmp. */
@@ -286,13 +287,53 @@ test_presets (void)
           else
             g_assert_true (!in (id, ids, n_ids) || in (id, model, G_N_ELEMENTS (model)));
         }
-
-      if (presets[i].kind == RING_PRESET_MODEL)
-        {
-          g_assert_cmpuint (presets[i].layers, >, 0);
-          g_assert_cmpuint (presets[i].hidden_size, >, 0);
-        }
     }
+}
+
+/* Every model preset is costed with the layers and hidden size its paper gives, not
+ * with the P ≈ 12 L h² estimate. */
+static void
+test_preset_architectures (void)
+{
+  static const struct {
+    const char *preset;
+    guint       layers;
+    guint       hidden_size;
+  } papers[] = {
+    { "gpt2-1.5b", 48, 1600 }, { "llama3-8b", 32, 4096 }, { "llama3-70b", 80, 8192 },
+    { "llama3-405b", 126, 16384 }, { "gpt3-175b", 96, 12288 }, { "llama-7b", 32, 4096 },
+    { "llama-70b", 80, 8192 }, { "llama3-405b-16k", 126, 16384 },
+    { "gpt3-175b-megatron", 96, 12288 },
+  };
+  const RingPreset *presets;
+  guint n, checked = 0;
+
+  presets = ring_presets_get (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean listed = FALSE;
+
+      if (presets[i].kind != RING_PRESET_MODEL)
+        continue;
+      for (guint j = 0; j < G_N_ELEMENTS (papers); j++)
+        {
+          RingParams params;
+          guint layers, hidden_size;
+
+          if (strcmp (papers[j].preset, presets[i].name) != 0)
+            continue;
+          ring_params_init_default (&params);
+          ring_preset_apply (&presets[i], &params);
+          ring_step_architecture (&params, &layers, &hidden_size);
+          g_test_message ("preset %s: %u × %u", presets[i].name, layers, hidden_size);
+          g_assert_cmpuint (layers, ==, papers[j].layers);
+          g_assert_cmpuint (hidden_size, ==, papers[j].hidden_size);
+          listed = TRUE;
+          checked++;
+        }
+      g_assert_true (listed);
+    }
+  g_assert_cmpuint (checked, ==, G_N_ELEMENTS (papers));
 }
 
 /* The seed's names keep working, as the presets they are now. */
@@ -382,6 +423,7 @@ main (int   argc,
   g_test_add_func ("/ring/catalogue/presets", test_presets);
   g_test_add_func ("/ring/catalogue/xgmi-mesh", test_xgmi_mesh);
   g_test_add_func ("/ring/catalogue/preset-aliases", test_preset_aliases);
+  g_test_add_func ("/ring/catalogue/preset-architectures", test_preset_architectures);
   g_test_add_func ("/ring/catalogue/model-preset", test_model_preset);
 
   return g_test_run ();

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ring-algorithms.h"
+#include "ring-params.h"
 #include "ring-test-cli.h"
 #include "ring-test-json.h"
 

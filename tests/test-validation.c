@@ -24,6 +24,7 @@
 #include <stdlib.h>
 
 #include "ring-algorithms.h"
+#include "ring-params.h"
 #include "ring-calibration.h"
 #include "ring-units.h"
 #include "ring-test-numbers.h"

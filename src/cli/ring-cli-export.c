@@ -457,8 +457,8 @@ static const RingCliExportLayer export_layer = {
   check_and_write_export,
 };
 
-const RingCliExportLayer *
-_ring_cli_export_layer (void)
+void
+ring_cli_use_export_layer (void)
 {
-  return &export_layer;
+  _ring_cli_set_export_layer (&export_layer);
 }

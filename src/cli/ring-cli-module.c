@@ -16,9 +16,11 @@
 
 G_MODULE_EXPORT int ring_cli_module_run (char **argv);
 
-/* ring_cli_run() of this module's copy of the command line, which has the export layer. */
+/* ring_cli_run() of this module's copy of the command line, with its export layer. */
 G_MODULE_EXPORT int
 ring_cli_module_run (char **argv)
 {
+  ring_cli_use_export_layer ();
+
   return ring_cli_run (argv);
 }

@@ -374,7 +374,7 @@ ring_cli_apply_params (const RingCliArgs  *args,
    * or from what an open window shows, gives way to auto on hardware it cannot run on;
    * one they did name is refused with the reason. */
   if (args->param_values[RING_PARAM_ALGORITHM] == NULL)
-    ring_params_fall_back_algorithm (params);
+    ring_algorithm_fall_back (params);
 
   /* What no single value shows: a slow link beyond the last GPU, an algorithm these GPUs
    * cannot run, nodes without NICs. A model refuses such parameters, and would silently

@@ -50,9 +50,7 @@ typedef struct
                                 const char         *paper);
 } RingCliExportLayer;
 
-/* The export layer linked into this program (ring-cli-export.c), or NULL in
- * ring-allreduce, which loads it as a module when ring_cli_handle() returns
- * RING_CLI_LOAD_EXPORTS. */
-const RingCliExportLayer *_ring_cli_export_layer (void);
+/* The layer ring_cli_handle() uses: NULL until ring_cli_use_export_layer() gives it. */
+void _ring_cli_set_export_layer (const RingCliExportLayer *layer);
 
 G_END_DECLS

@@ -84,12 +84,9 @@ parse_report_format (const RingCliArgs  *args,
   return TRUE;
 }
 
-/* Within this share, an option's value is the fitted one: the fit is pulled a little
- * towards the values it starts from, so a fitted value typed back (9.6 µs from the report)
- * comes out a hair apart (9.64) once it is among them. */
+/* A fitted value typed back (9.6 µs for 9.64) agrees with the fit. */
 #define FIT_AGREEMENT 0.01
 
-/* Whether an option's value @want is what the fit sets, @have. */
 static gboolean
 agrees_with_fit (const RingParamInfo *info,
                  double               want,
@@ -112,7 +109,6 @@ set_fit_conflict (GError                **error,
 {
   g_autofree char *fit_text = NULL;
 
-  /* Three digits say a fitted value well enough to see why it differs. */
   fit_text = info->kind == RING_PARAM_KIND_CHOICE
              ? ring_params_dup_option_value (fitted, info->id)
              : g_strdup_printf ("%.3g", ring_params_get_value (fitted, info->id));
@@ -125,11 +121,8 @@ set_fit_conflict (GError                **error,
                info->option, fit_text, measurement->name, given);
 }
 
-/* --fit puts the log's cluster and the fitted values into the parameters; an option given
- * beside it that asks for another value would be lost without a word, so it is refused,
- * naming both values. An option that agrees with the fit (--gpu h100 for an H100 log) or
- * that the fit leaves alone (--gpus) stays welcome; a preset may not bring another GPU
- * or node than the log's. @fitted: the parameters the fit would set. */
+/* An option or preset that asks for another value than the fit sets (@fitted) would be
+ * lost without a word: refused, naming both. */
 static gboolean
 check_fit_overrides (const RingCliArgs      *args,
                      const RingParams       *fitted,
@@ -202,7 +195,6 @@ ring_cli_use_fit (const RingCliArgs  *args,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   measurement = g_ptr_array_index (ring_model_get_measurements (model), index);
-  /* Degenerate data: the fit says why it is not used. */
   if (measurement->fit->warning != RING_NCCL_FIT_WARNING_NONE)
     {
       g_autofree char *warning = ring_nccl_fit_describe_warning (measurement->fit);
@@ -213,7 +205,6 @@ ring_cli_use_fit (const RingCliArgs  *args,
                    measurement->name, warning);
       return FALSE;
     }
-  /* Nothing fitted: the fit would only bring the log's cluster, which is not a fit. */
   if (!ring_nccl_fit_determines_any (measurement->fit))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -233,8 +224,14 @@ ring_cli_use_fit (const RingCliArgs  *args,
   return TRUE;
 }
 
-/* Whether @args ask for what only the export layer does: draw or write a file, list the
- * charts, read a log or a scenario file. */
+static const RingCliExportLayer *export_layer;
+
+void
+_ring_cli_set_export_layer (const RingCliExportLayer *layer)
+{
+  export_layer = layer;
+}
+
 static gboolean
 needs_export_layer (const RingCliArgs *args)
 {
@@ -251,8 +248,7 @@ usage_error (GError *error)
   return RING_CLI_EXIT_USAGE;
 }
 
-/* The value of --@option as UTF-8 in *@text, where the option was given (*@text stays
- * NULL where it was not); FALSE with @error for a value that cannot be read. */
+/* *@text stays NULL where the option was not given. */
 static gboolean
 given_option_text (const char  *option,
                    const char  *raw,
@@ -286,7 +282,7 @@ ring_cli_handle (const RingCliArgs *args)
 
   /* A program without the export layer hands such a command line on whole, before
    * anything is checked, so that every message and status is the export layer's. */
-  exports = _ring_cli_export_layer ();
+  exports = export_layer;
   if (exports == NULL && needs_export_layer (args))
     return RING_CLI_LOAD_EXPORTS;
 
@@ -322,8 +318,7 @@ ring_cli_handle (const RingCliArgs *args)
       list_of_presets |= g_str_equal (preset, "list");
     }
 
-  /* A list is all such a command line does: beside an export or a report, which it would
-   * leave unwritten without a word, it is refused. */
+  /* A list beside an export or a report would leave them unwritten. */
   if ((args->export_path != NULL || report != REPORT_NONE)
       && ((chart != NULL && g_str_equal (chart, "list"))
           || list_of_presets
@@ -345,21 +340,18 @@ ring_cli_handle (const RingCliArgs *args)
   if (gpu != NULL && g_str_equal (gpu, "list"))
     return list_gpus ();
 
-  /* Every value is checked here, in the process that was started, so a bad one is
-   * reported on its terminal with status 2 and never reaches a window. */
+  /* Checked here, so a bad value never reaches a window. */
   ring_params_init_default (&params);
   if (!ring_cli_apply_params (args, &params, &error))
     return usage_error (error);
-  /* α is the flat ring's and the textbook algorithms'; NCCL's use NCCL's own hop
-   * latencies. A value that changes nothing is said so, and still accepted. */
+  /* Accepted, with a note, where it changes nothing. */
   if (args->param_values[RING_PARAM_LATENCY] != NULL
       && !ring_params_hop_latency_applies (&params))
     _ring_cli_print_error (_("note: --latency changes nothing here: %s runs NCCL’s "
                              "algorithms, which use NCCL’s own latency per hop; it applies "
                              "to flat-ring, halving-doubling and hierarchical"),
                            ring_algorithm_to_string (params.algorithm));
-  /* Scenario files too: a bad one is refused before anything is written. Without the
-   * export layer there are none (nor logs, below): needs_export_layer() saw to it. */
+  /* Without the export layer there are none (nor logs): needs_export_layer(). */
   scenarios = exports != NULL ? exports->load_scenarios (args, &error)
                               : g_ptr_array_new_with_free_func ((GDestroyNotify) ring_scenario_free);
   if (scenarios == NULL)
@@ -367,7 +359,7 @@ ring_cli_handle (const RingCliArgs *args)
 
   model = ring_model_new ();
   ring_model_set_params (model, &params);
-  /* Read here even for the window, so a bad log is told on this terminal. */
+  /* Even for the window, so a bad log is told on this terminal. */
   if (exports != NULL && !exports->import_logs (args, model, &error))
     return usage_error (error);
   for (guint i = 0; i < scenarios->len; i++)

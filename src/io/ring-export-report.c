@@ -1,7 +1,4 @@
-/* ring-export-report.c: the PDF report on A4 or Letter: a first page with the parameters,
- * the derived figures, the model's formulas and assumptions and the version, then one
- * chart a page with a numbered caption. Its text is Pango's, so it stays text in the PDF
- * (selectable, searchable).
+/* ring-export-report.c: the PDF report. Its text is Pango's, so it stays selectable.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,14 +18,12 @@
 #include "ring-export-private.h"
 #include "ring-report.h"
 
-/* Page geometry, in points. */
+/* In points. */
 #define MARGIN_SIDE_PT    54.0   /* 19 mm */
 #define MARGIN_TOP_PT     54.0
 #define MARGIN_BOTTOM_PT  48.0
 #define BODY_PT           8.5
 #define CHART_ASPECT      0.9    /* a chart's height over its width on the page */
-
-/* Paper. */
 
 gboolean
 ring_export_paper_from_string (const char      *name,
@@ -93,8 +88,6 @@ ring_export_paper_size (RingExportPaper  paper,
   *height_pt = paper == RING_EXPORT_PAPER_LETTER ? 792 : 842;
 }
 
-/* Text. */
-
 typedef struct
 {
   cairo_t         *cr;
@@ -106,7 +99,7 @@ typedef struct
   guint            n_pages;
 } Page;
 
-/* A layout of @markup at @size_pt, @bold or not, wrapped at @width_pt (0: no wrapping). */
+/* @width_pt 0: no wrapping. */
 static PangoLayout *
 make_layout (cairo_t    *cr,
              const char *markup,
@@ -131,7 +124,7 @@ make_layout (cairo_t    *cr,
   return layout;
 }
 
-/* Shows @markup at (@x, @y) from its top left; returns its height. */
+/* From its top left; returns its height. */
 static double
 show (Page            *page,
       double           x,
@@ -154,7 +147,7 @@ show (Page            *page,
   return height / (double) PANGO_SCALE;
 }
 
-/* A block of plain @text across the page, below the last; then a gap of @after_pt. */
+/* Below the last block, then a gap of @after_pt. */
 static void
 paragraph (Page            *page,
            const char      *text,
@@ -205,9 +198,6 @@ break_page_for (Page   *page,
   new_page (page);
 }
 
-/* The first page. */
-
-/* The height of @markup set as show() sets it. */
 static double
 measure (Page       *page,
          const char *markup,
@@ -224,7 +214,6 @@ measure (Page       *page,
   return height / (double) PANGO_SCALE;
 }
 
-/* One row of the table at (@x, @y), @width wide and @height high. */
 static void
 draw_row (Page                *page,
           const RingReportRow *row,
@@ -248,10 +237,8 @@ draw_row (Page                *page,
   cairo_stroke (page->cr);
 }
 
-/* The parameters and derived figures, in two columns of label and value; a row grows
- * to hold a value that wraps ("NVIDIA H100 SXM5, NVLink 4 and NVSwitch"). The columns
- * are balanced by height, and what the page cannot hold (four logs and their fits,
- * scenarios, German) goes on in two columns on the next. */
+/* Two columns balanced by height; a row grows to hold a wrapped value, and what the page
+ * cannot hold goes on on the next. */
 static void
 draw_table (Page      *page,
             RingModel *model)
@@ -284,8 +271,6 @@ draw_table (Page      *page,
 
       for (guint i = first; i < rows->len; i++)
         total += heights[i];
-      /* The first column ends where it reaches half the rest, or the page's room; the
-       * second holds what follows, up to the room. */
       for (guint c = 0, i = first; c < columns; c++)
         {
           double column = 0;
@@ -403,14 +388,13 @@ draw_first_page (Page      *page,
   footer (page);
 }
 
-/* How many pages the first page's text takes: drawn once into a PDF that is thrown away. */
+/* Drawn once into a PDF that writes nowhere. */
 static guint
 count_first_pages (RingModel       *model,
                    const RingStyle *style,
                    double           width,
                    double           height)
 {
-  /* A PDF that writes nowhere: its text is measured exactly as the real one's. */
   cairo_surface_t *surface = cairo_pdf_surface_create_for_stream (NULL, NULL, width, height);
   Page page = { 0 };
 

@@ -16,17 +16,8 @@
 
 #include "ring-png.h"
 
-/* cairo_surface_write_to_png() leaves libpng at its defaults: every filter tried on every
- * row and zlib at level 6, 53 % of a chart export's time. Measured on the seven chart
- * kinds at 1600×1000 against cairo's files (tests/test-png.c checks the sizes): zlib's lazy
- * matcher (levels 4 to 9) spends most of its time inserting every byte of the long runs of
- * zeros a filtered chart is made of; its fast matcher (levels 1 to 3) skips those but, at
- * its defaults, writes files up to 30 % larger. Level 3 told to insert the strings of
- * matches up to 32 bytes long, to search 32 deep and to take matches up to 258 bytes at
- * once, with blocks of 8 192 symbols (memLevel 7: Huffman codes that follow the image's
- * changes more closely), finds most of what the lazy matcher finds in 40 % of its time;
- * the Paeth filter, which predicts antialiased edges and text better than "up", brings
- * the files within 18 % of cairo's (step-time-vs-gpus, the worst; "up" would be 22 %). */
+/* zlib's fast matcher tuned for charts' runs of zeros, and the Paeth filter: files within
+ * 18 % of cairo's in 40 % of the lazy matcher's time (docs/decisions.md, PNG encoding). */
 #define ROW_FILTER         4  /* PNG's Paeth: each byte minus the nearest of left, up, up-left */
 #define COMPRESSION_LEVEL  3
 #define MEMORY_LEVEL       7
@@ -35,34 +26,29 @@
 #define TUNE_NICE_LENGTH   258
 #define TUNE_CHAIN_LENGTH  32
 
-/* The rows are compressed in slices, one per processor, each a run of deflate blocks
- * primed with the 32 KiB before it (as pigz does), so the slices join into one zlib
- * stream that is within a fraction of a percent of a single thread's. */
+/* One slice of rows per processor, each primed with the 32 KiB before it (as pigz does),
+ * joined into one zlib stream. */
 #define MAX_SLICES      4
 #define MIN_SLICE_ROWS  128
 #define WINDOW_BYTES    32768
-/* IDAT chunks of this size: any size is valid, and decoders read them as they come. */
 #define IDAT_BYTES      (256 * 1024)
 
 typedef struct
 {
-  /* The image. */
   const guint8 *data;
   int           width;
   int           stride;
   gboolean      alpha;
   gsize         row_bytes;  /* without the filter byte */
-  /* Written as RGB while every pixel is opaque: the first that is not stops every slice,
-   * through this flag they share, and the image is written again as RGBA. */
+  /* RGB while every pixel is opaque; the first that is not stops every slice, and the
+   * image is written again as RGBA. */
   gboolean      check_opacity;
   gint         *translucent;
 
-  /* This slice. */
   int           first_row;
   int           n_rows;
   gboolean      last;
 
-  /* Its deflate stream, the Adler-32 of its input and the input's length. */
   GByteArray   *compressed;
   uLong         adler;
   gsize         input_length;
@@ -79,8 +65,7 @@ convert_row (const Slice *slice,
   const guint32 *pixels = (const guint32 *) (const void *) (slice->data
                                                              + (gsize) y * slice->stride);
 
-  /* Opaque: each pixel's R, G, B as one 4-byte store, the next pixel's overwriting the
-   * fourth byte, instead of three stores of a byte. */
+  /* One 4-byte store per pixel, the next overwriting the fourth byte. */
   if (!slice->alpha)
     {
       guint32 all = 0xffffffff;
@@ -120,9 +105,8 @@ convert_row (const Slice *slice,
     }
 }
 
-/* The Paeth filter of one row: @current minus the nearest of its left, up and up-left
- * neighbours to their sum left + up − up-left. Written with 16-bit values and no early
- * exits, so that the compiler does 8 or 16 bytes at a time. */
+/* The Paeth filter of one row, in 16-bit values without early exits so that it
+ * vectorizes. */
 static void
 paeth_row (const guint8 *restrict current,
            const guint8 *restrict above,
@@ -148,11 +132,8 @@ paeth_row (const guint8 *restrict current,
     }
 }
 
-/* Row @y as PNG stores it: the filter byte, then the filtered bytes. *@above holds row
- * y − 1 converted (zeros above the first row); the two buffers swap, so that *@above then
- * holds row y. A row the same as the one above it, as a chart's flat stretches are, filters
- * to zeros whatever the filter: those are written without converting or filtering it, and
- * TRUE says so. */
+/* Row @y as PNG stores it, filter byte first. *@above holds row y − 1 converted and the
+ * buffers swap. A row equal to the one above filters to zeros: TRUE, and nothing done. */
 static gboolean
 filter_row (const Slice  *slice,
             int           y,
@@ -220,7 +201,6 @@ compress_slice (gpointer data)
 {
   Slice *slice = data;
   gsize filtered_bytes = slice->row_bytes + 1;
-  /* One byte more for convert_row(). */
   g_autofree guint8 *above = g_malloc0 (slice->row_bytes + 1);
   g_autofree guint8 *current = g_malloc (slice->row_bytes + 1);
   g_autofree guint8 *filtered = g_malloc (filtered_bytes);
@@ -239,8 +219,7 @@ compress_slice (gpointer data)
   deflateTune (&stream, TUNE_GOOD_LENGTH, TUNE_INSERT_LENGTH, TUNE_NICE_LENGTH,
                TUNE_CHAIN_LENGTH);
 
-  /* Prime the window with the filtered rows before this slice, so its first matches can
-   * reach back as a single stream's would. */
+  /* Primed with the rows before this slice, as a single stream's window would be. */
   if (slice->first_row > 0)
     {
       int n_window_rows = MIN (slice->first_row,
@@ -264,8 +243,7 @@ compress_slice (gpointer data)
     {
       gboolean zeros = filter_row (slice, y, &above, &current, filtered);
 
-      /* A pixel that is not opaque, here or in another slice: this round is wasted. */
-      if (g_atomic_int_get (slice->translucent))
+          if (g_atomic_int_get (slice->translucent))
         break;
       slice->adler = adler_of_row (slice->adler, filtered, filtered_bytes, zeros);
       slice->input_length += filtered_bytes;
@@ -274,8 +252,7 @@ compress_slice (gpointer data)
       slice->failed = !deflate_into (slice, &stream, Z_NO_FLUSH);
     }
 
-  /* A sync flush ends a slice on a byte boundary without ending the stream; the last
-   * slice ends it. */
+  /* A sync flush ends a slice on a byte boundary; the last slice ends the stream. */
   if (!slice->failed)
     slice->failed = !deflate_into (slice, &stream, slice->last ? Z_FINISH : Z_SYNC_FLUSH);
   deflateEnd (&stream);
@@ -336,7 +313,6 @@ compress_image (const guint8 *data,
       g_byte_array_unref (slices[i].compressed);
     }
 
-  /* Every slice has checked all its pixels by now. */
   if (failed || g_atomic_int_get (translucent))
     {
       g_byte_array_unref (stream);
@@ -375,10 +351,8 @@ mapping_free (void *data)
   g_free (mapping);
 }
 
-/* Each page of a fresh image faults in on the first stroke that touches it: for a
- * 6.4 MB chart that is 5 ms of a core in 4 KiB pages (the kernel clears and accounts each
- * one), and almost nothing in 2 MiB ones. The mapping is anonymous, so it starts cleared,
- * as cairo's own does; cairo is handed its pixels and gives them back on destroy. */
+/* A 6.4 MB chart faults in for 5 ms in 4 KiB pages, almost nothing in huge ones
+ * (docs/decisions.md). The anonymous mapping starts cleared, as cairo's own does. */
 cairo_surface_t *
 ring_png_create_surface (int width,
                          int height)

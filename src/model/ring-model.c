@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-model-private.h"
 #include "ring-simulation.h"
@@ -158,7 +159,7 @@ make_consistent (RingParams *params)
   /* A slow link or GPU beyond the last one moves to the last one. */
   params->slow_link = MIN (params->slow_link, params->gpus - 1);
   params->slow_gpu = MIN (params->slow_gpu, params->gpus - 1);
-  ring_params_fall_back_algorithm (params);
+  ring_algorithm_fall_back (params);
 }
 
 /* Takes @params as the new state: recomputes, notifies each property whose value moved,

@@ -23,10 +23,6 @@ static const char * const fabric_names[RING_N_FABRICS] = {
 
 static const char * const placement_names[RING_N_PLACEMENTS] = { "packed", "scattered" };
 
-static const char * const sharding_names[RING_N_SHARDINGS] = {
-  "ddp", "zero1", "zero2", "fsdp",
-};
-
 static const char * const checkpointing_names[RING_N_CHECKPOINTINGS] = {
   "none", "selective", "full",
 };
@@ -42,10 +38,6 @@ static const char * const protocol_titles[RING_N_PROTOCOLS] = {
 
 static const char * const fabric_titles[RING_N_FABRICS] = {
   N_("InfiniBand"), N_("InfiniBand with SHARP"), N_("RoCE"), N_("TCP over Ethernet"),
-};
-
-static const char * const sharding_titles[RING_N_SHARDINGS] = {
-  N_("DDP"), N_("ZeRO-1"), N_("ZeRO-2"), N_("FSDP"),
 };
 
 static gboolean
@@ -414,7 +406,7 @@ ring_param_choice_name (RingParamId id,
   if (id == RING_PARAM_FABRIC)
     return fabric_names[choice];
   if (id == RING_PARAM_SHARDING)
-    return sharding_names[choice];
+    return ring_sharding_to_string (choice);
   if (id == RING_PARAM_PLACEMENT)
     return placement_names[choice];
   if (id == RING_PARAM_CHECKPOINTING)
@@ -450,14 +442,6 @@ ring_algorithm_from_string (const char    *name,
 }
 
 const char *
-ring_sharding_to_string (RingSharding sharding)
-{
-  g_return_val_if_fail (sharding < RING_N_SHARDINGS, NULL);
-
-  return sharding_names[sharding];
-}
-
-const char *
 ring_checkpointing_to_string (RingCheckpointing checkpointing)
 {
   g_return_val_if_fail (checkpointing < RING_N_CHECKPOINTINGS, NULL);
@@ -487,14 +471,6 @@ ring_fabric_get_title (RingFabric fabric)
   g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
 
   return _(fabric_titles[fabric]);
-}
-
-const char *
-ring_sharding_get_title (RingSharding sharding)
-{
-  g_return_val_if_fail (sharding < RING_N_SHARDINGS, NULL);
-
-  return _(sharding_titles[sharding]);
 }
 
 const char *

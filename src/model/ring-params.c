@@ -35,7 +35,7 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
   { RING_PARAM_GPU, "gpu", "gpu", "gpu", "", 0, RING_N_GPUS - 1, RING_GPU_CUSTOM, CHOICE,
     N_("The GPU: its compute, memory and links inside a node (“list” names them)"), "NAME",
     TITLES (N_("GPU"), N_("GPU")), FIELD (gpu), CHOICES (ring_gpu_id_get_type) },
-  { RING_PARAM_GPUS, "gpus", "gpus", "gpus", "GPUs", 1, 1048576, 8, COUNT,
+  { RING_PARAM_GPUS, "gpus", "gpus", "gpus", "GPUs", 1, RING_MAX_GPUS, 8, COUNT,
     N_("GPUs in the ring (1 to 1048576)"), "N",
     TITLES (N_("GPUs in the ring"), N_("GPUs in the ring")), FIELD (gpus) },
   { RING_PARAM_GPUS_PER_NODE, "gpus-per-node", "gpus_per_node", "gpus-per-node", "GPUs",
@@ -345,31 +345,6 @@ ring_params_get_hosts (const RingParams *params)
   return (params->gpus + params->gpus_per_node - 1) / params->gpus_per_node;
 }
 
-/* Whole hosts only, and only GPUs on NVLink switches share them across hosts. */
-guint
-ring_params_get_domain_gpus (const RingParams *params)
-{
-  guint host;
-
-  g_return_val_if_fail (params != NULL, 1);
-
-  host = MAX (params->gpus_per_node, 1);
-  if (params->nvlink_domain <= host || params->gpu >= RING_N_GPUS
-      || ring_gpu_info (params->gpu)->intra != RING_INTRA_NVSWITCH)
-    return host;
-
-  return params->nvlink_domain / host * host;
-}
-
-guint
-ring_params_get_domain_nics (const RingParams *params)
-{
-  g_return_val_if_fail (params != NULL, 0);
-
-  return params->nics_per_node * (ring_params_get_domain_gpus (params)
-                                  / MAX (params->gpus_per_node, 1));
-}
-
 guint
 ring_params_get_nodes (const RingParams *params)
 {
@@ -594,18 +569,6 @@ validate_cluster (const RingParams  *params,
     }
 
   return TRUE;
-}
-
-void
-ring_params_fall_back_algorithm (RingParams *params)
-{
-  RingTopology topology;
-
-  g_return_if_fail (params != NULL);
-
-  ring_topology_init (&topology, params, params->gpus);
-  if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
-    params->algorithm = RING_ALGORITHM_AUTO;
 }
 
 gboolean

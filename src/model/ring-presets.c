@@ -24,56 +24,52 @@
 static const RingPreset presets[] = {
   /* DGX A100: 8 × A100 SXM4 and 8 × ConnectX-6 HDR 200 Gb/s (DGX A100 user guide). */
   { "dgx-a100", N_("DGX A100: 8 × A100, 8 × HDR InfiniBand 200 Gb/s"), RING_PRESET_HARDWARE,
-    { GPU ("a100"), PER_NODE ("8"), NICS ("8", "200"), FABRIC ("infiniband", "1") }, 0, 0 },
+    { GPU ("a100"), PER_NODE ("8"), NICS ("8", "200"), FABRIC ("infiniband", "1") } },
   /* DGX H100: 8 × H100 SXM5 and 8 × ConnectX-7 NDR 400 Gb/s (DGX H100 user guide). */
   { "dgx-h100", N_("DGX H100: 8 × H100, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
-    { GPU ("h100"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") }, 0, 0 },
+    { GPU ("h100"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") } },
   /* HGX H200 reference: 8 × H200 SXM and 8 × ConnectX-7 400 Gb/s. */
   { "hgx-h200", N_("HGX H200: 8 × H200, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
-    { GPU ("h200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") }, 0, 0 },
+    { GPU ("h200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") } },
   /* DGX B200: 8 × B200 and 8 × ConnectX-7 400 Gb/s (DGX B200 user guide). */
   { "dgx-b200", N_("DGX B200: 8 × B200, 8 × NDR InfiniBand 400 Gb/s"), RING_PRESET_HARDWARE,
-    { GPU ("b200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") }, 0, 0 },
+    { GPU ("b200"), PER_NODE ("8"), NICS ("8", "400"), FABRIC ("infiniband", "1") } },
   /* GB200 NVL72: a rack, one NVLink domain of 72 GPUs on 18 compute trays of 4, each
    * tray with 4 × ConnectX-7 400 Gb/s to the compute fabric (GB200 NVL72 datasheet). */
   { "gb200-nvl72", N_("GB200 NVL72: 72 GPUs in one NVLink domain, 28.8 Tb/s of InfiniBand"),
     RING_PRESET_HARDWARE,
     { GPU ("gb200"), { RING_PARAM_GPUS, "72" }, PER_NODE ("4"),
-      { RING_PARAM_NVLINK_DOMAIN, "72" }, NICS ("4", "400"), FABRIC ("infiniband", "1") },
-    0, 0 },
+      { RING_PARAM_NVLINK_DOMAIN, "72" }, NICS ("4", "400"), FABRIC ("infiniband", "1") } },
   { "l40s-ethernet", N_("8 × L40S on PCIe, 2 × 100 GbE RoCE per node"), RING_PRESET_HARDWARE,
-    { GPU ("l40s"), PER_NODE ("8"), NICS ("2", "100"), FABRIC ("roce", "3") }, 0, 0 },
+    { GPU ("l40s"), PER_NODE ("8"), NICS ("2", "100"), FABRIC ("roce", "3") } },
   { "rtx4090-workstation", N_("8 × RTX 4090 workstation, PCIe without peer-to-peer"),
     RING_PRESET_HARDWARE,
-    { GPU ("rtx4090"), PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") }, 0, 0 },
+    { GPU ("rtx4090"), PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") } },
   /* A commodity cluster: the GPUs stay as they are, 8 per node, one 100 GbE NIC each,
    * over TCP. */
   { "commodity-100g", N_("Nodes of 8 GPUs over one 100 Gb Ethernet NIC (TCP)"),
     RING_PRESET_HARDWARE,
-    { PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") }, 0, 0 },
+    { PER_NODE ("8"), NICS ("1", "100"), FABRIC ("tcp", "30") } },
 
-  /* Models: parameters and the gradient precision people train them with; layers and
-   * hidden size from the papers. GPT-2 (Radford et al. 2019: 1.5B, 48 layers, 1600) from
-   * before bf16 on GPUs keeps fp32; GPT-3 (Brown et al. 2020: 175B, 96 layers, 12288)
-   * trained in fp16; Llama 3 (Dubey et al. 2024: 8B 32 × 4096, 70B 80 × 8192, 405B
-   * 126 × 16384) in bf16. The seed's llama-7b (Llama 2 7B, 32 × 4096) keeps fp32 and
-   * llama-70b (Llama 2 70B, 80 × 8192) bf16. */
+  /* Models: parameters and the gradient precision people train them with (their layers:
+   * ring-architecture.c). GPT-2 from before bf16 on GPUs keeps fp32, GPT-3 trained in
+   * fp16, Llama 3 in bf16; the seed's llama-7b keeps fp32 and llama-70b bf16. */
   { "gpt2-1.5b", N_("GPT-2 1.5B, fp32 gradients"), RING_PRESET_MODEL,
-    { MODEL ("1.5B", "fp32") }, 48, 1600 },
+    { MODEL ("1.5B", "fp32") } },
   { "llama3-8b", N_("Llama 3 8B, bf16 gradients"), RING_PRESET_MODEL,
-    { MODEL ("8B", "bf16") }, 32, 4096 },
+    { MODEL ("8B", "bf16") } },
   { "llama3-70b", N_("Llama 3 70B, bf16 gradients"), RING_PRESET_MODEL,
-    { MODEL ("70B", "bf16") }, 80, 8192 },
+    { MODEL ("70B", "bf16") } },
   { "llama3-405b", N_("Llama 3 405B, bf16 gradients"), RING_PRESET_MODEL,
-    { MODEL ("405B", "bf16") }, 126, 16384 },
+    { MODEL ("405B", "bf16") } },
   { "gpt3-175b", N_("GPT-3 175B, fp16 gradients"), RING_PRESET_MODEL,
-    { MODEL ("175B", "fp16") }, 96, 12288 },
+    { MODEL ("175B", "fp16") } },
   /* Megatron-LM's 1 T model (Narayanan et al. 2021, table 1: 128 × 25600, fp16) and
    * BLOOM (BigScience 2022: 176 B, 70 × 14336, bf16), for the published runs. */
   { "megatron-1t", N_("NVIDIA’s 1 trillion parameter model of 2021, fp16 gradients"),
-    RING_PRESET_MODEL, { MODEL ("1008B", "fp16") }, 128, 25600 },
+    RING_PRESET_MODEL, { MODEL ("1008B", "fp16") } },
   { "bloom-176b", N_("BLOOM 176B, bf16 gradients"), RING_PRESET_MODEL,
-    { MODEL ("176B", "bf16") }, 70, 14336 },
+    { MODEL ("176B", "bf16") } },
   /* Jobs as trained: the model with its parallel layout and batch (with dgx-h100 or
    * dgx-a100 for the hardware). Llama 3 405B on 16 384 H100 (Dubey et al. 2024, table 4):
    * TP 8, PP 16, DP 128, 16 M tokens a step in 16 sequences of 8 192 per DP group, FSDP.
@@ -85,17 +81,17 @@ static const RingPreset presets[] = {
     RING_PRESET_MODEL,
     { MODEL ("405B", "bf16"), { RING_PARAM_GPUS, "16384" }, { RING_PARAM_TENSOR_PARALLEL, "8" },
       { RING_PARAM_PIPELINE_PARALLEL, "16" }, { RING_PARAM_MICRO_BATCHES, "16" },
-      { RING_PARAM_TOKENS_PER_GPU, "1024" }, { RING_PARAM_SHARDING, "fsdp" } }, 126, 16384 },
+      { RING_PARAM_TOKENS_PER_GPU, "1024" }, { RING_PARAM_SHARDING, "fsdp" } } },
   { "gpt3-175b-megatron", N_("GPT-3 175B on 1 024 GPUs: tensor 8 × pipeline 16 × data 8"),
     RING_PRESET_MODEL,
     { MODEL ("175B", "fp16"), { RING_PARAM_GPUS, "1024" }, { RING_PARAM_TENSOR_PARALLEL, "8" },
       { RING_PARAM_PIPELINE_PARALLEL, "16" }, { RING_PARAM_MICRO_BATCHES, "192" },
       { RING_PARAM_TOKENS_PER_GPU, "3072" }, { RING_PARAM_SHARDING, "ddp" },
-      { RING_PARAM_CHECKPOINTING, "full" } }, 96, 12288 },
+      { RING_PARAM_CHECKPOINTING, "full" } } },
   { "llama-7b", N_("A 7 billion parameter model, fp32 gradients"), RING_PRESET_MODEL,
-    { MODEL ("7B", "fp32") }, 32, 4096 },
+    { MODEL ("7B", "fp32") } },
   { "llama-70b", N_("A 70 billion parameter model, bf16 gradients"), RING_PRESET_MODEL,
-    { MODEL ("70B", "bf16") }, 80, 8192 },
+    { MODEL ("70B", "bf16") } },
 };
 
 /* Names the seed's README used, and the presets they are now. */

@@ -30,9 +30,6 @@ typedef struct
   const char        *description;   /* untranslated; callers pass it through _() */
   RingPresetKind     kind;
   RingPresetSetting  settings[RING_PRESET_MAX_SETTINGS];  /* ends at value == NULL */
-  /* Model presets: the architecture, for activation memory (a later issue); 0 otherwise. */
-  guint              layers;
-  guint              hidden_size;
 } RingPreset;
 
 const RingPreset *ring_presets_get         (guint            *n_presets);

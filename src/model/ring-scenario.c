@@ -130,7 +130,7 @@ ring_params_describe (const RingParams *params)
     }
 
   g_string_append_printf (text, ", %s", ring_precision_get_name (params->gradient_bytes));
-  if (params->algorithm != RING_ALGORITHM_AUTO)
+  if (!ring_algorithm_info (params->algorithm)->chooses)
     g_string_append_printf (text, ", %s", ring_algorithm_get_title (params->algorithm));
   if (params->sharding != RING_SHARDING_DDP)
     g_string_append_printf (text, ", %s", ring_sharding_get_title (params->sharding));

@@ -37,6 +37,7 @@ ring_application_handle_local_options (GApplication *app,
   options_parsed = TRUE;
 
   ring_cli_args_from_dict (&args, options);
+  ring_cli_use_export_layer ();
   status = ring_cli_handle (&args);
 
   /* -1 goes on: the options travel to the primary instance's command-line. */

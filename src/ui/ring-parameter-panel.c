@@ -430,7 +430,7 @@ update_algorithm_choices (RingParameterPanel *self)
       RingAlgorithm algorithm = ring_choice_get_value (choice);
       const char *why = NULL;
 
-      if (algorithm == RING_ALGORITHM_AUTO)
+      if (ring_algorithm_info (algorithm)->chooses)
         {
           ring_choice_set_title (choice, auto_summary);
           ring_choice_set_summary (choice, auto_summary);

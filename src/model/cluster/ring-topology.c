@@ -9,7 +9,6 @@
 
 #include <math.h>
 
-#include "ring-protocol-tuning-private.h"
 #include "ring-topology.h"
 
 /* What SMs get out of a link, as NCCL counts it (src/graph/topo.h): an NVLink carries
@@ -256,6 +255,31 @@ _ring_topology_nccl_view (const RingTopology *topology,
   view->link_efficiency = view->net_efficiency = 1;
 }
 
+/* Whole hosts only, and only GPUs with NVLink share it across hosts. */
+guint
+ring_params_get_domain_gpus (const RingParams *params)
+{
+  guint host;
+
+  g_return_val_if_fail (params != NULL, 1);
+
+  host = MAX (params->gpus_per_node, 1);
+  if (params->nvlink_domain <= host || params->gpu >= RING_N_GPUS
+      || !ring_gpu_intra_is_nvlink (ring_gpu_info (params->gpu)->intra))
+    return host;
+
+  return params->nvlink_domain / host * host;
+}
+
+guint
+ring_params_get_domain_nics (const RingParams *params)
+{
+  g_return_val_if_fail (params != NULL, 0);
+
+  return params->nics_per_node * (ring_params_get_domain_gpus (params)
+                                  / MAX (params->gpus_per_node, 1));
+}
+
 void
 ring_topology_init (RingTopology     *topology,
                     const RingParams *params,
@@ -277,7 +301,7 @@ ring_topology_init (RingTopology     *topology,
   topology->generation = gpu->generation;
   topology->latency_us = params->latency_us;
   topology->gpus_per_process = 1;
-  topology->calibration = ring_calibration_default ();
+  topology->calibration = NULL;
   topology->socket_gbps = 0;
 
   init_intra (topology, params, gpu);

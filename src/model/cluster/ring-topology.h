@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include "ring-params.h"
+#include "ring-params-types.h"
 
 G_BEGIN_DECLS
 
@@ -57,10 +57,14 @@ typedef struct
   double         derived_network_gbps;
   /* How many GPUs one host thread drives (nccl-tests -g): 1 in the application. */
   guint          gpus_per_process;
-  /* The constants chosen on published runs (ring-calibration.h): the defaults in the
-   * application, a fold's own in the validation. */
+  /* The constants chosen on published runs (ring-calibration.h): NULL for the shipped
+   * ones, a fold's own in the validation. */
   const RingCalibration *calibration;
 } RingTopology;
+
+/* The GPUs of an NVLink domain (a host, or whole hosts sharing NVLink) and their NICs. */
+guint ring_params_get_domain_gpus (const RingParams *params);
+guint ring_params_get_domain_nics (const RingParams *params);
 
 void ring_topology_init (RingTopology     *topology,
                          const RingParams *params,
@@ -71,5 +75,10 @@ void ring_topology_init (RingTopology     *topology,
 gboolean ring_topology_nics_pcie_bound (const RingParams *params);
 /* What one GPU's PCIe link feeds its NICs, GB/s (NCCL's payload rate of PCIe x16). */
 double   ring_topology_gpu_nic_gbps    (const RingParams *params);
+
+/* The topology as NCCL's tuner sees it: the rates derived from the hardware, without
+ * what a measurement found (link_extra_us, the efficiencies). Auto picks with it. */
+void     _ring_topology_nccl_view      (const RingTopology *topology,
+                                        RingTopology       *view);
 
 G_END_DECLS

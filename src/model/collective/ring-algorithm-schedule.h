@@ -9,23 +9,15 @@
 
 G_BEGIN_DECLS
 
-/* What an algorithm does, as a sequence of steps. The buffer is cut into equal pieces
- * (the ring's N chunks; a tree's pipelined chunks; a shard per GPU and node); in each
- * step some endpoints send some pieces to others, and the receiver either adds them to
- * its own (a reduce) or stores them (a copy). Endpoints are the GPUs 0 … N−1 and, for the
- * algorithms that reduce inside a switch, the switches after them: one NVSwitch per node
- * (NVLS), one network switch (SHARP).
- *
- * A step moves its data "at once", from what every endpoint held before the step; a
- * switch forwards in the same step what it received in it (it reduces on the fly, as
- * NVLS's multimem loads and SHARP do). Each algorithm file builds its schedule from the
- * topology; ring_schedule_new() is the one way in. GPU i sits in node i / G: nodes fill
- * up in order and the last one may hold fewer. */
+/* An algorithm as steps over equal pieces of the buffer: in each step endpoints (GPUs
+ * 0 … N−1, then any switches) send pieces that the receiver reduces or copies, from what
+ * it held before the step; a switch forwards in the same step what it received. GPU i
+ * sits in node i / G. */
 
 typedef enum
 {
-  RING_TRANSFER_REDUCE,   /* the receiver adds the pieces into its own */
-  RING_TRANSFER_COPY,     /* the receiver stores them in place of its own */
+  RING_TRANSFER_REDUCE,
+  RING_TRANSFER_COPY,
 } RingTransferOp;
 
 typedef enum
@@ -47,13 +39,13 @@ typedef enum
 
 typedef struct
 {
-  guint          from;          /* endpoints: GPUs 0 … N−1, then switches */
+  guint          from;
   guint          to;
   guint          first_piece;
   guint          n_pieces;
   RingTransferOp op;
   RingLinkKind   link;
-  guint          lane;          /* which tree or ring it belongs to, for colours (0, 1 …) */
+  guint          lane;          /* which tree or ring, for colours */
 } RingTransfer;
 
 /* A named run of steps ("Reduce-scatter in each node"). The strings are N_() marked. */
@@ -70,9 +62,7 @@ typedef struct
 
 typedef struct _RingSchedule RingSchedule;
 
-/* The schedule @algorithm (not auto: resolve it first) runs on @topology for a buffer of
- * @bytes (tree and NVLS pipeline it in chunks whose count depends on the size). NULL if
- * the algorithm cannot run there. N = 1 has no steps. */
+/* Not for auto; NULL where @algorithm cannot run. @bytes sets the pipelined chunks. */
 RingSchedule     *ring_schedule_new               (RingAlgorithm        algorithm,
                                                    const RingTopology  *topology,
                                                    double               bytes);
@@ -88,15 +78,14 @@ guint             ring_schedule_get_gpus_per_node (const RingSchedule  *schedule
 guint             ring_schedule_get_n_endpoints   (const RingSchedule  *schedule);
 RingEndpointKind  ring_schedule_get_endpoint_kind (const RingSchedule  *schedule,
                                                    guint                endpoint);
-/* The node a GPU or NVSwitch belongs to; the network switch belongs to none (G_MAXUINT). */
+/* G_MAXUINT for the network switch. */
 guint             ring_schedule_get_node          (const RingSchedule  *schedule,
                                                    guint                endpoint);
 guint             ring_schedule_get_node_first    (const RingSchedule  *schedule,
                                                    guint                node);
 guint             ring_schedule_get_node_size     (const RingSchedule  *schedule,
                                                    guint                node);
-/* The endpoint number of node @node's NVSwitch, or of the network switch; G_MAXUINT if
- * the algorithm has none. */
+/* G_MAXUINT where the algorithm has none. */
 guint             ring_schedule_get_nvswitch      (const RingSchedule  *schedule,
                                                    guint                node);
 guint             ring_schedule_get_net_switch    (const RingSchedule  *schedule);
@@ -112,7 +101,7 @@ const RingSchedulePhase *ring_schedule_get_phase  (const RingSchedule  *schedule
 guint             ring_schedule_get_step_phase    (const RingSchedule  *schedule,
                                                    guint                step);
 
-/* The transfers endpoint @from starts in @step: how many, and each one (in O(1)). */
+/* The transfers @from starts in @step, each in O(1). */
 guint             ring_schedule_get_n_sends       (const RingSchedule  *schedule,
                                                    guint                step,
                                                    guint                from);
@@ -121,14 +110,12 @@ void              ring_schedule_get_send          (const RingSchedule  *schedule
                                                    guint                from,
                                                    guint                index,
                                                    RingTransfer        *transfer);
-/* The link between two endpoints. */
 RingLinkKind      ring_schedule_link_kind         (const RingSchedule  *schedule,
                                                    guint                from,
                                                    guint                to);
 
-/* The tree's shape (the tree algorithm only): GPU @gpu's parent in tree @lane (G_MAXUINT
- * at the root), its depth (hops from the root), and where node @node stands left to right
- * when tree @lane is drawn (its in-order place, 0 … nodes − 1). */
+/* The tree algorithm's shape: parent (G_MAXUINT at the root), depth, and a node's
+ * in-order column. */
 guint             ring_schedule_get_tree_parent   (const RingSchedule  *schedule,
                                                    guint                lane,
                                                    guint                gpu);
@@ -139,35 +126,30 @@ guint             ring_schedule_get_tree_column   (const RingSchedule  *schedule
                                                    guint                lane,
                                                    guint                node);
 
-/* The α-β time of step @step on a cluster whose every link of one kind runs at the same
- * rate (@rates_Bps in bytes per second per link kind, @alpha_s per message), for a buffer
- * of @bytes: what the step's busiest link takes, found from the algorithm's structure
- * without walking every transfer (ring-simulation.c walks them and must agree). */
+/* The α-β time of @step's busiest link, from the structure (ring-simulation.c's walk
+ * agrees). */
 double            ring_schedule_step_time_s       (const RingSchedule  *schedule,
                                                    guint                step,
                                                    const double         rates_Bps[RING_N_LINK_KINDS],
                                                    const double         alpha_s[RING_N_LINK_KINDS],
                                                    double               bytes);
 
-/* Which GPUs' contributions every endpoint holds in every piece, stepped through the
- * schedule, for N ≤ 64 (one bit per GPU). A reduce adds the sender's set to the
- * receiver's, and counts a violation if they overlap (a contribution counted twice); a
- * copy replaces the receiver's set. */
+/* Which GPUs' contributions each endpoint holds in each piece, one bit a GPU; a reduce
+ * of overlapping sets is a violation. */
 typedef struct _RingScheduleTrace RingScheduleTrace;
 
 #define RING_SCHEDULE_TRACE_MAX_GPUS 64
 
 RingScheduleTrace *ring_schedule_trace_new           (const RingSchedule      *schedule);
 void               ring_schedule_trace_free          (RingScheduleTrace       *trace);
-/* Plays the next step; FALSE once every step has been played. */
+/* FALSE once every step has been played. */
 gboolean           ring_schedule_trace_advance       (RingScheduleTrace       *trace);
 guint              ring_schedule_trace_get_completed (const RingScheduleTrace *trace);
 guint64            ring_schedule_trace_get_held      (const RingScheduleTrace *trace,
                                                       guint                    endpoint,
                                                       guint                    piece);
-/* Reduces that would have counted a GPU's contribution twice, so far. */
 guint              ring_schedule_trace_get_violations (const RingScheduleTrace *trace);
-/* Pieces each endpoint has sent so far (weighted by transfers, not by receivers). */
+/* Weighted by transfers, not receivers. */
 guint64            ring_schedule_trace_get_pieces_sent (const RingScheduleTrace *trace,
                                                         guint                    endpoint);
 

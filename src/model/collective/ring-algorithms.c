@@ -24,6 +24,7 @@ static const RingAlgorithmInfo auto_info = {
   .algorithm = RING_ALGORITHM_AUTO,
   .name = "auto",
   .title = N_("Auto"),
+  .chooses = TRUE,
   .protocols = RING_PROTOCOLS_ALL,
   .can_run = auto_can_run,
   .short_title = N_("Auto"),
@@ -121,6 +122,18 @@ ring_algorithm_can_run (RingAlgorithm        algorithm,
     *why = runs ? NULL : reason;
 
   return runs;
+}
+
+void
+ring_algorithm_fall_back (RingParams *params)
+{
+  RingTopology topology;
+
+  g_return_if_fail (params != NULL);
+
+  ring_topology_init (&topology, params, params->gpus);
+  if (!ring_algorithm_can_run (params->algorithm, &topology, NULL))
+    params->algorithm = RING_ALGORITHM_AUTO;
 }
 
 gboolean

@@ -16,11 +16,6 @@
 
 G_BEGIN_DECLS
 
-/* The topology as NCCL's tuner sees it: the rates derived from the hardware, without
- * what a measurement found (link_extra_us, the efficiencies). Auto picks with it. */
-void _ring_topology_nccl_view (const RingTopology *topology,
-                               RingTopology       *view);
-
 /* Where a step's hop runs: NCCL's hwLatencies rows. */
 typedef enum
 {
@@ -114,17 +109,23 @@ double _ring_ll_proxy_queue_s          (const RingTopology *topology,
 
 /* Kernel-to-kernel gap of back-to-back launches on one stream, µs: beyond NCCL's base
  * latency, paid by every call (a calibrated constant, ring-calibration.h). */
+static inline const RingCalibration *
+_ring_calibration_of (const RingTopology *topology)
+{
+  return topology->calibration != NULL ? topology->calibration : ring_calibration_default ();
+}
+
 static inline double
 _ring_launch_gap_us (const RingTopology *topology)
 {
-  return topology->calibration->value[RING_CALIBRATION_LAUNCH_GAP];
+  return _ring_calibration_of (topology)->value[RING_CALIBRATION_LAUNCH_GAP];
 }
 /* What one host thread spends launching one GPU's share of a call (enqueue and kernel
  * launch), µs. A process driving several GPUs (nccl-tests -g) pays it once per GPU. */
 static inline double
 _ring_host_launch_us (const RingTopology *topology)
 {
-  return topology->calibration->value[RING_CALIBRATION_HOST_LAUNCH];
+  return _ring_calibration_of (topology)->value[RING_CALIBRATION_HOST_LAUNCH];
 }
 /* The share of the links' rate the GPU sustains while reducing: A100 reaches ~230 of the
  * 240 GB/s its twelve links carry ("other bottlenecks on the GPU", S. Jeaugey, NVIDIA,

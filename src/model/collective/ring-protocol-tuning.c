@@ -262,7 +262,7 @@ _ring_ll_channel_gbps (const RingTopology *topology,
                                            RING_NCCL_RING, RING_PROTOCOL_LL);
 
   /* A hop fitted down to nothing still takes a few tens of ns. */
-  return threads * 8.0 / (topology->calibration->value[RING_CALIBRATION_LL_ROUND_TRIP]
+  return threads * 8.0 / (_ring_calibration_of (topology)->value[RING_CALIBRATION_LL_ROUND_TRIP]
                          * MAX (hop_us, 0.05) * 1e3);
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "ring-nccl-tests-fit.h"
+#include "ring-params.h"
 #include "ring-topology.h"
 
 G_BEGIN_DECLS

@@ -74,7 +74,7 @@ ring_parallelism_group (const RingParams *params,
   group->message_bytes = 0;
   group->slow_link = group->slow_gpu = 0;
   group->slow_link_fraction = group->slow_gpu_fraction = 1;
-  ring_params_fall_back_algorithm (group);
+  ring_algorithm_fall_back (group);
 }
 
 /* A reduce-scatter or all-gather of @bytes (all ranks' together) in @group. */

@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include "ring-params.h"
+#include "ring-params-types.h"
 
 G_BEGIN_DECLS
 

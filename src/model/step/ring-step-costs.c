@@ -105,7 +105,7 @@ _ring_step_half_collective_s (const RingParams *params,
     ring_allreduce_cost (&topology, closed_form ? params->algorithm : RING_ALGORITHM_FLAT_RING,
                          bytes, &cost);
   *algorithm = cost.algorithm;
-  if (cost.algorithm == RING_ALGORITHM_RING)
+  if (ring_algorithm_info (cost.algorithm)->nccl)
     fixed = (_ring_launch_gap_us (&topology)
              + _ring_nccl_base_latency_us (RING_NCCL_RING, cost.protocol)) * 1e-6;
   fixed = MIN (fixed, cost.latency_s);

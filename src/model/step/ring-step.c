@@ -14,7 +14,7 @@
 #include <math.h>
 
 #include "ring-algorithms.h"
-#include "ring-presets.h"
+#include "ring-sharding.h"
 #include "ring-step-private.h"
 #include "ring-units.h"
 
@@ -39,77 +39,6 @@
  * (Llama 3's pre-training length): the scores are a · s² per sequence. */
 #define HEAD_DIM              128.0
 #define MAX_SEQUENCE          4096.0
-/* P ≈ 12 L h² (Kaplan et al. 2020, 2.1) with h = 128 L (Llama 3 8B: 4096 = 128 × 32). */
-#define PARAMS_PER_LAYER_CUBE (12.0 * 128.0 * 128.0)
-#define MAX_LAYERS            1024
-
-/* The model presets' parameter counts, parsed once. */
-typedef struct
-{
-  double model_params;
-  guint  layers;
-  guint  hidden_size;
-} Architecture;
-
-static const Architecture *
-preset_architectures (guint *n_out)
-{
-  static gsize once;
-  static Architecture *architectures;
-  static guint n;
-
-  if (g_once_init_enter (&once))
-    {
-      const RingPreset *presets = ring_presets_get (&n);
-      Architecture *found = g_new0 (Architecture, MAX (n, 1));
-      guint count = 0;
-
-      for (guint i = 0; i < n; i++)
-        {
-          RingParams preset_params;
-
-          if (presets[i].kind != RING_PRESET_MODEL || presets[i].layers == 0)
-            continue;
-          ring_params_init_default (&preset_params);
-          ring_preset_apply (&presets[i], &preset_params);
-          found[count++] = (Architecture) { preset_params.model_params, presets[i].layers,
-                                            presets[i].hidden_size };
-        }
-      n = count;
-      architectures = found;
-      g_once_init_leave (&once, 1);
-    }
-
-  *n_out = n;
-
-  return architectures;
-}
-
-void
-ring_step_architecture (const RingParams *params,
-                        guint            *layers,
-                        guint            *hidden_size)
-{
-  const Architecture *known;
-  guint n, l;
-
-  g_return_if_fail (params != NULL);
-
-  known = preset_architectures (&n);
-  for (guint i = 0; i < n; i++)
-    {
-      if (known[i].model_params == params->model_params)
-        {
-          *layers = known[i].layers;
-          *hidden_size = known[i].hidden_size;
-          return;
-        }
-    }
-
-  l = (guint) CLAMP (round (cbrt (params->model_params / PARAMS_PER_LAYER_CUBE)), 1, MAX_LAYERS);
-  *layers = l;
-  *hidden_size = (guint) MAX (1.0, round (sqrt (params->model_params / (12.0 * l))));
-}
 
 double
 ring_step_recompute_flops (const RingParams *params)
@@ -657,7 +586,7 @@ gpus_needed (const RingParams  *params,
              RingSharding       sharding,
              RingCheckpointing  checkpointing)
 {
-  const guint max_gpus = (guint) ring_param_info (RING_PARAM_GPUS)->maximum;
+  const guint max_gpus = RING_MAX_GPUS;
   guint low = 1, high = max_gpus;
   RingMemory memory;
 
@@ -692,7 +621,7 @@ suggested_step_s (const RingParams        *params,
   suggested.sharding = suggestion->sharding;
   suggested.gpus = suggestion->gpus;
   suggested.checkpointing = suggestion->checkpointing;
-  ring_params_fall_back_algorithm (&suggested);
+  ring_algorithm_fall_back (&suggested);
   ring_step_timeline (&suggested, &timeline, NULL);
 
   return timeline.step_s;

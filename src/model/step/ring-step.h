@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include "ring-params.h"
+#include "ring-params-types.h"
 
 G_BEGIN_DECLS
 
@@ -73,7 +73,7 @@ typedef struct
   double            step_time_s; /* the step so, recomputation in it; NAN if !possible */
 } RingFitSuggestion;
 
-/* A model preset's layers and hidden size, else P ≈ 12 L h² with h = 128 L (Llama). */
+/* The papers' layers and hidden size for a known model size, else P ≈ 12 L h², h = 128 L. */
 void     ring_step_architecture   (const RingParams   *params,
                                    guint              *layers,
                                    guint              *hidden_size);

@@ -59,7 +59,7 @@ draw_auto_dots (const RingPlotChart *chart,
       double wy = _ring_plot_axis_world (&panel->y, auto_time[i]);
 
       if (!isfinite (wx) || !isfinite (wy) || wy < panel->y.min || wy > panel->y.max
-          || data->chosen_algorithm[i] == RING_ALGORITHM_AUTO)
+          || ring_algorithm_info (data->chosen_algorithm[i])->chooses)
         continue;
       x_mm[i] = _ring_plot_panel_x_mm (panel, wx);
       y_mm[i] = _ring_plot_panel_y_mm (panel, wy);

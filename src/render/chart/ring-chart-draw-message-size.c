@@ -75,7 +75,7 @@ collect_bands (RingPlotChart *chart,
       gboolean seen = FALSE;
       double amount;
 
-      if (algorithm == RING_ALGORITHM_AUTO)
+      if (ring_algorithm_info (algorithm)->chooses)
         continue;
       for (guint b = 0; b < n && !seen; b++)
         seen = bands[b].algorithm == algorithm && bands[b].protocol == protocol;

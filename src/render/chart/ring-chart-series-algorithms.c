@@ -72,7 +72,7 @@ _ring_chart_build_algorithm_comparison (RingChartData *data)
            * simulation finds on this many GPUs (1 without a slow link among them). */
           times[a * n + i] = cost.time_s * ring_simulation_slowdown (&swept, cost.algorithm,
                                                                      buffer_bytes);
-          if (a == RING_ALGORITHM_AUTO)
+          if (ring_algorithm_info (a)->chooses)
             {
               data->chosen_algorithm[i] = cost.algorithm;
               data->chosen_protocol[i] = cost.protocol;

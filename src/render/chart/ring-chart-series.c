@@ -13,7 +13,7 @@
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
 
-/* Sample density: enough for smooth curves, few enough to draw in a few milliseconds. */
+/* Smooth curves, drawn in a few milliseconds. */
 #define GPU_SAMPLES_PER_OCTAVE 4
 #define MIN_GPU_SWEEP          65536.0
 #define MAX_BYTES_LOG2         34   /* 16 GiB */
@@ -21,7 +21,6 @@
 #define MAP_GRID_Y             40
 #define MAP_MIN_BANDWIDTH_GBPS 0.1
 #define MAP_MAX_BANDWIDTH_GBPS 10000.0
-/* The NIC speed parameter's range, Gb/s: 1 to 10 000. */
 #define MAP_MIN_NIC_GBIT       1.0
 #define MAX_SWEEP_GPUS         (1u << 30)
 
@@ -77,7 +76,7 @@ _ring_plot_max_gpus (const RingParams *params)
   g_return_val_if_fail (params != NULL, 1);
 
   wanted = MAX (MIN_GPU_SWEEP, 10.0 * params->gpus);
-  /* Round up to a power of two so the axis ends on a labelled tick. */
+  /* A power of two: the axis ends on a labelled tick. */
   wanted = exp2 (ceil (log2 (wanted)));
 
   return (guint) MIN (wanted, (double) MAX_SWEEP_GPUS);
@@ -107,7 +106,6 @@ _ring_chart_gpu_counts (const RingParams *params,
   guint node = CLAMP (params->gpus_per_node, 1, max_gpus);
   guint last = 0;
 
-  /* Inside one node: 1, 2, 4 … and the node itself. */
   for (guint gpus = 1; gpus < node; gpus *= 2)
     if (gpus >= first)
       {
@@ -115,8 +113,7 @@ _ring_chart_gpu_counts (const RingParams *params,
         last = gpus;
       }
 
-  /* Beyond it whole nodes only, evenly on the log axis: a partial node is a cluster
-   * nobody builds, and the model prices it with the full node's links. */
+  /* Whole nodes beyond: nobody builds a partial one. */
   for (guint k = 0;; k++)
     {
       double nodes = round (exp2 ((double) k / per_octave));
@@ -133,9 +130,7 @@ _ring_chart_gpu_counts (const RingParams *params,
   return counts;
 }
 
-/* FALSE, with every figure of each of @results NaN, where the model's algorithm cannot run
- * on @gpus GPUs (NVLS beyond one node, say): the sweep leaves a gap rather than show
- * another algorithm's time under its name. */
+/* FALSE, @results NaN, where the algorithm cannot run: a gap, not another's time. */
 static gboolean
 algorithm_runs (const RingParams *params,
                 guint             gpus,
@@ -145,7 +140,7 @@ algorithm_runs (const RingParams *params,
   RingParams swept = *params;
   RingTopology topology;
 
-  if (params->algorithm == RING_ALGORITHM_AUTO || gpus <= 1)
+  if (ring_algorithm_info (params->algorithm)->chooses || gpus <= 1)
     return TRUE;
 
   swept.gpus = gpus;
@@ -181,8 +176,7 @@ _ring_chart_sweep_params (RingChartData    *data,
     }
 }
 
-/* The model at @gpus GPUs, with the slow link and GPU as the headline figures have them
- * (ring_cost_evaluate_point()); NaN where the algorithm cannot run. */
+/* With the slow link and GPU; NaN where the algorithm cannot run. */
 static gboolean
 evaluate_with_gpus (RingChartData    *data,
                     const RingParams *params,
@@ -199,8 +193,7 @@ evaluate_with_gpus (RingChartData    *data,
   return TRUE;
 }
 
-/* The same at each of @n rates of @link (GB/s; the NICs' per NIC), sharing one simulation
- * of the slow link per collective (ring_cost_evaluate_sweep_rates()). */
+/* At @n rates of @link, one simulation of the slow link per collective. */
 static void
 evaluate_with_gpus_at_rates (RingChartData    *data,
                              const RingParams *params,
@@ -222,15 +215,12 @@ format_bandwidth_label (const RingParams *params,
                         RingSizingLink    link,
                         double            rate_gbps)
 {
-  /* Four figures, as the window writes rates: half of 0.897868 GB/s is 0.4489, not
-   * 0.448934. */
+  /* Four figures, as the window writes rates. */
   if (link == RING_SIZING_LINK_NICS)
     {
       RingParams varied = *params;
 
       ring_params_set_sizing_rate_gbps (&varied, link, rate_gbps);
-      /* Where the GPUs' PCIe links feed the NICs no faster, faster NICs draw the same
-       * curve: the label says which link binds. */
       if (ring_topology_nics_pcie_bound (&varied))
         /* TRANSLATORS: a curve of the utilization chart; %g is each NIC's speed in Gb/s,
          * which the GPUs' PCIe links to the NICs cannot feed. */
@@ -245,7 +235,6 @@ format_bandwidth_label (const RingParams *params,
   return g_strdup_printf (_("Utilization at %g GB/s"), ring_round_figures (rate_gbps, 4));
 }
 
-/* The x column of a GPU sweep; returns its counts. */
 static GArray *
 fill_gpu_column (RingChartData *data)
 {
@@ -272,8 +261,7 @@ _ring_chart_build_utilization (RingChartData *data)
   double rates_gbps[G_N_ELEMENTS (factors)];
   double *utilization[G_N_ELEMENTS (factors)];
 
-  /* Half, the same and twice the link that binds the configuration: B in one node, the
-   * NICs across nodes (ring_params_get_sizing_link()). */
+  /* Half, once and twice the link that binds. */
   RingSizingLink link = ring_params_get_sizing_link (p);
 
   counts = fill_gpu_column (data);
@@ -294,7 +282,6 @@ _ring_chart_build_utilization (RingChartData *data)
     }
 }
 
-/* A column of one figure of each GPU count's result, times @factor. */
 typedef struct
 {
   const char *label;
@@ -341,10 +328,8 @@ _ring_chart_build_step_time (RingChartData *data)
   build_result_columns (data, columns, G_N_ELEMENTS (columns));
 }
 
-/* What each GPU sends: in a training step every collective of the step (FSDP's two
- * all-gathers beside its reduce-scatter: 3 (N − 1)/N · S), in a collective the one
- * all-reduce. The asymptote is its limit as N grows, read off two GPUs (every collective
- * moves (N − 1)/N of its share): 2S for DDP and ZeRO, 3S for FSDP. */
+/* The asymptote, read off two GPUs as every collective moves (N − 1)/N of its share: 2S
+ * for DDP and ZeRO, 3S for FSDP. */
 void
 _ring_chart_build_bytes_moved (RingChartData *data)
 {
@@ -373,7 +358,6 @@ _ring_chart_build_bytes_moved (RingChartData *data)
 
       evaluate_with_gpus (data, p, g_array_index (counts, guint, i), &r);
       moved[i] = r.collective ? r.bytes_moved_per_gpu : r.comm_bytes_per_gpu;
-      /* NaN where the algorithm cannot run, as the data. */
       asymptote[i] = isnan (r.gradient_buffer_bytes) ? NAN : limit_bytes;
     }
 }
@@ -401,7 +385,6 @@ _ring_chart_build_throughput (RingChartData *data)
       evaluate_with_gpus (data, p, gpus, &r);
       tokens[i] = r.tokens_per_s;
       ideal[i] = gpus * single.tokens_per_s;
-      /* NaN where the algorithm cannot run. */
       efficiency[i] = 100.0 * r.tokens_per_s / ideal[i];
     }
 }
@@ -410,8 +393,6 @@ void
 _ring_chart_build_map (RingChartData *data)
 {
   const RingParams *p = &data->params;
-  /* The link that binds, as the sizing figures vary it: B, or each NIC's speed in Gb/s
-   * over its parameter's range (ring_params_get_sizing_link()). */
   RingSizingLink link = ring_params_get_sizing_link (p);
   gboolean nics = link == RING_SIZING_LINK_NICS;
   double current = nics ? p->nic_speed_gbit : p->bandwidth_gbps;
@@ -422,9 +403,7 @@ _ring_chart_build_map (RingChartData *data)
   g_autoptr(GArray) counts = NULL;
   guint n_counts;
 
-  /* From two GPUs: one has nothing to all-reduce, and a map interpolated between one and
-   * two would draw contours over GPU counts that do not exist. Whole nodes beyond one, as
-   * the sweeps. */
+  /* From two GPUs: a map from one would draw contours between counts that do not exist. */
   counts = _ring_chart_gpu_counts (p, 2, MAP_SAMPLES_PER_OCTAVE);
   n_counts = counts->len;
 
@@ -445,7 +424,6 @@ _ring_chart_build_map (RingChartData *data)
       rates_gbps[j] = nics ? axis_values[j] / 8.0 : axis_values[j];
     }
 
-  /* Column by column: one simulation of the slow link per GPU count serves every rate. */
   for (guint i = 0; i < n_counts; i++)
     {
       guint n = g_array_index (counts, guint, i);
@@ -475,7 +453,6 @@ chart_measured_free (gpointer pointer)
   g_free (measured);
 }
 
-/* Each log the model holds, compared with the model of @params on its cluster. */
 static GPtrArray *
 compare_measurements (GPtrArray        *measurements,
                       const RingParams *params)
@@ -488,7 +465,7 @@ compare_measurements (GPtrArray        *measurements,
       RingNcclFit *comparison = ring_measurement_compare (measurement, params);
       RingChartMeasured *entry;
 
-      /* A log the model cannot cost any more is left off, never drawn half. */
+      /* Left off, never drawn half. */
       if (comparison == NULL)
         continue;
       entry = g_new0 (RingChartMeasured, 1);
@@ -516,8 +493,7 @@ chart_data_new (RingChartKind     kind,
   data->measured = kind == RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE
                    ? compare_measurements (measurements, params)
                    : g_ptr_array_new_with_free_func (chart_measured_free);
-  /* A single collective has no step: a chart of a step's figures shows the step of the
-   * model's gradients, and says so. */
+  /* A chart of a step's figures shows the gradients' step, and says so. */
   if (info->training_step && ring_params_is_collective (params))
     {
       g_autofree char *size = NULL;
@@ -529,8 +505,8 @@ chart_data_new (RingChartKind     kind,
                                       "chart shows the step of the model’s %s of gradients"),
                                     size);
     }
-  /* The seed's teaching formula collapses at scale, where real libraries have long
-   * switched algorithms: the sweeps say so rather than show the collapse as a cluster's. */
+  /* The flat ring collapses at scale, where real libraries switch: said, not drawn as a
+   * cluster's. */
   else if (info->training_step && ring_algorithm_info (params->algorithm)->closed_form)
     {
       data->note = g_strdup (_("Flat ring: the textbook formula of one ring at one bandwidth; "

@@ -1,7 +1,5 @@
-/* ring-plot-axes.c: a chart's axes: which ticks a linear or log axis gets and how they
- * are labelled (our units, through plslabelfunc()), and their frames, ticks, grids and
- * titles drawn by plbox() and plmtex() on a panel's viewport. Log axes are linear axes
- * of world coordinates in log units.
+/* ring-plot-axes.c: a chart's ticks, labelled through plslabelfunc(), drawn by plbox()
+ * and plmtex(). Log axes are linear in world coordinates of log units.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,8 +13,6 @@
 #include <string.h>
 
 #include "ring-chart-draw-private.h"
-
-/* Numbers. */
 
 static char *
 format_decimal (double value,
@@ -111,8 +107,7 @@ format_tick (RingPlotAxisFormat format,
     }
 }
 
-/* "26.1 GiB", "16 KiB", "512 B": sizes on a figure whose size axis counts in powers of
- * two, so that its ticks, labels and markers share one unit system. */
+/* "26.1 GiB", "512 B": one unit system with a size axis in powers of two. */
 char *
 _ring_plot_format_binary_bytes (double bytes)
 {
@@ -144,8 +139,6 @@ _ring_plot_axis_label (const RingPlotAxis *axis,
   return format_tick (axis->format, world);
 }
 
-/* Axes. */
-
 /* A 1-2-2.5-5 step giving about @n_wanted intervals over @span. */
 static double
 nice_step (double span,
@@ -167,7 +160,7 @@ nice_step (double span,
   return 10 * magnitude;
 }
 
-/* A linear axis from @min to @max (nudged outwards to whole steps), @n_wanted ticks. */
+/* Nudged outwards to whole steps. */
 void
 _ring_plot_axis_linear (RingPlotAxis *axis,
                         double        min,
@@ -199,8 +192,7 @@ _ring_plot_axis_linear (RingPlotAxis *axis,
   axis->log_minor = FALSE;
 }
 
-/* A log axis over [@min, @max] in world units (log₂ or log₁₀ of the values), with labelled
- * ticks at whole powers, at most @max_labels of them. */
+/* Labelled ticks at whole powers, at most @max_labels. */
 void
 _ring_plot_axis_log (RingPlotAxis       *axis,
                      RingPlotAxisScale   scale,
@@ -257,7 +249,7 @@ _ring_plot_axis_world (const RingPlotAxis *axis,
     }
 }
 
-/* The widest tick label, to size the margin beside a y axis. */
+/* The widest tick label. */
 double
 _ring_plot_axis_label_width_mm (const RingPlotAxis *axis)
 {
@@ -302,8 +294,7 @@ _ring_plot_panel_is_valid (const RingPlotPanel *panel)
          && isfinite (panel->y.min) && isfinite (panel->y.max);
 }
 
-/* A panel above or below @from, or over it with another y axis: the same x axis and
- * width. */
+/* The same x axis and width as @from. */
 void
 _ring_plot_panel_share_x (RingPlotPanel       *panel,
                           const RingPlotPanel *from)
@@ -313,8 +304,7 @@ _ring_plot_panel_share_x (RingPlotPanel       *panel,
   panel->xmax_mm = from->xmax_mm;
 }
 
-/* plbox()'s options for @axis after @base: 'l' gives a log₁₀ axis with a step of a
- * decade PLplot's minor ticks at 2…9; 'o' labels the ticks through label_cb(). */
+/* 'l': PLplot's 2…9 minor ticks a decade; 'o': labels by label_cb(). */
 static void
 axis_options (const RingPlotAxis *axis,
               const char         *base,
@@ -326,7 +316,6 @@ axis_options (const RingPlotAxis *axis,
     g_strlcat (options, "l", size);
 }
 
-/* plslabelfunc()'s callback: the label of a tick at @world on the x or y axis. */
 static void
 label_cb (PLINT     axis_number,
           PLFLT     world,
@@ -342,8 +331,6 @@ label_cb (PLINT     axis_number,
   g_strlcpy (label, text, length);
 }
 
-/* The major step plbox() is asked for: a log₁₀ axis with PLplot's minor ticks walks
- * decades. */
 static double
 axis_step (const RingPlotAxis *axis)
 {
@@ -381,8 +368,7 @@ plot_box (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.0);
 }
 
-/* Grid lines at the major ticks of both axes: plbox()'s "g", in the grid's colour, under
- * the data. */
+/* Under the data. */
 void
 _ring_plot_draw_grid (const RingPlotChart *chart,
                       const RingPlotPanel *panel)
@@ -394,7 +380,7 @@ _ring_plot_draw_grid (const RingPlotChart *chart,
   plot_box (chart, panel, x_options, 0, y_options, 0, RING_PLOT_COLOR_GRID, 1.0);
 }
 
-/* The frame, ticks and tick labels, over the data. */
+/* Over the data. */
 void
 _ring_plot_draw_axes (const RingPlotChart *chart,
                       const RingPlotPanel *panel,
@@ -420,9 +406,7 @@ _ring_plot_draw_axes (const RingPlotChart *chart,
             RING_PLOT_COLOR_FOREGROUND, 0.9);
 }
 
-/* A title along @panel's @side, @disp character heights (of the chart's size) out: where
- * the side is short (a small figure), smaller, down to three quarters, then cut with "…",
- * so that it never runs past the panel's ends into the legend or off the page. */
+/* Where the side is short, smaller down to three quarters, then cut with "…". */
 static void
 draw_side_title (const RingPlotChart *chart,
                  const RingPlotPanel *panel,
@@ -479,8 +463,7 @@ _ring_plot_labels_fitting (const RingPlotChart *chart,
   return MAX (2, (int) floor (length_mm / (label_mm + chart->text_mm * 2.5)));
 }
 
-/* A y axis on the right of @panel, labelled like the others, in @color: a second scale or
- * a colour bar's. */
+/* A second scale or a colour bar's. */
 void
 _ring_plot_draw_right_axis (const RingPlotChart *chart,
                             const RingPlotPanel *panel,

@@ -1,6 +1,4 @@
-/* ring-plot-frame.c: what is drawn on a chart's panels: curves (plline()), the current
- * configuration's marker, labels placed clear of the lines, the legend (pllegend()), and
- * the title and subtitle above them.
+/* ring-plot-frame.c: curves, the marker, labels clear of the lines, title and subtitle.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -46,9 +44,7 @@ add_obstacles (const RingPlotChart *chart,
                   _ring_plot_panel_y_mm (panel, wy[i + 1]));
 }
 
-/* Where the segment from (@x1, @y1) to (@x2, @y2) is inside the box, edges included
- * (Liang–Barsky): between the fractions @enter and @leave of its length. FALSE if it
- * misses the box. */
+/* Liang–Barsky: the part of the segment inside the box, edges included; FALSE if none. */
 static gboolean
 clip_segment (double  left,
                          double  bottom,
@@ -87,7 +83,7 @@ clip_segment (double  left,
   return *enter <= *leave;
 }
 
-/* How much of the drawn lines a box would cover, in millimetres of line. */
+/* In millimetres of line. */
 static double
 box_overlap_mm (const RingPlotChart *chart,
                 double               left_mm,
@@ -115,7 +111,7 @@ box_overlap_mm (const RingPlotChart *chart,
   return covered_mm;
 }
 
-/* A box of text, as obstacles: a few lines across it so any overlap counts. */
+/* Lines across the box, so any overlap counts. */
 static void
 add_box_obstacle (const RingPlotChart *chart,
                   double               left_mm,
@@ -131,7 +127,7 @@ add_box_obstacle (const RingPlotChart *chart,
     }
 }
 
-/* Text on a background-coloured box, so lines and shading under it do not hurt it. */
+/* On a box of the background's colour. */
 void
 _ring_plot_page_text_on_halo (const RingPlotChart *chart,
                               double               x_mm,
@@ -153,8 +149,7 @@ _ring_plot_page_text_on_halo (const RingPlotChart *chart,
   add_box_obstacle (chart, left_mm, y_mm - half_mm, right_mm, y_mm + half_mm);
 }
 
-/* Places @text near (@x_mm, @y_mm) where it covers the least of what is drawn and stays
- * inside @panel, and draws it. */
+/* Where it covers the least of what is drawn, inside @panel. */
 static void
 place_label (const RingPlotChart *chart,
              const RingPlotPanel *panel,
@@ -180,7 +175,6 @@ place_label (const RingPlotChart *chart,
       double left = anchor_x - just * width_mm, right = left + width_mm;
       double score = box_overlap_mm (chart, left, anchor_y - half_mm, right, anchor_y + half_mm);
 
-      /* Outside the panel is worst; later candidates are a little further away. */
       if (left < panel->xmin_mm || right > panel->xmax_mm
           || anchor_y - half_mm < panel->ymin_mm || anchor_y + half_mm > panel->ymax_mm)
         score += 1000;
@@ -194,7 +188,7 @@ place_label (const RingPlotChart *chart,
         }
     }
 
-  /* In a small chart no place may be wholly inside: slide the label in. */
+  /* No place wholly inside: slide it in. */
   if (best_score >= 1000)
     {
       double left = best_x - best_just * width_mm;
@@ -209,8 +203,7 @@ place_label (const RingPlotChart *chart,
   _ring_plot_page_text_on_halo (chart, best_x, best_y, best_just, text, color);
 }
 
-/* A curve, skipping points a log axis cannot show: one plline() a run of points, clipped
- * by PLplot to the panel. */
+/* One plline() a run of points a log axis can show. */
 void
 _ring_plot_draw_curve (const RingPlotChart *chart,
                        const RingPlotPanel *panel,
@@ -236,7 +229,6 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
 
       if (isfinite (wx) && isfinite (wy))
         {
-          /* Far-off points kept within what PLplot's device coordinates hold. */
           px[run] = CLAMP (wx, panel->x.min - 1e3, panel->x.max + 1e3);
           py[run] = CLAMP (wy, panel->y.min - 1e3 * y_span, panel->y.max + 1e3 * y_span);
           run++;
@@ -252,7 +244,6 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
   pllsty (RING_PLOT_LINE_SOLID);
 }
 
-/* A filled circle with a ring of background around it, at page millimetres. */
 static void
 draw_dot (const RingPlotChart *chart,
           double               x_mm,
@@ -264,8 +255,7 @@ draw_dot (const RingPlotChart *chart,
   _ring_plot_fill_dot (chart, x_mm, y_mm, radius_mm, color);
 }
 
-/* The current configuration: a dot on the curve, guides to the axes, and a label placed
- * on whichever side has room. */
+/* The current configuration: a dot, guides to the axes and a label. */
 void
 _ring_plot_draw_marker (const RingPlotChart *chart,
                         const RingPlotPanel *panel,
@@ -308,7 +298,7 @@ _ring_plot_draw_marker (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.0);
 }
 
-/* The marker of the GPU sweeps, at the current ring size: "64 GPUs: 1.2 s". */
+/* "64 GPUs: 1.2 s". */
 void
 _ring_plot_draw_gpu_marker (const RingPlotChart *chart,
                             const RingPlotPanel *panel,
@@ -322,8 +312,6 @@ _ring_plot_draw_gpu_marker (const RingPlotChart *chart,
   _ring_plot_draw_marker (chart, panel, gpus, y_value, marker, TRUE);
 }
 
-/* Page furniture and layout. */
-
 char *
 _ring_plot_format_gpus (guint gpus)
 {
@@ -331,8 +319,6 @@ _ring_plot_format_gpus (guint gpus)
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs", gpus), gpus);
 }
 
-/* The training step's own charts always name the sharding; the other charts of a step
- * when it is not plain DDP. */
 static gboolean
 shows_sharding (const RingChartData *data)
 {
@@ -344,8 +330,7 @@ shows_sharding (const RingChartData *data)
          && data->params.sharding != RING_SHARDING_DDP;
 }
 
-/* The configuration under a chart's title, in parts joined by " · ": a count meets its
- * noun through ngettext, and only what the chart's mode and algorithm use is named. */
+/* Under the title, joined by " · ": only what the chart's mode and algorithm use. */
 static char *
 describe_configuration (const RingChartData *data)
 {
@@ -398,15 +383,12 @@ describe_configuration (const RingChartData *data)
     {
       g_ptr_array_add (parts, g_strdup_printf ("%g TFLOP/s",
                                                ring_round_figures (p->compute_tflops, 4)));
-      /* FSDP gathers and scatters layer by layer: it has no buckets. The data moved and
-       * the whole buffer's all-reduce do not depend on them, and those charts write bytes
-       * in SI units, which a bucket size is not. */
+      /* FSDP has no buckets, and these charts neither depend on them nor write MiB. */
       if (p->sharding == RING_SHARDING_FSDP || data->kind == RING_CHART_BYTES_MOVED_VS_GPUS
           || data->kind == RING_CHART_ALGORITHM_COMPARISON)
         ;
       else if (p->sharding != RING_SHARDING_DDP)
         {
-          /* ZeRO's own buckets (DeepSpeed's), not DDP's bucket size. */
           double reduce_bytes, allgather_bytes;
           g_autofree char *bucket = NULL;
 
@@ -416,7 +398,6 @@ describe_configuration (const RingChartData *data)
         }
       else if (p->bucket_bytes > 0)
         {
-          /* In MiB, as PyTorch's bucket_cap_mb and the window's field write it. */
           g_autofree char *bucket = _ring_plot_format_binary_bytes (p->bucket_bytes);
 
           /* TRANSLATORS: the gradient bucket size, "25 MiB buckets" */
@@ -431,7 +412,7 @@ describe_configuration (const RingChartData *data)
     g_ptr_array_add (parts, g_strdup_printf ("α = %g µs",
                                              ring_round_figures (p->latency_us, 4)));
 
-  if (p->algorithm == RING_ALGORITHM_AUTO && p->gpus > 1)
+  if (ring_algorithm_info (p->algorithm)->chooses && p->gpus > 1)
     {
       g_autofree char *choice = _ring_chart_describe_choice (r->algorithm_used,
                                                              r->protocol_used);
@@ -460,8 +441,6 @@ draw_title (const RingPlotChart *chart,
   g_auto(GStrv) title_lines = NULL;
   g_auto(GStrv) subtitle_lines = NULL;
 
-  /* A narrow chart wraps its title between words and the configuration between its
-   * parts, rather than cutting them off at the edge. */
   _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
   _ring_plot_set_text_size (chart, 1.3);
   _ring_plot_set_bold (TRUE);
@@ -479,7 +458,6 @@ draw_title (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 0.85);
   _ring_plot_set_text_color (RING_PLOT_COLOR_DIM);
   y_mm -= chart->text_mm * 1.6;
-  /* The description's parts are separated by " · " (words, if a translation has none). */
   subtitle_lines = _ring_plot_wrap_text (subtitle, " · ", text_width_mm);
   for (guint i = 0; subtitle_lines[i] != NULL; i++)
     {
@@ -490,8 +468,7 @@ draw_title (const RingPlotChart *chart,
   *y_mm_inout = y_mm;
 }
 
-/* Draws the title, subtitle and legend, and returns the panel area below them. The left
- * margin leaves room for @y_axis's labels and title, the right one for @right_mm. */
+/* Title, subtitle and legend; returns the panel below them, room left for @y_axis. */
 void
 _ring_plot_draw_frame (const RingPlotChart *chart,
                        GArray              *legend,
@@ -526,8 +503,7 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
     draw_title (chart, text_width_mm, subtitle, &y_mm);
   else
     y_mm += chart->text_mm * 1.2;
-  /* What the chart shows when the model's mode would suggest otherwise; a figure's
-   * caption says it, as it says the title. */
+  /* A figure's caption says it instead. */
   _ring_plot_set_text_size (chart, 0.85);
   if (chart->data->note != NULL && !chart->untitled)
     {
@@ -543,7 +519,6 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.0);
 
   y_mm -= chart->text_mm * 2.0;
-  /* A figure's legend takes the whole width. */
   y_mm -= _ring_plot_draw_legend (chart, legend, chart->untitled ? margin_mm : left_mm,
                                   chart->width_mm - margin_mm - right_mm, y_mm,
                                   y_mm - (margin_mm + chart->text_mm * 4.2));
@@ -554,8 +529,7 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
   panel->ymin_mm = margin_mm + chart->text_mm * 4.2;
 }
 
-/* The GPU sweeps' frame: title, subtitle, legend and a panel with the GPUs on a log₂ x
- * axis; FALSE when the panel has no room to draw in. */
+/* With the GPUs on a log₂ x axis; FALSE when the panel has no room. */
 gboolean
 _ring_plot_draw_gpu_frame (const RingPlotChart *chart,
                            GArray              *legend,
@@ -571,9 +545,7 @@ _ring_plot_draw_gpu_frame (const RingPlotChart *chart,
                        log2 (chart->data->x_last),
                        _ring_plot_labels_fitting (chart, length_mm,
                                                   _ring_plot_text_width_mm ("512K")));
-  /* The label of the last tick is centred on the right edge of the frame. Text stops
-   * shrinking with a narrow chart (see ring_chart_draw), so there the margin may be too
-   * small for the label's second half. */
+  /* Room for the half of the last tick label past a narrow chart's edge. */
   if (right_mm == 0 && chart->width_mm * RING_PLOT_PX_PER_MM < NARROW_CHART_PX
       && fmod (panel->x.max - panel->x.min, panel->x.step) == 0)
     {

@@ -53,24 +53,19 @@ _ring_plot_legend_new (void)
   return entries;
 }
 
-/* The legend's text size, against the chart's; it shrinks, down to LEGEND_MIN_SCALE,
- * where it would take more than LEGEND_MAX_SHARE of the room below the title (the plot
- * keeping less than the rest), and then leaves out its last entries (trim_legend()). */
+/* Against the chart's text; see _ring_plot_draw_legend(). */
 #define LEGEND_SCALE      0.9
 #define LEGEND_MIN_SCALE  0.7
 #define LEGEND_MAX_SHARE  0.4
 
-/* A legend's geometry in character heights: its samples' length, the gap after them, and
- * from row to row. pllegend() measures its gaps, its border (0.4) and the space between
- * columns (2) in heights of the page's height taken along its width. */
+/* In character heights; pllegend()'s own in heights of the page's height along its width. */
 #define LEGEND_SAMPLE  2.6
 #define LEGEND_GAP     0.6
 #define LEGEND_ROW     1.7
 #define LEGEND_BORDER  0.4
 #define LEGEND_COLUMN_SEPARATION 2.0
 
-/* The symbols of markers in the legend and on the plot: the current configuration's, and
- * a log's, one open shape a log so the curve shows through a marker that sits on it. */
+/* Open shapes, so the curve shows through a log's marker. */
 const char *
 _ring_plot_measured_symbol (guint shape)
 {
@@ -87,10 +82,8 @@ _ring_plot_curve_symbol (guint mark)
   return symbols[mark % G_N_ELEMENTS (symbols)];
 }
 
-/* Lays the legend out in columns from @left_mm to @right_mm with its text at @scale
- * (pllegend() gives every column the width of the widest entry; one wider than a row is
- * shortened with "…"); returns its height, and draws it with pllegend(), its first row
- * centred on @top_mm, when @draw. */
+/* The legend's height in columns of the widest entry at @scale (one wider than a row
+ * ellipsized); drawn, first row centred on @top_mm, when @draw. */
 static double
 legend_layout (const RingPlotChart *chart,
                GArray              *entries,
@@ -101,7 +94,6 @@ legend_layout (const RingPlotChart *chart,
                gboolean             draw)
 {
   double em_mm = chart->text_mm * scale;
-  /* pllegend()'s "character width", in millimetres. */
   double width_mm = em_mm * chart->width_mm / chart->height_mm;
   double sample_mm = em_mm * LEGEND_SAMPLE, gap_mm = em_mm * LEGEND_GAP;
   double spacing_mm = width_mm * LEGEND_COLUMN_SEPARATION, row_mm = em_mm * LEGEND_ROW;
@@ -171,8 +163,7 @@ legend_layout (const RingPlotChart *chart,
               widths[i] = 1;
               break;
             case RING_PLOT_LEGEND_HATCHED_BOX:
-              /* PLplot's legend hatches a box in its colour over the background (the
-               * chart's bars are the colour hatched in the background's). */
+              /* Hatched in its colour over the background, as the bars the other way. */
               options[i] = PL_LEGEND_COLOR_BOX;
               patterns[i] = 3;
               widths[i] = MAX (1.0, entry->line_px);
@@ -195,7 +186,6 @@ legend_layout (const RingPlotChart *chart,
         }
 
       _ring_plot_use_page (chart);
-      /* The samples start at @left_mm, past the legend's border. */
       pllegend (&legend_width, &legend_height, PL_LEGEND_ROW_MAJOR,
                 PL_POSITION_LEFT | PL_POSITION_TOP | PL_POSITION_INSIDE | PL_POSITION_VIEWPORT,
                 (left_mm - border_mm) / chart->width_mm,
@@ -216,9 +206,7 @@ legend_layout (const RingPlotChart *chart,
   return rows * row_mm;
 }
 
-/* A legend still taller than @max_mm at its smallest size keeps the entries that fit and
- * says how many it left out: a small figure keeps its plot (its caption can list what
- * the legend could not). */
+/* Keeps the entries that fit @max_mm and says how many it left out. */
 static void
 trim_legend (const RingPlotChart *chart,
              GArray              *legend,
@@ -247,10 +235,8 @@ trim_legend (const RingPlotChart *chart,
     }
 }
 
-/* Draws @legend from @left_mm to @right_mm, its first row centred on @top_mm, and returns
- * its height: smaller, down to LEGEND_MIN_SCALE, where it would take more than
- * LEGEND_MAX_SHARE of @room_mm (a 60 × 40 mm figure had no plot left), then without its
- * last entries. */
+/* Returns its height: shrunk to LEGEND_MIN_SCALE where it would take more than
+ * LEGEND_MAX_SHARE of @room_mm, then trimmed. */
 double
 _ring_plot_draw_legend (const RingPlotChart *chart,
                         GArray              *legend,

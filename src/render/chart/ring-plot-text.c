@@ -1,8 +1,5 @@
-/* ring-plot-text.c: a chart's text, drawn by PLplot (plptex() on the page, plmtex() beside a
- * panel) in its character height and weight, and measured for the layout in the font
- * PLplot's cairo driver draws it with ("sans" at the character height in points, at
- * Pango's 96 dots per inch). PLplot reports no width of a string, so the charts measure
- * it; they never draw it themselves.
+/* ring-plot-text.c: a chart's text, drawn by plptex() and plmtex() and measured in the
+ * font PLplot's cairo driver draws it with, since PLplot reports no width.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,13 +15,10 @@
 
 #include "ring-chart-draw-private.h"
 
-/* Widths kept from draw to draw; past this many, they are all let go. */
+/* Past this many kept widths, all are let go. */
 #define MAX_KEPT_WIDTHS 2048
-/* In a PDF or an SVG, text is measured at this size and scaled to the size it is drawn
- * at: unhinted, a string's width is proportional to its size, and each size Pango first
- * meets costs a font match and its metrics, a millisecond or more apiece, where a chart
- * tries a dozen sizes (titles and legends shrink until they fit). On pixels, hinting
- * rounds each glyph's advance at each size, so text is measured at its own size there. */
+/* Unhinted (PDF, SVG) text is measured at one size and scaled: each new size costs Pango
+ * a millisecond or more. Hinted text is measured at its own size. */
 #define MEASURE_POINTS 32
 
 static struct
@@ -34,10 +28,9 @@ static struct
   double                scale;
   gboolean              bold;
 
-  /* The size text is drawn at, in points (MEASURE_POINTS is what it is measured at). */
   double                points;
 
-  /* Kept from draw to draw (charts are drawn on the main thread only, as PLplot needs). */
+  /* Main thread only, as PLplot needs. */
   PangoContext         *context;
   PangoLayout          *layout;
   PangoFontDescription *font;
@@ -48,7 +41,7 @@ static struct
 static void
 update_font (void)
 {
-  /* PLplot's size: the character height in points (the driver truncates to Pango units). */
+  /* The driver truncates to Pango units. */
   float points = (float) (text.text_mm * text.scale * 72.0 / 25.4);
 
   text.points = (int) (points * 1024.) / 1024.;
@@ -85,7 +78,6 @@ _ring_plot_set_text_color (int color)
   plcol0 (color);
 }
 
-/* Starts a chart's text once its stream is open. */
 void
 _ring_plot_text_begin (const RingPlotChart *chart)
 {
@@ -94,8 +86,7 @@ _ring_plot_text_begin (const RingPlotChart *chart)
   if (text.context == NULL)
     {
       text.context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
-      /* The resolution Pango lays PLplot's point sizes out at. */
-      pango_cairo_context_set_resolution (text.context, 96);
+          pango_cairo_context_set_resolution (text.context, 96);
       text.layout = pango_layout_new (text.context);
       text.font = pango_font_description_from_string ("sans");
       text.widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -113,7 +104,6 @@ _ring_plot_text_end (void)
   text.chart = NULL;
 }
 
-/* The width of @string at the current size, in page millimetres. */
 double
 _ring_plot_text_width_mm (const char *string)
 {
@@ -134,7 +124,6 @@ _ring_plot_text_width_mm (const char *string)
 
   if (g_hash_table_size (text.widths) >= MAX_KEPT_WIDTHS)
     g_hash_table_remove_all (text.widths);
-  /* With the fonts Pango falls back to for what "sans" lacks (Chinese, Thai, emoji). */
   pango_font_description_set_size (text.font, size);
   pango_layout_set_font_description (text.layout, text.font);
   pango_layout_set_text (text.layout, string, -1);
@@ -146,7 +135,6 @@ _ring_plot_text_width_mm (const char *string)
   return scaled ? *width * text.points / MEASURE_POINTS : *width;
 }
 
-/* Half the height of a text's background box at the current size. */
 double
 _ring_plot_text_half_height_mm (const RingPlotChart *chart)
 {
@@ -165,8 +153,7 @@ has_alnum (const char *string)
   return FALSE;
 }
 
-/* Greedily joins the pieces of @string between @separators into lines at most
- * @max_width_mm wide at the current size. */
+/* Greedily, into lines at most @max_width_mm wide. */
 static void
 wrap_pieces (GPtrArray  *lines,
              const char *string,
@@ -177,8 +164,7 @@ wrap_pieces (GPtrArray  *lines,
   g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
   GString *line = NULL;
 
-  /* A lone symbol such as "%" or ">" stays with the word before it, and a unit with its
-   * number. */
+  /* "%" stays with the word before it, a unit with its number. */
   for (guint i = 0; pieces[i] != NULL; i++)
     {
       char *previous = words->len > 0 ? g_ptr_array_index (words, words->len - 1) : NULL;
@@ -218,9 +204,7 @@ wrap_pieces (GPtrArray  *lines,
     g_ptr_array_add (lines, g_string_free (line, FALSE));
 }
 
-/* @string in lines at most @max_width_mm wide at the current size: broken at @separator
- * (" · " between the parts of a description, say) and, where a part is still too wide,
- * between words. A single word wider than @max_width_mm stays whole. */
+/* Broken at @separator, then between words; a word too wide stays whole. */
 char **
 _ring_plot_wrap_text (const char *string,
                       const char *separator,
@@ -254,8 +238,7 @@ _ring_plot_wrap_text (const char *string,
   return (char **) g_ptr_array_free (lines, FALSE);
 }
 
-/* The longest start of @string that fits @max_width_mm with "…" after it (at least the
- * first character): a name too long for its place keeps its beginning. */
+/* The longest start of @string that fits with "…" (at least one character). */
 char *
 _ring_plot_ellipsize_text (const char *string,
                            double      max_width_mm)
@@ -265,7 +248,6 @@ _ring_plot_ellipsize_text (const char *string,
   if (_ring_plot_text_width_mm (string) <= max_width_mm)
     return g_strdup (string);
 
-  /* Widths grow with the characters kept: the last count that fits, by halving. */
   while (lo < hi)
     {
       glong mid = (lo + hi + 1) / 2;
@@ -285,10 +267,7 @@ _ring_plot_ellipsize_text (const char *string,
   }
 }
 
-/* Drawing. */
-
-/* @string with PLplot's escape character doubled, so that a name with "#" in it is shown
- * as it is written. */
+/* PLplot's escape character "#" doubled. */
 static char *
 escape (const char *string)
 {
@@ -297,8 +276,7 @@ escape (const char *string)
   return g_strjoinv ("##", pieces);
 }
 
-/* Text at a point in page millimetres, as plptex() puts it: @just 0 left, 0.5 centre,
- * 1 right; @y is the middle of the line. */
+/* @just 0 left, 0.5 centre, 1 right; @y the middle of the line. */
 void
 _ring_plot_page_text (double      x_mm,
                       double      y_mm,
@@ -316,9 +294,7 @@ _ring_plot_page_text (double      x_mm,
   plptex (x_mm, y_mm, 1, 0, just, escaped);
 }
 
-/* Text beside @panel with plmtex(): @disp character heights outside the @side edge, at
- * @pos of the edge's length, @just of its width before that point; upright, or along the
- * edge for the _ROTATED sides. */
+/* plmtex()'s @disp, @pos and @just; along the edge for the _ROTATED sides. */
 void
 _ring_plot_margin_text (const RingPlotPanel *panel,
                         RingPlotSide         side,

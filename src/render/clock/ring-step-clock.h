@@ -13,51 +13,44 @@
 
 G_BEGIN_DECLS
 
-/* The clock belongs to no display: a widget feeds it the wall time between frames and
- * turns the changes it reports into notifications, redraws and its tick callback. It lives
- * in src/render/clock, beside RingFrame, because what it produces is the frame that
- * ring_animation_draw() draws; it needs GLib and the model, never cairo. */
+/* A widget feeds the clock the wall time and turns the changes it reports into
+ * notifications and redraws; it needs GLib and the model, never cairo. */
 
 typedef enum
 {
   RING_STEP_CLOCK_HOLD,           /* nothing moves */
-  RING_STEP_CLOCK_TRAINING_STEP,  /* to the end of the training step under way */
-  RING_STEP_CLOCK_PLAY,           /* training steps back to back */
-  RING_STEP_CLOCK_RING_STEP,      /* to the end of the ring step under way */
+  RING_STEP_CLOCK_TRAINING_STEP,  /* to the end of this training step */
+  RING_STEP_CLOCK_PLAY,
+  RING_STEP_CLOCK_RING_STEP,      /* to the end of this ring step */
 } RingStepClockMode;
 
-/* What one call changed, so a view notifies and redraws only for real changes. */
+/* What one call changed. */
 typedef enum
 {
   RING_STEP_CLOCK_NO_CHANGE       = 0,
-  RING_STEP_CLOCK_FRAME_CHANGED   = 1 << 0,  /* ring_step_clock_get_frame() differs */
-  RING_STEP_CLOCK_STEP_COMPLETED  = 1 << 1,  /* steps completed went up (once or more) */
-  RING_STEP_CLOCK_COUNT_RESET     = 1 << 2,  /* steps completed went back to 0 */
-  RING_STEP_CLOCK_PLAYING_CHANGED = 1 << 3,  /* the mode entered or left PLAY */
-  RING_STEP_CLOCK_RUNNING_CHANGED = 1 << 4,  /* the mode entered or left HOLD */
+  RING_STEP_CLOCK_FRAME_CHANGED   = 1 << 0,
+  RING_STEP_CLOCK_STEP_COMPLETED  = 1 << 1,
+  RING_STEP_CLOCK_COUNT_RESET     = 1 << 2,
+  RING_STEP_CLOCK_PLAYING_CHANGED = 1 << 3,  /* entered or left PLAY */
+  RING_STEP_CLOCK_RUNNING_CHANGED = 1 << 4,  /* entered or left HOLD */
 } RingStepClockChanges;
 
 typedef struct _RingStepClock RingStepClock;
 
-/* A held, idle clock of the default ring size with no model times, at 1×. */
+/* Held, the default ring size, no model times, at 1×. */
 RingStepClock       *ring_step_clock_new                  (void);
 void                 ring_step_clock_free                 (RingStepClock *self);
 
-/* A ring of @n_gpus GPUs whose step computes for @compute_time_s and all-reduces for
- * @allreduce_time_s (the model's seconds; negative or non-finite count as 0). A step under
- * way restarts from its compute phase; a held clock goes back to idle. */
+/* The model's seconds (negative or non-finite: 0); a step under way restarts. */
 RingStepClockChanges ring_step_clock_set_ring             (RingStepClock *self,
                                                            guint          n_gpus,
                                                            double         compute_time_s,
                                                            double         allreduce_time_s);
-/* The times the clock plays @model's step with: the slowest GPU's compute, and the
- * model's all-reduce (which has the slow link in it already). */
+/* The slowest GPU's compute and the model's all-reduce. */
 void                 ring_step_clock_model_times          (RingModel     *model,
                                                            double        *compute_time_s,
                                                            double        *allreduce_time_s);
-/* ring_step_clock_set_ring() with @model's GPUs, its schedule and its simulated steps
- * (RingModel's simulation, when it has one), and ring_step_clock_model_times(); with NULL,
- * the default ring size and no times. */
+/* With @model's GPUs, schedule, simulation and times; NULL: the defaults. */
 RingStepClockChanges ring_step_clock_load_model           (RingStepClock *self,
                                                            RingModel     *model);
 /* @speed > 0 divides every duration. */
@@ -66,15 +59,14 @@ RingStepClockChanges ring_step_clock_set_speed            (RingStepClock *self,
 
 double               ring_step_clock_get_speed            (const RingStepClock *self);
 guint                ring_step_clock_get_n_gpus           (const RingStepClock *self);
-/* Wall-clock seconds of one training step at 1×: the compute phase and the ring phase. */
+/* Wall-clock seconds at 1×. */
 double               ring_step_clock_get_compute_duration (const RingStepClock *self);
 double               ring_step_clock_get_ring_duration    (const RingStepClock *self);
 RingStepClockMode    ring_step_clock_get_mode             (const RingStepClock *self);
 gboolean             ring_step_clock_get_playing          (const RingStepClock *self);
-/* TRUE unless the mode is HOLD: the clock wants the wall time. */
+/* Unless HOLD: the clock wants the wall time. */
 gboolean             ring_step_clock_get_running          (const RingStepClock *self);
 guint                ring_step_clock_get_steps_completed  (const RingStepClock *self);
-/* The frame to draw now, with the model's times for the timeline. */
 void                 ring_step_clock_get_frame            (const RingStepClock *self,
                                                            RingFrame           *frame);
 
