@@ -303,7 +303,8 @@ test_preset_architectures (void)
     { "gpt2-1.5b", 48, 1600 }, { "llama3-8b", 32, 4096 }, { "llama3-70b", 80, 8192 },
     { "llama3-405b", 126, 16384 }, { "gpt3-175b", 96, 12288 }, { "llama-7b", 32, 4096 },
     { "llama-70b", 80, 8192 }, { "llama3-405b-16k", 126, 16384 },
-    { "gpt3-175b-megatron", 96, 12288 },
+    { "gpt3-175b-megatron", 96, 12288 }, { "megatron-1t", 128, 25600 },
+    { "bloom-176b", 70, 14336 },
   };
   const RingPreset *presets;
   guint n, checked = 0;

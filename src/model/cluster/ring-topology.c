@@ -255,7 +255,7 @@ _ring_topology_nccl_view (const RingTopology *topology,
   view->link_efficiency = view->net_efficiency = 1;
 }
 
-/* Whole hosts only, and only GPUs with NVLink share it across hosts. */
+/* Whole hosts only, and only GPUs on NVLink switches share it across hosts. */
 guint
 ring_params_get_domain_gpus (const RingParams *params)
 {
@@ -265,7 +265,7 @@ ring_params_get_domain_gpus (const RingParams *params)
 
   host = MAX (params->gpus_per_node, 1);
   if (params->nvlink_domain <= host || params->gpu >= RING_N_GPUS
-      || !ring_gpu_intra_is_nvlink (ring_gpu_info (params->gpu)->intra))
+      || ring_gpu_info (params->gpu)->intra != RING_INTRA_NVSWITCH)
     return host;
 
   return params->nvlink_domain / host * host;
