@@ -533,6 +533,9 @@ test_registry (void)
       g_assert_cmpuint (infos[i].protocols, !=, 0);
       /* Only auto is a choice rather than an algorithm of its own. */
       g_assert_cmpint (infos[i].chooses, ==, i == RING_ALGORITHM_AUTO);
+      /* NCCL's tuner file names exactly NCCL's own algorithms. */
+      g_assert_cmpint (infos[i].nccl_tuner_name != NULL, ==,
+                       infos[i].nccl && !infos[i].chooses);
       for (guint j = 0; j < i; j++)
         g_assert_cmpstr (infos[i].name, !=, infos[j].name);
 

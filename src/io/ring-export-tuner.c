@@ -37,16 +37,9 @@ typedef struct
 const char *
 ring_nccl_tuner_algorithm_name (RingAlgorithm algorithm)
 {
-  switch ((int) algorithm)
-    {
-    case RING_ALGORITHM_RING: return "ring";
-    case RING_ALGORITHM_TREE: return "tree";
-    case RING_ALGORITHM_NVLS: return "nvls";
-    case RING_ALGORITHM_NVLS_TREE: return "nvls_tree";
-    /* The model's CollNet is CollNet Direct (docs/model.md §4). */
-    case RING_ALGORITHM_COLLNET: return "collnet_direct";
-    default: return NULL;
-    }
+  g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, NULL);
+
+  return ring_algorithm_info (algorithm)->nccl_tuner_name;
 }
 
 static void

@@ -58,6 +58,8 @@ typedef struct
   const char   *name;             /* "nvls-tree", as typed after --algorithm */
   const char   *title;            /* N_() */
   gboolean      nccl;             /* one of NCCL's own: auto picks among these */
+  /* Its name in NCCL's tuner configuration file (plugins/tuner/example); NULL if none. */
+  const char   *nccl_tuner_name;
   gboolean      chooses;          /* auto: no algorithm of its own, NCCL's pick */
   guint         protocols;        /* 1 << RingProtocol for each protocol it runs */
   /* If not, *why says so (N_() marked). */

@@ -118,6 +118,8 @@ const RingAlgorithmInfo _ring_algorithm_collnet = {
   .name = "collnet",
   .title = N_("CollNet (SHARP in-network reduction)"),
   .nccl = TRUE,
+  /* CollNet Direct (docs/model.md §4). */
+  .nccl_tuner_name = "collnet_direct",
   .protocols = RING_PROTOCOLS_SIMPLE,
   .can_run = collnet_can_run,
   .cost = collnet_cost,

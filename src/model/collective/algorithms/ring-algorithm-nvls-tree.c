@@ -104,6 +104,7 @@ const RingAlgorithmInfo _ring_algorithm_nvls_tree = {
   .name = "nvls-tree",
   .title = N_("NVLS tree (switch in node, tree across)"),
   .nccl = TRUE,
+  .nccl_tuner_name = "nvls_tree",
   .protocols = RING_PROTOCOLS_SIMPLE,
   .can_run = nvls_tree_can_run,
   .cost = nvls_tree_cost,

@@ -157,6 +157,7 @@ const RingAlgorithmInfo _ring_algorithm_nvls = {
   .name = "nvls",
   .title = N_("NVLS (in-switch reduction)"),
   .nccl = TRUE,
+  .nccl_tuner_name = "nvls",
   .protocols = RING_PROTOCOLS_SIMPLE,
   .can_run = nvls_can_run,
   .cost = nvls_cost,

@@ -235,6 +235,7 @@ const RingAlgorithmInfo _ring_algorithm_ring = {
   .name = "ring",
   .title = N_("Ring"),
   .nccl = TRUE,
+  .nccl_tuner_name = "ring",
   .protocols = RING_PROTOCOLS_ALL,
   .can_run = _ring_network_can_run,
   .cost = ring_cost,

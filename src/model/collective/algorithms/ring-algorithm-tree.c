@@ -179,6 +179,7 @@ const RingAlgorithmInfo _ring_algorithm_tree = {
   .name = "tree",
   .title = N_("Tree"),
   .nccl = TRUE,
+  .nccl_tuner_name = "tree",
   .protocols = RING_PROTOCOLS_ALL,
   .can_run = _ring_network_can_run,
   .cost = tree_cost,
