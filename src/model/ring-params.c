@@ -564,7 +564,7 @@ validate_cluster (const RingParams  *params,
                    /* Translators: an option or key, an algorithm name, then why it cannot
                     * run */
                    _("%s: %s cannot run on this cluster: %s"),
-                   name, ring_algorithm_to_string (params->algorithm), _(why));
+                   name, ring_algorithm_info (params->algorithm)->name, _(why));
       return FALSE;
     }
 

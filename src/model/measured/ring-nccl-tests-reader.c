@@ -102,6 +102,117 @@ _ring_nccl_reader_free (RingNcclReader *self)
   g_free (self);
 }
 
+/* --- Cleaning a line --------------------------------------------------------------- */
+
+/* Past an escape sequence starting at @i: CSI (ESC [ … final byte), OSC (ESC ] … BEL or
+ * ESC \), or a two-byte escape. Returns the index of its last byte. */
+static gsize
+skip_escape (const char *text,
+             gsize       length,
+             gsize       i)
+{
+  gsize j = i + 2;
+
+  if (i + 1 >= length)
+    return i;
+  if (text[i + 1] == '[')
+    {
+      while (j < length && (guchar) text[j] >= 0x20 && (guchar) text[j] <= 0x3f)
+        j++;
+      return j < length && (guchar) text[j] >= 0x40 && (guchar) text[j] <= 0x7e ? j : j - 1;
+    }
+  if (text[i + 1] == ']')
+    {
+      for (; j < length; j++)
+        {
+          if (text[j] == '\a')
+            return j;
+          if (text[j] == '\033' && j + 1 < length && text[j + 1] == '\\')
+            return j + 1;
+        }
+      return length - 1;
+    }
+
+  /* ESC and one character: only an ASCII one, so that UTF-8 stays whole. */
+  return (guchar) text[i + 1] < 0x80 ? i + 1 : i;
+}
+
+/* mpirun --tag-output's "[1,0]<stdout>:", and the "[0]" some launchers put before each
+ * write, even mid-line: blanked. (PCI addresses, "[0x18]" or "[0000:18:00]", stay.) */
+static void
+blank_rank_tags (char *line)
+{
+  for (char *open = strchr (line, '['); open != NULL; open = strchr (open + 1, '['))
+    {
+      char *p = open + 1;
+
+      if (!g_ascii_isdigit (*p))
+        continue;
+      while (g_ascii_isdigit (*p) || *p == ',')
+        p++;
+      if (*p != ']')
+        continue;
+      p++;
+      if (g_str_has_prefix (p, "<stdout>:") || g_str_has_prefix (p, "<stderr>:"))
+        p += strlen ("<stdout>:");
+      memset (open, ' ', p - open);
+    }
+}
+
+/* Copies a line into @out without escapes, control characters (tabs and stray CRs become
+ * spaces) or launcher tags. */
+void
+_ring_nccl_clean_line (const char *text,
+                       gsize       length,
+                       char       *out)
+{
+  gsize n = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar c = text[i];
+
+      if (c == '\033')
+        {
+          i = skip_escape (text, length, i);
+          continue;
+        }
+      out[n++] = c < 0x20 || c == 0x7f ? ' ' : c;
+    }
+  out[n] = '\0';
+  blank_rank_tags (out);
+}
+
+/* Splits @line at spaces in place. Leading "#" and ">" (comments, Markdown quotes) and
+ * srun's "12:" label are dropped; *comment says whether there was a '#'. */
+guint
+_ring_nccl_split_words (char      *line,
+                        char     **words,
+                        gboolean  *comment)
+{
+  guint n = 0;
+  char *save = NULL;
+
+  *comment = FALSE;
+  for (char *word = strtok_r (line, " ", &save); word != NULL; word = strtok_r (NULL, " ", &save))
+    {
+      if (n == 0 && (word[0] == '#' || word[0] == '>'))
+        {
+          *comment |= word[0] == '#';
+          word += strspn (word, "#>");
+          if (*word == '\0')
+            continue;
+        }
+      if (n == 0 && !*comment && g_ascii_isdigit (word[0]) && g_str_has_suffix (word, ":")
+          && strspn (word, "0123456789") == strlen (word) - 1)
+        continue;
+      if (n < RING_NCCL_LOG_MAX_TOKENS)
+        words[n++] = word;
+    }
+
+  return n;
+}
+
 /* --- Header, devices, footer ------------------------------------------------------- */
 
 static gboolean
