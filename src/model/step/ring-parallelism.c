@@ -15,11 +15,6 @@
 #include "ring-protocol-tuning-private.h"
 #include "ring-step-private.h"
 
-/* Adam in mixed precision: two fp32 moments, and an fp32 master copy below fp32
- * (Rajbhandari et al. 2020, 3.1), as ring_step_memory() counts it. */
-#define ADAM_MOMENT_BYTES   8.0
-#define MASTER_WEIGHT_BYTES 4.0
-
 gboolean
 ring_parallelism_is_active (const RingParams *params)
 {
@@ -231,7 +226,7 @@ memory (const RingParams *params,
         RingParallelStep *step)
 {
   double sp = step->stage_params, b = params->gradient_bytes, d = step->data;
-  double optimizer = ADAM_MOMENT_BYTES + (b < 4 ? MASTER_WEIGHT_BYTES : 0);
+  double optimizer = _ring_step_optimizer_bytes (b);
   RingSharding sharding = params->sharding;
 
   step->memory_parameters = sp * b / (sharding == RING_SHARDING_FSDP ? d : 1);

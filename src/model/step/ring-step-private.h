@@ -1,4 +1,4 @@
-/* ring-step-private.h: what ring-step.c and ring-step-costs.c share.
+/* ring-step-private.h: what the step room's files share.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,5 +26,8 @@ double _ring_step_activation_bytes  (const RingParams  *params,
                                      guint              layers,
                                      guint              hidden,
                                      RingCheckpointing  checkpointing);
+
+/* Optimizer state per parameter, bytes, for gradients of @gradient_bytes (Adam). */
+double _ring_step_optimizer_bytes   (double             gradient_bytes);
 
 G_END_DECLS

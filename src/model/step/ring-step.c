@@ -28,6 +28,12 @@
  * separate master copy: 8. */
 #define ADAM_MOMENT_BYTES     8.0
 #define MASTER_WEIGHT_BYTES   4.0
+
+double
+_ring_step_optimizer_bytes (double gradient_bytes)
+{
+  return ADAM_MOMENT_BYTES + (gradient_bytes < 4 ? MASTER_WEIGHT_BYTES : 0);
+}
 /* Korthikanti et al. 2022, equation 1: a transformer layer stores s b h (34 + 5 a s / h)
  * bytes of activations in 16-bit precision; s b is the tokens T. The 5 a s / h part is the
  * attention scores, which fused attention and selective recomputation do not keep; full
@@ -550,7 +556,7 @@ memory_for (const RingParams  *params,
 {
   const RingGpuInfo *gpu = ring_gpu_info (params->gpu);
   double p = params->model_params, b = params->gradient_bytes, n = MAX (gpus, 1);
-  double optimizer = ADAM_MOMENT_BYTES + (b < 4 ? MASTER_WEIGHT_BYTES : 0);
+  double optimizer = _ring_step_optimizer_bytes (b);
   guint layers, hidden;
 
   ring_step_architecture (params, &layers, &hidden);
