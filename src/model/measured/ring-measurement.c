@@ -356,9 +356,12 @@ cache_store (const char       *path,
 }
 
 RingMeasurement *
-ring_measurement_load (const char        *path,
-                       const RingParams  *params,
-                       GError           **error)
+ring_measurement_load (const char               *path,
+                       const RingParams         *params,
+                       GCancellable             *cancellable,
+                       RingNcclLogProgressFunc   progress,
+                       gpointer                  progress_data,
+                       GError                  **error)
 {
   g_autoptr(RingNcclLog) log = NULL;
   g_autoptr(GError) load_error = NULL;
@@ -385,8 +388,11 @@ ring_measurement_load (const char        *path,
       sha256 = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
       if ((measurement = cache_lookup (canonical, sha256, params)) != NULL)
         return measurement;
-      log = ring_nccl_log_parse (data != NULL ? data : "", length, &load_error);
+      log = ring_nccl_log_parse_cancellable (data != NULL ? data : "", length, cancellable,
+                                             progress, progress_data, &load_error);
     }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
   if (log == NULL)
     {
       g_autofree char *shown_path = ring_filename_display (path);
@@ -418,7 +424,8 @@ ring_model_import_measurement (RingModel   *self,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  measurement = ring_measurement_load (path, ring_model_get_params (self), error);
+  measurement = ring_measurement_load (path, ring_model_get_params (self), NULL, NULL, NULL,
+                                       error);
 
   return measurement != NULL && ring_model_insert_measurement (self, measurement, error);
 }

@@ -131,12 +131,24 @@ ring_nccl_log_parse (const char  *text,
                      gssize       length,
                      GError     **error)
 {
+  return ring_nccl_log_parse_cancellable (text, length, NULL, NULL, NULL, error);
+}
+
+RingNcclLog *
+ring_nccl_log_parse_cancellable (const char               *text,
+                                 gssize                    length,
+                                 GCancellable             *cancellable,
+                                 RingNcclLogProgressFunc   progress,
+                                 gpointer                  progress_data,
+                                 GError                  **error)
+{
   g_autoptr(RingNcclLog) log = NULL;
   RingNcclReader *reader;
-  gsize size, start = 0;
+  gsize size, start = 0, next_progress = RING_NCCL_LOG_PROGRESS_BYTES;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (text != NULL || length == 0, NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   size = length < 0 ? strlen (text) : (gsize) length;
@@ -150,11 +162,20 @@ ring_nccl_log_parse (const char  *text,
       const char *newline = memchr (text + start, '\n', size - start);
       gsize end = newline != NULL ? (gsize) (newline - text) : size;
 
-      ok = _ring_nccl_reader_line (reader, text + start, end - start, newline == NULL, error);
+      ok = !g_cancellable_set_error_if_cancelled (cancellable, error)
+           && _ring_nccl_reader_line (reader, text + start, end - start, newline == NULL,
+                                      error);
       start = end + 1;
+      if (progress != NULL && ok && start >= next_progress && start < size)
+        {
+          progress (start, size, progress_data);
+          next_progress = start + RING_NCCL_LOG_PROGRESS_BYTES;
+        }
     }
   ok = ok && _ring_nccl_reader_finish (reader, error);
   _ring_nccl_reader_free (reader);
+  if (ok && progress != NULL)
+    progress (size, size, progress_data);
 
   return ok ? g_steal_pointer (&log) : NULL;
 }

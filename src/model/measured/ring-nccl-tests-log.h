@@ -86,6 +86,21 @@ guint        ring_nccl_log_count_wrong (const RingNcclLog *log);
 RingNcclLog *ring_nccl_log_parse    (const char         *text,
                                      gssize              length,
                                      GError            **error);
+
+/* How far a read is: @bytes_read of @bytes_total, on the reading thread. */
+typedef void (*RingNcclLogProgressFunc) (gsize    bytes_read,
+                                         gsize    bytes_total,
+                                         gpointer user_data);
+
+/* ring_nccl_log_parse() that tells @progress every RING_NCCL_LOG_PROGRESS_BYTES and at
+ * the end, and stops at the next line once @cancellable is cancelled (G_IO_ERROR_CANCELLED). */
+#define RING_NCCL_LOG_PROGRESS_BYTES (256 * 1024)
+RingNcclLog *ring_nccl_log_parse_cancellable (const char              *text,
+                                              gssize                   length,
+                                              GCancellable            *cancellable,
+                                              RingNcclLogProgressFunc  progress,
+                                              gpointer                 progress_data,
+                                              GError                 **error);
 /* Only a regular file is opened, so a FIFO or a device never blocks. */
 RingNcclLog *ring_nccl_log_load     (const char         *path,
                                      GError            **error);
