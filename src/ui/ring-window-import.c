@@ -184,14 +184,18 @@ load_data_free (LoadData *data)
   g_free (data);
 }
 
-static void
+/* The reader asks whether to go on every 64 KiB, so Cancel stops it there. */
+static gboolean
 tell_progress (gsize    bytes_read,
                gsize    bytes_total,
                gpointer user_data)
 {
-  LoadData *data = user_data;
+  GTask *task = user_data;
+  LoadData *data = g_task_get_task_data (task);
 
   g_atomic_int_set (&data->permille, (int) (1000.0 * bytes_read / MAX (bytes_total, 1)));
+
+  return !g_cancellable_is_cancelled (g_task_get_cancellable (task));
 }
 
 static void
@@ -203,8 +207,7 @@ load_in_thread (GTask        *task,
   LoadData *data = task_data;
   GError *error = NULL;
   RingMeasurement *measurement = ring_measurement_load (data->path, &data->params,
-                                                        cancellable, tell_progress, data,
-                                                        &error);
+                                                        tell_progress, task, &error);
 
   if (measurement == NULL)
     g_task_return_error (task, error);

@@ -69,11 +69,10 @@ gboolean         ring_model_import_measurement (RingModel        *self,
 /* Reads the log at @path and fits it against @params, touching no model, so it may run
  * on any thread; the same file with the same bytes and parameters gives the measurement
  * made before (a SHA-256 of the bytes tells). NULL with @error as
- * ring_model_import_measurement(), or G_IO_ERROR_CANCELLED soon after @cancellable is;
- * @progress as ring_nccl_log_parse_cancellable(). */
+ * ring_model_import_measurement(); @progress as ring_nccl_log_parse_with_progress(), and
+ * asked once more before the fit. */
 RingMeasurement *ring_measurement_load         (const char              *path,
                                                 const RingParams        *params,
-                                                GCancellable            *cancellable,
                                                 RingNcclLogProgressFunc  progress,
                                                 gpointer                 progress_data,
                                                 GError                 **error);

@@ -131,16 +131,15 @@ ring_nccl_log_parse (const char  *text,
                      gssize       length,
                      GError     **error)
 {
-  return ring_nccl_log_parse_cancellable (text, length, NULL, NULL, NULL, error);
+  return ring_nccl_log_parse_with_progress (text, length, NULL, NULL, error);
 }
 
 RingNcclLog *
-ring_nccl_log_parse_cancellable (const char               *text,
-                                 gssize                    length,
-                                 GCancellable             *cancellable,
-                                 RingNcclLogProgressFunc   progress,
-                                 gpointer                  progress_data,
-                                 GError                  **error)
+ring_nccl_log_parse_with_progress (const char               *text,
+                                   gssize                    length,
+                                   RingNcclLogProgressFunc   progress,
+                                   gpointer                  progress_data,
+                                   GError                  **error)
 {
   g_autoptr(RingNcclLog) log = NULL;
   RingNcclReader *reader;
@@ -148,7 +147,6 @@ ring_nccl_log_parse_cancellable (const char               *text,
   gboolean ok = TRUE;
 
   g_return_val_if_fail (text != NULL || length == 0, NULL);
-  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   size = length < 0 ? strlen (text) : (gsize) length;
@@ -162,14 +160,18 @@ ring_nccl_log_parse_cancellable (const char               *text,
       const char *newline = memchr (text + start, '\n', size - start);
       gsize end = newline != NULL ? (gsize) (newline - text) : size;
 
-      ok = !g_cancellable_set_error_if_cancelled (cancellable, error)
-           && _ring_nccl_reader_line (reader, text + start, end - start, newline == NULL,
-                                      error);
+      ok = _ring_nccl_reader_line (reader, text + start, end - start, newline == NULL, error);
       start = end + 1;
-      if (progress != NULL && ok && start >= next_progress && start < size)
+      if (ok && progress != NULL && start >= next_progress && start < size)
         {
-          progress (start, size, progress_data);
           next_progress = start + RING_NCCL_LOG_PROGRESS_BYTES;
+          if (!progress (start, size, progress_data))
+            {
+              g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_CANCELLED,
+                           /* Translators: where a read was stopped; the figure is in MiB */
+                           _("the read was stopped after %.1f MiB"), start / 1048576.0);
+              ok = FALSE;
+            }
         }
     }
   ok = ok && _ring_nccl_reader_finish (reader, error);
