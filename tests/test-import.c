@@ -645,17 +645,17 @@ test_load_cache (void)
   RingParams params = *ring_model_get_params (model);
   guint hits = _ring_measurement_count_cache_hits ();
 
-  first = ring_measurement_load (path, &params, NULL);
+  first = ring_measurement_load (path, &params, NULL, NULL, NULL);
   g_assert_nonnull (first);
   g_assert_cmpuint (_ring_measurement_count_cache_hits (), ==, hits);
-  again = ring_measurement_load (path, &params, NULL);
+  again = ring_measurement_load (path, &params, NULL, NULL, NULL);
   g_assert_true (again == first);
   g_assert_cmpuint (_ring_measurement_count_cache_hits (), ==, hits + 1);
   g_assert_true (ring_model_insert_measurement (model, again, NULL));
   g_assert_true (g_ptr_array_index (ring_model_get_measurements (model), 0) == first);
 
   params.net_latency_us += 1;
-  other = ring_measurement_load (path, &params, NULL);
+  other = ring_measurement_load (path, &params, NULL, NULL, NULL);
   g_assert_true (other != first);
   g_assert_cmpuint (_ring_measurement_count_cache_hits (), ==, hits + 1);
 }
