@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ring-algorithms.h"
@@ -132,32 +133,38 @@ test_report_parameters (void)
  * Without them: 0.43008 + 0.16340333 s. One step time in the report. */
 /* What bounds a node's network is said: TCP's socket threads (two nodes of 8 H100 build 12
  * channels, one thread each at 3.125 GB/s), the GPUs' PCIe Gen5 links under 800 Gb/s NICs
- * (8 × 48 GB/s, so 400 and 800 Gb/s give the same time), the NICs otherwise. */
+ * (8 × 48 GB/s, so 400 and 800 Gb/s give the same time), the NICs otherwise. With
+ * --pcie-gen 6 (ConnectX-8's link) each GPU feeds 96 GB/s: 800 Gb/s NICs double the rate. */
 static void
 test_report_network_bound (void)
 {
   static const struct
   {
-    const char *gpu, *fabric, *nic_speed, *bound;
+    const char *gpu, *fabric, *nic_speed, *pcie, *bound;
     double      network_gbps;
   } cases[] = {
-    { "h100", "tcp", "400", "sockets", 37.5 },
-    { "b200", "infiniband", "800", "pcie", 384 },
+    { "h100", "tcp", "400", "5", "sockets", 37.5 },
+    { "b200", "infiniband", "800", "5", "pcie", 384 },
     /* The tie: 8 × 400 Gb/s at 0.96 and 8 × 48 GB/s of PCIe Gen5 are both 384 GB/s, and
      * the sizing figure names PCIe too. */
-    { "h100", "infiniband", "400", "pcie", 384 },
-    { "h100", "infiniband", "200", "nics", 8 * 25 * 0.96 },
+    { "h100", "infiniband", "400", "5", "pcie", 384 },
+    { "h100", "infiniband", "200", "5", "nics", 8 * 25 * 0.96 },
+    { "b200", "infiniband", "400", "6", "nics", 8 * 50 * 0.96 },
+    /* Tied again: 8 × 800 Gb/s at 0.96 and 8 × 96 GB/s of Gen6. */
+    { "b200", "infiniband", "800", "6", "pcie", 8 * 100 * 0.96 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", cases[i].gpu, "--gpus", "16",
                                                  "--fabric", cases[i].fabric, "--nic-speed",
-                                                 cases[i].nic_speed, "--message-size", "1GiB",
+                                                 cases[i].nic_speed, "--pcie-gen",
+                                                 cases[i].pcie, "--message-size", "1GiB",
                                                  "--report=json", NULL);
       g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--gpu", cases[i].gpu, "--gpus",
                                                     "16", "--fabric", cases[i].fabric,
                                                     "--nic-speed", cases[i].nic_speed,
+                                                    "--pcie-gen", cases[i].pcie,
                                                     "--message-size", "1GiB", "--report=text",
                                                     NULL);
       g_autoptr(JsonObject) report = NULL;
@@ -170,11 +177,41 @@ test_report_network_bound (void)
                                       cases[i].network_gbps, 1e-9);
       g_assert_cmpint (text.status, ==, 0);
       g_assert_nonnull (strstr (text.out, "Network per node"));
+      g_assert_cmpint (json_object_get_int_member (report, "pcie_generation"), ==,
+                       atoi (cases[i].pcie));
       if (g_str_equal (cases[i].bound, "pcie"))
-        g_assert_nonnull (strstr (text.out, "faster NICs change nothing"));
+        {
+          g_autofree char *link = g_strdup_printf ("PCIe Gen%s x16 links", cases[i].pcie);
+
+          g_assert_nonnull (strstr (text.out, link));
+          g_assert_nonnull (strstr (text.out, "faster NICs change nothing"));
+        }
       if (g_str_equal (cases[i].bound, "sockets"))
         g_assert_nonnull (strstr (text.out, "socket threads"));
     }
+
+  /* The GPU sets the generation: Gen5 for B200, Gen6 for B300's ConnectX-8; a range
+   * without a unit is said without one. */
+  {
+    g_auto(RingTestRun) bad = ring_test_run_cli (NULL, "--pcie-gen", "7", NULL);
+
+    g_assert_cmpint (bad.status, ==, 2);
+    g_assert_cmpstr (bad.err, ==, "ring-allreduce: --pcie-gen: 7 is out of range (3 – 6)\n");
+  }
+  {
+    static const char * const gpus[] = { "b200", "b300" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (gpus); i++)
+      {
+        g_auto(RingTestRun) r = ring_test_run_cli (NULL, "--gpu", gpus[i], "--report=json",
+                                                   NULL);
+        g_autoptr(JsonObject) report = NULL;
+
+        g_assert_cmpint (r.status, ==, 0);
+        report = ring_test_parse_report (r.out);
+        g_assert_cmpint (json_object_get_int_member (report, "pcie_generation"), ==, 5 + i);
+      }
+  }
 
   /* One node has no network. */
   {

@@ -784,14 +784,18 @@ add_collective_rows (GPtrArray        *rows,
   if (r->network_bound != RING_NETWORK_BOUND_NONE)
     {
       g_autofree char *rate = ring_format_bandwidth (r->network_gbps * 1e9);
+      g_autofree char *pcie_reason = NULL;
       const char *reason;
 
       switch (r->network_bound)
         {
         case RING_NETWORK_BOUND_PCIE:
-          /* TRANSLATORS: why a node's network carries less than its NICs' line rate */
-          reason = _("bound by the GPUs’ PCIe links, through which GPUDirect RDMA feeds "
-                     "the NICs: faster NICs change nothing");
+          /* TRANSLATORS: why a node's network carries less than its NICs' line rate; %u
+           * is the PCIe generation */
+          pcie_reason = g_strdup_printf (_("bound by the GPUs’ PCIe Gen%u x16 links, through "
+                                           "which GPUDirect RDMA feeds the NICs: faster NICs "
+                                           "change nothing"), p->pcie_generation);
+          reason = pcie_reason;
           break;
         case RING_NETWORK_BOUND_SOCKETS:
           reason = _("bound by NCCL’s socket threads: TCP copies every byte through host "

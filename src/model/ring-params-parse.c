@@ -356,10 +356,16 @@ ring_params_set_from_string (RingParams  *params,
 
   if (value < info->minimum || value > info->maximum)
     {
-      g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
-                   /* Translators: option, value, minimum, maximum, unit */
-                   _("--%s: %s is out of range (%.10g – %.10g %s)"),
-                   info->option, text, info->minimum, info->maximum, info->unit);
+      if (*info->unit == '\0')
+        g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                     /* Translators: option, value, minimum, maximum */
+                     _("--%s: %s is out of range (%.10g – %.10g)"),
+                     info->option, text, info->minimum, info->maximum);
+      else
+        g_set_error (error, RING_PARAMS_ERROR, RING_PARAMS_ERROR_OUT_OF_RANGE,
+                     /* Translators: option, value, minimum, maximum, unit */
+                     _("--%s: %s is out of range (%.10g – %.10g %s)"),
+                     info->option, text, info->minimum, info->maximum, info->unit);
       return FALSE;
     }
 

@@ -56,6 +56,10 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
     1, 10000, 400, NUMBER,
     N_("Speed of each network card: 400 (Gb/s), 400Gb/s, 400G or 50GB/s"), "RATE",
     TITLES (N_("NIC speed"), N_("NIC speed")), FIELD (nic_speed_gbit) },
+  /* The catalogue's GPU sets it; the custom GPU's is Gen4, as an HGX A100's. */
+  { RING_PARAM_PCIE_GENERATION, "pcie-gen", "pcie_generation", "pcie-gen", "", 3, 6, 4, COUNT,
+    N_("PCIe generation of each GPU’s x16 link, through which it feeds the NICs (3 to 6)"),
+    "GEN", TITLES (N_("PCIe generation"), N_("PCIe")), FIELD (pcie_generation) },
   { RING_PARAM_FABRIC, "fabric", "fabric", "fabric", "", 0, RING_N_FABRICS - 1,
     RING_FABRIC_INFINIBAND, CHOICE,
     N_("The network between nodes: infiniband, infiniband-sharp, roce or tcp"), "KIND",
@@ -372,6 +376,7 @@ ring_params_apply_gpu (RingParams *params,
   params->bandwidth_gbps = info->intra_gbps;
   params->gpus_per_node = info->gpus_per_node;
   params->nvlink_domain = info->nvlink_domain;
+  params->pcie_generation = info->pcie_generation;
 }
 
 double

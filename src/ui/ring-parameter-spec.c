@@ -46,6 +46,11 @@ static const ParameterSpec parameter_specs[] = {
     N_("The line rate of each NIC, as NICs are sold: 400 Gb/s for InfiniBand NDR, 200 for "
        "HDR, 100 for 100 GbE. Typed, 400G or 50GB/s work too."),
     SCALE_NIC_SPEEDS, FORMAT_NIC_SPEED, "Gb/s", 0, 100 },
+  { RING_PARAM_PCIE_GENERATION, "cluster_group", CONTROL_SLIDER,
+    N_("The PCIe generation of each GPU’s x16 link, through which it feeds the NICs: "
+       "Gen5 carries about 64 GB/s each way, Gen6 twice that. NICs faster than these "
+       "links change nothing. Choosing a GPU sets it."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
   { RING_PARAM_BANDWIDTH, "cluster_group", CONTROL_SLIDER,
     N_("What each GPU can send to the others in its node per second (NVLink or PCIe): "
        "raising it shortens the all-reduce. The flat ring uses it for every hop."),

@@ -112,6 +112,7 @@ typedef struct
   guint         nvlink_domain;
   guint         nics_per_node;    /* K */
   double        nic_speed_gbit;   /* per NIC, as NICs are sold */
+  guint         pcie_generation;  /* of each GPU's x16 link, through which it feeds NICs */
   double        net_latency_us;   /* one way */
   /* What a fit to nccl-tests logs sets; 1, 0, 1 leave the model as derived. */
   double        net_efficiency;
@@ -257,6 +258,7 @@ typedef enum
   RING_PARAM_NVLINK_DOMAIN,
   RING_PARAM_NICS_PER_NODE,
   RING_PARAM_NIC_SPEED,
+  RING_PARAM_PCIE_GENERATION,
   RING_PARAM_FABRIC,
   RING_PARAM_NET_LATENCY,
   RING_PARAM_FABRIC_TIERS,

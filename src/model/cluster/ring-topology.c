@@ -163,6 +163,13 @@ bound_network_by_sockets (RingTopology *topology)
   topology->channel_gbps = MIN (topology->channel_gbps, sockets_gbps / topology->channels);
 }
 
+/* The parameter's, within the table above. */
+static guint
+pcie_generation (const RingParams *params)
+{
+  return CLAMP (params->pcie_generation, 1, G_N_ELEMENTS (pcie_x16_gbps) - 1);
+}
+
 static void
 init_intra (RingTopology      *topology,
             const RingParams  *params,
@@ -176,7 +183,7 @@ init_intra (RingTopology      *topology,
   if (topology->intra == RING_INTRA_NVLINK_BRIDGE && topology->gpus_per_node > 2)
     {
       topology->intra = RING_INTRA_PCIE_P2P;
-      topology->intra_gbps = MIN (topology->intra_gbps, pcie_x16_gbps[gpu->pcie_generation]);
+      topology->intra_gbps = MIN (topology->intra_gbps, pcie_x16_gbps[pcie_generation (params)]);
     }
 
   /* A full mesh: a GPU reaches each peer through its own link, so rings over g GPUs use
@@ -309,7 +316,7 @@ ring_topology_init (RingTopology     *topology,
   /* GPUDirect RDMA: a GPU reaches its NICs through its own PCIe x16 link, at NCCL's
    * payload rate of it (PCI_BW: 12 GB/s per Gen3 x16, so 48 at Gen5). The node's NICs can
    * carry no more than its GPUs' links feed them. */
-  gpu_nic_gbps = pcie_x16_gbps[gpu->pcie_generation] * PCIE_EFFICIENCY;
+  gpu_nic_gbps = pcie_x16_gbps[pcie_generation (params)] * PCIE_EFFICIENCY;
   topology->gpu_nic_gbps = gpu_nic_gbps;
   /* The PCIe links bind at a tie too (within rounding: 8 × 400 Gb/s NICs at 0.96 and
    * 8 × NCCL's 48 GB/s of Gen5), as faster NICs add nothing there. */
