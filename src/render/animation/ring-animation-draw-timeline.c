@@ -17,7 +17,7 @@
 #include "ring-animation-draw-private.h"
 #include "ring-units.h"
 
-#define TRACK_HEIGHT 10.0
+#define TRACK_HEIGHT 12.0
 
 /* Timeline: where the step is, with the model's real compute and all-reduce times */
 
@@ -162,7 +162,7 @@ draw_segment_lanes (RingDraw          *draw,
               if (x1 > x0)
                 cairo_rectangle (cr, x0, y, MAX (x1 - x0, 0.5), lane);
             }
-          ring_cairo_set_color (cr, color, (played ? 1.0 : 0.25) * (pass == 1 ? 0.55 : 1.0));
+          ring_cairo_set_color (cr, color, (played ? 1.0 : 0.25) * (pass == 1 ? 0.7 : 1.0));
           cairo_fill (cr);
         }
     }

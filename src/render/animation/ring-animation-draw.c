@@ -256,7 +256,7 @@ legend_line_height (const RingDraw *draw)
 static double
 timeline_height (const RingDraw *draw)
 {
-  return 10 + 8 + draw->text_px * 1.2;
+  return 12 + 8 + draw->text_px * 1.2;
 }
 
 static GPtrArray *
