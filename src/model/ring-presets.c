@@ -174,7 +174,7 @@ ring_preset_list_changes (const RingPreset *preset,
       /* ring_params_apply_gpu()'s facts, ring_params_apply_fabric()'s latency. */
       if (preset->settings[i].id == RING_PARAM_GPU)
         changes[RING_PARAM_COMPUTE] = changes[RING_PARAM_BANDWIDTH]
-          = changes[RING_PARAM_GPUS_PER_NODE] = TRUE;
+          = changes[RING_PARAM_GPUS_PER_NODE] = changes[RING_PARAM_PCIE_GENERATION] = TRUE;
       if (preset->settings[i].id == RING_PARAM_FABRIC)
         changes[RING_PARAM_NET_LATENCY] = TRUE;
     }
