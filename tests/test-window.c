@@ -223,7 +223,7 @@ test_comm_bound_label (RingWindowFixture *fixture,
   g_assert_true (isnan (ring_model_get_result (window->model)->bandwidth_for_90pct_gbps));
   g_assert_cmpstr (gtk_label_get_label (window->target_label), ==,
                    "No in-node bandwidth reaches 90 % utilization. Each node’s network "
-                   "carries 192 GB/s: the GPUs’ PCIe Gen4 links into the NICs bind, so faster "
+                   "carries 192 GB/s: the GPUs’ PCIe links into the NICs bind, so faster "
                    "NICs change nothing.");
   /* Gen6 links carry 8 × 96 GB/s, more than the NICs: the NICs bind, and no cap is said. */
   ring_model_set_value (window->model, RING_PARAM_PCIE_GENERATION, 6);

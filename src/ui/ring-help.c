@@ -47,7 +47,7 @@ static const RingGlossaryTerm glossary_terms[] = {
   { "nvlink-domain", PHRASES ("NVLink domain") },
   { "nvswitch", PHRASES ("NVSwitch") },
   { "xgmi", PHRASES ("xGMI") },
-  { "pcie", PHRASES ("PCIe") },
+  { "pcie", PHRASES ("PCIe", "PCIe generation") },
   { "in-node-bandwidth", PHRASES ("In-node bandwidth") },
   { "nic", PHRASES ("NIC", "NICs", "NICs per node", "NIC speed") },
   { "fabric", PHRASES ("Fabric") },

@@ -92,7 +92,8 @@ _ring_window_describe_preset (const RingPreset *preset)
   /* A GPU's facts go with its name, as a fabric's usual latency goes with the fabric's:
    * the toast names what the preset sets, and the menu's description says the rest. */
   if (named[RING_PARAM_GPU])
-    named[RING_PARAM_COMPUTE] = named[RING_PARAM_BANDWIDTH] = FALSE;
+    named[RING_PARAM_COMPUTE] = named[RING_PARAM_BANDWIDTH]
+      = named[RING_PARAM_PCIE_GENERATION] = FALSE;
   if (named[RING_PARAM_FABRIC])
     named[RING_PARAM_NET_LATENCY] = FALSE;
 

@@ -289,8 +289,7 @@ describe_collective (RingWindow *self)
 /* Where something other than the NICs' line rate caps a node's network, the sentence
  * that says so (docs/model.md §3); NULL where the NICs bind or there is one node. */
 static char *
-describe_network_cap (const RingParams *params,
-                      const RingResult *result)
+describe_network_cap (const RingResult *result)
 {
   g_autofree char *rate = NULL;
 
@@ -300,10 +299,9 @@ describe_network_cap (const RingParams *params,
 
   rate = ring_format_bandwidth (result->network_gbps * 1e9);
   if (result->network_bound == RING_NETWORK_BOUND_PCIE)
-    /* Translators: a rate, "384 GB/s", then the PCIe generation */
-    return g_strdup_printf (_("Each node’s network carries %s: the GPUs’ PCIe Gen%u links "
-                              "into the NICs bind, so faster NICs change nothing."), rate,
-                            params->pcie_generation);
+    /* Translators: a rate, "384 GB/s" */
+    return g_strdup_printf (_("Each node’s network carries %s: the GPUs’ PCIe links into "
+                              "the NICs bind, so faster NICs change nothing."), rate);
 
   /* Translators: a rate, "37.5 GB/s" */
   return g_strdup_printf (_("Each node’s network carries %s: over TCP NCCL’s socket "
@@ -318,7 +316,7 @@ update_target_label (RingWindow *self)
   const RingParams *params = ring_model_get_params (self->model);
   const RingResult *result = ring_model_get_result (self->model);
   g_autofree char *text = NULL;
-  g_autofree char *cap = describe_network_cap (params, result);
+  g_autofree char *cap = describe_network_cap (result);
   /* The cap is said beside what the network's rate decides, not beside latency. */
   gboolean says_rate = FALSE;
 
