@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ring-algorithms.h"
+#include "ring-cost.h"
 #include "ring-layout-fit.h"
 #include "ring-metric-card.h"
 #include "ring-parameter-panel-private.h"
@@ -152,6 +153,59 @@ test_layout_does_not_fit (RingWindowFixture *fixture,
   g_assert_nonnull (strstr (text_report, advice));
 }
 
+static GtkWidget *
+card_difference (RingWindow *window,
+                 const char *metric)
+{
+  return GTK_WIDGET (ring_metric_card_get_difference_label (
+    RING_METRIC_CARD (ring_test_metric_card (window, metric))));
+}
+
+/* A pinned layout compared with another: the cards say by how much MFU and the step
+ * differ, as the two configurations' results have them. */
+static void
+test_compare_layouts (RingWindowFixture *fixture,
+                      gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingParams params;
+  RingResult pinned, current;
+  g_autofree char *mfu_change = NULL;
+  g_autofree char *step_change = NULL;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  params.gpus = 64;
+  params.model_params = 70e9;
+  params.tensor_parallel = 8;
+  params.pipeline_parallel = 2;
+  params.micro_batches = 8;
+  g_assert_true (ring_model_set_params (model, &params));
+  ring_cost_evaluate (&params, &pinned);
+  g_assert_true (ring_model_pin_scenario (model, "Tensor 8 × pipeline 2", NULL));
+  ring_model_set_compare_with (model, 0);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (card_difference (window, "mfu"))), ==,
+                   "±0 %");
+
+  ring_model_set_value (model, RING_PARAM_TENSOR_PARALLEL, 4);
+  ring_model_set_value (model, RING_PARAM_PIPELINE_PARALLEL, 4);
+  ring_cost_evaluate (ring_model_get_params (model), &current);
+  g_assert_cmpfloat (current.mfu, !=, pinned.mfu);
+  mfu_change = ring_format_change (current.mfu / pinned.mfu - 1);
+  step_change = ring_format_change (current.step_time_s / pinned.step_time_s - 1);
+  g_assert_true (gtk_widget_get_visible (card_difference (window, "mfu")));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (card_difference (window, "mfu"))), ==,
+                   mfu_change);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (card_difference (window, "step_time_s"))),
+                   ==, step_change);
+  /* Higher MFU is better, a longer step worse: the colours agree. */
+  g_assert_true (gtk_widget_has_css_class (card_difference (window, "mfu"),
+                                           current.mfu > pinned.mfu ? "success" : "error"));
+  g_assert_true (gtk_widget_has_css_class (card_difference (window, "step_time_s"),
+                                           current.mfu > pinned.mfu ? "success" : "error"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -161,6 +215,7 @@ main (int   argc,
 
   add_window_test ("/ring/window-frontier/layout-cards", test_layout_cards);
   add_window_test ("/ring/window-frontier/layout-does-not-fit", test_layout_does_not_fit);
+  add_window_test ("/ring/window-frontier/compare-layouts", test_compare_layouts);
 
   return g_test_run ();
 }
