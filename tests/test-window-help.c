@@ -787,9 +787,9 @@ test_one_tab_stop_a_parameter (RingWindowFixture *fixture,
           n_fields++;
         }
     }
-  /* 21 rows in a training step's panel; a collective has no step group (model size,
+  /* 22 rows in a training step's panel; a collective has no step group (model size,
    * tokens, compute, bucket, slowdown, the parallel layout) and the message size's row. */
-  g_assert_cmpuint (n_fields, ==, 21 + 13);
+  g_assert_cmpuint (n_fields, ==, 22 + 14);
 }
 
 /* Every slider parameter of the table is a RingParameterRow of its own: the row the panel
