@@ -25,6 +25,11 @@ char      *ring_report_to_text (RingModel *model);
  * ring_report_rows_free(). */
 GPtrArray *ring_report_rows    (RingModel *model);
 
+/* A sentence on the fabric's uplinks: the most loaded tier's load at its oversubscription,
+ * the placement, and what the other placement would do; NULL on one node or one switch. */
+char      *ring_report_describe_fabric (const RingParams *params,
+                                        const RingResult *result);
+
 /* The question the model answers: "training-step" or "single-collective" (the JSON's
  * "mode"), and its title for people, translated. */
 const char *ring_report_mode_name  (RingModel *model);
