@@ -788,6 +788,77 @@ test_too_large (void)
   assert_refused (line, -1, RING_NCCL_LOG_ERROR_NO_TABLE, "no nccl-tests results");
 }
 
+typedef struct
+{
+  gsize cancel_at;   /* 0: never */
+  gsize bytes_read;  /* the most told */
+  gsize bytes_total;
+  guint calls;
+} Progress;
+
+static gboolean
+progress_cb (gsize    bytes_read,
+             gsize    bytes_total,
+             gpointer user_data)
+{
+  Progress *progress = user_data;
+
+  g_assert_cmpuint (bytes_read, >, progress->bytes_read);
+  g_assert_cmpuint (bytes_read, <=, bytes_total);
+  progress->bytes_read = bytes_read;
+  progress->bytes_total = bytes_total;
+  progress->calls++;
+
+  return progress->cancel_at == 0 || bytes_read < progress->cancel_at;
+}
+
+/* Issue 27: a read of a 64 MiB log stopped at 4 MiB ends there, refused as cancelled,
+ * having read nothing past the point it was told; a read left alone tells its progress up
+ * to the whole text. */
+static void
+test_cancelled_read (void)
+{
+  g_autoptr(GString) text = g_string_sized_new (RING_NCCL_LOG_MAX_BYTES);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingNcclLog) whole = NULL;
+  RingNcclLog *log;
+  Progress progress = { 4 * 1048576, 0, 0, 0 };
+  Progress small = { 0, 0, 0, 0 };
+  const char *tail = COLUMNS ROW_1K ROW_1M;
+
+  g_string_append (text, HEADER DEVICES_2);
+  while (text->len + strlen (tail) + 100 < RING_NCCL_LOG_MAX_BYTES)
+    g_string_append_printf (text, "host-a:1001:1001 [0] NCCL INFO Channel %02u/32 : 0 1\n",
+                            (guint) (text->len % 32));
+  g_string_append (text, tail);
+
+  log = ring_nccl_log_parse_with_progress (text->str, text->len, progress_cb, &progress,
+                                           &error);
+  g_assert_null (log);
+  g_assert_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_CANCELLED);
+  g_test_message ("stopped after %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " bytes: %s",
+                  progress.bytes_read, progress.bytes_total, error->message);
+  g_assert_cmpuint (progress.bytes_total, ==, text->len);
+  g_assert_cmpuint (progress.bytes_read, >=, progress.cancel_at);
+  g_assert_cmpuint (progress.bytes_read, <,
+                    progress.cancel_at + RING_NCCL_LOG_PROGRESS_BYTES + 4096);
+  g_assert_cmpuint (progress.calls, <=, progress.cancel_at / RING_NCCL_LOG_PROGRESS_BYTES + 1);
+  g_clear_error (&error);
+
+  /* Read to the end, the same kind of text tells it read everything. */
+  g_string_truncate (text, 0);
+  g_string_append (text, HEADER DEVICES_2);
+  while (text->len < 3 * RING_NCCL_LOG_PROGRESS_BYTES)
+    g_string_append (text, "host-a:1001:1001 [0] NCCL INFO Channel 00/32 : 0 1\n");
+  g_string_append (text, tail);
+  whole = ring_nccl_log_parse_with_progress (text->str, text->len, progress_cb, &small,
+                                             &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (whole->points->len, ==, 2);
+  g_assert_cmpuint (small.bytes_read, ==, text->len);
+  g_assert_cmpuint (small.calls, >=, 3);
+}
+
 /* Paths that are not regular files are refused before anything could block. */
 static void
 test_not_regular (void)
@@ -847,6 +918,7 @@ main (int   argc,
   g_test_add_func ("/ring/nccl-log/fuzz-findings", test_fuzz_findings);
   g_test_add_func ("/ring/nccl-log/too-large", test_too_large);
   g_test_add_func ("/ring/nccl-log/not-regular", test_not_regular);
+  g_test_add_func ("/ring/nccl-log/cancelled-read", test_cancelled_read);
 
   return g_test_run ();
 }

@@ -61,6 +61,7 @@ struct _RingWindowImport
 {
   GQueue        jobs;
   ImportJob    *running;
+  GTask        *task;
   GCancellable *cancellable;
   GtkWidget    *revealer;
   GtkWidget    *row;
@@ -172,6 +173,7 @@ typedef struct
   GWeakRef    window;
   char       *path;
   RingParams  params;
+  int         permille;  /* atomic: how much is read, or -1 before the reader tells */
 } LoadData;
 
 static void
@@ -182,6 +184,20 @@ load_data_free (LoadData *data)
   g_free (data);
 }
 
+/* The reader asks whether to go on every 64 KiB, so Cancel stops it there. */
+static gboolean
+tell_progress (gsize    bytes_read,
+               gsize    bytes_total,
+               gpointer user_data)
+{
+  GTask *task = user_data;
+  LoadData *data = g_task_get_task_data (task);
+
+  g_atomic_int_set (&data->permille, (int) (1000.0 * bytes_read / MAX (bytes_total, 1)));
+
+  return !g_cancellable_is_cancelled (g_task_get_cancellable (task));
+}
+
 static void
 load_in_thread (GTask        *task,
                 gpointer      source_object,
@@ -190,7 +206,8 @@ load_in_thread (GTask        *task,
 {
   LoadData *data = task_data;
   GError *error = NULL;
-  RingMeasurement *measurement = ring_measurement_load (data->path, &data->params, &error);
+  RingMeasurement *measurement = ring_measurement_load (data->path, &data->params,
+                                                        tell_progress, task, &error);
 
   if (measurement == NULL)
     g_task_return_error (task, error);
@@ -217,6 +234,7 @@ import_done_cb (GObject      *source,
 
   import = self->import;
   job = g_steal_pointer (&import->running);
+  g_clear_object (&import->task);
   g_clear_object (&import->cancellable);
   if (measurement != NULL
       && ring_model_insert_measurement (self->model, measurement, &error))
@@ -240,10 +258,18 @@ import_done_cb (GObject      *source,
   import_next (self);
 }
 
+/* The share read where the reader tells it; a pulse before. */
 static gboolean
 pulse_cb (gpointer user_data)
 {
-  gtk_progress_bar_pulse (GTK_PROGRESS_BAR (user_data));
+  RingWindowImport *import = user_data;
+  LoadData *data = import->task != NULL ? g_task_get_task_data (import->task) : NULL;
+  int permille = data != NULL ? g_atomic_int_get (&data->permille) : -1;
+
+  if (permille >= 0)
+    gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (import->progress), permille / 1000.0);
+  else
+    gtk_progress_bar_pulse (GTK_PROGRESS_BAR (import->progress));
 
   return G_SOURCE_CONTINUE;
 }
@@ -328,17 +354,19 @@ import_next (RingWindow *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (import->row), title);
   gtk_revealer_set_reveal_child (GTK_REVEALER (import->revealer), TRUE);
   if (import->pulse_id == 0)
-    import->pulse_id = g_timeout_add (100, pulse_cb, import->progress);
+    import->pulse_id = g_timeout_add (100, pulse_cb, import);
 
   data = g_new0 (LoadData, 1);
   g_weak_ref_init (&data->window, self);
   data->path = g_strdup (job->path);
   data->params = *ring_model_get_params (self->model);
+  data->permille = -1;
   task = g_task_new (NULL, import->cancellable, import_done_cb, NULL);
   g_task_set_source_tag (task, import_next);
   g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
   /* Cancel answers at once; the thread's result, when it comes, is dropped. */
   g_task_set_return_on_cancel (task, TRUE);
+  import->task = g_object_ref (task);
   g_task_run_in_thread (task, load_in_thread);
 }
 
@@ -367,6 +395,7 @@ cancel_imports (RingWindow *self)
 
   g_cancellable_cancel (import->cancellable);
   g_clear_object (&import->cancellable);
+  g_clear_object (&import->task);
   g_clear_pointer (&import->running, import_job_free);
   g_queue_clear_full (&import->jobs, (GDestroyNotify) import_job_free);
   g_clear_pointer (&import->stored, g_strfreev);

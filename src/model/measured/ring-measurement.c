@@ -49,6 +49,7 @@ measurement_clear (gpointer data)
   g_free (self->path);
   ring_nccl_log_free (self->log);
   ring_nccl_fit_free (self->fit);
+  ring_verdict_free (self->verdict);
 }
 
 void
@@ -238,6 +239,8 @@ measurement_new (const char        *name,
   measurement->path = g_strdup (path);
   measurement->log = ring_nccl_log_copy (log);
   measurement->fit = fit;
+  measurement->verdict = ring_verdict_new (ring_reference_library_get_default (), log,
+                                           &fit->params);
 
   return measurement;
 }
@@ -356,9 +359,11 @@ cache_store (const char       *path,
 }
 
 RingMeasurement *
-ring_measurement_load (const char        *path,
-                       const RingParams  *params,
-                       GError           **error)
+ring_measurement_load (const char               *path,
+                       const RingParams         *params,
+                       RingNcclLogProgressFunc   progress,
+                       gpointer                  progress_data,
+                       GError                  **error)
 {
   g_autoptr(RingNcclLog) log = NULL;
   g_autoptr(GError) load_error = NULL;
@@ -385,7 +390,19 @@ ring_measurement_load (const char        *path,
       sha256 = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
       if ((measurement = cache_lookup (canonical, sha256, params)) != NULL)
         return measurement;
-      log = ring_nccl_log_parse (data != NULL ? data : "", length, &load_error);
+      log = ring_nccl_log_parse_with_progress (data != NULL ? data : "", length, progress,
+                                               progress_data, &load_error);
+    }
+  if (log != NULL && progress != NULL && !progress (1, 1, progress_data))
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_CANCELLED,
+                   _("the read was stopped before the fit"));
+      return NULL;
+    }
+  if (g_error_matches (load_error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_steal_pointer (&load_error));
+      return NULL;
     }
   if (log == NULL)
     {
@@ -418,7 +435,7 @@ ring_model_import_measurement (RingModel   *self,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  measurement = ring_measurement_load (path, ring_model_get_params (self), error);
+  measurement = ring_measurement_load (path, ring_model_get_params (self), NULL, NULL, error);
 
   return measurement != NULL && ring_model_insert_measurement (self, measurement, error);
 }

@@ -8,6 +8,7 @@
 #include "ring-model.h"
 #include "ring-nccl-tests-fit.h"
 #include "ring-nccl-tests-log.h"
+#include "ring-verdict.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,8 @@ typedef struct
   RingNcclLog *log;
   /* Fitted against the model's parameters at the import (ring_nccl_fit()). */
   RingNcclFit *fit;
+  /* The log on the fit's cluster against the installed reference library. */
+  RingVerdict *verdict;
 } RingMeasurement;
 
 GType            ring_measurement_get_type (void) G_GNUC_CONST;
@@ -69,10 +72,13 @@ gboolean         ring_model_import_measurement (RingModel        *self,
 /* Reads the log at @path and fits it against @params, touching no model, so it may run
  * on any thread; the same file with the same bytes and parameters gives the measurement
  * made before (a SHA-256 of the bytes tells). NULL with @error as
- * ring_model_import_measurement(). */
-RingMeasurement *ring_measurement_load         (const char       *path,
-                                                const RingParams *params,
-                                                GError          **error);
+ * ring_model_import_measurement(); @progress as ring_nccl_log_parse_with_progress(), and
+ * asked once more before the fit. */
+RingMeasurement *ring_measurement_load         (const char              *path,
+                                                const RingParams        *params,
+                                                RingNcclLogProgressFunc  progress,
+                                                gpointer                 progress_data,
+                                                GError                 **error);
 /* Adds @measurement, or puts it in the place of one read from the same file, and emits
  * "changed". FALSE with @error if RING_MEASUREMENTS_MAX other logs are loaded. */
 gboolean         ring_model_insert_measurement (RingModel        *self,

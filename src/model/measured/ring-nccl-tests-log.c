@@ -131,9 +131,19 @@ ring_nccl_log_parse (const char  *text,
                      gssize       length,
                      GError     **error)
 {
+  return ring_nccl_log_parse_with_progress (text, length, NULL, NULL, error);
+}
+
+RingNcclLog *
+ring_nccl_log_parse_with_progress (const char               *text,
+                                   gssize                    length,
+                                   RingNcclLogProgressFunc   progress,
+                                   gpointer                  progress_data,
+                                   GError                  **error)
+{
   g_autoptr(RingNcclLog) log = NULL;
   RingNcclReader *reader;
-  gsize size, start = 0;
+  gsize size, start = 0, next_progress = RING_NCCL_LOG_PROGRESS_BYTES;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (text != NULL || length == 0, NULL);
@@ -152,9 +162,22 @@ ring_nccl_log_parse (const char  *text,
 
       ok = _ring_nccl_reader_line (reader, text + start, end - start, newline == NULL, error);
       start = end + 1;
+      if (ok && progress != NULL && start >= next_progress && start < size)
+        {
+          next_progress = start + RING_NCCL_LOG_PROGRESS_BYTES;
+          if (!progress (start, size, progress_data))
+            {
+              g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_CANCELLED,
+                           /* Translators: where a read was stopped; the figure is in MiB */
+                           _("the read was stopped after %.1f MiB"), start / 1048576.0);
+              ok = FALSE;
+            }
+        }
     }
   ok = ok && _ring_nccl_reader_finish (reader, error);
   _ring_nccl_reader_free (reader);
+  if (ok && progress != NULL)
+    progress (size, size, progress_data);
 
   return ok ? g_steal_pointer (&log) : NULL;
 }

@@ -26,6 +26,7 @@ typedef enum
   RING_NCCL_LOG_ERROR_MALFORMED,
   RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,  /* reduce_scatter_perf, all_gather_perf, … */
   RING_NCCL_LOG_ERROR_INCONSISTENT,      /* runs or columns that contradict each other */
+  RING_NCCL_LOG_ERROR_CANCELLED,         /* the progress function stopped the read */
 } RingNcclLogError;
 
 GQuark ring_nccl_log_error_quark (void);
@@ -86,6 +87,20 @@ guint        ring_nccl_log_count_wrong (const RingNcclLog *log);
 RingNcclLog *ring_nccl_log_parse    (const char         *text,
                                      gssize              length,
                                      GError            **error);
+
+/* How far a read is: @bytes_read of @bytes_total, on the reading thread; FALSE stops it. */
+typedef gboolean (*RingNcclLogProgressFunc) (gsize    bytes_read,
+                                             gsize    bytes_total,
+                                             gpointer user_data);
+
+/* ring_nccl_log_parse() that tells @progress after each RING_NCCL_LOG_PROGRESS_BYTES and
+ * at the end; where it answers FALSE, the read stops there (RING_NCCL_LOG_ERROR_CANCELLED). */
+#define RING_NCCL_LOG_PROGRESS_BYTES (64 * 1024)
+RingNcclLog *ring_nccl_log_parse_with_progress (const char              *text,
+                                                gssize                   length,
+                                                RingNcclLogProgressFunc  progress,
+                                                gpointer                 progress_data,
+                                                GError                 **error);
 /* Only a regular file is opened, so a FIFO or a device never blocks. */
 RingNcclLog *ring_nccl_log_load     (const char         *path,
                                      GError            **error);
