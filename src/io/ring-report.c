@@ -174,6 +174,11 @@ static const struct
   { "fabric_other_bound_tier", G_STRUCT_OFFSET (RingResult, fabric_other_tier),
     VALUE_FABRIC_TIER, BOTH },
   { "fabric_other_gbps", G_STRUCT_OFFSET (RingResult, fabric_other_gbps), VALUE_NUMBER, BOTH },
+  /* Ours without --other-job-gpus on the fabric. */
+  { "other_job_alone_allreduce_time_s", G_STRUCT_OFFSET (RingResult, alone_allreduce_time_s),
+    VALUE_NUMBER, BOTH },
+  { "other_job_alone_step_time_s", G_STRUCT_OFFSET (RingResult, alone_step_time_s),
+    VALUE_NUMBER, STEP },
   /* What the model prices fastest among NCCL's choices; where it differs from the above,
    * NCCL's tuner picks otherwise (docs/model.md). */
   { "fastest_algorithm", G_STRUCT_OFFSET (RingResult, fastest_algorithm), VALUE_ALGORITHM,
