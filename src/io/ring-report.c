@@ -971,6 +971,22 @@ ring_report_describe_fabric (const RingParams *params,
       then = g_strdup_printf (_("%s would not bind either"), placement_title (other));
     }
 
+  if (params->other_job_gpus > 0)
+    {
+      g_autofree char *with = ring_format_duration (result->collective
+                                                    ? result->allreduce_time_s
+                                                    : result->step_time_s);
+      g_autofree char *alone = ring_format_duration (result->collective
+                                                     ? result->alone_allreduce_time_s
+                                                     : result->alone_step_time_s);
+
+      /* TRANSLATORS: the uplinks' load and placement; what the other placement would do;
+       * another job's GPUs ("64"), its load ("50"), our time with it and alone */
+      return g_strdup_printf (_("%s; %s. Another job’s %u GPUs at %g %% load: %s, alone %s."),
+                              load, then, params->other_job_gpus, params->other_job_load,
+                              with, alone);
+    }
+
   /* TRANSLATORS: the uplinks' load and placement; what the other placement would do */
   return g_strdup_printf (_("%s; %s."), load, then);
 }
