@@ -390,8 +390,8 @@ _ring_chart_build_throughput (RingChartData *data)
     }
 }
 
-/* D = 1, 2, 4 … to ten times the layout's D (at least 64) and the layout's own D, on
- * D · T · P · C GPUs within the parameter's range. */
+/* D = 1, 2, 4 … to ten times the layout's D (at least 65 536, as the GPU sweeps) and the
+ * layout's own D, on D · T · P · C GPUs within the parameter's range. */
 void
 _ring_chart_build_mfu_vs_data_parallel (RingChartData *data)
 {
@@ -400,7 +400,7 @@ _ring_chart_build_mfu_vs_data_parallel (RingChartData *data)
                          * MAX (p->context_parallel, 1);
   guint current = ring_parallelism_data (p);
   guint max_d = MAX ((guint) ring_param_info (RING_PARAM_GPUS)->maximum / model_parallel, 1);
-  guint last = (guint) MIN (exp2 (ceil (log2 (MAX (64.0, 10.0 * current)))), (double) max_d);
+  guint last = (guint) MIN (exp2 (ceil (log2 (MAX (MIN_GPU_SWEEP, 10.0 * current)))), (double) max_d);
   g_autoptr(GArray) ds = g_array_new (FALSE, FALSE, sizeof (guint));
   double *d_column, *gpus, *mfu, *bubble, *exposed;
 
