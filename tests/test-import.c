@@ -222,6 +222,103 @@ test_text (void)
   g_assert_nonnull (strstr (r.out, "from h100-2node-gj-aion.log: net latency "));
 }
 
+/* The gj-aion log at five times its published times. */
+static char *
+write_slowed_log (const char *dir)
+{
+  g_autofree char *path = log_path ("h100-2node-gj-aion.log");
+  g_autofree char *text = ring_test_read_file (path, NULL);
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *slowed = g_string_new (NULL);
+  char *out = g_build_filename (dir, "slow.log", NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) f = g_strsplit_set (g_strstrip (lines[i]), " ", -1);
+      g_autoptr(GPtrArray) words = g_ptr_array_new ();
+
+      for (guint j = 0; f[j] != NULL; j++)
+        if (*f[j] != '\0')
+          g_ptr_array_add (words, f[j]);
+      if (lines[i][0] == '#' || words->len != 9)
+        {
+          g_string_append_printf (slowed, "%s\n", lines[i]);
+          continue;
+        }
+      /* size count type redop root time algbw busbw #wrong */
+      g_string_append_printf (slowed, "%s %s %s %s %s %.1f %.2f %.2f %s\n",
+                              (char *) words->pdata[0], (char *) words->pdata[1],
+                              (char *) words->pdata[2], (char *) words->pdata[3],
+                              (char *) words->pdata[4],
+                              g_ascii_strtod (words->pdata[5], NULL) * 5,
+                              g_ascii_strtod (words->pdata[6], NULL) / 5,
+                              g_ascii_strtod (words->pdata[7], NULL) / 5,
+                              (char *) words->pdata[8]);
+    }
+  g_assert_true (g_file_set_contents (out, slowed->str, -1, NULL));
+  g_string_free (slowed, TRUE);
+
+  return out;
+}
+
+/* The log against the published runs of 2 × 8 H100 at 8 GiB, in the JSON with the runs
+ * and their sources, and in the text report: the published log within them, the same
+ * five times slower far below. */
+static void
+test_verdict (void)
+{
+  g_autofree char *healthy = log_path ("h100-2node-gj-aion.log");
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *slow = write_slowed_log (dir);
+  g_auto(RingTestRun) json = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "64",
+                                                "--import-nccl", healthy, "--import-nccl",
+                                                slow, "--report=json", NULL);
+  g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "64",
+                                                "--import-nccl", slow, "--report=text", NULL);
+  static const char * const classes[] = { "within", "far_below" };
+  g_autoptr(JsonParser) parser = NULL;
+  JsonArray *measurements;
+
+  g_assert_cmpint (json.status, ==, 0);
+  measurements = json_object_get_array_member (parse_report (json.out, &parser),
+                                               "measurements");
+  g_assert_cmpuint (json_array_get_length (measurements), ==, 2);
+  for (guint m = 0; m < 2; m++)
+    {
+      JsonObject *verdict =
+        json_object_get_object_member (json_array_get_object_element (measurements, m),
+                                       "verdict");
+      JsonArray *runs = json_object_get_array_member (verdict, "runs");
+
+      g_assert_cmpstr (json_object_get_string_member (verdict, "class"), ==, classes[m]);
+      g_assert_cmpstr (json_object_get_string_member (verdict, "gpu"), ==, "h100");
+      g_assert_cmpint (json_object_get_int_member (verdict, "nodes"), ==, 2);
+      g_assert_cmpfloat (json_object_get_double_member (verdict, "size_bytes"), ==,
+                         8589934592.0);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (verdict, "busbw_gbps"),
+                                      m == 0 ? 466.73 : 466.73 / 5, 0.05);
+      g_assert_cmpuint (json_array_get_length (runs), >=, 3);
+      for (guint i = 0; i < json_array_get_length (runs); i++)
+        {
+          JsonObject *run = json_array_get_object_element (runs, i);
+          double busbw = json_object_get_double_member (run, "busbw_gbps");
+
+          g_assert_cmpint (json_object_get_int_member (run, "nodes"), ==, 2);
+          g_assert_cmpuint (strlen (json_object_get_string_member (run, "source")), >, 10);
+          g_assert_cmpfloat (busbw, >=,
+                             json_object_get_double_member (verdict, "published_low_gbps"));
+          g_assert_cmpfloat (busbw, <=,
+                             json_object_get_double_member (verdict, "published_high_gbps"));
+        }
+    }
+
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "Against published runs"));
+  g_assert_nonnull (strstr (text.out, "Your 2 × 8 NVIDIA H100 SXM5 at 8 GiB: 93."));
+  g_assert_nonnull (strstr (text.out, "far below them"));
+  ring_test_remove_tmp_dir (dir);
+}
+
 /* The message-size CSV: nccl-tests' columns, then the log's, whose numbers are the log's
  * own as printed, at its own sizes only. */
 static void
@@ -575,6 +672,7 @@ main (int   argc,
   g_test_add_func ("/ring/import/fit", test_fit);
   g_test_add_func ("/ring/import/fit-agrees", test_fit_agrees);
   g_test_add_func ("/ring/import/text", test_text);
+  g_test_add_func ("/ring/import/verdict", test_verdict);
   g_test_add_func ("/ring/import/csv", test_csv);
   g_test_add_func ("/ring/import/one-size", test_one_size);
   g_test_add_func ("/ring/import/refused", test_refused);

@@ -47,6 +47,10 @@ check "the export module is installed in the package's libdir" \
   test -f "$root$pkglibdir/ring-allreduce-export.so"
 check "the export module is not beside the executable" \
   test ! -e "$root$bindir/ring-allreduce-export.so"
+# And the reference library of published runs in DATADIR/ring-allreduce (config.h), the
+# validation set as the source tree holds it.
+check "the reference library is installed, unchanged" \
+  cmp -s "$source_root/tests/data/nccl-validation.tsv" "$root$datadir/ring-allreduce/nccl-validation.tsv"
 check "the desktop entry is installed" test -f "$root$datadir/applications/$app_id.desktop"
 check "the metainfo is installed" test -f "$root$datadir/metainfo/$app_id.metainfo.xml"
 check "the app icon is installed" \

@@ -146,6 +146,13 @@ test_import_file (RingWindowFixture *fixture,
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (_ring_measurement_group_get_row (group,
                                                                                          0)),
                             "16\u00a0ranks"));
+  /* Under the figures, the published log against the published runs of its kind. */
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (_ring_measurement_group_get_row (group,
+                                                                                         0)),
+                            "\nYour 2 × 8 NVIDIA H100 SXM5 at 8 GiB: 466.7 GB/s busbw; "));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (_ring_measurement_group_get_row (group,
+                                                                                         0)),
+                            "— within the published range"));
 
   g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==,
                    RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE);

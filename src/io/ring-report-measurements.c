@@ -133,6 +133,47 @@ fit_values (Writer            *w,
   close_nested (w, ']');
 }
 
+/* The log against the reference library: what was compared, the published runs it was
+ * compared with and their sources. */
+static void
+verdict_json (Writer            *w,
+              const RingVerdict *verdict)
+{
+  g_autofree char *text = ring_verdict_describe (verdict);
+
+  open_nested (w, "verdict", '{');
+  string (w, "class", ring_verdict_class_name (verdict->verdict));
+  string (w, "text", text);
+  string (w, "gpu", ring_gpu_info (verdict->gpu)->name);
+  number (w, "nodes", verdict->nodes);
+  number (w, "gpus_per_node", verdict->gpus_per_node);
+  number (w, "size_bytes", verdict->size_bytes);
+  number (w, "busbw_gbps", verdict->busbw_gbps);
+  number (w, "published_nodes", verdict->reference_nodes > 0 ? verdict->reference_nodes : NAN);
+  number (w, "published_systems", verdict->n_systems);
+  number (w, "published_low_gbps", verdict->low_gbps);
+  number (w, "published_high_gbps", verdict->high_gbps);
+  open_nested (w, "runs", '[');
+  for (guint i = 0; i < verdict->runs->len; i++)
+    {
+      const RingReferenceRun *run = g_ptr_array_index (verdict->runs, i);
+
+      open_nested (w, NULL, '{');
+      string (w, "system", run->system);
+      string (w, "status", run->status);
+      number (w, "nodes", run->nodes);
+      number (w, "gpus_per_node", run->gpus_per_node);
+      string (w, "fabric", ring_fabric_to_string (run->fabric));
+      number (w, "size_bytes", run->size_bytes);
+      number (w, "measured_us", run->measured_us);
+      number (w, "busbw_gbps", ring_reference_run_busbw_gbps (run));
+      string (w, "source", run->source);
+      close_nested (w, '}');
+    }
+  close_nested (w, ']');
+  close_nested (w, '}');
+}
+
 static void
 measurement_json (Writer                *w,
                   const RingMeasurement *measurement,
@@ -183,6 +224,7 @@ measurement_json (Writer                *w,
   warning = ring_nccl_fit_describe_warning (fit);
   string (w, "warning", warning);
   close_nested (w, '}');
+  verdict_json (w, measurement->verdict);
   close_nested (w, '}');
 }
 

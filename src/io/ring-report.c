@@ -536,6 +536,8 @@ add_measurement_rows (GPtrArray *rows,
                g_strdup_printf (_("%s; ±%.0f %% (worst %.0f %%)"), fit,
                                 measurement->fit->geomean_error_pct,
                                 measurement->fit->worst_error_pct));
+      /* TRANSLATORS: a report's label: the log against published runs of its kind */
+      add_row (rows, _("Against published runs"), ring_verdict_describe (measurement->verdict));
     }
 
   if (fitted != NULL)

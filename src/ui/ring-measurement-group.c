@@ -140,6 +140,15 @@ ring_measurement_group_model_changed_cb (RingMeasurementGroup *self)
           g_free (subtitle);
           subtitle = both;
         }
+      if (subtitle != NULL)
+        {
+          /* Under the figures, the log against published runs of its kind. */
+          g_autofree char *verdict = ring_verdict_describe (measurement->verdict);
+          char *both = g_strconcat (subtitle, "\n", verdict, NULL);
+
+          g_free (subtitle);
+          subtitle = both;
+        }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), measurement->name);
       gtk_widget_set_tooltip_text (row, measurement->name);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle != NULL ? subtitle : "");

@@ -49,6 +49,7 @@ measurement_clear (gpointer data)
   g_free (self->path);
   ring_nccl_log_free (self->log);
   ring_nccl_fit_free (self->fit);
+  ring_verdict_free (self->verdict);
 }
 
 void
@@ -238,6 +239,8 @@ measurement_new (const char        *name,
   measurement->path = g_strdup (path);
   measurement->log = ring_nccl_log_copy (log);
   measurement->fit = fit;
+  measurement->verdict = ring_verdict_new (ring_reference_library_get_default (), log,
+                                           &fit->params);
 
   return measurement;
 }

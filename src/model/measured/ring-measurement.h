@@ -8,6 +8,7 @@
 #include "ring-model.h"
 #include "ring-nccl-tests-fit.h"
 #include "ring-nccl-tests-log.h"
+#include "ring-verdict.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,8 @@ typedef struct
   RingNcclLog *log;
   /* Fitted against the model's parameters at the import (ring_nccl_fit()). */
   RingNcclFit *fit;
+  /* The log on the fit's cluster against the installed reference library. */
+  RingVerdict *verdict;
 } RingMeasurement;
 
 GType            ring_measurement_get_type (void) G_GNUC_CONST;
