@@ -378,6 +378,49 @@ evaluate (const RingParams  *params,
     apply_straggler (params, straggler, result);
 }
 
+gboolean
+ring_cost_faster_link_slower (const RingParams     *params,
+                              double                bytes,
+                              RingFasterLinkSlower *slower)
+{
+  RingTopology topology;
+  RingAllreduceCost now;
+
+  g_return_val_if_fail (params != NULL, FALSE);
+  g_return_val_if_fail (slower != NULL, FALSE);
+
+  if (params->gpus < 2 || ring_parallelism_is_active (params))
+    return FALSE;
+  ring_topology_init (&topology, params, params->gpus);
+  ring_allreduce_cost_charged (params, params->gpus, bytes, &now);
+  for (RingSizingLink link = RING_SIZING_LINK_IN_NODE; link <= RING_SIZING_LINK_NICS; link++)
+    {
+      RingParams faster = *params;
+      RingTopology faster_topology;
+      RingAllreduceCost cost;
+
+      if (link == RING_SIZING_LINK_NICS && (topology.nodes < 2 || topology.nics_per_node == 0))
+        continue;
+      if (link == RING_SIZING_LINK_NICS)
+        faster.nic_speed_gbit *= 2;
+      else
+        faster.bandwidth_gbps *= 2;
+      ring_topology_init (&faster_topology, &faster, faster.gpus);
+      if (faster_topology.channels == topology.channels)
+        continue;
+      ring_allreduce_cost_charged (&faster, faster.gpus, bytes, &cost);
+      if (cost.time_s > now.time_s * (1 + 1e-6))
+        {
+          slower->link = link;
+          slower->channels = cost.channels;
+          slower->allreduce_time_s = cost.time_s;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
 static void
 no_simulation (RingResult *result)
 {
