@@ -561,23 +561,22 @@ test_report_pcie_bound (void)
 }
 
 /* Issue 21, item 5: where twice the NIC speed makes NCCL's search build another channel
- * count and the all-reduce slower (16 A100 nodes of 2 over 8 × 100 Gb/s RoCE, 4 MiB:
- * the tree on 5 channels; at 200 Gb/s on 16, each with its pipeline fill), the report
- * says so; the defaults on one node do not. */
+ * count and the all-reduce slower (8 MI355X nodes over 8 × 200 Gb/s InfiniBand, 64 KiB:
+ * the tree on 8 channels; at 400 Gb/s on 16, each with its pipeline fill and LL's proxy
+ * posts), the report says so; the defaults on one node do not. */
 static void
 test_report_faster_link_slower (void)
 {
-  g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--gpu", "a100", "--gpus", "32",
-                                                "--gpus-per-node", "2", "--nics-per-node", "8",
-                                                "--nic-speed", "100", "--fabric", "roce",
-                                                "--message-size", "4MiB", "--report=text",
-                                                NULL);
+  g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--gpu", "mi355x", "--gpus", "64",
+                                                "--nics-per-node", "8", "--nic-speed", "200",
+                                                "--fabric", "infiniband", "--message-size",
+                                                "64KiB", "--report=text", NULL);
   g_auto(RingTestRun) defaults = ring_test_run_cli (NULL, "--report=text", NULL);
 
   g_assert_cmpint (text.status, ==, 0);
   g_assert_nonnull (strstr (text.out, "slower: at twice the NIC speed NCCL’s channel search "
                                       "(search.cc) builds 16 channels"));
-  g_assert_nonnull (strstr (text.out, "NCCL_MIN_NCHANNELS"));
+  g_assert_nonnull (strstr (text.out, "NCCL_MAX_NCHANNELS"));
   g_assert_cmpint (defaults.status, ==, 0);
   g_assert_null (strstr (defaults.out, "Twice the bandwidth"));
 }

@@ -172,17 +172,18 @@ test_faster_link_slower (RingWindowFixture *fixture,
                      "(search.cc) would build 16 channels";
 
   g_assert_null (strstr (gtk_label_get_label (window->target_label), "Twice the"));
-  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_A100);
-  ring_model_set_value (window->model, RING_PARAM_FABRIC, RING_FABRIC_ROCE);
-  ring_model_set_value (window->model, RING_PARAM_GPUS, 32);
-  ring_model_set_value (window->model, RING_PARAM_GPUS_PER_NODE, 2);
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_MI355X);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_AUTO);
+  ring_model_set_value (window->model, RING_PARAM_FABRIC, RING_FABRIC_INFINIBAND);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
+  ring_model_set_value (window->model, RING_PARAM_GPUS_PER_NODE, 8);
   ring_model_set_value (window->model, RING_PARAM_NICS_PER_NODE, 8);
-  ring_model_set_value (window->model, RING_PARAM_NIC_SPEED, 100);
-  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 4 << 20);
+  ring_model_set_value (window->model, RING_PARAM_NIC_SPEED, 200);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 65536);
   g_assert_nonnull (strstr (gtk_label_get_label (window->target_label), note));
 
-  /* At 200 Gb/s the channels are the faster count already. */
-  ring_model_set_value (window->model, RING_PARAM_NIC_SPEED, 200);
+  /* At 8 MiB the channels' fill no longer outweighs the faster NICs. */
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 8 << 20);
   g_assert_null (strstr (gtk_label_get_label (window->target_label), "Twice the"));
 }
 

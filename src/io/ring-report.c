@@ -826,13 +826,14 @@ add_collective_rows (GPtrArray        *rows,
                                   /* TRANSLATORS: a channel count and an all-reduce time */
                                   ? _("slower: at twice the NIC speed NCCL’s channel search "
                                       "(search.cc) builds %u channels and this all-reduce "
-                                      "takes %s; NCCL_MIN_NCHANNELS sets the count (NVIDIA/nccl "
-                                      "issue 652)")
+                                      "takes %s; NCCL_MIN_NCHANNELS and NCCL_MAX_NCHANNELS set "
+                                      "the count (NVIDIA/nccl issue 652)")
                                   /* TRANSLATORS: a channel count and an all-reduce time */
                                   : _("slower: at twice the in-node bandwidth NCCL’s channel "
                                       "search (search.cc) builds %u channels and this "
-                                      "all-reduce takes %s; NCCL_MIN_NCHANNELS sets the count "
-                                      "(NVIDIA/nccl issue 652)"),
+                                      "all-reduce takes %s; NCCL_MIN_NCHANNELS and "
+                                      "NCCL_MAX_NCHANNELS set the count (NVIDIA/nccl issue "
+                                      "652)"),
                                   slower.channels, time));
       }
   }

@@ -45,9 +45,9 @@ void   ring_cost_evaluate_sweep_rates  (const RingParams *params,
 /* Tests: how many configurations this process has costed, by any of the three above. */
 guint  _ring_cost_count_evaluations    (void);
 
-/* Where twice a link NCCL's channel search sees (B; the NIC speed across nodes) makes
- * the all-reduce in use slower, because the search builds another channel count for it
- * (search.cc): that link, the channels then and the time. */
+/* Where twice the link that binds (ring_params_get_sizing_link(): B, or the NIC speed
+ * across nodes) makes the all-reduce in use slower, because NCCL's search builds another
+ * channel count for it (search.cc): that link, the channels then and the time. */
 typedef struct
 {
   RingSizingLink link;
