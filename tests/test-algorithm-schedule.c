@@ -416,6 +416,48 @@ test_large_sizes (void)
   }
 }
 
+/* NVLS on one node and on two: in every step of every phase each GPU sends to a switch or
+ * receives from one, so the animation links every GPU to its switch throughout. */
+static void
+test_nvls_links_every_gpu (void)
+{
+  const guint sizes[] = { 8, 16 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      guint n = sizes[i];
+      RingTopology topology;
+      g_autoptr(RingSchedule) schedule = NULL;
+      guint endpoints;
+
+      topology_for (&topology, n, 8);
+      schedule = ring_schedule_new (RING_ALGORITHM_NVLS, &topology, BIG_BUFFER);
+      g_assert_nonnull (schedule);
+      endpoints = ring_schedule_get_n_endpoints (schedule);
+      g_assert_cmpuint (endpoints, >, n);
+
+      for (guint step = 0; step < ring_schedule_get_n_steps (schedule); step++)
+        {
+          g_autofree gboolean *linked = g_new0 (gboolean, n);
+
+          for (guint from = 0; from < endpoints; from++)
+            for (guint k = 0; k < ring_schedule_get_n_sends (schedule, step, from); k++)
+              {
+                RingTransfer t;
+
+                ring_schedule_get_send (schedule, step, from, k, &t);
+                if (t.from < n && t.to >= n)
+                  linked[t.from] = TRUE;
+                if (t.from >= n && t.to < n)
+                  linked[t.to] = TRUE;
+              }
+          for (guint gpu = 0; gpu < n; gpu++)
+            if (!linked[gpu])
+              g_error ("NVLS on %u GPUs, step %u: GPU %u has no link to a switch", n, step, gpu);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -426,6 +468,7 @@ main (int   argc,
   g_test_add_func ("/ring/algorithm-schedule/ring-is-the-ring", test_ring_is_the_ring);
   g_test_add_func ("/ring/algorithm-schedule/double-binary-tree", test_double_binary_tree);
   g_test_add_func ("/ring/algorithm-schedule/large-sizes", test_large_sizes);
+  g_test_add_func ("/ring/algorithm-schedule/nvls-links-every-gpu", test_nvls_links_every_gpu);
 
   return g_test_run ();
 }

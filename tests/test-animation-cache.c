@@ -35,6 +35,8 @@ model_for (RingAlgorithm algorithm,
   ring_test_params_sharp_cluster (&params, algorithm, gpus, 8);
   params.slow_link = gpus > 3 ? 3 : 0;
   params.slow_link_fraction = 0.25;
+  /* One bucket: a training step plays one all-reduce. */
+  params.bucket_bytes = 0;
   if (!ring_model_set_params (model, &params))
     g_clear_object (&model);
 

@@ -13,6 +13,7 @@
 #include "ring-algorithms.h"
 #include "ring-gpu.h"
 #include "ring-cost.h"
+#include "ring-layout-fit.h"
 #include "ring-parallelism.h"
 #include "ring-presets.h"
 #include "ring-protocol-tuning-private.h"
@@ -406,6 +407,70 @@ test_published (void)
   g_assert_cmpfloat (worst, <=, FRONTIER_TOLERANCE);
 }
 
+/* Llama 3 405B as trained on 16 384 H100s at 1 024 tokens per GPU needs 79.8 GB: 73 GB of
+ * it the activations of the 16 micro-batches the first stage holds (min (m, P)). 32
+ * micro-batches of half the tokens halve them and fit; the search takes the fitting
+ * change whose step is shortest, and that one shortens the bubble too. */
+static void
+test_layout_fit (void)
+{
+  RingParams params, changed;
+  RingParallelStep now, halved, selective;
+  RingLayoutFit fit;
+  RingMemory memory;
+  g_autofree char *advice = NULL;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  ring_preset_apply (ring_preset_lookup ("llama3-405b-16k"), &params);
+  ring_step_memory (&params, params.gpus, &memory);
+  ring_parallel_step (&params, &now);
+  g_assert_cmpuint (now.in_flight, ==, 16);
+  g_assert_cmpfloat (now.memory_total, >, memory.usable);
+
+  changed = params;
+  changed.micro_batches = 32;
+  ring_parallel_step (&changed, &halved);
+  g_assert_cmpfloat_with_epsilon (halved.memory_activations, now.memory_activations / 2,
+                                  1e-6 * now.memory_activations);
+  g_assert_cmpfloat (halved.memory_total, <=, memory.usable);
+  changed = params;
+  changed.checkpointing = RING_CHECKPOINTING_SELECTIVE;
+  ring_parallel_step (&changed, &selective);
+
+  ring_layout_fit_suggest (&params, &fit);
+  g_assert_false (fit.fits_now);
+  g_assert_true (fit.possible);
+  g_assert_cmpint (fit.param, ==, RING_PARAM_MICRO_BATCHES);
+  g_assert_cmpfloat (fit.value, ==, 32);
+  g_assert_cmpfloat (fit.step_time_s, ==, halved.step_s);
+  g_assert_cmpfloat (fit.step_time_s, <, now.step_s);
+  if (selective.memory_total <= memory.usable)
+    g_assert_cmpfloat (fit.step_time_s, <=, selective.step_s);
+  advice = ring_layout_fit_describe (&fit);
+  g_assert_true (g_str_has_prefix (advice, "needs 32 micro-batches, a "));
+
+  /* Fitting already: nothing to say. */
+  ring_layout_fit_suggest (&changed, &fit);
+  if (selective.memory_total <= memory.usable)
+    {
+      g_assert_true (fit.fits_now);
+      g_assert_null (ring_layout_fit_describe (&fit));
+    }
+
+  /* 405B on one node of 8 in tensor 8: no single change fits it. */
+  changed = params;
+  changed.gpus = 8;
+  changed.pipeline_parallel = 1;
+  changed.micro_batches = 2;
+  ring_layout_fit_suggest (&changed, &fit);
+  g_assert_false (fit.fits_now);
+  g_assert_false (fit.possible);
+  g_free (advice);
+  advice = ring_layout_fit_describe (&fit);
+  g_assert_true (g_str_has_prefix (advice, "no single change"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -418,6 +483,7 @@ main (int   argc,
   g_test_add_func ("/ring/parallelism/plain", test_plain);
   g_test_add_func ("/ring/parallelism/refusals", test_refusals);
   g_test_add_func ("/ring/parallelism/published", test_published);
+  g_test_add_func ("/ring/parallelism/layout-fit", test_layout_fit);
 
   return g_test_run ();
 }

@@ -144,12 +144,33 @@ test_durations (void)
   g_assert_cmpuint (ring_step_clock_get_n_gpus (clock), ==, 1);
 }
 
-/* The clock reads the real model: its defaults and a communication-bound cluster. */
+/* Of the step room's segments for @model: the step's end and the time some collective is
+ * in flight. */
+static void
+timeline_of (RingModel *model,
+             double    *step_s,
+             double    *comm_busy_s)
+{
+  g_autoptr(GArray) segments = ring_step_segments (ring_model_get_params (model));
+
+  *step_s = *comm_busy_s = 0;
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *segment = &g_array_index (segments, RingStepSegment, i);
+
+      *step_s = MAX (*step_s, segment->end_s);
+      if (segment->kind != RING_SEGMENT_FORWARD && segment->kind != RING_SEGMENT_BACKWARD)
+        *comm_busy_s += segment->end_s - segment->start_s;
+    }
+}
+
+/* The clock reads the real model: its step timeline to scale in 6 s, without floors. */
 static void
 test_durations_from_model (void)
 {
   g_autoptr(RingStepClock) clock = ring_step_clock_new ();
   RingModel *model = ring_model_new ();
+  double step_s, comm_s;
   RingFrame frame;
 
   /* Without a model: the default 8 GPUs, no times (equal halves, 3.5 s each), and no
@@ -161,27 +182,37 @@ test_durations_from_model (void)
   g_assert_cmpint (frame.phase, ==, RING_FRAME_IDLE);
   g_assert_cmpfloat (frame.compute_time_s, ==, 0);
   g_assert_cmpfloat (frame.allreduce_time_s, ==, 0);
+  g_assert_null (frame.segments);
 
-  /* DESIGN.md's defaults with the seed's flat ring: C = 0.43008 s, A = 0.16340 s. In
-   * proportion the ring would get
-   * 6 · 0.16340 / 0.59348 = 1.652 s, under the 3.5 s floor of 14 steps; compute then gets
-   * min (3.5 · 0.43008 / 0.16340, 4.5) = min (9.21, 4.5) = 4.5. */
+  /* DESIGN.md's defaults with the seed's flat ring, in DDP's buckets: 6 s in all, the
+   * collectives' share as long as some bucket is in flight. */
   ring_model_set_value (model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
   ring_step_clock_load_model (clock, model);
-  g_assert_cmpfloat_with_epsilon (ring_step_clock_get_compute_duration (clock), 4.5, 1e-9);
-  g_assert_cmpfloat_with_epsilon (ring_step_clock_get_ring_duration (clock), 3.5, 1e-9);
+  timeline_of (model, &step_s, &comm_s);
+  g_assert_cmpfloat_with_epsilon (ring_step_clock_get_compute_duration (clock)
+                                  + ring_step_clock_get_ring_duration (clock), 6, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ring_step_clock_get_ring_duration (clock),
+                                  6 * comm_s / step_s, 1e-9);
   frame = frame_of (clock);
+  g_assert_nonnull (frame.segments);
+  g_assert_cmpfloat_with_epsilon (frame.step_time_s,
+                                  ring_model_get_result (model)->step_time_s, 1e-12);
   g_assert_cmpfloat_with_epsilon (frame.compute_time_s, 0.43008, 1e-9);
   g_assert_cmpfloat_with_epsilon (frame.allreduce_time_s, 0.16340, 1e-5);
 
+  /* One bucket: C = 0.43008 s, then A = 0.16340 s: 6 · 0.43008 / 0.59348 = 4.34805 s and
+   * 6 · 0.16340 / 0.59348 = 1.65195 s. */
+  ring_model_set_value (model, RING_PARAM_BUCKET_SIZE, 0);
+  ring_step_clock_load_model (clock, model);
+  g_assert_cmpfloat_with_epsilon (ring_step_clock_get_compute_duration (clock), 4.34805, 1e-4);
+  g_assert_cmpfloat_with_epsilon (ring_step_clock_get_ring_duration (clock), 1.65195, 1e-4);
+
   /* At 1 GB/s: A = 14 · 5 µs + 49 GB / 1 GB/s = 49.00007 s against C = 0.43008 s: ring
-   * 6 · 49.00007 / 49.43015 = 5.94780 s, compute 6 · 0.43008 / 49.43015 = 0.052 → 0.5. */
+   * 6 · 49.00007 / 49.43015 = 5.94780 s, compute 6 · 0.43008 / 49.43015 = 0.05220 s. */
   ring_model_set_value (model, RING_PARAM_BANDWIDTH, 1);
   ring_step_clock_load_model (clock, model);
   g_assert_cmpfloat_with_epsilon (ring_step_clock_get_ring_duration (clock), 5.94780, 1e-5);
-  g_assert_cmpfloat (ring_step_clock_get_compute_duration (clock), ==, 0.5);
-  g_assert_cmpfloat (ring_step_clock_get_ring_duration (clock), >,
-                     ring_step_clock_get_compute_duration (clock));
+  g_assert_cmpfloat_with_epsilon (ring_step_clock_get_compute_duration (clock), 0.05220, 1e-5);
 
   /* The clock keeps no reference on the model. */
   g_assert_finalize_object (model);
@@ -257,9 +288,9 @@ test_training_step (void)
   g_assert_cmpuint (ring_step_clock_get_steps_completed (clock), ==, 3);
 }
 
-/* DESIGN.md's defaults through the model: 4.5 s of compute and 14 ring steps of 0.25 s,
- * each on screen for 16 ticks: every step shows, in order, and the step completes at 8 s
- * (tick 512; the compute phase's 1/288 increments are not exact, so ± one tick). */
+/* DESIGN.md's defaults (the flat ring) in one bucket through the model: 4.348 s of
+ * compute, then 14 ring steps in 1.652 s (105.7 ticks): every step shows, in order, and
+ * the step completes at 6 s (tick 384, ± one: the durations are not exact in binary). */
 static void
 test_schedule_order (void)
 {
@@ -267,14 +298,16 @@ test_schedule_order (void)
   RingModel *model = ring_model_new ();
   Walk w = { 0 };
 
+  ring_model_set_value (model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
+  ring_model_set_value (model, RING_PARAM_BUCKET_SIZE, 0);
   ring_step_clock_load_model (clock, model);
   ring_step_clock_run_training_step (clock);
   walk (clock, 600, &w);
 
   g_assert_cmpuint (w.n_completions, ==, 1);
-  assert_tick_near (w.first_completion, 512);
+  assert_tick_near (w.first_completion, 384);
   g_assert_cmpuint (w.steps_seen, ==, (1 << 14) - 1);
-  assert_tick_near (w.ring_ticks, 14 * 16);
+  assert_tick_near (w.ring_ticks, 106);
   g_assert_cmpuint (w.last_ring_steps, ==, 14);
 
   g_assert_finalize_object (model);
@@ -611,6 +644,277 @@ test_previous_ring_step (void)
   g_assert_cmpint (ring_step_clock_previous_ring_step (clock), ==, RING_STEP_CLOCK_NO_CHANGE);
 }
 
+/* One collective of the step: the step room's pieces of it joined, or the ticks a played
+ * step showed it. */
+typedef struct
+{
+  RingSegmentKind kind;
+  guint           index;
+  guint           count;
+  double          start_s;
+  double          end_s;
+  double          screen_s;
+} Collective;
+
+static gint
+compare_start (gconstpointer a,
+               gconstpointer b)
+{
+  const RingStepSegment *x = a, *y = b;
+
+  return (x->start_s > y->start_s) - (x->start_s < y->start_s);
+}
+
+/* The step room's collectives in order, its step and where its compute ends. */
+static GArray *
+step_room_collectives (RingModel *model,
+                       double    *step_s,
+                       double    *compute_end_s,
+                       double    *compute_busy_s,
+                       guint     *n_compute)
+{
+  g_autoptr(GArray) segments = ring_step_segments (ring_model_get_params (model));
+  GArray *collectives = g_array_new (FALSE, FALSE, sizeof (Collective));
+  gboolean last_exposed = FALSE;
+
+  *step_s = *compute_end_s = *compute_busy_s = 0;
+  *n_compute = 0;
+  g_array_sort (segments, compare_start);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStepSegment *segment = &g_array_index (segments, RingStepSegment, i);
+      Collective *last = collectives->len > 0
+                         ? &g_array_index (collectives, Collective, collectives->len - 1)
+                         : NULL;
+
+      *step_s = MAX (*step_s, segment->end_s);
+      if (segment->kind == RING_SEGMENT_FORWARD || segment->kind == RING_SEGMENT_BACKWARD)
+        {
+          *compute_end_s = MAX (*compute_end_s, segment->end_s);
+          *compute_busy_s += segment->end_s - segment->start_s;
+          (*n_compute)++;
+          continue;
+        }
+      /* A collective partly hidden comes as two pieces, back to back. */
+      if (last != NULL && last->kind == segment->kind && last->index == segment->index
+          && last->count == segment->count && last->end_s == segment->start_s
+          && last_exposed != segment->exposed)
+        last->end_s = segment->end_s;
+      else
+        g_array_append_val (collectives, ((Collective) { segment->kind, segment->index,
+                                                         segment->count, segment->start_s,
+                                                         segment->end_s, 0 }));
+      last_exposed = segment->exposed;
+    }
+
+  return collectives;
+}
+
+#define PLAY_TICK_S (1.0 / 2048)
+
+/* Plays one training step of @model and checks it against the step room's timeline: the
+ * same collectives in the same order, each on screen for its share of the step, compute
+ * on screen for the utilization's share, and the exposed tail after compute as long as
+ * the timeline has it. Returns the ticks a collective ran beside compute. */
+static guint
+assert_plays_step_timeline (RingModel *model)
+{
+  g_autoptr(RingStepClock) clock = ring_step_clock_new ();
+  g_autoptr(GArray) expected = NULL;
+  g_autoptr(GArray) played = g_array_new (FALSE, FALSE, sizeof (Collective));
+  const RingResult *result = ring_model_get_result (model);
+  double step_s, compute_end_s, compute_busy_s, screen_s, per_s;
+  double elapsed_s = 0, computing_s = 0, tail_s = 0, last_time_s = 0;
+  guint overlap_ticks = 0, n_compute;
+  gboolean was_collective = FALSE;
+
+  expected = step_room_collectives (model, &step_s, &compute_end_s, &compute_busy_s,
+                                    &n_compute);
+  ring_step_clock_load_model (clock, model);
+  screen_s = ring_step_clock_get_compute_duration (clock)
+             + ring_step_clock_get_ring_duration (clock);
+  g_assert_cmpfloat_with_epsilon (screen_s, 6, 1e-9);
+  per_s = screen_s / step_s;
+
+  ring_step_clock_run_training_step (clock);
+  for (guint tick = 0; tick < 100000; tick++)
+    {
+      RingFrame frame;
+
+      ring_step_clock_advance (clock, PLAY_TICK_S);
+      elapsed_s += PLAY_TICK_S;
+      ring_step_clock_get_frame (clock, &frame);
+      if (frame.phase == RING_FRAME_DONE)
+        break;
+
+      /* The frame's place in the model's step is the screen's time, to scale. */
+      g_assert_cmpfloat (frame.time_s, >=, last_time_s);
+      g_assert_cmpfloat (fabs (frame.time_s * per_s - elapsed_s), <=, 1e-9);
+      last_time_s = frame.time_s;
+
+      if (frame.computing)
+        computing_s += PLAY_TICK_S;
+      if (frame.phase != RING_FRAME_RING_STEP)
+        {
+          g_assert_true (frame.computing);
+          was_collective = FALSE;
+          continue;
+        }
+
+      if (frame.computing)
+        overlap_ticks++;
+      else if (frame.time_s >= compute_end_s)
+        tail_s += PLAY_TICK_S;
+      if (!was_collective
+          || g_array_index (played, Collective, played->len - 1).kind != frame.collective
+          || g_array_index (played, Collective, played->len - 1).index != frame.bucket)
+        g_array_append_val (played, ((Collective) { frame.collective, frame.bucket,
+                                                    frame.bucket_count, frame.time_s,
+                                                    frame.time_s, 0 }));
+      g_array_index (played, Collective, played->len - 1).screen_s += PLAY_TICK_S;
+      was_collective = TRUE;
+    }
+  g_assert_cmpfloat (fabs (elapsed_s - screen_s), <=, 2 * PLAY_TICK_S);
+  g_assert_cmpuint (ring_step_clock_get_steps_completed (clock), ==, 1);
+
+  /* Same collectives, same order, each for its share of the step. */
+  g_assert_cmpuint (played->len, ==, expected->len);
+  for (guint i = 0; i < expected->len; i++)
+    {
+      const Collective *want = &g_array_index (expected, Collective, i);
+      const Collective *got = &g_array_index (played, Collective, i);
+
+      g_assert_cmpint (got->kind, ==, want->kind);
+      g_assert_cmpuint (got->index, ==, want->index);
+      g_assert_cmpuint (got->count, ==, want->count);
+      g_assert_cmpfloat (fabs (got->screen_s - (want->end_s - want->start_s) * per_s), <=,
+                         2 * PLAY_TICK_S);
+    }
+
+  /* Compute on screen for the utilization card's share (each of its segments sampled to
+   * a tick); the tail after compute. */
+  g_assert_cmpfloat (fabs (compute_busy_s - result->compute_time_s), <=, 1e-9 * step_s);
+  g_assert_cmpfloat (fabs (computing_s - screen_s * result->utilization), <=,
+                     (n_compute + 2) * PLAY_TICK_S);
+  g_assert_cmpfloat (fabs (tail_s - (step_s - compute_end_s) * per_s), <=, 2 * PLAY_TICK_S);
+
+  return overlap_ticks;
+}
+
+static RingModel *
+step_model (RingSharding sharding,
+            double       bucket_bytes)
+{
+  RingModel *model = ring_model_new ();
+
+  ring_model_set_value (model, RING_PARAM_BANDWIDTH, 50);
+  ring_model_set_value (model, RING_PARAM_SHARDING, sharding);
+  ring_model_set_value (model, RING_PARAM_BUCKET_SIZE, bucket_bytes);
+
+  return model;
+}
+
+/* DDP's buckets, ZeRO's and FSDP's collectives, and one bucket: the animation plays the
+ * step room's timeline, not compute and then the whole all-reduce. */
+static void
+test_plays_step_timeline (void)
+{
+  g_autoptr(RingModel) ddp = step_model (RING_SHARDING_DDP, 25e6);
+  g_autoptr(RingModel) zero = step_model (RING_SHARDING_ZERO2, 25e6);
+  g_autoptr(RingModel) fsdp = step_model (RING_SHARDING_FSDP, 25e6);
+  g_autoptr(RingModel) one = step_model (RING_SHARDING_DDP, 0);
+  double step_s, compute_end_s, compute_busy_s;
+  guint n_compute;
+  g_autoptr(GArray) collectives = NULL;
+
+  /* Buckets overlap the backward pass, and some of them are left after it. */
+  collectives = step_room_collectives (ddp, &step_s, &compute_end_s, &compute_busy_s,
+                                         &n_compute);
+  g_assert_cmpuint (collectives->len, >, 4);
+  g_assert_cmpfloat (step_s, >, compute_end_s);
+  g_assert_cmpuint (assert_plays_step_timeline (ddp), >, 0);
+  g_clear_pointer (&collectives, g_array_unref);
+
+  collectives = step_room_collectives (zero, &step_s, &compute_end_s, &compute_busy_s,
+                                         &n_compute);
+  g_assert_cmpint (g_array_index (collectives, Collective, 0).kind, ==,
+                   RING_SEGMENT_REDUCE_SCATTER);
+  g_assert_cmpint (g_array_index (collectives, Collective, collectives->len - 1).kind, ==,
+                   RING_SEGMENT_ALL_GATHER);
+  g_assert_cmpuint (assert_plays_step_timeline (zero), >, 0);
+  g_clear_pointer (&collectives, g_array_unref);
+
+  collectives = step_room_collectives (fsdp, &step_s, &compute_end_s, &compute_busy_s,
+                                         &n_compute);
+  g_assert_cmpuint (collectives->len, >, 3 * 8);
+  g_assert_cmpuint (assert_plays_step_timeline (fsdp), >, 0);
+  g_clear_pointer (&collectives, g_array_unref);
+
+  /* One bucket waits for the whole backward pass: nothing overlaps, the whole all-reduce
+   * is the tail. */
+  collectives = step_room_collectives (one, &step_s, &compute_end_s, &compute_busy_s,
+                                         &n_compute);
+  g_assert_cmpuint (collectives->len, ==, 1);
+  g_assert_cmpuint (assert_plays_step_timeline (one), ==, 0);
+}
+
+/* The step-by-step controls walk one collective's schedule at a time: from compute, next
+ * starts the next bucket's; past its last step, the step goes on; back from a bucket's
+ * first step is the previous bucket's last. */
+static void
+test_steps_through_buckets (void)
+{
+  g_autoptr(RingModel) model = step_model (RING_SHARDING_DDP, 25e6);
+  g_autoptr(RingStepClock) clock = ring_step_clock_new ();
+  double step_s, compute_end_s, compute_busy_s;
+  guint n_compute;
+  g_autoptr(GArray) collectives = step_room_collectives (model, &step_s, &compute_end_s,
+                                                         &compute_busy_s, &n_compute);
+  const Collective *first = &g_array_index (collectives, Collective, 0);
+  const Collective *second = &g_array_index (collectives, Collective, 1);
+  RingFrame frame;
+
+  ring_step_clock_load_model (clock, model);
+  ring_step_clock_ring_step (clock);
+  frame = frame_of (clock);
+  g_assert_cmpint (frame.phase, ==, RING_FRAME_RING_STEP);
+  g_assert_cmpuint (frame.bucket, ==, first->index);
+  g_assert_cmpuint (frame.step, ==, 0);
+  g_assert_cmpfloat (frame.time_s, ==, first->start_s);
+
+  /* 14 steps of the first bucket's all-reduce, one at a time. */
+  for (guint k = 1; k < 14; k++)
+    {
+      ring_step_clock_ring_step (clock);
+      ring_step_clock_advance (clock, 10);
+      frame = frame_of (clock);
+      g_assert_cmpuint (frame.bucket, ==, first->index);
+      g_assert_cmpuint (frame.step, ==, k);
+      g_assert_false (ring_step_clock_get_running (clock));
+    }
+  ring_step_clock_ring_step (clock);
+  ring_step_clock_advance (clock, 10);
+  frame = frame_of (clock);
+  g_assert_true (frame.time_s >= first->end_s);
+  g_assert_true (frame.phase == RING_FRAME_COMPUTE || frame.bucket == second->index);
+
+  /* Next from there: the second bucket's first step. */
+  if (frame.phase == RING_FRAME_COMPUTE)
+    ring_step_clock_ring_step (clock);
+  frame = frame_of (clock);
+  g_assert_cmpint (frame.phase, ==, RING_FRAME_RING_STEP);
+  g_assert_cmpuint (frame.bucket, ==, second->index);
+  g_assert_cmpuint (frame.step, ==, 0);
+
+  /* Back: the first bucket's last step. */
+  ring_step_clock_pause (clock);
+  ring_step_clock_previous_ring_step (clock);
+  frame = frame_of (clock);
+  g_assert_cmpuint (frame.bucket, ==, first->index);
+  g_assert_cmpuint (frame.step, ==, 13);
+  g_assert_cmpuint (ring_step_clock_get_steps_completed (clock), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -629,6 +933,8 @@ main (int   argc,
   g_test_add_func ("/ring/step-clock/million-gpus", test_million_gpus);
   g_test_add_func ("/ring/step-clock/reset", test_reset);
   g_test_add_func ("/ring/step-clock/previous-ring-step", test_previous_ring_step);
+  g_test_add_func ("/ring/step-clock/plays-step-timeline", test_plays_step_timeline);
+  g_test_add_func ("/ring/step-clock/steps-through-buckets", test_steps_through_buckets);
 
   return g_test_run ();
 }

@@ -255,6 +255,10 @@ test_clock_plays_simulated_steps (void)
   double ring_s, played = 0;
   RingFrame frame;
 
+  /* One bucket: compute, then the one all-reduce the simulation timed. */
+  ring_model_set_value (model, RING_PARAM_BUCKET_SIZE, 0);
+  sim = ring_model_get_simulation (model);
+  total = ring_simulation_get_allreduce_s (sim);
   ring_step_clock_load_model (clock, model);
   ring_step_clock_ring_step (clock);
   ring_step_clock_pause (clock);

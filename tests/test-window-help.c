@@ -69,6 +69,49 @@ test_help_uri (void)
     g_unsetenv ("RING_ALLREDUCE_HELPDIR");
 }
 
+/* F1 asks the window for the help's index, and in a build tree (the suite's
+ * RING_ALLREDUCE_HELPDIR, as build-aux/dev run sets it) that is the source tree's pages;
+ * installed it is help:APP_ID, whose pages test-install.sh finds where Yelp looks. */
+static void
+test_f1 (RingWindowFixture *fixture,
+         gconstpointer      user_data)
+{
+  g_autoptr(GListModel) controllers =
+    gtk_widget_observe_controllers (GTK_WIDGET (fixture->window));
+  g_autofree char *uri = ring_help_get_uri ("index");
+  g_autofree char *index = NULL;
+  guint n_f1 = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          g_autofree char *trigger =
+            gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+          if (!g_str_equal (trigger, "F1"))
+            continue;
+          g_assert_true (GTK_IS_NAMED_ACTION (action));
+          g_assert_cmpstr (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)), ==,
+                           "win.help");
+          g_assert_cmpstr (g_variant_get_string (gtk_shortcut_get_arguments (shortcut), NULL),
+                           ==, "index");
+          n_f1++;
+        }
+    }
+  g_assert_cmpuint (n_f1, ==, 1);
+
+  g_assert_true (g_str_has_prefix (uri, "ghelp:/"));
+  index = g_build_filename (uri + strlen ("ghelp:"), "index.page", NULL);
+  g_assert_true (g_file_test (index, G_FILE_TEST_IS_REGULAR));
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* The glossary's sections and the window's words. */
 
@@ -797,6 +840,7 @@ main (int   argc,
     return 0;
 
   g_test_add_func ("/ring/help/uri", test_help_uri);
+  add_window_test ("/ring/help/f1", test_f1);
   g_test_add_func ("/ring/help/glossary-sections", test_glossary_sections);
   add_window_test ("/ring/help/glossary-covers-window", test_glossary_covers_window);
   add_window_test ("/ring/help/buttons", test_help_buttons);

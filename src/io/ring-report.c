@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "ring-cost.h"
+#include "ring-layout-fit.h"
 #include "ring-measurement.h"
 #include "ring-parallelism.h"
 #include "ring-report-private.h"
@@ -575,6 +576,61 @@ with_unit (char       *number,
   return text;
 }
 
+/* A figure of a parallel layout by its JSON key, as the text report and the window's
+ * cards write it; NULL for a key this does not know. */
+static char *
+format_layout_figure (const RingParams *p,
+                      const RingResult *r,
+                      const char       *key)
+{
+  if (g_str_equal (key, "mfu"))
+    return format_percent (r->mfu);
+  if (g_str_equal (key, "step_time_s"))
+    return ring_format_duration (r->step_time_s);
+  if (g_str_equal (key, "exposed_comm_s"))
+    return ring_format_duration (r->exposed_comm_s);
+  if (g_str_equal (key, "bubble_s"))
+    {
+      g_autofree char *bubble = ring_format_duration (r->bubble_s);
+
+      /* TRANSLATORS: the pipeline's idle time, then its share of the step */
+      return g_strdup_printf (_("%s, %.1f %%"), bubble, r->bubble_fraction * 100);
+    }
+  if (g_str_equal (key, "data_parallel"))
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs",
+                                         r->data_parallel), r->data_parallel);
+  if (g_str_equal (key, "dp_time_s"))
+    {
+      g_autofree char *time = ring_format_duration (r->dp_time_s);
+
+      if (r->data_parallel <= 1)
+        return g_strdup ("—");
+      /* TRANSLATORS: the data-parallel group's algorithm, then its sync's time */
+      return g_strdup_printf (_("%s, %s"), ring_algorithm_get_title (r->dp_algorithm), time);
+    }
+  if (g_str_equal (key, "tp_time_s"))
+    return p->tensor_parallel > 1 ? ring_format_duration (r->tp_time_s) : g_strdup ("—");
+  if (g_str_equal (key, "pp_time_s"))
+    return p->pipeline_parallel > 1 ? ring_format_duration (r->pp_time_s) : g_strdup ("—");
+  if (g_str_equal (key, "cp_time_s"))
+    return p->context_parallel > 1 ? ring_format_duration (r->cp_time_s) : g_strdup ("—");
+  if (g_str_equal (key, "memory_per_gpu_bytes"))
+    return ring_format_bytes (r->memory_per_gpu_bytes);
+
+  return NULL;
+}
+
+char *
+ring_report_format_layout_figure (RingModel  *model,
+                                  const char *key)
+{
+  g_return_val_if_fail (RING_IS_MODEL (model), NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  return format_layout_figure (ring_model_get_params (model), ring_model_get_result (model),
+                               key);
+}
+
 /* A frontier job: its DP group's sync, the other traffic, the bubble, MFU and memory. */
 static void
 add_parallel_rows (GPtrArray        *rows,
@@ -583,6 +639,8 @@ add_parallel_rows (GPtrArray        *rows,
                    RingMemory       *memory)
 {
   RingParallelStep step;
+  RingLayoutFit fit;
+  char *advice;
   g_autofree char *dp_time = ring_format_duration (r->dp_time_s);
   g_autofree char *dp_exposed = ring_format_duration (r->dp_exposed_s);
   g_autofree char *dp_bytes = ring_format_bytes (r->dp_bytes_per_gpu);
@@ -633,7 +691,7 @@ add_parallel_rows (GPtrArray        *rows,
     add_row (rows, _("Pipeline bubble"), g_strdup_printf (_("%s, %.1f %% of the step"),
                                                           bubble, r->bubble_fraction * 100));
   }
-  add_row (rows, _("Model FLOPs utilization"), format_percent (r->mfu));
+  add_row (rows, _("Model FLOPs utilization"), format_layout_figure (p, r, "mfu"));
   add_row (rows, _("Memory: parameters"), ring_format_bytes (step.memory_parameters));
   add_row (rows, _("Memory: gradients"), ring_format_bytes (step.memory_gradients));
   add_row (rows, _("Memory: optimizer state"), ring_format_bytes (step.memory_optimizer));
@@ -648,9 +706,14 @@ add_parallel_rows (GPtrArray        *rows,
                                            "%s, %u micro-batches in flight", step.in_flight),
                               activations, step.in_flight));
   }
-  add_row (rows, _("Memory per GPU"), ring_format_bytes (step.memory_total));
+  add_row (rows, _("Memory per GPU"), format_layout_figure (p, r, "memory_per_gpu_bytes"));
   add_row (rows, _("Usable GPU memory"), ring_format_bytes (memory->usable));
-  add_row (rows, _("Fits in GPU memory"), g_strdup (r->fits ? _("yes") : _("no")));
+
+  ring_layout_fit_suggest (p, &fit);
+  advice = ring_layout_fit_describe (&fit);
+  add_row (rows, _("Fits in GPU memory"),
+           advice != NULL ? g_strdup_printf (_("no: %s"), advice) : g_strdup (_("yes")));
+  g_free (advice);
 }
 
 static void

@@ -25,6 +25,12 @@ char      *ring_report_to_text (RingModel *model);
  * ring_report_rows_free(). */
 GPtrArray *ring_report_rows    (RingModel *model);
 
+/* A parallel layout's figure by its JSON key ("mfu", "bubble_s", "dp_time_s"…) as the
+ * text report and the window's cards write it: "16.9 %", "Ring, 535 ms"; NULL for a key
+ * with no such figure. */
+char      *ring_report_format_layout_figure (RingModel  *model,
+                                             const char *key);
+
 /* The question the model answers: "training-step" or "single-collective" (the JSON's
  * "mode"), and its title for people, translated. */
 const char *ring_report_mode_name  (RingModel *model);

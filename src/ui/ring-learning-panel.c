@@ -65,6 +65,8 @@ dup_step_line (const RingFrame *frame)
 {
   const RingSchedule *schedule;
   const RingSchedulePhase *phase;
+  g_autofree char *line = NULL;
+  g_autofree char *bucket = NULL;
 
   if (frame->phase != RING_FRAME_RING_STEP || frame->simulation == NULL)
     return NULL;
@@ -73,8 +75,14 @@ dup_step_line (const RingFrame *frame)
   phase = ring_schedule_get_phase (schedule, ring_schedule_get_step_phase (schedule, frame->step));
 
   /* Translators: the step within a phase of the all-reduce, "Step 3 of 7". */
-  return g_strdup_printf (_("Step %u of %u"), frame->step - phase->first_step + 1,
+  line = g_strdup_printf (_("Step %u of %u"), frame->step - phase->first_step + 1,
                           phase->n_steps);
+  bucket = ring_frame_dup_bucket_label (frame, "\xe2\x80\x89");
+  if (bucket == NULL)
+    return g_steal_pointer (&line);
+
+  /* Translators: the bucket in flight and the step, "Bucket 3 / 12 · Step 2 of 7". */
+  return g_strdup_printf (_("%s · %s"), bucket, line);
 }
 
 /* The phase's name alone where a step line follows it, else the frame's headline. */

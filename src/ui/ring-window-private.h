@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 #define RING_WINDOW_TOUR_STEPS 4
 
 /* The metric cards: ring-window.c's metric_specs. */
-#define RING_WINDOW_N_METRICS 12
+#define RING_WINDOW_N_METRICS 22
 
 typedef struct _RingWindowImport RingWindowImport;
 
@@ -32,7 +32,7 @@ struct _RingWindow
   /* The metric cards, in metric_specs order, and the question they are laid out for. */
   GtkWidget            *metric_cards[RING_WINDOW_N_METRICS];
   gboolean              metrics_laid_out;
-  gboolean              metrics_collective;
+  guint                 metrics_question;
 
   /* Template children. */
   AdwToastOverlay      *toast_overlay;

@@ -34,6 +34,16 @@ static const struct {
   { "tokens-per-second", G_STRUCT_OFFSET (RingResult, tokens_per_s), TRUE },
   { "algbw", G_STRUCT_OFFSET (RingResult, algbw_gbps), TRUE },
   { "bytes-moved-per-gpu", G_STRUCT_OFFSET (RingResult, bytes_moved_per_gpu), FALSE },
+  /* A parallel layout's, by their JSON keys: plain data parallelism has them too. */
+  { "mfu", G_STRUCT_OFFSET (RingResult, mfu), TRUE },
+  { "step_time_s", G_STRUCT_OFFSET (RingResult, step_time_s), FALSE },
+  { "bubble_s", G_STRUCT_OFFSET (RingResult, bubble_s), FALSE },
+  { "exposed_comm_s", G_STRUCT_OFFSET (RingResult, exposed_comm_s), FALSE },
+  { "dp_time_s", G_STRUCT_OFFSET (RingResult, dp_time_s), FALSE },
+  { "tp_time_s", G_STRUCT_OFFSET (RingResult, tp_time_s), FALSE },
+  { "pp_time_s", G_STRUCT_OFFSET (RingResult, pp_time_s), FALSE },
+  { "cp_time_s", G_STRUCT_OFFSET (RingResult, cp_time_s), FALSE },
+  { "memory_per_gpu_bytes", G_STRUCT_OFFSET (RingResult, memory_per_gpu_bytes), FALSE },
 };
 
 #define RESULT_VALUE(result, offset) (*(const double *) ((const char *) (result) + (offset)))

@@ -13,9 +13,11 @@
 #include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-labels.h"
+#include "ring-layout-fit.h"
 #include "ring-metric-card.h"
 #include "ring-metric-grid.h"
 #include "ring-model-follow.h"
+#include "ring-parallelism.h"
 #include "ring-parameter-panel.h"
 #include "ring-report.h"
 #include "ring-step.h"
@@ -44,16 +46,21 @@ typedef enum
   METRIC_TOKENS_PER_S,
   METRIC_COUNT,
   METRIC_BYTES,
-  METRIC_PROTOCOL,      /* these four are written from the whole model: */
+  METRIC_PROTOCOL,      /* these five are written from the whole model: */
   METRIC_CHANNELS,
   METRIC_COLLECTIVE,    /* the algorithm in use */
   METRIC_ALLREDUCE,     /* with a straggler, as much slower as the simulation finds */
+  METRIC_LAYOUT,        /* the report's figure of this JSON key */
 } MetricFormat;
 
-/* Which question a card answers: the training step's, the single collective's, or
- * both. */
-#define STEP       (1 << 0)
-#define COLLECTIVE (1 << 1)
+/* Which question a card answers: the training step's, the single collective's, the
+ * step of a parallel layout (T · P · C > 1 or micro-batches), or several. */
+typedef enum
+{
+  STEP       = 1 << 0,
+  COLLECTIVE = 1 << 1,
+  LAYOUT     = 1 << 2,
+} Question;
 #define BOTH       (STEP | COLLECTIVE)
 
 /* The cards themselves, with their titles and tooltips, are in ring-window.ui. */
@@ -62,26 +69,41 @@ typedef struct
   const char   *property;  /* on the model, or on the animation for "steps-completed" */
   MetricFormat  format;
   guint         modes;
-  /* Its cell in the grid of four columns, in a training step and in a collective. */
-  int           step_column, step_row;
-  int           collective_column, collective_row;
+  /* Its cell in the grid of four columns as (column, row): in a training step, in a
+   * collective and in a parallel layout's step; -1 where it is not shown. */
+  int           step_cell[2];
+  int           collective_cell[2];
+  int           layout_cell[2];
 } MetricSpec;
 
+#define NONE { -1, -1 }
+
 /* The first four are the original design card's; a single collective shows what
- * nccl-tests prints instead of the step's figures. */
+ * nccl-tests prints instead of the step's figures; a parallel layout its MFU, what it
+ * loses and to what, and memory. */
 static const MetricSpec metric_specs[] = {
-  { "compute-time", METRIC_DURATION, STEP, 0, 0, -1, -1 },
-  { "allreduce-time", METRIC_ALLREDUCE, BOTH, 1, 0, 0, 0 },
-  { "utilization", METRIC_PERCENT, STEP, 2, 0, -1, -1 },
-  { "steps-completed", METRIC_COUNT, STEP, 3, 0, -1, -1 },
-  { "busbw", METRIC_GBPS, BOTH, 0, 1, 2, 0 },
-  { "tokens-per-second", METRIC_TOKENS_PER_S, STEP, 1, 1, -1, -1 },
-  { "nodes", METRIC_COUNT, BOTH, 2, 1, 3, 0 },
-  { "algorithm-used", METRIC_COLLECTIVE, BOTH, 3, 1, 0, 1 },
-  { "algbw", METRIC_GBPS, COLLECTIVE, -1, -1, 1, 0 },
-  { "protocol-used", METRIC_PROTOCOL, COLLECTIVE, -1, -1, 1, 1 },
-  { "channels", METRIC_CHANNELS, COLLECTIVE, -1, -1, 2, 1 },
-  { "bytes-moved-per-gpu", METRIC_BYTES, COLLECTIVE, -1, -1, 3, 1 },
+  { "compute-time", METRIC_DURATION, STEP, { 0, 0 }, NONE, NONE },
+  { "allreduce-time", METRIC_ALLREDUCE, BOTH, { 1, 0 }, { 0, 0 }, NONE },
+  { "utilization", METRIC_PERCENT, STEP, { 2, 0 }, NONE, NONE },
+  { "steps-completed", METRIC_COUNT, STEP | LAYOUT, { 3, 0 }, NONE, { 3, 2 } },
+  { "busbw", METRIC_GBPS, BOTH, { 0, 1 }, { 2, 0 }, NONE },
+  { "tokens-per-second", METRIC_TOKENS_PER_S, STEP | LAYOUT, { 1, 1 }, NONE, { 2, 2 } },
+  { "nodes", METRIC_COUNT, BOTH, { 2, 1 }, { 3, 0 }, NONE },
+  { "algorithm-used", METRIC_COLLECTIVE, BOTH, { 3, 1 }, { 0, 1 }, NONE },
+  { "algbw", METRIC_GBPS, COLLECTIVE, NONE, { 1, 0 }, NONE },
+  { "protocol-used", METRIC_PROTOCOL, COLLECTIVE, NONE, { 1, 1 }, NONE },
+  { "channels", METRIC_CHANNELS, COLLECTIVE, NONE, { 2, 1 }, NONE },
+  { "bytes-moved-per-gpu", METRIC_BYTES, COLLECTIVE, NONE, { 3, 1 }, NONE },
+  { "mfu", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 0, 0 } },
+  { "step_time_s", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 1, 0 } },
+  { "bubble_s", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 2, 0 } },
+  { "exposed_comm_s", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 3, 0 } },
+  { "data_parallel", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 0, 1 } },
+  { "dp_time_s", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 1, 1 } },
+  { "tp_time_s", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 2, 1 } },
+  { "pp_time_s", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 3, 1 } },
+  { "memory_per_gpu_bytes", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 0, 2 } },
+  { "cp_time_s", METRIC_LAYOUT, LAYOUT, NONE, NONE, { 1, 2 } },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (metric_specs) == RING_WINDOW_N_METRICS);
@@ -134,6 +156,7 @@ format_metric (GBinding     *binding,
     case METRIC_CHANNELS:
     case METRIC_COLLECTIVE:
     case METRIC_ALLREDUCE:
+    case METRIC_LAYOUT:
     default:
       g_assert_not_reached ();
     }
@@ -170,12 +193,28 @@ add_metrics (RingWindow *self)
         g_object_bind_property_full (self->animation, spec->property, card, "value",
                                      G_BINDING_SYNC_CREATE, format_metric, NULL,
                                      (gpointer) spec, NULL);
-      else if (spec->format != METRIC_COLLECTIVE && spec->format != METRIC_PROTOCOL
-               && spec->format != METRIC_CHANNELS && spec->format != METRIC_ALLREDUCE)
+      else if (spec->format < METRIC_PROTOCOL)
         g_binding_group_bind_full (self->model_bindings, spec->property, card, "value",
                                    G_BINDING_SYNC_CREATE, format_metric, NULL,
                                    (gpointer) spec, NULL);
     }
+}
+
+static Question
+model_question (RingModel *model)
+{
+  if (ring_model_is_collective (model))
+    return COLLECTIVE;
+
+  return ring_parallelism_is_active (ring_model_get_params (model)) ? LAYOUT : STEP;
+}
+
+static const int *
+spec_cell (const MetricSpec *spec,
+           Question          question)
+{
+  return question == COLLECTIVE ? spec->collective_cell
+         : question == LAYOUT ? spec->layout_cell : spec->step_cell;
 }
 
 /* The cards of the model's question, where they belong; done only when the question
@@ -183,34 +222,31 @@ add_metrics (RingWindow *self)
 static void
 update_metrics_mode (RingWindow *self)
 {
-  gboolean collective = ring_model_is_collective (self->model);
+  Question question = model_question (self->model);
 
-  if (self->metrics_laid_out && self->metrics_collective == collective)
+  if (self->metrics_laid_out && self->metrics_question == question)
     return;
 
   /* The grid places its visible cards in their order, row by row: the cards of this
    * question go to its end in their row-major order. */
-  for (int cell = 0; cell < 4 * 2; cell++)
+  for (int cell = 0; cell < 4 * 3; cell++)
     for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
       {
-        const MetricSpec *spec = &metric_specs[i];
-        int column = collective ? spec->collective_column : spec->step_column;
-        int row = collective ? spec->collective_row : spec->step_row;
+        const int *at = spec_cell (&metric_specs[i], question);
 
-        if (column >= 0 && row * 4 + column == cell)
+        if (at[0] >= 0 && at[1] * 4 + at[0] == cell)
           gtk_widget_insert_before (self->metric_cards[i], GTK_WIDGET (self->metrics_grid),
                                     NULL);
       }
 
   for (guint i = 0; i < G_N_ELEMENTS (metric_specs); i++)
     {
-      gboolean shown = (metric_specs[i].modes & (collective ? COLLECTIVE : STEP)) != 0;
-
-      gtk_widget_set_visible (self->metric_cards[i], shown);
-      ring_metric_card_set_collective (RING_METRIC_CARD (self->metric_cards[i]), collective);
+      gtk_widget_set_visible (self->metric_cards[i], (metric_specs[i].modes & question) != 0);
+      ring_metric_card_set_collective (RING_METRIC_CARD (self->metric_cards[i]),
+                                       question == COLLECTIVE);
     }
 
-  self->metrics_collective = collective;
+  self->metrics_question = question;
   self->metrics_laid_out = TRUE;
 }
 
@@ -238,6 +274,8 @@ update_collective_metrics (RingWindow *self)
         text = g_strdup (no_nccl ? "—" : ring_protocol_get_title (result->protocol_used));
       else if (metric_specs[i].format == METRIC_CHANNELS)
         text = no_nccl ? g_strdup ("—") : g_strdup_printf ("%u", result->channels);
+      else if (metric_specs[i].format == METRIC_LAYOUT)
+        text = ring_report_format_layout_figure (self->model, metric_specs[i].property);
       else if (metric_specs[i].format == METRIC_ALLREDUCE)
         {
           /* With a slow link, the time the simulation finds, as the animation plays it
@@ -544,7 +582,6 @@ static void
 update_fit_label (RingWindow *self)
 {
   const RingParams *params = ring_model_get_params (self->model);
-  RingFitSuggestion suggestion;
   RingMemory memory;
   g_autofree char *per_gpu = NULL;
   g_autofree char *usable = NULL;
@@ -558,10 +595,23 @@ update_fit_label (RingWindow *self)
     }
 
   ring_step_memory (params, params->gpus, &memory);
-  ring_step_suggest (params, &suggestion);
   per_gpu = ring_format_bytes (ring_model_get_memory_per_gpu (self->model));
   usable = ring_format_bytes (memory.usable);
-  needs = ring_fit_suggestion_describe (&suggestion);
+  /* A layout already shards by T · P: its advice is the least change to the layout. */
+  if (ring_parallelism_is_active (params))
+    {
+      RingLayoutFit fit;
+
+      ring_layout_fit_suggest (params, &fit);
+      needs = ring_layout_fit_describe (&fit);
+    }
+  else
+    {
+      RingFitSuggestion suggestion;
+
+      ring_step_suggest (params, &suggestion);
+      needs = ring_fit_suggestion_describe (&suggestion);
+    }
   if (needs != NULL)
     /* Translators: the memory one GPU needs, the memory it has for it, and what would
      * fit ("needs FSDP across ≥ 8 GPUs") */

@@ -493,6 +493,8 @@ _ring_animation_cache_key (double           width,
     .simulation = frame->simulation,
     .phase = frame->phase,
     .schedule_phase = schedule_phase (frame),
+    .collective = frame->segments != NULL && frame->phase == RING_FRAME_RING_STEP
+                  ? frame->collective : 0,
     .compute_time_s = frame->compute_time_s,
     .allreduce_time_s = frame->allreduce_time_s,
   };
@@ -508,6 +510,7 @@ _ring_animation_cache_same_key (const RingCacheKey *a,
          && a->x_scale == b->x_scale && a->y_scale == b->y_scale
          && a->n_gpus == b->n_gpus && a->simulation == b->simulation
          && a->phase == b->phase && a->schedule_phase == b->schedule_phase
+         && a->collective == b->collective
          && a->compute_time_s == b->compute_time_s
          && a->allreduce_time_s == b->allreduce_time_s;
 }

@@ -82,6 +82,7 @@ typedef struct
   RingSimulation *simulation;   /* by identity; the cache holds a reference */
   RingFramePhase  phase;
   guint           schedule_phase;
+  guint           collective;   /* the explanation names it */
   double          compute_time_s, allreduce_time_s;
 } RingCacheKey;
 

@@ -1,5 +1,6 @@
 /* ring-animation-draw-timeline.c: the bar under the ring, a training step to scale: the
- * model's compute and all-reduce times, the phases' notches, and where the frame is.
+ * step room's compute and collectives in two lanes (or compute, then one all-reduce, with
+ * the phases' notches), and where the frame is.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,7 +17,7 @@
 #include "ring-animation-draw-private.h"
 #include "ring-units.h"
 
-#define TRACK_HEIGHT 8.0
+#define TRACK_HEIGHT 12.0
 
 /* Timeline: where the step is, with the model's real compute and all-reduce times */
 
@@ -122,6 +123,59 @@ draw_track (RingDraw          *draw,
     }
 }
 
+/* The step's segments in two lanes, compute over communication; the hidden collectives
+ * lighter than the exposed ones; what is played in full colour. */
+static void
+draw_segment_lanes (RingDraw          *draw,
+                    const RingDrawBox *box)
+{
+  cairo_t *cr = draw->cr;
+  double bar_y = box->y + 4, lane = (TRACK_HEIGHT - 2) / 2;
+  double scale = box->width / draw->frame.step_time_s;
+  double now_x = box->x + draw->frame.time_s * scale;
+
+  cairo_save (cr);
+  ring_cairo_rounded_rectangle (cr, box->x, bar_y, box->width, TRACK_HEIGHT, 3);
+  cairo_clip (cr);
+  for (guint pass = 0; pass < 3; pass++)
+    {
+      /* Compute; hidden communication; exposed communication. */
+      const RingColor *color = pass == 0 ? &draw->style->compute
+                                         : &draw->style->communication;
+      double y = pass == 0 ? bar_y : bar_y + lane + 2;
+
+      for (guint played = 0; played <= 1; played++)
+        {
+          for (guint i = 0; i < draw->frame.segments->len; i++)
+            {
+              const RingStepSegment *segment = &g_array_index (draw->frame.segments,
+                                                               RingStepSegment, i);
+              gboolean compute = segment->kind == RING_SEGMENT_FORWARD
+                                 || segment->kind == RING_SEGMENT_BACKWARD;
+              double x0 = box->x + segment->start_s * scale;
+              double x1 = box->x + segment->end_s * scale;
+
+              if (compute != (pass == 0) || (!compute && segment->exposed != (pass == 2)))
+                continue;
+              if (played)
+                x1 = MIN (x1, now_x);
+              if (x1 > x0)
+                cairo_rectangle (cr, x0, y, MAX (x1 - x0, 0.5), lane);
+            }
+          ring_cairo_set_color (cr, color, (played ? 1.0 : 0.25) * (pass == 1 ? 0.7 : 1.0));
+          cairo_fill (cr);
+        }
+    }
+  cairo_restore (cr);
+
+  if (draw->frame.phase == RING_FRAME_COMPUTE || draw->frame.phase == RING_FRAME_RING_STEP)
+    {
+      cairo_rectangle (cr, round (now_x) - 1, bar_y - 3, 2, TRACK_HEIGHT + 6);
+      ring_cairo_set_color (cr, &draw->style->foreground, 1.0);
+      cairo_fill (cr);
+    }
+}
+
 void
 _ring_animation_draw_timeline (RingDraw          *draw,
                                const RingDrawBox *box)
@@ -159,14 +213,27 @@ _ring_animation_draw_timeline (RingDraw          *draw,
 
   /* The bar moves; the times under it stay, over whatever a tier draws (plane 2). */
   if (_ring_animation_draw_dynamic (draw))
-    draw_track (draw, box, split_x, playhead_x);
+    {
+      if (draw->frame.segments != NULL && draw->frame.step_time_s > 0)
+        draw_segment_lanes (draw, box);
+      else
+        draw_track (draw, box, split_x, playhead_x);
+    }
   if (!_ring_animation_draw_static (draw, 2))
     return;
 
   /* Translators: under the timeline; %s is the model's compute time per step, "430 ms". */
   compute_text = g_strdup_printf (_("Compute %s"), compute_time);
-  /* Translators: under the timeline; %s is the model's all-reduce time per step. */
-  allreduce_text = g_strdup_printf (_("All-reduce %s"), allreduce_time);
+  if (draw->frame.segments != NULL)
+    {
+      g_free (allreduce_time);
+      allreduce_time = ring_format_duration (draw->frame.exposed_s);
+      /* Translators: under the timeline; %s is the communication compute does not hide. */
+      allreduce_text = g_strdup_printf (_("Exposed %s"), allreduce_time);
+    }
+  else
+    /* Translators: under the timeline; %s is the model's all-reduce time per step. */
+    allreduce_text = g_strdup_printf (_("All-reduce %s"), allreduce_time);
 
   baseline = bar_y + bar_height + 8 + draw->text_px * 0.9;
   _ring_animation_draw_use_font (draw, draw->text_px, FALSE);

@@ -121,7 +121,7 @@ choose_separator (RingDraw *draw)
 static char *
 dup_phase_explanation (const RingDraw *draw)
 {
-  return ring_frame_dup_explanation (&draw->frame, draw->separator);
+  return ring_frame_dup_caption (&draw->frame, draw->separator);
 }
 
 /* Layout of the whole frame */
@@ -256,7 +256,7 @@ legend_line_height (const RingDraw *draw)
 static double
 timeline_height (const RingDraw *draw)
 {
-  return 8 + 8 + draw->text_px * 1.2;
+  return 12 + 8 + draw->text_px * 1.2;
 }
 
 static GPtrArray *

@@ -281,8 +281,8 @@ _ring_animation_cache_adopt_ready (RingAnimationCache *cache)
 }
 
 /* The frames whose phase follows @frame's, one per key: compute after idle, the first step
- * of the schedule after compute, the next phase's first step (or done) after a step, and
- * after done a new step's compute or idle. */
+ * of the schedule after compute, the next phase's first step (or done, or in a step's
+ * timeline compute) after a step, and after done a new step's compute or idle. */
 static guint
 next_frames (const RingFrame *frame,
              RingFrame        next[2])
@@ -302,6 +302,10 @@ next_frames (const RingFrame *frame,
 
     case RING_FRAME_COMPUTE:
       next[0].phase = n_steps > 0 ? RING_FRAME_RING_STEP : RING_FRAME_DONE;
+      /* A step's timeline: the collective its sharding starts with. */
+      next[0].collective = frame->sharding == RING_SHARDING_DDP ? RING_SEGMENT_ALLREDUCE
+                           : frame->sharding == RING_SHARDING_FSDP ? RING_SEGMENT_ALL_GATHER
+                           : RING_SEGMENT_REDUCE_SCATTER;
       return 1;
 
     case RING_FRAME_RING_STEP:
@@ -318,7 +322,11 @@ next_frames (const RingFrame *frame,
                 break;
               }
         }
-      return 1;
+      /* A step's timeline computes between its collectives. */
+      if (frame->segments == NULL)
+        return 1;
+      next[1].phase = RING_FRAME_COMPUTE;
+      return 2;
 
     case RING_FRAME_DONE:
     default:

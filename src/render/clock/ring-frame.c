@@ -130,6 +130,70 @@ dup_schedule_label (const RingFrame *frame,
 }
 
 char *
+ring_frame_dup_bucket_label (const RingFrame *frame,
+                             const char      *separator)
+{
+  RingFrame normal;
+  g_autofree char *first = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *total = NULL;
+
+  g_return_val_if_fail (frame != NULL, NULL);
+  g_return_val_if_fail (separator != NULL, NULL);
+
+  normal = ring_frame_normalize (frame);
+  if (normal.segments == NULL || normal.phase != RING_FRAME_RING_STEP
+      || (normal.sharding == RING_SHARDING_DDP && normal.n_buckets <= 1))
+    return NULL;
+
+  first = ring_format_grouped (normal.bucket + 1, separator);
+  last = ring_format_grouped (normal.bucket + normal.bucket_count, separator);
+  total = ring_format_grouped (normal.n_buckets, separator);
+
+  if (normal.sharding == RING_SHARDING_FSDP)
+    /* Translators: FSDP gathers or reduces one layer at a time, "Layer 5 / 32". */
+    return g_strdup_printf (_("Layer %s / %s"), first, total);
+  if (normal.collective == RING_SEGMENT_ALL_GATHER)
+    /* Translators: ZeRO all-gathers the parameters the optimizer updated. */
+    return g_strdup (_("Updated parameters"));
+  if (normal.bucket_count > 1)
+    /* Translators: gradient buckets launched together, "Buckets 3–5 / 12". */
+    return g_strdup_printf (_("Buckets %s–%s / %s"), first, last, total);
+
+  /* Translators: the gradient bucket in flight, "Bucket 3 / 12". */
+  return g_strdup_printf (_("Bucket %s / %s"), first, total);
+}
+
+static const char *
+collective_title (RingSegmentKind kind)
+{
+  switch (kind)
+    {
+    case RING_SEGMENT_REDUCE_SCATTER:
+      return _("reduce-scatter");
+    case RING_SEGMENT_ALL_GATHER:
+      return _("all-gather");
+    case RING_SEGMENT_ALLREDUCE:
+    case RING_SEGMENT_FORWARD:
+    case RING_SEGMENT_BACKWARD:
+    default:
+      return _("all-reduce");
+    }
+}
+
+/* "Ring", "NVLS tree": the algorithm whose schedule @frame plays. */
+static const char *
+algorithm_title (const RingFrame *frame)
+{
+  RingAlgorithm algorithm = RING_ALGORITHM_RING;
+
+  if (frame->simulation != NULL)
+    algorithm = ring_schedule_get_algorithm (ring_simulation_get_schedule (frame->simulation));
+
+  return _(ring_algorithm_get_title (algorithm));
+}
+
+char *
 ring_frame_dup_phase_label_full (const RingFrame *frame,
                                  const char      *separator)
 {
@@ -150,10 +214,29 @@ ring_frame_dup_phase_label_full (const RingFrame *frame,
       return g_strdup (_("Ready"));
 
     case RING_FRAME_COMPUTE:
+      if (normal->segments != NULL && normal->compute_kind == RING_SEGMENT_FORWARD)
+        /* Translators: the step's forward pass, layer after layer. */
+        return g_strdup (_("Forward pass"));
+      if (normal->segments != NULL)
+        /* Translators: the step's backward pass, which produces the gradients. */
+        return g_strdup (_("Backward pass"));
       /* Translators: the phase where each GPU computes its own gradient. */
       return g_strdup (_("Compute"));
 
     case RING_FRAME_RING_STEP:
+      if (normal->segments != NULL
+          && (normal->sharding != RING_SHARDING_DDP || normal->n_buckets > 1))
+        {
+          RingFrame plain = *normal;
+          g_autofree char *bucket = ring_frame_dup_bucket_label (normal, separator);
+          g_autofree char *step = NULL;
+
+          plain.segments = NULL;
+          step = ring_frame_dup_phase_label_full (&plain, separator);
+          /* Translators: the bucket in flight, then its collective's step,
+           * "Bucket 3 / 12 · Scatter-reduce 2 / 7". */
+          return g_strdup_printf (_("%s · %s"), bucket, step);
+        }
       if (!frame_is_ring (normal))
         return dup_schedule_label (normal, separator);
       else
@@ -220,6 +303,11 @@ ring_frame_dup_explanation (const RingFrame *frame,
       /* A single collective (no compute): the buffers are there already. */
       if (normal.compute_time_s == 0)
         return g_strdup (_("Each GPU holds a buffer; the all-reduce will sum them"));
+      if (normal.segments != NULL)
+        /* Translators: %s is an algorithm, "Ring", "NVLS tree". */
+        return g_strdup_printf (_("Each GPU will compute its gradients; %s averages them "
+                                  "bucket by bucket, beside the backward pass"),
+                                algorithm_title (&normal));
       return g_strdup (_("Each GPU will compute a gradient; the all-reduce then averages them"));
 
     case RING_FRAME_COMPUTE:
@@ -250,6 +338,27 @@ ring_frame_dup_explanation (const RingFrame *frame,
                                                normal.n_gpus), count);
         }
     }
+}
+
+char *
+ring_frame_dup_caption (const RingFrame *frame,
+                        const char      *separator)
+{
+  RingFrame normal;
+  g_autofree char *explanation = NULL;
+
+  g_return_val_if_fail (frame != NULL, NULL);
+  g_return_val_if_fail (separator != NULL, NULL);
+
+  normal = ring_frame_normalize (frame);
+  explanation = ring_frame_dup_explanation (&normal, separator);
+  if (normal.segments == NULL || normal.phase != RING_FRAME_RING_STEP)
+    return g_steal_pointer (&explanation);
+
+  /* Translators: an algorithm, a collective and what each GPU does in it,
+   * "Ring all-reduce: Each GPU sends one chunk to the next GPU, …" */
+  return g_strdup_printf (_("%s %s: %s"), algorithm_title (&normal),
+                          collective_title (normal.collective), explanation);
 }
 
 char *

@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "ring-simulation.h"
+#include "ring-step.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,21 @@ typedef struct
   gboolean       collapsed;         /* many ring steps pass per frame: draw no easing */
   double         compute_time_s;    /* the model's times, for the timeline under the ring; */
   double         allreduce_time_s;  /* both 0 hides the timeline */
+  /* The step room's timeline (RingStepSegment), borrowed like the simulation; NULL: the
+   * compute phase, then one all-reduce. */
+  GArray        *segments;
+  double         step_time_s;
+  double         time_s;            /* where the frame stands in the step */
+  double         exposed_s;         /* the step's communication not hidden */
+  /* With segments, in a ring step: the collective in flight, its buckets (index … index +
+   * count − 1 of n_buckets; FSDP: layers), whether compute runs beside it. */
+  RingSegmentKind collective;
+  guint          bucket;
+  guint          bucket_count;
+  guint          n_buckets;
+  RingSharding   sharding;
+  gboolean       computing;
+  RingSegmentKind compute_kind;     /* forward or backward, while computing */
 } RingFrame;
 
 /* An idle frame of @n_gpus GPUs with no timeline. */
@@ -49,9 +65,16 @@ char  *ring_frame_dup_phase_label     (const RingFrame *frame);
 /* The same with @separator between digit groups (for a font without a thin space). */
 char  *ring_frame_dup_phase_label_full (const RingFrame *frame,
                                         const char      *separator);
+/* With segments, in a ring step: "Bucket 3 / 12", "Layer 5 / 32", "Parameters"; else NULL. */
+char  *ring_frame_dup_bucket_label    (const RingFrame *frame,
+                                       const char      *separator);
 /* What each GPU does at @frame, in one translated line: "Each GPU sends one chunk to
  * the next GPU, which adds it to its own". */
 char  *ring_frame_dup_explanation     (const RingFrame *frame,
+                                       const char      *separator);
+/* The explanation as the animation's header shows it: in a step's collective, after the
+ * algorithm and the collective, "Ring all-reduce: Each GPU sends …". */
+char  *ring_frame_dup_caption         (const RingFrame *frame,
                                        const char      *separator);
 /* In plain words, what holds once @frame's phase is over and why it matters (the schedule's
  * phase outcome, RingSchedulePhase); NULL for a ring step with no simulation. */

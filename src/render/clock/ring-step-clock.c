@@ -9,14 +9,16 @@
 
 #include <math.h>
 
+#include "ring-parallelism.h"
 #include "ring-schedule.h"
 #include "ring-simulation.h"
 #include "ring-step-clock.h"
 
-/* A step plays in TARGET_STEP_S split in proportion to the model's compute and
- * all-reduce times, so a communication-bound cluster visibly spends its step in the ring.
- * Floors keep each phase watchable; the ring's steps share their phase as the simulation
- * timed them; steps shorter than a frame are sampled. The speed divides all of it. */
+/* A training step plays the step room's timeline (ring_step_timeline()) to scale in
+ * TARGET_STEP_S: compute alone, and each collective with its schedule's steps shared as the
+ * simulation timed them. Without that timeline (no model, one GPU, a single collective) it
+ * plays compute, then one all-reduce, in proportion, with floors that keep each watchable.
+ * Steps shorter than a frame are sampled; the speed divides all of it. */
 #define TARGET_STEP_S       6.0
 #define MAX_STEP_S          8.0
 #define MIN_COMPUTE_S       0.5
@@ -31,21 +33,43 @@
 /* Ring steps faster than this per second are sampled, not eased one by one. */
 #define COLLAPSED_STEPS_PER_S 20.0
 
+/* A stretch of the step: compute alone, or one collective (compute may run beside it). */
+typedef struct
+{
+  double          start_s;        /* in the model's step */
+  double          end_s;
+  double          screen_s;       /* at 1× */
+  gboolean        collective;
+  RingSegmentKind kind;           /* a collective's */
+  guint           index;
+  guint           count;
+  guint           first_step;     /* the schedule's steps it plays */
+  guint           n_steps;
+} Act;
+
 struct _RingStepClock
 {
   /* The algorithm's schedule and its steps' times; NULL: the ring's, steps alike. */
   RingSimulation   *simulation;
+  GArray           *segments;             /* the step room's; NULL: compute, then one */
+  GArray           *acts;
   guint             n_gpus;
   double            compute_time_s;       /* the model's */
   double            allreduce_time_s;
+  double            step_time_s;
+  double            compute_end_s;        /* where the compute stream ends */
+  double            exposed_s;
+  guint             n_buckets;
+  RingSharding      sharding;
   double            compute_duration_s;   /* on screen, at 1× */
   double            ring_duration_s;
 
   double            speed;
   RingStepClockMode mode;
   RingFramePhase    phase;
-  /* Compute: 0 … 1. Ring: ring steps done, 0 … 2 (N − 1), fractional mid-step.
-   * Done: seconds the result has been shown. */
+  guint             act;
+  /* Compute: 0 … 1 through the act. Ring: the schedule's steps done, fractional mid-step,
+   * within the act's. Done: seconds the result has been shown. */
   double            position;
   guint             ring_step_target;
   guint             steps_completed;
@@ -71,10 +95,23 @@ n_ring_steps (const RingStepClock *self)
   return ring_schedule_n_steps (self->n_gpus);
 }
 
-/* How far through the ring phase the end of step @step is, 0 … 1. */
+static const Act *
+act_at (const RingStepClock *self,
+        guint                i)
+{
+  return &g_array_index (self->acts, Act, MIN (i, self->acts->len - 1));
+}
+
+static const Act *
+current_act (const RingStepClock *self)
+{
+  return act_at (self, self->act);
+}
+
+/* How far through the whole schedule the end of step @step is, 0 … 1. */
 static double
-ring_share_at_end (const RingStepClock *self,
-                   guint                step)
+schedule_share_at_end (const RingStepClock *self,
+                       guint                step)
 {
   guint n_steps = n_ring_steps (self);
   double total;
@@ -88,63 +125,84 @@ ring_share_at_end (const RingStepClock *self,
   return ring_simulation_get_step_end_s (self->simulation, step) / total;
 }
 
-/* The ring phase's share at @position (ring steps over, fractional), and back. */
+/* How far through @act's steps the end of step @step is, 0 … 1. */
 static double
-ring_share_at (const RingStepClock *self,
+ring_share_at_end (const Act           *act,
+                   const RingStepClock *self,
+                   guint                step)
+{
+  double start, end;
+
+  if (step + 1 >= act->first_step + act->n_steps)
+    return 1.0;
+  start = act->first_step > 0 ? schedule_share_at_end (self, act->first_step - 1) : 0;
+  end = schedule_share_at_end (self, act->first_step + act->n_steps - 1);
+  if (!(end > start))
+    return (step + 1.0 - act->first_step) / act->n_steps;
+
+  return (schedule_share_at_end (self, step) - start) / (end - start);
+}
+
+/* @act's share at @position (steps over, fractional), and back. */
+static double
+ring_share_at (const Act           *act,
+               const RingStepClock *self,
                double               position)
 {
   guint step = (guint) floor (position);
   double start;
 
-  if (position <= 0)
+  if (position <= act->first_step)
     return 0;
-  if (step >= n_ring_steps (self))
+  if (step >= act->first_step + act->n_steps)
     return 1;
 
-  start = step > 0 ? ring_share_at_end (self, step - 1) : 0;
+  start = step > act->first_step ? ring_share_at_end (act, self, step - 1) : 0;
 
-  return start + (position - step) * (ring_share_at_end (self, step) - start);
+  return start + (position - step) * (ring_share_at_end (act, self, step) - start);
 }
 
 static double
-ring_position_at (const RingStepClock *self,
+ring_position_at (const Act           *act,
+                  const RingStepClock *self,
                   double               share)
 {
-  guint n_steps = n_ring_steps (self);
-  guint low = 0, high = n_steps;
+  guint low = act->first_step, high = act->first_step + act->n_steps;
   double start, end;
 
   if (share <= 0)
-    return 0;
+    return act->first_step;
   if (share >= 1)
-    return n_steps;
+    return high;
 
   /* The first step that ends after @share. */
   while (low < high)
     {
       guint middle = low + (high - low) / 2;
 
-      if (ring_share_at_end (self, middle) <= share)
+      if (ring_share_at_end (act, self, middle) <= share)
         low = middle + 1;
       else
         high = middle;
     }
-  start = low > 0 ? ring_share_at_end (self, low - 1) : 0;
-  end = ring_share_at_end (self, low);
+  start = low > act->first_step ? ring_share_at_end (act, self, low - 1) : 0;
+  end = ring_share_at_end (act, self, low);
 
   return low + (end > start ? (share - start) / (end - start) : 0);
 }
 
-/* How long step @step lasts on screen at 1×. */
+/* How long step @step of @act lasts on screen at 1×. */
 static double
-ring_step_duration (const RingStepClock *self,
+ring_step_duration (const Act           *act,
+                    const RingStepClock *self,
                     guint                step)
 {
-  double start = step > 0 ? ring_share_at_end (self, step - 1) : 0;
+  double start = step > act->first_step ? ring_share_at_end (act, self, step - 1) : 0;
 
-  return (ring_share_at_end (self, step) - start) * self->ring_duration_s;
+  return (ring_share_at_end (act, self, step) - start) * act->screen_s;
 }
 
+/* Compute, then one all-reduce: in proportion, with floors. */
 static void
 update_durations (RingStepClock *self)
 {
@@ -185,12 +243,143 @@ update_durations (RingStepClock *self)
   self->compute_duration_s = MAX (self->compute_duration_s, MIN_COMPUTE_S);
 }
 
-/* Ring steps a second around step @step, on screen at 1×. */
+static void
+add_act (RingStepClock *self,
+         const Act     *act)
+{
+  if (act->screen_s > 0)
+    g_array_append_val (self->acts, *act);
+}
+
+static void
+build_plain_acts (RingStepClock *self)
+{
+  double compute_s = isfinite (self->compute_time_s) ? MAX (self->compute_time_s, 0) : 0;
+  double allreduce_s = isfinite (self->allreduce_time_s) ? MAX (self->allreduce_time_s, 0) : 0;
+
+  update_durations (self);
+  add_act (self, &(Act) { 0, compute_s, self->compute_duration_s });
+  add_act (self, &(Act) { compute_s, compute_s + allreduce_s, self->ring_duration_s, TRUE,
+                          RING_SEGMENT_ALLREDUCE, 0, 1, 0, n_ring_steps (self) });
+  self->step_time_s = compute_s + allreduce_s;
+  self->exposed_s = allreduce_s;
+  self->n_buckets = 1;
+}
+
+/* The schedule's steps a collective plays: an all-reduce all of them; a reduce-scatter the
+ * first half of its phases, an all-gather the rest (the ring: scatter-reduce, all-gather). */
+static void
+collective_steps (const RingStepClock *self,
+                  RingSegmentKind      kind,
+                  guint               *first_step,
+                  guint               *n_steps)
+{
+  guint total = n_ring_steps (self), split = total / 2;
+
+  if (self->simulation != NULL)
+    {
+      const RingSchedule *schedule = ring_simulation_get_schedule (self->simulation);
+      guint n_phases = ring_schedule_get_n_phases (schedule);
+
+      split = n_phases > 1 ? ring_schedule_get_phase (schedule, n_phases / 2)->first_step : 0;
+    }
+
+  *first_step = 0;
+  *n_steps = total;
+  if (split == 0 || kind == RING_SEGMENT_ALLREDUCE)
+    return;
+  if (kind == RING_SEGMENT_REDUCE_SCATTER)
+    *n_steps = split;
+  else
+    {
+      *first_step = split;
+      *n_steps = total - split;
+    }
+}
+
+static gint
+compare_start (gconstpointer a,
+               gconstpointer b)
+{
+  const RingStepSegment *x = a, *y = b;
+
+  return (x->start_s > y->start_s) - (x->start_s < y->start_s);
+}
+
+/* The step room's segments as acts: each collective (its hidden and exposed pieces one),
+ * compute alone between them, all to scale. */
+static void
+build_timeline_acts (RingStepClock *self)
+{
+  g_autoptr(GArray) comms = g_array_new (FALSE, FALSE, sizeof (RingStepSegment));
+  double t = 0, end_s = 0, scale;
+
+  for (guint i = 0; i < self->segments->len; i++)
+    {
+      const RingStepSegment *segment = &g_array_index (self->segments, RingStepSegment, i);
+
+      end_s = MAX (end_s, segment->end_s);
+      if (segment->kind != RING_SEGMENT_FORWARD && segment->kind != RING_SEGMENT_BACKWARD)
+        g_array_append_val (comms, *segment);
+      else
+        self->compute_end_s = MAX (self->compute_end_s, segment->end_s);
+    }
+  g_array_sort (comms, compare_start);
+  self->step_time_s = end_s;
+  scale = end_s > 0 ? TARGET_STEP_S / end_s : 0;
+
+  for (guint i = 0; i < comms->len; i++)
+    {
+      const RingStepSegment *piece = &g_array_index (comms, RingStepSegment, i);
+      Act act = { piece->start_s, piece->end_s, 0, TRUE, piece->kind, piece->index,
+                  piece->count };
+      gboolean exposed = piece->exposed;
+
+      /* The pieces of one collective follow each other, hidden and exposed in turn. */
+      while (i + 1 < comms->len)
+        {
+          const RingStepSegment *next = &g_array_index (comms, RingStepSegment, i + 1);
+
+          if (next->kind != piece->kind || next->index != piece->index
+              || next->count != piece->count || next->exposed == exposed
+              || next->start_s > act.end_s)
+            break;
+          act.end_s = next->end_s;
+          exposed = next->exposed;
+          i++;
+        }
+
+      if (act.start_s > t)
+        add_act (self, &(Act) { t, act.start_s, (act.start_s - t) * scale });
+      collective_steps (self, act.kind, &act.first_step, &act.n_steps);
+      act.screen_s = (act.end_s - act.start_s) * scale;
+      add_act (self, &act);
+      t = MAX (t, act.end_s);
+    }
+  if (end_s > t)
+    add_act (self, &(Act) { t, end_s, (end_s - t) * scale });
+
+  self->compute_duration_s = self->ring_duration_s = 0;
+  for (guint i = 0; i < self->acts->len; i++)
+    {
+      const Act *act = act_at (self, i);
+
+      if (act->collective)
+        self->ring_duration_s += act->screen_s;
+      else
+        self->compute_duration_s += act->screen_s;
+    }
+}
+
+/* Ring steps a second around step @step of the act under way, on screen at 1×. */
 static double
 ring_steps_per_second (const RingStepClock *self,
                        guint                step)
 {
-  double step_s = ring_step_duration (self, MIN (step, MAX (n_ring_steps (self), 1) - 1));
+  const Act *act = current_act (self);
+  double step_s = ring_step_duration (act, self,
+                                      CLAMP (step, act->first_step,
+                                             act->first_step + MAX (act->n_steps, 1) - 1));
 
   if (self->mode == RING_STEP_CLOCK_RING_STEP)
     step_s = MAX (step_s, SINGLE_RING_STEP_S);
@@ -221,7 +410,13 @@ frame_equal (const RingFrame *a,
          && a->progress == b->progress
          && a->collapsed == b->collapsed
          && a->compute_time_s == b->compute_time_s
-         && a->allreduce_time_s == b->allreduce_time_s;
+         && a->allreduce_time_s == b->allreduce_time_s
+         && a->segments == b->segments
+         && a->time_s == b->time_s
+         && a->collective == b->collective
+         && a->bucket == b->bucket
+         && a->computing == b->computing
+         && a->compute_kind == b->compute_kind;
 }
 
 static RingStepClockChanges
@@ -250,10 +445,19 @@ changes_since (const RingStepClock *self,
 /* The state machine */
 
 static void
+enter_act (RingStepClock *self)
+{
+  const Act *act = current_act (self);
+
+  self->phase = act->collective ? RING_FRAME_RING_STEP : RING_FRAME_COMPUTE;
+  self->position = act->collective ? act->first_step : 0;
+}
+
+static void
 start_training_step (RingStepClock *self)
 {
-  self->phase = RING_FRAME_COMPUTE;
-  self->position = 0;
+  self->act = 0;
+  enter_act (self);
 }
 
 static void
@@ -261,6 +465,7 @@ finish_training_step (RingStepClock *self)
 {
   self->phase = RING_FRAME_DONE;
   self->position = 0;
+  self->act = self->acts->len - 1;
   self->steps_completed++;
 
   if (self->mode != RING_STEP_CLOCK_PLAY)
@@ -268,16 +473,16 @@ finish_training_step (RingStepClock *self)
 }
 
 static void
-enter_ring_phase (RingStepClock *self)
+next_act (RingStepClock *self)
 {
-  if (n_ring_steps (self) == 0)
+  if (self->act + 1 >= self->acts->len)
     {
       finish_training_step (self);
       return;
     }
 
-  self->phase = RING_FRAME_RING_STEP;
-  self->position = 0;
+  self->act++;
+  enter_act (self);
 }
 
 static void
@@ -285,14 +490,15 @@ advance (RingStepClock *self,
          double         seconds)
 {
   double remaining = MAX (seconds, 0.0) * self->speed;
-  guint n_steps = n_ring_steps (self);
 
-  /* Each turn of the loop finishes a phase or uses up the time; the bound only guards
+  /* Each turn of the loop finishes an act or uses up the time; the bound only guards
    * against a bug turning this into a busy loop. */
   for (guint turn = 0;
-       remaining > 0 && self->mode != RING_STEP_CLOCK_HOLD && turn < 100000;
+       remaining > 0 && self->mode != RING_STEP_CLOCK_HOLD && turn < 1000000;
        turn++)
     {
+      const Act *act = current_act (self);
+
       switch (self->phase)
         {
         case RING_FRAME_IDLE:
@@ -301,17 +507,17 @@ advance (RingStepClock *self,
 
         case RING_FRAME_COMPUTE:
           {
-            double left_s = (1 - self->position) * self->compute_duration_s;
+            double left_s = (1 - self->position) * act->screen_s;
 
             if (remaining < left_s)
               {
-                self->position += remaining / self->compute_duration_s;
+                self->position += remaining / act->screen_s;
                 remaining = 0;
               }
             else
               {
                 remaining -= left_s;
-                enter_ring_phase (self);
+                next_act (self);
               }
           }
           break;
@@ -319,7 +525,8 @@ advance (RingStepClock *self,
         case RING_FRAME_RING_STEP:
           {
             gboolean one_step = self->mode == RING_STEP_CLOCK_RING_STEP;
-            guint target = one_step ? self->ring_step_target : n_steps;
+            guint end = act->first_step + act->n_steps;
+            guint target = one_step ? self->ring_step_target : end;
             double steps_per_s = ring_steps_per_second (self, target - 1);
             double left_s;
 
@@ -327,24 +534,25 @@ advance (RingStepClock *self,
             if (one_step)
               left_s = (target - self->position) / steps_per_s;
             else
-              left_s = (1 - ring_share_at (self, self->position)) * self->ring_duration_s;
+              left_s = (1 - ring_share_at (act, self, self->position)) * act->screen_s;
 
             if (remaining < left_s)
               {
                 if (one_step)
                   self->position += remaining * steps_per_s;
                 else
-                  self->position = ring_position_at (self, ring_share_at (self, self->position)
-                                                           + remaining / self->ring_duration_s);
+                  self->position = ring_position_at (act, self,
+                                                     ring_share_at (act, self, self->position)
+                                                     + remaining / act->screen_s);
                 remaining = 0;
               }
             else
               {
                 remaining -= left_s;
                 self->position = target;
-                if (target >= n_steps)
-                  finish_training_step (self);
-                else
+                if (target >= end)
+                  next_act (self);
+                if (one_step)
                   self->mode = RING_STEP_CLOCK_HOLD;
               }
           }
@@ -380,6 +588,7 @@ ring_step_clock_new (void)
 {
   RingStepClock *self = g_new0 (RingStepClock, 1);
 
+  self->acts = g_array_new (FALSE, FALSE, sizeof (Act));
   self->speed = 1.0;
   self->mode = RING_STEP_CLOCK_HOLD;
   self->phase = RING_FRAME_IDLE;
@@ -395,27 +604,46 @@ ring_step_clock_free (RingStepClock *self)
     return;
 
   g_clear_pointer (&self->simulation, ring_simulation_unref);
+  g_clear_pointer (&self->segments, g_array_unref);
+  g_clear_pointer (&self->acts, g_array_unref);
   g_free (self);
 }
 
+/* @segments: the step room's timeline of the step (NULL: compute, then one all-reduce). */
 static RingStepClockChanges
 set_ring (RingStepClock  *self,
           guint           n_gpus,
           double          compute_time_s,
           double          allreduce_time_s,
-          RingSimulation *simulation)
+          RingSimulation *simulation,
+          GArray         *segments)
 {
   Observed before;
 
   observe (self, &before);
 
   g_clear_pointer (&self->simulation, ring_simulation_unref);
+  g_clear_pointer (&self->segments, g_array_unref);
   if (simulation != NULL && ring_simulation_get_n_steps (simulation) > 0)
     self->simulation = ring_simulation_ref (simulation);
   self->n_gpus = MAX (n_gpus, 1);
   self->compute_time_s = compute_time_s;
   self->allreduce_time_s = allreduce_time_s;
-  update_durations (self);
+
+  g_array_set_size (self->acts, 0);
+  self->compute_end_s = 0;
+  if (segments != NULL && n_ring_steps (self) > 0)
+    {
+      self->segments = g_array_ref (segments);
+      build_timeline_acts (self);
+    }
+  if (self->acts->len == 0)
+    {
+      g_clear_pointer (&self->segments, g_array_unref);
+      build_plain_acts (self);
+    }
+  if (self->acts->len == 0)
+    add_act (self, &(Act) { 0, 0, SINGLE_GPU_STEP_S });
 
   /* A step under way restarts from its compute phase with the new ring: its schedule and
    * its times belonged to the old one. A single ring step has nothing left to finish. */
@@ -429,6 +657,7 @@ set_ring (RingStepClock  *self,
   else
     {
       self->phase = RING_FRAME_IDLE;
+      self->act = 0;
       self->position = 0;
     }
 
@@ -443,7 +672,7 @@ ring_step_clock_set_ring (RingStepClock *self,
 {
   g_return_val_if_fail (self != NULL, RING_STEP_CLOCK_NO_CHANGE);
 
-  return set_ring (self, n_gpus, compute_time_s, allreduce_time_s, NULL);
+  return set_ring (self, n_gpus, compute_time_s, allreduce_time_s, NULL, NULL);
 }
 
 void
@@ -478,6 +707,9 @@ RingStepClockChanges
 ring_step_clock_load_model (RingStepClock *self,
                             RingModel     *model)
 {
+  const RingParams *params;
+  g_autoptr(GArray) segments = NULL;
+  RingStepClockChanges changes;
   double compute_s, allreduce_s;
 
   g_return_val_if_fail (self != NULL, RING_STEP_CLOCK_NO_CHANGE);
@@ -485,12 +717,26 @@ ring_step_clock_load_model (RingStepClock *self,
 
   if (model == NULL)
     return set_ring (self, (guint) ring_param_info (RING_PARAM_GPUS)->default_value, 0, 0,
-                     NULL);
+                     NULL, NULL);
 
   ring_step_clock_model_times (model, &compute_s, &allreduce_s);
+  params = ring_model_get_params (model);
+  /* The frontier job's step is the pipeline's, which the step room's timeline is not. */
+  if (!ring_model_get_result (model)->collective && !ring_parallelism_is_active (params))
+    segments = ring_step_segments (params);
 
-  return set_ring (self, ring_model_get_value (model, RING_PARAM_GPUS), compute_s, allreduce_s,
-                   ring_model_get_simulation (model));
+  self->sharding = params->sharding;
+  changes = set_ring (self, ring_model_get_value (model, RING_PARAM_GPUS), compute_s,
+                      allreduce_s, ring_model_get_simulation (model), segments);
+  if (self->segments != NULL)
+    {
+      const RingResult *result = ring_model_get_result (model);
+
+      self->exposed_s = result->exposed_comm_s;
+      self->n_buckets = result->n_buckets;
+    }
+
+  return changes;
 }
 
 RingStepClockChanges
@@ -573,45 +819,89 @@ ring_step_clock_get_steps_completed (const RingStepClock *self)
   return self->steps_completed;
 }
 
+/* The compute segment running at @time_s, or NULL. */
+static const RingStepSegment *
+compute_at (const RingStepClock *self,
+            double               time_s)
+{
+  if (self->segments == NULL)
+    return NULL;
+
+  for (guint i = 0; i < self->segments->len; i++)
+    {
+      const RingStepSegment *segment = &g_array_index (self->segments, RingStepSegment, i);
+
+      if ((segment->kind == RING_SEGMENT_FORWARD || segment->kind == RING_SEGMENT_BACKWARD)
+          && segment->start_s <= time_s && time_s < segment->end_s)
+        return segment;
+    }
+
+  return NULL;
+}
+
 void
 ring_step_clock_get_frame (const RingStepClock *self,
                            RingFrame           *frame)
 {
-  guint n_steps;
+  const Act *act;
+  const RingStepSegment *computing;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (frame != NULL);
 
-  n_steps = n_ring_steps (self);
+  act = current_act (self);
   ring_frame_init (frame, self->n_gpus);
   frame->simulation = self->simulation;
   frame->phase = self->phase;
   frame->compute_time_s = self->compute_time_s;
   frame->allreduce_time_s = self->allreduce_time_s;
+  frame->segments = self->segments;
+  frame->step_time_s = self->step_time_s;
+  frame->exposed_s = self->exposed_s;
+  frame->n_buckets = self->n_buckets;
+  frame->sharding = self->sharding;
 
   switch (self->phase)
     {
     case RING_FRAME_COMPUTE:
       frame->progress = CLAMP (self->position, 0.0, 1.0);
+      frame->time_s = act->start_s + frame->progress * (act->end_s - act->start_s);
+      /* The gradients fill in over the whole compute stream, not each stretch of it. */
+      if (self->segments != NULL && self->compute_end_s > 0)
+        frame->progress = CLAMP (frame->time_s / self->compute_end_s, 0.0, 1.0);
       break;
 
     case RING_FRAME_RING_STEP:
-      if (n_steps == 0)
+      if (act->n_steps == 0)
         {
           frame->phase = RING_FRAME_DONE;
+          frame->time_s = self->step_time_s;
           break;
         }
-      frame->step = MIN ((guint) floor (self->position), n_steps - 1);
+      frame->step = MIN ((guint) floor (self->position), act->first_step + act->n_steps - 1);
       frame->progress = CLAMP (self->position - frame->step, 0.0, 1.0);
       frame->collapsed = ring_steps_per_second (self, frame->step) * self->speed
                          > COLLAPSED_STEPS_PER_S;
+      frame->time_s = act->start_s + ring_share_at (act, self, self->position)
+                                     * (act->end_s - act->start_s);
+      frame->collective = act->kind;
+      frame->bucket = act->index;
+      frame->bucket_count = act->count;
+      break;
+
+    case RING_FRAME_DONE:
+      frame->time_s = self->step_time_s;
       break;
 
     case RING_FRAME_IDLE:
-    case RING_FRAME_DONE:
     default:
       break;
     }
+
+  computing = frame->phase == RING_FRAME_COMPUTE || frame->phase == RING_FRAME_RING_STEP
+              ? compute_at (self, frame->time_s) : NULL;
+  frame->computing = computing != NULL;
+  frame->compute_kind = computing != NULL ? computing->kind : RING_SEGMENT_FORWARD;
 }
 
 RingStepClockChanges
@@ -661,28 +951,59 @@ ring_step_clock_pause (RingStepClock *self)
   return changes_since (self, &before);
 }
 
+/* The first collective act from @from on, else G_MAXUINT. */
+static guint
+next_collective (const RingStepClock *self,
+                 guint                from)
+{
+  for (guint i = from; i < self->acts->len; i++)
+    if (act_at (self, i)->collective)
+      return i;
+
+  return G_MAXUINT;
+}
+
+/* The last collective act before @before, else G_MAXUINT. */
+static guint
+previous_collective (const RingStepClock *self,
+                     guint                before)
+{
+  for (guint i = MIN (before, self->acts->len); i > 0; i--)
+    if (act_at (self, i - 1)->collective)
+      return i - 1;
+
+  return G_MAXUINT;
+}
+
 RingStepClockChanges
 ring_step_clock_ring_step (RingStepClock *self)
 {
+  const Act *act;
   guint n_steps;
   Observed before;
 
   g_return_val_if_fail (self != NULL, RING_STEP_CLOCK_NO_CHANGE);
 
   n_steps = n_ring_steps (self);
-  if (n_steps == 0)
+  if (n_steps == 0 || next_collective (self, 0) == G_MAXUINT)
     return ring_step_clock_run_training_step (self);
 
   observe (self, &before);
 
   if (self->phase != RING_FRAME_RING_STEP)
     {
-      /* The gradients are taken as computed: the ring starts now. */
-      self->phase = RING_FRAME_RING_STEP;
-      self->position = 0;
+      /* The next collective starts now: from compute, the one after it; else the step's
+       * first. */
+      guint next = self->phase == RING_FRAME_COMPUTE ? next_collective (self, self->act)
+                                                     : G_MAXUINT;
+
+      self->act = next != G_MAXUINT ? next : next_collective (self, 0);
+      enter_act (self);
     }
 
-  self->ring_step_target = MIN ((guint) floor (self->position) + 1, n_steps);
+  act = current_act (self);
+  self->ring_step_target = MIN ((guint) floor (self->position) + 1,
+                                act->first_step + act->n_steps);
   self->mode = RING_STEP_CLOCK_RING_STEP;
 
   return changes_since (self, &before);
@@ -691,32 +1012,43 @@ ring_step_clock_ring_step (RingStepClock *self)
 RingStepClockChanges
 ring_step_clock_previous_ring_step (RingStepClock *self)
 {
-  guint n_steps;
-  double back_to;
+  guint previous = G_MAXUINT;
   Observed before;
 
   g_return_val_if_fail (self != NULL, RING_STEP_CLOCK_NO_CHANGE);
 
   observe (self, &before);
-  n_steps = n_ring_steps (self);
   self->mode = RING_STEP_CLOCK_HOLD;
 
-  if (self->phase == RING_FRAME_DONE && n_steps > 0)
-    back_to = n_steps - 1;
-  else if (self->phase == RING_FRAME_RING_STEP)
-    back_to = ceil (self->position) - 1;
-  else
-    back_to = -1;
+  if (self->phase == RING_FRAME_RING_STEP)
+    {
+      double back_to = ceil (self->position) - 1;
 
-  if (back_to < 0)
+      if (back_to >= current_act (self)->first_step)
+        {
+          self->position = back_to;
+          return changes_since (self, &before);
+        }
+      previous = previous_collective (self, self->act);
+    }
+  else if (self->phase == RING_FRAME_COMPUTE)
+    previous = previous_collective (self, self->act);
+  else if (self->phase == RING_FRAME_DONE)
+    previous = previous_collective (self, self->acts->len);
+
+  if (previous == G_MAXUINT)
     {
       self->phase = RING_FRAME_IDLE;
+      self->act = 0;
       self->position = 0;
     }
   else
     {
+      const Act *act = act_at (self, previous);
+
+      self->act = previous;
       self->phase = RING_FRAME_RING_STEP;
-      self->position = back_to;
+      self->position = act->first_step + act->n_steps - 1;
     }
 
   return changes_since (self, &before);
@@ -733,6 +1065,7 @@ ring_step_clock_reset (RingStepClock *self)
 
   self->mode = RING_STEP_CLOCK_HOLD;
   self->phase = RING_FRAME_IDLE;
+  self->act = 0;
   self->position = 0;
   self->steps_completed = 0;
 

@@ -1,5 +1,6 @@
 /* ring-step-clock.h: the clock of the ring animation, which plays one training step of a
- * model (its compute phase, then the 2 (N − 1) ring steps) in a few seconds of wall time.
+ * model in a few seconds of wall time: the step room's timeline to scale, each bucket's
+ * collective playing its schedule's steps in its own stretch of it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -59,7 +60,7 @@ RingStepClockChanges ring_step_clock_set_speed            (RingStepClock *self,
 
 double               ring_step_clock_get_speed            (const RingStepClock *self);
 guint                ring_step_clock_get_n_gpus           (const RingStepClock *self);
-/* Wall-clock seconds at 1×. */
+/* Wall-clock seconds at 1×: compute alone, and a collective in flight. */
 double               ring_step_clock_get_compute_duration (const RingStepClock *self);
 double               ring_step_clock_get_ring_duration    (const RingStepClock *self);
 RingStepClockMode    ring_step_clock_get_mode             (const RingStepClock *self);
@@ -75,11 +76,12 @@ RingStepClockChanges ring_step_clock_run_training_step    (RingStepClock *self);
 /* Training steps back to back, until paused. */
 RingStepClockChanges ring_step_clock_play                 (RingStepClock *self);
 RingStepClockChanges ring_step_clock_pause                (RingStepClock *self);
-/* Exactly one ring step, then hold (from outside the ring phase the compute phase is
- * skipped; one GPU has no ring, so it runs its training step). */
+/* Exactly one step of a collective's schedule, then hold (from compute, the next
+ * collective starts; one GPU has no ring, so it runs its training step). */
 RingStepClockChanges ring_step_clock_ring_step            (RingStepClock *self);
 /* Holds at the start of the ring step under way, or of the one before when it stands
- * between two; before the first, idle. The steps completed stay. */
+ * between two (the previous collective's last); before the first, idle. The steps
+ * completed stay. */
 RingStepClockChanges ring_step_clock_previous_ring_step   (RingStepClock *self);
 /* Hold, idle, steps completed back to 0. */
 RingStepClockChanges ring_step_clock_reset                (RingStepClock *self);

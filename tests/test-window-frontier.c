@@ -1,0 +1,221 @@
+/* test-window-frontier.c: a parallel layout in the window (issue 22): the metric cards
+ * show its figures as --report=json has them, and the memory line its least change.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "ring-test-window.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "ring-algorithms.h"
+#include "ring-cost.h"
+#include "ring-layout-fit.h"
+#include "ring-metric-card.h"
+#include "ring-parameter-panel-private.h"
+#include "ring-presets.h"
+#include "ring-report.h"
+#include "ring-test-json.h"
+#include "ring-units.h"
+#include "ring-window-private.h"
+
+static const char * const layout_cards[] = {
+  "mfu", "step_time_s", "bubble_s", "exposed_comm_s", "data_parallel", "dp_time_s",
+  "tp_time_s", "pp_time_s", "memory_per_gpu_bytes", "cp_time_s",
+};
+
+static gboolean
+card_shown (RingWindow *window,
+            const char *metric)
+{
+  return gtk_widget_get_visible (ring_test_metric_card (window, metric));
+}
+
+/* 64 GPUs typed into the rows as tensor 8 × pipeline 2 × data 4 with 8 micro-batches:
+ * the step's cards give way to the layout's, and each says what the JSON report has. */
+static void
+test_layout_cards (RingWindowFixture *fixture,
+                   gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  g_autofree char *json = NULL;
+  g_autofree char *mfu = NULL;
+  g_autofree char *step = NULL;
+  g_autofree char *bubble = NULL;
+  g_autofree char *bubble_share = NULL;
+  g_autofree char *exposed = NULL;
+  g_autofree char *dp = NULL;
+  g_autofree char *tp = NULL;
+  g_autofree char *pp = NULL;
+  g_autofree char *memory = NULL;
+  g_autofree char *data_parallel = NULL;
+  g_autoptr(JsonObject) report = NULL;
+  RingAlgorithm dp_algorithm;
+
+  g_assert_true (card_shown (window, "compute-time"));
+  g_assert_true (card_shown (window, "utilization"));
+  for (guint i = 0; i < G_N_ELEMENTS (layout_cards); i++)
+    g_assert_false (card_shown (window, layout_cards[i]));
+
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "gpus"), "64");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "model-params"), "70B");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "tensor-parallel"), "8");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "pipeline-parallel"), "2");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "micro-batches"), "8");
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_TENSOR_PARALLEL), ==, 8);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_PIPELINE_PARALLEL), ==, 2);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_MICRO_BATCHES), ==, 8);
+
+  g_assert_false (card_shown (window, "compute-time"));
+  g_assert_false (card_shown (window, "utilization"));
+  g_assert_false (card_shown (window, "algorithm-used"));
+  for (guint i = 0; i < G_N_ELEMENTS (layout_cards); i++)
+    g_assert_true (card_shown (window, layout_cards[i]));
+  g_assert_true (card_shown (window, "steps-completed"));
+
+  json = ring_report_to_json (window->model);
+  report = ring_test_parse_report (json);
+  g_assert_cmpint (json_object_get_int_member (report, "data_parallel"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (report, "tensor_parallel"), ==, 8);
+
+  mfu = g_strdup_printf ("%.1f %%", 100 * json_object_get_double_member (report, "mfu"));
+  g_assert_cmpstr (ring_test_metric_value (window, "mfu"), ==, mfu);
+  step = ring_format_duration (json_object_get_double_member (report, "step_time_s"));
+  g_assert_cmpstr (ring_test_metric_value (window, "step_time_s"), ==, step);
+  exposed = ring_format_duration (json_object_get_double_member (report, "exposed_comm_s"));
+  g_assert_cmpstr (ring_test_metric_value (window, "exposed_comm_s"), ==, exposed);
+  /* The bubble: (P − 1)/(m + P − 1) = 1/9 of the slots, and its time. */
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report, "bubble_fraction"),
+                                  1.0 / 9, 1e-12);
+  bubble = ring_format_duration (json_object_get_double_member (report, "bubble_s"));
+  bubble_share = g_strdup_printf ("%s, %.1f %%", bubble, 100.0 / 9);
+  g_assert_cmpstr (ring_test_metric_value (window, "bubble_s"), ==, bubble_share);
+  data_parallel = g_strdup_printf ("%d GPUs",
+                                   (int) json_object_get_int_member (report, "data_parallel"));
+  g_assert_cmpstr (ring_test_metric_value (window, "data_parallel"), ==, data_parallel);
+  g_assert_true (ring_algorithm_from_string (json_object_get_string_member (report,
+                                                                            "dp_algorithm"),
+                                             &dp_algorithm));
+  dp = g_strdup_printf ("%s, %s", ring_algorithm_get_title (dp_algorithm),
+                        ring_format_duration (json_object_get_double_member (report,
+                                                                             "dp_time_s")));
+  g_assert_cmpstr (ring_test_metric_value (window, "dp_time_s"), ==, dp);
+  tp = ring_format_duration (json_object_get_double_member (report, "tp_time_s"));
+  g_assert_cmpstr (ring_test_metric_value (window, "tp_time_s"), ==, tp);
+  pp = ring_format_duration (json_object_get_double_member (report, "pp_time_s"));
+  g_assert_cmpstr (ring_test_metric_value (window, "pp_time_s"), ==, pp);
+  g_assert_cmpstr (ring_test_metric_value (window, "cp_time_s"), ==, "—");
+  memory = ring_format_bytes (json_object_get_double_member (report, "memory_per_gpu_bytes"));
+  g_assert_cmpstr (ring_test_metric_value (window, "memory_per_gpu_bytes"), ==, memory);
+
+  /* Back to plain data parallelism: the step's cards again. */
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "micro-batches"), "1");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "pipeline-parallel"), "1");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "tensor-parallel"), "1");
+  g_assert_true (card_shown (window, "compute-time"));
+  g_assert_false (card_shown (window, "mfu"));
+}
+
+/* Llama 3 405B as trained on 16 384 H100s does not fit at 1 024 tokens per GPU: the line
+ * names the least change to the layout, as the text report does, and no FSDP across more
+ * GPUs, which the layout has already. */
+static void
+test_layout_does_not_fit (RingWindowFixture *fixture,
+                          gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParams params;
+  RingLayoutFit fit;
+  g_autofree char *advice = NULL;
+  g_autofree char *text_report = NULL;
+  const char *text;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  ring_preset_apply (ring_preset_lookup ("llama3-405b-16k"), &params);
+  g_assert_true (ring_model_set_params (window->model, &params));
+  g_assert_false (ring_model_get_fits (window->model));
+
+  ring_layout_fit_suggest (&params, &fit);
+  g_assert_true (fit.possible);
+  advice = ring_layout_fit_describe (&fit);
+  g_assert_nonnull (advice);
+  text = gtk_label_get_label (window->fit_label);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->fit_label)));
+  g_assert_true (g_str_has_prefix (text, "Does not fit: "));
+  g_assert_true (g_str_has_suffix (text, advice));
+  g_assert_null (strstr (text, "across"));
+  text_report = ring_report_to_text (window->model);
+  g_assert_nonnull (strstr (text_report, advice));
+}
+
+static GtkWidget *
+card_difference (RingWindow *window,
+                 const char *metric)
+{
+  return GTK_WIDGET (ring_metric_card_get_difference_label (
+    RING_METRIC_CARD (ring_test_metric_card (window, metric))));
+}
+
+/* A pinned layout compared with another: the cards say by how much MFU and the step
+ * differ, as the two configurations' results have them. */
+static void
+test_compare_layouts (RingWindowFixture *fixture,
+                      gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingModel *model = window->model;
+  RingParams params;
+  RingResult pinned, current;
+  g_autofree char *mfu_change = NULL;
+  g_autofree char *step_change = NULL;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  params.gpus = 64;
+  params.model_params = 70e9;
+  params.tensor_parallel = 8;
+  params.pipeline_parallel = 2;
+  params.micro_batches = 8;
+  g_assert_true (ring_model_set_params (model, &params));
+  ring_cost_evaluate (&params, &pinned);
+  g_assert_true (ring_model_pin_scenario (model, "Tensor 8 × pipeline 2", NULL));
+  ring_model_set_compare_with (model, 0);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (card_difference (window, "mfu"))), ==,
+                   "±0 %");
+
+  ring_model_set_value (model, RING_PARAM_TENSOR_PARALLEL, 4);
+  ring_model_set_value (model, RING_PARAM_PIPELINE_PARALLEL, 4);
+  ring_cost_evaluate (ring_model_get_params (model), &current);
+  g_assert_cmpfloat (current.mfu, !=, pinned.mfu);
+  mfu_change = ring_format_change (current.mfu / pinned.mfu - 1);
+  step_change = ring_format_change (current.step_time_s / pinned.step_time_s - 1);
+  g_assert_true (gtk_widget_get_visible (card_difference (window, "mfu")));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (card_difference (window, "mfu"))), ==,
+                   mfu_change);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (card_difference (window, "step_time_s"))),
+                   ==, step_change);
+  /* Higher MFU is better, a longer step worse: the colours agree. */
+  g_assert_true (gtk_widget_has_css_class (card_difference (window, "mfu"),
+                                           current.mfu > pinned.mfu ? "success" : "error"));
+  g_assert_true (gtk_widget_has_css_class (card_difference (window, "step_time_s"),
+                                           current.mfu > pinned.mfu ? "success" : "error"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!ring_test_init_ui (&argc, &argv))
+    return 0;
+
+  add_window_test ("/ring/window-frontier/layout-cards", test_layout_cards);
+  add_window_test ("/ring/window-frontier/layout-does-not-fit", test_layout_does_not_fit);
+  add_window_test ("/ring/window-frontier/compare-layouts", test_compare_layouts);
+
+  return g_test_run ();
+}
