@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <locale.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "ring-animation-draw-private.h"
@@ -104,14 +105,18 @@ kept_apart (RingDrawBoxKind a,
                                       || b == RING_DRAW_BOX_LABEL))
          || (is_switch (a) && (is_switch (b) || b == RING_DRAW_BOX_LABEL))
          || (a == RING_DRAW_BOX_LABEL && (b == RING_DRAW_BOX_LABEL
-                                          || b == RING_DRAW_BOX_CAPTION));
+                                          || b == RING_DRAW_BOX_CAPTION))
+         /* The fabric's boxes and captions apart, and apart from the ring's. */
+         || (a >= RING_DRAW_BOX_CARD && b >= RING_DRAW_BOX_FABRIC_LEAF
+             && !(a == RING_DRAW_BOX_FABRIC_UPLINKS || b == RING_DRAW_BOX_FABRIC_UPLINKS));
 }
 
 static const char *
 kind_name (RingDrawBoxKind kind)
 {
   const char *names[] = { "header", "legend", "timeline", "area", "card", "switch",
-                          "network switch", "node name", "caption" };
+                          "network switch", "node name", "caption", "leaf", "fabric switch",
+                          "uplinks", "fabric caption" };
 
   return names[kind];
 }
@@ -356,6 +361,130 @@ test_explanation_wraps (void)
   g_assert_cmpuint (max_lines, >=, 2);
 }
 
+/* The share of @box's pixels in @color (within 3 %), on @surface. */
+static double
+share_in_color (cairo_surface_t   *surface,
+                const RingDrawBox *box,
+                const RingColor   *color)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint inked = 0, all = 0;
+
+  cairo_surface_flush (surface);
+  for (int y = (int) box->y; y < (int) (box->y + box->height); y++)
+    for (int x = (int) box->x; x < (int) (box->x + box->width); x++)
+      {
+        guint32 pixel = *(const guint32 *) (data + y * stride + 4 * x);
+        double r = ((pixel >> 16) & 0xff) / 255.0, g = ((pixel >> 8) & 0xff) / 255.0;
+        double b = (pixel & 0xff) / 255.0;
+
+        all++;
+        if (fabs (r - color->red) < 0.03 && fabs (g - color->green) < 0.03
+            && fabs (b - color->blue) < 0.03)
+          inked++;
+      }
+
+  return all > 0 ? (double) inked / all : 0;
+}
+
+/* The fabric over the ring follows the model: 16 H100 nodes in leaves of 4 at 4:1. A
+ * ring scattered over the fabric sends 4 · 12/15 node rates out of each leaf into one
+ * node rate of uplinks: the spine binds and its uplinks are drawn in the communication
+ * colour. Packed at 2:1 one node rate leaves each leaf through two: half loaded, drawn in
+ * the network's colour. Four leaf boxes apart, inside the picture, in every size; 1 024
+ * GPUs in leaves of one node (each leaf's one node rate into a quarter: bound) group 128
+ * leaves into boxes that keep apart. */
+static void
+test_fabric (void)
+{
+  static const struct
+  {
+    guint       gpus, per_leaf;
+    const char *ratio, *placement;
+    gboolean    bound;
+    guint       leaves;
+  } cases[] = {
+    { 128, 4, "4:1", "scattered", TRUE, 4 },
+    { 128, 4, "2:1", "packed", FALSE, 4 },
+    { 1024, 16, "4:1", "scattered", TRUE, 8 },
+    { 1024, 1, "4:1", "packed", TRUE, 0 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+      {
+        g_autoptr(RingModel) model = ring_model_new ();
+        g_autoptr(GArray) record = NULL;
+        g_autofree char *what = g_strdup_printf ("%u GPUs, leaves of %u, %s %s, %d x %d",
+                                                 cases[c].gpus, cases[c].per_leaf,
+                                                 cases[c].ratio, cases[c].placement,
+                                                 sizes[s][0], sizes[s][1]);
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                               sizes[s][0], sizes[s][1]);
+        cairo_t *cr = cairo_create (surface);
+        RingParams params;
+        RingStyle style;
+        RingFrame frame;
+        RingDrawBox uplinks = { 0 };
+        guint leaves = 0, switches = 0;
+
+        ring_params_init_default (&params);
+        g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
+        params.gpus = cases[c].gpus;
+        params.algorithm = RING_ALGORITHM_RING;
+        params.fabric_tiers = 2;
+        params.nodes_per_leaf = cases[c].per_leaf;
+        g_assert_true (ring_params_set_from_string (&params, RING_PARAM_OVERSUBSCRIPTION,
+                                                    cases[c].ratio, NULL));
+        g_assert_true (ring_params_set_from_string (&params, RING_PARAM_PLACEMENT,
+                                                    cases[c].placement, NULL));
+        g_assert_true (ring_model_set_params (model, &params));
+        g_assert_cmpint (ring_model_get_result (model)->fabric_bound_tier == RING_FABRIC_TIER_SPINE,
+                         ==, cases[c].bound);
+
+        record = record_frame (model, sizes[s][0], sizes[s][1]);
+        check_frame (what, record, RING_DRAW_BOX_FABRIC_LEAF);
+        for (guint i = 0; i < record->len; i++)
+          {
+            const RingDrawRecord *r = &g_array_index (record, RingDrawRecord, i);
+
+            leaves += r->kind == RING_DRAW_BOX_FABRIC_LEAF;
+            switches += r->kind == RING_DRAW_BOX_FABRIC_SWITCH;
+            if (r->kind == RING_DRAW_BOX_FABRIC_UPLINKS)
+              uplinks = r->box;
+            if (r->kind == RING_DRAW_BOX_FABRIC_LEAF)
+              g_assert_cmpfloat (r->box.width, >=, 44);
+          }
+        g_test_message ("%s: %u leaf boxes", what, leaves);
+        /* Under a warning (425 × 480) the ring keeps its room and the band gives way. */
+        if (leaves == 0 && sizes[s][1] < 570)
+          {
+            cairo_destroy (cr);
+            cairo_surface_destroy (surface);
+            continue;
+          }
+        g_assert_cmpuint (switches, ==, 1);
+        if (cases[c].leaves > 0)
+          g_assert_cmpuint (leaves, ==, cases[c].leaves);
+        else
+          g_assert_cmpuint (leaves, >=, 4);
+
+        /* The uplinks' colour: the communication colour where the spine binds, none of
+         * it where it does not. */
+        ring_style_init_light (&style);
+        ring_frame_init (&frame, cases[c].gpus);
+        frame.simulation = ring_model_get_simulation (model);
+        ring_animation_draw (cr, sizes[s][0], sizes[s][1], &frame, &style);
+        if (cases[c].bound)
+          g_assert_cmpfloat (share_in_color (surface, &uplinks, &style.communication), >, 0.02);
+        else
+          g_assert_cmpfloat (share_in_color (surface, &uplinks, &style.communication), ==, 0);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -367,6 +496,7 @@ main (int   argc,
   g_test_add_func ("/ring/animation-layout/network-switch-named", test_network_switch_named);
   g_test_add_func ("/ring/animation-layout/german-names", test_german_names);
   g_test_add_func ("/ring/animation-layout/explanation-wraps", test_explanation_wraps);
+  g_test_add_func ("/ring/animation-layout/fabric", test_fabric);
 
   return g_test_run ();
 }

@@ -111,6 +111,63 @@ test_packed_ring (void)
   ring_test_assert_relative (thirty_two.fabric_gbps, 384 * 16.0 / 32, 1e-12);
 }
 
+/* Each tier's load, packed and scattered, at 1:1 and 4:1. A leaf's uplinks carry
+ * 16 · 384 / R GB/s. Packed, a ring sends one node rate (384 GB/s) through them: loaded
+ * R/16, 6.25 % and 25 %, bound by no uplink, the NICs at 100 %. Scattered, 16 · 112/127
+ * node rates leave: R · 112/127 of the uplinks, 88.2 % at 1:1; at 4:1 they bind at 100 %
+ * and each node gets 384 · 127/(4 · 112) GB/s. */
+static void
+test_tier_loads (void)
+{
+  static const char *ratios[] = { "1:1", "4:1" };
+  static const char *placements[] = { "packed", "scattered" };
+
+  for (guint p = 0; p < G_N_ELEMENTS (placements); p++)
+    for (guint r = 0; r < G_N_ELEMENTS (ratios); r++)
+      {
+        double ratio = r == 0 ? 1 : 4;
+        double capacity = 16 * 384 / ratio;
+        double wanted = p == 0 ? 384 : 384 * 16 * 112.0 / 127;
+        double spine = MIN (1, wanted / capacity);
+        gboolean bound = p == 1 && r == 1;
+        RingParams params;
+        RingResult result;
+        const RingFabricLoad *leaf = &result.fabric_loads[RING_FABRIC_TIER_LEAF];
+        const RingFabricLoad *uplinks = &result.fabric_loads[RING_FABRIC_TIER_SPINE];
+
+        cluster (&params, 1024, RING_ALGORITHM_RING, ratios[r], placements[p]);
+        ring_cost_evaluate_sweep (&params, &result);
+
+        g_assert_cmpint (result.fabric_bound_tier, ==,
+                         bound ? RING_FABRIC_TIER_SPINE : RING_FABRIC_TIER_LEAF);
+        ring_test_assert_relative (leaf->capacity_gbps, 384, 1e-12);
+        ring_test_assert_relative (leaf->load, bound ? 127 / (4 * 112.0) : 1, 1e-12);
+        ring_test_assert_relative (uplinks->capacity_gbps, capacity, 1e-12);
+        ring_test_assert_relative (uplinks->demand_gbps, MIN (wanted, capacity), 1e-12);
+        ring_test_assert_relative (uplinks->load, spine, 1e-12);
+        g_assert_cmpfloat (result.fabric_loads[RING_FABRIC_TIER_CORE].capacity_gbps, ==, 0);
+      }
+}
+
+/* The other placement's answer: packed at 4:1 would leave each node 384 GB/s that
+ * scattered cuts to 384 · 127/(4 · 112). */
+static void
+test_other_placement (void)
+{
+  RingParams params;
+  RingResult packed, scattered;
+
+  cluster (&params, 1024, RING_ALGORITHM_RING, "4:1", "packed");
+  ring_cost_evaluate_sweep (&params, &packed);
+  cluster (&params, 1024, RING_ALGORITHM_RING, "4:1", "scattered");
+  ring_cost_evaluate_sweep (&params, &scattered);
+
+  g_assert_cmpint (packed.fabric_other_tier, ==, scattered.fabric_bound_tier);
+  ring_test_assert_relative (packed.fabric_other_gbps, 384 * 127 / (4 * 112.0), 1e-12);
+  g_assert_cmpint (scattered.fabric_other_tier, ==, packed.fabric_bound_tier);
+  ring_test_assert_relative (scattered.fabric_other_gbps, 384, 1e-12);
+}
+
 /* NCCL's trees over 8 nodes in leaves of 4: tree one has edges 0–4, 4–2, 4–6, 2–1, 2–3,
  * 6–5, 6–7; its mirror 7–3, 3–5, 3–1, 5–6, 5–4, 1–2, 1–0. Four edges leave each leaf
  * (0–4, 2–4, 3–7, 3–5), each a quarter of a node's rate: one node rate into 4/R. */
@@ -197,6 +254,8 @@ main (int   argc,
   g_test_add_func ("/ring/fabric/scattered-ring", test_scattered_ring);
   g_test_add_func ("/ring/fabric/packed-ring", test_packed_ring);
   g_test_add_func ("/ring/fabric/packed-tree", test_packed_tree);
+  g_test_add_func ("/ring/fabric/tier-loads", test_tier_loads);
+  g_test_add_func ("/ring/fabric/other-placement", test_other_placement);
   g_test_add_func ("/ring/fabric/flat-ring-rails", test_flat_ring_rails);
   g_test_add_func ("/ring/fabric/packed-halving-doubling", test_packed_halving_doubling);
   g_test_add_func ("/ring/fabric/core", test_core);

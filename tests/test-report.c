@@ -299,6 +299,16 @@ check_report (const char *json,
     else
       g_assert_cmpfloat (result->fabric_gbps, ==, 0);
     n_keys += 3;
+
+    /* Each tier from the leaf up, and the other placement's answer. */
+    g_free (tier);
+    tier = g_strdup_printf ("\"%s\"", ring_fabric_tier_to_string (result->fabric_other_tier));
+    g_assert_cmpstr (g_hash_table_lookup (members, "fabric_other_bound_tier"), ==, tier);
+    check_number (members, "fabric_other_gbps", result->fabric_other_gbps, json);
+    g_assert_true (g_str_has_prefix (g_hash_table_lookup (members, "fabric_tier_loads"),
+                                     result->fabric_bound_tier != RING_FABRIC_TIER_NONE
+                                     ? "[\n    {\n      \"tier\" : \"leaf\"" : "[]"));
+    n_keys += 3;
   }
 
   if (params->gpus <= 1)
@@ -718,6 +728,31 @@ test_measurements_strict (void)
     }
 }
 
+/* @array: the report's fabric_tier_loads, leaf then spine. */
+static void
+check_spine_load (const char *array,
+                  double      load,
+                  double      capacity_gbps,
+                  gboolean    bound)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *tiers;
+  JsonObject *leaf, *spine;
+
+  g_assert_true (json_parser_load_from_data (parser, array, -1, NULL));
+  tiers = json_node_get_array (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (tiers), ==, 2);
+  leaf = json_array_get_object_element (tiers, 0);
+  spine = json_array_get_object_element (tiers, 1);
+  g_assert_cmpstr (json_object_get_string_member (leaf, "tier"), ==, "leaf");
+  g_assert_cmpstr (json_object_get_string_member (spine, "tier"), ==, "spine");
+  g_assert_true (json_object_get_boolean_member (leaf, "bound") == !bound);
+  g_assert_true (json_object_get_boolean_member (spine, "bound") == bound);
+  ring_test_assert_relative (json_object_get_double_member (spine, "load"), load, 1e-12);
+  ring_test_assert_relative (json_object_get_double_member (spine, "capacity_gbps"),
+                             capacity_gbps, 1e-12);
+}
+
 /* The issue's command: 1 024 H100s in leaves of 16 nodes. Packed, NCCL's NVLS tree
  * sends about one node rate out of a leaf whose uplinks carry 16/R: the leaf bounds it at
  * 1:1 and 4:1 alike. Scattered, 16 · 112/127 node rates leave a leaf: the spine gives each
@@ -751,7 +786,26 @@ test_fabric_cli (void)
                                                    NULL), expected, 1e-12);
         g_assert_cmpfloat (g_ascii_strtod (g_hash_table_lookup (members, "fabric_time_share"),
                                            NULL), >, 0.5);
+        check_spine_load (g_hash_table_lookup (members, "fabric_tier_loads"),
+                          /* Packed: NCCL's two trees send 6 quarter node rates out of
+                           * the busiest leaf; scattered, 16 · 112/127, capped at 1. */
+                          MIN (1, ratio * (p == 0 ? 1.5 : 16 * 112.0 / 127) / 16),
+                          16 * 384 / ratio, p == 1 && ratio > 1);
       }
+}
+
+/* The text report says the uplinks' load and what the other placement would do. */
+static void
+test_fabric_text (void)
+{
+  g_auto(RingTestRun) run = { 0 };
+
+  run = ring_test_run_cli ("C.UTF-8", "--report=text", "--gpu", "h100", "--gpus", "1024",
+                           "--fabric-tiers", "2", "--nodes-per-leaf", "16",
+                           "--oversubscription", "4:1", "--message-size", "1GiB", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "Spine uplinks 38 % loaded at 4:1 — packed placement; "
+                                     "scattered would bind the spine at 108.9 GB/s a node."));
 }
 
 int
@@ -768,6 +822,7 @@ main (int   argc,
   g_test_add_func ("/ring/report/json-grid-german", test_grid_german);
   g_test_add_func ("/ring/report/json-cli", test_cli);
   g_test_add_func ("/ring/report/fabric-cli", test_fabric_cli);
+  g_test_add_func ("/ring/report/fabric-text", test_fabric_text);
 
   return g_test_run ();
 }

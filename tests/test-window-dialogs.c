@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ring-export-dialog.h"
+#include "ring-export-tuner.h"
 #include "ring-measurement.h"
 #include "ring-test-window.h"
 #include "ring-window-private.h"
@@ -281,6 +282,43 @@ test_export_dialog (DialogFixture *fixture,
 
 }
 
+/* File → Export NCCL Tuner Configuration writes the model's tuner file; a bare name gets
+ * .conf, another extension is refused and nothing is written. */
+static void
+test_export_tuner (DialogFixture *fixture,
+                   gconstpointer  user_data)
+{
+  g_autofree char *bare = g_build_filename (fixture->dir, "tuner", NULL);
+  g_autofree char *conf = g_strconcat (bare, ".conf", NULL);
+  g_autofree char *png = g_strconcat (bare, ".png", NULL);
+  g_autoptr(GFile) bare_file = g_file_new_for_path (bare);
+  g_autoptr(GFile) png_file = g_file_new_for_path (png);
+  g_autofree char *written = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *name = NULL;
+  GtkFileChooser *chooser;
+
+  g_object_set (fixture->ui.model, "gpu", RING_GPU_H100, "gpus", 16, NULL);
+  chooser = open_dialog (fixture->ui.window, "win.export-tuner",
+                         "Export NCCL Tuner Configuration");
+  g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
+  g_assert_cmpuint (n_filters (chooser), ==, 1);
+  name = gtk_file_chooser_get_current_name (chooser);
+  g_assert_cmpstr (name, ==, "nccl_tuner.conf");
+  answer (chooser, bare_file);
+
+  expected = ring_nccl_tuner_config_dup (ring_model_get_params (fixture->ui.model));
+  g_assert_true (g_file_get_contents (conf, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_nonnull (strstr (written, "\nallreduce,"));
+  g_assert_cmpint (g_remove (conf), ==, 0);
+
+  chooser = open_dialog (fixture->ui.window, "win.export-tuner",
+                         "Export NCCL Tuner Configuration");
+  answer (chooser, png_file);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+}
+
 /* The filter named @name among @chooser's. */
 static GtkFileFilter *
 find_filter (GtkFileChooser *chooser,
@@ -366,6 +404,7 @@ main (int   argc,
   add_dialog_test ("/ring/window-dialogs/scenarios", test_scenario_dialogs);
   add_dialog_test ("/ring/window-dialogs/export", test_export_dialog);
   add_dialog_test ("/ring/window-dialogs/export-chosen-format", test_export_chosen_format);
+  add_dialog_test ("/ring/window-dialogs/export-tuner", test_export_tuner);
 
   return g_test_run ();
 }

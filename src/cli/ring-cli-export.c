@@ -17,7 +17,7 @@
 
 #include "ring-cli-private.h"
 #include "ring-export.h"
-#include "ring-export-tuner.h"
+#include "ring-export-document.h"
 #include "ring-file-writer.h"
 #include "ring-measurement.h"
 #include "ring-printable.h"
@@ -31,8 +31,7 @@ typedef struct
 {
   const char       *path;
   RingExportFormat  format;
-  gboolean          report;  /* --chart all: the PDF report */
-  gboolean          tuner;   /* --chart nccl-tuner: NCCL's tuner configuration */
+  const RingExportDocumentInfo *document;  /* --chart all, nccl-tuner; NULL: a chart */
   RingChartKind     kind;
   RingExportPaper   paper;     /* the report's */
   /* The canvas in points (pixels), and pixels per point for a PNG: 300 dpi for a figure
@@ -51,7 +50,13 @@ list_charts (void)
 {
   for (guint kind = 0; kind < RING_N_CHARTS; kind++)
     g_print ("%s\t%s\n", ring_chart_kind_to_string (kind), ring_chart_kind_get_title (kind));
-  g_print ("%s\t%s\n", "nccl-tuner", _("NCCL tuner configuration (a .conf file)"));
+  for (guint d = 0; d < RING_N_EXPORT_DOCUMENTS; d++)
+    {
+      const RingExportDocumentInfo *info = ring_export_document_info (d);
+
+      /* TRANSLATORS: a document's title, then its file's extension ("Report (.pdf)") */
+      g_print ("%s\t%s (.%s)\n", info->name, _(info->title), info->suffix);
+    }
 
   return EXIT_SUCCESS;
 }
@@ -228,53 +233,37 @@ check_export (const char     *path,
               GError        **error)
 {
   g_autofree char *shown_path = ring_filename_display (path);
+  RingExportDocument document;
 
   request->path = path;
-  request->report = FALSE;
-  request->tuner = chart != NULL && g_str_equal (chart, "nccl-tuner");
+  request->document = NULL;
   request->kind = RING_CHART_UTILIZATION_VS_GPUS;
   request->paper = ring_export_paper_default ();
   request->options = (RingExportOptions) {
     DEFAULT_EXPORT_WIDTH, DEFAULT_EXPORT_HEIGHT, 1.0, FALSE, NULL,
   };
 
-  if (request->tuner)
+  if (chart != NULL && ring_export_document_from_string (chart, &document))
     {
-      if (!g_str_has_suffix (path, ".conf"))
+      request->document = ring_export_document_info (document);
+      if (!ring_export_document_has_suffix (request->document, path))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("--chart: “nccl-tuner” writes NCCL’s tuner configuration; "
-                         "“%s” is not a .conf"), shown_path);
+                       /* TRANSLATORS: a --chart name ("all"), what it writes ("Report"),
+                        * its extension ("pdf"), a file name */
+                       _("--chart: “%s” writes the %s, a .%s file; “%s” is not one"),
+                       chart, _(request->document->title), request->document->suffix,
+                       shown_path);
           return FALSE;
         }
-      if (size != NULL || paper != NULL)
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("--size and --paper go with charts, not with --chart nccl-tuner"));
-          return FALSE;
-        }
-      request->format = RING_EXPORT_FORMAT_CSV;
-      return TRUE;
+      request->format = RING_EXPORT_FORMAT_PDF;
     }
-
-  if (!ring_export_format_from_path (path, &request->format))
+  else if (!ring_export_format_from_path (path, &request->format))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("--export: cannot tell the format of “%s”: "
                      "use a name ending in .png, .svg, .pdf or .csv"), shown_path);
       return FALSE;
-    }
-
-  if (chart != NULL && g_str_equal (chart, "all"))
-    {
-      if (request->format != RING_EXPORT_FORMAT_PDF)
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("--chart: “all” writes a PDF report; “%s” is not a .pdf"),
-                       shown_path);
-          return FALSE;
-        }
-      request->report = TRUE;
     }
   else if (chart != NULL && !ring_chart_kind_from_string (chart, &request->kind))
     {
@@ -283,15 +272,18 @@ check_export (const char     *path,
       return FALSE;
     }
 
-  /* The report's pages are paper, a chart's canvas is its size. */
-  if (request->report && size != NULL)
+  /* A document's pages are paper, if printed; a chart's canvas is its size. */
+  if (request->document != NULL && size != NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--size: the report is printed on paper; choose it with --paper "
-                     "a4 or --paper letter"));
+                   request->document->paper
+                   ? _("--size: the report is printed on paper; choose it with --paper "
+                       "a4 or --paper letter")
+                   /* TRANSLATORS: a --chart name ("nccl-tuner") */
+                   : _("--size goes with charts, not with --chart %s"), chart);
       return FALSE;
     }
-  if (paper != NULL && !request->report)
+  if (paper != NULL && (request->document == NULL || !request->document->paper))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("--paper goes with the report: --export FILE.pdf --chart all"));
@@ -315,7 +307,8 @@ write_export (RingModel           *model,
   g_autoptr(GError) error = NULL;
   g_autofree char *link_target = NULL;
 
-  if (!request->tuner && !ring_chart_draw_is_available ())
+  if ((request->document == NULL || request->document->paper)
+      && !ring_chart_draw_is_available ())
     {
       _ring_cli_print_error (_("PLplot’s extcairo device is not installed: "
                                "charts cannot be drawn"));
@@ -324,10 +317,8 @@ write_export (RingModel           *model,
 
   link_target = ring_file_writer_resolve_link (file);
 
-  if (request->tuner)
-    ring_export_nccl_tuner (ring_model_get_params (model), file, &error);
-  else if (request->report)
-    ring_export_report (model, file, request->paper, NULL, &error);
+  if (request->document != NULL)
+    request->document->write (model, file, request->paper, &error);
   else
     ring_export_chart_with_options (model, request->kind, request->format, file,
                                     &request->options, NULL, &error);

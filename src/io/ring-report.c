@@ -122,6 +122,7 @@ typedef enum
   VALUE_PROTOCOL,   /* a RingProtocol, written as its name */
   VALUE_NETWORK_BOUND, /* a RingNetworkBound, written as its name */
   VALUE_FABRIC_TIER,   /* a RingFabricTier, written as its name */
+  VALUE_FABRIC_LOADS,  /* RingFabricLoad per tier of the fabric, an array */
 } ValueKind;
 
 /* The derived values, in the report's order. */
@@ -167,6 +168,12 @@ static const struct
     BOTH },
   { "fabric_gbps", G_STRUCT_OFFSET (RingResult, fabric_gbps), VALUE_NUMBER, BOTH },
   { "fabric_time_share", G_STRUCT_OFFSET (RingResult, fabric_time_share), VALUE_NUMBER, BOTH },
+  /* Each tier from the leaf up: its links' capacity and demand (GB/s), load, bound. */
+  { "fabric_tier_loads", G_STRUCT_OFFSET (RingResult, fabric_loads), VALUE_FABRIC_LOADS, BOTH },
+  /* The same cluster under the other --placement. */
+  { "fabric_other_bound_tier", G_STRUCT_OFFSET (RingResult, fabric_other_tier),
+    VALUE_FABRIC_TIER, BOTH },
+  { "fabric_other_gbps", G_STRUCT_OFFSET (RingResult, fabric_other_gbps), VALUE_NUMBER, BOTH },
   /* What the model prices fastest among NCCL's choices; where it differs from the above,
    * NCCL's tuner picks otherwise (docs/model.md). */
   { "fastest_algorithm", G_STRUCT_OFFSET (RingResult, fastest_algorithm), VALUE_ALGORITHM,
@@ -319,6 +326,37 @@ append_json_null (GString    *json,
 }
 
 static void
+append_json_fabric_loads (GString          *json,
+                          const char       *key,
+                          const RingParams *params,
+                          const RingResult *result)
+{
+  guint top = result->fabric_bound_tier == RING_FABRIC_TIER_NONE
+              ? 0 : MIN (params->fabric_tiers, RING_N_FABRIC_TIERS - 1);
+
+  append_json_key (json, key);
+  g_string_append (json, top > 0 ? "[" : "[]");
+  for (guint t = RING_FABRIC_TIER_LEAF; t <= top; t++)
+    {
+      const RingFabricLoad *load = &result->fabric_loads[t];
+
+      g_string_append_printf (json, "%s\n    {\n      \"tier\" : \"%s\"",
+                              t > RING_FABRIC_TIER_LEAF ? "," : "",
+                              ring_fabric_tier_to_string (t));
+      g_string_append (json, ",\n      \"capacity_gbps\" : ");
+      ring_report_append_json_number (json, load->capacity_gbps);
+      g_string_append (json, ",\n      \"demand_gbps\" : ");
+      ring_report_append_json_number (json, load->demand_gbps);
+      g_string_append (json, ",\n      \"load\" : ");
+      ring_report_append_json_number (json, load->load);
+      g_string_append_printf (json, ",\n      \"bound\" : %s\n    }",
+                              t == result->fabric_bound_tier ? "true" : "false");
+    }
+  if (top > 0)
+    g_string_append (json, "\n  ]");
+}
+
+static void
 append_result_value (GString          *json,
                      const RingParams *params,
                      const RingResult *result,
@@ -357,6 +395,9 @@ append_result_value (GString          *json,
       append_json_string (json, key,
                           ring_fabric_tier_to_string (G_STRUCT_MEMBER (RingFabricTier, result,
                                                                        offset)));
+      break;
+    case VALUE_FABRIC_LOADS:
+      append_json_fabric_loads (json, key, params, result);
       break;
     case VALUE_NETWORK_BOUND:
       append_json_string (json, key,
@@ -837,6 +878,98 @@ add_cluster_rows (GPtrArray        *rows,
   add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_get_title (p->algorithm)));
 }
 
+static const char *
+placement_title (RingPlacement placement)
+{
+  /* TRANSLATORS: how a job's nodes sit among the fabric's leaves (--placement) */
+  return placement == RING_PLACEMENT_PACKED ? _("packed") : _("scattered");
+}
+
+static const char *
+uplinks_title (RingFabricTier tier)
+{
+  /* TRANSLATORS: the links from a fabric's leaf switches up to its spines */
+  return tier == RING_FABRIC_TIER_SPINE ? _("Spine uplinks")
+  /* TRANSLATORS: the links from a fabric's spine switches up to its core */
+                                        : _("Core uplinks");
+}
+
+static const char *
+tier_title (RingFabricTier tier)
+{
+  /* TRANSLATORS: a fabric's tier of switches, as in "would bind the spine at 109 GB/s" */
+  return tier == RING_FABRIC_TIER_SPINE ? _("the spine") : _("the core");
+}
+
+char *
+ring_report_describe_fabric (const RingParams *params,
+                             const RingResult *result)
+{
+  RingFabricTier top = MIN (params->fabric_tiers, RING_N_FABRIC_TIERS - 1);
+  RingFabricTier busiest = RING_FABRIC_TIER_SPINE;
+  RingPlacement other = params->placement == RING_PLACEMENT_PACKED
+                        ? RING_PLACEMENT_SCATTERED : RING_PLACEMENT_PACKED;
+  g_autofree char *load = NULL;
+  g_autofree char *then = NULL;
+
+  g_return_val_if_fail (params != NULL && result != NULL, NULL);
+
+  if (result->fabric_bound_tier == RING_FABRIC_TIER_NONE || top < RING_FABRIC_TIER_SPINE)
+    return NULL;
+
+  for (RingFabricTier t = RING_FABRIC_TIER_SPINE; t <= top; t++)
+    if (t == result->fabric_bound_tier
+        || (result->fabric_bound_tier == RING_FABRIC_TIER_LEAF
+            && result->fabric_loads[t].load > result->fabric_loads[busiest].load))
+      busiest = t;
+
+  if (busiest == result->fabric_bound_tier)
+    {
+      g_autofree char *rate = ring_format_bandwidth (result->fabric_gbps * 1e9);
+
+      /* TRANSLATORS: "Spine uplinks", the oversubscription ("4"), a rate ("109 GB/s"),
+       * the placement ("scattered") */
+      load = g_strdup_printf (_("%s bind at %g:1, each node gets %s — %s placement"),
+                              uplinks_title (busiest), params->oversubscription, rate,
+                              placement_title (params->placement));
+    }
+  else
+    {
+      /* TRANSLATORS: "Spine uplinks", a load ("25"), the oversubscription ("4"), the
+       * placement ("packed") */
+      load = g_strdup_printf (_("%s %.0f %% loaded at %g:1 — %s placement"),
+                              uplinks_title (busiest),
+                              100 * result->fabric_loads[busiest].load,
+                              params->oversubscription, placement_title (params->placement));
+    }
+
+  if (result->fabric_other_tier == RING_FABRIC_TIER_SPINE
+      || result->fabric_other_tier == RING_FABRIC_TIER_CORE)
+    {
+      g_autofree char *rate = ring_format_bandwidth (result->fabric_other_gbps * 1e9);
+
+      /* TRANSLATORS: the other placement ("scattered"), a tier ("the spine"), a rate */
+      then = g_strdup_printf (_("%s would bind %s at %s a node"), placement_title (other),
+                              tier_title (result->fabric_other_tier), rate);
+    }
+  else if (busiest == result->fabric_bound_tier)
+    {
+      g_autofree char *rate = ring_format_bandwidth (result->fabric_other_gbps * 1e9);
+
+      /* TRANSLATORS: the other placement ("packed"), a rate ("384 GB/s") */
+      then = g_strdup_printf (_("%s would leave each node its %s"), placement_title (other),
+                              rate);
+    }
+  else
+    {
+      /* TRANSLATORS: the other placement ("scattered") */
+      then = g_strdup_printf (_("%s would not bind either"), placement_title (other));
+    }
+
+  /* TRANSLATORS: the uplinks' load and placement; what the other placement would do */
+  return g_strdup_printf (_("%s; %s."), load, then);
+}
+
 /* The collective that ran, in both questions. */
 static void
 add_collective_rows (GPtrArray        *rows,
@@ -869,6 +1002,8 @@ add_collective_rows (GPtrArray        *rows,
       /* TRANSLATORS: a rate and what bounds it, "384 GB/s, the NICs’ line rate" */
       add_row (rows, _("Network per node"), g_strdup_printf (_("%s, %s"), rate, reason));
     }
+  if (r->fabric_bound_tier != RING_FABRIC_TIER_NONE && p->fabric_tiers > 1)
+    add_row (rows, _("Fabric uplinks"), ring_report_describe_fabric (p, r));
   if (p->gpus <= 1)
     {
       add_row (rows, _("Algorithm in use"), g_strdup (_("none: one GPU")));

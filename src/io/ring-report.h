@@ -25,6 +25,11 @@ char      *ring_report_to_text (RingModel *model);
  * ring_report_rows_free(). */
 GPtrArray *ring_report_rows    (RingModel *model);
 
+/* A sentence on the fabric's uplinks: the most loaded tier's load at its oversubscription,
+ * the placement, and what the other placement would do; NULL on one node or one switch. */
+char      *ring_report_describe_fabric (const RingParams *params,
+                                        const RingResult *result);
+
 /* A parallel layout's figure by its JSON key ("mfu", "bubble_s", "dp_time_s"…) as the
  * text report and the window's cards write it: "16.9 %", "Ring, 535 ms"; NULL for a key
  * with no such figure. */

@@ -162,6 +162,9 @@ fill_collective (const RingParams *params,
   result->fabric_bound_tier = cost.fabric_tier;
   result->fabric_gbps = cost.fabric_gbps;
   result->fabric_time_share = cost.fabric_time_share;
+  result->fabric_other_tier = cost.fabric_other_tier;
+  result->fabric_other_gbps = cost.fabric_other_gbps;
+  memcpy (result->fabric_loads, cost.fabric_loads, sizeof result->fabric_loads);
   result->bytes_moved_per_gpu = group->gpus > 1 ? cost.bytes_per_gpu : 0.0;
   result->algbw_gbps = cost.algbw_gbps;
   result->busbw_gbps = cost.busbw_gbps;

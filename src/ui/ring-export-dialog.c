@@ -13,6 +13,7 @@
 
 #include "ring-printable.h"
 #include "ring-export.h"
+#include "ring-export-document.h"
 #include "ring-export-dialog.h"
 #include "ring-file-dialog.h"
 
@@ -34,7 +35,7 @@ typedef struct
 {
   RingModel        *model;
   RingChartKind     kind;
-  gboolean          report;
+  const RingExportDocumentInfo *document;  /* NULL: the chart of @kind */
   RingExportFormat  default_format;  /* the initial name's, and a bare name's */
   AdwToastOverlay  *toasts;
   GtkFileFilter    *filters[G_N_ELEMENTS (formats)];
@@ -51,25 +52,34 @@ export_request_free (ExportRequest *request)
 }
 
 static ExportRequest *
-export_request_new (RingModel       *model,
-                    RingChartKind    kind,
-                    gboolean         report,
-                    AdwToastOverlay *toasts)
+export_request_new (RingModel                    *model,
+                    RingChartKind                 kind,
+                    const RingExportDocumentInfo *document,
+                    AdwToastOverlay              *toasts)
 {
   ExportRequest *request = g_new0 (ExportRequest, 1);
 
   request->model = g_object_ref (model);
   request->kind = kind;
-  request->report = report;
-  request->default_format = report ? RING_EXPORT_FORMAT_PDF : RING_EXPORT_FORMAT_PNG;
+  request->document = document;
+  request->default_format = RING_EXPORT_FORMAT_PNG;
   request->toasts = toasts != NULL ? g_object_ref (toasts) : NULL;
+
+  /* A document has one format, its own filter in the first slot. */
+  if (document != NULL)
+    {
+      GtkFileFilter *filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _(document->format_title));
+      gtk_file_filter_add_mime_type (filter, document->mime_type);
+      gtk_file_filter_add_suffix (filter, document->suffix);
+      request->filters[0] = g_object_ref_sink (filter);
+      return request;
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     {
       GtkFileFilter *filter;
-
-      if (report && formats[i].format != RING_EXPORT_FORMAT_PDF)
-        continue;
 
       filter = gtk_file_filter_new ();
       gtk_file_filter_set_name (filter, _(formats[i].name));
@@ -97,10 +107,11 @@ export_request_new (RingModel       *model,
 static char *
 initial_name (ExportRequest *request)
 {
-  const char *stem = request->report ? "ring-allreduce-report"
-                                     : ring_chart_kind_to_string (request->kind);
+  if (request->document != NULL)
+    return g_strdup (request->document->initial_name);
 
-  return ring_export_resolve_name (stem, request->default_format, NULL, NULL);
+  return ring_export_resolve_name (ring_chart_kind_to_string (request->kind),
+                                   request->default_format, NULL, NULL);
 }
 
 static void
@@ -168,6 +179,23 @@ rename_for_format (GFile            *file,
   return g_file_get_child (parent, renamed);
 }
 
+static void
+announce_written (ExportRequest *request,
+                  const char    *basename,
+                  gboolean       written,
+                  GError        *error)
+{
+  g_autofree char *message = NULL;
+
+  if (written)
+    /* TRANSLATORS: a toast; %s is a file name. */
+    message = g_strdup_printf (_("Exported “%s”"), basename);
+  else
+    message = g_strdup (error->message);
+
+  announce (request, message);
+}
+
 /* Exports are light, for print, unless @window_style asks for the window's (dark) one. */
 static void
 write_file (ExportRequest    *request,
@@ -184,17 +212,7 @@ write_file (ExportRequest    *request,
   g_autofree char *file_basename = g_file_get_basename (file);
   g_autofree char *basename = file_basename != NULL ? ring_filename_display (file_basename)
                                                     : g_strdup ("");
-  g_autofree char *message = NULL;
   gboolean written;
-
-  if (request->report && format != RING_EXPORT_FORMAT_PDF)
-    {
-      /* TRANSLATORS: %s is a file name. */
-      message = g_strdup_printf (_("Could not export “%s”: the report is a .pdf file"),
-                                 basename);
-      announce (request, message);
-      return;
-    }
 
   if (window_style)
     {
@@ -202,20 +220,52 @@ write_file (ExportRequest    *request,
       options.style = &style;
     }
 
-  if (request->report)
-    written = ring_export_report (request->model, file, ring_export_paper_default (), NULL,
-                                  &error);
-  else
-    written = ring_export_chart_with_options (request->model, request->kind, format, file,
+  written = ring_export_chart_with_options (request->model, request->kind, format, file,
                                               &options, NULL, &error);
 
-  if (written)
-    /* TRANSLATORS: a toast; %s is a file name. */
-    message = g_strdup_printf (_("Exported “%s”"), basename);
-  else
-    message = g_strdup (error->message);
+  announce_written (request, basename, written, error);
+}
 
-  announce (request, message);
+/* A document's file: a bare name gets its extension, another extension is refused. */
+static void
+write_document (ExportRequest *request,
+                GFile         *chosen)
+{
+  const RingExportDocumentInfo *document = request->document;
+  g_autofree char *file_basename = g_file_get_basename (chosen);
+  g_autofree char *basename = file_basename != NULL ? ring_filename_display (file_basename)
+                                                    : g_strdup ("");
+  g_autoptr(GFile) parent = g_file_get_parent (chosen);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean written;
+
+  if (file_basename != NULL && parent != NULL && strchr (file_basename, '.') == NULL)
+    {
+      g_autofree char *named = g_strconcat (file_basename, ".", document->suffix, NULL);
+
+      g_free (basename);
+      basename = ring_filename_display (named);
+      file = g_file_get_child (parent, named);
+    }
+  else if (file_basename != NULL && !ring_export_document_has_suffix (document, file_basename))
+    {
+      /* TRANSLATORS: a file name; a document ("Report"); its extension ("pdf") */
+      g_autofree char *message = g_strdup_printf (_("Could not export “%s”: the %s is a .%s "
+                                                    "file"),
+                                                  basename, _(document->title),
+                                                  document->suffix);
+
+      announce (request, message);
+      return;
+    }
+  else
+    {
+      file = g_object_ref (chosen);
+    }
+
+  written = document->write (request->model, file, ring_export_paper_default (), &error);
+  announce_written (request, basename, written, error);
 }
 
 /* The drop-downs GtkFileChooserNative shows; GtkFileDialog has none. */
@@ -241,6 +291,11 @@ ring_export_dialog_done_cb (const RingFileDialogAnswer *answer,
     {
       if (answer->error != NULL)
         announce (request, answer->error->message);
+      return;
+    }
+  if (request->document != NULL)
+    {
+      write_document (request, answer->file);
       return;
     }
 
@@ -294,7 +349,7 @@ present (GtkWindow     *parent,
     .initial_name = name,
     .filters = filters,
     .choices = choices,
-    .n_choices = request->report ? 0 : N_CHOICES,
+    .n_choices = request->document != NULL ? 0 : N_CHOICES,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (request->filters); i++)
@@ -302,7 +357,7 @@ present (GtkWindow     *parent,
       if (request->filters[i] == NULL)
         continue;
       filters[n_filters++] = request->filters[i];
-      if (formats[i].format == request->default_format)
+      if (request->document != NULL || formats[i].format == request->default_format)
         options.default_filter = request->filters[i];
     }
 
@@ -324,21 +379,29 @@ ring_export_dialog_present (GtkWindow       *parent,
   g_return_if_fail (kind < RING_N_CHARTS);
   g_return_if_fail (toasts == NULL || ADW_IS_TOAST_OVERLAY (toasts));
 
-  request = export_request_new (model, kind, FALSE, toasts);
+  request = export_request_new (model, kind, NULL, toasts);
   /* TRANSLATORS: the file dialog's title; %s is a chart's title. */
   title = g_strdup_printf (_("Export “%s”"), ring_chart_kind_get_title (kind));
   present (parent, request, title);
 }
 
 void
-ring_export_dialog_present_report (GtkWindow       *parent,
-                                   RingModel       *model,
-                                   AdwToastOverlay *toasts)
+ring_export_dialog_present_document (GtkWindow          *parent,
+                                     RingModel          *model,
+                                     RingExportDocument  document,
+                                     AdwToastOverlay    *toasts)
 {
+  const RingExportDocumentInfo *info;
+  g_autofree char *title = NULL;
+
   g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
   g_return_if_fail (RING_IS_MODEL (model));
+  g_return_if_fail (document < RING_N_EXPORT_DOCUMENTS);
   g_return_if_fail (toasts == NULL || ADW_IS_TOAST_OVERLAY (toasts));
 
-  present (parent, export_request_new (model, RING_CHART_UTILIZATION_VS_GPUS, TRUE, toasts),
-           _("Export Report"));
+  info = ring_export_document_info (document);
+  /* TRANSLATORS: the file dialog's title; %s is a document ("Report") */
+  title = g_strdup_printf (_("Export %s"), _(info->title));
+  present (parent, export_request_new (model, RING_CHART_UTILIZATION_VS_GPUS, info, toasts),
+           title);
 }

@@ -9,6 +9,7 @@
 
 #include "ring-model.h"
 #include "ring-chart-draw.h"
+#include "ring-export-document.h"
 
 G_BEGIN_DECLS
 
@@ -23,9 +24,10 @@ void ring_export_dialog_present        (GtkWindow       *parent,
                                         RingModel       *model,
                                         RingChartKind    kind,
                                         AdwToastOverlay *toasts);
-/* The same for the PDF report: a table of figures, then every chart. */
-void ring_export_dialog_present_report (GtkWindow       *parent,
-                                        RingModel       *model,
-                                        AdwToastOverlay *toasts);
+/* The same for a document of the registry (ring-export-document.h), in its one format. */
+void ring_export_dialog_present_document (GtkWindow          *parent,
+                                          RingModel          *model,
+                                          RingExportDocument  document,
+                                          AdwToastOverlay    *toasts);
 
 G_END_DECLS

@@ -178,7 +178,19 @@ export_report_action (GtkWidget  *widget,
 {
   RingWindow *self = RING_WINDOW (widget);
 
-  ring_export_dialog_present_report (GTK_WINDOW (self), self->model, self->toast_overlay);
+  ring_export_dialog_present_document (GTK_WINDOW (self), self->model,
+                                       RING_EXPORT_DOCUMENT_REPORT, self->toast_overlay);
+}
+
+static void
+export_tuner_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  RingWindow *self = RING_WINDOW (widget);
+
+  ring_export_dialog_present_document (GTK_WINDOW (self), self->model,
+                                       RING_EXPORT_DOCUMENT_NCCL_TUNER, self->toast_overlay);
 }
 
 /* The keyboard comes back to the window after a menu. GTK 4.8 can leave the window's focus
@@ -270,6 +282,8 @@ _ring_window_class_actions_init (RingWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.export-report", NULL,
                                    export_report_action);
+  gtk_widget_class_install_action (widget_class, "win.export-tuner", NULL,
+                                   export_tuner_action);
   gtk_widget_class_install_action (widget_class, "win.help", "s", help_action);
   _ring_window_import_class_init (widget_class);
 

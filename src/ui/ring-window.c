@@ -462,6 +462,19 @@ update_target_label (RingWindow *self)
       text = with_cap;
     }
 
+  if (params->gpus > 1)
+    {
+      g_autofree char *fabric = ring_report_describe_fabric (params, result);
+
+      if (fabric != NULL)
+        {
+          char *with_fabric = g_strdup_printf ("%s %s", text, fabric);
+
+          g_free (text);
+          text = with_fabric;
+        }
+    }
+
   /* Where NCCL's tuner picks what this model prices slower, say so: auto keeps NCCL's
    * pick, which the published runs follow (docs/model.md, "Auto and the model's fastest"). */
   if (params->gpus > 1 && result->fastest_allreduce_time_s < result->allreduce_time_s)

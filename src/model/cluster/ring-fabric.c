@@ -149,7 +149,8 @@ distance_share (const RingTopology *topology,
                 const guint        *groups,
                 const double       *ratios,
                 guint               n_tiers,
-                double             *tier_share)
+                double             *tier_share,
+                double             *tier_demand)
 {
   guint g = topology->gpus_per_node;
   guint p = 1;
@@ -163,28 +164,36 @@ distance_share (const RingTopology *topology,
     {
       double weight = 1.0 / d;
       double step = 1;
+      double flows[2];
 
       if (d % g != 0)
         break;
+
       for (guint t = 0; t < n_tiers; t++)
         {
-          double flows = topology->placement == RING_PLACEMENT_SCATTERED
-                         ? groups[t] * (topology->nodes > groups[t]
-                                        ? (double) (topology->nodes - groups[t])
-                                          / (topology->nodes - 1) : 0)
-                         : partners_leaving (topology->nodes, groups[t], d / g);
-          double s = share_of (groups[t], ratios[t], flows);
+          double s;
 
+          flows[t] = topology->placement == RING_PLACEMENT_SCATTERED
+                     ? groups[t] * (topology->nodes > groups[t]
+                                    ? (double) (topology->nodes - groups[t])
+                                      / (topology->nodes - 1) : 0)
+                     : partners_leaving (topology->nodes, groups[t], d / g);
+          s = share_of (groups[t], ratios[t], flows[t]);
           tier_time[t] += weight / s;
           step = MIN (step, s);
         }
+      for (guint t = 0; t < n_tiers; t++)
+        tier_demand[t] += weight * flows[t] * step;
       bytes += weight;
       time += weight / step;
     }
   tier_bytes = bytes;
 
   for (guint t = 0; t < n_tiers; t++)
-    tier_share[t] = tier_bytes > 0 ? tier_bytes / tier_time[t] : 1;
+    {
+      tier_share[t] = tier_bytes > 0 ? tier_bytes / tier_time[t] : 1;
+      tier_demand[t] = tier_bytes > 0 ? tier_demand[t] / tier_bytes : 0;
+    }
 
   return bytes > 0 ? bytes / time : 1;
 }
@@ -252,17 +261,26 @@ ring_fabric_crossing (const RingTopology *topology,
   double ratios[2];
   guint n_tiers;
   double tier_share[2] = { 1, 1 };
+  double tier_demand[2] = { 0, 0 };
 
   g_return_if_fail (topology != NULL);
   g_return_if_fail (crossing != NULL);
 
   crossing->share = 1;
   for (guint t = 0; t < RING_N_FABRIC_TIERS; t++)
-    crossing->tier_share[t] = 1;
+    {
+      crossing->tier_share[t] = 1;
+      crossing->tier_capacity[t] = 0;
+      crossing->tier_demand[t] = 0;
+    }
   crossing->network_bytes = network_bytes (topology, pattern);
   crossing->bound = topology->nodes > 1 && pattern != RING_FABRIC_PATTERN_NONE
                     ? RING_FABRIC_TIER_LEAF : RING_FABRIC_TIER_NONE;
-  if (crossing->bound == RING_FABRIC_TIER_NONE || topology->fabric_tiers < 2)
+  if (crossing->bound == RING_FABRIC_TIER_NONE)
+    return;
+  crossing->tier_capacity[RING_FABRIC_TIER_LEAF] = 1;
+  crossing->tier_demand[RING_FABRIC_TIER_LEAF] = 1;
+  if (topology->fabric_tiers < 2)
     return;
 
   n_tiers = MIN (topology->fabric_tiers, 3) - 1;
@@ -273,21 +291,26 @@ ring_fabric_crossing (const RingTopology *topology,
 
   if (pattern == RING_FABRIC_PATTERN_DISTANCE)
     {
-      crossing->share = distance_share (topology, groups, ratios, n_tiers, tier_share);
+      crossing->share = distance_share (topology, groups, ratios, n_tiers, tier_share,
+                                        tier_demand);
     }
   else
     {
       for (guint t = 0; t < n_tiers; t++)
         {
-          double flows = flows_leaving (topology, pattern, groups[t], t == 0);
-
-          tier_share[t] = share_of (groups[t], ratios[t], flows);
+          tier_demand[t] = flows_leaving (topology, pattern, groups[t], t == 0);
+          tier_share[t] = share_of (groups[t], ratios[t], tier_demand[t]);
           crossing->share = MIN (crossing->share, tier_share[t]);
         }
+      for (guint t = 0; t < n_tiers; t++)
+        tier_demand[t] *= crossing->share;
     }
 
+  crossing->tier_demand[RING_FABRIC_TIER_LEAF] = crossing->share;
   for (guint t = 0; t < n_tiers; t++)
     {
+      crossing->tier_capacity[RING_FABRIC_TIER_SPINE + t] = groups[t] / ratios[t];
+      crossing->tier_demand[RING_FABRIC_TIER_SPINE + t] = tier_demand[t];
       crossing->tier_share[RING_FABRIC_TIER_SPINE + t] = tier_share[t];
       if (tier_share[t] < 1 && tier_share[t] <= crossing->share * (1 + 1e-12)
           && crossing->bound == RING_FABRIC_TIER_LEAF)

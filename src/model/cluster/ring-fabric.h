@@ -21,8 +21,6 @@ typedef enum
   RING_FABRIC_PATTERN_SWITCH,      /* reduced in the switches (SHARP): one flow a leaf */
 } RingFabricPattern;
 
-#define RING_N_FABRIC_TIERS (RING_FABRIC_TIER_CORE + 1)
-
 typedef struct
 {
   /* The share of a node's network rate its traffic gets through the fabric (0 to 1), and
@@ -30,6 +28,10 @@ typedef struct
   double         share;
   RingFabricTier bound;
   double         tier_share[RING_N_FABRIC_TIERS];
+  /* Node rates the tier's busiest group can send out (capacity) and that its traffic
+   * sends (demand, byte-weighted over halving-doubling's steps); the leaf's are 1. */
+  double         tier_capacity[RING_N_FABRIC_TIERS];
+  double         tier_demand[RING_N_FABRIC_TIERS];
   /* Bytes one node sends over the network per byte of the buffer. */
   double         network_bytes;
 } RingFabricCrossing;

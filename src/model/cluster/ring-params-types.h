@@ -71,6 +71,17 @@ typedef enum
   RING_FABRIC_TIER_CORE,
 } RingFabricTier;
 
+#define RING_N_FABRIC_TIERS (RING_FABRIC_TIER_CORE + 1)
+
+/* One tier's links as the busiest group of it sees them, in GB/s: the leaf's are one
+ * node's links, the spine's a leaf's uplinks, the core's a pod's. */
+typedef struct
+{
+  double capacity_gbps;
+  double demand_gbps;     /* what the group's traffic sends through them */
+  double load;            /* demand over capacity, 1 where the tier binds */
+} RingFabricLoad;
+
 /* How data parallelism keeps the model state (docs/model.md §5). */
 typedef enum
 {
@@ -199,6 +210,10 @@ typedef struct
   RingFabricTier fabric_bound_tier;
   double        fabric_gbps;
   double        fabric_time_share;
+  RingFabricLoad fabric_loads[RING_N_FABRIC_TIERS];   /* [NONE] unused */
+  /* The same under the other placement: its bound tier and a node's rate. */
+  RingFabricTier fabric_other_tier;
+  double        fabric_other_gbps;
   double        bandwidth_time_s;     /* the size-dependent part of allreduce_time_s */
   /* What this model prices fastest among NCCL's choices (ring-algorithms.c). */
   RingAlgorithm fastest_algorithm;

@@ -261,10 +261,14 @@ fabric_cost (const RingAlgorithmInfo *info,
              double                   bytes,
              RingAllreduceCost       *cost)
 {
-  RingFabricCrossing crossing;
+  RingFabricCrossing crossing, other;
+  RingTopology moved = *topology;
   double network_s;
 
   ring_fabric_crossing (topology, info->fabric_pattern, &crossing);
+  moved.placement = topology->placement == RING_PLACEMENT_PACKED
+                    ? RING_PLACEMENT_SCATTERED : RING_PLACEMENT_PACKED;
+  ring_fabric_crossing (&moved, info->fabric_pattern, &other);
   if (crossing.share < 1)
     {
       RingTopology narrowed = *topology;
@@ -280,6 +284,17 @@ fabric_cost (const RingAlgorithmInfo *info,
   cost->fabric_tier = crossing.bound;
   cost->fabric_gbps = crossing.bound == RING_FABRIC_TIER_NONE
                       ? 0 : topology->network_gbps * crossing.share;
+  cost->fabric_other_tier = other.bound;
+  cost->fabric_other_gbps = other.bound == RING_FABRIC_TIER_NONE
+                            ? 0 : topology->network_gbps * other.share;
+  for (guint t = 0; t < RING_N_FABRIC_TIERS; t++)
+    {
+      RingFabricLoad *load = &cost->fabric_loads[t];
+
+      load->capacity_gbps = crossing.tier_capacity[t] * topology->network_gbps;
+      load->demand_gbps = crossing.tier_demand[t] * topology->network_gbps;
+      load->load = load->capacity_gbps > 0 ? load->demand_gbps / load->capacity_gbps : 0;
+    }
   network_s = cost->fabric_gbps > 0
               ? bytes * crossing.network_bytes / (cost->fabric_gbps * 1e9) : 0;
   cost->fabric_time_share = cost->time_s > 0 ? MIN (1.0, network_s / cost->time_s) : 0;

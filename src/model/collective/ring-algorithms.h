@@ -31,6 +31,10 @@ typedef struct
   RingFabricTier fabric_tier;
   double        fabric_gbps;
   double        fabric_time_share;
+  RingFabricLoad fabric_loads[RING_N_FABRIC_TIERS];
+  /* Under the other placement (packed or scattered). */
+  RingFabricTier fabric_other_tier;
+  double        fabric_other_gbps;
 } RingAllreduceCost;
 
 typedef enum

@@ -29,6 +29,7 @@ typedef enum
 struct _RingSimulation
 {
   RingSchedule *schedule;
+  RingSimulationFabric fabric;
   double        rates_Bps[RING_N_LINK_KINDS];
   double        alpha_s[RING_N_LINK_KINDS];
   double        bytes;
@@ -350,6 +351,11 @@ _ring_simulation_new_walking (const RingParams *params,
   n = ring_schedule_get_n_gpus (schedule);
   self = g_atomic_rc_box_new0 (RingSimulation);
   self->schedule = schedule;
+  self->fabric = (RingSimulationFabric) {
+    params->fabric_tiers, params->nodes_per_leaf, params->oversubscription,
+    params->placement, result->fabric_bound_tier, result->fabric_gbps, { { 0 } },
+  };
+  memcpy (self->fabric.loads, result->fabric_loads, sizeof self->fabric.loads);
   info->link_rates (&topology, self->rates_Bps, self->alpha_s);
   self->bytes = result->gradient_buffer_bytes;
   self->piece_bytes = self->bytes / ring_schedule_get_n_pieces (schedule);
@@ -478,6 +484,14 @@ ring_simulation_unref (RingSimulation *self)
 {
   if (self != NULL)
     g_atomic_rc_box_release_full (self, (GDestroyNotify) simulation_clear);
+}
+
+const RingSimulationFabric *
+ring_simulation_get_fabric (const RingSimulation *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return &self->fabric;
 }
 
 const RingSchedule *

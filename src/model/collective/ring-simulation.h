@@ -26,6 +26,18 @@ typedef struct
   gboolean     slowed;
 } RingSimulatedTransfer;
 
+/* The fabric above the nodes as @result's collective met it (ring-fabric.h). */
+typedef struct
+{
+  guint          tiers;            /* 1: one switch */
+  guint          nodes_per_leaf;
+  double         oversubscription;
+  RingPlacement  placement;
+  RingFabricTier bound;
+  double         node_gbps;        /* what each node's traffic gets through it */
+  RingFabricLoad loads[RING_N_FABRIC_TIERS];
+} RingSimulationFabric;
+
 /* With result->algorithm_used; NULL beyond RING_SIMULATION_MAX_GPUS. */
 RingSimulation   *ring_simulation_new                (const RingParams       *params,
                                                       const RingResult       *result);
@@ -33,6 +45,7 @@ RingSimulation   *ring_simulation_ref                (RingSimulation         *se
 void              ring_simulation_unref              (RingSimulation         *self);
 
 const RingSchedule *ring_simulation_get_schedule     (const RingSimulation   *self);
+const RingSimulationFabric *ring_simulation_get_fabric (const RingSimulation  *self);
 /* "uniform": every link and GPU at full speed. */
 double            ring_simulation_get_allreduce_s     (const RingSimulation  *self);
 double            ring_simulation_get_uniform_allreduce_s (const RingSimulation *self);

@@ -51,6 +51,10 @@ typedef enum
   RING_DRAW_BOX_NET_SWITCH,
   RING_DRAW_BOX_LABEL,        /* a node's name */
   RING_DRAW_BOX_CAPTION,      /* a line of "8 GPUs, each sends 14 chunks" */
+  RING_DRAW_BOX_FABRIC_LEAF,  /* a box of one or more leaf switches */
+  RING_DRAW_BOX_FABRIC_SWITCH, /* the spine's or core's bar, a pod's spine */
+  RING_DRAW_BOX_FABRIC_UPLINKS, /* where one tier's uplinks run */
+  RING_DRAW_BOX_FABRIC_CAPTION,
 } RingDrawBoxKind;
 
 typedef struct
@@ -479,6 +483,13 @@ void      _ring_animation_draw_fit_switches     (RingDraw          *draw,
                                                  double             height);
 void      _ring_animation_draw_switches         (RingDraw          *draw,
                                                  const RingSwitchFit *fit);
+/* ring-animation-draw-fabric.c: the band over the ring for 2 or 3 tiers of switches;
+ * its height is 0 where there is none. */
+double    _ring_animation_draw_fabric_height    (RingDraw          *draw,
+                                                 double             width);
+void      _ring_animation_draw_fabric           (RingDraw          *draw,
+                                                 const RingDrawBox *area);
+
 /* Notes @box in the frame's record, if it keeps one. */
 void      _ring_animation_draw_record_box       (RingDraw          *draw,
                                                  RingDrawBoxKind    kind,

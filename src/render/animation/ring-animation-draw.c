@@ -134,6 +134,7 @@ typedef struct
   double   subtitle_baseline;
   guint    explanation_lines;
   RingDrawBox      ring;
+  RingDrawBox      fabric;   /* over the ring; 0 high when none */
   gboolean show_timeline;
   RingDrawBox      timeline;
   RingDrawBox      legend;
@@ -302,7 +303,7 @@ compute_layout (RingDraw     *draw,
 {
   guint lines[MAX_LEGEND_ITEMS];
   double offsets[MAX_LEGEND_ITEMS], line_widths[MAX_LEGEND_ITEMS];
-  double header_bottom, bottom;
+  double header_bottom, bottom, fabric;
 
   layout->pad = round (CLAMP (MIN (width, height) * 0.03, 12, 24));
   layout->title_px = width >= 560 ? 18 : 15;
@@ -335,6 +336,16 @@ compute_layout (RingDraw     *draw,
   layout->ring.y = header_bottom + 10;
   layout->ring.width = width - 2 * layout->pad;
   layout->ring.height = bottom - layout->ring.y;
+
+  /* The fabric's band takes the top of the picture while the ring keeps 160 px. */
+  fabric = _ring_animation_draw_fabric_height (draw, layout->ring.width);
+  if (fabric > 0 && layout->ring.height - fabric - 6 >= 160)
+    {
+      layout->fabric = layout->ring;
+      layout->fabric.height = fabric;
+      layout->ring.y += fabric + 6;
+      layout->ring.height -= fabric + 6;
+    }
 }
 
 /* Header: the phase and what happens in it */
@@ -561,7 +572,13 @@ record_layout (RingDraw     *draw,
   _ring_animation_draw_record_box (draw, RING_DRAW_BOX_HEADER,
                                    &(RingDrawBox) { 0, 0, width,
                                                     header_height (draw, layout) });
-  _ring_animation_draw_record_box (draw, RING_DRAW_BOX_AREA, &layout->ring);
+  _ring_animation_draw_record_box (draw, RING_DRAW_BOX_AREA,
+                                   layout->fabric.height > 0
+                                   ? &(RingDrawBox) { layout->fabric.x, layout->fabric.y,
+                                                      layout->ring.width,
+                                                      layout->ring.y + layout->ring.height
+                                                      - layout->fabric.y }
+                                   : &layout->ring);
   if (layout->show_timeline)
     _ring_animation_draw_record_box (draw, RING_DRAW_BOX_TIMELINE, &layout->timeline);
   _ring_animation_draw_record_box (draw, RING_DRAW_BOX_LEGEND, &layout->legend);
@@ -668,6 +685,9 @@ draw_frame (cairo_t            *cr,
         }
     }
   cairo_restore (cr);
+
+  if (layout.fabric.height > 0 && _ring_animation_draw_static (&draw, 0))
+    _ring_animation_draw_fabric (&draw, &layout.fabric);
 
   if (layout.show_timeline)
     _ring_animation_draw_timeline (&draw, &layout.timeline);
