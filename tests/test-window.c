@@ -783,8 +783,8 @@ test_step_bar_hidden_comm (RingWindowFixture *fixture,
       double hidden = pass == 0 ? result->hidden_comm_s : 0;
       guint comm_in_hidden = 0;
 
-      ring_step_bar_draw (cr, width, height, result->compute_time_s, result->exposed_comm_s,
-                          hidden, &style);
+      ring_step_bar_draw (cr, width, height, result->compute_time_s, 0,
+                          result->exposed_comm_s, hidden, &style);
       cairo_destroy (cr);
       cairo_surface_flush (surface);
 
