@@ -85,7 +85,7 @@ draw_once (RingModel       *model,
 
   /* The step bar. */
   cr = cairo_create (bar_surface);
-  ring_step_bar_draw (cr, layout->bar_width, 28, result->compute_time_s,
+  ring_step_bar_draw (cr, layout->bar_width, 28, result->compute_time_s, result->bubble_s,
                       result->exposed_comm_s, result->hidden_comm_s, style);
   cairo_destroy (cr);
 

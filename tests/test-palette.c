@@ -229,6 +229,8 @@ test_colour_blind_safe (void)
           /* Backward compute, exposed gradient collectives, exposed all-gathers. */
           { "step-timeline", { &style.compute, &style.communication, &style.series[0] }, 10 },
           { "utilization-vs-bucket-size", { &style.series[0], &style.foreground }, 10 },
+          { "mfu-vs-data-parallel", { &style.series[0], &style.series[1],
+                                      &style.communication }, 10 },
         };
 
         CurveSet algorithms = { "algorithm-comparison", { NULL }, 8 };

@@ -461,6 +461,268 @@ test_cli (void)
   ring_test_remove_tmp_dir (dir);
 }
 
+/* The columns of a parallel layout's step timeline. */
+enum { STAGE_STREAM, STAGE_KIND, STAGE_MICRO_BATCH, STAGE_START, STAGE_END, STAGE_EXPOSED,
+       N_STAGE_COLUMNS };
+
+static void
+set_layout (RingParams   *params,
+            guint         tensor,
+            guint         pipeline,
+            guint         micro_batches,
+            RingSharding  sharding)
+{
+  ring_params_init_default (params);
+  ring_params_apply_gpu (params, RING_GPU_H100);
+  params->gpus = 32;
+  params->model_params = 13e9;
+  params->gradient_bytes = 2;
+  params->tensor_parallel = tensor;
+  params->pipeline_parallel = pipeline;
+  params->micro_batches = micro_batches;
+  params->sharding = sharding;
+  g_assert_true (ring_params_validate (params, NULL));
+}
+
+/* Every stream's pieces add up to the layout's step: compute, bubble, TP, PP and the DP
+ * sync to ring_parallel_step()'s, the exposed ones to its exposed time, the last end to
+ * the step; no stream overlaps itself. */
+static void
+check_stage_totals (const RingParams *params)
+{
+  g_autoptr(RingChartData) data = _ring_chart_data_new (RING_CHART_STEP_TIMELINE, params);
+  const double *start = _ring_chart_data_column (data, STAGE_START)->values;
+  const double *end = _ring_chart_data_column (data, STAGE_END)->values;
+  const double *exposed = _ring_chart_data_column (data, STAGE_EXPOSED)->values;
+  char **kind = _ring_chart_data_column (data, STAGE_KIND)->texts;
+  char **stream = _ring_chart_data_column (data, STAGE_STREAM)->texts;
+  double last_end[RING_N_STREAMS] = { 0 };
+  double compute_ms = 0, bubble_ms = 0, tp_ms = 0, pp_ms = 0, dp_ms = 0, exposed_ms = 0;
+  double last_ms = 0;
+  RingParallelStep step;
+
+  ring_parallel_step (params, &step);
+  g_assert_null (data->segments);
+  g_assert_nonnull (data->stage_segments);
+  g_assert_cmpuint (data->columns->len, ==, N_STAGE_COLUMNS);
+  g_assert_cmpuint (data->n_rows, ==, data->stage_segments->len);
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      const RingStageSegment *s = &g_array_index (data->stage_segments, RingStageSegment, i);
+      RingStageStream k = ring_stage_work_stream (s->work);
+
+      g_assert_true (end[i] > start[i]);
+      g_assert_cmpfloat (start[i], >=, last_end[k] - 1e-9);
+      last_end[k] = end[i];
+      g_assert_cmpstr (stream[i], ==, _ring_chart_stage_stream_title (k));
+      if (g_str_equal (kind[i], "Forward") || g_str_equal (kind[i], "Backward"))
+        compute_ms += end[i] - start[i];
+      else if (g_str_equal (kind[i], "Bubble"))
+        bubble_ms += end[i] - start[i];
+      else if (g_str_equal (stream[i], "Tensor"))
+        tp_ms += end[i] - start[i];
+      else if (g_str_equal (stream[i], "Pipeline"))
+        pp_ms += end[i] - start[i];
+      else if (g_str_equal (stream[i], "Data"))
+        dp_ms += end[i] - start[i];
+      if (exposed[i] == 1)
+        exposed_ms += end[i] - start[i];
+      last_ms = MAX (last_ms, end[i]);
+    }
+
+  ring_test_assert_close (compute_ms, 1e3 * step.compute_s, 1e-9);
+  ring_test_assert_close (bubble_ms, 1e3 * step.bubble_s, 1e-9);
+  ring_test_assert_close (tp_ms, 1e3 * step.tp_time_s, 1e-9);
+  ring_test_assert_close (pp_ms, 1e3 * step.pp_time_s, 1e-9);
+  ring_test_assert_close (dp_ms, 1e3 * step.dp_time_s, 1e-9);
+  ring_test_assert_close (exposed_ms, 1e3 * step.exposed_s, 1e-9);
+  ring_test_assert_close (last_ms, 1e3 * step.step_s, 1e-9);
+  ring_test_assert_close (last_ms, 1e3 * data->result.step_time_s, 1e-9);
+}
+
+/* Tensor 2 × pipeline 2 with 3 micro-batches: the first stage runs one forward ahead, a
+ * second, waits while micro-batch 1 goes through stage 2 and comes back (one backward
+ * slot), then backward 1, forward 3, backward 2, and waits a forward slot for backward
+ * 3: F1 F2 bubble B1 F3 B2 bubble B3, the bubble (P − 1) of m + P − 1 slots. Each pass
+ * is followed by its TP collectives and its pipeline send. */
+static void
+test_layout_timeline (void)
+{
+  static const struct { const char *kind; guint micro_batch; } compute_row[] = {
+    { "Forward", 1 }, { "Forward", 2 }, { "Bubble", 0 }, { "Backward", 1 },
+    { "Forward", 3 }, { "Backward", 2 }, { "Bubble", 0 }, { "Backward", 3 },
+  };
+  RingParams params;
+  RingParallelStep step;
+  g_autoptr(RingChartData) data = NULL;
+  double slot_f, slot_b, tp_f;
+  guint c = 0;
+
+  set_layout (&params, 2, 2, 3, RING_SHARDING_DDP);
+  ring_parallel_step (&params, &step);
+  data = _ring_chart_data_new (RING_CHART_STEP_TIMELINE, &params);
+  tp_f = step.tp_time_s / 3 / 2;
+  slot_f = step.forward_s / 3 + tp_f + step.pp_time_s / 3 / 2;
+  slot_b = (step.compute_s - step.forward_s) / 3 + tp_f + step.pp_time_s / 3 / 2;
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      const char *kind = _ring_chart_data_column (data, STAGE_KIND)->texts[i];
+      const double *start = _ring_chart_data_column (data, STAGE_START)->values;
+      const double *end = _ring_chart_data_column (data, STAGE_END)->values;
+
+      if (!g_str_equal (_ring_chart_data_column (data, STAGE_STREAM)->texts[i], "Compute"))
+        continue;
+      g_assert_cmpuint (c, <, G_N_ELEMENTS (compute_row));
+      g_assert_cmpstr (kind, ==, compute_row[c].kind);
+      g_assert_cmpfloat (_ring_chart_data_column (data, STAGE_MICRO_BATCH)->values[i], ==,
+                         compute_row[c].micro_batch);
+      /* The bubbles: one backward slot, then one forward slot. */
+      if (c == 2)
+        ring_test_assert_close (end[i] - start[i], 1e3 * slot_b, 1e-9);
+      if (c == 6)
+        ring_test_assert_close (end[i] - start[i], 1e3 * slot_f, 1e-9);
+      /* Backward 1 starts after two forward slots and one backward slot. */
+      if (c == 3)
+        ring_test_assert_close (start[i], 1e3 * (2 * slot_f + slot_b), 1e-9);
+      c++;
+    }
+  g_assert_cmpuint (c, ==, G_N_ELEMENTS (compute_row));
+  ring_test_assert_close (step.bubble_fraction, 1.0 / 4, 1e-12);
+  ring_test_assert_close (step.bubble_s, slot_f + slot_b, 1e-9);
+  ring_test_assert_close (data->x_last, 1e3 * 4 * (slot_f + slot_b)
+                                        + 1e3 * step.dp_exposed_s, 1e-9);
+
+  for (guint s = 0; s < RING_N_SHARDINGS; s++)
+    {
+      static const guint layouts[][3] = { { 2, 2, 3 }, { 8, 4, 16 }, { 4, 4, 2 }, { 1, 1, 4 } };
+
+      for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
+        {
+          set_layout (&params, layouts[l][0], layouts[l][1], layouts[l][2], s);
+          check_stage_totals (&params);
+        }
+    }
+}
+
+/* A layout's timeline drawn: compute, its bubble and exposed traffic in their colours. */
+static void
+test_layout_timeline_draw (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autoptr(RingChartProbe) probe = NULL;
+  RingParams params;
+  RingStyle style;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (ring_test_skip_without_plplot ())
+    return;
+
+  ring_style_init_light (&style);
+  set_layout (&params, 4, 2, 8, RING_SHARDING_ZERO1);
+  g_assert_true (ring_model_set_params (model, &params));
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 600);
+  cr = cairo_create (surface);
+  ring_chart_draw_probed (RING_CHART_STEP_TIMELINE, model, cr, 1200, 600, &style, &probe);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  g_assert_cmpuint (count_color (surface, probe, style.compute), >, 0);
+  g_assert_cmpuint (count_color (surface, probe, style.communication), >, 0);
+  /* The bubble's grey. */
+  g_assert_cmpuint (count_color (surface, probe, _ring_plot_mix (style.foreground,
+                                                                 style.background, 0.7)), >, 0);
+  /* ZeRO's all-gather of the updated parameters, after the step. */
+  g_assert_cmpuint (count_color (surface, probe, style.series[0]), >, 0);
+  cairo_surface_destroy (surface);
+}
+
+/* The command line writes a layout's timeline as CSV: its streams, and the bubble. */
+static void
+test_layout_timeline_cli (void)
+{
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "stage.csv", NULL);
+  g_autofree char *contents = NULL;
+  g_auto(RingTestRun) run = ring_test_run_cli ("C.UTF-8", "--chart", "step-timeline",
+                                               "--export", path, "--preset",
+                                               "gpt3-175b-megatron", "--gpu", "a100", NULL);
+
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  contents = ring_test_read_file (path, NULL);
+  g_assert_true (g_str_has_prefix (contents, "Stream,Kind,Micro-batch,Start (ms),End (ms),"
+                                             "Exposed\r\n"));
+  g_assert_nonnull (strstr (contents, "\r\nCompute,Bubble,0,"));
+  g_assert_nonnull (strstr (contents, "\r\nTensor,Tensor-parallel collectives,1,"));
+  g_assert_nonnull (strstr (contents, "\r\nPipeline,Pipeline send,192,"));
+  g_assert_nonnull (strstr (contents, "\r\nData,All-reduce,0,"));
+  ring_test_remove_tmp_dir (dir);
+}
+
+/* Llama 3 405B as trained (T 8, P 16, 16 micro-batches) on D · 128 H100s: the CSV's MFU,
+ * bubble and exposed shares at D = 1, 16 and 128 (the preset's own) against the layout's
+ * step worked from its terms: MFU = 6 · P · tokens / F · F / (step · peak). */
+static void
+test_mfu_vs_data_parallel (void)
+{
+  static const guint ds[] = { 1, 16, 128 };
+  g_autofree char *dir = ring_test_make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "mfu.csv", NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint found = 0;
+
+  {
+    g_auto(RingTestRun) run = ring_test_run_cli ("C.UTF-8", "--chart", "mfu-vs-data-parallel",
+                                                 "--export", path, "--preset",
+                                                 "llama3-405b-16k", "--gpu", "h100", NULL);
+
+    g_assert_cmpstr (run.err, ==, "");
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  contents = ring_test_read_file (path, NULL);
+  lines = g_strsplit (contents, "\r\n", -1);
+  g_assert_cmpstr (lines[0], ==, "Data-parallel GPUs (GPUs),GPUs in the ring (GPUs),"
+                                 "Model FLOPs utilization (%),"
+                                 "Pipeline bubble share of the step (%),"
+                                 "Exposed communication share of the step (%)");
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+      guint d = (guint) g_ascii_strtod (fields[0], NULL);
+      RingParams params;
+      RingParallelStep step;
+      double peak, model_flops, mfu;
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 5);
+      g_assert_cmpfloat (g_ascii_strtod (fields[1], NULL), ==, d * 128.0);
+      for (guint k = 0; k < G_N_ELEMENTS (ds); k++)
+        {
+          if (ds[k] != d)
+            continue;
+          ring_params_init_default (&params);
+          ring_params_apply_gpu (&params, RING_GPU_H100);
+          ring_preset_apply (ring_preset_lookup ("llama3-405b-16k"), &params);
+          params.gpus = d * 128;
+          ring_parallel_step (&params, &step);
+          g_assert_cmpuint (step.data, ==, d);
+          /* 6 P T FLOPs a GPU's tokens, at the GPU's dense bf16 peak. */
+          peak = ring_gpu_info (RING_GPU_H100)->dense_bf16_tflops * 1e12;
+          model_flops = 6.0 * params.model_params * params.tokens_per_gpu;
+          mfu = model_flops / (step.step_s * peak);
+          ring_test_assert_close (g_ascii_strtod (fields[2], NULL), 100 * mfu, 1e-9);
+          ring_test_assert_close (g_ascii_strtod (fields[3], NULL),
+                                  100 * step.bubble_s / step.step_s, 1e-9);
+          ring_test_assert_close (g_ascii_strtod (fields[4], NULL),
+                                  100 * step.exposed_s / step.step_s, 1e-9);
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, G_N_ELEMENTS (ds));
+  ring_test_remove_tmp_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -473,6 +735,10 @@ main (int   argc,
   g_test_add_func ("/ring/step-charts/shardings-draw", test_shardings_draw);
   g_test_add_func ("/ring/step-charts/readout", test_readout);
   g_test_add_func ("/ring/step-charts/cli", test_cli);
+  g_test_add_func ("/ring/step-charts/layout-timeline", test_layout_timeline);
+  g_test_add_func ("/ring/step-charts/layout-timeline-draw", test_layout_timeline_draw);
+  g_test_add_func ("/ring/step-charts/layout-timeline-cli", test_layout_timeline_cli);
+  g_test_add_func ("/ring/step-charts/mfu-vs-data-parallel", test_mfu_vs_data_parallel);
 
   return g_test_run ();
 }

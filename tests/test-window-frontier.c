@@ -9,6 +9,8 @@
 #include "ring-test-window.h"
 
 #include <adwaita.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ring-algorithms.h"
@@ -18,6 +20,7 @@
 #include "ring-parameter-panel-private.h"
 #include "ring-presets.h"
 #include "ring-report.h"
+#include "ring-step-bar-draw.h"
 #include "ring-test-json.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
@@ -206,6 +209,62 @@ test_compare_layouts (RingWindowFixture *fixture,
                                            current.mfu > pinned.mfu ? "success" : "error"));
 }
 
+static gboolean
+pixel_is (cairo_surface_t *surface,
+          int              x,
+          int              y,
+          const RingColor *color)
+{
+  const guint8 *row = cairo_image_surface_get_data (surface)
+                      + y * cairo_image_surface_get_stride (surface);
+  guint32 pixel = ((const guint32 *) (const void *) row)[x];
+
+  return abs ((int) ((pixel >> 16) & 0xff) - (int) round (color->red * 255)) <= 2
+         && abs ((int) ((pixel >> 8) & 0xff) - (int) round (color->green * 255)) <= 2
+         && abs ((int) (pixel & 0xff) - (int) round (color->blue * 255)) <= 2;
+}
+
+/* The step bar gives the bubble its share of the step, in grey between compute and the
+ * exposed communication. */
+static void
+test_step_bar_bubble (RingWindowFixture *fixture,
+                      gconstpointer      user_data)
+{
+  RingModel *model = fixture->window->model;
+  const int width = 1000, height = 28;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  const RingResult *result;
+  RingParams params;
+  RingStyle style;
+  double total, split, comm_start;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  ring_preset_apply (ring_preset_lookup ("llama3-405b-16k"), &params);
+  g_assert_true (ring_model_set_params (model, &params));
+  result = ring_model_get_result (model);
+  g_assert_cmpfloat (result->bubble_s, >, 0);
+
+  ring_style_init_light (&style);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cr = cairo_create (surface);
+  ring_step_bar_draw (cr, width, height, result->compute_time_s, result->bubble_s,
+                      result->exposed_comm_s, 0, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  total = result->compute_time_s + result->bubble_s + result->exposed_comm_s;
+  split = round (width * result->compute_time_s / total);
+  comm_start = round (width * (result->compute_time_s + result->bubble_s) / total);
+  g_assert_cmpfloat (comm_start - split, >, 100);
+  g_assert_true (pixel_is (surface, 20, 2, &style.compute));
+  g_assert_true (pixel_is (surface, (int) split + 2, 2, &style.dim));
+  g_assert_true (pixel_is (surface, (int) comm_start - 3, 2, &style.dim));
+  g_assert_true (pixel_is (surface, (int) comm_start + 2, 2, &style.communication));
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -216,6 +275,7 @@ main (int   argc,
   add_window_test ("/ring/window-frontier/layout-cards", test_layout_cards);
   add_window_test ("/ring/window-frontier/layout-does-not-fit", test_layout_does_not_fit);
   add_window_test ("/ring/window-frontier/compare-layouts", test_compare_layouts);
+  add_window_test ("/ring/window-frontier/step-bar-bubble", test_step_bar_bubble);
 
   return g_test_run ();
 }

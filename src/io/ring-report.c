@@ -174,6 +174,11 @@ static const struct
   { "fabric_other_bound_tier", G_STRUCT_OFFSET (RingResult, fabric_other_tier),
     VALUE_FABRIC_TIER, BOTH },
   { "fabric_other_gbps", G_STRUCT_OFFSET (RingResult, fabric_other_gbps), VALUE_NUMBER, BOTH },
+  /* Ours without --other-job-gpus on the fabric. */
+  { "other_job_alone_allreduce_time_s", G_STRUCT_OFFSET (RingResult, alone_allreduce_time_s),
+    VALUE_NUMBER, BOTH },
+  { "other_job_alone_step_time_s", G_STRUCT_OFFSET (RingResult, alone_step_time_s),
+    VALUE_NUMBER, STEP },
   /* What the model prices fastest among NCCL's choices; where it differs from the above,
    * NCCL's tuner picks otherwise (docs/model.md). */
   { "fastest_algorithm", G_STRUCT_OFFSET (RingResult, fastest_algorithm), VALUE_ALGORITHM,
@@ -966,6 +971,22 @@ ring_report_describe_fabric (const RingParams *params,
       then = g_strdup_printf (_("%s would not bind either"), placement_title (other));
     }
 
+  if (params->other_job_gpus > 0)
+    {
+      g_autofree char *with = ring_format_duration (result->collective
+                                                    ? result->allreduce_time_s
+                                                    : result->step_time_s);
+      g_autofree char *alone = ring_format_duration (result->collective
+                                                     ? result->alone_allreduce_time_s
+                                                     : result->alone_step_time_s);
+
+      /* TRANSLATORS: the uplinks' load and placement; what the other placement would do;
+       * another job's GPUs ("64"), its load ("50"), our time with it and alone */
+      return g_strdup_printf (_("%s; %s. Another job’s %u GPUs at %g %% load: %s, alone %s."),
+                              load, then, params->other_job_gpus, params->other_job_load,
+                              with, alone);
+    }
+
   /* TRANSLATORS: the uplinks' load and placement; what the other placement would do */
   return g_strdup_printf (_("%s; %s."), load, then);
 }
@@ -1016,6 +1037,29 @@ add_collective_rows (GPtrArray        *rows,
   add_row (rows, _("Algorithm in use"), g_strdup (ring_algorithm_get_title (r->algorithm_used)));
   add_row (rows, _("Protocol"), g_strdup (ring_protocol_get_title (r->protocol_used)));
   add_row (rows, _("Channels"), g_strdup_printf ("%u", r->channels));
+  {
+    RingFasterLinkSlower slower;
+
+    if (ring_cost_faster_link_slower (p, r->gradient_buffer_bytes, &slower))
+      {
+        g_autofree char *time = ring_format_duration (slower.allreduce_time_s);
+
+        add_row (rows, _("Twice the bandwidth"),
+                 g_strdup_printf (slower.link == RING_SIZING_LINK_NICS
+                                  /* TRANSLATORS: a channel count and an all-reduce time */
+                                  ? _("slower: at twice the NIC speed NCCL’s channel search "
+                                      "(search.cc) builds %u channels and this all-reduce "
+                                      "takes %s; NCCL_MIN_NCHANNELS and NCCL_MAX_NCHANNELS set "
+                                      "the count (NVIDIA/nccl issue 652)")
+                                  /* TRANSLATORS: a channel count and an all-reduce time */
+                                  : _("slower: at twice the in-node bandwidth NCCL’s channel "
+                                      "search (search.cc) builds %u channels and this "
+                                      "all-reduce takes %s; NCCL_MIN_NCHANNELS and "
+                                      "NCCL_MAX_NCHANNELS set the count (NVIDIA/nccl issue "
+                                      "652)"),
+                                  slower.channels, time));
+      }
+  }
   if (r->fastest_allreduce_time_s < r->allreduce_time_s)
     {
       g_autofree char *time = ring_format_duration (r->fastest_allreduce_time_s);

@@ -381,6 +381,66 @@ evaluate (const RingParams  *params,
     apply_straggler (params, straggler, result);
 }
 
+/* Our all-reduce and step with the fabric to ourselves. */
+static void
+evaluate_alone (const RingParams  *params,
+                RingStepStraggler *straggler,
+                RingResult        *result)
+{
+  RingParams alone;
+  RingResult without;
+
+  result->alone_allreduce_time_s = result->allreduce_time_s;
+  result->alone_step_time_s = result->step_time_s;
+  if (params->other_job_gpus == 0)
+    return;
+  alone = *params;
+  alone.other_job_gpus = 0;
+  evaluate (&alone, straggler, &without);
+  result->alone_allreduce_time_s = without.allreduce_time_s;
+  result->alone_step_time_s = without.step_time_s;
+}
+
+gboolean
+ring_cost_faster_link_slower (const RingParams     *params,
+                              double                bytes,
+                              RingFasterLinkSlower *slower)
+{
+  RingParams faster;
+  RingTopology topology, faster_topology;
+  RingAllreduceCost now, cost;
+  RingSizingLink link;
+
+  g_return_val_if_fail (params != NULL, FALSE);
+  g_return_val_if_fail (slower != NULL, FALSE);
+
+  link = ring_params_get_sizing_link (params);
+  if (params->gpus < 2 || ring_parallelism_is_active (params)
+      || link == RING_SIZING_LINK_PCIE)
+    return FALSE;
+  faster = *params;
+  if (link == RING_SIZING_LINK_NICS)
+    faster.nic_speed_gbit *= 2;
+  else
+    faster.bandwidth_gbps *= 2;
+  ring_topology_init (&topology, params, params->gpus);
+  ring_topology_init (&faster_topology, &faster, faster.gpus);
+  /* Where the GPUs' PCIe links bind, the report says faster NICs change nothing. */
+  if (faster_topology.channels == topology.channels
+      || topology.network_bound == RING_NETWORK_BOUND_PCIE)
+    return FALSE;
+  ring_allreduce_cost_charged (params, params->gpus, bytes, &now);
+  ring_allreduce_cost_charged (&faster, faster.gpus, bytes, &cost);
+  /* Slower by more than rounding and noise: 1 %. */
+  if (cost.time_s <= now.time_s * 1.01)
+    return FALSE;
+
+  slower->link = link;
+  slower->channels = cost.channels;
+  slower->allreduce_time_s = cost.time_s;
+  return TRUE;
+}
+
 static void
 no_simulation (RingResult *result)
 {
@@ -404,6 +464,7 @@ ring_cost_evaluate_simulated (const RingParams  *params,
   ring_step_straggler_init (&straggler, params);
   slow = ring_step_straggler_is_active (&straggler);
   evaluate (params, slow ? &straggler : NULL, result);
+  evaluate_alone (params, slow ? &straggler : NULL, result);
   result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
   result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, slow ? &straggler : NULL,
                                                                result,
@@ -458,6 +519,8 @@ evaluate_sweep (const RingParams  *params,
                 RingResult        *result)
 {
   evaluate (params, ring_step_straggler_is_active (straggler) ? straggler : NULL, result);
+  evaluate_alone (params, ring_step_straggler_is_active (straggler) ? straggler : NULL,
+                  result);
   result->bandwidth_for_90pct_gbps = NAN;
   result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
   no_simulation (result);

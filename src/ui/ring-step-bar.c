@@ -84,8 +84,8 @@ ring_step_bar_snapshot (GtkWidget   *widget,
 
   result = ring_model_get_result (self->model);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ring_step_bar_draw (cr, width, height, result->compute_time_s, result->exposed_comm_s,
-                      result->hidden_comm_s, &style);
+  ring_step_bar_draw (cr, width, height, result->compute_time_s, result->bubble_s,
+                      result->exposed_comm_s, result->hidden_comm_s, &style);
   cairo_destroy (cr);
 }
 

@@ -300,3 +300,164 @@ ring_parallel_step (const RingParams *params,
 
   memory (params, step);
 }
+
+RingStageStream
+ring_stage_work_stream (RingStageWork work)
+{
+  static const RingStageStream streams[] = {
+    RING_STREAM_COMPUTE, RING_STREAM_COMPUTE, RING_STREAM_COMPUTE, RING_STREAM_TENSOR,
+    RING_STREAM_CONTEXT, RING_STREAM_PIPELINE, RING_STREAM_DATA, RING_STREAM_DATA,
+    RING_STREAM_DATA,
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (streams) == RING_N_STAGE_WORKS);
+  g_return_val_if_fail (work < RING_N_STAGE_WORKS, RING_STREAM_COMPUTE);
+
+  return streams[work];
+}
+
+static void
+add_segment (GArray        *segments,
+             double         start_s,
+             double         length_s,
+             RingStageWork  work,
+             gboolean       exposed,
+             guint          micro_batch)
+{
+  RingStageSegment segment = { start_s, start_s + length_s, work, exposed, micro_batch };
+
+  if (length_s > 0)
+    g_array_append_val (segments, segment);
+}
+
+/* One micro-batch's pass from @t: its compute, then its TP, CP and PP traffic, which the
+ * next layer or stage waits for. Returns its end. */
+static double
+add_pass (GArray        *segments,
+          double         t,
+          gboolean       backward,
+          guint          micro_batch,
+          const double   pass_s[4])
+{
+  static const RingStageWork works[] = {
+    RING_STAGE_TENSOR, RING_STAGE_CONTEXT, RING_STAGE_PIPELINE,
+  };
+
+  add_segment (segments, t, pass_s[0], backward ? RING_STAGE_BACKWARD : RING_STAGE_FORWARD,
+               FALSE, micro_batch);
+  t += pass_s[0];
+  for (guint i = 0; i < G_N_ELEMENTS (works); i++)
+    {
+      add_segment (segments, t, pass_s[i + 1], works[i], TRUE, micro_batch);
+      t += pass_s[i + 1];
+    }
+
+  return t;
+}
+
+/* Idle from @t until @until, if that is later. */
+static double
+add_bubble (GArray *segments,
+            double  t,
+            double  until)
+{
+  add_segment (segments, t, until - t, RING_STAGE_BUBBLE, FALSE, 0);
+  return MAX (t, until);
+}
+
+static int
+compare_segments (gconstpointer a,
+                  gconstpointer b)
+{
+  const RingStageSegment *x = a, *y = b;
+
+  if (x->start_s != y->start_s)
+    return x->start_s < y->start_s ? -1 : 1;
+
+  return (int) ring_stage_work_stream (x->work) - (int) ring_stage_work_stream (y->work);
+}
+
+GArray *
+ring_parallel_segments (const RingParams *params)
+{
+  RingParallelStep step;
+  GArray *segments;
+  double m, f, b, slot_f, slot_b, start, t, last_backward = 0, sync_s, hidden, exposed;
+  double forward[4], backward[4];
+  double tp_forward_share, cp_forward_share;
+  guint p, warmup, next_forward = 1, next_backward = 1;
+  RingStageWork sync;
+
+  g_return_val_if_fail (params != NULL, NULL);
+
+  ring_parallel_step (params, &step);
+  segments = g_array_new (FALSE, FALSE, sizeof (RingStageSegment));
+  m = step.micro_batches;
+  p = step.pipeline;
+  /* Full recomputation runs the forward's TP pairs and CP all-gather again in the
+   * backward (tensor_parallel(), context_parallel()). */
+  tp_forward_share = params->checkpointing == RING_CHECKPOINTING_FULL ? 1.0 / 3 : 0.5;
+  cp_forward_share = params->checkpointing == RING_CHECKPOINTING_FULL ? 1.0 / 3 : 0.5;
+  f = step.forward_s / m;
+  b = (step.compute_s - step.forward_s) / m;
+  forward[0] = f;
+  forward[1] = step.tp_time_s / m * tp_forward_share;
+  forward[2] = step.cp_time_s / m * cp_forward_share;
+  forward[3] = step.pp_time_s / m / 2;
+  backward[0] = b;
+  backward[1] = step.tp_time_s / m - forward[1];
+  backward[2] = step.cp_time_s / m - forward[2];
+  backward[3] = step.pp_time_s / m / 2;
+  slot_f = forward[0] + forward[1] + forward[2] + forward[3];
+  slot_b = backward[0] + backward[1] + backward[2] + backward[3];
+
+  /* FSDP gathers the stage during the first forward; what that does not hide comes first. */
+  start = 0;
+  if (params->sharding == RING_SHARDING_FSDP && step.data > 1)
+    {
+      double gather = step.dp_time_s / 2;
+
+      start = MAX (gather - f, 0);
+      add_segment (segments, 0, start, RING_STAGE_DATA_ALL_GATHER, TRUE, 0);
+      add_segment (segments, start, gather - start, RING_STAGE_DATA_ALL_GATHER, FALSE, 0);
+    }
+
+  /* Stage 0 runs P − 1 forwards ahead, then a forward and a backward in turn, then the
+   * backwards left. Its first backward waits for the micro-batch to pass every stage and
+   * come back, P slots of forward and P − 1 of backward; each backward of the drain waits
+   * a forward slot for the one behind it. */
+  warmup = MIN (p - 1, step.micro_batches);
+  t = start;
+  for (guint i = 0; i < warmup; i++)
+    t = add_pass (segments, t, FALSE, next_forward++, forward);
+  while (next_backward <= step.micro_batches)
+    {
+      if (next_forward <= step.micro_batches)
+        t = add_pass (segments, t, FALSE, next_forward++, forward);
+      if (next_backward == 1)
+        t = add_bubble (segments, t, start + p * slot_f + (p - 1) * slot_b);
+      else if (next_forward > step.micro_batches && next_backward > step.micro_batches - warmup)
+        t = add_bubble (segments, t, t + slot_f);
+      last_backward = t;
+      t = add_pass (segments, t, TRUE, next_backward++, backward);
+    }
+
+  /* The gradient sync starts with the last backward: the part it does not hide follows
+   * the last pass; ZeRO then all-gathers the updated parameters. */
+  if (step.data > 1)
+    {
+      sync = params->sharding == RING_SHARDING_DDP ? RING_STAGE_DATA_ALLREDUCE
+                                                   : RING_STAGE_DATA_REDUCE_SCATTER;
+      sync_s = params->sharding == RING_SHARDING_DDP ? step.dp_time_s : step.dp_time_s / 2;
+      hidden = MIN (sync_s, b);
+      exposed = sync_s - hidden;
+      add_segment (segments, last_backward, hidden, sync, FALSE, 0);
+      add_segment (segments, t, exposed, sync, TRUE, 0);
+      t += exposed;
+      if (params->sharding == RING_SHARDING_ZERO1 || params->sharding == RING_SHARDING_ZERO2)
+        add_segment (segments, t, step.dp_time_s / 2, RING_STAGE_DATA_ALL_GATHER, TRUE, 0);
+    }
+
+  g_array_sort (segments, compare_segments);
+  return segments;
+}

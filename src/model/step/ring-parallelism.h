@@ -60,6 +60,41 @@ typedef struct
   guint         in_flight;        /* micro-batches whose activations the first stage keeps */
 } RingParallelStep;
 
+/* What a piece of the first stage's step is (ring_parallel_segments()). */
+typedef enum
+{
+  RING_STAGE_FORWARD,
+  RING_STAGE_BACKWARD,
+  RING_STAGE_BUBBLE,               /* idle while the pipeline fills and drains */
+  RING_STAGE_TENSOR,               /* a micro-batch's TP collectives in one pass */
+  RING_STAGE_CONTEXT,              /* its CP all-gathers or reduce-scatters */
+  RING_STAGE_PIPELINE,             /* its send to the next stage, or back */
+  RING_STAGE_DATA_ALLREDUCE,       /* DDP's gradient sync */
+  RING_STAGE_DATA_REDUCE_SCATTER,  /* ZeRO, FSDP: gradients */
+  RING_STAGE_DATA_ALL_GATHER,      /* ZeRO: updated parameters; FSDP: the stage's */
+  RING_N_STAGE_WORKS,
+} RingStageWork;
+
+/* The stream a piece runs on: compute, or the group whose collectives it is. */
+typedef enum
+{
+  RING_STREAM_COMPUTE,
+  RING_STREAM_TENSOR,
+  RING_STREAM_CONTEXT,
+  RING_STREAM_PIPELINE,
+  RING_STREAM_DATA,
+  RING_N_STREAMS,
+} RingStageStream;
+
+typedef struct
+{
+  double        start_s;
+  double        end_s;
+  RingStageWork work;
+  gboolean      exposed;      /* communication with no compute beside it */
+  guint         micro_batch;  /* from 1; 0 for the bubble and the DP sync */
+} RingStageSegment;
+
 /* TRUE where the step is not plain data parallelism: T · P · C > 1 or m > 1. */
 gboolean ring_parallelism_is_active (const RingParams *params);
 /* D = N / (T · P · C), at least 1. */
@@ -73,5 +108,11 @@ void     ring_parallelism_group     (const RingParams *params,
                                      RingParams       *group);
 void     ring_parallel_step         (const RingParams *params,
                                      RingParallelStep *step);
+RingStageStream ring_stage_work_stream (RingStageWork work);
+/* The first stage's step in the one-forward-one-backward schedule (Narayanan et al. 2021,
+ * 2.2.1) as a new GArray of RingStageSegment in time order: the pieces of each stream
+ * add up to ring_parallel_step()'s compute, bubble and exposed times, and the last ends
+ * at its step_s. */
+GArray  *ring_parallel_segments     (const RingParams *params);
 
 G_END_DECLS

@@ -60,25 +60,31 @@ ring_step_bar_draw (cairo_t         *cr,
                     double           width,
                     double           height,
                     double           compute_s,
+                    double           bubble_s,
                     double           exposed_comm_s,
                     double           hidden_comm_s,
                     const RingStyle *style)
 {
-  double total, compute_fraction, split, hidden_start;
+  double total, compute_fraction, bubble_fraction, split, comm_start, hidden_start;
   g_autofree char *compute_text = NULL;
   g_autofree char *compute_short = NULL;
+  g_autofree char *bubble_text = NULL;
+  g_autofree char *bubble_short = NULL;
   g_autofree char *comm_text = NULL;
   g_autofree char *comm_short = NULL;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (style != NULL);
 
-  total = compute_s + exposed_comm_s;
+  bubble_s = isfinite (bubble_s) && bubble_s > 0 ? bubble_s : 0;
+  total = compute_s + bubble_s + exposed_comm_s;
   if (width < 4 || height < 4 || !(total > 0) || !isfinite (total))
     return;
 
   compute_fraction = compute_s / total;
+  bubble_fraction = bubble_s / total;
   split = round (width * compute_fraction);
+  comm_start = round (width * (compute_fraction + bubble_fraction));
 
   cairo_save (cr);
 
@@ -88,8 +94,11 @@ ring_step_bar_draw (cairo_t         *cr,
   ring_cairo_set_color (cr, &style->compute, 1.0);
   cairo_rectangle (cr, 0, 0, split, height);
   cairo_fill (cr);
+  ring_cairo_set_color (cr, &style->dim, 1.0);
+  cairo_rectangle (cr, split, 0, comm_start - split, height);
+  cairo_fill (cr);
   ring_cairo_set_color (cr, &style->communication, 1.0);
-  cairo_rectangle (cr, split, 0, width - split, height);
+  cairo_rectangle (cr, comm_start, 0, width - comm_start, height);
   cairo_fill (cr);
 
   /* The communication that hides behind compute: the end of the compute segment, hatched
@@ -121,11 +130,18 @@ ring_step_bar_draw (cairo_t         *cr,
 
   compute_text = g_strdup_printf (_("compute %.0f %%"), compute_fraction * 100);
   compute_short = g_strdup_printf ("%.0f %%", compute_fraction * 100);
-  comm_text = g_strdup_printf (_("comm %.0f %%"), (1 - compute_fraction) * 100);
-  comm_short = g_strdup_printf ("%.0f %%", (1 - compute_fraction) * 100);
+  comm_text = g_strdup_printf (_("comm %.0f %%"),
+                               (1 - compute_fraction - bubble_fraction) * 100);
+  comm_short = g_strdup_printf ("%.0f %%", (1 - compute_fraction - bubble_fraction) * 100);
+  /* TRANSLATORS: the pipeline's idle share of the step, in the step bar */
+  bubble_text = g_strdup_printf (_("bubble %.0f %%"), bubble_fraction * 100);
+  bubble_short = g_strdup_printf ("%.0f %%", bubble_fraction * 100);
 
   draw_label (cr, &style->compute, 0, hidden_start, height, compute_text, compute_short);
-  draw_label (cr, &style->communication, split, width - split, height, comm_text, comm_short);
+  if (comm_start > split)
+    draw_label (cr, &style->dim, split, comm_start - split, height, bubble_text, bubble_short);
+  draw_label (cr, &style->communication, comm_start, width - comm_start, height, comm_text,
+              comm_short);
 
   cairo_restore (cr);
 }

@@ -11,14 +11,15 @@
 
 G_BEGIN_DECLS
 
-/* @compute_s and @exposed_comm_s are one step's two parts; labels inside each segment
- * say what it is and its share ("compute 72 %"), when there is room for them.
- * @hidden_comm_s, communication that runs beside compute, hatches the end of the compute
- * segment (no more than all of it). */
+/* @compute_s, @bubble_s (a pipeline's idle slots, grey) and @exposed_comm_s are one
+ * step's parts; labels inside each segment say what it is and its share ("compute 72 %"),
+ * when there is room for them. @hidden_comm_s, communication that runs beside compute,
+ * hatches the end of the compute segment (no more than all of it). */
 void ring_step_bar_draw (cairo_t         *cr,
                          double           width,
                          double           height,
                          double           compute_s,
+                         double           bubble_s,
                          double           exposed_comm_s,
                          double           hidden_comm_s,
                          const RingStyle *style);

@@ -414,5 +414,6 @@ void      _ring_plot_draw_message_size   (RingPlotChart       *chart);
 void      _ring_plot_draw_map            (RingPlotChart       *chart);
 void      _ring_plot_draw_step_timeline  (RingPlotChart       *chart);
 void      _ring_plot_draw_bucket_size    (RingPlotChart       *chart);
+void      _ring_plot_draw_mfu_vs_data_parallel (RingPlotChart *chart);
 
 G_END_DECLS

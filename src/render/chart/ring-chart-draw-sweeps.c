@@ -367,3 +367,39 @@ _ring_plot_draw_throughput (RingPlotChart *chart)
   rate_text = ring_format_rate (data->result.tokens_per_s, _("tokens"));
   _ring_plot_draw_gpu_marker (chart, &panel, data->result.tokens_per_s, rate_text);
 }
+
+/* MFU against D, and the shares of the step the bubble and exposed communication take. */
+void
+_ring_plot_draw_mfu_vs_data_parallel (RingPlotChart *chart)
+{
+  static const Curve curves[] = {
+    { 3, RING_PLOT_COLOR_SERIES_1, RING_PLOT_LINE_SOLID, 1.0, NULL, 1 },
+    { 4, RING_PLOT_COLOR_COMMUNICATION, RING_PLOT_LINE_SOLID, 1.0, NULL, 2 },
+    { 2, RING_PLOT_COLOR_SERIES_0, RING_PLOT_LINE_SOLID, 1.3, NULL, 0 },
+  };
+  RingChartData *data = chart->data;
+  g_autoptr(GArray) legend = _ring_plot_legend_new ();
+  g_autofree char *marker = NULL;
+  RingPlotPanel panel = { 0 };
+
+  legend_add_curves (chart, legend, curves, G_N_ELEMENTS (curves));
+  legend_add_current (legend);
+
+  _ring_plot_axis_linear (&panel.y, 0, 100, 5);
+  if (!_ring_plot_draw_gpu_frame (chart, legend, 0, &panel))
+    return;
+  panel.y.max = 103;
+  _ring_plot_draw_grid (chart, &panel);
+  for (guint i = 0; i < G_N_ELEMENTS (curves); i++)
+    draw_gpu_curve (chart, &panel, &curves[i], 1);
+
+  _ring_plot_draw_axes (chart, &panel, TRUE, TRUE);
+  _ring_plot_draw_axis_titles (chart, &panel, _("Data-parallel GPUs D (log scale)"),
+                               _("Share of the step (%)"));
+
+  /* TRANSLATORS: the marker at the current configuration: D and its MFU. */
+  marker = g_strdup_printf (_("D = %u: %.1f %%"), data->result.data_parallel,
+                            100 * data->result.mfu);
+  _ring_plot_draw_marker (chart, &panel, data->result.data_parallel, 100 * data->result.mfu,
+                          marker, TRUE);
+}

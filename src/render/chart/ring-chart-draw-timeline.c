@@ -412,6 +412,145 @@ draw_step_end (const Timeline *t)
   _ring_plot_set_text_size (chart, 1.0);
 }
 
+/* A parallel layout: the first stage's streams a row each, compute on top; the bubble
+ * hatched grey on the compute row, exposed traffic hatched, what compute hides pale. */
+
+static int
+stage_color (const RingStageSegment *s)
+{
+  if (s->work == RING_STAGE_FORWARD)
+    return COLOR_FORWARD;
+  if (s->work == RING_STAGE_BACKWARD)
+    return RING_PLOT_COLOR_COMPUTE;
+  if (s->work == RING_STAGE_BUBBLE)
+    return RING_PLOT_COLOR_SUBTLE;
+  if (s->work == RING_STAGE_DATA_ALL_GATHER)
+    return s->exposed ? COLOR_GATHER : COLOR_GATHER_HIDDEN;
+
+  return s->exposed ? RING_PLOT_COLOR_COMMUNICATION : COLOR_GRADIENTS_HIDDEN;
+}
+
+static void
+draw_stage_timeline (RingPlotChart *chart)
+{
+  RingChartData *data = chart->data;
+  const RingResult *r = &data->result;
+  const GArray *segments = data->stage_segments;
+  g_autoptr(GArray) legend = _ring_plot_legend_new ();
+  gboolean shown[RING_N_STREAMS] = { FALSE };
+  gboolean any_bubble = FALSE, any_exposed = FALSE, any_hidden = FALSE;
+  double row_of[RING_N_STREAMS];
+  double end_s = r->step_time_s, labels_mm = 0;
+  guint n_rows = 0;
+  const char *x_title;
+  Timeline t = { chart, { 0 }, 1e-3, 0 };
+
+  set_colors (chart);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStageSegment *s = &g_array_index (segments, RingStageSegment, i);
+
+      shown[ring_stage_work_stream (s->work)] = TRUE;
+      any_bubble |= s->work == RING_STAGE_BUBBLE;
+      any_exposed |= s->exposed;
+      any_hidden |= ring_stage_work_stream (s->work) == RING_STREAM_DATA && !s->exposed;
+      end_s = MAX (end_s, s->end_s);
+    }
+  shown[RING_STREAM_COMPUTE] = TRUE;
+
+  _ring_plot_set_text_size (chart, 0.9);
+  for (guint k = 0; k < RING_N_STREAMS; k++)
+    if (shown[k])
+      {
+        row_of[k] = ROW_COMPUTE - n_rows++;
+        labels_mm = MAX (labels_mm,
+                         _ring_plot_text_width_mm (_ring_chart_stage_stream_title (k)));
+      }
+  labels_mm += chart->text_mm * 1.2;
+  _ring_plot_set_text_size (chart, 1.0);
+
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, COLOR_FORWARD, RING_PLOT_LINE_SOLID, 1,
+                         _("Forward pass (micro-batches)"));
+  _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, RING_PLOT_COLOR_COMPUTE,
+                         RING_PLOT_LINE_SOLID, 1, _("Backward pass (micro-batches)"));
+  if (any_bubble)
+    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_HATCHED_BOX, RING_PLOT_COLOR_SUBTLE,
+                           RING_PLOT_LINE_SOLID, 1,
+                           _("Bubble: the pipeline fills and drains"));
+  if (any_hidden)
+    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_BOX, COLOR_GRADIENTS_HIDDEN,
+                           RING_PLOT_LINE_SOLID, 1,
+                           _("Data-parallel sync beside compute"));
+  if (any_exposed)
+    _ring_plot_legend_add (legend, RING_PLOT_LEGEND_HATCHED_BOX,
+                           RING_PLOT_COLOR_COMMUNICATION, RING_PLOT_LINE_SOLID, 1,
+                           _("Exposed: nothing computes beside it"));
+  _ring_plot_draw_frame_beside (chart, legend, labels_mm, 0, &t.panel);
+
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_axis_linear (&t.panel.x, 0, end_s / t.divisor * 1.03,
+                          _ring_plot_labels_fitting (chart, t.panel.xmax_mm - t.panel.xmin_mm,
+                                                     _ring_plot_text_width_mm ("00000")));
+  _ring_plot_set_text_size (chart, 1.0);
+  t.panel.x.min = 0;
+  keep_last_label_inside (chart, &t.panel);
+  /* Rows one world unit apart, room for the step's end above the top one, and no y tick
+   * in the range. */
+  t.panel.y = (RingPlotAxis) { RING_PLOT_AXIS_LINEAR, RING_PLOT_FORMAT_NUMBER,
+                               ROW_COMPUTE - n_rows + 0.4, ROW_COMPUTE + 1.1,
+                               4 * RING_PLOT_TIMELINE_ROW_COMMUNICATION, 0, 0, FALSE };
+  if (!_ring_plot_panel_is_valid (&t.panel))
+    return;
+  t.half_mm = row_mm (&t, ROW_COMPUTE + BAR_HALF * 0.9) - row_mm (&t, ROW_COMPUTE);
+
+  _ring_plot_draw_grid (chart, &t.panel);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStageSegment *s = &g_array_index (segments, RingStageSegment, i);
+      double left_mm = x_mm (&t, s->start_s), right_mm = x_mm (&t, s->end_s);
+
+      /* A hairline between neighbours, where the box is wide enough to keep one. */
+      if (right_mm - left_mm >= 4.0 / RING_PLOT_PX_PER_MM)
+        right_mm -= 1.0 / RING_PLOT_PX_PER_MM;
+      add_box (&t, left_mm, MAX (right_mm, left_mm + 1.0 / RING_PLOT_PX_PER_MM),
+               row_of[ring_stage_work_stream (s->work)], stage_color (s),
+               s->exposed || s->work == RING_STAGE_BUBBLE);
+    }
+
+  /* Micro-batches and the bubble named where their box has room. */
+  _ring_plot_set_text_size (chart, 0.8);
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStageSegment *s = &g_array_index (segments, RingStageSegment, i);
+      g_autofree char *text = NULL;
+
+      if (s->work == RING_STAGE_BUBBLE)
+        text = g_strdup (_("bubble"));
+      else if (s->work == RING_STAGE_FORWARD || s->work == RING_STAGE_BACKWARD)
+        text = g_strdup_printf ("%u", s->micro_batch);
+      else
+        continue;
+      label_in_box (&t, x_mm (&t, s->start_s), x_mm (&t, s->end_s), ROW_COMPUTE, text,
+                    s->work == RING_STAGE_BACKWARD ? RING_PLOT_COLOR_BACKGROUND
+                                                   : RING_PLOT_COLOR_FOREGROUND);
+    }
+  _ring_plot_set_text_size (chart, 1.0);
+  draw_step_end (&t);
+
+  _ring_plot_draw_axes (chart, &t.panel, TRUE, TRUE);
+  x_title = _("Time from the start of the step, first pipeline stage (ms)");
+  if (_ring_plot_text_width_mm (x_title) > t.panel.xmax_mm - t.panel.xmin_mm)
+    x_title = _("Time (ms)");
+  _ring_plot_draw_axis_titles (chart, &t.panel, x_title, NULL);
+  _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
+  _ring_plot_set_text_size (chart, 0.9);
+  for (guint k = 0; k < RING_N_STREAMS; k++)
+    if (shown[k])
+      _ring_plot_margin_text (&t.panel, RING_PLOT_SIDE_LEFT, 0.6, row_position (&t, row_of[k]),
+                              1.0, _ring_chart_stage_stream_title (k));
+  _ring_plot_set_text_size (chart, 1.0);
+}
+
 void
 _ring_plot_draw_step_timeline (RingPlotChart *chart)
 {
@@ -427,6 +566,12 @@ _ring_plot_draw_step_timeline (RingPlotChart *chart)
   double end_s = r->step_time_s, labels_mm, bar_mm, label_mm;
   guint layers, hidden;
   Timeline t = { chart, { 0 }, 1e-3, 0 };
+
+  if (data->stage_segments != NULL)
+    {
+      draw_stage_timeline (chart);
+      return;
+    }
 
   set_colors (chart);
   for (guint i = 0; i < segments->len; i++)

@@ -76,7 +76,8 @@ static const RingChartKindInfo chart_kinds[] = {
     N_("One training step on two streams: the compute (the forward pass, then the backward "
        "pass by groups of layers) and the collectives on the communication stream, each "
        "when its data is ready. The hatched parts are exposed: nothing computes beside "
-       "them, and the step waits."),
+       "them, and the step waits. With tensor, pipeline or context parallelism it is the "
+       "first pipeline stage’s step, a row per stream, with the pipeline’s bubble."),
     TRUE, _ring_chart_build_step_timeline, _ring_plot_draw_step_timeline,
   },
   {
@@ -86,6 +87,14 @@ static const RingChartKindInfo chart_kinds[] = {
        "small buckets pay each collective’s latency many times, large ones start late and "
        "leave more to wait for after the backward pass. One bucket is no overlap at all."),
     TRUE, _ring_chart_build_bucket_size, _ring_plot_draw_bucket_size,
+  },
+  {
+    RING_CHART_MFU_VS_DATA_PARALLEL, "mfu-vs-data-parallel",
+    N_("Model FLOPs utilization vs. data parallelism"),
+    N_("Model FLOPs utilization against the data-parallel GPUs D, at the layout’s tensor, "
+       "pipeline and context parallelism and tokens per GPU, with the shares of the step "
+       "the pipeline bubble and exposed communication take."),
+    TRUE, _ring_chart_build_mfu_vs_data_parallel, _ring_plot_draw_mfu_vs_data_parallel,
   },
 };
 

@@ -89,6 +89,13 @@ probe_is_usable (RingChartProbe *probe)
          && probe->data->n_rows > 0;
 }
 
+/* A parallel layout's timeline has no readout. */
+static gboolean
+probe_reads (RingChartProbe *probe)
+{
+  return probe_is_usable (probe) && probe->data->stage_segments == NULL;
+}
+
 void
 ring_chart_probe_get_plot_area (RingChartProbe *probe,
                                 double         *left,
@@ -147,7 +154,7 @@ px_to_world_y (RingChartProbe *probe,
 guint
 ring_chart_probe_get_n_points (RingChartProbe *probe)
 {
-  if (!probe_is_usable (probe))
+  if (!probe_reads (probe))
     return 0;
   if (probe->kind == RING_CHART_UTILIZATION_MAP)
     return probe->data->grid_x;
@@ -212,7 +219,7 @@ guint
 ring_chart_probe_nearest_point (RingChartProbe *probe,
                                 double          x)
 {
-  if (!probe_is_usable (probe))
+  if (!probe_reads (probe))
     return 0;
   if (probe->kind == RING_CHART_STEP_TIMELINE)
     return nearest_segment (probe, x, FALSE, FALSE);
@@ -450,7 +457,7 @@ ring_chart_probe_read_at (RingChartProbe *probe,
   double left, top, right, bottom;
   guint column;
 
-  if (!probe_is_usable (probe))
+  if (!probe_reads (probe))
     return readout;
 
   ring_chart_probe_get_plot_area (probe, &left, &top, &right, &bottom);

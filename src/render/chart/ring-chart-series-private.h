@@ -9,6 +9,7 @@
 #include "ring-cost.h"
 #include "ring-chart-draw.h"
 #include "ring-measurement.h"
+#include "ring-parallelism.h"
 #include "ring-step.h"
 
 G_BEGIN_DECLS
@@ -76,6 +77,9 @@ typedef struct
   GPtrArray     *measured;
   /* RING_CHART_STEP_TIMELINE: each row's RingStepSegment, compute stream first; else NULL. */
   GArray        *segments;
+  /* RING_CHART_STEP_TIMELINE of a parallel layout instead: each row's RingStageSegment,
+   * in time order. */
+  GArray        *stage_segments;
 } RingChartData;
 
 /* ring_cost_evaluate_sweep() and ring_cost_evaluate(), each point computed once between
@@ -152,8 +156,11 @@ void           _ring_chart_build_message_size         (RingChartData *data);
 void           _ring_chart_build_algorithm_comparison (RingChartData *data);
 void           _ring_chart_build_step_timeline        (RingChartData *data);
 void           _ring_chart_build_bucket_size          (RingChartData *data);
+void           _ring_chart_build_mfu_vs_data_parallel (RingChartData *data);
 const char    *_ring_chart_segment_kind_title  (RingSegmentKind        kind);
 gboolean       _ring_chart_segment_is_compute  (const RingStepSegment *segment);
+const char    *_ring_chart_stage_work_title    (RingStageWork          work);
+const char    *_ring_chart_stage_stream_title  (RingStageStream        stream);
 /* 16 GiB, or the current buffer if larger. */
 double         _ring_plot_max_bytes  (const RingParams *params);
 

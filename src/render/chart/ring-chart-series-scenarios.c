@@ -36,6 +36,10 @@ scenario_source_columns (RingChartKind kind,
     case RING_CHART_THROUGHPUT_VS_GPUS:
       columns[0] = 1;
       return 1;
+    case RING_CHART_MFU_VS_DATA_PARALLEL:
+      /* Model FLOPs utilization at the same D: layouts compare on it. */
+      columns[0] = 2;
+      return 1;
     case RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE:
       columns[0] = RING_MESSAGE_SIZE_TIME_US;
       columns[1] = RING_MESSAGE_SIZE_BUSBW;

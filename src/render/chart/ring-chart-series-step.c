@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "ring-chart-draw-private.h"
+#include "ring-parallelism.h"
 
 /* The bucket sizes swept: 1 MiB (2²⁰) to 4 GiB (2³²), the --bucket-size range, four sizes
  * per doubling. */
@@ -58,13 +59,92 @@ compare_segments (gconstpointer a,
   return 0;
 }
 
+const char *
+_ring_chart_stage_work_title (RingStageWork work)
+{
+  switch (work)
+    {
+    case RING_STAGE_FORWARD: return _("Forward");
+    case RING_STAGE_BACKWARD: return _("Backward");
+    case RING_STAGE_BUBBLE: return _("Bubble");
+    case RING_STAGE_TENSOR: return _("Tensor-parallel collectives");
+    case RING_STAGE_CONTEXT: return _("Context-parallel collectives");
+    case RING_STAGE_PIPELINE: return _("Pipeline send");
+    case RING_STAGE_DATA_ALLREDUCE: return _("All-reduce");
+    case RING_STAGE_DATA_REDUCE_SCATTER: return _("Reduce-scatter");
+    case RING_STAGE_DATA_ALL_GATHER: return _("All-gather");
+    case RING_N_STAGE_WORKS:
+    default:
+      g_return_val_if_reached ("");
+    }
+}
+
+const char *
+_ring_chart_stage_stream_title (RingStageStream stream)
+{
+  switch (stream)
+    {
+    case RING_STREAM_COMPUTE: return _("Compute");
+    /* TRANSLATORS: rows of a parallel layout's step timeline, short */
+    case RING_STREAM_TENSOR: return _("Tensor");
+    case RING_STREAM_CONTEXT: return _("Context");
+    case RING_STREAM_PIPELINE: return _("Pipeline");
+    case RING_STREAM_DATA: return _("Data");
+    case RING_N_STREAMS:
+    default:
+      g_return_val_if_reached ("");
+    }
+}
+
+/* A parallel layout: the first pipeline stage, a row per segment of
+ * ring_parallel_segments(). */
+static void
+build_stage_timeline (RingChartData *data)
+{
+  GArray *segments = ring_parallel_segments (&data->params);
+  char **stream, **kind;
+  double *micro_batch, *start, *end, *exposed;
+
+  data->n_rows = segments->len;
+  stream = _ring_chart_data_add_text_column (data, g_strdup (_("Stream")));
+  kind = _ring_chart_data_add_text_column (data, g_strdup (_("Kind")));
+  /* TRANSLATORS: the step timeline's CSV: the micro-batch, from 1; 0 for the bubble and
+   * the data-parallel sync */
+  micro_batch = _ring_chart_data_add_column (data, g_strdup (_("Micro-batch")), "");
+  start = _ring_chart_data_add_column (data, g_strdup (_("Start")), "ms");
+  end = _ring_chart_data_add_column (data, g_strdup (_("End")), "ms");
+  exposed = _ring_chart_data_add_column (data, g_strdup (_("Exposed")), "");
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const RingStageSegment *s = &g_array_index (segments, RingStageSegment, i);
+
+      stream[i] = g_strdup (_ring_chart_stage_stream_title (ring_stage_work_stream (s->work)));
+      kind[i] = g_strdup (_ring_chart_stage_work_title (s->work));
+      micro_batch[i] = s->micro_batch;
+      start[i] = s->start_s * 1e3;
+      end[i] = s->end_s * 1e3;
+      exposed[i] = s->exposed ? 1 : 0;
+    }
+
+  data->x_first = 0;
+  data->x_last = data->result.step_time_s * 1e3;
+  data->stage_segments = segments;
+}
+
 void
 _ring_chart_build_step_timeline (RingChartData *data)
 {
-  g_autoptr(GArray) segments = ring_step_segments (&data->params);
+  g_autoptr(GArray) segments = NULL;
   char **stream, **kind;
   double *index, *count, *start, *end, *exposed;
 
+  if (ring_parallelism_is_active (&data->params))
+    {
+      build_stage_timeline (data);
+      return;
+    }
+
+  segments = ring_step_segments (&data->params);
   g_array_sort (segments, compare_segments);
   data->n_rows = segments->len;
   /* TRANSLATORS: a column of the step timeline's CSV: compute or communication. */

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ring-chart-draw-private.h"
+#include "ring-parallelism.h"
 #include "ring-units.h"
 
 /* Smooth curves, drawn in a few milliseconds. */
@@ -389,6 +390,61 @@ _ring_chart_build_throughput (RingChartData *data)
     }
 }
 
+/* D = 1, 2, 4 … to ten times the layout's D (at least 65 536, as the GPU sweeps) and the
+ * layout's own D, on D · T · P · C GPUs within the parameter's range. */
+void
+_ring_chart_build_mfu_vs_data_parallel (RingChartData *data)
+{
+  const RingParams *p = &data->params;
+  guint model_parallel = MAX (p->tensor_parallel, 1) * MAX (p->pipeline_parallel, 1)
+                         * MAX (p->context_parallel, 1);
+  guint current = ring_parallelism_data (p);
+  guint max_d = MAX ((guint) ring_param_info (RING_PARAM_GPUS)->maximum / model_parallel, 1);
+  guint last = (guint) MIN (exp2 (ceil (log2 (MAX (MIN_GPU_SWEEP, 10.0 * current)))), (double) max_d);
+  g_autoptr(GArray) ds = g_array_new (FALSE, FALSE, sizeof (guint));
+  double *d_column, *gpus, *mfu, *bubble, *exposed;
+
+  for (guint d = 1; d <= last && d > 0; d *= 2)
+    {
+      guint previous = ds->len > 0 ? g_array_index (ds, guint, ds->len - 1) : 0;
+
+      if (current > previous && current < d)
+        g_array_append_val (ds, current);
+      g_array_append_val (ds, d);
+    }
+  if (current > g_array_index (ds, guint, ds->len - 1))
+    g_array_append_val (ds, current);
+
+  data->n_rows = ds->len;
+  /* TRANSLATORS: the x axis's column of the MFU chart's CSV */
+  d_column = add_column (data, g_strdup (_("Data-parallel GPUs")), "GPUs");
+  gpus = add_column (data, g_strdup (_("GPUs in the ring")), "GPUs");
+  _ring_chart_data_column (data, 1)->role = RING_SERIES_TABLE;
+  mfu = add_column (data, g_strdup (_("Model FLOPs utilization")), "%");
+  /* TRANSLATORS: the shares of the step in the MFU chart's legend and CSV */
+  bubble = add_column (data, g_strdup (_("Pipeline bubble share of the step")), "%");
+  exposed = add_column (data, g_strdup (_("Exposed communication share of the step")), "%");
+  for (guint i = 0; i < ds->len; i++)
+    {
+      guint d = g_array_index (ds, guint, i);
+      RingResult r;
+
+      d_column[i] = d;
+      gpus[i] = (double) d * model_parallel;
+      if (!evaluate_with_gpus (data, p, d * model_parallel, &r))
+        {
+          mfu[i] = bubble[i] = exposed[i] = NAN;
+          continue;
+        }
+      mfu[i] = 100.0 * r.mfu;
+      bubble[i] = 100.0 * r.bubble_s / r.step_time_s;
+      exposed[i] = 100.0 * r.exposed_comm_s / r.step_time_s;
+    }
+
+  data->x_first = 1;
+  data->x_last = MAX (last, current);
+}
+
 void
 _ring_chart_build_map (RingChartData *data)
 {
@@ -566,6 +622,7 @@ _ring_chart_data_free (RingChartData *data)
   g_free (data->chosen_algorithm);
   g_free (data->chosen_protocol);
   g_clear_pointer (&data->segments, g_array_unref);
+  g_clear_pointer (&data->stage_segments, g_array_unref);
   g_strfreev (data->scenario_names);
   g_free (data);
 }
