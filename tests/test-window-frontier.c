@@ -21,6 +21,7 @@
 #include "ring-presets.h"
 #include "ring-report.h"
 #include "ring-step-bar-draw.h"
+#include "ring-step-clock.h"
 #include "ring-test-json.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
@@ -271,6 +272,7 @@ test_dp_ring_caption (RingWindowFixture *fixture,
                       gconstpointer      user_data)
 {
   RingWindow *window = fixture->window;
+  RingStepClock *clock;
   RingParams params;
 
   ring_params_init_default (&params);
@@ -280,6 +282,9 @@ test_dp_ring_caption (RingWindowFixture *fixture,
   params.micro_batches = 4;
   g_assert_true (ring_model_set_params (window->model, &params));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->dp_ring_label)));
+  clock = ring_step_clock_new ();
+  ring_step_clock_load_model (clock, window->model);
+  g_assert_cmpuint (ring_step_clock_get_n_gpus (clock), ==, 2);
   g_assert_cmpstr (gtk_label_get_label (window->dp_ring_label), ==,
                    "Data-parallel ring of one rail group: 2 GPUs, one per node; "
                    "the node's other 7 GPUs' groups share its NICs");
@@ -288,6 +293,9 @@ test_dp_ring_caption (RingWindowFixture *fixture,
   params.micro_batches = 1;
   g_assert_true (ring_model_set_params (window->model, &params));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->dp_ring_label)));
+  ring_step_clock_load_model (clock, window->model);
+  g_assert_cmpuint (ring_step_clock_get_n_gpus (clock), ==, 16);
+  ring_step_clock_free (clock);
 }
 
 int
