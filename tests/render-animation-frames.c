@@ -58,17 +58,25 @@ render (const Shot *shot,
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t *cr = cairo_create (surface);
   g_autofree char *path = g_strdup_printf ("%s/topology-%s.png", dir, shot->name);
+  g_autoptr(RingStepClock) clock = ring_step_clock_new ();
   RingStyle style;
   RingFrame frame;
   guint n_steps = ring_simulation_get_n_steps (sim);
+  guint step = MIN ((guint) (shot->step_share * n_steps), n_steps - 1);
 
+  /* The first bucket's collective held at @step, as Ctrl+N takes the window there. */
   ring_style_init_light (&style);
-  ring_frame_init (&frame, shot->gpus);
-  frame.simulation = sim;
-  frame.phase = RING_FRAME_RING_STEP;
-  frame.step = MIN ((guint) (shot->step_share * n_steps), n_steps - 1);
+  ring_step_clock_load_model (clock, model);
+  for (guint k = 0; k <= step; k++)
+    {
+      ring_step_clock_ring_step (clock);
+      if (k < step)
+        ring_step_clock_advance (clock, 100);
+    }
+  ring_step_clock_get_frame (clock, &frame);
+  g_assert_cmpint (frame.phase, ==, RING_FRAME_RING_STEP);
+  g_assert_cmpuint (frame.step, ==, step);
   frame.progress = shot->progress;
-  ring_step_clock_model_times (model, &frame.compute_time_s, &frame.allreduce_time_s);
 
   /* RING_FRAMES_CACHED=1: as the window draws it, through the cache (a second frame of
    * the same step, the planes painted), to compare with the files' direct drawing. */
