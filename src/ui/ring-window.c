@@ -635,8 +635,9 @@ update_dp_ring_label (RingWindow *self)
       return;
     }
   d = ring_parallelism_data (params);
-  others = params->gpus / d - 1;
-  /* Translators: below the animation; the first %u is D, the second T · P · C − 1. */
+  /* Each other GPU of a node is in another DP group. */
+  others = MIN (params->gpus / d, params->gpus_per_node) - 1;
+  /* Translators: below the animation; %u are D and the node's other GPUs. */
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "Data-parallel ring of one rail group: %u GPUs, one per "
                                        "node; the node's other %u GPU's group shares its NICs",
