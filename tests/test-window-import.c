@@ -532,6 +532,93 @@ test_cache (RingWindowFixture *fixture,
   g_rmdir (dir);
 }
 
+typedef struct
+{
+  RingWindow *window;
+  gboolean    painted;
+  gboolean    busy;
+  guint       n_logs;
+  guint       n_scenarios;
+} FirstFrame;
+
+static void
+first_paint_cb (GdkFrameClock *frame_clock,
+                FirstFrame    *first)
+{
+  g_signal_handlers_disconnect_by_func (frame_clock, first_paint_cb, first);
+  first->painted = TRUE;
+  first->busy = _ring_window_import_busy (first->window);
+  first->n_logs = ring_model_get_measurements (ring_window_get_model (first->window))->len;
+  first->n_scenarios = ring_model_get_n_scenarios (ring_window_get_model (first->window));
+}
+
+static void
+first_map_cb (GtkWidget  *window,
+              FirstFrame *first)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
+                    G_CALLBACK (first_paint_cb), first);
+}
+
+static gboolean
+first_painted (gpointer data)
+{
+  return ((FirstFrame *) data)->painted;
+}
+
+/* Issue 27: the window paints its first frame before it reads the last session's logs and
+ * pinned scenarios; both come in after it. */
+static void
+test_first_frame_first (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ring-import-XXXXXX", NULL);
+  g_autofree char *path = write_large_log (dir, "remembered.log", 16);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  const char *logs[] = { uri, NULL };
+  FirstFrame first = { NULL, };
+  RingWindow *window;
+  RingModel *model;
+
+  schema = source != NULL ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE)
+                          : NULL;
+  if (schema == NULL)
+    {
+      g_test_skip ("the GSettings schema is not installed");
+      return;
+    }
+  settings = g_settings_new (APPLICATION_ID);
+  g_settings_set_strv (settings, "nccl-logs", logs);
+  g_settings_set_string (settings, "scenarios",
+                         "[{ \"format\": \"ring-allreduce-scenario\", \"version\": 1, "
+                         "\"name\": \"One\", \"parameters\": { \"gpus\": 8 } },"
+                         " { \"format\": \"ring-allreduce-scenario\", \"version\": 1, "
+                         "\"name\": \"Two\", \"parameters\": { \"gpus\": 16 } }]");
+
+  window = g_object_new (RING_TYPE_WINDOW, NULL);
+  model = ring_window_get_model (window);
+  first.window = window;
+  g_signal_connect (window, "map", G_CALLBACK (first_map_cb), &first);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (iterate_until_s (first_painted, &first, 60));
+  g_assert_true (first.busy);
+  g_assert_cmpuint (first.n_logs, ==, 0);
+  g_assert_cmpuint (first.n_scenarios, ==, 0);
+
+  wait_for_imports (window);
+  g_assert_cmpuint (ring_model_get_measurements (model)->len, ==, 1);
+  g_assert_cmpuint (ring_model_get_n_scenarios (model), ==, 2);
+  g_assert_cmpstr (ring_model_get_scenario (model, 1)->name, ==, "Two");
+
+  ring_test_close_window (GTK_WINDOW (window), model);
+  g_settings_reset (settings, "nccl-logs");
+  g_settings_reset (settings, "scenarios");
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -547,6 +634,7 @@ main (int   argc,
   add_import_test ("/ring/window-import/frames-while-loading", test_frames_while_loading);
   add_import_test ("/ring/window-import/cancel", test_cancel);
   add_import_test ("/ring/window-import/cache", test_cache);
+  g_test_add_func ("/ring/window-import/first-frame-first", test_first_frame_first);
 
   return g_test_run ();
 }

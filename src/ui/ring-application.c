@@ -66,13 +66,14 @@ ring_application_local_command_line (GApplication   *app,
 }
 
 /* --scenario FILE, named relative to where the command was typed: the files' scenarios
- * replace the pinned ones; a bad file changes nothing. */
+ * replace the pinned ones and the last session's; a bad file changes nothing. */
 static gboolean
 pin_command_line_scenarios (GApplicationCommandLine  *command_line,
                             const RingCliArgs        *args,
-                            RingModel                *model,
+                            RingWindow               *window,
                             GError                  **error)
 {
+  RingModel *model = ring_window_get_model (window);
   g_auto(RingCliArgs) files = { { NULL, }, };
   g_autoptr(GPtrArray) scenarios = NULL;
   g_autoptr(GStrvBuilder) paths = g_strv_builder_new ();
@@ -96,6 +97,7 @@ pin_command_line_scenarios (GApplicationCommandLine  *command_line,
   if (scenarios == NULL)
     return FALSE;
 
+  ring_window_forget_stored_scenarios (window);
   ring_model_clear_scenarios (model);
   for (guint i = 0; i < scenarios->len; i++)
     if (!ring_model_add_scenario (model, scenarios->pdata[i], error))
@@ -175,8 +177,7 @@ ring_application_command_line (GApplication            *app,
       return RING_CLI_EXIT_USAGE;
     }
   ring_model_set_params (ring_window_get_model (window), &params);
-  if (!pin_command_line_scenarios (command_line, &args, ring_window_get_model (window),
-                                   &error))
+  if (!pin_command_line_scenarios (command_line, &args, window, &error))
     {
       g_application_command_line_printerr (command_line, "%s: %s\n",
                                            g_get_prgname (), error->message);
@@ -188,7 +189,7 @@ ring_application_command_line (GApplication            *app,
       /* Starting with logs of its own, the window shows those, not the last session's. */
       if (launched)
         {
-          ring_window_cancel_imports (window);
+          ring_window_forget_stored_logs (window);
           ring_model_clear_measurements (ring_window_get_model (window));
         }
       ring_window_show_measurements (window);

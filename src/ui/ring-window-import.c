@@ -1,5 +1,6 @@
-/* ring-window-import.c: nccl-tests logs into the window: File → Import nccl-tests Log…,
- * a file dropped on the window, and the actions on a loaded log.
+/* ring-window-import.c: what the window reads off its main thread: nccl-tests logs (File →
+ * Import nccl-tests Log…, a file dropped on the window), scenario files, the last session's
+ * logs and pinned scenarios; and the actions on a loaded log.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +14,7 @@
 #include "ring-file-dialog.h"
 #include "ring-measurement.h"
 #include "ring-printable.h"
+#include "ring-scenario-file.h"
 #include "ring-window-private.h"
 
 /* An import must not go unseen: unless a message-size chart is on screen, the first chart
@@ -40,18 +42,39 @@ ring_window_show_measurements (RingWindow *self)
 static char *stored_log_name                     (const char *uri);
 static void  ring_window_import_model_changed_cb (RingWindow *self);
 
-/* One file to read: the user's, or one the "nccl-logs" key remembers (@uri). */
+typedef enum
+{
+  JOB_LOG,               /* @path; @uri where the "nccl-logs" key remembers it */
+  JOB_SCENARIO_FILE,     /* @file */
+  JOB_STORED_SCENARIOS,  /* @text, the "scenarios" key's */
+} ImportJobKind;
+
 typedef struct
 {
-  char *path;
-  char *uri;
+  ImportJobKind  kind;
+  char          *path;
+  char          *uri;
+  GFile         *file;
+  char          *text;
 } ImportJob;
+
+static ImportJob *
+import_job_new (ImportJobKind kind)
+{
+  ImportJob *job = g_new0 (ImportJob, 1);
+
+  job->kind = kind;
+
+  return job;
+}
 
 static void
 import_job_free (ImportJob *job)
 {
   g_free (job->path);
   g_free (job->uri);
+  g_clear_object (&job->file);
+  g_free (job->text);
   g_free (job);
 }
 
@@ -72,6 +95,7 @@ struct _RingWindowImport
    * they are all read. */
   char        **stored;
   guint         stored_next;
+  char         *stored_scenarios;  /* read after the logs */
   GPtrArray    *left_out;
   guint         n_left_out;
   char         *first_error;
@@ -170,10 +194,13 @@ say_left_out (RingWindow *self)
  * cancelled read that runs on keeps nothing alive. */
 typedef struct
 {
-  GWeakRef    window;
-  char       *path;
-  RingParams  params;
-  int         permille;  /* atomic: how much is read, or -1 before the reader tells */
+  GWeakRef       window;
+  ImportJobKind  kind;
+  char          *path;
+  GFile         *file;
+  char          *text;
+  RingParams     params;
+  int            permille;  /* atomic: how much is read, or -1 before the reader tells */
 } LoadData;
 
 static void
@@ -181,6 +208,8 @@ load_data_free (LoadData *data)
 {
   g_weak_ref_clear (&data->window);
   g_free (data->path);
+  g_clear_object (&data->file);
+  g_free (data->text);
   g_free (data);
 }
 
@@ -206,13 +235,64 @@ load_in_thread (GTask        *task,
 {
   LoadData *data = task_data;
   GError *error = NULL;
-  RingMeasurement *measurement = ring_measurement_load (data->path, &data->params,
-                                                        tell_progress, task, &error);
+  RingMeasurement *measurement;
+  GPtrArray *scenarios;
 
-  if (measurement == NULL)
-    g_task_return_error (task, error);
+  switch (data->kind)
+    {
+    case JOB_LOG:
+      measurement = ring_measurement_load (data->path, &data->params, tell_progress, task,
+                                           &error);
+      if (measurement == NULL)
+        g_task_return_error (task, error);
+      else
+        g_task_return_pointer (task, measurement, (GDestroyNotify) ring_measurement_unref);
+      break;
+    case JOB_SCENARIO_FILE:
+    case JOB_STORED_SCENARIOS:
+      scenarios = data->kind == JOB_SCENARIO_FILE
+                  ? ring_scenario_file_load (data->file, cancellable, &error)
+                  : ring_scenario_file_parse (data->text, -1, &error);
+      if (scenarios == NULL)
+        g_task_return_error (task, error);
+      else
+        g_task_return_pointer (task, scenarios, (GDestroyNotify) g_ptr_array_unref);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* The parser's message: the file, the line, what was wrong. Nothing changed. */
+static void
+show_error (RingWindow   *self,
+            const GError *error)
+{
+  AdwToast *toast = _ring_window_new_toast (error->message);
+
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+apply_log (RingWindow       *self,
+           const ImportJob  *job,
+           RingMeasurement  *measurement,
+           GError          **error)
+{
+  if (measurement != NULL && ring_model_insert_measurement (self->model, measurement, error))
+    {
+      if (job->uri == NULL)
+        say_imported (self, measurement);
+    }
+  else if (job->uri != NULL)
+    {
+      leave_out (self->import, job->uri, *error);
+    }
   else
-    g_task_return_pointer (task, measurement, (GDestroyNotify) ring_measurement_unref);
+    {
+      show_error (self, *error);
+    }
 }
 
 static void
@@ -223,11 +303,16 @@ import_done_cb (GObject      *source,
   LoadData *data = g_task_get_task_data (G_TASK (result));
   g_autoptr(RingWindow) self = g_weak_ref_get (&data->window);
   g_autoptr(RingMeasurement) measurement = NULL;
+  g_autoptr(GPtrArray) scenarios = NULL;
   g_autoptr(GError) error = NULL;
+  gpointer value = g_task_propagate_pointer (G_TASK (result), &error);
   RingWindowImport *import;
   ImportJob *job;
 
-  measurement = g_task_propagate_pointer (G_TASK (result), &error);
+  if (data->kind == JOB_LOG)
+    measurement = value;
+  else
+    scenarios = value;
   /* Cancelled: the window let go of the job already, and may be gone. */
   if (self == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
@@ -236,23 +321,22 @@ import_done_cb (GObject      *source,
   job = g_steal_pointer (&import->running);
   g_clear_object (&import->task);
   g_clear_object (&import->cancellable);
-  if (measurement != NULL
-      && ring_model_insert_measurement (self->model, measurement, &error))
+  switch (job->kind)
     {
-      if (job->uri == NULL)
-        say_imported (self, measurement);
-    }
-  else if (job->uri != NULL)
-    {
-      leave_out (import, job->uri, error);
-    }
-  else
-    {
-      /* The parser's message: the file, the line, what was wrong. Nothing changed. */
-      AdwToast *toast = _ring_window_new_toast (error->message);
-
-      adw_toast_set_timeout (toast, 0);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    case JOB_LOG:
+      apply_log (self, job, measurement, &error);
+      break;
+    case JOB_SCENARIO_FILE:
+      if (scenarios != NULL)
+        _ring_window_scenarios_pin (self, scenarios);
+      else
+        show_error (self, error);
+      break;
+    case JOB_STORED_SCENARIOS:
+      _ring_window_scenarios_restored (self, scenarios, error);
+      break;
+    default:
+      g_assert_not_reached ();
     }
   import_job_free (job);
   import_next (self);
@@ -327,7 +411,7 @@ import_next (RingWindow *self)
           leave_out (import, uri, error);
           continue;
         }
-      job = g_new0 (ImportJob, 1);
+      job = import_job_new (JOB_LOG);
       job->path = g_steal_pointer (&path);
       job->uri = g_strdup (uri);
     }
@@ -335,8 +419,14 @@ import_next (RingWindow *self)
     {
       g_clear_pointer (&import->stored, g_strfreev);
       restore_finished (self);
-      job = g_queue_pop_head (&import->jobs);
     }
+  if (job == NULL && import->stored_scenarios != NULL)
+    {
+      job = import_job_new (JOB_STORED_SCENARIOS);
+      job->text = g_steal_pointer (&import->stored_scenarios);
+    }
+  if (job == NULL)
+    job = g_queue_pop_head (&import->jobs);
 
   if (job == NULL)
     {
@@ -347,10 +437,19 @@ import_next (RingWindow *self)
 
   import->running = job;
   import->cancellable = g_cancellable_new ();
-  basename = g_path_get_basename (job->path);
-  name = ring_filename_display (basename);
-  /* TRANSLATORS: the progress row while a log is read; %s is its file name */
-  title = g_strdup_printf (_("Reading %s…"), name);
+  if (job->kind == JOB_STORED_SCENARIOS)
+    {
+      /* TRANSLATORS: the progress row while the last session's pinned scenarios are read */
+      title = g_strdup (_("Reading the pinned scenarios…"));
+    }
+  else
+    {
+      basename = job->kind == JOB_LOG ? g_path_get_basename (job->path)
+                                      : g_file_get_basename (job->file);
+      name = ring_filename_display (basename != NULL ? basename : "");
+      /* TRANSLATORS: the progress row while a file is read; %s is its name */
+      title = g_strdup_printf (_("Reading %s…"), name);
+    }
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (import->row), title);
   gtk_revealer_set_reveal_child (GTK_REVEALER (import->revealer), TRUE);
   if (import->pulse_id == 0)
@@ -358,7 +457,10 @@ import_next (RingWindow *self)
 
   data = g_new0 (LoadData, 1);
   g_weak_ref_init (&data->window, self);
+  data->kind = job->kind;
   data->path = g_strdup (job->path);
+  data->file = job->file != NULL ? g_object_ref (job->file) : NULL;
+  data->text = g_strdup (job->text);
   data->params = *ring_model_get_params (self->model);
   data->permille = -1;
   task = g_task_new (NULL, import->cancellable, import_done_cb, NULL);
@@ -372,13 +474,8 @@ import_next (RingWindow *self)
 
 static void
 enqueue (RingWindow *self,
-         char       *path,
-         char       *uri)
+         ImportJob  *job)
 {
-  ImportJob *job = g_new0 (ImportJob, 1);
-
-  job->path = path;
-  job->uri = uri;
   g_queue_push_tail (&self->import->jobs, job);
   if (self->import->running == NULL)
     import_next (self);
@@ -399,6 +496,7 @@ cancel_imports (RingWindow *self)
   g_clear_pointer (&import->running, import_job_free);
   g_queue_clear_full (&import->jobs, (GDestroyNotify) import_job_free);
   g_clear_pointer (&import->stored, g_strfreev);
+  g_clear_pointer (&import->stored_scenarios, g_free);
   g_clear_handle_id (&import->pulse_id, g_source_remove);
   if (import->revealer != NULL)
     gtk_revealer_set_reveal_child (GTK_REVEALER (import->revealer), FALSE);
@@ -409,15 +507,10 @@ cancel_imports (RingWindow *self)
       self->logs_restored = TRUE;
       self->logs_digest = G_MAXUINT;
     }
+  if (!self->scenarios_restored)
+    _ring_window_scenarios_restored (self, NULL, NULL);
 }
 
-void
-ring_window_cancel_imports (RingWindow *self)
-{
-  g_return_if_fail (RING_IS_WINDOW (self));
-
-  cancel_imports (self);
-}
 
 gboolean
 _ring_window_import_busy (RingWindow *self)
@@ -425,7 +518,7 @@ _ring_window_import_busy (RingWindow *self)
   g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
 
   return self->import->running != NULL || !g_queue_is_empty (&self->import->jobs)
-         || self->import->stored != NULL;
+         || self->import->stored != NULL || self->import->stored_scenarios != NULL;
 }
 
 GtkWidget *
@@ -442,6 +535,7 @@ _ring_window_import_file (RingWindow *self,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
+  ImportJob *job;
 
   g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -468,9 +562,56 @@ _ring_window_import_file (RingWindow *self,
       adw_toast_overlay_add_toast (self->toast_overlay, toast);
       return FALSE;
     }
-  enqueue (self, g_steal_pointer (&path), NULL);
+  job = import_job_new (JOB_LOG);
+  job->path = g_steal_pointer (&path);
+  enqueue (self, job);
 
   return TRUE;
+}
+
+gboolean
+_ring_window_import_scenario_file (RingWindow *self,
+                                   GFile      *file)
+{
+  ImportJob *job;
+
+  g_return_val_if_fail (RING_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  job = import_job_new (JOB_SCENARIO_FILE);
+  job->file = g_object_ref (file);
+  enqueue (self, job);
+
+  return TRUE;
+}
+
+void
+_ring_window_import_stored_scenarios (RingWindow *self,
+                                      char       *text)
+{
+  g_return_if_fail (RING_IS_WINDOW (self));
+
+  g_free (self->import->stored_scenarios);
+  self->import->stored_scenarios = text;
+}
+
+void
+ring_window_forget_stored_logs (RingWindow *self)
+{
+  g_return_if_fail (RING_IS_WINDOW (self));
+
+  g_clear_pointer (&self->import->stored, g_strfreev);
+  self->logs_restored = TRUE;
+  self->logs_digest = G_MAXUINT;
+}
+
+void
+ring_window_forget_stored_scenarios (RingWindow *self)
+{
+  g_return_if_fail (RING_IS_WINDOW (self));
+
+  g_clear_pointer (&self->import->stored_scenarios, g_free);
+  self->scenarios_restored = TRUE;
 }
 
 static void
@@ -825,7 +966,7 @@ _ring_window_import_restore (RingWindow *self)
   self->import->stored = g_settings_get_strv (self->settings, "nccl-logs");
   self->import->stored_next = 0;
   /* Nothing remembered: the key follows the list from now on. */
-  if (self->import->stored[0] == NULL)
+  if (self->import->stored[0] == NULL && self->import->stored_scenarios == NULL)
     import_next (self);
   else
     g_signal_connect_object (self, "map", G_CALLBACK (restore_after_first_frame_cb), self,

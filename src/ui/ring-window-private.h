@@ -85,6 +85,7 @@ struct _RingWindow
   RingWindowImport     *import;           /* logs read off the main thread */
   guint                 logs_digest;       /* of the logs the "nccl-logs" key holds */
   gboolean              logs_restored;     /* the key read: from now on, it follows */
+  gboolean              scenarios_restored; /* the same for the "scenarios" key */
   gboolean              scenarios_listing;
 };
 
@@ -132,7 +133,15 @@ char    *_ring_window_import_left_out_message (const char * const *names,
  * toast, where @file is no local file. */
 gboolean _ring_window_import_file         (RingWindow      *self,
                                            GFile           *file);
-/* TRUE while a log is being read or waits to be. */
+/* Reads a scenario file the same way; once read, pins its scenarios
+ * (_ring_window_scenarios_pin()) or shows the parser's message naming the file and line. */
+gboolean _ring_window_import_scenario_file (RingWindow     *self,
+                                            GFile          *file);
+/* The "scenarios" key's @text (taken), parsed after the first frame, after the logs;
+ * _ring_window_scenarios_restored() is told the outcome. */
+void     _ring_window_import_stored_scenarios (RingWindow  *self,
+                                               char        *text);
+/* TRUE while a file is being read or waits to be. */
 gboolean _ring_window_import_busy         (RingWindow      *self);
 /* The progress row's Cancel button, for tests. */
 GtkWidget *_ring_window_import_get_cancel_button (RingWindow *self);
@@ -141,6 +150,15 @@ void     _ring_window_import_dispose      (RingWindow      *self);
  * metric cards' differences and the "scenarios" key. */
 void   _ring_window_scenarios_class_init  (RingWindowClass *klass);
 void   _ring_window_scenarios_init        (RingWindow      *self);
+/* Adds @scenarios if they all fit, else nothing: a toast says why. */
+void   _ring_window_scenarios_pin         (RingWindow      *self,
+                                           GPtrArray       *scenarios);
+/* The stored scenarios read: @scenarios pinned, or @error warned about and the key
+ * forgotten; both NULL where the read was cancelled, and the key keeps them until the
+ * list changes. The key follows the list from then on. */
+void   _ring_window_scenarios_restored    (RingWindow      *self,
+                                           GPtrArray       *scenarios,
+                                           const GError    *error);
 
 /* ring-window-tour.c: the tour's template children and actions; started once the
  * settings are read, unless the "tour-shown" key says it was. */

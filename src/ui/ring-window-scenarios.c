@@ -253,7 +253,7 @@ ring_window_scenarios_model_changed_cb (RingWindow *self)
     {
       self->scenarios_digest = digest;
       list_scenarios (self);
-      if (self->settings != NULL)
+      if (self->settings != NULL && self->scenarios_restored)
         g_settings_set_string (self->settings, "scenarios", json);
     }
 
@@ -264,7 +264,7 @@ ring_window_scenarios_model_changed_cb (RingWindow *self)
       gtk_drop_down_set_selected (self->compare_dropdown, compare_with + 1);
       self->scenarios_listing = FALSE;
     }
-  if (self->settings != NULL
+  if (self->settings != NULL && self->scenarios_restored
       && g_settings_get_int (self->settings, "compare-scenario") != compare_with)
     g_settings_set_int (self->settings, "compare-scenario", compare_with);
 }
@@ -281,10 +281,9 @@ ring_window_compare_selected_cb (RingWindow *self)
   ring_model_set_compare_with (self->model, (int) selected - 1);
 }
 
-/* Adds @scenarios if they all fit, else nothing: a toast says why. */
-static void
-pin_all (RingWindow *self,
-         GPtrArray  *scenarios)
+void
+_ring_window_scenarios_pin (RingWindow *self,
+                            GPtrArray  *scenarios)
 {
   guint room = RING_MAX_SCENARIOS - ring_model_get_n_scenarios (self->model);
 
@@ -308,36 +307,57 @@ pin_all (RingWindow *self,
     }
 }
 
-/* The stored scenarios: text GSettings keeps as a scenario file would hold it. Damage or
- * a newer version's text is dropped with a warning, and nothing is pinned. */
+/* The stored scenarios: text GSettings keeps as a scenario file would hold it, parsed
+ * off the main thread after the first frame. */
 static void
 load_stored_scenarios (RingWindow *self)
 {
   g_autofree char *stored = NULL;
-  g_autoptr(GPtrArray) scenarios = NULL;
-  g_autoptr(GError) error = NULL;
+
+  if (self->settings != NULL)
+    stored = g_settings_get_string (self->settings, "scenarios");
+  if (stored == NULL || *stored == '\0')
+    self->scenarios_restored = TRUE;
+  else
+    _ring_window_import_stored_scenarios (self, g_steal_pointer (&stored));
+}
+
+/* Damage or a newer version's text is dropped with a warning, and nothing is pinned. */
+void
+_ring_window_scenarios_restored (RingWindow   *self,
+                                 GPtrArray    *scenarios,
+                                 const GError *error)
+{
   int compare_with;
 
-  if (self->settings == NULL)
-    return;
+  g_return_if_fail (RING_IS_WINDOW (self));
 
-  stored = g_settings_get_string (self->settings, "scenarios");
-  if (*stored == '\0')
+  if (self->scenarios_restored)
     return;
-  scenarios = ring_scenario_file_parse (stored, -1, &error);
+  if (scenarios == NULL && error == NULL)
+    {
+      self->scenarios_restored = TRUE;
+      return;
+    }
+
   if (scenarios == NULL || scenarios->len > RING_MAX_SCENARIOS)
     {
       g_warning ("The stored pinned scenarios cannot be read, so none are pinned: %s",
                  error != NULL ? error->message : "too many");
       g_settings_reset (self->settings, "scenarios");
       g_settings_reset (self->settings, "compare-scenario");
-      return;
     }
-
-  pin_all (self, scenarios);
-  compare_with = g_settings_get_int (self->settings, "compare-scenario");
-  if (compare_with >= -1 && compare_with < (int) ring_model_get_n_scenarios (self->model))
-    ring_model_set_compare_with (self->model, compare_with);
+  else
+    {
+      /* Read before pinning: the key is written only once they are all in. */
+      compare_with = g_settings_get_int (self->settings, "compare-scenario");
+      _ring_window_scenarios_pin (self, scenarios);
+      if (compare_with >= -1 && compare_with < (int) ring_model_get_n_scenarios (self->model))
+        ring_model_set_compare_with (self->model, compare_with);
+    }
+  self->scenarios_restored = TRUE;
+  self->scenarios_digest = G_MAXUINT;
+  ring_window_scenarios_model_changed_cb (self);
 }
 
 static void
@@ -390,19 +410,6 @@ remove_scenario_action (GtkWidget  *widget,
 /* Files. */
 
 static void
-open_file (RingWindow *self,
-           GFile      *file)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) scenarios = ring_scenario_file_load (file, NULL, &error);
-
-  if (scenarios == NULL)
-    _ring_window_add_toast (self, error->message);
-  else
-    pin_all (self, scenarios);
-}
-
-static void
 save_file (RingWindow *self,
            GFile      *file)
 {
@@ -444,7 +451,7 @@ ring_window_scenarios_open_done_cb (const RingFileDialogAnswer *answer,
                                     gpointer                    user_data)
 {
   if (answer->file != NULL)
-    open_file (RING_WINDOW (user_data), answer->file);
+    _ring_window_import_scenario_file (RING_WINDOW (user_data), answer->file);
 }
 
 static void

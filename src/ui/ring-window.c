@@ -949,8 +949,8 @@ ring_window_init (RingWindow *self)
                                (GDestroyNotify) g_strfreev);
 
   _ring_window_settings_init (self);
-  _ring_window_import_restore (self);
   _ring_window_scenarios_init (self);
+  _ring_window_import_restore (self);
   _ring_window_tour_init (self);
 
   if (DEVELOPMENT_BUILD)

@@ -20,7 +20,9 @@ RingWindow *ring_window_new       (RingApplication *application);
 RingModel  *ring_window_get_model (RingWindow      *self);
 /* Brings the chart of measured logs (the message sizes) on screen, unless it is. */
 void        ring_window_show_measurements (RingWindow *self);
-/* Stops reading logs (the remembered ones too): nothing of them is applied. */
-void        ring_window_cancel_imports    (RingWindow *self);
+/* The last session's logs, or its pinned scenarios, are not read again: the command
+ * line's replace them. Call before the window's first frame. */
+void        ring_window_forget_stored_logs      (RingWindow *self);
+void        ring_window_forget_stored_scenarios (RingWindow *self);
 
 G_END_DECLS
