@@ -560,6 +560,27 @@ test_report_pcie_bound (void)
   g_assert_true (json_object_get_null_member (report, "bandwidth_for_90pct_gbps"));
 }
 
+/* Issue 21, item 5: where twice the NIC speed makes NCCL's search build another channel
+ * count and the all-reduce slower (8 MI355X nodes over 8 × 200 Gb/s InfiniBand, 64 KiB:
+ * the tree on 8 channels; at 400 Gb/s on 16, each with its pipeline fill and LL's proxy
+ * posts), the report says so; the defaults on one node do not. */
+static void
+test_report_faster_link_slower (void)
+{
+  g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--gpu", "mi355x", "--gpus", "64",
+                                                "--nics-per-node", "8", "--nic-speed", "200",
+                                                "--fabric", "infiniband", "--message-size",
+                                                "64KiB", "--report=text", NULL);
+  g_auto(RingTestRun) defaults = ring_test_run_cli (NULL, "--report=text", NULL);
+
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "slower: at twice the NIC speed NCCL’s channel search "
+                                      "(search.cc) builds 16 channels"));
+  g_assert_nonnull (strstr (text.out, "NCCL_MAX_NCHANNELS"));
+  g_assert_cmpint (defaults.status, ==, 0);
+  g_assert_null (strstr (defaults.out, "Twice the bandwidth"));
+}
+
 static void
 test_preset (void)
 {
@@ -714,6 +735,7 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-text-units", test_report_text_units);
   g_test_add_func ("/ring/cli/report-text-typed", test_report_text_typed);
   g_test_add_func ("/ring/cli/report-pcie-bound", test_report_pcie_bound);
+  g_test_add_func ("/ring/cli/report-faster-link-slower", test_report_faster_link_slower);
   g_test_add_func ("/ring/cli/preset", test_preset);
   g_test_add_func ("/ring/cli/preset-compose", test_preset_compose);
   g_test_add_func ("/ring/cli/latency-applies", test_latency_applies);

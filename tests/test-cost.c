@@ -10,6 +10,7 @@
 
 #include <math.h>
 
+#include "ring-algorithms.h"
 #include "ring-cost.h"
 #include "ring-presets.h"
 #include "ring-topology.h"
@@ -286,6 +287,43 @@ test_message_size (void)
   ring_test_assert_close (ring_cost_latency_crossover_bytes (&params), 12e6, 1e-12);
 }
 
+/* Issue 21, item 5: twice the NIC speed that NCCL's search answers with another channel
+ * count and a slower all-reduce is found and named; where the GPUs' PCIe links bind, or
+ * on one node with twice B, it is not. 8 MI355X nodes over 8 × 200 Gb/s InfiniBand,
+ * 64 KiB: the tree on 8 channels, 16 at 400 Gb/s, each channel's fill and LL's proxy
+ * posts growing with them. */
+static void
+test_faster_link_slower (void)
+{
+  RingParams params;
+  RingFasterLinkSlower slower;
+  RingAllreduceCost now;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_MI355X);
+  ring_params_apply_fabric (&params, RING_FABRIC_INFINIBAND);
+  params.gpus = 64;
+  params.nics_per_node = 8;
+  params.nic_speed_gbit = 200;
+  ring_allreduce_cost_charged (&params, params.gpus, 65536, &now);
+  g_assert_cmpuint (now.channels, ==, 8);
+  g_assert_true (ring_cost_faster_link_slower (&params, 65536, &slower));
+  g_assert_cmpint (slower.link, ==, RING_SIZING_LINK_NICS);
+  g_assert_cmpuint (slower.channels, ==, 16);
+  g_assert_cmpfloat (slower.allreduce_time_s, >, now.time_s * 1.01);
+
+  /* 16 A100 nodes of 2: their PCIe Gen4 links (2 × 24 GB/s) bind before 8 × 100 Gb/s. */
+  ring_params_apply_gpu (&params, RING_GPU_A100);
+  params.gpus = 32;
+  params.gpus_per_node = 2;
+  params.nic_speed_gbit = 100;
+  g_assert_false (ring_cost_faster_link_slower (&params, 4 << 20, &slower));
+
+  /* The defaults on one node: twice B keeps a faster all-reduce. */
+  ring_params_init_default (&params);
+  g_assert_false (ring_cost_faster_link_slower (&params, 28e9, &slower));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -302,6 +340,7 @@ main (int   argc,
   g_test_add_func ("/ring/cost/bandwidth-for-90pct-nics", test_bandwidth_for_90pct_nics);
   g_test_add_func ("/ring/cost/bandwidth-for-90pct-pcie", test_bandwidth_for_90pct_pcie);
   g_test_add_func ("/ring/cost/message-size", test_message_size);
+  g_test_add_func ("/ring/cost/faster-link-slower", test_faster_link_slower);
 
   return g_test_run ();
 }

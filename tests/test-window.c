@@ -161,6 +161,32 @@ test_nccl_pick_named (RingWindowFixture *fixture,
   g_assert_null (strstr (gtk_label_get_label (window->target_label), "By this model"));
 }
 
+/* Issue 21, item 5: where twice the NIC speed would build another channel count and a
+ * slower all-reduce, the target line says so (the cluster of /ring/cost/faster-link-slower). */
+static void
+test_faster_link_slower (RingWindowFixture *fixture,
+                         gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  const char *note = "Twice the NIC speed would be slower here: NCCL’s channel search "
+                     "(search.cc) would build 16 channels";
+
+  g_assert_null (strstr (gtk_label_get_label (window->target_label), "Twice the"));
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_MI355X);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_AUTO);
+  ring_model_set_value (window->model, RING_PARAM_FABRIC, RING_FABRIC_INFINIBAND);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
+  ring_model_set_value (window->model, RING_PARAM_GPUS_PER_NODE, 8);
+  ring_model_set_value (window->model, RING_PARAM_NICS_PER_NODE, 8);
+  ring_model_set_value (window->model, RING_PARAM_NIC_SPEED, 200);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 65536);
+  g_assert_nonnull (strstr (gtk_label_get_label (window->target_label), note));
+
+  /* At 8 MiB the channels' fill no longer outweighs the faster NICs. */
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 8 << 20);
+  g_assert_null (strstr (gtk_label_get_label (window->target_label), "Twice the"));
+}
+
 static void
 test_comm_bound_label (RingWindowFixture *fixture,
                        gconstpointer      user_data)
@@ -886,6 +912,7 @@ main (int   argc,
                    test_charts_redraw_on_change_only);
   add_window_test ("/ring/window/collective-mode", test_collective_mode);
   add_window_test ("/ring/window/nccl-pick-named", test_nccl_pick_named);
+  add_window_test ("/ring/window/faster-link-slower", test_faster_link_slower);
   g_test_add_func ("/ring/window/views-change-model", test_views_change_model);
   g_test_add_func ("/ring/window/close-with-uncommitted-edit",
                    test_close_with_uncommitted_edit);

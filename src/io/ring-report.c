@@ -1012,6 +1012,29 @@ add_collective_rows (GPtrArray        *rows,
   add_row (rows, _("Algorithm in use"), g_strdup (ring_algorithm_get_title (r->algorithm_used)));
   add_row (rows, _("Protocol"), g_strdup (ring_protocol_get_title (r->protocol_used)));
   add_row (rows, _("Channels"), g_strdup_printf ("%u", r->channels));
+  {
+    RingFasterLinkSlower slower;
+
+    if (ring_cost_faster_link_slower (p, r->gradient_buffer_bytes, &slower))
+      {
+        g_autofree char *time = ring_format_duration (slower.allreduce_time_s);
+
+        add_row (rows, _("Twice the bandwidth"),
+                 g_strdup_printf (slower.link == RING_SIZING_LINK_NICS
+                                  /* TRANSLATORS: a channel count and an all-reduce time */
+                                  ? _("slower: at twice the NIC speed NCCL’s channel search "
+                                      "(search.cc) builds %u channels and this all-reduce "
+                                      "takes %s; NCCL_MIN_NCHANNELS and NCCL_MAX_NCHANNELS set "
+                                      "the count (NVIDIA/nccl issue 652)")
+                                  /* TRANSLATORS: a channel count and an all-reduce time */
+                                  : _("slower: at twice the in-node bandwidth NCCL’s channel "
+                                      "search (search.cc) builds %u channels and this "
+                                      "all-reduce takes %s; NCCL_MIN_NCHANNELS and "
+                                      "NCCL_MAX_NCHANNELS set the count (NVIDIA/nccl issue "
+                                      "652)"),
+                                  slower.channels, time));
+      }
+  }
   if (r->fastest_allreduce_time_s < r->allreduce_time_s)
     {
       g_autofree char *time = ring_format_duration (r->fastest_allreduce_time_s);

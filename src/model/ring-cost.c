@@ -381,6 +381,46 @@ evaluate (const RingParams  *params,
     apply_straggler (params, straggler, result);
 }
 
+gboolean
+ring_cost_faster_link_slower (const RingParams     *params,
+                              double                bytes,
+                              RingFasterLinkSlower *slower)
+{
+  RingParams faster;
+  RingTopology topology, faster_topology;
+  RingAllreduceCost now, cost;
+  RingSizingLink link;
+
+  g_return_val_if_fail (params != NULL, FALSE);
+  g_return_val_if_fail (slower != NULL, FALSE);
+
+  link = ring_params_get_sizing_link (params);
+  if (params->gpus < 2 || ring_parallelism_is_active (params)
+      || link == RING_SIZING_LINK_PCIE)
+    return FALSE;
+  faster = *params;
+  if (link == RING_SIZING_LINK_NICS)
+    faster.nic_speed_gbit *= 2;
+  else
+    faster.bandwidth_gbps *= 2;
+  ring_topology_init (&topology, params, params->gpus);
+  ring_topology_init (&faster_topology, &faster, faster.gpus);
+  /* Where the GPUs' PCIe links bind, the report says faster NICs change nothing. */
+  if (faster_topology.channels == topology.channels
+      || topology.network_bound == RING_NETWORK_BOUND_PCIE)
+    return FALSE;
+  ring_allreduce_cost_charged (params, params->gpus, bytes, &now);
+  ring_allreduce_cost_charged (&faster, faster.gpus, bytes, &cost);
+  /* Slower by more than rounding and noise: 1 %. */
+  if (cost.time_s <= now.time_s * 1.01)
+    return FALSE;
+
+  slower->link = link;
+  slower->channels = cost.channels;
+  slower->allreduce_time_s = cost.time_s;
+  return TRUE;
+}
+
 static void
 no_simulation (RingResult *result)
 {

@@ -45,6 +45,20 @@ void   ring_cost_evaluate_sweep_rates  (const RingParams *params,
 /* Tests: how many configurations this process has costed, by any of the three above. */
 guint  _ring_cost_count_evaluations    (void);
 
+/* Where twice the link that binds (ring_params_get_sizing_link(): B, or the NIC speed
+ * across nodes) makes the all-reduce in use slower, because NCCL's search builds another
+ * channel count for it (search.cc): that link, the channels then and the time. */
+typedef struct
+{
+  RingSizingLink link;
+  guint          channels;
+  double         allreduce_time_s;
+} RingFasterLinkSlower;
+
+gboolean ring_cost_faster_link_slower (const RingParams     *params,
+                                       double                bytes,
+                                       RingFasterLinkSlower *slower);
+
 /* The message size at which the bandwidth part equals the latency part: below it the
  * all-reduce is latency-bound (the flat ring's N · α · B; searched for the others). */
 double ring_cost_latency_crossover_bytes (const RingParams *params);

@@ -496,6 +496,33 @@ update_target_label (RingWindow *self)
       text = with_note;
     }
 
+  /* Where NCCL's channel search answers a faster link with a slower all-reduce, say so
+   * (docs/model.md, "Monotonicity"). */
+  {
+    RingFasterLinkSlower slower;
+
+    if (ring_cost_faster_link_slower (params, result->gradient_buffer_bytes, &slower))
+      {
+        g_autofree char *time = ring_format_duration (slower.allreduce_time_s);
+        char *with_note;
+
+        with_note = g_strdup_printf (slower.link == RING_SIZING_LINK_NICS
+                                     /* Translators: the text before; a channel count and
+                                      * an all-reduce time */
+                                     ? _("%s Twice the NIC speed would be slower here: "
+                                         "NCCL’s channel search (search.cc) would build %u "
+                                         "channels, and the all-reduce take %s.")
+                                     /* Translators: the text before; a channel count and
+                                      * an all-reduce time */
+                                     : _("%s Twice the in-node bandwidth would be slower "
+                                         "here: NCCL’s channel search (search.cc) would "
+                                         "build %u channels, and the all-reduce take %s."),
+                                     text, slower.channels, time);
+        g_free (text);
+        text = with_note;
+      }
+  }
+
   gtk_label_set_label (self->target_label, text);
 }
 
