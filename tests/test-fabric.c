@@ -244,6 +244,44 @@ test_core (void)
   ring_test_assert_relative (result.fabric_gbps, 384 * 511.0 / (16 * 256), 1e-12);
 }
 
+/* 8 nodes of 8 H100s, 4 a leaf at 4:1, scattered: 4 · 4/7 = 16/7 of our flows leave a
+ * leaf whose uplinks carry 1 node rate, so each gets 7/16 alone. 64 GPUs of another job
+ * send 16/7 flows more. At 10 % they ask less than the fair 1/(32/7) = 7/32 and leave
+ * (1 − 16/70)/(16/7) = 7/16 − 1/10 = 0.3375; at 50 % all share 7/32. */
+static void
+test_other_job (void)
+{
+  const double loads[] = { 0, 10, 50, 100 };
+  const double shares[] = { 7.0 / 16, 0.3375, 7.0 / 32, 7.0 / 32 };
+  RingParams params;
+  RingResult alone;
+
+  cluster (&params, 64, RING_ALGORITHM_RING, "4:1", "scattered");
+  params.nodes_per_leaf = 4;
+  ring_cost_evaluate (&params, &alone);
+  ring_test_assert_relative (alone.fabric_gbps, alone.network_gbps * 7 / 16, 1e-12);
+
+  for (guint i = 0; i < G_N_ELEMENTS (loads); i++)
+    {
+      RingResult shared;
+
+      params.other_job_gpus = 64;
+      params.other_job_load = loads[i];
+      ring_cost_evaluate (&params, &shared);
+      ring_test_assert_relative (shared.fabric_gbps, alone.network_gbps * shares[i], 1e-12);
+      ring_test_assert_relative (shared.alone_allreduce_time_s, alone.allreduce_time_s,
+                                 1e-12);
+      g_assert_cmpint (shared.fabric_bound_tier, ==, RING_FABRIC_TIER_SPINE);
+      if (loads[i] > 0)
+        g_assert_cmpfloat (shared.allreduce_time_s, >, alone.allreduce_time_s);
+    }
+
+  /* On one switch it crosses no uplink. */
+  params.fabric_tiers = 1;
+  ring_cost_evaluate (&params, &alone);
+  g_assert_cmpfloat (alone.allreduce_time_s, ==, alone.alone_allreduce_time_s);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -252,6 +290,7 @@ main (int   argc,
 
   g_test_add_func ("/ring/fabric/nonblocking-changes-nothing", test_nonblocking_changes_nothing);
   g_test_add_func ("/ring/fabric/scattered-ring", test_scattered_ring);
+  g_test_add_func ("/ring/fabric/other-job", test_other_job);
   g_test_add_func ("/ring/fabric/packed-ring", test_packed_ring);
   g_test_add_func ("/ring/fabric/packed-tree", test_packed_tree);
   g_test_add_func ("/ring/fabric/tier-loads", test_tier_loads);

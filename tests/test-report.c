@@ -14,12 +14,14 @@
 #include <string.h>
 
 #include "ring-algorithms.h"
+#include "ring-cost.h"
 #include "ring-parallelism.h"
 #include "ring-report.h"
 #include "ring-step.h"
 #include "ring-test-cli.h"
 #include "ring-test-json.h"
 #include "ring-test-numbers.h"
+#include "ring-units.h"
 
 /* Past this many combinations the grid takes every parameter's extremes one at a time and
  * a regular sample of the rest, so the test stays quick as parameters are added. */
@@ -309,6 +311,16 @@ check_report (const char *json,
                                      result->fabric_bound_tier != RING_FABRIC_TIER_NONE
                                      ? "[\n    {\n      \"tier\" : \"leaf\"" : "[]"));
     n_keys += 3;
+
+    /* Ours without the other job on the fabric. */
+    check_number (members, "other_job_alone_allreduce_time_s", result->alone_allreduce_time_s,
+                  json);
+    n_keys++;
+    if (!result->collective)
+      {
+        check_number (members, "other_job_alone_step_time_s", result->alone_step_time_s, json);
+        n_keys++;
+      }
   }
 
   if (params->gpus <= 1)
@@ -808,6 +820,42 @@ test_fabric_text (void)
                                      "scattered would bind the spine at 108.9 GB/s a node."));
 }
 
+/* The fabric's line names another job and our time with it and alone. */
+static void
+test_other_job_line (void)
+{
+  RingParams params;
+  RingResult result;
+  g_autofree char *line = NULL;
+  g_autofree char *with = NULL;
+  g_autofree char *alone = NULL;
+
+  ring_params_init_default (&params);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
+  params.gpus = 64;
+  params.message_bytes = 1073741824.0;
+  params.fabric_tiers = 2;
+  params.nodes_per_leaf = 4;
+  params.oversubscription = 4;
+  params.placement = RING_PLACEMENT_SCATTERED;
+  params.other_job_gpus = 64;
+  params.other_job_load = 50;
+  ring_cost_evaluate (&params, &result);
+  line = ring_report_describe_fabric (&params, &result);
+  with = ring_format_duration (result.allreduce_time_s);
+  alone = ring_format_duration (result.alone_allreduce_time_s);
+  g_assert_cmpfloat (result.allreduce_time_s, >, result.alone_allreduce_time_s);
+  g_assert_nonnull (strstr (line, "Another job’s 64 GPUs at 50 % load"));
+  g_assert_nonnull (strstr (line, with));
+  g_assert_nonnull (strstr (line, alone));
+
+  params.other_job_gpus = 0;
+  ring_cost_evaluate (&params, &result);
+  g_clear_pointer (&line, g_free);
+  line = ring_report_describe_fabric (&params, &result);
+  g_assert_null (strstr (line, "Another job"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -815,6 +863,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ring/report/strict-parser", test_strict_parser);
+  g_test_add_func ("/ring/report/other-job-line", test_other_job_line);
   g_test_add_func ("/ring/report/format-number", test_format_number);
   g_test_add_func ("/ring/report/measurements-strict", test_measurements_strict);
   g_test_add_func ("/ring/report/json-grid", test_grid);

@@ -174,6 +174,11 @@ static const struct
   { "fabric_other_bound_tier", G_STRUCT_OFFSET (RingResult, fabric_other_tier),
     VALUE_FABRIC_TIER, BOTH },
   { "fabric_other_gbps", G_STRUCT_OFFSET (RingResult, fabric_other_gbps), VALUE_NUMBER, BOTH },
+  /* Ours without --other-job-gpus on the fabric. */
+  { "other_job_alone_allreduce_time_s", G_STRUCT_OFFSET (RingResult, alone_allreduce_time_s),
+    VALUE_NUMBER, BOTH },
+  { "other_job_alone_step_time_s", G_STRUCT_OFFSET (RingResult, alone_step_time_s),
+    VALUE_NUMBER, STEP },
   /* What the model prices fastest among NCCL's choices; where it differs from the above,
    * NCCL's tuner picks otherwise (docs/model.md). */
   { "fastest_algorithm", G_STRUCT_OFFSET (RingResult, fastest_algorithm), VALUE_ALGORITHM,
@@ -964,6 +969,22 @@ ring_report_describe_fabric (const RingParams *params,
     {
       /* TRANSLATORS: the other placement ("scattered") */
       then = g_strdup_printf (_("%s would not bind either"), placement_title (other));
+    }
+
+  if (params->other_job_gpus > 0)
+    {
+      g_autofree char *with = ring_format_duration (result->collective
+                                                    ? result->allreduce_time_s
+                                                    : result->step_time_s);
+      g_autofree char *alone = ring_format_duration (result->collective
+                                                     ? result->alone_allreduce_time_s
+                                                     : result->alone_step_time_s);
+
+      /* TRANSLATORS: the uplinks' load and placement; what the other placement would do;
+       * another job's GPUs ("64"), its load ("50"), our time with it and alone */
+      return g_strdup_printf (_("%s; %s. Another job’s %u GPUs at %g %% load: %s, alone %s."),
+                              load, then, params->other_job_gpus, params->other_job_load,
+                              with, alone);
     }
 
   /* TRANSLATORS: the uplinks' load and placement; what the other placement would do */

@@ -381,6 +381,26 @@ evaluate (const RingParams  *params,
     apply_straggler (params, straggler, result);
 }
 
+/* Our all-reduce and step with the fabric to ourselves. */
+static void
+evaluate_alone (const RingParams  *params,
+                RingStepStraggler *straggler,
+                RingResult        *result)
+{
+  RingParams alone;
+  RingResult without;
+
+  result->alone_allreduce_time_s = result->allreduce_time_s;
+  result->alone_step_time_s = result->step_time_s;
+  if (params->other_job_gpus == 0)
+    return;
+  alone = *params;
+  alone.other_job_gpus = 0;
+  evaluate (&alone, straggler, &without);
+  result->alone_allreduce_time_s = without.allreduce_time_s;
+  result->alone_step_time_s = without.step_time_s;
+}
+
 gboolean
 ring_cost_faster_link_slower (const RingParams     *params,
                               double                bytes,
@@ -444,6 +464,7 @@ ring_cost_evaluate_simulated (const RingParams  *params,
   ring_step_straggler_init (&straggler, params);
   slow = ring_step_straggler_is_active (&straggler);
   evaluate (params, slow ? &straggler : NULL, result);
+  evaluate_alone (params, slow ? &straggler : NULL, result);
   result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
   result->bandwidth_for_90pct_gbps = bandwidth_for_90pct_gbps (params, slow ? &straggler : NULL,
                                                                result,
@@ -499,6 +520,8 @@ evaluate_sweep (const RingParams  *params,
                 RingResult        *result)
 {
   evaluate (params, ring_step_straggler_is_active (straggler) ? straggler : NULL, result);
+  evaluate_alone (params, ring_step_straggler_is_active (straggler) ? straggler : NULL,
+                  result);
   result->bandwidth_for_90pct_gbps = NAN;
   result->bandwidth_for_90pct_link = ring_params_get_sizing_link (params);
   no_simulation (result);

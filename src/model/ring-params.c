@@ -89,6 +89,14 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
     N_("Where the job’s nodes sit among the leaves: packed or scattered"), "KIND",
     TITLES (N_("Placement"), N_("placement")), FIELD (placement),
     CHOICES (ring_placement_get_type) },
+  { RING_PARAM_OTHER_JOB_GPUS, "other-job-gpus", "other_job_gpus", "other-job-gpus", "GPUs",
+    0, RING_MAX_GPUS, 0, COUNT,
+    N_("GPUs of another job placed on the same leaves (0: none)"), "N",
+    TITLES (N_("Other job’s GPUs"), N_("other job’s GPUs")), FIELD (other_job_gpus) },
+  { RING_PARAM_OTHER_JOB_LOAD, "other-job-load", "other_job_load", "other-job-load", "%",
+    0, 100, 50, NUMBER,
+    N_("Share of time the other job sends through the same uplinks, in % (0 to 100)"), "PCT",
+    TITLES (N_("Other job’s load"), N_("other job’s load")), FIELD (other_job_load) },
   /* Fitted to a measurement (ring-nccl-tests-fit.c); the defaults leave the model unchanged.
    * Efficiencies are shares of the rates the topology derives, so 2 allows a system to
    * run up to twice the model's rate; a hop's latency never drops below 0. */

@@ -133,12 +133,47 @@ partners_leaving (guint nodes,
   return count;
 }
 
+/* The other job's flows out of one group of @group of our nodes: its nodes spread evenly
+ * over ours, joined by a ring (packed: one flow leaves) or anywhere (scattered). */
 static double
-share_of (double group,
-          double ratio,
-          double flows)
+other_flows_leaving (const RingTopology *topology,
+                     guint               group)
 {
-  return flows > 0 ? MIN (1.0, group / (ratio * flows)) : 1.0;
+  double others = topology->other_job_nodes;
+  double inside;
+
+  if (others == 0 || topology->other_job_load == 0 || topology->nodes <= group)
+    return 0;
+  inside = others * group / topology->nodes;
+  if (inside >= others)
+    return 0;
+  if (topology->placement == RING_PLACEMENT_SCATTERED)
+    return others > 1 ? inside * (others - inside) / (others - 1) : 0;
+
+  return 1;
+}
+
+/* What each of our @flows gets of a group's uplinks (@group nodes' rates over @ratio),
+ * shared max-min fairly with the other job's flows, each asking its load of a node's
+ * rate: what they leave when their ask is below the fair share, else the fair share. */
+static double
+share_of (const RingTopology *topology,
+          double              group,
+          double              ratio,
+          double              flows)
+{
+  double capacity = group / ratio;
+  double others = other_flows_leaving (topology, (guint) group);
+  double load = topology->other_job_load;
+  double fair;
+
+  if (flows <= 0)
+    return 1.0;
+  fair = capacity / (flows + others);
+  if (fair >= load)
+    return MIN (1.0, (capacity - others * load) / flows);
+
+  return MIN (1.0, fair);
 }
 
 /* Halving-doubling's steps between nodes carry S/2, S/4 … of a GPU's buffer at partner
@@ -178,7 +213,7 @@ distance_share (const RingTopology *topology,
                                     ? (double) (topology->nodes - groups[t])
                                       / (topology->nodes - 1) : 0)
                      : partners_leaving (topology->nodes, groups[t], d / g);
-          s = share_of (groups[t], ratios[t], flows[t]);
+          s = share_of (topology, groups[t], ratios[t], flows[t]);
           tier_time[t] += weight / s;
           step = MIN (step, s);
         }
@@ -299,7 +334,7 @@ ring_fabric_crossing (const RingTopology *topology,
       for (guint t = 0; t < n_tiers; t++)
         {
           tier_demand[t] = flows_leaving (topology, pattern, groups[t], t == 0);
-          tier_share[t] = share_of (groups[t], ratios[t], tier_demand[t]);
+          tier_share[t] = share_of (topology, groups[t], ratios[t], tier_demand[t]);
           crossing->share = MIN (crossing->share, tier_share[t]);
         }
       for (guint t = 0; t < n_tiers; t++)

@@ -136,6 +136,9 @@ typedef struct
   double        oversubscription;
   guint         rail_optimized;
   RingPlacement placement;
+  /* A second job's GPUs on our leaves (0: none) and the share of time it sends. */
+  guint         other_job_gpus;
+  double        other_job_load;   /* % */
   double        model_params;     /* P */
   double        bandwidth_gbps;   /* B, per GPU and direction */
   double        compute_tflops;   /* F, achieved, per GPU */
@@ -214,6 +217,9 @@ typedef struct
   /* The same under the other placement: its bound tier and a node's rate. */
   RingFabricTier fabric_other_tier;
   double        fabric_other_gbps;
+  /* The all-reduce and step without the other job on the fabric. */
+  double        alone_allreduce_time_s;
+  double        alone_step_time_s;
   double        bandwidth_time_s;     /* the size-dependent part of allreduce_time_s */
   /* What this model prices fastest among NCCL's choices (ring-algorithms.c). */
   RingAlgorithm fastest_algorithm;
@@ -279,6 +285,8 @@ typedef enum
   RING_PARAM_OVERSUBSCRIPTION,
   RING_PARAM_RAIL_OPTIMIZED,
   RING_PARAM_PLACEMENT,
+  RING_PARAM_OTHER_JOB_GPUS,
+  RING_PARAM_OTHER_JOB_LOAD,
   RING_PARAM_NET_EFFICIENCY,
   RING_PARAM_LINK_LATENCY,
   RING_PARAM_LINK_EFFICIENCY,

@@ -217,6 +217,9 @@ init_network (RingTopology     *topology,
   topology->oversubscription = MAX (params->oversubscription, 1);
   topology->rail_optimized = params->rail_optimized != 0;
   topology->placement = params->placement;
+  topology->other_job_nodes = params->other_job_gpus == 0 ? 0
+    : (params->other_job_gpus - 1) / MAX (ring_params_get_domain_gpus (params), 1) + 1;
+  topology->other_job_load = CLAMP (params->other_job_load / 100, 0, 1);
   topology->network_gbps = topology->nics_per_node * topology->nic_gbps * efficiency;
   topology->net_latency_us = params->net_latency_us;
   topology->net_extra_us = params->net_latency_us - INFINIBAND_LATENCY_US;

@@ -38,6 +38,8 @@ typedef struct
   double         oversubscription;
   gboolean       rail_optimized;
   RingPlacement  placement;
+  guint          other_job_nodes;   /* a second job's nodes on our leaves */
+  double         other_job_load;    /* the share of time it sends (0 to 1) */
   double         network_gbps;      /* what one node's NICs carry together */
   double         gpu_nic_gbps;      /* what one GPU's PCIe link feeds its NICs (GPUDirect) */
   double         net_latency_us;    /* the fabric's one-way latency */
