@@ -17,6 +17,7 @@
 #include "ring-parallelism.h"
 #include "ring-presets.h"
 #include "ring-protocol-tuning-private.h"
+#include "ring-simulation.h"
 #include "ring-step.h"
 #include "ring-test-numbers.h"
 
@@ -158,8 +159,10 @@ test_shardings (void)
 {
   const double s = 4e9, d = 2, sp = 2e9;
 
-  for (RingSharding sharding = 0; sharding < RING_N_SHARDINGS; sharding++)
+  /* The tree chosen: DDP all-reduces with it, ZeRO and FSDP's halves cannot. */
+  for (guint i = 0; i < 2 * RING_N_SHARDINGS; i++)
     {
+      RingSharding sharding = i % RING_N_SHARDINGS;
       RingParams params;
       RingParallelStep step;
       RingResult result;
@@ -167,6 +170,7 @@ test_shardings (void)
 
       small_case (&params);
       params.sharding = sharding;
+      params.algorithm = i < RING_N_SHARDINGS ? RING_ALGORITHM_AUTO : RING_ALGORITHM_TREE;
       ring_parallel_step (&params, &step);
       g_test_message ("%s", ring_sharding_to_string (sharding));
       g_assert_cmpuint (step.data, ==, 2);
@@ -471,6 +475,90 @@ test_layout_fit (void)
   g_assert_true (g_str_has_prefix (advice, "no single change"));
 }
 
+/* Bytes the GPUs of @sim send in @step. */
+static double
+step_bytes (RingSimulation *sim,
+            guint           step,
+            double          piece_bytes)
+{
+  g_autoptr(GArray) transfers = g_array_new (FALSE, FALSE, sizeof (RingSimulatedTransfer));
+  double bytes = 0;
+
+  ring_simulation_get_step_transfers (sim, step, transfers);
+  for (guint i = 0; i < transfers->len; i++)
+    bytes += g_array_index (transfers, RingSimulatedTransfer, i).transfer.n_pieces * piece_bytes;
+  return bytes;
+}
+
+/* The animation plays the DP group's sync: D ranks, its algorithm's schedule of the
+ * stage's gradients, for every sharding; without a layout, the whole cluster's. */
+static void
+test_animation (void)
+{
+  /* The tree chosen: DDP all-reduces with it, ZeRO and FSDP's halves cannot. */
+  for (guint i = 0; i < 2 * RING_N_SHARDINGS; i++)
+    {
+      RingSharding sharding = i % RING_N_SHARDINGS;
+      RingParams params;
+      RingParallelStep step;
+      RingResult result;
+      RingTopology topology;
+      RingSimulation *sim = NULL;
+      RingSchedule *expected;
+      const RingSchedule *played;
+      double piece, sent = 0;
+
+      small_case (&params);
+      params.sharding = sharding;
+      params.algorithm = i < RING_N_SHARDINGS ? RING_ALGORITHM_AUTO : RING_ALGORITHM_TREE;
+      ring_parallel_step (&params, &step);
+      ring_cost_evaluate_simulated (&params, &result, &sim);
+      g_assert_nonnull (sim);
+      played = ring_simulation_get_schedule (sim);
+      g_assert_cmpuint (ring_schedule_get_n_gpus (played), ==, step.data);
+      g_assert_cmpuint (ring_schedule_get_n_nodes (played), ==, 2);
+      g_assert_cmpint (ring_schedule_get_algorithm (played), ==, step.dp_algorithm);
+
+      ring_topology_init (&topology, &step.dp_params, step.data);
+      expected = ring_schedule_new (step.dp_algorithm, &topology, step.dp_gradient_bytes);
+      g_assert_cmpuint (ring_schedule_get_n_phases (played), ==,
+                        ring_schedule_get_n_phases (expected));
+      g_assert_cmpuint (ring_simulation_get_n_steps (sim), ==,
+                        ring_schedule_get_n_steps (expected));
+      g_assert_cmpuint (ring_schedule_get_n_pieces (played), ==,
+                        ring_schedule_get_n_pieces (expected));
+      piece = step.dp_gradient_bytes / ring_schedule_get_n_pieces (expected);
+      for (guint k = 0; k < ring_schedule_get_n_steps (expected); k++)
+        {
+          double bytes = step_bytes (sim, k, piece);
+
+          g_assert_cmpfloat (bytes, >, 0);
+          sent += bytes;
+        }
+      /* Every GPU's share of the sync, as the model costs it. */
+      g_assert_cmpfloat_with_epsilon (sent / step.data, step.dp_bytes_per_gpu,
+                                      1e-9 * step.dp_bytes_per_gpu);
+      ring_schedule_unref (expected);
+      ring_simulation_unref (sim);
+    }
+
+  {
+    RingParams params;
+    RingResult result;
+    RingSimulation *sim = NULL;
+
+    small_case (&params);
+    params.tensor_parallel = params.pipeline_parallel = params.context_parallel = 1;
+    params.micro_batches = 1;
+    ring_cost_evaluate_simulated (&params, &result, &sim);
+    g_assert_nonnull (sim);
+    g_assert_cmpuint (ring_schedule_get_n_gpus (ring_simulation_get_schedule (sim)), ==, 16);
+    g_assert_cmpint (ring_schedule_get_algorithm (ring_simulation_get_schedule (sim)), ==,
+                     result.algorithm_used);
+    ring_simulation_unref (sim);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -484,6 +572,7 @@ main (int   argc,
   g_test_add_func ("/ring/parallelism/refusals", test_refusals);
   g_test_add_func ("/ring/parallelism/published", test_published);
   g_test_add_func ("/ring/parallelism/layout-fit", test_layout_fit);
+  g_test_add_func ("/ring/parallelism/animation", test_animation);
 
   return g_test_run ();
 }

@@ -21,6 +21,7 @@
 #include "ring-presets.h"
 #include "ring-report.h"
 #include "ring-step-bar-draw.h"
+#include "ring-step-clock.h"
 #include "ring-test-json.h"
 #include "ring-units.h"
 #include "ring-window-private.h"
@@ -265,6 +266,38 @@ test_step_bar_bubble (RingWindowFixture *fixture,
   cairo_surface_destroy (surface);
 }
 
+/* With a layout the animation's caption says whose ring it plays; without, it hides. */
+static void
+test_dp_ring_caption (RingWindowFixture *fixture,
+                      gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingStepClock *clock;
+  RingParams params;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  params.gpus = 16;
+  params.tensor_parallel = params.pipeline_parallel = params.context_parallel = 2;
+  params.micro_batches = 4;
+  g_assert_true (ring_model_set_params (window->model, &params));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->dp_ring_label)));
+  clock = ring_step_clock_new ();
+  ring_step_clock_load_model (clock, window->model);
+  g_assert_cmpuint (ring_step_clock_get_n_gpus (clock), ==, 2);
+  g_assert_cmpstr (gtk_label_get_label (window->dp_ring_label), ==,
+                   "Data-parallel ring of one rail group: 2 GPUs, one per node; "
+                   "the node's other 7 GPUs' groups share its NICs");
+
+  params.tensor_parallel = params.pipeline_parallel = params.context_parallel = 1;
+  params.micro_batches = 1;
+  g_assert_true (ring_model_set_params (window->model, &params));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->dp_ring_label)));
+  ring_step_clock_load_model (clock, window->model);
+  g_assert_cmpuint (ring_step_clock_get_n_gpus (clock), ==, 16);
+  ring_step_clock_free (clock);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -276,6 +309,7 @@ main (int   argc,
   add_window_test ("/ring/window-frontier/layout-does-not-fit", test_layout_does_not_fit);
   add_window_test ("/ring/window-frontier/compare-layouts", test_compare_layouts);
   add_window_test ("/ring/window-frontier/step-bar-bubble", test_step_bar_bubble);
+  add_window_test ("/ring/window-frontier/dp-ring-caption", test_dp_ring_caption);
 
   return g_test_run ();
 }

@@ -486,9 +486,10 @@ ring_cost_evaluate_simulated (const RingParams  *params,
     {
       RingParams group;
 
-      /* The DP group's ring: one rail across nodes. */
+      /* The DP group's ring: one rail across nodes, the DP sync's algorithm and bytes. */
       ring_parallelism_group (params, ring_parallelism_data (params),
                               params->gpus / ring_parallelism_data (params), &group);
+      uniform.algorithm_used = result->dp_algorithm;
       sim = ring_simulation_new (&group, &uniform);
     }
   else

@@ -46,6 +46,7 @@ struct _RingWindow
   GtkLabel             *bound_label;
   GtkLabel             *fit_label;
   GtkLabel             *straggler_label;
+  GtkLabel             *dp_ring_label;
   GtkLabel             *target_label;
   GtkWidget            *animation;
   GtkWidget            *chart_view;

@@ -648,6 +648,34 @@ update_straggler_label (RingWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->straggler_label), summary != NULL);
 }
 
+/* With a layout the animation plays one rail group's DP ring, not the whole cluster. */
+static void
+update_dp_ring_label (RingWindow *self)
+{
+  const RingParams *params = ring_model_get_params (self->model);
+  g_autofree char *text = NULL;
+  guint d, others;
+
+  if (!ring_parallelism_is_active (params))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->dp_ring_label), FALSE);
+      return;
+    }
+  d = ring_parallelism_data (params);
+  /* Each other GPU of a node is in another DP group. */
+  others = MIN (params->gpus / d, params->gpus_per_node) - 1;
+  /* Translators: below the animation; %u are D and the node's other GPUs. */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Data-parallel ring of one rail group: %u GPUs, one per "
+                                       "node; the node's other %u GPU's group shares its NICs",
+                                       "Data-parallel ring of one rail group: %u GPUs, one per "
+                                       "node; the node's other %u GPUs' groups share its NICs",
+                                       others),
+                          d, others);
+  gtk_label_set_label (self->dp_ring_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->dp_ring_label), TRUE);
+}
+
 /* The pill and the 90 % line follow the model; the metric cards are bound properties. */
 static void
 ring_window_model_changed_cb (RingWindow *self)
@@ -660,6 +688,7 @@ ring_window_model_changed_cb (RingWindow *self)
   update_bound_label (self);
   update_fit_label (self);
   update_straggler_label (self);
+  update_dp_ring_label (self);
   update_target_label (self);
 }
 
@@ -866,6 +895,7 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, step_bar);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, fit_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, straggler_label);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, dp_ring_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, bound_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, target_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, animation);

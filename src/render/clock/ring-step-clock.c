@@ -726,7 +726,8 @@ ring_step_clock_load_model (RingStepClock *self,
     segments = ring_step_segments (params);
 
   self->sharding = params->sharding;
-  changes = set_ring (self, ring_model_get_value (model, RING_PARAM_GPUS), compute_s,
+  /* With a layout the ring is the DP group's (ring_cost_evaluate_simulated()). */
+  changes = set_ring (self, ring_parallelism_data (params), compute_s,
                       allreduce_s, ring_model_get_simulation (model), segments);
   if (self->segments != NULL)
     {
