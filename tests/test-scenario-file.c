@@ -242,6 +242,10 @@ static const struct {
   /* Found by fuzz-scenario-file: json-glib's message quoted the bytes after it. */
   { "bad-unicode-escape", HEAD "\"parameters\": {\"gpu\": \"\\udnud\\ude00\"}}",
     RING_SCENARIO_ERROR_FORMAT, "line 1: \\u is not followed by four hexadecimal digits" },
+  /* Found by fuzz-scenario-file: json-glib read C's octal escape \333 as a byte that is
+   * not UTF-8, and the message quoting the key was not text. */
+  { "octal-escape", HEAD "\"parameters\": {\"\\333\": 1, \"fabric\": \"roce\"}}",
+    RING_SCENARIO_ERROR_FORMAT, "line 1: \\3 is not an escape JSON knows" },
   { "oversized-integer", HEAD "\"parameters\": {\n\"gpus\": 99999999999999999999}}",
     RING_SCENARIO_ERROR_FORMAT, "line 2: “gpus” is 99999999999999999999, a number too large" },
   { "oversized-version", "{\"format\": \"ring-allreduce-scenario\", "

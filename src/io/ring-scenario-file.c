@@ -83,12 +83,15 @@ fail (GError     **error,
       ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *printable = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error_literal (error, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_FORMAT, message);
+  /* A key or value quoted from the file may hold anything the pre-scan let through. */
+  printable = ring_text_make_printable (message);
+  g_set_error_literal (error, RING_SCENARIO_ERROR, RING_SCENARIO_ERROR_FORMAT, printable);
 
   return FALSE;
 }
@@ -352,6 +355,16 @@ scan_string (Scanner  *scanner,
       scanner->at++;
       if (p[1] != 'u')
         {
+          /* JSON has eight one-letter escapes; json-glib also reads C's octal ones
+           * (\333), which make bytes that are not UTF-8. */
+          if (strchr ("\"\\/bfnrt", p[1]) == NULL || p[1] == '\0')
+            {
+              g_autofree char *shown = ring_text_make_printable ((char[]) { p[1], '\0' });
+
+              /* TRANSLATORS: %s is the character after a backslash in a scenario file. */
+              return scan_fail (scanner, error, _("\\%s is not an escape JSON knows"),
+                                shown);
+            }
           g_string_append_c (decoded, p[1] == 'n' ? '\n' : p[1] == 't' ? '\t' : p[1]);
           continue;
         }

@@ -93,7 +93,6 @@ ring_layout_fit_suggest (const RingParams *params,
 char *
 ring_layout_fit_describe (const RingLayoutFit *fit)
 {
-  g_autofree char *needs = NULL;
   g_autofree char *step = NULL;
 
   g_return_val_if_fail (fit != NULL, NULL);
