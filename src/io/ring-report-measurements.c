@@ -186,6 +186,8 @@ measurement_json (Writer                *w,
 
   open_nested (w, NULL, '{');
   string (w, "file", measurement->name);
+  /* nccl-tests' program without "_perf": "all_reduce", "all_gather", … */
+  string (w, "collective", ring_collective_info (log->collective)->name);
   number (w, "ranks", log->ranks);
   number (w, "sizes", comparison != NULL ? comparison->n_sizes : NAN);
   number (w, "rows_with_wrong_elements", ring_nccl_log_count_wrong (log));

@@ -554,9 +554,16 @@ add_measurement_rows (GPtrArray *rows,
                                                                    ring_model_get_params (model));
       g_autofree char *fit = ring_measurement_describe_fit (measurement->fit);
       guint n_wrong = ring_nccl_log_count_wrong (measurement->log);
+      g_autofree char *name = NULL;
 
       if (comparison == NULL)
         continue;
+      /* An all-reduce goes without saying; another collective is named. */
+      name = measurement->log->collective == RING_COLLECTIVE_ALL_REDUCE
+             ? g_strdup (measurement->name)
+             /* TRANSLATORS: a log's file name, then the collective it measured */
+             : g_strdup_printf (_("%s (%s)"), measurement->name,
+                                ring_collective_get_title (measurement->log->collective));
       add_row (rows, _("nccl-tests log"),
                g_strdup_printf (/* TRANSLATORS: a file name, its ranks, its rows, the
                                  * model's geometric-mean and worst error against it */
@@ -566,7 +573,7 @@ add_measurement_rows (GPtrArray *rows,
                                              "%s: %u ranks, %u sizes, model ±%.0f %% "
                                              "(worst %.0f %%)",
                                              comparison->n_sizes),
-                                measurement->name, measurement->log->ranks,
+                                name, measurement->log->ranks,
                                 comparison->n_sizes,
                                 comparison->nominal_geomean_error_pct,
                                 comparison->nominal_worst_error_pct));

@@ -126,6 +126,18 @@ ring_measurement_group_model_changed_cb (RingMeasurementGroup *self)
                                                  comparison->n_sizes),
                                     measurement->log->ranks, comparison->n_sizes,
                                     comparison->nominal_geomean_error_pct);
+      /* An all-reduce goes without saying; another collective is named first. */
+      if (subtitle != NULL && measurement->log->collective != RING_COLLECTIVE_ALL_REDUCE)
+        {
+          char *named = g_strdup_printf (/* TRANSLATORS: a collective ("all-gather"), then
+                                          * the rest of the line under a log's name */
+                                         _("%s · %s"),
+                                         ring_collective_get_title (measurement->log->collective),
+                                         subtitle);
+
+          g_free (subtitle);
+          subtitle = named;
+        }
       n_wrong = ring_nccl_log_count_wrong (measurement->log);
       if (subtitle != NULL && n_wrong > 0)
         {

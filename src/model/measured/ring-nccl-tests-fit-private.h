@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "ring-collectives.h"
 #include "ring-nccl-tests-fit.h"
 #include "ring-params.h"
 #include "ring-topology.h"
@@ -39,6 +40,7 @@ typedef struct
 {
   RingParams     params;           /* the cluster, changed by _ring_nccl_fit_set_free() */
   RingAlgorithm  algorithm;
+  RingCollective collective;       /* the log's: the model costs the same collective */
   guint          gpus_per_process;
   const Free    *frees[RING_NCCL_FIT_MAX_VALUES];
   guint          n_free;

@@ -52,7 +52,7 @@ _ring_nccl_fit_model_us (const Problem     *problem,
 
   ring_topology_init (&topology, &problem->params, problem->params.gpus);
   topology.gpus_per_process = problem->gpus_per_process;
-  if (!ring_allreduce_cost (&topology, problem->algorithm, bytes, cost))
+  if (!ring_collective_cost (&topology, problem->collective, problem->algorithm, bytes, cost))
     return 0;
 
   return cost->time_s * 1e6;

@@ -8,7 +8,8 @@
  *
  *   Σ (ln t_model − ln t_measured)² + λ Σ ((x − x_nominal) / scale)²
  *
- * over those values, with t_model from ring_allreduce_cost() on the log's cluster. The
+ * over those values, with t_model from ring_collective_cost() on the log's cluster (the
+ * log's collective: all-reduce, reduce-scatter, all-gather, broadcast or alltoall). The
  * small λ only decides among values the data cannot tell apart: a two-node log whose
  * large sizes NVLS bounds says nothing of the NICs, which then keep their nominal rate
  * instead of taking the blame. The search is ring-nccl-tests-fit-search.c's. Degenerate data
@@ -381,6 +382,7 @@ setup_problem (Problem           *problem,
   const RingAlgorithmInfo *info = ring_algorithm_info (base->algorithm);
 
   problem->algorithm = info->nccl ? base->algorithm : RING_ALGORITHM_AUTO;
+  problem->collective = nccl_log->collective;
   problem->gpus_per_process = MAX (nccl_log->gpus_per_process, 1);
 
   /* What the measurement loaded: one node, its links; several, the NICs and the links. */
@@ -465,6 +467,7 @@ fit_or_evaluate (const RingParams   *base,
   fit->points = g_array_new (FALSE, FALSE, sizeof (RingNcclFitPoint));
   fit->gpus_per_process = problem.gpus_per_process;
   fit->algorithm = problem.algorithm;
+  fit->collective = problem.collective;
   fit->n_sizes = n_sizes;
   /* Times that fall as sizes grow are no all-reduce any model fits: not fitted at all. */
   if (fit_values && times_fall (samples, n_samples))

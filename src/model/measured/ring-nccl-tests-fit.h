@@ -73,6 +73,7 @@ typedef struct
   RingParams          params;
   guint               gpus_per_process;  /* the log's -g */
   RingAlgorithm       algorithm;         /* the base's if NCCL's, else auto */
+  RingCollective      collective;        /* the log's, which the model costs */
   guint               n_values;
   RingNcclFitValue    values[RING_NCCL_FIT_MAX_VALUES];
   /* exp (mean and max of |ln (predicted / measured)|) − 1, in per cent. */

@@ -27,8 +27,8 @@ typedef enum
   RING_NCCL_COLLECTIVE_GATHER,
   RING_NCCL_COLLECTIVE_SCATTER,
   RING_NCCL_COLLECTIVE_HYPERCUBE,
-  /* Table shapes several programs print: all_gather or alltoall (redop "none"),
-   * broadcast or reduce (a root). */
+  /* Table shapes several programs print: all_gather or alltoall (redop "none", no root),
+   * gather or scatter (a root, no reduction, N × count elements). */
   RING_NCCL_COLLECTIVE_GATHER_LIKE,
   RING_NCCL_COLLECTIVE_ROOTED,
 } RingNcclCollective;
@@ -36,6 +36,9 @@ typedef enum
 /* "all_reduce_perf" → ALL_REDUCE, from a program name or path ("…/build/sendrecv_perf_mpi");
  * UNKNOWN if it names none. */
 RingNcclCollective _ring_nccl_collective_from_program (const char          *word);
+/* The collectives the model costs; FALSE for the others and the shapes. */
+gboolean           _ring_nccl_collective_to_public    (RingNcclCollective   collective,
+                                                       RingCollective      *modelled);
 /* "reduce_scatter_perf", or a phrase for the shapes several programs share. */
 const char        *_ring_nccl_collective_name         (RingNcclCollective   collective);
 
@@ -67,7 +70,8 @@ typedef enum
 
 /* Reads one table row from @words. On RING_NCCL_ROW_OK, @point holds it, @type and
  * @redop point into @words, and @shape says which collective the row's shape fits
- * (ALL_REDUCE, REDUCE_SCATTER, GATHER_LIKE, ROOTED, or UNKNOWN for an unknown type). On anything else,
+ * (ALL_REDUCE, REDUCE_SCATTER, GATHER_LIKE, BROADCAST, REDUCE, ROOTED, or UNKNOWN for an
+ * unknown type). On anything else,
  * @error says what is wrong, naming @line. */
 RingNcclRowStatus _ring_nccl_read_row (const RingNcclLayout  *layout,
                                        char                 **words,
@@ -111,6 +115,16 @@ gboolean        _ring_nccl_reader_line   (RingNcclReader  *self,
                                           GError         **error);
 /* After the last line: the run's ranks, nodes and GPU; an error if no row was read. */
 gboolean        _ring_nccl_reader_finish (RingNcclReader  *self,
+                                          GError         **error);
+
+/* Whether @text is a JSON object: nccl-tests' -J file rather than its text. */
+gboolean        _ring_nccl_text_is_json  (const char      *text,
+                                          gsize            length);
+/* Reads nccl-tests' -J file into @reader, as the lines its text log would hold
+ * (ring-nccl-tests-json.c); _ring_nccl_reader_finish() follows. */
+gboolean        _ring_nccl_read_json     (RingNcclReader  *reader,
+                                          const char      *text,
+                                          gsize            length,
                                           GError         **error);
 
 G_END_DECLS

@@ -155,6 +155,11 @@ ring_nccl_log_parse_with_progress (const char               *text,
 
   log = ring_nccl_log_new ();
   reader = _ring_nccl_reader_new (log);
+  if (_ring_nccl_text_is_json (text, size))
+    {
+      ok = _ring_nccl_read_json (reader, text, size, error);
+      start = size;
+    }
   while (ok && start < size)
     {
       const char *newline = memchr (text + start, '\n', size - start);

@@ -1,4 +1,5 @@
-/* ring-nccl-tests-log.h: nccl-tests all_reduce_perf output, read as people paste it.
+/* ring-nccl-tests-log.h: nccl-tests output (all_reduce_perf, reduce_scatter_perf,
+ * all_gather_perf, broadcast_perf, alltoall_perf; text or -J JSON), read as people paste it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +8,7 @@
 
 #include <glib-object.h>
 
+#include "ring-collectives.h"
 #include "ring-gpu.h"
 
 G_BEGIN_DECLS
@@ -37,12 +39,16 @@ typedef enum
   RING_NCCL_RANKS_FROM_DEVICES,    /* the "#  Rank  3 Group …" lines, one per rank */
   RING_NCCL_RANKS_FROM_BANDWIDTH,  /* busbw / algbw = 2 (N−1)/N of the widest row */
   RING_NCCL_RANKS_FROM_HEADER,     /* nThread × nGpus of one process: a guess */
+  RING_NCCL_RANKS_FROM_SIZES,      /* size / (count × type) = N: reduce-scatter, all-gather,
+                                    * alltoall */
 } RingNcclRanksSource;
 
-/* As nccl-tests prints a row: bytes, µs, GB/s (1e9 B/s). */
+/* As nccl-tests prints a row: bytes, µs, GB/s (1e9 B/s). The size is its "size" column:
+ * the buffer of one rank for all-reduce and broadcast, the buffer of all ranks together
+ * (N × count × type) for reduce-scatter, all-gather and alltoall. */
 typedef struct
 {
-  double size_bytes;           /* per rank */
+  double size_bytes;           /* nccl-tests' size column (above) */
   double count;
   guint  type_bytes;           /* 0 for a type nccl-tests lacks */
   double time_us;              /* out-of-place */
@@ -57,6 +63,7 @@ typedef struct
 
 typedef struct
 {
+  RingCollective      collective;        /* which *_perf program measured it */
   GArray             *points;            /* RingNcclPoint */
   guint               ranks;
   RingNcclRanksSource ranks_source;
@@ -83,7 +90,8 @@ void         ring_nccl_log_free     (RingNcclLog        *log);
 /* Rows with #wrong above 0, left out of every comparison and fit. */
 guint        ring_nccl_log_count_wrong (const RingNcclLog *log);
 
-/* all_reduce_perf output; NULL and @error naming the line where it cannot be read. */
+/* nccl-tests output, its text or its -J JSON file; NULL and @error naming the line where it
+ * cannot be read. */
 RingNcclLog *ring_nccl_log_parse    (const char         *text,
                                      gssize              length,
                                      GError            **error);

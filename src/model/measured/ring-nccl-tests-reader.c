@@ -3,9 +3,10 @@
  * A run is one start of the program: its header ("nThread 1 nGpus 8 …"), a "Rank …" line
  * per rank, a table and its footer. Several processes' headers before one table are one
  * run; a header after rows starts another, which must have the first one's shape. Which
- * collective a table measured comes from "Collective test starting: …", from the rows'
- * shape (ring-nccl-tests-row.c), from busbw / algbw, or from a command line naming the
- * program.
+ * collective a table measured comes from "Collective test starting: …", from a command
+ * line naming the program, or from the rows' shape (ring-nccl-tests-row.c); all_reduce_perf,
+ * reduce_scatter_perf, all_gather_perf, broadcast_perf and alltoall_perf are read, the
+ * others refused. all_gather's and alltoall's tables look the same: only a name tells.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -56,6 +57,10 @@ struct _RingNcclReader
   RingNcclCollective  mentioned;         /* another *_perf program named before a table */
   guint               mentioned_line;
   gboolean            mentioned_all_reduce;
+  RingNcclCollective  announced;         /* "Collective test starting: …" */
+  guint               announced_line;
+  RingNcclCollective  shape;             /* the rows' (ring-nccl-tests-row.c) */
+  guint               shape_line;
   guint               pending_line;      /* an incomplete row, unless one follows */
   GError             *pending_error;
 };
@@ -320,12 +325,14 @@ read_footer_bandwidth (Parser  *self,
 
 /* --- Runs -------------------------------------------------------------------------- */
 
-/* busbw / algbw = 2 (N−1)/N for an all-reduce: N from the widest row, if the printed
- * digits pin it to one whole number. Sets *ratio (NAN without a row wide enough). */
+/* busbw / algbw = 2 (N−1)/N for an all-reduce, (N−1)/N for reduce-scatter, all-gather and
+ * alltoall: N from the widest row, if the printed digits pin it to one whole number (a
+ * broadcast's 1 says nothing). Sets *ratio (NAN without a row wide enough). */
 static guint
 ranks_from_bandwidth (Parser *self,
                       double *ratio)
 {
+  double scale = self->log->collective == RING_COLLECTIVE_ALL_REDUCE ? 2 : 1;
   const RingNcclPoint *widest = NULL;
   double r_low, r_high, n_low, n_high;
 
@@ -344,12 +351,37 @@ ranks_from_bandwidth (Parser *self,
   *ratio = widest->busbw_gbps / widest->algbw_gbps;
   r_low = MAX (widest->busbw_gbps - 0.005, 0) / (widest->algbw_gbps + 0.005);
   r_high = (widest->busbw_gbps + 0.005) / (widest->algbw_gbps - 0.005);
-  if (r_high >= 2)
+  if (self->log->collective == RING_COLLECTIVE_BROADCAST || r_high >= scale)
     return 0;
-  n_low = 2 / (2 - r_low);
-  n_high = 2 / (2 - r_high);
+  n_low = scale / (scale - r_low);
+  n_high = scale / (scale - r_high);
 
   return floor (n_high) == ceil (n_low) ? (guint) floor (n_high) : 0;
+}
+
+/* size = N × count × type for reduce-scatter, all-gather and alltoall: N exactly, from the
+ * run's first row of a known type; 0 for the others. */
+static guint
+ranks_from_sizes (Parser *self)
+{
+  if (self->log->collective != RING_COLLECTIVE_REDUCE_SCATTER
+      && self->log->collective != RING_COLLECTIVE_ALL_GATHER
+      && self->log->collective != RING_COLLECTIVE_ALLTOALL)
+    return 0;
+
+  for (guint i = self->run.first_point; i < self->log->points->len; i++)
+    {
+      const RingNcclPoint *point = &g_array_index (self->log->points, RingNcclPoint, i);
+      double per_element;
+
+      if (point->type_bytes == 0 || !(point->count > 0))
+        continue;
+      per_element = point->size_bytes / (point->count * point->type_bytes);
+      if (per_element >= 1 && per_element <= 1 << 24 && per_element == floor (per_element))
+        return (guint) per_element;
+    }
+
+  return 0;
 }
 
 static gboolean
@@ -361,12 +393,19 @@ refuse_collective (Parser              *self,
   if (self->mentioned != RING_NCCL_COLLECTIVE_UNKNOWN && !self->mentioned_all_reduce)
     collective = self->mentioned;
 
-  g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,
-               /* Translators: a line number, then the nccl-tests program, such as
-                * reduce_scatter_perf */
-               _("line %u: this log measured %s, not all_reduce_perf; only all-reduce "
-                 "logs can be loaded for now"),
-               line, _ring_nccl_collective_name (collective));
+  if (collective == RING_NCCL_COLLECTIVE_GATHER_LIKE)
+    g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,
+                 /* Translators: a line number */
+                 _("line %u: this log measured all_gather_perf or alltoall_perf, whose tables "
+                   "look the same, and does not say which: keep its “Collective test "
+                   "starting” line or the command line"), line);
+  else
+    g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,
+                 /* Translators: a line number, then the nccl-tests program, such as
+                  * sendrecv_perf */
+                 _("line %u: this log measured %s; only all_reduce_perf, reduce_scatter_perf, "
+                   "all_gather_perf, broadcast_perf and alltoall_perf logs can be loaded"),
+                 line, _ring_nccl_collective_name (collective));
   return FALSE;
 }
 
@@ -408,19 +447,29 @@ run_ranks (Parser               *self,
   guint devices = g_hash_table_size (self->run.devices);
   double ratio;
   guint from_bandwidth = ranks_from_bandwidth (self, &ratio);
+  guint from_sizes = ranks_from_sizes (self);
+  gboolean all_reduce = self->log->collective == RING_COLLECTIVE_ALL_REDUCE;
 
   *complete = devices > 0 && devices == self->run.max_rank + 1 && !self->run.devices_cut;
   /* An all-reduce's busbw is 0 (one rank) or at least its algbw; (N−1)/N, between ½ and
    * 1, is reduce_scatter's and all_gather's. */
-  if (ratio > 0.4 && ratio < 0.99)
+  if (all_reduce && ratio > 0.4 && ratio < 0.99)
     return refuse_collective (self, self->run.first_line,
                               g_strcmp0 (self->log->redop, "none") == 0
                               ? RING_NCCL_COLLECTIVE_GATHER_LIKE
                               : RING_NCCL_COLLECTIVE_REDUCE_SCATTER,
                               error);
+  if (*complete && from_sizes > 0 && from_sizes != devices)
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_INCONSISTENT,
+                   _("line %u: the device lines list %u ranks, but size / (count × type) "
+                     "says %u"),
+                   self->run.first_line, devices, from_sizes);
+      return FALSE;
+    }
   if (*complete && from_bandwidth > 0 && from_bandwidth != devices)
     {
-      if (fabs (ratio - 1) < 0.01)
+      if (all_reduce && fabs (ratio - 1) < 0.01)
         return refuse_collective (self, self->run.first_line, RING_NCCL_COLLECTIVE_SENDRECV,
                                   error);
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_INCONSISTENT,
@@ -431,16 +480,72 @@ run_ranks (Parser               *self,
 
   *source = RING_NCCL_RANKS_FROM_HEADER;
   *ranks = MAX (self->run.threads, 1) * MAX (self->run.gpus, 1);
-  if (*complete || (devices > 0 && from_bandwidth == 0))
+  if (*complete || (devices > 0 && from_bandwidth == 0 && from_sizes == 0))
     {
       *source = RING_NCCL_RANKS_FROM_DEVICES;
       *ranks = self->run.max_rank + 1;
+    }
+  else if (from_sizes > 0)
+    {
+      *source = RING_NCCL_RANKS_FROM_SIZES;
+      *ranks = from_sizes;
     }
   else if (from_bandwidth > 0)
     {
       *source = RING_NCCL_RANKS_FROM_BANDWIDTH;
       *ranks = from_bandwidth;
     }
+
+  return TRUE;
+}
+
+/* Whether rows of @shape are what @named prints. */
+static gboolean
+shape_fits (RingNcclCollective named,
+            RingNcclCollective shape)
+{
+  if (shape == RING_NCCL_COLLECTIVE_UNKNOWN)
+    return named != RING_NCCL_COLLECTIVE_UNKNOWN;
+  if (named == RING_NCCL_COLLECTIVE_ALL_GATHER || named == RING_NCCL_COLLECTIVE_ALLTOALL)
+    return shape == RING_NCCL_COLLECTIVE_GATHER_LIKE;
+
+  return named == shape;
+}
+
+/* Which program measured the table: the one it announced, else one a command line named
+ * if the rows fit it, else what the rows' shape says. */
+static gboolean
+resolve_collective (Parser  *self,
+                    GError **error)
+{
+  RingNcclCollective named = self->announced, collective = self->shape;
+  guint named_line = self->announced_line;
+
+  if (named == RING_NCCL_COLLECTIVE_UNKNOWN && !self->mentioned_all_reduce
+      && shape_fits (self->mentioned, self->shape))
+    {
+      named = self->mentioned;
+      named_line = self->mentioned_line;
+    }
+  if (named != RING_NCCL_COLLECTIVE_UNKNOWN && !shape_fits (named, self->shape))
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_INCONSISTENT,
+                   /* Translators: a line number, an nccl-tests program, a line number, then
+                    * the program (or programs) whose table looks like that */
+                   _("line %u names %s, but the row at line %u is one of %s"),
+                   named_line, _ring_nccl_collective_name (named), self->shape_line,
+                   _ring_nccl_collective_name (self->shape));
+      return FALSE;
+    }
+  if (named != RING_NCCL_COLLECTIVE_UNKNOWN)
+    collective = named;
+  else if (collective == RING_NCCL_COLLECTIVE_UNKNOWN)
+    collective = RING_NCCL_COLLECTIVE_ALL_REDUCE;
+
+  if (!_ring_nccl_collective_to_public (collective, &self->log->collective))
+    return refuse_collective (self, named != RING_NCCL_COLLECTIVE_UNKNOWN ? named_line
+                                                                          : self->shape_line,
+                              collective, error);
 
   return TRUE;
 }
@@ -457,6 +562,8 @@ finish_run (Parser  *self,
 
   if (self->run.first_point == log->points->len)
     return TRUE;
+  if (self->runs == 0 && !resolve_collective (self, error))
+    return FALSE;
   if (!run_ranks (self, &ranks, &source, &complete, error))
     return FALSE;
   nodes = count_nodes (&self->run, ranks, complete);
@@ -589,8 +696,25 @@ add_row (Parser  *self,
       g_propagate_error (error, g_steal_pointer (&row_error));
       return FALSE;
     }
-  if (shape != RING_NCCL_COLLECTIVE_ALL_REDUCE && shape != RING_NCCL_COLLECTIVE_UNKNOWN)
+  /* reduce_perf, gather_perf and scatter_perf: the model costs none of them. */
+  if (shape == RING_NCCL_COLLECTIVE_REDUCE || shape == RING_NCCL_COLLECTIVE_ROOTED)
     return refuse_collective (self, self->line, shape, error);
+  if (shape != RING_NCCL_COLLECTIVE_UNKNOWN && self->shape == RING_NCCL_COLLECTIVE_UNKNOWN)
+    {
+      self->shape = shape;
+      self->shape_line = self->line;
+    }
+  else if (shape != RING_NCCL_COLLECTIVE_UNKNOWN && shape != self->shape)
+    {
+      g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_INCONSISTENT,
+                   /* Translators: a line number, a program (or programs), a line number,
+                    * a program (or programs) */
+                   _("line %u is a row of %s, line %u one of %s: load one program’s table "
+                     "at a time"),
+                   self->line, _ring_nccl_collective_name (shape), self->shape_line,
+                   _ring_nccl_collective_name (self->shape));
+      return FALSE;
+    }
 
   if (self->log->data_type == NULL)
     {
@@ -611,9 +735,13 @@ read_announcement (Parser      *self,
   RingNcclCollective collective = _ring_nccl_collective_from_program (program);
   g_autofree char *quoted = NULL;
 
-  if (collective == RING_NCCL_COLLECTIVE_ALL_REDUCE)
+  RingCollective modelled;
+
+  if (_ring_nccl_collective_to_public (collective, &modelled))
     {
-      self->mentioned_all_reduce = TRUE;
+      self->mentioned_all_reduce |= collective == RING_NCCL_COLLECTIVE_ALL_REDUCE;
+      self->announced = collective;
+      self->announced_line = self->line;
       return TRUE;
     }
   if (collective != RING_NCCL_COLLECTIVE_UNKNOWN)
@@ -621,8 +749,9 @@ read_announcement (Parser      *self,
 
   quoted = _ring_nccl_quote_word (program);
   g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,
-               _("line %u: this log measured %s, not all_reduce_perf; only all-reduce "
-                 "logs can be loaded for now"), self->line, quoted);
+               _("line %u: this log measured %s; only all_reduce_perf, reduce_scatter_perf, "
+                 "all_gather_perf, broadcast_perf and alltoall_perf logs can be loaded"),
+               self->line, quoted);
   return FALSE;
 }
 
@@ -761,7 +890,9 @@ _ring_nccl_reader_finish (RingNcclReader  *self,
     return FALSE;
   /* Sendrecv on two ranks has all-reduce's shape: only its command line tells. */
   if (self->log->points->len > 0 && self->mentioned != RING_NCCL_COLLECTIVE_UNKNOWN
-      && !self->mentioned_all_reduce && self->log->ranks <= 2)
+      && !self->mentioned_all_reduce && self->log->ranks <= 2
+      && self->log->collective == RING_COLLECTIVE_ALL_REDUCE
+      && self->announced == RING_NCCL_COLLECTIVE_UNKNOWN)
     return refuse_collective (self, self->mentioned_line, self->mentioned, error);
   if (self->log->points->len > 0)
     return TRUE;
@@ -769,7 +900,8 @@ _ring_nccl_reader_finish (RingNcclReader  *self,
   if (self->log->cut_off_line > 0)
     g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_NO_TABLE,
                  _("line %u, the only row of results, is cut off"), self->log->cut_off_line);
-  else if (self->mentioned != RING_NCCL_COLLECTIVE_UNKNOWN && !self->mentioned_all_reduce)
+  else if (self->mentioned != RING_NCCL_COLLECTIVE_UNKNOWN && !self->mentioned_all_reduce
+           && !_ring_nccl_collective_to_public (self->mentioned, &self->log->collective))
     return refuse_collective (self, self->mentioned_line, self->mentioned, error);
   else
     g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_NO_TABLE,

@@ -53,6 +53,34 @@ static const struct {
   { "int64", 8 }, { "uint64", 8 }, { "double", 8 },
 };
 
+/* The programs whose collective the model costs (ring-collectives.h). */
+static const struct {
+  RingNcclCollective program;
+  RingCollective     modelled;
+} modelled_programs[] = {
+  { RING_NCCL_COLLECTIVE_ALL_REDUCE, RING_COLLECTIVE_ALL_REDUCE },
+  { RING_NCCL_COLLECTIVE_REDUCE_SCATTER, RING_COLLECTIVE_REDUCE_SCATTER },
+  { RING_NCCL_COLLECTIVE_ALL_GATHER, RING_COLLECTIVE_ALL_GATHER },
+  { RING_NCCL_COLLECTIVE_BROADCAST, RING_COLLECTIVE_BROADCAST },
+  { RING_NCCL_COLLECTIVE_ALLTOALL, RING_COLLECTIVE_ALLTOALL },
+};
+
+gboolean
+_ring_nccl_collective_to_public (RingNcclCollective  collective,
+                                 RingCollective     *modelled)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (modelled_programs); i++)
+    {
+      if (modelled_programs[i].program == collective)
+        {
+          *modelled = modelled_programs[i].modelled;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
 RingNcclCollective
 _ring_nccl_collective_from_program (const char *word)
 {
@@ -91,7 +119,7 @@ _ring_nccl_collective_name (RingNcclCollective collective)
     case RING_NCCL_COLLECTIVE_SCATTER: return "scatter_perf";
     case RING_NCCL_COLLECTIVE_HYPERCUBE: return "hypercube_perf";
     case RING_NCCL_COLLECTIVE_GATHER_LIKE: return _("all_gather_perf or alltoall_perf");
-    case RING_NCCL_COLLECTIVE_ROOTED: return _("broadcast_perf or reduce_perf");
+    case RING_NCCL_COLLECTIVE_ROOTED: return _("gather_perf or scatter_perf");
     case RING_NCCL_COLLECTIVE_UNKNOWN:
     default:
       return _("an unknown collective");
@@ -453,8 +481,12 @@ read_in_place (const RingNcclLayout  *layout,
   return RING_NCCL_ROW_OK;
 }
 
-/* Which collective prints a row of this shape: all-reduce rows have size = count × type,
- * a reduction and no root; reduce_scatter prints N × count × type with a reduction. */
+/* Which collective prints a row of this shape. nccl-tests prints the larger of the send
+ * and receive buffers as the size and the call's count (src/common.cu, setupArgs): an
+ * all-reduce's size is count × type, with a reduction and no root; reduce_scatter's and
+ * all_gather's and alltoall's N × count × type, the last two without a reduction
+ * ("none"); a broadcast's count × type with a root and no reduction (2017's tables had no
+ * redop column); reduce_perf's a reduction and a root. */
 static gboolean
 row_shape (const RingNcclPoint  *point,
            const char           *redop,
@@ -462,18 +494,28 @@ row_shape (const RingNcclPoint  *point,
            RingNcclCollective   *shape,
            GError              **error)
 {
+  gboolean reduces = redop != NULL && !g_str_equal (redop, "none");
   double per_element;
 
   *shape = RING_NCCL_COLLECTIVE_UNKNOWN;
-  if (redop != NULL && g_str_equal (redop, "none"))
-    *shape = root >= 0 ? RING_NCCL_COLLECTIVE_ROOTED : RING_NCCL_COLLECTIVE_GATHER_LIKE;
-  else if (root >= 0)
-    *shape = RING_NCCL_COLLECTIVE_ROOTED;
-  if (*shape != RING_NCCL_COLLECTIVE_UNKNOWN || point->type_bytes == 0)
+  if (!reduces && root < 0 && redop != NULL)
+    *shape = RING_NCCL_COLLECTIVE_GATHER_LIKE;
+  else if (reduces && root >= 0)
+    *shape = RING_NCCL_COLLECTIVE_REDUCE;
+  if (*shape != RING_NCCL_COLLECTIVE_UNKNOWN)
     return TRUE;
+  if (point->type_bytes == 0)
+    {
+      /* Of the rooted programs without a reduction, broadcast is the one people run. */
+      if (root >= 0)
+        *shape = RING_NCCL_COLLECTIVE_BROADCAST;
+      return TRUE;
+    }
 
   per_element = point->count > 0 ? point->size_bytes / (point->count * point->type_bytes) : 0;
-  if (per_element == 1 || (point->count == 0 && point->size_bytes == 0))
+  if (root >= 0)
+    *shape = per_element == 1 ? RING_NCCL_COLLECTIVE_BROADCAST : RING_NCCL_COLLECTIVE_ROOTED;
+  else if (per_element == 1 || (point->count == 0 && point->size_bytes == 0))
     *shape = RING_NCCL_COLLECTIVE_ALL_REDUCE;
   else if (per_element >= 2 && per_element == floor (per_element))
     *shape = RING_NCCL_COLLECTIVE_REDUCE_SCATTER;

@@ -4,7 +4,10 @@
  * as it is. A run it calls degraded, mis-tuned or tuned is no measure of what a cluster
  * should give, nor is a row whose bandwidth column replaces the catalogue GPU's (a card
  * on a bridge the catalogue lacks): both are left out. Bus bandwidth is compared, as
- * nccl-tests defines it, because it does not fall with the GPU count as algbw does.
+ * nccl-tests defines it, because it does not fall with the GPU count as algbw does; a log
+ * is compared with runs of its own collective only (nccl-validation-collectives.tsv holds
+ * the reduce-scatter, all-gather, broadcast and alltoall runs), each with its collective's
+ * bus bandwidth factor.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -54,11 +57,14 @@ ring_reference_library_free (RingReferenceLibrary *library)
 }
 
 enum { COL_SYSTEM, COL_GPU, COL_NODES, COL_GPUS_PER_NODE, COL_FABRIC, COL_BANDWIDTH,
-       COL_SIZE, COL_MEASURED_US, COL_STATUS, COL_SOURCE, N_COLS };
+       COL_SIZE, COL_MEASURED_US, COL_STATUS, COL_SOURCE, COL_COLLECTIVE, N_COLS };
+
+/* All but the last are required. */
+#define N_REQUIRED_COLS COL_COLLECTIVE
 
 static const char * const column_names[N_COLS] = {
   "system", "gpu", "nodes", "gpus_per_node", "fabric", "bandwidth_gbps", "size_bytes",
-  "measured_us", "status", "source",
+  "measured_us", "status", "source", "collective",
 };
 
 static gboolean
@@ -110,6 +116,18 @@ parse_run (char            **fields,
                            _("a GPU, a count, a fabric, a size or a time cannot be read"));
       return FALSE;
     }
+  run->collective = RING_COLLECTIVE_ALL_REDUCE;
+  if (column[COL_COLLECTIVE] >= 0
+      && !ring_collective_from_name (fields[column[COL_COLLECTIVE]], &run->collective))
+    {
+      g_autofree char *name = g_strescape (fields[column[COL_COLLECTIVE]], NULL);
+
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   /* TRANSLATORS: a collective's name as the file gives it */
+                   _("“%s” is not a collective (all_reduce, reduce_scatter, all_gather, "
+                     "broadcast or alltoall)"), name);
+      return FALSE;
+    }
   if (!g_str_equal (status, "ok") && !g_str_equal (status, "uncertain")
       && !g_str_equal (status, "derived"))
     return FALSE;
@@ -157,7 +175,7 @@ ring_reference_library_parse (const char  *text,
               for (guint f = 0; f < n_fields; f++)
                 if (g_str_equal (fields[f], column_names[c]))
                   column[c] = (int) f;
-              if (column[c] < 0)
+              if (column[c] < 0 && c < N_REQUIRED_COLS)
                 {
                   g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                                /* TRANSLATORS: a line number, a column's name */
@@ -217,6 +235,31 @@ default_path (void)
   return g_build_filename (PKGDATADIR, RING_REFERENCE_FILE, NULL);
 }
 
+/* The other collectives' runs, from the file beside @path: a library without it still
+ * judges all-reduce logs. */
+static void
+add_collectives (RingReferenceLibrary *library,
+                 const char           *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *other = g_build_filename (dir, RING_REFERENCE_COLLECTIVES_FILE, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingReferenceLibrary) collectives = NULL;
+
+  if (g_file_get_contents (other, &text, NULL, &error))
+    collectives = ring_reference_library_parse (text, &error);
+  if (collectives == NULL)
+    {
+      g_debug ("no published runs of other collectives: %s", error->message);
+      return;
+    }
+  for (guint i = 0; i < collectives->runs->len; i++)
+    g_ptr_array_add (library->runs, g_steal_pointer (&collectives->runs->pdata[i]));
+  /* Their pointers moved: the emptied array frees nothing. */
+  g_ptr_array_set_free_func (collectives->runs, NULL);
+}
+
 const RingReferenceLibrary *
 ring_reference_library_get_default (void)
 {
@@ -233,6 +276,8 @@ ring_reference_library_get_default (void)
         library = ring_reference_library_parse (text, &error);
       if (library == NULL)
         g_debug ("no reference library: %s", error->message);
+      else
+        add_collectives (library, path);
       g_once_init_leave (&read_once, 1);
     }
 
@@ -246,7 +291,8 @@ ring_reference_run_busbw_gbps (const RingReferenceRun *run)
 
   g_return_val_if_fail (run != NULL, NAN);
 
-  return run->size_bytes / (run->measured_us * 1e3) * 2 * (n - 1) / n;
+  return run->size_bytes / (run->measured_us * 1e3)
+         * ring_collective_busbw_factor (run->collective, (guint) n);
 }
 
 void
@@ -337,6 +383,7 @@ ring_verdict_new (const RingReferenceLibrary *library,
   verdict->gpus_per_node = MAX (cluster->gpus_per_node, 1);
   verdict->nodes = (cluster->gpus + verdict->gpus_per_node - 1) / verdict->gpus_per_node;
   verdict->fabric = cluster->fabric;
+  verdict->collective = log->collective;
   verdict->size_bytes = NAN;
   verdict->busbw_gbps = NAN;
   verdict->low_gbps = NAN;
@@ -345,10 +392,14 @@ ring_verdict_new (const RingReferenceLibrary *library,
   if (library == NULL || log->ranks < 2)
     return verdict;
 
+  verdict->verdict = RING_VERDICT_NO_COLLECTIVE;
   for (guint i = 0; i < library->runs->len; i++)
     {
       const RingReferenceRun *run = g_ptr_array_index (library->runs, i);
 
+      if (run->collective != log->collective)
+        continue;
+      verdict->verdict = RING_VERDICT_NO_NEIGHBOUR;
       if (run->gpu == verdict->gpu && run->gpus_per_node == verdict->gpus_per_node
           && link_class (run->nodes, run->fabric)
              == link_class (verdict->nodes, verdict->fabric))
@@ -374,7 +425,8 @@ ring_verdict_new (const RingReferenceLibrary *library,
       if (verdict->runs->len > 0)
         {
           verdict->size_bytes = point->size_bytes;
-          verdict->busbw_gbps = point->size_bytes / (point->time_us * 1e3) * 2 * (n - 1) / n;
+          verdict->busbw_gbps = point->size_bytes / (point->time_us * 1e3)
+                                * ring_collective_busbw_factor (log->collective, (guint) n);
         }
     }
   if (verdict->runs->len == 0)
@@ -412,10 +464,10 @@ const char *
 ring_verdict_class_name (RingVerdictClass verdict)
 {
   static const char * const names[] = {
-    "no_library", "no_neighbour", "far_below", "below", "within", "above",
+    "no_library", "no_neighbour", "far_below", "below", "within", "above", "no_collective",
   };
 
-  g_return_val_if_fail (verdict <= RING_VERDICT_ABOVE, NULL);
+  g_return_val_if_fail (verdict <= RING_VERDICT_NO_COLLECTIVE, NULL);
 
   return names[verdict];
 }
@@ -433,6 +485,8 @@ ring_verdict_class_title (RingVerdictClass verdict)
     case RING_VERDICT_NO_NEIGHBOUR:
       return _("no published run of this GPU, GPUs per node and network to compare with");
     case RING_VERDICT_NO_LIBRARY: return _("the reference library is not installed");
+    case RING_VERDICT_NO_COLLECTIVE:
+      return _("no published run of this collective to compare with");
     default: g_return_val_if_reached (NULL);
     }
 }
@@ -460,6 +514,16 @@ ring_verdict_describe (const RingVerdict *verdict)
   g_return_val_if_fail (verdict != NULL, NULL);
 
   gpu = gpu_title (verdict->gpu);
+  if (verdict->collective != RING_COLLECTIVE_ALL_REDUCE)
+    {
+      char *named = g_strdup_printf (/* TRANSLATORS: a GPU, then the collective measured,
+                                      * "NVIDIA H100 SXM5 (all-gather)" */
+                                     _("%s (%s)"), gpu,
+                                     ring_collective_get_title (verdict->collective));
+
+      g_free (gpu);
+      gpu = named;
+    }
   if (verdict->runs->len == 0)
     /* TRANSLATORS: nodes × GPUs per node, a GPU, then why nothing is compared */
     return g_strdup_printf (_("Your %u × %u %s: %s"), verdict->nodes, verdict->gpus_per_node,

@@ -10,12 +10,15 @@
 
 G_BEGIN_DECLS
 
-/* The reference library's file, installed in the package's data folder. */
+/* The reference library's files, installed in the package's data folder: all-reduce
+ * runs, and the other collectives' runs beside them (a "collective" column). */
 #define RING_REFERENCE_FILE "nccl-validation.tsv"
+#define RING_REFERENCE_COLLECTIVES_FILE "nccl-validation-collectives.tsv"
 
-/* One published all-reduce point: a row of the reference library. */
+/* One published point: a row of the reference library. */
 typedef struct
 {
+  RingCollective collective;  /* all-reduce where the file has no "collective" column */
   char      *system;
   char      *status;
   char      *source;
@@ -32,16 +35,19 @@ typedef struct
   GPtrArray *runs;  /* RingReferenceRun */
 } RingReferenceLibrary;
 
-/* The published runs in @text (tab-separated, '#' comments, a header naming the columns);
- * NULL and @error naming the line where it cannot be read. */
+/* The published runs in @text (tab-separated, '#' comments, a header naming the columns,
+ * an optional "collective" one: all_reduce, reduce_scatter, all_gather, broadcast,
+ * alltoall); NULL and @error naming the line where it cannot be read. */
 RingReferenceLibrary       *ring_reference_library_parse  (const char  *text,
                                                            GError     **error);
 void                        ring_reference_library_free   (RingReferenceLibrary *library);
 /* The installed library, read once: $RING_ALLREDUCE_REFERENCE, else the file beside the
- * program (a build tree), else the package's data folder. NULL if none can be read. */
+ * program (a build tree), else the package's data folder; with the collectives' file
+ * of the same folder where there is one. NULL if none can be read. */
 const RingReferenceLibrary *ring_reference_library_get_default (void);
 
-/* nccl-tests' bus bandwidth of @run, GB/s: size / time · 2 (N − 1) / N. */
+/* nccl-tests' bus bandwidth of @run, GB/s: size / time · its collective's factor
+ * (2 (N − 1) / N for all-reduce). */
 double ring_reference_run_busbw_gbps (const RingReferenceRun *run);
 
 typedef enum
@@ -52,6 +58,7 @@ typedef enum
   RING_VERDICT_BELOW,
   RING_VERDICT_WITHIN,      /* within the published range, ± RING_VERDICT_TOLERANCE */
   RING_VERDICT_ABOVE,
+  RING_VERDICT_NO_COLLECTIVE, /* the library has no run of the log's collective */
 } RingVerdictClass;
 
 /* Run-to-run spread of one system's nccl-tests bus bandwidth, a few per cent. */
@@ -60,6 +67,7 @@ typedef enum
 typedef struct
 {
   RingVerdictClass verdict;
+  RingCollective   collective;  /* the log's: only runs of it are compared */
   /* The log's cluster. */
   RingGpuId        gpu;
   guint            nodes;
@@ -78,7 +86,7 @@ typedef struct
 
 /* @log, on @cluster (its GPU, GPUs, GPUs per node and fabric: the cluster it is compared
  * on), against the closest published runs of @library (NULL: none installed): the same
- * GPU, GPUs per node and kind of link between nodes (one node, RDMA, sockets), the nearest
+ * collective, GPU, GPUs per node and kind of link between nodes (one node, RDMA, sockets), the nearest
  * node count within a factor of four, at the largest size both measured. */
 RingVerdict *ring_verdict_new      (const RingReferenceLibrary *library,
                                     const RingNcclLog          *log,

@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "ring-algorithms.h"
+#include "ring-collectives.h"
 #include "ring-protocol-tuning-private.h"
 #include "ring-simulation.h"
 #include "ring-step-private.h"
@@ -84,7 +85,8 @@ ring_cost_bytes_moved_per_gpu (guint  gpus,
  * moves (N−1)/N · S per GPU, so it takes half the bandwidth term and half the per-hop
  * latency, but the whole per-call part (the launch and NCCL's base latency), which it
  * pays once as the all-reduce does. NCCL costs them so (tuning.cc: nsteps N − 1 instead
- * of 2 (N − 1)). The flat ring has no per-call part: (N−1) α + (N−1)/N · S / B. */
+ * of 2 (N − 1)). The flat ring has no per-call part: (N−1) α + (N−1)/N · S / B. The cost
+ * is ring_collective_cost()'s, which compares nccl-tests' reduce_scatter_perf logs too. */
 double
 _ring_step_half_collective_s (const RingParams *params,
                               guint             gpus,
@@ -94,23 +96,18 @@ _ring_step_half_collective_s (const RingParams *params,
   RingTopology topology;
   RingAllreduceCost cost;
   gboolean closed_form = ring_algorithm_info (params->algorithm)->closed_form;
-  double fixed = 0;
 
   *algorithm = closed_form ? params->algorithm : RING_ALGORITHM_RING;
   if (gpus <= 1 || bytes <= 0)
     return 0;
 
   ring_topology_init (&topology, params, gpus);
-  if (closed_form || !ring_allreduce_cost (&topology, RING_ALGORITHM_RING, bytes, &cost))
-    ring_allreduce_cost (&topology, closed_form ? params->algorithm : RING_ALGORITHM_FLAT_RING,
-                         bytes, &cost);
+  if (!ring_collective_cost (&topology, RING_COLLECTIVE_REDUCE_SCATTER, params->algorithm,
+                             bytes, &cost))
+    return 0;
   *algorithm = cost.algorithm;
-  if (ring_algorithm_info (cost.algorithm)->nccl)
-    fixed = (_ring_launch_gap_us (&topology)
-             + _ring_nccl_base_latency_us (RING_NCCL_RING, cost.protocol)) * 1e-6;
-  fixed = MIN (fixed, cost.latency_s);
 
-  return fixed + (cost.latency_s - fixed) / 2 + cost.bandwidth_s / 2;
+  return cost.time_s;
 }
 
 double
