@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ring-algorithms.h"
+#include "ring-collectives.h"
 #include "ring-cost.h"
 #include "ring-presets.h"
 #include "ring-topology.h"
@@ -324,6 +325,139 @@ test_faster_link_slower (void)
   g_assert_false (ring_cost_faster_link_slower (&params, 28e9, &slower));
 }
 
+/* The other collectives nccl-tests measures, on the defaults' flat ring (N = 8,
+ * B = 300 GB/s, α = 5 µs), S as nccl-tests' size column:
+ *   reduce-scatter = all-gather = 7 α + 7/8 · S / B
+ *     S = 1e6:  35 µs + 2.916… µs = 37.916… µs;  S = 1e9: 35 µs + 2916.6… µs
+ *   broadcast (nsteps N: N/(2 (N−1)) of the all-reduce's 2 (N−1) α and its bytes)
+ *     = 8 α + S / B;  S = 1e6: 40 + 3.333… µs;  S = 1e9: 40 + 3333.3… µs
+ * busbw / algbw: 7/8, 7/8, 1. */
+static void
+test_collectives_flat_ring (void)
+{
+  static const struct {
+    RingCollective collective;
+    double         latency_us;
+    double         per_byte_us;  /* µs per byte of S */
+    double         factor;
+  } cases[] = {
+    { RING_COLLECTIVE_REDUCE_SCATTER, 35, 7.0 / 8 / 300e3, 7.0 / 8 },
+    { RING_COLLECTIVE_ALL_GATHER, 35, 7.0 / 8 / 300e3, 7.0 / 8 },
+    { RING_COLLECTIVE_BROADCAST, 40, 1.0 / 300e3, 1 },
+  };
+  RingParams params;
+  RingTopology topology;
+
+  seed_params (&params);
+  ring_topology_init (&topology, &params, 8);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (double size = 1e6; size <= 1e9; size *= 1000)
+      {
+        RingAllreduceCost cost;
+
+        g_assert_true (ring_collective_cost (&topology, cases[i].collective,
+                                             RING_ALGORITHM_FLAT_RING, size, &cost));
+        ring_test_assert_close (cost.time_s * 1e6,
+                                cases[i].latency_us + size * cases[i].per_byte_us, 1e-9);
+        ring_test_assert_close (cost.busbw_gbps / cost.algbw_gbps, cases[i].factor, 1e-12);
+        ring_test_assert_close (cost.algbw_gbps, size / cost.time_s / 1e9, 1e-12);
+      }
+  /* The all-reduce is the one it always was. */
+  {
+    RingAllreduceCost a, b;
+
+    g_assert_true (ring_collective_cost (&topology, RING_COLLECTIVE_ALL_REDUCE,
+                                         RING_ALGORITHM_FLAT_RING, 1e9, &a));
+    g_assert_true (ring_allreduce_cost (&topology, RING_ALGORITHM_FLAT_RING, 1e9, &b));
+    g_assert_cmpfloat (a.time_s, ==, b.time_s);
+    ring_test_assert_close (a.time_s, 70e-6 + 2 * 7.0 / 8 * 1e9 / 300e9, 1e-12);
+  }
+}
+
+/* Alltoall on the defaults (8 NICs of 200 Gb/s per node of 8): each GPU sends (N−1)/N · S,
+ * the part for its own node over its links at NCCL's 0.8 of B (240 GB/s), the rest through
+ * its share of the node's NICs, 8 × 25 GB/s × 0.96 / 8 = 24 GB/s, both at once.
+ *   one node, N = 8:  7/8 · S / 240e9:   1e6 → 3.6458… µs, 1e9 → 3645.83… µs
+ *   two nodes, N = 16: max (7/16 · S / 240e9, 8/16 · S / 24e9) = S / 48e9:
+ *                     1e6 → 20.833… µs, 1e9 → 20 833.3… µs
+ * and a zero-byte call's latency, the same at both sizes. */
+static void
+test_collectives_alltoall (void)
+{
+  static const struct {
+    guint  gpus;
+    double per_byte_us;
+  } cases[] = {
+    { 8, 7.0 / 8 / 240e3 },
+    { 16, 1.0 / 48e3 },
+  };
+  RingParams params;
+
+  ring_params_init_default (&params);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      RingTopology topology;
+      RingAllreduceCost small, large;
+
+      ring_topology_init (&topology, &params, cases[i].gpus);
+      g_assert_cmpfloat (topology.link_gbps, ==, 240);
+      ring_test_assert_close (topology.network_gbps, 192, 1e-12);
+      g_assert_true (ring_collective_cost (&topology, RING_COLLECTIVE_ALLTOALL,
+                                           RING_ALGORITHM_AUTO, 1e6, &small));
+      g_assert_true (ring_collective_cost (&topology, RING_COLLECTIVE_ALLTOALL,
+                                           RING_ALGORITHM_AUTO, 1e9, &large));
+      ring_test_assert_close (small.bandwidth_s * 1e6, 1e6 * cases[i].per_byte_us, 1e-12);
+      ring_test_assert_close (large.bandwidth_s * 1e6, 1e9 * cases[i].per_byte_us, 1e-12);
+      g_assert_cmpfloat (small.latency_s, ==, large.latency_s);
+      g_assert_cmpfloat (small.latency_s, >, 0);
+      ring_test_assert_close (large.busbw_gbps, large.algbw_gbps * (cases[i].gpus - 1)
+                                                / cases[i].gpus, 1e-12);
+    }
+
+  /* Across nodes without NICs there is nothing to send through. */
+  {
+    RingTopology topology;
+    RingAllreduceCost cost;
+
+    params.nics_per_node = 0;
+    ring_topology_init (&topology, &params, 16);
+    if (!(topology.network_gbps > 0))
+      g_assert_false (ring_collective_cost (&topology, RING_COLLECTIVE_ALLTOALL,
+                                            RING_ALGORITHM_AUTO, 1e6, &cost));
+  }
+}
+
+/* The registry: names unique, each found by its name and program, each costed. */
+static void
+test_collectives_registry (void)
+{
+  guint n;
+  const RingCollectiveInfo *infos = ring_collectives_get (&n);
+  RingParams params;
+  RingTopology topology;
+
+  ring_params_init_default (&params);
+  ring_topology_init (&topology, &params, 16);
+  g_assert_cmpuint (n, ==, RING_N_COLLECTIVES);
+  for (guint i = 0; i < n; i++)
+    {
+      RingCollective found;
+      RingAllreduceCost cost;
+
+      g_assert_cmpint (infos[i].collective, ==, i);
+      g_assert_true (ring_collective_from_name (infos[i].name, &found));
+      g_assert_cmpint (found, ==, i);
+      g_assert_true (ring_collective_from_name (infos[i].program, &found));
+      g_assert_cmpint (found, ==, i);
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpstr (infos[i].name, !=, infos[j].name);
+      g_assert_true (ring_collective_cost (&topology, i, RING_ALGORITHM_AUTO, 1 << 20, &cost));
+      g_assert_cmpfloat (cost.time_s, >, 0);
+    }
+  g_assert_false (ring_collective_from_name ("reduce", &(RingCollective) { 0 }));
+  g_assert_false (ring_collective_from_name ("sendrecv_perf", &(RingCollective) { 0 }));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -331,6 +465,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ring/cost/defaults", test_defaults);
+  g_test_add_func ("/ring/cost/collectives-flat-ring", test_collectives_flat_ring);
+  g_test_add_func ("/ring/cost/collectives-alltoall", test_collectives_alltoall);
+  g_test_add_func ("/ring/cost/collectives-registry", test_collectives_registry);
   g_test_add_func ("/ring/cost/one-gpu", test_one_gpu);
   g_test_add_func ("/ring/cost/two-gpus", test_two_gpus);
   g_test_add_func ("/ring/cost/1024-gpus", test_1024_gpus);

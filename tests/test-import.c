@@ -469,7 +469,7 @@ test_one_size (void)
 }
 
 /* Refused with status 2, the file named (and the line, for its contents), and nothing
- * written: a missing file, a folder, another collective, a one-rank log, --fit alone, and
+ * written: a missing file, a folder, a collective the model does not cost, a one-rank log, --fit alone, and
  * --fit beside an option it would overrule (an A100 log with --gpu h100; a net latency the
  * fit determines). */
 /* An all_reduce_perf log of 8 ranks on one host, a row for each (size, time). */
@@ -572,7 +572,7 @@ test_refused (void)
   g_autofree char *chart = g_build_filename (dir, "chart.csv", NULL);
   g_autofree char *missing = g_build_filename (dir, "missing.log", NULL);
   g_autofree char *single = g_build_filename (dir, "single.log", NULL);
-  g_autofree char *reduce_scatter = log_path ("reduce-scatter.log");
+  g_autofree char *reduce = log_path ("reduce.log");
   g_autofree char *good = log_path ("h100-1node.log");
   g_autofree char *two_nodes = log_path ("h100-2node-gj-aion.log");
   g_autofree char *a100 = log_path ("a100-2node-info.log");
@@ -583,7 +583,7 @@ test_refused (void)
   } cases[] = {
     { { "--import-nccl", missing }, { "missing.log", "No such file" } },
     { { "--import-nccl", dir }, { "is a folder", NULL } },
-    { { "--import-nccl", reduce_scatter }, { "reduce-scatter.log: line ", "reduce_scatter" } },
+    { { "--import-nccl", reduce }, { "reduce.log: line ", "reduce_perf" } },
     { { "--import-nccl", single }, { "single.log: ", "one rank" } },
     { { "--import-nccl", good, "--import-nccl", missing }, { "missing.log", NULL } },
     { { "--fit" }, { "--fit needs a log to fit to", NULL } },

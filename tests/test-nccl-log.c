@@ -20,6 +20,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <json-glib/json-glib.h>
+
 #include "ring-nccl-tests-log.h"
 
 #define HEADER \
@@ -551,30 +553,102 @@ assert_file_refused (const char *path,
   assert_error_says (log, error, code, needle);
 }
 
+/* The collectives the model costs are read, each named by its program or its rows. */
 static void
 test_other_collectives (void)
 {
-  g_autofree char *reduce_scatter = data_path ("reduce-scatter.log");
-  g_autofree char *all_gather = data_path ("all-gather.log");
+  static const struct {
+    const char         *file;
+    RingCollective      collective;
+    guint               ranks;
+    guint               nodes;
+    RingNcclRanksSource source;
+    double              factor;  /* busbw / algbw */
+  } files[] = {
+    { "reduce-scatter.log", RING_COLLECTIVE_REDUCE_SCATTER, 16, 2, RING_NCCL_RANKS_FROM_DEVICES,
+      15.0 / 16 },
+    { "all-gather-named.log", RING_COLLECTIVE_ALL_GATHER, 8, 1, RING_NCCL_RANKS_FROM_DEVICES,
+      7.0 / 8 },
+    { "broadcast.log", RING_COLLECTIVE_BROADCAST, 8, 1, RING_NCCL_RANKS_FROM_DEVICES, 1 },
+    { "alltoall-2node.log", RING_COLLECTIVE_ALLTOALL, 16, 2, RING_NCCL_RANKS_FROM_DEVICES,
+      15.0 / 16 },
+  };
 
-  assert_file_refused (reduce_scatter, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,
-                       "line 2: this log measured reduce_scatter_perf");
-  assert_file_refused (all_gather, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "all_gather_perf");
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr(RingNcclLog) log = load_data (files[i].file);
+      const RingNcclPoint *last = &g_array_index (log->points, RingNcclPoint,
+                                                  log->points->len - 1);
 
-  /* reduce_scatter_perf without its name: a size of N × count elements, and a reduction. */
-  assert_refused (HEADER COLUMNS
-                  "       16384           256     float     sum      -1    20.48    0.80    0.75"
-                  "      0    20.48    0.80    0.75      0\n",
-                  -1, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "line 6: this log measured "
-                  "reduce_scatter_perf");
-  /* broadcast_perf: a root. */
-  assert_refused (HEADER DEVICES_2 COLUMNS
+      g_test_message ("%s", files[i].file);
+      g_assert_cmpint (log->collective, ==, files[i].collective);
+      g_assert_cmpuint (log->ranks, ==, files[i].ranks);
+      g_assert_cmpuint (log->nodes, ==, files[i].nodes);
+      g_assert_cmpint (log->ranks_source, ==, files[i].source);
+      /* Printed with two decimals at 80 GB/s and more. */
+      g_assert_cmpfloat (fabs (last->busbw_gbps / last->algbw_gbps - files[i].factor), <,
+                         2e-4);
+    }
+
+  /* The size of reduce_scatter_perf, all_gather_perf and alltoall_perf is N × count
+   * elements: 16384 B of 256 floats is 16 ranks, whatever the header's one GPU says. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RingNcclLog) log =
+      ring_nccl_log_parse (HEADER COLUMNS
+                           "       16384           256     float     sum      -1    20.48"
+                           "    0.80    0.75      0    20.48    0.80    0.75      0\n",
+                           -1, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (log->collective, ==, RING_COLLECTIVE_REDUCE_SCATTER);
+    g_assert_cmpuint (log->ranks, ==, 16);
+    g_assert_cmpint (log->ranks_source, ==, RING_NCCL_RANKS_FROM_SIZES);
+  }
+  /* broadcast_perf: a root, no reduction, count × type. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RingNcclLog) log =
+      ring_nccl_log_parse (HEADER DEVICES_2 COLUMNS
+                           "        1024           256     float    none       0    20.48"
+                           "    0.05    0.05      0    20.48    0.05    0.05      0\n",
+                           -1, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (log->collective, ==, RING_COLLECTIVE_BROADCAST);
+    g_assert_cmpuint (log->ranks, ==, 2);
+  }
+
+  /* all_gather_perf and alltoall_perf print the same table: without a name, refused. */
+  {
+    g_autofree char *all_gather = data_path ("all-gather.log");
+
+    assert_file_refused (all_gather, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,
+                         "all_gather_perf or alltoall_perf, whose tables look the same");
+  }
+  /* Programs the model does not cost. */
+  {
+    g_autofree char *reduce = data_path ("reduce.log");
+
+    assert_file_refused (reduce, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE,
+                         "line 2: this log measured reduce_perf; only all_reduce_perf");
+  }
+  assert_refused ("# Collective test starting: hypercube_perf\n" HEADER, -1,
+                  RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "hypercube_perf");
+  /* A name the rows contradict. */
+  assert_refused ("# Collective test starting: broadcast_perf\n" HEADER DEVICES_2 COLUMNS
+                  ROW_1K ROW_1M,
+                  -1, RING_NCCL_LOG_ERROR_INCONSISTENT,
+                  "line 1 names broadcast_perf, but the row at line 9 is one of all_reduce_perf");
+  /* Rows of two programs in one table. */
+  assert_refused (HEADER DEVICES_2 COLUMNS ROW_1K
                   "        1024           256     float    none       0    20.48    0.05    0.05"
                   "      0    20.48    0.05    0.05      0\n",
-                  -1, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "broadcast_perf");
-  /* The program names itself (nccl-tests 2.17 and later). */
+                  -1, RING_NCCL_LOG_ERROR_INCONSISTENT,
+                  "line 9 is a row of broadcast_perf, line 8 one of all_reduce_perf");
+  /* The program named, its table missing. */
   assert_refused ("# Collective test starting: alltoall_perf\n" HEADER, -1,
-                  RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "alltoall_perf");
+                  RING_NCCL_LOG_ERROR_NO_TABLE, "no nccl-tests results");
   /* sendrecv on two ranks prints all-reduce's table: only its command line tells. */
   assert_refused ("$ mpirun -np 2 ./build/sendrecv_perf -b 1K -e 1M\n"
                   HEADER DEVICES_2 COLUMNS ROW_1K ROW_1M,
@@ -587,6 +661,94 @@ test_other_collectives (void)
                   "#  Rank  6 Pid 7 on h device 6 [0x7] G\n#  Rank  7 Pid 8 on h device 7 [0x8] G\n"
                   COLUMNS ROW_1K ROW_1M,
                   -1, RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "sendrecv_perf");
+}
+
+/* nccl-tests -J: the numbers of each result are the points', and the run's shape is the
+ * text log's. */
+static void
+test_json_output (void)
+{
+  g_autofree char *path = data_path ("h100-all-reduce.json");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingNcclLog) log = load_data ("h100-all-reduce.json");
+  JsonArray *results;
+
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
+  g_assert_no_error (error);
+  results = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                          "results");
+  g_assert_cmpint (log->collective, ==, RING_COLLECTIVE_ALL_REDUCE);
+  g_assert_cmpuint (log->ranks, ==, 8);
+  g_assert_cmpint (log->ranks_source, ==, RING_NCCL_RANKS_FROM_DEVICES);
+  g_assert_cmpuint (log->nodes, ==, 1);
+  g_assert_true (log->gpu_matched);
+  g_assert_cmpint (log->gpu, ==, RING_GPU_H100);
+  g_assert_cmpstr (log->data_type, ==, "float");
+  g_assert_cmpstr (log->redop, ==, "sum");
+  g_assert_false (isnan (log->avg_busbw_gbps));
+  g_assert_cmpuint (log->points->len, ==, json_array_get_length (results));
+  for (guint i = 0; i < log->points->len; i++)
+    {
+      const RingNcclPoint *point = &g_array_index (log->points, RingNcclPoint, i);
+      JsonObject *row = json_array_get_object_element (results, i);
+      JsonObject *out = json_object_get_object_member (row, "out_of_place");
+      JsonObject *in = json_object_get_object_member (row, "in_place");
+
+      g_assert_cmpfloat (point->size_bytes, ==, json_object_get_int_member (row, "size"));
+      g_assert_cmpfloat (point->count, ==, json_object_get_int_member (row, "count"));
+      g_assert_cmpfloat (point->time_us, ==, json_object_get_double_member (out, "time"));
+      g_assert_cmpfloat (point->busbw_gbps, ==, json_object_get_double_member (out, "bus_bw"));
+      g_assert_cmpfloat (point->in_place_time_us, ==,
+                         json_object_get_double_member (in, "time"));
+      g_assert_cmpint (point->wrong, ==, 0);
+    }
+
+  /* An alltoall on two hosts, written before nccl-tests fixed "average_bus_bandwidith". */
+  {
+    g_autoptr(RingNcclLog) alltoall = load_data ("alltoall-2node-2025.json");
+
+    g_assert_cmpint (alltoall->collective, ==, RING_COLLECTIVE_ALLTOALL);
+    g_assert_cmpuint (alltoall->ranks, ==, 8);
+    g_assert_cmpuint (alltoall->nodes, ==, 2);
+    g_assert_false (isnan (alltoall->avg_busbw_gbps));
+  }
+}
+
+/* A -J file that is not one, or holds what no run printed: a message, never a log. */
+static void
+test_json_malformed (void)
+{
+  static const struct {
+    const char *text;
+    int         code;
+    const char *needle;
+  } cases[] = {
+    { "{\"results\": [", RING_NCCL_LOG_ERROR_MALFORMED, "this JSON cannot be read" },
+    { "{}", RING_NCCL_LOG_ERROR_MALFORMED, "not nccl-tests -J output: it has no “results” list" },
+    { "  {\"results\": {}}", RING_NCCL_LOG_ERROR_MALFORMED, "no “results” list" },
+    { "{\"results\": []}", RING_NCCL_LOG_ERROR_NO_TABLE, "no nccl-tests results" },
+    { "{\"results\": [{\"size\": 1024}]}", RING_NCCL_LOG_ERROR_MALFORMED,
+      "results[0] of the JSON has no size, count, type or out-of-place times" },
+    { "{\"results\": [7]}", RING_NCCL_LOG_ERROR_MALFORMED, "results[0] of the JSON" },
+    { "{\"results\": [{\"size\": 1024, \"count\": 256, \"type\": \"float\", "
+      "\"redop\": \"sum\", \"root\": \"    -1\", \"out_of_place\": {\"time\": 20.48, "
+      "\"alg_bw\": 9.99, \"bus_bw\": 0.05, \"nwrong\": 0.0}}]}",
+      RING_NCCL_LOG_ERROR_MALFORMED, "results[0] of the JSON, read as a text log: line 3: "
+      "the out-of-place algbw 9.99 GB/s is not the size over the time" },
+    { "{\"results\": [{\"size\": 1024, \"count\": 256, \"type\": \"float\", "
+      "\"redop\": \"sum\", \"root\": \"    -1\", \"out_of_place\": {\"time\": \"nan\", "
+      "\"alg_bw\": 0.05, \"bus_bw\": 0.05, \"nwrong\": null}}]}",
+      RING_NCCL_LOG_ERROR_MALFORMED, "“nan” is not a number (the time column)" },
+    { "{\"results\": [{\"size\": -8, \"count\": 2, \"type\": \"float\", "
+      "\"out_of_place\": {\"time\": 1}}]}", RING_NCCL_LOG_ERROR_MALFORMED, "no size is negative" },
+    { "{\"args\": [\"./build/scatter_perf\"], \"results\": [{\"size\": 1024, \"count\": 256, "
+      "\"type\": \"float\", \"out_of_place\": {\"time\": 20.48, \"alg_bw\": 0.05, "
+      "\"bus_bw\": 0.05}}]}", RING_NCCL_LOG_ERROR_OTHER_COLLECTIVE, "scatter_perf" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    assert_refused (cases[i].text, -1, cases[i].code, cases[i].needle);
 }
 
 /* At least twenty malformed inputs, each with its own clear message. */
@@ -695,8 +857,9 @@ test_malformed_text (void)
   /* 1–3: nothing, blank, prose. */
   assert_refused ("", 0, RING_NCCL_LOG_ERROR_NO_TABLE, "empty");
   assert_refused ("\n\n   \n\t\n", -1, RING_NCCL_LOG_ERROR_NO_TABLE, "no nccl-tests results");
+  /* A JSON object is read as nccl-tests -J output. */
   assert_refused ("{\"results\": [1, 2, 3]}\nThe quick brown fox.\n", -1,
-                  RING_NCCL_LOG_ERROR_NO_TABLE, "no nccl-tests results");
+                  RING_NCCL_LOG_ERROR_MALFORMED, "this JSON cannot be read");
   /* 4–5: binary junk, and a log with a byte that is not UTF-8 on line 4. */
   assert_refused (junk, sizeof junk, RING_NCCL_LOG_ERROR_NOT_TEXT, "line 1 holds a NUL byte");
   assert_refused (latin1, -1, RING_NCCL_LOG_ERROR_NOT_TEXT, "line 4 is not UTF-8");
@@ -914,6 +1077,8 @@ main (int   argc,
   g_test_add_func ("/ring/nccl-log/cut-device-list", test_cut_device_list);
   g_test_add_func ("/ring/nccl-log/device-names", test_device_names);
   g_test_add_func ("/ring/nccl-log/other-collectives", test_other_collectives);
+  g_test_add_func ("/ring/nccl-log/json-output", test_json_output);
+  g_test_add_func ("/ring/nccl-log/json-malformed", test_json_malformed);
   g_test_add_func ("/ring/nccl-log/malformed-text", test_malformed_text);
   g_test_add_func ("/ring/nccl-log/fuzz-findings", test_fuzz_findings);
   g_test_add_func ("/ring/nccl-log/too-large", test_too_large);

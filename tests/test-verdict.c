@@ -248,6 +248,122 @@ test_measurement (void)
   g_assert_cmpint (measurement->verdict->verdict, ==, RING_VERDICT_WITHIN);
 }
 
+/* An alltoall log of 4 H100 in one host, at the published row's 500 MiB (nccl issue
+ * #2169: 1174.14 µs, busbw 334.90 GB/s), taking @time_us: busbw = size / time · 3/4. */
+static RingNcclLog *
+alltoall_log (double time_us)
+{
+  double algbw_gbps = 524288000 / (time_us * 1e3);
+  g_autofree char *text =
+    g_strdup_printf ("# Collective test starting: alltoall_perf\n"
+                     "# nThread 1 nGpus 1 minBytes 524288000 maxBytes 524288000\n"
+                     "#  Rank  0 Group  0 Pid 1 on node device  0 [0x4e] NVIDIA H100 80GB HBM3\n"
+                     "#  Rank  1 Group  0 Pid 2 on node device  1 [0x5f] NVIDIA H100 80GB HBM3\n"
+                     "#  Rank  2 Group  0 Pid 3 on node device  2 [0xcb] NVIDIA H100 80GB HBM3\n"
+                     "#  Rank  3 Group  0 Pid 4 on node device  3 [0xdb] NVIDIA H100 80GB HBM3\n"
+                     "#       size         count      type   redop    root     time   algbw "
+                     "  busbw #wrong     time   algbw   busbw #wrong\n"
+                     "   524288000      32768000     float    none      -1  %.2f  %.2f  %.2f"
+                     "       0  %.2f  %.2f  %.2f       0\n",
+                     time_us, algbw_gbps, algbw_gbps * 3 / 4,
+                     time_us, algbw_gbps, algbw_gbps * 3 / 4);
+  g_autoptr(GError) error = NULL;
+  RingNcclLog *log = ring_nccl_log_parse (text, -1, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (log->collective, ==, RING_COLLECTIVE_ALLTOALL);
+
+  return log;
+}
+
+/* The collectives' file: runs of other collectives, judged with their own factor, and
+ * only against logs of the same collective. */
+static void
+test_collectives (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
+                                                 "nccl-validation-collectives.tsv", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RingReferenceLibrary) library = NULL;
+  g_autoptr(RingNcclLog) healthy = alltoall_log (1200);
+  g_autoptr(RingNcclLog) degraded = alltoall_log (4000);
+  RingParams cluster;
+  guint alltoall_runs = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  library = ring_reference_library_parse (text, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < library->runs->len; i++)
+    {
+      const RingReferenceRun *run = g_ptr_array_index (library->runs, i);
+
+      g_assert_cmpint (run->collective, !=, RING_COLLECTIVE_ALL_REDUCE);
+      alltoall_runs += run->collective == RING_COLLECTIVE_ALLTOALL;
+      /* 524288000 B in 1174.14 µs on 4 GPUs: 446.53 · 3/4 = 334.90 GB/s, as printed. */
+      if (g_str_equal (run->system, "nccl2169-h100-alltoall"))
+        g_assert_cmpfloat (fabs (ring_reference_run_busbw_gbps (run) - 334.90), <, 0.005);
+    }
+  /* The degraded V100 runs are left out, as in the all-reduce file. */
+  g_assert_cmpuint (alltoall_runs, ==, 2);
+
+  ring_params_init_default (&cluster);
+  ring_params_apply_gpu (&cluster, RING_GPU_H100);
+  cluster.gpus = 4;
+  cluster.gpus_per_node = 4;
+  {
+    g_autoptr(RingVerdict) verdict = ring_verdict_new (library, healthy, &cluster);
+    g_autofree char *description = ring_verdict_describe (verdict);
+
+    g_test_message ("%s", description);
+    g_assert_cmpint (verdict->verdict, ==, RING_VERDICT_WITHIN);
+    g_assert_cmpint (verdict->collective, ==, RING_COLLECTIVE_ALLTOALL);
+    /* 524288000 / 1200 µs = 436.91 GB/s algbw, · 3/4 = 327.68 GB/s busbw. */
+    g_assert_cmpfloat (fabs (verdict->busbw_gbps - 524288000 / 1200e3 * 0.75), <, 1e-9);
+    g_assert_cmpuint (verdict->runs->len, ==, 1);
+    g_assert_nonnull (strstr (description, "(alltoall) at 500 MiB"));
+  }
+  {
+    g_autoptr(RingVerdict) verdict = ring_verdict_new (library, degraded, &cluster);
+
+    g_assert_cmpint (verdict->verdict, ==, RING_VERDICT_FAR_BELOW);
+  }
+  /* The same GPUs and size in the all-reduce file are no neighbours of an alltoall. */
+  {
+    g_autoptr(RingReferenceLibrary) all_reduce = read_library ();
+    g_autoptr(RingVerdict) verdict = ring_verdict_new (all_reduce, healthy, &cluster);
+    g_autofree char *description = ring_verdict_describe (verdict);
+
+    g_assert_cmpint (verdict->verdict, ==, RING_VERDICT_NO_COLLECTIVE);
+    g_assert_cmpstr (ring_verdict_class_name (verdict->verdict), ==, "no_collective");
+    g_assert_nonnull (strstr (description, "no published run of this collective"));
+  }
+  /* A collective the file cannot name is an error naming its line. */
+  {
+    g_autoptr(GError) bad_error = NULL;
+    g_autoptr(RingReferenceLibrary) bad =
+      ring_reference_library_parse ("system\tgpu\tnodes\tgpus_per_node\tfabric\tbandwidth_gbps"
+                                    "\tsize_bytes\tmeasured_us\tstatus\tsource\tcollective\n"
+                                    "x\th100\t1\t4\tinfiniband\t\t1024\t10\tok\ts\tgather\n",
+                                    &bad_error);
+
+    g_assert_null (bad);
+    g_assert_error (bad_error, G_FILE_ERROR, G_FILE_ERROR_INVAL);
+    g_assert_nonnull (strstr (bad_error->message, "line 2: “gather” is not a collective"));
+  }
+  /* The installed library holds both files. */
+  {
+    const RingReferenceLibrary *installed = ring_reference_library_get_default ();
+    guint collectives = 0;
+
+    g_assert_nonnull (installed);
+    for (guint i = 0; i < installed->runs->len; i++)
+      collectives += ((RingReferenceRun *) g_ptr_array_index (installed->runs, i))->collective
+                     != RING_COLLECTIVE_ALL_REDUCE;
+    g_assert_cmpuint (collectives, ==, library->runs->len);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -261,6 +377,7 @@ main (int   argc,
   g_test_add_func ("/ring/verdict/no-neighbour", test_no_neighbour);
   g_test_add_func ("/ring/verdict/nearest-nodes", test_nearest_nodes);
   g_test_add_func ("/ring/verdict/measurement", test_measurement);
+  g_test_add_func ("/ring/verdict/collectives", test_collectives);
 
   return g_test_run ();
 }

@@ -168,7 +168,7 @@ test_import_bad_file (RingWindowFixture *fixture,
 {
   RingWindow *window = fixture->window;
   RingChartView *view = RING_CHART_VIEW (window->chart_view);
-  const char *names[] = { "reduce-scatter.log", "all-gather.log", "no-such.log" };
+  const char *names[] = { "reduce.log", "all-gather.log", "no-such.log" };
   RingParams before = *ring_model_get_params (fixture->model);
   guint changed = 0;
 

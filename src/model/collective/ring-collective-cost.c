@@ -117,10 +117,12 @@ ring_collective_cost (const RingTopology *topology,
     }
   else
     {
-      /* Broadcast runs NCCL's ring whatever the all-reduce runs. */
+      /* Broadcast runs NCCL's ring whatever NCCL's all-reduce runs (a textbook
+       * algorithm's own ring where that is the cluster's). */
       if (!ring_pass_cost (topology,
-                           collective == RING_COLLECTIVE_BROADCAST ? RING_ALGORITHM_RING
-                                                                   : algorithm,
+                           collective == RING_COLLECTIVE_BROADCAST
+                           && !ring_algorithm_info (algorithm)->closed_form
+                           ? RING_ALGORITHM_RING : algorithm,
                            bytes, cost, &fixed_s))
         {
           memset (cost, 0, sizeof *cost);
