@@ -749,6 +749,16 @@ test_json_malformed (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     assert_refused (cases[i].text, -1, cases[i].code, cases[i].needle);
+
+  /* A million brackets never reach the parser, which recurses. */
+  {
+    g_autoptr(GString) deep = g_string_new ("{\"results\": ");
+
+    for (guint i = 0; i < 1000000; i++)
+      g_string_append_c (deep, '[');
+    assert_refused (deep->str, deep->len, RING_NCCL_LOG_ERROR_MALFORMED,
+                    "it nests more than 32 levels deep");
+  }
 }
 
 /* At least twenty malformed inputs, each with its own clear message. */

@@ -273,6 +273,36 @@ feed_results (Feed      *feed,
     }
 }
 
+/* nccl-tests nests four levels; a parser that recurses must not meet thousands. */
+#define MAX_DEPTH 32
+
+static gboolean
+nesting_within (const char *text,
+                gsize       length)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      if (in_string)
+        {
+          if (text[i] == '\\')
+            i++;
+          else if (text[i] == '"')
+            in_string = FALSE;
+        }
+      else if (text[i] == '"')
+        in_string = TRUE;
+      else if ((text[i] == '{' || text[i] == '[') && ++depth > MAX_DEPTH)
+        return FALSE;
+      else if ((text[i] == '}' || text[i] == ']') && depth > 0)
+        depth--;
+    }
+
+  return TRUE;
+}
+
 gboolean
 _ring_nccl_read_json (RingNcclReader  *reader,
                       const char      *text,
@@ -287,6 +317,15 @@ _ring_nccl_read_json (RingNcclReader  *reader,
   JsonArray *args, *results;
   Feed feed = { reader, error, TRUE };
 
+  if (!nesting_within (text, length))
+    {
+      /* Translators: what is wrong in an nccl-tests -J file; the number is a depth */
+      g_autofree char *what = g_strdup_printf (_("it nests more than %u levels deep"),
+                                               MAX_DEPTH);
+
+      set_malformed (error, what);
+      return FALSE;
+    }
   if (!json_parser_load_from_data (parser, text, length, &json_error))
     {
       g_set_error (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
