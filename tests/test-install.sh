@@ -51,6 +51,9 @@ check "the export module is not beside the executable" \
 # validation set as the source tree holds it.
 check "the reference library is installed, unchanged" \
   cmp -s "$source_root/tests/data/nccl-validation.tsv" "$root$datadir/ring-allreduce/nccl-validation.tsv"
+check "the other collectives' published runs are installed beside it, unchanged" \
+  cmp -s "$source_root/tests/data/nccl-validation-collectives.tsv" \
+    "$root$datadir/ring-allreduce/nccl-validation-collectives.tsv"
 check "the desktop entry is installed" test -f "$root$datadir/applications/$app_id.desktop"
 check "the metainfo is installed" test -f "$root$datadir/metainfo/$app_id.metainfo.xml"
 check "the app icon is installed" \
