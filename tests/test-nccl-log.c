@@ -1067,6 +1067,7 @@ main (int   argc,
 {
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
+  ring_nccl_log_enable_json ();
 
   g_test_add_func ("/ring/nccl-log/single-node", test_single_node);
   g_test_add_func ("/ring/nccl-log/multi-node-info-lines", test_multi_node_info_lines);

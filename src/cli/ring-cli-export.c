@@ -452,4 +452,6 @@ void
 ring_cli_use_export_layer (void)
 {
   _ring_cli_set_export_layer (&export_layer);
+  /* The export layer brings json-glib, and with it nccl-tests' -J files. */
+  ring_nccl_log_enable_json ();
 }

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ring-application.h"
+#include "ring-nccl-tests-log.h"
 #include "ring-cli.h"
 #include "ring-measurement.h"
 #include "ring-window.h"
@@ -283,6 +284,8 @@ ring_application_startup (GApplication *app)
   static const char *quit_accels[] = { "<Control>q", NULL };
 
   G_APPLICATION_CLASS (ring_application_parent_class)->startup (app);
+  /* Logs imported in the window may be nccl-tests' -J files. */
+  ring_nccl_log_enable_json ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

@@ -28,6 +28,7 @@ LLVMFuzzerInitialize (int    *argc,
 {
   /* A g_return_if_fail () or a warning is a finding too. */
   g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
+  ring_nccl_log_enable_json ();
 
   return 0;
 }

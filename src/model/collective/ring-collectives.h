@@ -26,7 +26,7 @@ typedef struct
   RingCollective collective;
   const char    *name;      /* "all_gather": the JSON's and the reference library's */
   const char    *program;   /* "all_gather_perf", nccl-tests' program */
-  const char    *title;     /* N_("all-gather") */
+  const char    *title;     /* "all-gather", marked for translation */
   /* nccl-tests' busbw / algbw on N ranks (its doc/PERFORMANCE.md). */
   double       (*busbw_factor) (guint gpus);
 } RingCollectiveInfo;

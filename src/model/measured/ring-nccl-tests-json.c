@@ -23,19 +23,15 @@
 
 #include "ring-nccl-tests-log-private.h"
 
-gboolean
-_ring_nccl_text_is_json (const char *text,
-                         gsize       length)
+static gboolean read_json (RingNcclReader  *reader,
+                           const char      *text,
+                           gsize            length,
+                           GError         **error);
+
+void
+ring_nccl_log_enable_json (void)
 {
-  gsize i = 0;
-
-  /* A UTF-8 byte order mark, then blanks. */
-  if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
-    i = 3;
-  while (i < length && g_ascii_isspace (text[i]))
-    i++;
-
-  return i < length && text[i] == '{';
+  _ring_nccl_log_set_json_reader (read_json);
 }
 
 static void
@@ -303,11 +299,11 @@ nesting_within (const char *text,
   return TRUE;
 }
 
-gboolean
-_ring_nccl_read_json (RingNcclReader  *reader,
-                      const char      *text,
-                      gsize            length,
-                      GError         **error)
+static gboolean
+read_json (RingNcclReader  *reader,
+           const char      *text,
+           gsize            length,
+           GError         **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GError) json_error = NULL;

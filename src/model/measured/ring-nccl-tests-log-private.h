@@ -122,9 +122,11 @@ gboolean        _ring_nccl_text_is_json  (const char      *text,
                                           gsize            length);
 /* Reads nccl-tests' -J file into @reader, as the lines its text log would hold
  * (ring-nccl-tests-json.c); _ring_nccl_reader_finish() follows. */
-gboolean        _ring_nccl_read_json     (RingNcclReader  *reader,
+typedef gboolean (*RingNcclJsonReadFunc) (RingNcclReader  *reader,
                                           const char      *text,
                                           gsize            length,
                                           GError         **error);
+/* The -J reader ring_nccl_log_enable_json() installs. */
+void            _ring_nccl_log_set_json_reader (RingNcclJsonReadFunc read_json);
 
 G_END_DECLS

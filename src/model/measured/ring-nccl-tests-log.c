@@ -126,6 +126,29 @@ check_text (const char  *text,
   return FALSE;
 }
 
+gboolean
+_ring_nccl_text_is_json (const char *text,
+                         gsize       length)
+{
+  gsize i = 0;
+
+  /* A UTF-8 byte order mark, then blanks. */
+  if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+  while (i < length && g_ascii_isspace (text[i]))
+    i++;
+
+  return i < length && text[i] == '{';
+}
+
+static RingNcclJsonReadFunc json_reader;
+
+void
+_ring_nccl_log_set_json_reader (RingNcclJsonReadFunc read_json)
+{
+  json_reader = read_json;
+}
+
 RingNcclLog *
 ring_nccl_log_parse (const char  *text,
                      gssize       length,
@@ -157,7 +180,15 @@ ring_nccl_log_parse_with_progress (const char               *text,
   reader = _ring_nccl_reader_new (log);
   if (_ring_nccl_text_is_json (text, size))
     {
-      ok = _ring_nccl_read_json (reader, text, size, error);
+      if (json_reader != NULL)
+        ok = json_reader (reader, text, size, error);
+      else
+        {
+          g_set_error_literal (error, RING_NCCL_LOG_ERROR, RING_NCCL_LOG_ERROR_MALFORMED,
+                               _("this is JSON, and this program reads nccl-tests’ -J "
+                                 "files only when it exports or opens a window"));
+          ok = FALSE;
+        }
       start = size;
     }
   while (ok && start < size)

@@ -109,6 +109,11 @@ RingNcclLog *ring_nccl_log_parse_with_progress (const char              *text,
                                                 RingNcclLogProgressFunc  progress,
                                                 gpointer                 progress_data,
                                                 GError                 **error);
+/* Lets ring_nccl_log_parse() read nccl-tests' -J JSON files; without it they are refused.
+ * In its own library (ring-nccl-tests-json.c, nccl_json_dep), since it needs json-glib,
+ * which ring-allreduce loads only with its export module. */
+void         ring_nccl_log_enable_json (void);
+
 /* Only a regular file is opened, so a FIFO or a device never blocks. */
 RingNcclLog *ring_nccl_log_load     (const char         *path,
                                      GError            **error);
