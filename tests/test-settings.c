@@ -42,12 +42,9 @@ static RingWindow *
 open_window (void)
 {
   RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
   gtk_window_present (GTK_WINDOW (window));
-  while (_ring_window_import_busy (window) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (_ring_window_import_busy (window));
+  ring_test_wait_for_imports (window);
 
   return window;
 }

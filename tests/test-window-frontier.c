@@ -210,21 +210,6 @@ test_compare_layouts (RingWindowFixture *fixture,
                                            current.mfu > pinned.mfu ? "success" : "error"));
 }
 
-static gboolean
-pixel_is (cairo_surface_t *surface,
-          int              x,
-          int              y,
-          const RingColor *color)
-{
-  const guint8 *row = cairo_image_surface_get_data (surface)
-                      + y * cairo_image_surface_get_stride (surface);
-  guint32 pixel = ((const guint32 *) (const void *) row)[x];
-
-  return abs ((int) ((pixel >> 16) & 0xff) - (int) round (color->red * 255)) <= 2
-         && abs ((int) ((pixel >> 8) & 0xff) - (int) round (color->green * 255)) <= 2
-         && abs ((int) (pixel & 0xff) - (int) round (color->blue * 255)) <= 2;
-}
-
 /* The step bar gives the bubble its share of the step, in grey between compute and the
  * exposed communication. */
 static void
