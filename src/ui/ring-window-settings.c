@@ -206,6 +206,36 @@ nothing_stored (GSettings *settings)
   return TRUE;
 }
 
+/* A key the GPU sets that was never stored beside a stored GPU (settings older than the
+ * key, as pcie-gen is): its value is the GPU's, as choosing the GPU set it, not the
+ * schema's default. Stored keys keep their values. */
+static void
+apply_stored_gpu_facts (RingWindow *self)
+{
+  g_autoptr(GVariant) stored_gpu = g_settings_get_user_value (self->settings, "gpu");
+  RingParams params, facts;
+
+  if (stored_gpu == NULL)
+    return;
+
+  params = facts = *ring_model_get_params (self->model);
+  ring_params_apply_gpu (&facts, facts.gpu);
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      g_autoptr(GVariant) stored = NULL;
+
+      if (!ring_params_set_by_gpu (id))
+        continue;
+      stored = g_settings_get_user_value (self->settings, ring_param_info (id)->property);
+      if (stored == NULL)
+        ring_params_set_value (&params, id, ring_params_get_value (&facts, id));
+    }
+  /* A GPU fact that no longer agrees with the stored values (a domain across nodes of
+   * another size) leaves the model as GSettings gave it. */
+  if (ring_params_validate (&params, NULL))
+    ring_model_set_params (self->model, &params);
+}
+
 void
 _ring_window_fit_params (RingParams *params)
 {
@@ -253,6 +283,7 @@ _ring_window_settings_init (RingWindow *self)
 
       bind_key (self->settings, property, self->model, property);
     }
+  apply_stored_gpu_facts (self);
   /* The first window trains a model that fits; the keys keep it from then on. */
   if (first_launch)
     {
