@@ -283,6 +283,42 @@ test_dp_ring_caption (RingWindowFixture *fixture,
   ring_step_clock_free (clock);
 }
 
+/* The pill counts the bubble as the step bar draws it: 64 GPUs in 8 pipeline stages of
+ * an 8B model with 2 micro-batches idle (P − 1) / (m + P − 1) = 7/9 of the pipeline in
+ * the bubble, far longer than their exposed communication. */
+static void
+test_bubble_pill (RingWindowFixture *fixture,
+                  gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  GtkWidget *pill = GTK_WIDGET (window->bound_label);
+  const RingResult *result;
+  RingParams params;
+
+  ring_params_init_default (&params);
+  params.gpus = 64;
+  params.model_params = 8e9;
+  params.pipeline_parallel = 8;
+  params.micro_batches = 2;
+  g_assert_true (ring_model_set_params (window->model, &params));
+  result = ring_model_get_result (window->model);
+  g_assert_cmpfloat_with_epsilon (result->bubble_fraction, 7.0 / 9, 1e-12);
+  g_assert_cmpfloat (result->bubble_s, >, 5 * result->exposed_comm_s);
+  g_assert_false (result->comm_bound);
+  g_assert_true (result->fits);
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Bubble-limited");
+  g_assert_true (gtk_widget_has_css_class (pill, "bubble-limited"));
+  g_assert_false (gtk_widget_has_css_class (pill, "comm-limited"));
+
+  /* One stage: no bubble, and the pill back to what communication decides. */
+  params.pipeline_parallel = 1;
+  params.micro_batches = 1;
+  g_assert_true (ring_model_set_params (window->model, &params));
+  g_assert_cmpfloat (ring_model_get_result (window->model)->bubble_s, ==, 0);
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), !=, "Bubble-limited");
+  g_assert_false (gtk_widget_has_css_class (pill, "bubble-limited"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -295,6 +331,7 @@ main (int   argc,
   add_window_test ("/ring/window-frontier/compare-layouts", test_compare_layouts);
   add_window_test ("/ring/window-frontier/step-bar-bubble", test_step_bar_bubble);
   add_window_test ("/ring/window-frontier/dp-ring-caption", test_dp_ring_caption);
+  add_window_test ("/ring/window-frontier/bubble-pill", test_bubble_pill);
 
   return g_test_run ();
 }
