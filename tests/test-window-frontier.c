@@ -283,6 +283,46 @@ test_dp_ring_caption (RingWindowFixture *fixture,
   ring_step_clock_free (clock);
 }
 
+/* The NVLink domain's field names the domain there is: at 0 each node's own, "8 (the
+ * node)" and then "4 (the node)", which reads back as 0; 72 on a GB200 rack. A GPU
+ * without NVLink switches has no domain across nodes: the row greys and says why. */
+static void
+test_nvlink_domain_row (RingWindowFixture *fixture,
+                        gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkSpinButton *spin = _ring_parameter_panel_get_spin (panel, "nvlink-domain");
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (spin), GTK_TYPE_LIST_BOX_ROW);
+  const char *why = "Only GPUs on NVLink switches share NVLink across nodes";
+  GtkWidget *note;
+
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_NVLINK_DOMAIN), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "8 (the node)");
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (spin)));
+
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "gpus-per-node"), "4");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "4 (the node)");
+  ring_test_type (spin, "4 (the node)");
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_NVLINK_DOMAIN), ==, 0);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (spin), "error"));
+
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_GB200);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_NVLINK_DOMAIN), ==, 72);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "72");
+
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_L40S);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "8 (the node)");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (spin)));
+  note = ring_test_find_label (row, why);
+  g_assert_nonnull (note);
+  g_assert_true (gtk_widget_get_visible (note));
+
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_H100);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (spin)));
+  g_assert_false (gtk_widget_get_visible (note));
+}
+
 /* The pill counts the bubble as the step bar draws it: 64 GPUs in 8 pipeline stages of
  * an 8B model with 2 micro-batches idle (P − 1) / (m + P − 1) = 7/9 of the pipeline in
  * the bubble, far longer than their exposed communication. */
@@ -331,6 +371,7 @@ main (int   argc,
   add_window_test ("/ring/window-frontier/compare-layouts", test_compare_layouts);
   add_window_test ("/ring/window-frontier/step-bar-bubble", test_step_bar_bubble);
   add_window_test ("/ring/window-frontier/dp-ring-caption", test_dp_ring_caption);
+  add_window_test ("/ring/window-frontier/nvlink-domain-row", test_nvlink_domain_row);
   add_window_test ("/ring/window-frontier/bubble-pill", test_bubble_pill);
 
   return g_test_run ();
