@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ring-algorithms.h"
+#include "ring-chart-view.h"
 #include "ring-cost.h"
 #include "ring-layout-fit.h"
 #include "ring-metric-card.h"
@@ -283,6 +284,50 @@ test_dp_ring_caption (RingWindowFixture *fixture,
   ring_step_clock_free (clock);
 }
 
+/* Utilization against the ring size is flat under a layout: until the user picks a chart,
+ * the first chart is MFU against D with one, and the default again without; a chart the
+ * user picks stays, and is the only one stored. */
+static void
+test_layout_chart (RingWindowFixture *fixture,
+                   gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingChartView *view = RING_CHART_VIEW (window->chart_view);
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  g_autoptr(GVariant) stored = NULL;
+  g_autoptr(GVariant) picked = NULL;
+
+  if (window->settings == NULL)
+    {
+      g_test_skip ("the window has no settings");
+      return;
+    }
+  g_settings_reset (window->settings, "visible-chart");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_UTILIZATION_VS_GPUS);
+
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "gpus"), "64");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "tensor-parallel"), "8");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_MFU_VS_DATA_PARALLEL);
+  stored = g_settings_get_user_value (window->settings, "visible-chart");
+  g_assert_null (stored);
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "tensor-parallel"), "1");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_UTILIZATION_VS_GPUS);
+
+  /* Picked in the chart's menu while the layout's chart shows: kept, and stored. */
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "pipeline-parallel"), "4");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_MFU_VS_DATA_PARALLEL);
+  g_object_set (view, "visible-kind", "utilization-vs-gpus", NULL);
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "pipeline-parallel"), "2");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_UTILIZATION_VS_GPUS);
+  picked = g_settings_get_user_value (window->settings, "visible-chart");
+  g_assert_nonnull (picked);
+  g_assert_cmpstr (g_variant_get_string (picked, NULL), ==, "utilization-vs-gpus");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "pipeline-parallel"), "1");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_UTILIZATION_VS_GPUS);
+
+  g_settings_reset (window->settings, "visible-chart");
+}
+
 /* The NVLink domain's field names the domain there is: at 0 each node's own, "8 (the
  * node)" and then "4 (the node)", which reads back as 0; 72 on a GB200 rack. A GPU
  * without NVLink switches has no domain across nodes: the row greys and says why. */
@@ -371,6 +416,7 @@ main (int   argc,
   add_window_test ("/ring/window-frontier/compare-layouts", test_compare_layouts);
   add_window_test ("/ring/window-frontier/step-bar-bubble", test_step_bar_bubble);
   add_window_test ("/ring/window-frontier/dp-ring-caption", test_dp_ring_caption);
+  add_window_test ("/ring/window-frontier/layout-chart", test_layout_chart);
   add_window_test ("/ring/window-frontier/nvlink-domain-row", test_nvlink_domain_row);
   add_window_test ("/ring/window-frontier/bubble-pill", test_bubble_pill);
 

@@ -702,6 +702,7 @@ ring_window_model_changed_cb (RingWindow *self)
   update_straggler_label (self);
   update_dp_ring_label (self);
   update_target_label (self);
+  _ring_window_settings_follow_layout (self);
 }
 
 /* The speed drop-down lists 0.25×, 0.5×, 1×, 2×, 4×, 8×: item i is 2^(i − 2). */
