@@ -411,8 +411,9 @@ test_published (void)
   g_assert_cmpfloat (worst, <=, FRONTIER_TOLERANCE);
 }
 
-/* Llama 3 405B as trained on 16 384 H100s at 1 024 tokens per GPU needs 79.8 GB: 73 GB of
- * it the activations of the 16 micro-batches the first stage holds (min (m, P)). 32
+/* Llama 3 405B as trained on 16 384 H100s at 1 024 tokens per GPU, without the preset's
+ * recomputation, needs 79.8 GB: 73 GB of it the activations of the 16 micro-batches the
+ * first stage holds (min (m, P)). 32
  * micro-batches of half the tokens halve them and fit; the search takes the fitting
  * change whose step is shortest, and that one shortens the bubble too. */
 /* Llama 3 405B as Dubey et al. 2024 train it (16 384 H100, T 8, P 16, FSDP, 16
@@ -425,10 +426,13 @@ test_llama3_405b_memory (void)
   const double t = 8192, h = 16384, stage = 405e9 * 8 / 126 / 8;
   RingParams params;
   RingParallelStep none, full;
+  RingMemory memory;
 
   ring_params_init_default (&params);
   ring_params_apply_gpu (&params, RING_GPU_H100);
   ring_preset_apply (ring_preset_lookup ("llama3-405b-16k"), &params);
+  /* The preset recomputes in full: it fits. */
+  g_assert_cmpint (params.checkpointing, ==, RING_CHECKPOINTING_FULL);
   params.checkpointing = RING_CHECKPOINTING_NONE;
   ring_parallel_step (&params, &none);
   g_assert_cmpuint (none.stage_layers, ==, 8);
@@ -454,6 +458,8 @@ test_llama3_405b_memory (void)
                           stage * (2 + 2 + 12) / 128 + stage * 2 * 127 / 128
                           + 4865392640.0, 1e-12);
   ring_test_assert_close (full.memory_total, 11645526568.571, 1e-12);
+  ring_step_memory (&params, params.gpus, &memory);
+  g_assert_cmpfloat (full.memory_total, <=, memory.usable);
 }
 
 static void
@@ -468,6 +474,7 @@ test_layout_fit (void)
   ring_params_init_default (&params);
   ring_params_apply_gpu (&params, RING_GPU_H100);
   ring_preset_apply (ring_preset_lookup ("llama3-405b-16k"), &params);
+  params.checkpointing = RING_CHECKPOINTING_NONE;
   ring_step_memory (&params, params.gpus, &memory);
   ring_parallel_step (&params, &now);
   g_assert_cmpuint (now.in_flight, ==, 16);
