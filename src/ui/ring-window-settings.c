@@ -308,7 +308,8 @@ ring_window_visible_chart_notify_cb (RingWindow *self)
     return;
 
   g_object_get (self->chart_view, "visible-kind", &kind, NULL);
-  /* The key changed under the window (read from it): nothing picked. */
+  /* What the key gave (read through the binding) is not written back; a pick while the
+   * layout's chart shows is written even when it is the default, to be stored. */
   if (self->settings != NULL)
     {
       stored = g_settings_get_string (self->settings, "visible-chart");
