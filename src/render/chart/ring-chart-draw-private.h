@@ -415,5 +415,6 @@ void      _ring_plot_draw_map            (RingPlotChart       *chart);
 void      _ring_plot_draw_step_timeline  (RingPlotChart       *chart);
 void      _ring_plot_draw_bucket_size    (RingPlotChart       *chart);
 void      _ring_plot_draw_mfu_vs_data_parallel (RingPlotChart *chart);
+void      _ring_plot_draw_other_job_load (RingPlotChart       *chart);
 
 G_END_DECLS
