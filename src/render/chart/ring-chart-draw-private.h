@@ -267,6 +267,10 @@ double    _ring_plot_panel_x_mm          (const RingPlotPanel *panel,
 double    _ring_plot_panel_y_mm          (const RingPlotPanel *panel,
                                           double               world);
 gboolean  _ring_plot_panel_is_valid      (const RingPlotPanel *panel);
+/* Narrows @panel so that its last x tick label, centred on its tick, ends inside the
+ * page's margin (text stops shrinking on a narrow chart). */
+void      _ring_plot_keep_last_label_inside (const RingPlotChart *chart,
+                                             RingPlotPanel       *panel);
 void      _ring_plot_panel_share_x       (RingPlotPanel       *panel,
                                           const RingPlotPanel *from);
 void      _ring_plot_draw_grid           (const RingPlotChart *chart,
