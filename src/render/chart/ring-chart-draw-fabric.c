@@ -85,6 +85,7 @@ _ring_plot_draw_other_job_load (RingPlotChart *chart)
   _ring_plot_axis_linear (&panel.y, 0, max_s / divisor * 1.12, 6);
   _ring_plot_draw_frame (chart, legend, &panel.y, 0, &panel);
   _ring_plot_axis_linear (&panel.x, 0, 100, 6);
+  _ring_plot_keep_last_label_inside (chart, &panel);
   if (!_ring_plot_panel_is_valid (&panel))
     return;
 
