@@ -885,6 +885,8 @@ add_cluster_rows (GPtrArray        *rows,
                                   p->micro_batches));
     }
   add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_get_title (p->algorithm)));
+  add_row (rows, _("NCCL version"),
+           g_strdup (ring_param_choice_name (RING_PARAM_NCCL_VERSION, p->nccl_version)));
 }
 
 static const char *
