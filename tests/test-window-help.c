@@ -757,10 +757,10 @@ test_one_tab_stop_a_parameter (RingWindowFixture *fixture,
           for (guint i = 0; i < stops->len; i++)
             in_panel += gtk_widget_is_ancestor (g_ptr_array_index (stops, i),
                                                 GTK_WIDGET (panel));
-          /* One a row: 37 with the parallel layout's four, the PCIe generation and the
-           * NCCL version; two a row would take 74. */
+          /* One a row: 43 with the parallel layout's four, the PCIe generation, the
+           * fabric's six and the NCCL version; two a row would take 86. */
           g_test_message ("%u Tab stops cross the panel", in_panel);
-          g_assert_cmpuint (in_panel, <=, 38);
+          g_assert_cmpuint (in_panel, <=, 44);
         }
 
       for (guint id = 0; id < RING_N_PARAMS; id++)
@@ -787,9 +787,10 @@ test_one_tab_stop_a_parameter (RingWindowFixture *fixture,
           n_fields++;
         }
     }
-  /* 22 rows in a training step's panel; a collective has no step group (model size,
-   * tokens, compute, bucket, slowdown, the parallel layout) and the message size's row. */
-  g_assert_cmpuint (n_fields, ==, 22 + 14);
+  /* 27 rows in a training step's panel (the fabric's five fields among them); a
+   * collective has no step group (model size, tokens, compute, bucket, slowdown, the
+   * parallel layout) and the message size's row. */
+  g_assert_cmpuint (n_fields, ==, 27 + 19);
 }
 
 /* Every slider parameter of the table is a RingParameterRow of its own: the row the panel

@@ -510,6 +510,16 @@ ring_fabric_get_title (RingFabric fabric)
 }
 
 const char *
+ring_placement_get_title (RingPlacement placement)
+{
+  g_return_val_if_fail (placement < RING_N_PLACEMENTS, NULL);
+
+  /* TRANSLATORS: where a job's nodes sit among the fabric's leaves, as the window's
+   * drop-down offers it */
+  return placement == RING_PLACEMENT_PACKED ? _("Packed") : _("Scattered");
+}
+
+const char *
 ring_precision_get_name (guint gradient_bytes)
 {
   switch (gradient_bytes)

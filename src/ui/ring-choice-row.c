@@ -139,6 +139,11 @@ create_choices (guint id)
           title = ring_fabric_get_title (value);
           summary = g_strdup (title);
         }
+      else if (id == RING_PARAM_PLACEMENT)
+        {
+          title = ring_placement_get_title (value);
+          summary = g_strdup (title);
+        }
       else if (id == RING_PARAM_SHARDING)
         {
           title = ring_sharding_get_title (value);

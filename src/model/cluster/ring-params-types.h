@@ -78,7 +78,9 @@ typedef enum
 typedef struct
 {
   double capacity_gbps;
-  double demand_gbps;     /* what the group's traffic sends through them */
+  double demand_gbps;     /* what both jobs' traffic of the group sends through them */
+  double our_demand_gbps; /* ours of it */
+  double other_demand_gbps;  /* the other job's (--other-job-gpus) */
   double load;            /* demand over capacity, 1 where the tier binds */
 } RingFabricLoad;
 

@@ -310,7 +310,9 @@ fabric_cost (const RingAlgorithmInfo *info,
       RingFabricLoad *load = &cost->fabric_loads[t];
 
       load->capacity_gbps = crossing.tier_capacity[t] * topology->network_gbps;
-      load->demand_gbps = crossing.tier_demand[t] * topology->network_gbps;
+      load->our_demand_gbps = crossing.tier_demand[t] * topology->network_gbps;
+      load->other_demand_gbps = crossing.tier_other_demand[t] * topology->network_gbps;
+      load->demand_gbps = load->our_demand_gbps + load->other_demand_gbps;
       load->load = load->capacity_gbps > 0 ? load->demand_gbps / load->capacity_gbps : 0;
     }
   network_s = cost->fabric_gbps > 0
