@@ -55,6 +55,8 @@ static const struct
   { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps), STEP },
   { "fastest_allreduce_time_s", G_STRUCT_OFFSET (RingResult, fastest_allreduce_time_s),
     BOTH },
+  { "symmetric_allreduce_time_s", G_STRUCT_OFFSET (RingResult, symmetric_allreduce_time_s),
+    BOTH },
   { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), BOTH },
   { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s),
     BOTH },

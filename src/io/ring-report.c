@@ -186,6 +186,10 @@ static const struct
   { "fastest_protocol", G_STRUCT_OFFSET (RingResult, fastest_protocol), VALUE_PROTOCOL, BOTH },
   { "fastest_allreduce_time_s", G_STRUCT_OFFSET (RingResult, fastest_allreduce_time_s),
     VALUE_NUMBER, BOTH },
+  /* NCCL 2.27+'s symmetric-memory kernels, on buffers registered in a symmetric window
+   * (nccl-tests -R 2); null where NCCL has none (docs/model.md §4). */
+  { "symmetric_allreduce_time_s", G_STRUCT_OFFSET (RingResult, symmetric_allreduce_time_s),
+    VALUE_NUMBER, BOTH },
   /* The event simulation: null beyond the sizes it steps. */
   { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), VALUE_NUMBER,
     BOTH },
@@ -892,6 +896,8 @@ add_cluster_rows (GPtrArray        *rows,
                                   p->micro_batches));
     }
   add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_get_title (p->algorithm)));
+  add_row (rows, _("NCCL version"),
+           g_strdup (ring_param_choice_name (RING_PARAM_NCCL_VERSION, p->nccl_version)));
 }
 
 static const char *
@@ -1109,6 +1115,16 @@ add_collective_rows (GPtrArray        *rows,
                                   "use; the published runs follow its pick)"),
                                 ring_algorithm_get_title (r->fastest_algorithm),
                                 ring_protocol_get_title (r->fastest_protocol), time));
+    }
+  if (isfinite (r->symmetric_allreduce_time_s))
+    {
+      g_autofree char *time = ring_format_duration (r->symmetric_allreduce_time_s);
+
+      /* TRANSLATORS: an all-reduce time; NCCL's symmetric-memory kernels run only on
+       * buffers registered with ncclCommWindowRegister (nccl-tests -R 2) */
+      add_row (rows, _("Symmetric-memory kernels"),
+               g_strdup_printf (_("%s on buffers registered in a symmetric window (NCCL 2.27 "
+                                  "and newer, one node; nccl-tests -R 2)"), time));
     }
 }
 

@@ -155,6 +155,12 @@ create_choices (guint id)
                                 checkpointing_titles[value]);
           summary = g_strdup (title);
         }
+      else if (id == RING_PARAM_NCCL_VERSION)
+        {
+          /* Release numbers are not translated. */
+          title = ring_param_choice_name (id, value);
+          summary = g_strdup (title);
+        }
       else
         {
           g_assert (id == RING_PARAM_ALGORITHM);

@@ -95,6 +95,7 @@ static const RingGlossaryTerm glossary_terms[] = {
   { "throughput", PHRASES ("Cluster throughput") },
   { "nodes", PHRASES ("Nodes") },
   { "algorithm", PHRASES ("Algorithm") },
+  { "nccl-version", PHRASES ("NCCL version", "PAT") },
   { "bus-bandwidth", PHRASES ("Bus bandwidth") },
   { "algorithm-bandwidth", PHRASES ("Algorithm bandwidth") },
   { "data-moved", PHRASES ("Data moved per GPU") },

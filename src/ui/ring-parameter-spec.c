@@ -117,6 +117,9 @@ static const ParameterSpec parameter_specs[] = {
   { RING_PARAM_ALGORITHM, "network_group", CONTROL_CHOICE,
     N_("How the GPUs combine their gradients: Auto picks among NCCL’s algorithms and "
        "protocols as NCCL would; the flat ring is the textbook formula."), },
+  { RING_PARAM_NCCL_VERSION, "network_group", CONTROL_CHOICE,
+    N_("The NCCL release: newer ones build NVLS on two GPUs (2.28), LL128 on Blackwell "
+       "(2.25), PAT for one GPU per node (2.23) and symmetric-memory kernels (2.27)."), },
   { RING_PARAM_FABRIC, "network_group", CONTROL_CHOICE,
     N_("The network between nodes: choosing one sets its usual latency. CollNet needs "
        "InfiniBand switches that reduce (SHARP)."), },

@@ -19,6 +19,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "ring-collectives.h"
@@ -86,6 +87,41 @@ alltoall_cost (const RingTopology *topology,
   return TRUE;
 }
 
+/* PAT (NCCL 2.23: "Parallel Aggregated Trees", a variation of Bruck's algorithm) runs
+ * all-gather and reduce-scatter with a logarithmic number of network steps, but only with
+ * one GPU per node (tuning.cc, ncclPatEnable: "PAT only supports 1 GPU per node"), on
+ * Simple. Its latency is NCCL's own: 8 µs, log2 (nodes) network hops at 1/3.5 of the
+ * hop, and 2.8 µs per rank ("still a linear part"); it carries 0.75 of the ring's bus
+ * bandwidth (busBw *= .75). NCCL takes it where its estimate beats the ring's; the model
+ * where its cost does. The cost keeps the ring's name: PAT is no all-reduce algorithm of
+ * the registry. */
+static void
+take_pat_if_faster (const RingTopology *topology,
+                    double              bytes,
+                    RingAllreduceCost  *cost)
+{
+  RingAllreduceCost ring;
+  double latency_us, bandwidth_s;
+
+  if (topology->nccl_version < RING_NCCL_2_23 || topology->gpus_per_node != 1
+      || topology->nodes < 2
+      || !ring_allreduce_cost_with (topology, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE,
+                                    bytes, &ring))
+    return;
+
+  latency_us = _ring_launch_gap_us (topology) + 8
+               + log2 (topology->nodes)
+                 * _ring_nccl_net_hop_us (topology, RING_NCCL_TREE, RING_PROTOCOL_SIMPLE) / 3.5
+               + 2.8 * topology->gpus;
+  bandwidth_s = ring.bandwidth_s / 2 / 0.75;
+  if (latency_us * 1e-6 + bandwidth_s >= cost->latency_s + cost->bandwidth_s)
+    return;
+
+  cost->latency_s = latency_us * 1e-6;
+  cost->bandwidth_s = bandwidth_s;
+  cost->protocol = RING_PROTOCOL_SIMPLE;
+}
+
 gboolean
 ring_collective_cost (const RingTopology *topology,
                       RingCollective      collective,
@@ -141,6 +177,8 @@ ring_collective_cost (const RingTopology *topology,
           cost->latency_s = fixed_s + (cost->latency_s - fixed_s) / 2;
           cost->bandwidth_s /= 2;
           cost->bytes_per_gpu /= 2;
+          if (!ring_algorithm_info (algorithm)->closed_form)
+            take_pat_if_faster (topology, bytes, cost);
         }
     }
 

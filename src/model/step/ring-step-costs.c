@@ -86,7 +86,8 @@ ring_cost_bytes_moved_per_gpu (guint  gpus,
  * latency, but the whole per-call part (the launch and NCCL's base latency), which it
  * pays once as the all-reduce does. NCCL costs them so (tuning.cc: nsteps N − 1 instead
  * of 2 (N − 1)). The flat ring has no per-call part: (N−1) α + (N−1)/N · S / B. The cost
- * is ring_collective_cost()'s, which compares nccl-tests' reduce_scatter_perf logs too. */
+ * is ring_collective_cost()'s (PAT included where NCCL runs it), which compares
+ * nccl-tests' reduce_scatter_perf logs too. */
 double
 _ring_step_half_collective_s (const RingParams *params,
                               guint             gpus,
