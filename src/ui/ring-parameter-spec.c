@@ -405,9 +405,17 @@ _ring_parameter_panel_spin_changed_cb (GtkSpinButton       *spin,
                                        const ParameterSpec *spec)
 {
   GtkWidget *widget = GTK_WIDGET (spin);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
   double value;
 
-  if (_ring_parameter_spec_parse (spec, gtk_editable_get_text (GTK_EDITABLE (spin)), &value))
+  /* An empty field is neither a value nor a mistake yet: GtkSpinButton empties its text
+   * before it writes each new value, with a "changed" for each, and marking it there put
+   * a class on and off the field at every step of a slider, which restyles the window
+   * and costs it a second frame. */
+  if (text[0] == '\0')
+    return;
+
+  if (_ring_parameter_spec_parse (spec, text, &value))
     {
       gtk_widget_remove_css_class (widget, "error");
       gtk_widget_set_tooltip_text (widget, NULL);
