@@ -418,7 +418,10 @@ _ring_parameter_panel_spin_changed_cb (GtkSpinButton       *spin,
   if (_ring_parameter_spec_parse (spec, text, &value))
     {
       gtk_widget_remove_css_class (widget, "error");
-      gtk_widget_set_tooltip_text (widget, NULL);
+      /* Setting a tooltip, even none over none, asks GTK's tooltip again for the widget
+       * under the pointer, which hides and shows it: a frame more at each step. */
+      if (gtk_widget_get_tooltip_text (widget) != NULL)
+        gtk_widget_set_tooltip_text (widget, NULL);
       return;
     }
 
