@@ -88,6 +88,18 @@ finish_window (GtkWindow *window,
 }
 
 void
+ring_test_wait_for_imports (RingWindow *window)
+{
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  g_assert_true (RING_IS_WINDOW (window));
+
+  while (_ring_window_import_busy (window) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (_ring_window_import_busy (window));
+}
+
+void
 ring_test_close_window (GtkWindow *window,
                         gpointer   model)
 {

@@ -49,6 +49,11 @@ const char *ring_test_metric_title (RingWindow          *window,
 const char *ring_test_metric_value (RingWindow          *window,
                                     const char          *property);
 
+/* Runs the main loop until every file @window has queued (nccl-tests logs, scenario
+ * files, the last session's) is read off the main thread and applied or refused, and
+ * asserts that it was, within two minutes. */
+void        ring_test_wait_for_imports (RingWindow       *window);
+
 /* Types @text into @spin and commits it, as Enter or leaving the field does. */
 void        ring_test_type         (GtkSpinButton       *spin,
                                     const char          *text);

@@ -7,6 +7,9 @@
 
 #include "ring-test-window.h"
 
+#include <math.h>
+#include <stdlib.h>
+
 #include "ring-animation-private.h"
 #include "ring-chart-private.h"
 #include "ring-step-bar-private.h"
@@ -25,6 +28,33 @@ void
 count_cb (guint *count)
 {
   (*count)++;
+}
+
+gboolean
+count_tick_cb (GtkWidget     *widget,
+               GdkFrameClock *frame_clock,
+               gpointer       user_data)
+{
+  guint *ticks = user_data;
+
+  (*ticks)++;
+
+  return G_SOURCE_CONTINUE;
+}
+
+gboolean
+pixel_is (cairo_surface_t *surface,
+          int              x,
+          int              y,
+          const RingColor *color)
+{
+  const guint8 *row = cairo_image_surface_get_data (surface)
+                      + y * cairo_image_surface_get_stride (surface);
+  guint32 pixel = ((const guint32 *) (const void *) row)[x];
+
+  return abs ((int) ((pixel >> 16) & 0xff) - (int) round (color->red * 255)) <= 2
+         && abs ((int) ((pixel >> 8) & 0xff) - (int) round (color->green * 255)) <= 2
+         && abs ((int) (pixel & 0xff) - (int) round (color->blue * 255)) <= 2;
 }
 
 gboolean

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "ring-chart.h"
+#include "ring-style.h"
 #include "ring-test-ui.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,16 @@ void     ring_seed_window_fixture_set_up (RingWindowFixture *fixture,
 
 /* Counts emissions: connect it swapped, with a guint as its data. */
 void     count_cb      (guint *count);
+/* Counts frame clock ticks: a tick callback with a guint as its data. */
+gboolean count_tick_cb (GtkWidget     *widget,
+                        GdkFrameClock *frame_clock,
+                        gpointer       user_data);
+
+/* Whether the pixel at @x, @y of @surface (ARGB32) is @color, within 2 of 255 a channel. */
+gboolean pixel_is      (cairo_surface_t *surface,
+                        int              x,
+                        int              y,
+                        const RingColor *color);
 
 /* Runs the main loop, frames included, until @done says so or a second has passed. */
 gboolean iterate_until (gboolean (*done) (gpointer data),

@@ -411,10 +411,57 @@ test_published (void)
   g_assert_cmpfloat (worst, <=, FRONTIER_TOLERANCE);
 }
 
-/* Llama 3 405B as trained on 16 384 H100s at 1 024 tokens per GPU needs 79.8 GB: 73 GB of
- * it the activations of the 16 micro-batches the first stage holds (min (m, P)). 32
+/* Llama 3 405B as trained on 16 384 H100s at 1 024 tokens per GPU, without the preset's
+ * recomputation, needs 79.8 GB: 73 GB of it the activations of the 16 micro-batches the
+ * first stage holds (min (m, P)). 32
  * micro-batches of half the tokens halve them and fit; the search takes the fitting
  * change whose step is shortest, and that one shortens the bubble too. */
+/* Llama 3 405B as Dubey et al. 2024 train it (16 384 H100, T 8, P 16, FSDP, 16
+ * micro-batches of one 8 192-token sequence), worked by hand. The first stage holds
+ * ⌈126 / 16⌉ = 8 layers of 16 384, P_stage = 405e9 · 8 / 126 / 8 parameters, sharded over
+ * D = 128; 1F1B keeps min (16, 16) micro-batches in flight. */
+static void
+test_llama3_405b_memory (void)
+{
+  const double t = 8192, h = 16384, stage = 405e9 * 8 / 126 / 8;
+  RingParams params;
+  RingParallelStep none, full;
+  RingMemory memory;
+
+  ring_params_init_default (&params);
+  ring_params_apply_gpu (&params, RING_GPU_H100);
+  ring_preset_apply (ring_preset_lookup ("llama3-405b-16k"), &params);
+  /* The preset recomputes in full: it fits. */
+  g_assert_cmpint (params.checkpointing, ==, RING_CHECKPOINTING_FULL);
+  params.checkpointing = RING_CHECKPOINTING_NONE;
+  ring_parallel_step (&params, &none);
+  g_assert_cmpuint (none.stage_layers, ==, 8);
+  g_assert_cmpuint (none.in_flight, ==, 16);
+  g_assert_cmpfloat (none.micro_batch_tokens, ==, t);
+  ring_test_assert_close (none.memory_parameters, stage * 2 / 128, 1e-12);
+  ring_test_assert_close (none.memory_gradients, stage * 2 / 128, 1e-12);
+  ring_test_assert_close (none.memory_optimizer, stage * 12 / 128, 1e-12);
+  ring_test_assert_close (none.memory_gathered, stage * 2 * 127 / 128, 1e-12);
+  /* 16 micro-batches · 8 layers · 34 t h bytes, split over T = 8: 73.0 GB. */
+  ring_test_assert_close (none.memory_activations, 16 * 8 * 34 * t * h / 8, 1e-12);
+  ring_test_assert_close (none.memory_activations, 73014444032.0, 1e-12);
+
+  /* Full recomputation: each micro-batch in flight keeps its 8 layers' inputs, 2 t h
+   * bytes each, and one layer at a time is recomputed whole, for the micro-batch in its
+   * backward only: 4.29 GB + 0.57 GB, not 16 · (2.15 + 34) t h / 8 = 13.4 GB. */
+  params.checkpointing = RING_CHECKPOINTING_FULL;
+  ring_parallel_step (&params, &full);
+  ring_test_assert_close (full.memory_activations,
+                          (16 * 8 * 2 * t * h + 34 * t * h) / 8, 1e-12);
+  ring_test_assert_close (full.memory_activations, 4865392640.0, 1e-12);
+  ring_test_assert_close (full.memory_total,
+                          stage * (2 + 2 + 12) / 128 + stage * 2 * 127 / 128
+                          + 4865392640.0, 1e-12);
+  ring_test_assert_close (full.memory_total, 11645526568.571, 1e-12);
+  ring_step_memory (&params, params.gpus, &memory);
+  g_assert_cmpfloat (full.memory_total, <=, memory.usable);
+}
+
 static void
 test_layout_fit (void)
 {
@@ -427,6 +474,7 @@ test_layout_fit (void)
   ring_params_init_default (&params);
   ring_params_apply_gpu (&params, RING_GPU_H100);
   ring_preset_apply (ring_preset_lookup ("llama3-405b-16k"), &params);
+  params.checkpointing = RING_CHECKPOINTING_NONE;
   ring_step_memory (&params, params.gpus, &memory);
   ring_parallel_step (&params, &now);
   g_assert_cmpuint (now.in_flight, ==, 16);
@@ -572,6 +620,7 @@ main (int   argc,
   g_test_add_func ("/ring/parallelism/refusals", test_refusals);
   g_test_add_func ("/ring/parallelism/published", test_published);
   g_test_add_func ("/ring/parallelism/layout-fit", test_layout_fit);
+  g_test_add_func ("/ring/parallelism/llama3-405b-memory", test_llama3_405b_memory);
   g_test_add_func ("/ring/parallelism/animation", test_animation);
 
   return g_test_run ();

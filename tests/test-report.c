@@ -23,8 +23,8 @@
 #include "ring-test-numbers.h"
 #include "ring-units.h"
 
-/* Past this many combinations the grid takes every parameter's extremes one at a time and
- * a regular sample of the rest, so the test stays quick as parameters are added. */
+/* Past this many combinations the grid is sampled (check_grid()), so the test stays quick
+ * as parameters are added. */
 #define MAX_GRID_POINTS 50000
 
 /* What a report holds beside the parameters: the derived values, each in the modes
@@ -439,47 +439,157 @@ n_off_default (guint64 index)
   return n;
 }
 
+/* The large grid is sampled, not walked: each pair of parameters at their extremes is
+ * 4 · C(n, 2) points, and each takes milliseconds (a report, parsed strictly). The sample
+ * is fixed, so a failure repeats: every parameter at its minimum and at its maximum alone
+ * and in at least MIN_PAIRS_EACH pairs; every kind of pair (number, count or choice with
+ * each other, at each of the four combinations of extremes); and a regular sample of the
+ * points that move more than two parameters. */
+#define PAIR_OFFSETS_EACH   3
+#define MIN_PAIRS_EACH      2
+#define N_KINDS             (RING_PARAM_KIND_CHOICE + 1)
+#define MAX_SAMPLED_POINTS  600
+
+typedef struct
+{
+  RingModel *model;
+  guint64    power[RING_N_PARAMS];
+  guint64    defaults;
+  guint      checked;
+  /* [parameter][0: minimum, 1: maximum]: pairs checked with it there. */
+  guint      pairs[RING_N_PARAMS][2];
+  guint      valid_pairs[RING_N_PARAMS][2];
+  /* [kind][kind][level][level], the lower parameter id first. */
+  gboolean   kinds[N_KINDS][N_KINDS][2][2];
+  gboolean   valid_kinds[N_KINDS][N_KINDS][2][2];
+} GridSample;
+
+/* Parameter @id at @high (its maximum) or its minimum, off grid point @index. */
+static guint64
+with_level (const GridSample *sample,
+            guint64           index,
+            guint             id,
+            gboolean          high)
+{
+  return high ? index + sample->power[id] : index - sample->power[id];
+}
+
+/* Checks parameters @a < @b at their extremes @high_a, @high_b; FALSE when that pair is
+ * not a valid configuration. */
+static gboolean
+check_pair (GridSample *sample,
+            guint       a,
+            guint       b,
+            gboolean    high_a,
+            gboolean    high_b)
+{
+  guint64 index = with_level (sample, with_level (sample, sample->defaults, a, high_a), b,
+                              high_b);
+
+  g_assert (a < b);
+  if (!check_point (sample->model, index))
+    return FALSE;
+
+  sample->checked++;
+  sample->pairs[a][high_a]++;
+  sample->pairs[b][high_b]++;
+  sample->kinds[ring_param_info (a)->kind][ring_param_info (b)->kind][high_a][high_b] = TRUE;
+
+  return TRUE;
+}
+
 static guint
 check_grid (RingModel *model)
 {
   guint64 n_points = grid_size ();
-  guint64 stride = MAX (1, n_points / MAX_GRID_POINTS);
-  guint64 defaults = 0, power[RING_N_PARAMS];
-  guint checked = 0;
+  GridSample sample = { model, };
+  guint64 stride;
 
   /* A small grid: every point. */
-  if (stride == 1)
+  if (n_points <= MAX_GRID_POINTS)
     {
       for (guint64 index = 0; index < n_points; index++)
-        checked += check_point (model, index);
-      return checked;
+        sample.checked += check_point (model, index);
+      return sample.checked;
     }
 
-  /* A large one: every point that moves one or two parameters off their defaults (the
-   * digit 1), enumerated rather than searched for, and a regular sample of the rest. */
   for (guint id = 0; id < RING_N_PARAMS; id++)
     {
-      power[id] = id == 0 ? 1 : power[id - 1] * 3;
-      defaults += power[id];
+      sample.power[id] = id == 0 ? 1 : sample.power[id - 1] * 3;
+      sample.defaults += sample.power[id];
     }
-  checked += check_point (model, defaults);
-  for (guint a = 0; a < RING_N_PARAMS; a++)
-    for (int da = -1; da <= 1; da += 2)
-      {
-        guint64 one = defaults + da * (gint64) power[a];
+  sample.checked += check_point (model, sample.defaults);
 
-        checked += check_point (model, one);
-        for (guint b = a + 1; b < RING_N_PARAMS; b++)
-          for (int db = -1; db <= 1; db += 2)
-            checked += check_point (model, one + db * (gint64) power[b]);
+  /* Each parameter alone at each extreme. */
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    for (guint high = 0; high <= 1; high++)
+      sample.checked += check_point (model, with_level (&sample, sample.defaults, id, high));
+
+  /* Pairs on a cyclic design: each parameter with the ones 1, 2, 4… ids on, the four
+   * combinations of extremes in turn. */
+  for (guint k = 0; k < PAIR_OFFSETS_EACH; k++)
+    for (guint a = 0; a < RING_N_PARAMS; a++)
+      {
+        guint b = (a + (1u << k)) % RING_N_PARAMS;
+        guint turn = (a + k) % 4;
+
+        if (a != b)
+          check_pair (&sample, MIN (a, b), MAX (a, b), turn & 1, turn >> 1);
       }
+
+  /* Then the first valid pair of each kind and combination not met yet, and of each
+   * parameter and extreme in fewer than MIN_PAIRS_EACH pairs. */
+  for (guint a = 0; a < RING_N_PARAMS; a++)
+    for (guint b = a + 1; b < RING_N_PARAMS; b++)
+      for (guint turn = 0; turn < 4; turn++)
+        {
+          gboolean high_a = turn & 1, high_b = turn >> 1;
+          RingParamKind kind_a = ring_param_info (a)->kind, kind_b = ring_param_info (b)->kind;
+
+          RingParams params;
+
+          /* Validating is cheap beside a report: count the valid pairs there are. */
+          if (!grid_point (with_level (&sample, with_level (&sample, sample.defaults, a, high_a),
+                                       b, high_b), &params))
+            continue;
+          sample.valid_pairs[a][high_a]++;
+          sample.valid_pairs[b][high_b]++;
+          sample.valid_kinds[kind_a][kind_b][high_a][high_b] = TRUE;
+          if (!sample.kinds[kind_a][kind_b][high_a][high_b]
+              || sample.pairs[a][high_a] < MIN_PAIRS_EACH
+              || sample.pairs[b][high_b] < MIN_PAIRS_EACH)
+            check_pair (&sample, a, b, high_a, high_b);
+        }
+
+  /* What the pairs cannot show: many parameters at their extremes at once. */
+  stride = n_points / MAX_SAMPLED_POINTS;
   for (guint64 index = 0; index < n_points; index += stride)
     {
       if (n_off_default (index) > 2)
-        checked += check_point (model, index);
+        sample.checked += check_point (model, index);
     }
 
-  return checked;
+  g_test_message ("%u points, of which pairs cover every parameter's extremes and kinds",
+                  sample.checked);
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    for (guint high = 0; high <= 1; high++)
+      {
+        if (sample.pairs[id][high] < MIN (MIN_PAIRS_EACH, sample.valid_pairs[id][high]))
+          g_error ("%s at its %s is in %u of its %u valid pairs",
+                   ring_param_info (id)->property, high ? "maximum" : "minimum",
+                   sample.pairs[id][high], sample.valid_pairs[id][high]);
+      }
+  for (guint a = 0; a < N_KINDS; a++)
+    for (guint b = 0; b < N_KINDS; b++)
+      for (guint turn = 0; turn < 4; turn++)
+        {
+          if (sample.valid_kinds[a][b][turn & 1][turn >> 1]
+              && !sample.kinds[a][b][turn & 1][turn >> 1])
+            g_error ("no pair of kinds %u and %u at extremes %u, %u", a, b, turn & 1,
+                     turn >> 1);
+        }
+
+  return sample.checked;
 }
 
 /* A single collective of each size, on the grid's points that move at most one

@@ -159,16 +159,6 @@ log_file (void)
   return g_file_new_for_path (path);
 }
 
-static void
-wait_for_reading (RingWindow *window)
-{
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-
-  while (_ring_window_import_busy (window) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (_ring_window_import_busy (window));
-}
-
 /* Import: cancelled, no log; the log chosen, in the model. */
 static void
 test_import_dialog (DialogFixture *fixture,
@@ -186,7 +176,7 @@ test_import_dialog (DialogFixture *fixture,
   chooser = open_dialog (fixture->ui.window, "win.import-nccl", "Import nccl-tests Log");
   answer (chooser, log);
   /* Read off the main thread: in the model once read. */
-  wait_for_reading (fixture->ui.window);
+  ring_test_wait_for_imports (fixture->ui.window);
   g_assert_cmpuint (ring_model_get_measurements (fixture->ui.model)->len, ==, 1);
 }
 
@@ -216,7 +206,7 @@ test_scenario_dialogs (DialogFixture *fixture,
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
   answer (chooser, file);
   /* Read off the main thread, as logs are. */
-  wait_for_reading (fixture->ui.window);
+  ring_test_wait_for_imports (fixture->ui.window);
   g_assert_cmpuint (ring_model_get_n_scenarios (fixture->ui.model), ==, 1);
   g_assert_cmpstr (ring_model_get_scenario (fixture->ui.model, 0)->name, ==, "Dialog");
 

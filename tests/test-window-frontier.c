@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ring-algorithms.h"
+#include "ring-chart-view.h"
 #include "ring-cost.h"
 #include "ring-layout-fit.h"
 #include "ring-metric-card.h"
@@ -124,7 +125,8 @@ test_layout_cards (RingWindowFixture *fixture,
   g_assert_false (card_shown (window, "mfu"));
 }
 
-/* Llama 3 405B as trained on 16 384 H100s does not fit at 1 024 tokens per GPU: the line
+/* Llama 3 405B as trained on 16 384 H100s, without the preset's recomputation, does not
+ * fit at 1 024 tokens per GPU: the line
  * names the least change to the layout, as the text report does, and no FSDP across more
  * GPUs, which the layout has already. */
 static void
@@ -141,6 +143,10 @@ test_layout_does_not_fit (RingWindowFixture *fixture,
   ring_params_init_default (&params);
   ring_params_apply_gpu (&params, RING_GPU_H100);
   ring_preset_apply (ring_preset_lookup ("llama3-405b-16k"), &params);
+  g_assert_true (ring_model_set_params (window->model, &params));
+  g_assert_true (ring_model_get_fits (window->model));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->fit_label)));
+  params.checkpointing = RING_CHECKPOINTING_NONE;
   g_assert_true (ring_model_set_params (window->model, &params));
   g_assert_false (ring_model_get_fits (window->model));
 
@@ -208,21 +214,6 @@ test_compare_layouts (RingWindowFixture *fixture,
                                            current.mfu > pinned.mfu ? "success" : "error"));
   g_assert_true (gtk_widget_has_css_class (card_difference (window, "step_time_s"),
                                            current.mfu > pinned.mfu ? "success" : "error"));
-}
-
-static gboolean
-pixel_is (cairo_surface_t *surface,
-          int              x,
-          int              y,
-          const RingColor *color)
-{
-  const guint8 *row = cairo_image_surface_get_data (surface)
-                      + y * cairo_image_surface_get_stride (surface);
-  guint32 pixel = ((const guint32 *) (const void *) row)[x];
-
-  return abs ((int) ((pixel >> 16) & 0xff) - (int) round (color->red * 255)) <= 2
-         && abs ((int) ((pixel >> 8) & 0xff) - (int) round (color->green * 255)) <= 2
-         && abs ((int) (pixel & 0xff) - (int) round (color->blue * 255)) <= 2;
 }
 
 /* The step bar gives the bubble its share of the step, in grey between compute and the
@@ -298,6 +289,126 @@ test_dp_ring_caption (RingWindowFixture *fixture,
   ring_step_clock_free (clock);
 }
 
+/* Utilization against the ring size is flat under a layout: until the user picks a chart,
+ * the first chart is MFU against D with one, and the default again without; a chart the
+ * user picks stays, and is the only one stored. */
+static void
+test_layout_chart (RingWindowFixture *fixture,
+                   gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingChartView *view = RING_CHART_VIEW (window->chart_view);
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  g_autoptr(GVariant) stored = NULL;
+  g_autoptr(GVariant) picked = NULL;
+
+  if (window->settings == NULL)
+    {
+      g_test_skip ("the window has no settings");
+      return;
+    }
+  g_settings_reset (window->settings, "visible-chart");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_UTILIZATION_VS_GPUS);
+
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "gpus"), "64");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "tensor-parallel"), "8");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_MFU_VS_DATA_PARALLEL);
+  stored = g_settings_get_user_value (window->settings, "visible-chart");
+  g_assert_null (stored);
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "tensor-parallel"), "1");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_UTILIZATION_VS_GPUS);
+
+  /* Picked in the chart's menu while the layout's chart shows: kept, and stored. */
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "pipeline-parallel"), "4");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_MFU_VS_DATA_PARALLEL);
+  g_object_set (view, "visible-kind", "utilization-vs-gpus", NULL);
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "pipeline-parallel"), "2");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_UTILIZATION_VS_GPUS);
+  picked = g_settings_get_user_value (window->settings, "visible-chart");
+  g_assert_nonnull (picked);
+  g_assert_cmpstr (g_variant_get_string (picked, NULL), ==, "utilization-vs-gpus");
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "pipeline-parallel"), "1");
+  g_assert_cmpint (ring_chart_view_get_visible_kind (view), ==, RING_CHART_UTILIZATION_VS_GPUS);
+
+  g_settings_reset (window->settings, "visible-chart");
+}
+
+/* The NVLink domain's field names the domain there is: at 0 each node's own, "8 (the
+ * node)" and then "4 (the node)", which reads back as 0; 72 on a GB200 rack. A GPU
+ * without NVLink switches has no domain across nodes: the row greys and says why. */
+static void
+test_nvlink_domain_row (RingWindowFixture *fixture,
+                        gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkSpinButton *spin = _ring_parameter_panel_get_spin (panel, "nvlink-domain");
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (spin), GTK_TYPE_LIST_BOX_ROW);
+  const char *why = "Only GPUs on NVLink switches share NVLink across nodes";
+  GtkWidget *note;
+
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_NVLINK_DOMAIN), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "8 (the node)");
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (spin)));
+
+  ring_test_type (_ring_parameter_panel_get_spin (panel, "gpus-per-node"), "4");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "4 (the node)");
+  ring_test_type (spin, "4 (the node)");
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_NVLINK_DOMAIN), ==, 0);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (spin), "error"));
+
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_GB200);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_NVLINK_DOMAIN), ==, 72);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "72");
+
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_L40S);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "8 (the node)");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (spin)));
+  note = ring_test_find_label (row, why);
+  g_assert_nonnull (note);
+  g_assert_true (gtk_widget_get_visible (note));
+
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_H100);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (spin)));
+  g_assert_false (gtk_widget_get_visible (note));
+}
+
+/* The pill counts the bubble as the step bar draws it: 64 GPUs in 8 pipeline stages of
+ * an 8B model with 2 micro-batches idle (P − 1) / (m + P − 1) = 7/9 of the pipeline in
+ * the bubble, far longer than their exposed communication. */
+static void
+test_bubble_pill (RingWindowFixture *fixture,
+                  gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  GtkWidget *pill = GTK_WIDGET (window->bound_label);
+  const RingResult *result;
+  RingParams params;
+
+  ring_params_init_default (&params);
+  params.gpus = 64;
+  params.model_params = 8e9;
+  params.pipeline_parallel = 8;
+  params.micro_batches = 2;
+  g_assert_true (ring_model_set_params (window->model, &params));
+  result = ring_model_get_result (window->model);
+  g_assert_cmpfloat_with_epsilon (result->bubble_fraction, 7.0 / 9, 1e-12);
+  g_assert_cmpfloat (result->bubble_s, >, 5 * result->exposed_comm_s);
+  g_assert_false (result->comm_bound);
+  g_assert_true (result->fits);
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, "Bubble-limited");
+  g_assert_true (gtk_widget_has_css_class (pill, "bubble-limited"));
+  g_assert_false (gtk_widget_has_css_class (pill, "comm-limited"));
+
+  /* One stage: no bubble, and the pill back to what communication decides. */
+  params.pipeline_parallel = 1;
+  params.micro_batches = 1;
+  g_assert_true (ring_model_set_params (window->model, &params));
+  g_assert_cmpfloat (ring_model_get_result (window->model)->bubble_s, ==, 0);
+  g_assert_cmpstr (gtk_label_get_label (window->bound_label), !=, "Bubble-limited");
+  g_assert_false (gtk_widget_has_css_class (pill, "bubble-limited"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -310,6 +421,9 @@ main (int   argc,
   add_window_test ("/ring/window-frontier/compare-layouts", test_compare_layouts);
   add_window_test ("/ring/window-frontier/step-bar-bubble", test_step_bar_bubble);
   add_window_test ("/ring/window-frontier/dp-ring-caption", test_dp_ring_caption);
+  add_window_test ("/ring/window-frontier/layout-chart", test_layout_chart);
+  add_window_test ("/ring/window-frontier/nvlink-domain-row", test_nvlink_domain_row);
+  add_window_test ("/ring/window-frontier/bubble-pill", test_bubble_pill);
 
   return g_test_run ();
 }

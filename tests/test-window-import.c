@@ -47,18 +47,6 @@ log_file (const char *name)
   return g_file_new_for_path (path);
 }
 
-static gboolean
-import_idle (gpointer data)
-{
-  return !_ring_window_import_busy (data);
-}
-
-/* Until every import queued is read and applied (or refused). */
-static void
-wait_for_imports (RingWindow *window)
-{
-  g_assert_true (iterate_until_s (import_idle, window, 60));
-}
 
 /* Imports @file as a drop does, and waits until it is read. */
 static gboolean
@@ -67,7 +55,7 @@ import_and_wait (RingWindow *window,
 {
   gboolean queued = _ring_window_import_file (window, file);
 
-  wait_for_imports (window);
+  ring_test_wait_for_imports (window);
 
   return queued;
 }
@@ -218,14 +206,14 @@ test_drop (RingWindowFixture *fixture,
   g_slist_free (files);
   g_signal_emit_by_name (target, "drop", &list_value, 10.0, 10.0, &accepted);
   g_assert_true (accepted);
-  wait_for_imports (window);
+  ring_test_wait_for_imports (window);
   g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 1);
 
   g_value_init (&file_value, G_TYPE_FILE);
   g_value_set_object (&file_value, second);
   g_signal_emit_by_name (target, "drop", &file_value, 10.0, 10.0, &accepted);
   g_assert_true (accepted);
-  wait_for_imports (window);
+  ring_test_wait_for_imports (window);
   g_assert_cmpuint (ring_model_get_measurements (fixture->model)->len, ==, 2);
 }
 
@@ -400,18 +388,6 @@ write_large_log (const char *dir,
   return path;
 }
 
-static gboolean
-count_tick_cb (GtkWidget     *widget,
-               GdkFrameClock *frame_clock,
-               gpointer       user_data)
-{
-  guint *ticks = user_data;
-
-  (*ticks)++;
-
-  return G_SOURCE_CONTINUE;
-}
-
 /* Issue 27: a large log is read and fitted off the main thread, so the window keeps
  * drawing frames meanwhile, and the progress row shows until the log is in. */
 static void
@@ -424,7 +400,6 @@ test_frames_while_loading (RingWindowFixture *fixture,
   g_autoptr(GFile) file = g_file_new_for_path (path);
   GtkWidget *cancel = _ring_window_import_get_cancel_button (window);
   guint ticks = 0, tick_id;
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
 
   iterate_for (100);
   tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), count_tick_cb, &ticks, NULL);
@@ -432,8 +407,7 @@ test_frames_while_loading (RingWindowFixture *fixture,
   g_assert_true (_ring_window_import_busy (window));
   g_assert_true (gtk_revealer_get_reveal_child (
                    GTK_REVEALER (gtk_widget_get_ancestor (cancel, GTK_TYPE_REVEALER))));
-  while (_ring_window_import_busy (window) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
+  ring_test_wait_for_imports (window);
   gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
 
   g_test_message ("%u frame clock ticks while the log was read", ticks);
@@ -607,7 +581,7 @@ test_first_frame_first (void)
   g_assert_cmpuint (first.n_logs, ==, 0);
   g_assert_cmpuint (first.n_scenarios, ==, 0);
 
-  wait_for_imports (window);
+  ring_test_wait_for_imports (window);
   g_assert_cmpuint (ring_model_get_measurements (model)->len, ==, 1);
   g_assert_cmpuint (ring_model_get_n_scenarios (model), ==, 2);
   g_assert_cmpstr (ring_model_get_scenario (model, 1)->name, ==, "Two");

@@ -308,24 +308,6 @@ large_scenario_text (void)
   return g_string_free (text, FALSE);
 }
 
-static gboolean
-import_idle (gpointer data)
-{
-  return !_ring_window_import_busy (data);
-}
-
-static gboolean
-count_tick_cb (GtkWidget     *widget,
-               GdkFrameClock *frame_clock,
-               gpointer       user_data)
-{
-  guint *ticks = user_data;
-
-  (*ticks)++;
-
-  return G_SOURCE_CONTINUE;
-}
-
 typedef struct
 {
   guint *ticks;
@@ -501,7 +483,7 @@ test_open_large_file (RingWindowFixture *fixture,
   g_assert_cmpuint (ring_model_get_n_scenarios (fixture->model), ==, 0);
 
   gate_open (&gate);
-  g_assert_true (iterate_until_s (import_idle, window, 60));
+  ring_test_wait_for_imports (window);
   gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
   g_assert_false (progress_shown (window));
   g_assert_cmpuint (ring_model_get_n_scenarios (fixture->model), ==, 4);
@@ -591,7 +573,7 @@ test_open_bad_file (RingWindowFixture *fixture,
                                       "  \"version\": 1, \"name\": \"a\",\n"
                                       "  \"name\": \"b\", \"parameters\": {} }\n", -1, NULL));
   g_assert_true (_ring_window_import_scenario_file (window, file));
-  g_assert_true (iterate_until_s (import_idle, window, 60));
+  ring_test_wait_for_imports (window);
   g_assert_cmpuint (ring_model_get_n_scenarios (fixture->model), ==, 0);
   g_assert_nonnull (ring_test_find_widget (GTK_WIDGET (window->toast_overlay), label_mentions,
                                            words));
@@ -629,7 +611,7 @@ test_kept_across_windows (void)
   model = ring_window_get_model (window);
   gtk_window_present (GTK_WINDOW (window));
   /* Read after the first frame, off the main thread. */
-  g_assert_true (iterate_until_s (import_idle, window, 60));
+  ring_test_wait_for_imports (window);
   g_assert_cmpuint (ring_model_get_n_scenarios (model), ==, 2);
   g_assert_cmpstr (ring_model_get_scenario (model, 0)->name, ==, "H200 × 128");
   g_assert_cmpstr (ring_model_get_scenario (model, 1)->name, ==, "Sixteen");

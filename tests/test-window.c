@@ -792,21 +792,6 @@ test_does_not_fit (RingWindowFixture *fixture,
   g_assert_false (gtk_widget_get_visible (label));
 }
 
-static gboolean
-pixel_is (cairo_surface_t *surface,
-          int              x,
-          int              y,
-          const RingColor *color)
-{
-  const guint8 *row = cairo_image_surface_get_data (surface)
-                      + y * cairo_image_surface_get_stride (surface);
-  guint32 pixel = ((const guint32 *) (const void *) row)[x];
-
-  return abs ((int) ((pixel >> 16) & 0xff) - (int) round (color->red * 255)) <= 2
-         && abs ((int) ((pixel >> 8) & 0xff) - (int) round (color->green * 255)) <= 2
-         && abs ((int) (pixel & 0xff) - (int) round (color->blue * 255)) <= 2;
-}
-
 /* Buckets hide communication behind the backward pass: the step bar redraws, and hatches
  * the end of its compute segment in the communication's colour, as wide as the hidden
  * time; one bucket hides nothing and hatches nothing. */

@@ -387,6 +387,16 @@ ring_params_apply_gpu (RingParams *params,
   params->pcie_generation = info->pcie_generation;
 }
 
+gboolean
+ring_params_set_by_gpu (RingParamId id)
+{
+  g_return_val_if_fail (id < RING_N_PARAMS, FALSE);
+
+  return id == RING_PARAM_COMPUTE || id == RING_PARAM_BANDWIDTH
+         || id == RING_PARAM_GPUS_PER_NODE || id == RING_PARAM_NVLINK_DOMAIN
+         || id == RING_PARAM_PCIE_GENERATION;
+}
+
 double
 ring_fabric_latency_us (RingFabric fabric)
 {

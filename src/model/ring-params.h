@@ -100,9 +100,11 @@ const char          *ring_fabric_tier_to_string (RingFabricTier    tier);
 const char          *ring_protocol_get_title    (RingProtocol      protocol);
 const char          *ring_fabric_get_title      (RingFabric        fabric);
 const char          *ring_precision_get_name    (guint             gradient_bytes);
-/* With its compute, bandwidth and GPUs per node. */
+/* With its compute, bandwidth, GPUs per node, NVLink domain and PCIe generation. */
 void                 ring_params_apply_gpu      (RingParams       *params,
                                                  RingGpuId         gpu);
+/* Whether ring_params_apply_gpu() sets @id. */
+gboolean             ring_params_set_by_gpu     (RingParamId       id);
 /* One way: InfiniBand 1, RoCE 3, TCP 30. */
 double               ring_fabric_latency_us     (RingFabric        fabric);
 void                 ring_params_apply_fabric   (RingParams       *params,

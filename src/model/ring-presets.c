@@ -72,7 +72,9 @@ static const RingPreset presets[] = {
     { MODEL ("176B", "bf16") } },
   /* Jobs as trained: the model with its parallel layout and batch (with dgx-h100 or
    * dgx-a100 for the hardware). Llama 3 405B on 16 384 H100 (Dubey et al. 2024, table 4):
-   * TP 8, PP 16, DP 128, 16 M tokens a step in 16 sequences of 8 192 per DP group, FSDP.
+   * TP 8, PP 16, DP 128, 16 M tokens a step in 16 sequences of 8 192 per DP group, FSDP,
+   * activations recomputed in full: without, 1F1B's 16 micro-batches in flight on the
+   * first stage keep 73 GB of activations, past an 80 GB H100's 71 GB usable.
    * GPT-3 175B as Megatron-LM trains it (Narayanan et al. 2021, 5.1; Megatron-LM's
    * examples/gpt3/train_gpt3_175b_distributed.sh): TP 8, PP 16, 1 536 sequences of
    * 2 048 in micro-batches of one, on 1 024 A100: DP 8, 192 micro-batches, full
@@ -81,7 +83,8 @@ static const RingPreset presets[] = {
     RING_PRESET_MODEL,
     { MODEL ("405B", "bf16"), { RING_PARAM_GPUS, "16384" }, { RING_PARAM_TENSOR_PARALLEL, "8" },
       { RING_PARAM_PIPELINE_PARALLEL, "16" }, { RING_PARAM_MICRO_BATCHES, "16" },
-      { RING_PARAM_TOKENS_PER_GPU, "1024" }, { RING_PARAM_SHARDING, "fsdp" } } },
+      { RING_PARAM_TOKENS_PER_GPU, "1024" }, { RING_PARAM_SHARDING, "fsdp" },
+      { RING_PARAM_CHECKPOINTING, "full" } } },
   { "gpt3-175b-megatron", N_("GPT-3 175B on 1 024 GPUs: tensor 8 × pipeline 16 × data 8"),
     RING_PRESET_MODEL,
     { MODEL ("175B", "fp16"), { RING_PARAM_GPUS, "1024" }, { RING_PARAM_TENSOR_PARALLEL, "8" },

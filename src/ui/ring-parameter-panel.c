@@ -42,6 +42,7 @@ struct _RingParameterPanel
   /* Under the latency per hop: why it is greyed where it changes nothing. */
   GtkWidget            *latency_note;
   GtkWidget            *bucket_note;
+  GtkWidget            *nvlink_domain_note;
 
   /* Template children. */
   AdwPreferencesGroup  *cluster_group;
@@ -498,6 +499,32 @@ update_applies (RingParameterPanel *self)
                       || ring_params_is_collective (params));
 }
 
+/* An NVLink domain of 0 is each node's own: the field names the domain that is, "8 (the
+ * node)", as the bucket field says "one". Only GPUs on NVLink switches share NVLink
+ * across nodes; for the others the row greys and says so. */
+static void
+update_nvlink_domain (RingParameterPanel *self)
+{
+  const RingParams *params;
+  GtkWidget *row;
+  g_autofree char *node = NULL;
+
+  if (self->model == NULL || self->spins[RING_PARAM_NVLINK_DOMAIN] == NULL)
+    return;
+
+  params = ring_model_get_params (self->model);
+  row = gtk_widget_get_ancestor (GTK_WIDGET (self->spins[RING_PARAM_NVLINK_DOMAIN]),
+                                 RING_TYPE_PARAMETER_ROW);
+  /* Translators: the NVLink domain field where each node is its own: its GPUs per node */
+  node = g_strdup_printf (_("%u (the node)"), params->gpus_per_node);
+  if (row != NULL)
+    ring_parameter_row_set_zero_text (RING_PARAMETER_ROW (row), node);
+  update_row_applies (self, RING_PARAM_NVLINK_DOMAIN, &self->nvlink_domain_note,
+                      _("Only GPUs on NVLink switches share NVLink across nodes"),
+                      params->gpu >= RING_N_GPUS
+                      || ring_gpu_info (params->gpu)->intra == RING_INTRA_NVSWITCH);
+}
+
 /* The slow link's and the slow GPU's sliders and fields span the ring, 0 … N − 1 (the
  * model keeps an index within it). A control that had to stop short shows the model's
  * value again once it can; that writes the model its own value, which changes nothing. */
@@ -532,6 +559,7 @@ ring_parameter_panel_model_changed_cb (RingParameterPanel *self)
 {
   update_algorithm_choices (self);
   update_applies (self);
+  update_nvlink_domain (self);
   update_straggler_ranges (self);
 }
 

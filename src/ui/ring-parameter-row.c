@@ -17,6 +17,7 @@ struct _RingParameterRow
   AdwPreferencesRow    parent_instance;
 
   const ParameterSpec *spec;
+  char                *zero_text;
 
   /* Template children. */
   GtkLabel            *title_label;
@@ -35,12 +36,80 @@ ring_parameter_row_dispose (GObject *object)
 }
 
 static void
+ring_parameter_row_finalize (GObject *object)
+{
+  RingParameterRow *self = RING_PARAMETER_ROW (object);
+
+  g_free (self->zero_text);
+
+  G_OBJECT_CLASS (ring_parameter_row_parent_class)->finalize (object);
+}
+
+static gboolean
+is_zero_text (RingParameterRow *self,
+              const char       *typed)
+{
+  g_autofree char *text = NULL;
+
+  if (self->zero_text == NULL)
+    return FALSE;
+
+  text = g_strstrip (g_strdup (typed));
+  return g_strcmp0 (text, self->zero_text) == 0;
+}
+
+/* The spec's conversions, with the row's text for 0 in front of them. */
+static gboolean
+ring_parameter_row_spin_output_cb (GtkSpinButton    *spin,
+                                   RingParameterRow *self)
+{
+  double value = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
+
+  if (self->zero_text == NULL || value != 0)
+    return _ring_parameter_panel_spin_output_cb (spin, self->spec);
+
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), self->zero_text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), self->zero_text);
+
+  return TRUE;
+}
+
+static int
+ring_parameter_row_spin_input_cb (GtkSpinButton    *spin,
+                                  double           *new_value,
+                                  RingParameterRow *self)
+{
+  if (is_zero_text (self, gtk_editable_get_text (GTK_EDITABLE (spin))))
+    {
+      *new_value = 0;
+      return TRUE;
+    }
+
+  return _ring_parameter_panel_spin_input_cb (spin, new_value, self->spec);
+}
+
+static void
+ring_parameter_row_spin_changed_cb (GtkSpinButton    *spin,
+                                    RingParameterRow *self)
+{
+  if (is_zero_text (self, gtk_editable_get_text (GTK_EDITABLE (spin))))
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (spin), NULL);
+      return;
+    }
+
+  _ring_parameter_panel_spin_changed_cb (spin, self->spec);
+}
+
+static void
 ring_parameter_row_class_init (RingParameterRowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ring_parameter_row_dispose;
+  object_class->finalize = ring_parameter_row_finalize;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PREFIX "/ring-parameter-row.ui");
@@ -107,11 +176,11 @@ ring_parameter_row_new (const ParameterSpec *spec)
   /* Accepts what a person types: "70B", "1.5T", "300 GB/s", "400G", "1MiB", "2,5" in a
    * German locale. */
   g_signal_connect (self->spin, "output",
-                    G_CALLBACK (_ring_parameter_panel_spin_output_cb), (gpointer) spec);
+                    G_CALLBACK (ring_parameter_row_spin_output_cb), self);
   g_signal_connect (self->spin, "input",
-                    G_CALLBACK (_ring_parameter_panel_spin_input_cb), (gpointer) spec);
+                    G_CALLBACK (ring_parameter_row_spin_input_cb), self);
   g_signal_connect (self->spin, "changed",
-                    G_CALLBACK (_ring_parameter_panel_spin_changed_cb), (gpointer) spec);
+                    G_CALLBACK (ring_parameter_row_spin_changed_cb), self);
   set_ranges (self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->scale),
@@ -147,4 +216,21 @@ ring_parameter_row_get_scale (RingParameterRow *self)
   g_return_val_if_fail (RING_IS_PARAMETER_ROW (self), NULL);
 
   return GTK_RANGE (self->scale);
+}
+
+void
+ring_parameter_row_set_zero_text (RingParameterRow *self,
+                                  const char       *text)
+{
+  gboolean handled;
+
+  g_return_if_fail (RING_IS_PARAMETER_ROW (self));
+
+  if (g_strcmp0 (self->zero_text, text) == 0)
+    return;
+
+  g_free (self->zero_text);
+  self->zero_text = g_strdup (text);
+  /* The field shows it now, not at the next change of its value. */
+  g_signal_emit_by_name (self->spin, "output", &handled);
 }

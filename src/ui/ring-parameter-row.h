@@ -24,5 +24,9 @@ GtkWidget     *ring_parameter_row_new       (const ParameterSpec *spec);
 RingParamId    ring_parameter_row_get_param (RingParameterRow    *self);
 GtkSpinButton *ring_parameter_row_get_spin  (RingParameterRow    *self);
 GtkRange      *ring_parameter_row_get_scale (RingParameterRow    *self);
+/* What the field reads at 0 where 0 stands for a value derived from others ("8 (the
+ * node)"), and reads back as 0; NULL: the spec's own text. */
+void           ring_parameter_row_set_zero_text (RingParameterRow *self,
+                                                 const char       *text);
 
 G_END_DECLS

@@ -87,6 +87,11 @@ struct _RingWindow
   gboolean              logs_restored;     /* the key read: from now on, it follows */
   gboolean              scenarios_restored; /* the same for the "scenarios" key */
   gboolean              scenarios_listing;
+  /* The first chart (ring-window-settings.c): picked by the user (the key stored, or
+   * without settings a pick seen), or shown by the window for a parallel layout. */
+  gboolean              chart_picked;
+  gboolean              chart_for_layout;
+  gboolean              choosing_chart;
 };
 
 void   _ring_window_class_actions_init    (RingWindowClass *klass);
@@ -169,6 +174,8 @@ int    _ring_window_tour_get_step         (RingWindow      *self);
 
 /* ring-window-settings.c */
 void   _ring_window_settings_init         (RingWindow      *self);
+/* With a parallel layout and no chart of the user's, the first chart is the MFU sweep. */
+void   _ring_window_settings_follow_layout (RingWindow     *self);
 /* The window's start, on a first launch and after Reset Parameters: @params (there, the
  * command line's defaults) with the least change that fits them in the GPU's memory, the
  * one the "Does not fit" line names (DESIGN's 7 B model with DDP and fp32 gradients does

@@ -11,6 +11,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "ring-chart-view.h"
+#include "ring-parallelism.h"
 #include "ring-step.h"
 #include "ring-window-private.h"
 
@@ -206,6 +208,36 @@ nothing_stored (GSettings *settings)
   return TRUE;
 }
 
+/* A key the GPU sets that was never stored beside a stored GPU (settings older than the
+ * key, as pcie-gen is): its value is the GPU's, as choosing the GPU set it, not the
+ * schema's default. Stored keys keep their values. */
+static void
+apply_stored_gpu_facts (RingWindow *self)
+{
+  g_autoptr(GVariant) stored_gpu = g_settings_get_user_value (self->settings, "gpu");
+  RingParams params, facts;
+
+  if (stored_gpu == NULL)
+    return;
+
+  params = facts = *ring_model_get_params (self->model);
+  ring_params_apply_gpu (&facts, facts.gpu);
+  for (guint id = 0; id < RING_N_PARAMS; id++)
+    {
+      g_autoptr(GVariant) stored = NULL;
+
+      if (!ring_params_set_by_gpu (id))
+        continue;
+      stored = g_settings_get_user_value (self->settings, ring_param_info (id)->property);
+      if (stored == NULL)
+        ring_params_set_value (&params, id, ring_params_get_value (&facts, id));
+    }
+  /* A GPU fact that no longer agrees with the stored values (a domain across nodes of
+   * another size) leaves the model as GSettings gave it. */
+  if (ring_params_validate (&params, NULL))
+    ring_model_set_params (self->model, &params);
+}
+
 void
 _ring_window_fit_params (RingParams *params)
 {
@@ -222,6 +254,81 @@ _ring_window_fit_params (RingParams *params)
   params->checkpointing = suggestion.checkpointing;
 }
 
+/* Whether the first chart is one the user chose: its key stored (a pick in an earlier
+ * launch too), or without settings a pick seen in this one. */
+static gboolean
+chart_picked (RingWindow *self)
+{
+  g_autoptr(GVariant) stored = NULL;
+
+  if (self->settings == NULL)
+    return self->chart_picked;
+
+  stored = g_settings_get_user_value (self->settings, "visible-chart");
+  return stored != NULL;
+}
+
+/* Utilization against the ring size is flat under a tensor or pipeline layout, where the
+ * step does not scale with N alone: until the user picks a chart, a layout shows MFU
+ * against D, which moves with it, and plain data parallelism the default again. */
+void
+_ring_window_settings_follow_layout (RingWindow *self)
+{
+  RingChartView *view = RING_CHART_VIEW (self->chart_view);
+  gboolean layout = ring_parallelism_is_active (ring_model_get_params (self->model));
+  RingChartKind shown = ring_chart_view_get_visible_kind (view);
+  RingChartKind wanted = shown;
+
+  g_assert (RING_IS_WINDOW (self));
+
+  if (chart_picked (self))
+    return;
+
+  if (layout && shown == RING_CHART_UTILIZATION_VS_GPUS)
+    wanted = RING_CHART_MFU_VS_DATA_PARALLEL;
+  else if (!layout && self->chart_for_layout)
+    wanted = RING_CHART_UTILIZATION_VS_GPUS;
+  self->chart_for_layout = layout && wanted == RING_CHART_MFU_VS_DATA_PARALLEL;
+  if (wanted == shown)
+    return;
+
+  self->choosing_chart = TRUE;
+  ring_chart_view_set_visible_kind (view, wanted);
+  self->choosing_chart = FALSE;
+}
+
+/* The key holds the chart the user picks, never one the window chose for a layout. */
+static void
+ring_window_visible_chart_notify_cb (RingWindow *self)
+{
+  g_autofree char *kind = NULL;
+  g_autofree char *stored = NULL;
+
+  if (self->choosing_chart)
+    return;
+
+  g_object_get (self->chart_view, "visible-kind", &kind, NULL);
+  /* What the key gave (read through the binding) is not written back; a pick while the
+   * layout's chart shows is written even when it is the default, to be stored. */
+  if (self->settings != NULL)
+    {
+      stored = g_settings_get_string (self->settings, "visible-chart");
+      if (g_strcmp0 (stored, kind) != 0 || self->chart_for_layout)
+        g_settings_set_string (self->settings, "visible-chart", kind);
+    }
+  self->chart_picked = TRUE;
+  self->chart_for_layout = FALSE;
+}
+
+static void
+follow_chart_picks (RingWindow *self)
+{
+  g_signal_connect_object (self->chart_view, "notify::visible-kind",
+                           G_CALLBACK (ring_window_visible_chart_notify_cb), self,
+                           G_CONNECT_SWAPPED);
+  _ring_window_settings_follow_layout (self);
+}
+
 void
 _ring_window_settings_init (RingWindow *self)
 {
@@ -233,7 +340,10 @@ _ring_window_settings_init (RingWindow *self)
 
   self->settings = create_settings ();
   if (self->settings == NULL)
-    return;
+    {
+      follow_chart_picks (self);
+      return;
+    }
 
   reset_unparseable_values (self->settings);
   first_launch = nothing_stored (self->settings);
@@ -253,6 +363,7 @@ _ring_window_settings_init (RingWindow *self)
 
       bind_key (self->settings, property, self->model, property);
     }
+  apply_stored_gpu_facts (self);
   /* The first window trains a model that fits; the keys keep it from then on. */
   if (first_launch)
     {
@@ -266,12 +377,14 @@ _ring_window_settings_init (RingWindow *self)
                                 G_SETTINGS_BIND_DEFAULT,
                                 stored_speed_to_property, property_to_stored_number,
                                 NULL, NULL);
+  /* Read only: ring_window_visible_chart_notify_cb () writes what the user picks. */
   g_settings_bind (self->settings, "visible-chart", self->chart_view, "visible-kind",
-                   G_SETTINGS_BIND_DEFAULT);
+                   G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "second-chart", self->chart_view, "second-kind",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "learning-view", self, "learning-view",
                    G_SETTINGS_BIND_DEFAULT);
+  follow_chart_picks (self);
 }
 
 void

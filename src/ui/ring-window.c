@@ -537,11 +537,18 @@ update_bound_label (RingWindow *self)
   /* Three states, as an engineer would say them: compute-bound from 90 % utilization
    * (the target line under the bar), communication-bound once exposed communication
    * outlasts compute (below 50 %), and in between a step that is limited by
-   * communication without being dominated by it. */
+   * communication without being dominated by it. The step bar's third part, a pipeline's
+   * bubble, names the step when it idles it longer than exposed communication does. */
   if (ring_model_get_value (self->model, RING_PARAM_GPUS) == 1)
     {
       gtk_label_set_label (self->bound_label, _("No communication"));
       css_class = "compute-bound";
+    }
+  else if (result->utilization < RING_TARGET_UTILIZATION
+           && result->bubble_s > result->exposed_comm_s)
+    {
+      gtk_label_set_label (self->bound_label, _("Bubble-limited"));
+      css_class = "bubble-limited";
     }
   else if (result->comm_bound)
     {
@@ -572,6 +579,7 @@ update_bound_label (RingWindow *self)
       gtk_widget_remove_css_class (label, "compute-bound");
       gtk_widget_remove_css_class (label, "comm-limited");
       gtk_widget_remove_css_class (label, "comm-bound");
+      gtk_widget_remove_css_class (label, "bubble-limited");
       gtk_widget_remove_css_class (label, "does-not-fit");
       gtk_widget_add_css_class (label, css_class);
     }
@@ -579,6 +587,9 @@ update_bound_label (RingWindow *self)
   if (g_str_equal (css_class, "does-not-fit"))
     tooltip = _("The step does not fit in the GPU’s memory: this is how it would run with "
                 "the memory it needs");
+  else if (g_str_equal (css_class, "bubble-limited"))
+    tooltip = _("The pipeline’s bubble, while it fills and drains, idles the GPUs longer "
+                "than exposed communication: more micro-batches shrink it");
   /* xgettext:no-c-format */
   else if (result->comm_bound)
     tooltip = _("Exposed communication takes longer than compute (utilization under 50 %): "
@@ -698,6 +709,7 @@ ring_window_model_changed_cb (RingWindow *self)
   update_straggler_label (self);
   update_dp_ring_label (self);
   update_target_label (self);
+  _ring_window_settings_follow_layout (self);
 }
 
 /* The speed drop-down lists 0.25×, 0.5×, 1×, 2×, 4×, 8×: item i is 2^(i − 2). */

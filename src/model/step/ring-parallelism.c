@@ -228,20 +228,33 @@ memory (const RingParams *params,
   double sp = step->stage_params, b = params->gradient_bytes, d = step->data;
   double optimizer = _ring_step_optimizer_bytes (b);
   RingSharding sharding = params->sharding;
+  double kept;
 
   step->memory_parameters = sp * b / (sharding == RING_SHARDING_FSDP ? d : 1);
   step->memory_gradients = sp * b / (sharding >= RING_SHARDING_ZERO2 ? d : 1);
   step->memory_optimizer = sp * optimizer / (sharding >= RING_SHARDING_ZERO1 ? d : 1);
   step->memory_gathered = sharding == RING_SHARDING_FSDP ? sp * b * (d - 1) / d : 0;
   /* 1F1B: the first stage has started min (m, P) micro-batches before its first backward
-   * (Narayanan et al. 2021, 2.2.1); sequence parallelism splits every activation over T. */
+   * (Narayanan et al. 2021, 2.2.1); sequence parallelism splits every activation over T.
+   * With full recomputation a micro-batch in flight keeps its layers' inputs only, and
+   * the one layer recomputed at a time belongs to the one micro-batch in its backward
+   * (Korthikanti et al. 2022, 5: the recomputed layer's activations are transient). */
   step->in_flight = MIN (step->micro_batches, step->pipeline);
-  step->memory_activations = step->in_flight
-                             * _ring_step_activation_bytes (params, step->micro_batch_tokens,
-                                                            step->stage_layers,
-                                                            step->hidden_size,
-                                                            params->checkpointing)
-                             / step->tensor;
+  kept = _ring_step_activation_bytes (params, step->micro_batch_tokens, step->stage_layers,
+                                      step->hidden_size, params->checkpointing);
+  if (params->checkpointing == RING_CHECKPOINTING_FULL)
+    {
+      double recomputed = _ring_step_activation_bytes (params, step->micro_batch_tokens, 1,
+                                                       step->hidden_size,
+                                                       RING_CHECKPOINTING_NONE);
+
+      kept = step->in_flight * (kept - recomputed) + recomputed;
+    }
+  else
+    {
+      kept *= step->in_flight;
+    }
+  step->memory_activations = kept / step->tensor;
   step->memory_total = step->memory_parameters + step->memory_gradients
                        + step->memory_optimizer + step->memory_gathered
                        + step->memory_activations;

@@ -78,6 +78,24 @@ keep_last_label_inside (const RingPlotChart *chart,
     panel->xmax_mm -= overhang_mm;
 }
 
+/* The time axis of both timelines: milliseconds from 0 to 3 % past @end_s, as many ticks
+ * as labels as wide as @widest fit, the last label inside the page. */
+static void
+set_time_axis (Timeline   *t,
+               double      end_s,
+               const char *widest)
+{
+  RingPlotChart *chart = t->chart;
+
+  _ring_plot_set_text_size (chart, 0.9);
+  _ring_plot_axis_linear (&t->panel.x, 0, end_s / t->divisor * 1.03,
+                          _ring_plot_labels_fitting (chart, t->panel.xmax_mm - t->panel.xmin_mm,
+                                                     _ring_plot_text_width_mm (widest)));
+  _ring_plot_set_text_size (chart, 1.0);
+  t->panel.x.min = 0;
+  keep_last_label_inside (chart, &t->panel);
+}
+
 /* Where a row is along the panel's height, from 0 at the bottom to 1 at the top. */
 static double
 row_position (const Timeline *t,
@@ -487,13 +505,7 @@ draw_stage_timeline (RingPlotChart *chart)
                            _("Exposed: nothing computes beside it"));
   _ring_plot_draw_frame_beside (chart, legend, labels_mm, 0, &t.panel);
 
-  _ring_plot_set_text_size (chart, 0.9);
-  _ring_plot_axis_linear (&t.panel.x, 0, end_s / t.divisor * 1.03,
-                          _ring_plot_labels_fitting (chart, t.panel.xmax_mm - t.panel.xmin_mm,
-                                                     _ring_plot_text_width_mm ("00000")));
-  _ring_plot_set_text_size (chart, 1.0);
-  t.panel.x.min = 0;
-  keep_last_label_inside (chart, &t.panel);
+  set_time_axis (&t, end_s, "00000");
   /* Rows one world unit apart, room for the step's end above the top one, and no y tick
    * in the range. */
   t.panel.y = (RingPlotAxis) { RING_PLOT_AXIS_LINEAR, RING_PLOT_FORMAT_NUMBER,
@@ -614,13 +626,7 @@ _ring_plot_draw_step_timeline (RingPlotChart *chart)
   _ring_plot_set_text_size (chart, 1.0);
   _ring_plot_draw_frame_beside (chart, legend, labels_mm, 0, &t.panel);
 
-  _ring_plot_set_text_size (chart, 0.9);
-  _ring_plot_axis_linear (&t.panel.x, 0, end_s / t.divisor * 1.03,
-                          _ring_plot_labels_fitting (chart, t.panel.xmax_mm - t.panel.xmin_mm,
-                                                     _ring_plot_text_width_mm ("0000")));
-  _ring_plot_set_text_size (chart, 1.0);
-  t.panel.x.min = 0;
-  keep_last_label_inside (chart, &t.panel);
+  set_time_axis (&t, end_s, "0000");
   /* Half a row of room above and below, and a step no tick of falls in the range (see
    * the top of the file). */
   t.panel.y = (RingPlotAxis) { RING_PLOT_AXIS_LINEAR, RING_PLOT_FORMAT_NUMBER, ROW_MIDDLE - 1,
