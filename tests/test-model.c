@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "ring-cost.h"
 #include "ring-model.h"
 
 typedef struct
@@ -113,6 +114,40 @@ test_notify_on_real_change (void)
   g_object_set (model, "bandwidth", 150.0, NULL);
   g_assert_cmpuint (counts.changed, ==, 1);
   g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_BANDWIDTH), ==, 150.0);
+}
+
+/* The result is a function of the parameters: setting the ones the model holds costs
+ * nothing (the command line sets its parameters on a model made at the defaults, and
+ * `--report` without options would otherwise cost the defaults twice), and a real change
+ * costs one evaluation. */
+static void
+test_same_params_cost_nothing (void)
+{
+  Counts counts = { 0 };
+  g_autoptr(RingModel) model = model_with_counts (&counts);
+  RingParams params = *ring_model_get_params (model);
+  RingResult before = *ring_model_get_result (model);
+  guint evaluations = _ring_cost_count_evaluations ();
+
+  g_assert_true (ring_model_set_params (model, &params));
+  g_assert_cmpuint (_ring_cost_count_evaluations (), ==, evaluations);
+  g_assert_cmpuint (counts.changed, ==, 0);
+  g_assert_cmpuint (counts.notify_total, ==, 0);
+  g_assert_cmpfloat (ring_model_get_result (model)->step_time_s, ==, before.step_time_s);
+  g_assert_cmpfloat (ring_model_get_result (model)->utilization, ==, before.utilization);
+
+  params.gpus = 64;
+  g_assert_true (ring_model_set_params (model, &params));
+  g_assert_cmpuint (_ring_cost_count_evaluations (), >, evaluations);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpuint (ring_model_get_value (model, RING_PARAM_GPUS), ==, 64);
+  g_assert_cmpfloat (ring_model_get_result (model)->step_time_s, !=, before.step_time_s);
+
+  /* And 64 GPUs again: nothing more. */
+  evaluations = _ring_cost_count_evaluations ();
+  g_assert_true (ring_model_set_params (model, &params));
+  g_assert_cmpuint (_ring_cost_count_evaluations (), ==, evaluations);
+  g_assert_cmpuint (counts.changed, ==, 1);
 }
 
 static void
@@ -410,6 +445,7 @@ main (int   argc,
   g_test_add_func ("/ring/model/defaults", test_defaults);
   g_test_add_func ("/ring/model/notify-on-real-change", test_notify_on_real_change);
   g_test_add_func ("/ring/model/batch-change", test_batch_change);
+  g_test_add_func ("/ring/model/same-params-cost-nothing", test_same_params_cost_nothing);
   g_test_add_func ("/ring/model/clamped", test_clamped);
   g_test_add_func ("/ring/model/derived-read-only", test_derived_read_only);
   g_test_add_func ("/ring/model/comm-bound", test_comm_bound_notify);
