@@ -37,6 +37,23 @@ topology_for (RingTopology *topology,
   ring_topology_init (topology, &params, gpus);
 }
 
+/* As topology_for(), with NCCL @version as --nccl-version reads it. */
+static void
+topology_for_version (RingTopology *topology,
+                      const char   *gpu,
+                      guint         gpus,
+                      const char   *version)
+{
+  RingParams params;
+
+  ring_params_init_default (&params);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, gpu, NULL));
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_NCCL_VERSION, version,
+                                              NULL));
+  params.gpus = gpus;
+  ring_topology_init (topology, &params, gpus);
+}
+
 static RingAllreduceCost
 cost_with (const RingTopology *topology,
            RingAlgorithm       algorithm,
@@ -385,8 +402,8 @@ test_auto_choices (void)
     { "h100", 8, 8, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
     { "h100", 8, 1 << 20, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
     { "h100", 8, GIB, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE },
-    /* NCCL 2.18 – 2.28.3 build NVLS only for more than two GPUs in a node. */
-    { "h100", 2, GIB, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE },
+    /* NCCL 2.28.7 builds NVLS on two GPUs of a node too (test_nccl_versions). */
+    { "h100", 2, GIB, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE },
     { "h100", 3, GIB, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE },
     { "a100", 8, 8, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
     { "a100", 8, 1 << 20, RING_ALGORITHM_RING, RING_PROTOCOL_LL },
@@ -427,6 +444,77 @@ test_auto_choices (void)
     g_assert_true (ring_allreduce_cost_with (&two, RING_ALGORITHM_NVLS, RING_PROTOCOL_SIMPLE,
                                              GIB, &cost));
   }
+}
+
+/* What changed between NCCL 2.18 and 2.28 (docs/model.md §4, "NCCL versions"), each at
+ * the release that changed it. */
+static void
+test_nccl_versions (void)
+{
+  RingTopology before, after;
+  RingAllreduceCost cost;
+
+  /* NVLS on two GPUs of a node: 2.27 runs the ring (355 GB/s bus bandwidth at 8 GiB),
+   * 2.28 NVLS, which moves 1 + 1/2 of the buffer through each GPU's ports: links · 2/3 ·
+   * 0.85 (Hopper's NVLS efficiency) · 15/16 (one of 16 channels in reserve). */
+  topology_for_version (&before, "h100", 2, "2.27");
+  topology_for_version (&after, "h100", 2, "2.28.9");
+  g_assert_true (ring_allreduce_cost (&before, RING_ALGORITHM_AUTO, 8 * GIB, &cost));
+  g_assert_cmpint (cost.algorithm, ==, RING_ALGORITHM_RING);
+  ring_test_assert_close (cost.busbw_gbps, 355, 0.01);
+  g_assert_true (ring_allreduce_cost (&after, RING_ALGORITHM_AUTO, 8 * GIB, &cost));
+  g_assert_cmpint (cost.algorithm, ==, RING_ALGORITHM_NVLS);
+  ring_test_assert_close (cost.busbw_gbps, after.link_gbps * 2 / 3 * 0.85 * 15 / 16, 0.005);
+  /* At 8 bytes both run the ring's LL: 2 µs launch gap + 6.6 base + 2 hops of 0.6. */
+  g_assert_true (ring_allreduce_cost (&after, RING_ALGORITHM_AUTO, 8, &cost));
+  g_assert_cmpint (cost.algorithm, ==, RING_ALGORITHM_RING);
+  ring_test_assert_close (cost.latency_s, (2 + 6.6 + 2 * 0.6) * 1e-6, 1e-9);
+
+  /* 2.20 builds NVLS inside one node only: two nodes of 8 H100 get no NVLS-tree. */
+  topology_for_version (&before, "h100", 16, "2.20");
+  topology_for_version (&after, "h100", 16, "2.21.5");
+  g_assert_true (ring_allreduce_cost (&before, RING_ALGORITHM_AUTO, GIB, &cost));
+  g_assert_cmpint (cost.algorithm, !=, RING_ALGORITHM_NVLS_TREE);
+  g_assert_true (ring_allreduce_cost (&after, RING_ALGORITHM_AUTO, GIB, &cost));
+  g_assert_cmpint (cost.algorithm, ==, RING_ALGORITHM_NVLS_TREE);
+
+  /* LL128 on Blackwell from 2.25: before, 1 MiB over 2 × 8 B200 cannot run it. */
+  topology_for_version (&before, "b200", 16, "2.24");
+  topology_for_version (&after, "b200", 16, "2.25");
+  g_assert_false (ring_protocol_available (&before, RING_PROTOCOL_LL128));
+  g_assert_true (ring_protocol_available (&after, RING_PROTOCOL_LL128));
+  g_assert_true (ring_allreduce_cost (&before, RING_ALGORITHM_AUTO, 1 << 20, &cost));
+  g_assert_cmpint (cost.protocol, !=, RING_PROTOCOL_LL128);
+  g_assert_cmpint (cost.fastest_protocol, !=, RING_PROTOCOL_LL128);
+  g_assert_true (ring_allreduce_cost (&after, RING_ALGORITHM_AUTO, 1 << 20, &cost));
+  g_assert_cmpint (cost.protocol, ==, RING_PROTOCOL_LL128);
+  g_assert_false (ring_allreduce_cost_with (&before, RING_ALGORITHM_TREE, RING_PROTOCOL_LL128,
+                                            1 << 20, &cost));
+  /* Hopper had it all along. */
+  topology_for_version (&before, "h100", 16, "2.18");
+  g_assert_true (ring_protocol_available (&before, RING_PROTOCOL_LL128));
+
+  /* Symmetric-memory kernels from 2.27, on one node: 8 bytes over 8 H100 take the LL
+   * kernel's 4.5 µs base + the 2 µs launch gap + 7 peers × 16 bytes of LL lines; on
+   * B200 11 µs. None before 2.27, none across nodes. */
+  topology_for_version (&before, "h100", 8, "2.26");
+  topology_for_version (&after, "h100", 8, "2.27");
+  g_assert_true (isnan (ring_symmetric_kernel_time_s (&before, 8)));
+  ring_test_assert_close (ring_symmetric_kernel_time_s (&after, 8),
+                          (2 + 4.5) * 1e-6 + 7 * 16 / (after.link_gbps * 1e9), 1e-12);
+  g_assert_true (ring_allreduce_cost (&after, RING_ALGORITHM_AUTO, 8, &cost));
+  ring_test_assert_close (cost.symmetric_time_s, ring_symmetric_kernel_time_s (&after, 8),
+                          1e-12);
+  g_assert_cmpfloat (cost.symmetric_time_s, <, cost.time_s / 2);
+  topology_for_version (&after, "b200", 8, "2.28");
+  ring_test_assert_close (ring_symmetric_kernel_time_s (&after, 8),
+                          (2 + 11) * 1e-6 + 7 * 16 / (after.link_gbps * 1e9), 1e-12);
+  /* Large buffers take the two-shot kernel: 2 (N − 1)/N of the buffer at the links. */
+  ring_test_assert_close (ring_symmetric_kernel_time_s (&after, GIB),
+                          (2 + 19.5) * 1e-6 + 2.0 * 7 / 8 * GIB / (after.link_gbps * 1e9),
+                          1e-12);
+  topology_for_version (&after, "h100", 16, "2.28");
+  g_assert_true (isnan (ring_symmetric_kernel_time_s (&after, 8)));
 }
 
 /* What auto picks is what NCCL's estimate rates fastest among the algorithms that run. */
@@ -681,6 +769,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ring/algorithms/flat-ring", test_flat_ring);
+  g_test_add_func ("/ring/algorithms/nccl-versions", test_nccl_versions);
   g_test_add_func ("/ring/algorithms/topology", test_topology);
   g_test_add_func ("/ring/algorithms/socket-transport", test_socket_transport);
   g_test_add_func ("/ring/algorithms/ring-one-node", test_ring_one_node);

@@ -135,6 +135,52 @@ test_report_parameters (void)
  * channels, one thread each at 3.125 GB/s), the GPUs' PCIe Gen5 links under 800 Gb/s NICs
  * (8 × 48 GB/s, so 400 and 800 Gb/s give the same time), the NICs otherwise. With
  * --pcie-gen 6 (ConnectX-8's link) each GPU feeds 96 GB/s: 800 Gb/s NICs double the rate. */
+/* --nccl-version: a series or a release of it, reported as its series; what the 2.27
+ * symmetric-memory kernels take on one node in the JSON and text reports (8 B over 8 H100:
+ * NCCL's 4.5 µs LL kernel + the 2 µs launch gap, docs/model.md §4); none before 2.27. */
+static void
+test_report_nccl_version (void)
+{
+  g_auto(RingTestRun) newer = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "8",
+                                                 "--message-size", "8", "--nccl-version",
+                                                 "2.27.3", "--report=json", NULL);
+  g_auto(RingTestRun) older = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "8",
+                                                 "--message-size", "8", "--nccl-version",
+                                                 "2.26", "--report=json", NULL);
+  g_auto(RingTestRun) text = ring_test_run_cli (NULL, "--gpu", "h100", "--gpus", "8",
+                                                "--message-size", "8", "--nccl-version",
+                                                "2.27", "--report=text", NULL);
+  g_auto(RingTestRun) plain = ring_test_run_cli (NULL, "--report=json", NULL);
+  g_auto(RingTestRun) bad = ring_test_run_cli (NULL, "--nccl-version", "2.17", NULL);
+  g_autoptr(JsonObject) report = NULL;
+
+  g_assert_cmpint (newer.status, ==, 0);
+  report = ring_test_parse_report (newer.out);
+  g_assert_cmpstr (json_object_get_string_member (report, "nccl_version"), ==, "2.27");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (report,
+                                                                 "symmetric_allreduce_time_s"),
+                                  6.5e-6, 1e-8);
+  g_assert_cmpfloat (json_object_get_double_member (report, "allreduce_time_s"), >, 15e-6);
+  g_clear_pointer (&report, json_object_unref);
+
+  g_assert_cmpint (older.status, ==, 0);
+  report = ring_test_parse_report (older.out);
+  g_assert_true (json_object_get_null_member (report, "symmetric_allreduce_time_s"));
+  g_clear_pointer (&report, json_object_unref);
+
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "NCCL version              2.27\n"));
+  g_assert_nonnull (strstr (text.out, "Symmetric-memory kernels  6.5 µs"));
+
+  /* The newest modelled by default. */
+  g_assert_cmpint (plain.status, ==, 0);
+  report = ring_test_parse_report (plain.out);
+  g_assert_cmpstr (json_object_get_string_member (report, "nccl_version"), ==, "2.28");
+
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "--nccl-version: unknown value “2.17”"));
+}
+
 static void
 test_report_network_bound (void)
 {
@@ -765,6 +811,7 @@ main (int   argc,
   g_test_add_func ("/ring/cli/report-text-collective", test_report_text_collective);
   g_test_add_func ("/ring/cli/report-stragglers", test_report_stragglers);
   g_test_add_func ("/ring/cli/report-network-bound", test_report_network_bound);
+  g_test_add_func ("/ring/cli/report-nccl-version", test_report_nccl_version);
   g_test_add_func ("/ring/cli/report-nvlink-domain", test_report_nvlink_domain);
   g_test_add_func ("/ring/cli/report-checkpointing", test_report_checkpointing);
   g_test_add_func ("/ring/cli/report-zero-buckets", test_report_zero_buckets);

@@ -282,6 +282,52 @@ test_other_job (void)
   g_assert_cmpfloat (alone.allreduce_time_s, ==, alone.alone_allreduce_time_s);
 }
 
+/* The uplinks' load counts the other job's traffic, ours apart. 8 nodes of 8 H100s, 4 a
+ * leaf, packed: our ring and the other job's each send one flow out of a leaf.
+ * At 2:1 the uplinks carry 2 node rates (768 GB/s): at 10 % the other job sends 38.4 GB/s,
+ * ours its whole 384, 422.4 in all, 55 % loaded, bound by no uplink. At 4:1 (384 GB/s) and
+ * 25 % ours gets what it leaves, 288, and with its 96 the uplinks are full: bound.
+ * Scattered at 4:1 and 10 % (test_other_job): ours 16/7 · 0.3375 node rates, its 16/70. */
+static void
+test_other_job_loads (void)
+{
+  static const struct {
+    const char *ratio, *placement;
+    double load, ours, others;
+    gboolean bound;
+  } cases[] = {
+    { "2:1", "packed", 10, 384, 38.4, FALSE },
+    { "4:1", "packed", 25, 288, 96, TRUE },
+    { "4:1", "scattered", 10, 384 * 16 / 7.0 * 0.3375, 384 * 16 / 70.0, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      RingParams params;
+      RingResult result;
+      const RingFabricLoad *uplinks = &result.fabric_loads[RING_FABRIC_TIER_SPINE];
+      double capacity = 4 * 384 / (cases[i].ratio[0] == '2' ? 2.0 : 4.0);
+
+      cluster (&params, 64, RING_ALGORITHM_RING, cases[i].ratio, cases[i].placement);
+      params.nodes_per_leaf = 4;
+      params.other_job_gpus = 64;
+      params.other_job_load = cases[i].load;
+      ring_cost_evaluate (&params, &result);
+
+      ring_test_assert_relative (uplinks->capacity_gbps, capacity, 1e-12);
+      ring_test_assert_relative (uplinks->our_demand_gbps, cases[i].ours, 1e-12);
+      ring_test_assert_relative (uplinks->other_demand_gbps, cases[i].others, 1e-12);
+      ring_test_assert_relative (uplinks->demand_gbps, cases[i].ours + cases[i].others,
+                                 1e-12);
+      ring_test_assert_relative (uplinks->load, (cases[i].ours + cases[i].others) / capacity,
+                                 1e-12);
+      g_assert_cmpint (result.fabric_bound_tier, ==,
+                       cases[i].bound ? RING_FABRIC_TIER_SPINE : RING_FABRIC_TIER_LEAF);
+      /* A node's own links carry only ours. */
+      g_assert_cmpfloat (result.fabric_loads[RING_FABRIC_TIER_LEAF].other_demand_gbps, ==, 0);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -291,6 +337,7 @@ main (int   argc,
   g_test_add_func ("/ring/fabric/nonblocking-changes-nothing", test_nonblocking_changes_nothing);
   g_test_add_func ("/ring/fabric/scattered-ring", test_scattered_ring);
   g_test_add_func ("/ring/fabric/other-job", test_other_job);
+  g_test_add_func ("/ring/fabric/other-job-loads", test_other_job_loads);
   g_test_add_func ("/ring/fabric/packed-ring", test_packed_ring);
   g_test_add_func ("/ring/fabric/packed-tree", test_packed_tree);
   g_test_add_func ("/ring/fabric/tier-loads", test_tier_loads);

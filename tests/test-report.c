@@ -55,6 +55,8 @@ static const struct
   { "bandwidth_for_90pct_gbps", G_STRUCT_OFFSET (RingResult, bandwidth_for_90pct_gbps), STEP },
   { "fastest_allreduce_time_s", G_STRUCT_OFFSET (RingResult, fastest_allreduce_time_s),
     BOTH },
+  { "symmetric_allreduce_time_s", G_STRUCT_OFFSET (RingResult, symmetric_allreduce_time_s),
+    BOTH },
   { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), BOTH },
   { "sim_uniform_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_uniform_allreduce_time_s),
     BOTH },
@@ -930,6 +932,55 @@ test_fabric_text (void)
                                      "scattered would bind the spine at 108.9 GB/s a node."));
 }
 
+/* The JSON report's uplinks count the other job's traffic, ours apart: packed at 2:1 and
+ * 10 %, our ring's one node rate (384 GB/s) and its 38.4 GB/s in the leaf's 768. */
+static void
+test_other_job_loads_json (void)
+{
+  g_autoptr(GHashTable) members = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *problem = NULL;
+  g_auto(RingTestRun) run = { 0 };
+  JsonObject *spine;
+
+  run = ring_test_run_cli (NULL, "--report=json", "--gpu", "h100", "--gpus", "64",
+                           "--algorithm", "ring", "--fabric-tiers", "2", "--nodes-per-leaf",
+                           "4", "--oversubscription", "2:1", "--other-job-gpus", "64",
+                           "--other-job-load", "10", "--message-size", "1GiB", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  members = ring_test_json_parse_strictly (run.out, &problem);
+  if (members == NULL)
+    g_error ("not JSON: %s\n%s", problem, run.out);
+  g_assert_true (json_parser_load_from_data (parser, g_hash_table_lookup (members,
+                                                                          "fabric_tier_loads"),
+                                             -1, NULL));
+  spine = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)),
+                                         1);
+  ring_test_assert_relative (json_object_get_double_member (spine, "our_demand_gbps"), 384,
+                             1e-12);
+  ring_test_assert_relative (json_object_get_double_member (spine, "other_job_demand_gbps"),
+                             38.4, 1e-12);
+  ring_test_assert_relative (json_object_get_double_member (spine, "demand_gbps"), 422.4,
+                             1e-12);
+  ring_test_assert_relative (json_object_get_double_member (spine, "load"), 422.4 / 768,
+                             1e-12);
+
+  /* The text report says both. */
+  {
+    g_auto(RingTestRun) text = ring_test_run_cli ("C.UTF-8", "--report=text", "--gpu", "h100",
+                                                  "--gpus", "64", "--algorithm", "ring",
+                                                  "--fabric-tiers", "2", "--nodes-per-leaf",
+                                                  "4", "--oversubscription", "2:1",
+                                                  "--other-job-gpus", "64",
+                                                  "--other-job-load", "10", "--message-size",
+                                                  "1GiB", NULL);
+
+    g_assert_cmpint (text.status, ==, 0);
+    g_assert_nonnull (strstr (text.out, "Spine uplinks 55 % loaded (ours 50 %, the other "
+                                        "job’s 5 %) at 2:1 — packed placement"));
+  }
+}
+
 /* The fabric's line names another job and our time with it and alone. */
 static void
 test_other_job_line (void)
@@ -959,6 +1010,11 @@ test_other_job_line (void)
   g_assert_nonnull (strstr (line, with));
   g_assert_nonnull (strstr (line, alone));
 
+  /* Scattered at 4:1 and 50 % every flow gets the fair share and the uplinks are full,
+   * half of them the other job's (its 16/7 flows of 7/32 a node rate in one). */
+  g_assert_nonnull (strstr (line, "Spine uplinks bind at 4:1, the other job taking 50 % of "
+                                  "them"));
+
   params.other_job_gpus = 0;
   ring_cost_evaluate (&params, &result);
   g_clear_pointer (&line, g_free);
@@ -982,6 +1038,7 @@ main (int   argc,
   g_test_add_func ("/ring/report/json-cli", test_cli);
   g_test_add_func ("/ring/report/fabric-cli", test_fabric_cli);
   g_test_add_func ("/ring/report/fabric-text", test_fabric_text);
+  g_test_add_func ("/ring/report/other-job-loads-json", test_other_job_loads_json);
 
   return g_test_run ();
 }

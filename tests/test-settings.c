@@ -79,6 +79,11 @@ first_launch (void)
   ring_model_set_value (window->model, RING_PARAM_GPUS, 512);
   ring_model_set_value (window->model, RING_PARAM_BANDWIDTH, 50);
   ring_model_set_value (window->model, RING_PARAM_GRADIENT_BYTES, 2);
+  /* The fabric's rows (issue 23): leaves at 4:1 and another job on them. */
+  ring_model_set_value (window->model, RING_PARAM_FABRIC_TIERS, 2);
+  ring_model_set_value (window->model, RING_PARAM_OVERSUBSCRIPTION, 4);
+  ring_model_set_value (window->model, RING_PARAM_OTHER_JOB_GPUS, 64);
+  ring_model_set_value (window->model, RING_PARAM_OTHER_JOB_LOAD, 30);
   g_object_set (window->animation, "speed", 4.0, NULL);
   g_object_set (window->chart_view, "visible-kind", "utilization-map", NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
@@ -129,6 +134,16 @@ second_launch (void)
   g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_FABRIC), ==, RING_FABRIC_ROCE);
   g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_NET_LATENCY), ==, 12);
   g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_TREE);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_FABRIC_TIERS), ==, 2);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_OVERSUBSCRIPTION), ==, 4);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_OTHER_JOB_GPUS), ==, 64);
+  g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_OTHER_JOB_LOAD), ==, 30);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (_ring_parameter_panel_get_spin (
+                     panel, "other-job-gpus"))), ==, "64");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (_ring_parameter_panel_get_spin (
+                     panel, "other-job-load"))), ==, "30 %");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (_ring_parameter_panel_get_spin (
+                     panel, "oversubscription"))), ==, "4:1");
   /* The question too: a single collective of 1 MiB, shown as such. */
   g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MESSAGE_SIZE), ==, 1048576);
   g_assert_true (gtk_toggle_button_get_active (_ring_parameter_panel_get_mode_button (panel,

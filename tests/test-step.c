@@ -607,6 +607,43 @@ test_segments (void)
     }
 }
 
+/* PAT (NCCL 2.23) reduce-scatters and all-gathers with one GPU per node in log2 (nodes)
+ * network hops: 16 nodes of one H100 on InfiniBand, 8 KiB. NCCL's PAT latency: 2 µs launch
+ * gap + 8 + log2 16 · 14 / 3.5 + 2.8 · 16 = 70.8 µs, and 7/8 of the ring's Simple bandwidth
+ * time / 2 / 0.75. 2.22 has only the ring, whose LL pays 2 · 15 network hops. */
+static void
+test_pat (void)
+{
+  RingParams params;
+  RingTopology topology;
+  RingAllreduceCost ring;
+  double before, after;
+
+  ring_params_init_default (&params);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
+  params.gpus = 16;
+  params.gpus_per_node = 1;
+  params.algorithm = RING_ALGORITHM_AUTO;
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_NCCL_VERSION, "2.22", NULL));
+  before = ring_step_half_collective_s (&params, 16, 8192);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_NCCL_VERSION, "2.23.4",
+                                              NULL));
+  after = ring_step_half_collective_s (&params, 16, 8192);
+
+  ring_topology_init (&topology, &params, 16);
+  g_assert_true (ring_allreduce_cost_with (&topology, RING_ALGORITHM_RING,
+                                           RING_PROTOCOL_SIMPLE, 8192, &ring));
+  g_test_message ("16 × 1 H100, 8 KiB: ring %.1f µs, PAT %.1f µs", before * 1e6, after * 1e6);
+  ring_test_assert_close (after, 70.8e-6 + ring.bandwidth_s / 2 / 0.75, 1e-12);
+  g_assert_cmpfloat (after, <, before);
+
+  /* Two GPUs a node: no PAT, the ring's as before. */
+  params.gpus_per_node = 2;
+  after = ring_step_half_collective_s (&params, 16, 8192);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_NCCL_VERSION, "2.22", NULL));
+  ring_test_assert_close (after, ring_step_half_collective_s (&params, 16, 8192), 1e-12);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -623,6 +660,7 @@ main (int   argc,
   g_test_add_func ("/ring/step/memory-llama3", test_memory_llama3);
   g_test_add_func ("/ring/step/utilization-vs-bucket-size", test_utilization_vs_bucket_size);
   g_test_add_func ("/ring/step/segments", test_segments);
+  g_test_add_func ("/ring/step/pat", test_pat);
 
   return g_test_run ();
 }

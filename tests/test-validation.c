@@ -38,7 +38,7 @@
 enum {
   COL_SYSTEM, COL_GPU, COL_NODES, COL_GPUS_PER_NODE, COL_NICS, COL_NIC_GBIT, COL_FABRIC,
   COL_NET_LATENCY, COL_BANDWIDTH, COL_GPUS_PER_PROCESS, COL_ALGORITHM, COL_SIZE,
-  COL_MEASURED_US, COL_BUSBW, COL_STATUS, COL_NOTE, COL_SOURCE, N_COLS
+  COL_MEASURED_US, COL_BUSBW, COL_STATUS, COL_NOTE, COL_SOURCE, COL_NCCL_VERSION, N_COLS
 };
 
 typedef struct
@@ -74,6 +74,30 @@ set_or_die (RingParams  *params,
     g_error ("%s", error->message);
 }
 
+/* The release the row's source states, as the option reads it; one older than the
+ * modelled series (2.8.4) as the oldest, a newer one (2.31.2) as the newest; "unknown":
+ * the default, the newest. */
+static void
+set_nccl_version (RingParams *params,
+                  const char *version)
+{
+  g_auto(GStrv) parts = g_strsplit (version, ".", 3);
+  guint newest = RING_NCCL_VERSION_LAST;
+
+  if (g_str_equal (version, "unknown"))
+    return;
+  g_assert_cmpuint (g_strv_length (parts), >=, 2);
+  g_assert_cmpint (atoi (parts[0]), ==, 2);
+  if (atoi (parts[1]) < 18)
+    set_or_die (params, RING_PARAM_NCCL_VERSION,
+                ring_param_choice_name (RING_PARAM_NCCL_VERSION, 0));
+  else if (atoi (parts[1]) > 28)
+    set_or_die (params, RING_PARAM_NCCL_VERSION,
+                ring_param_choice_name (RING_PARAM_NCCL_VERSION, newest));
+  else
+    set_or_die (params, RING_PARAM_NCCL_VERSION, version);
+}
+
 /* The row's cluster, through the same parser the command line uses. */
 static void
 read_row (char              **fields,
@@ -98,6 +122,7 @@ read_row (char              **fields,
     set_or_die (&row->params, RING_PARAM_NET_LATENCY, fields[COL_NET_LATENCY]);
   if (*fields[COL_BANDWIDTH] != '\0')
     set_or_die (&row->params, RING_PARAM_BANDWIDTH, fields[COL_BANDWIDTH]);
+  set_nccl_version (&row->params, fields[COL_NCCL_VERSION]);
   row->gpus_per_process = atoi (fields[COL_GPUS_PER_PROCESS]);
   g_assert_true (ring_algorithm_from_string (fields[COL_ALGORITHM], &row->algorithm));
   g_assert_true (ring_parse_double (fields[COL_SIZE], &row->size_bytes));
@@ -321,7 +346,7 @@ test_measured (void)
   g_autoptr(GPtrArray) points = read_points ();
   double overall;
 
-  g_assert_cmpuint (points->len, ==, 195);
+  g_assert_cmpuint (points->len, ==, 199);
 
   overall = report (points, "ok", TRUE, G_STRUCT_OFFSET (Point, error),
                     "In-sample, constants as shipped: rows in the average (status ok), "

@@ -96,6 +96,47 @@ test_algorithm_choice (RingWindowFixture *fixture,
   g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Tree, Simple");
 }
 
+/* The NCCL version's drop-down, 2.18 to 2.28 by name: two H100 at 8 GiB run NVLS under
+ * 2.28, the ring under 2.27, which the metric says. */
+static void
+test_nccl_version_choice (RingWindowFixture *fixture,
+                          gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  AdwComboRow *combo = _ring_parameter_panel_get_combo (panel, "nccl-version");
+  GListModel *versions = adw_combo_row_get_model (combo);
+  guint changed = 0;
+
+  g_assert_cmpuint (g_list_model_get_n_items (versions), ==, RING_N_NCCL_VERSIONS);
+  for (guint v = 0; v < RING_N_NCCL_VERSIONS; v++)
+    {
+      g_autoptr(RingChoice) choice = g_list_model_get_item (versions, v);
+
+      g_assert_cmpstr (ring_choice_get_title (choice), ==,
+                       ring_param_choice_name (RING_PARAM_NCCL_VERSION, v));
+    }
+
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_H100);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 2);
+  ring_model_set_value (window->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_AUTO);
+  ring_model_set_value (window->model, RING_PARAM_MESSAGE_SIZE, 8589934592.0);
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_NCCL_2_28);
+  g_assert_cmpint (ring_model_get_algorithm_used (window->model), ==, RING_ALGORITHM_NVLS);
+
+  g_signal_connect_swapped (window->model, "changed", G_CALLBACK (count_cb), &changed);
+  adw_combo_row_set_selected (combo, RING_NCCL_2_27);
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_NCCL_VERSION), ==,
+                   RING_NCCL_2_27);
+  g_assert_cmpint (ring_model_get_algorithm_used (window->model), ==, RING_ALGORITHM_RING);
+  g_assert_cmpstr (ring_test_metric_value (window, "algorithm-used"), ==, "Ring");
+
+  /* And the model moves the drop-down. */
+  ring_model_set_value (window->model, RING_PARAM_NCCL_VERSION, RING_NCCL_2_21);
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_NCCL_2_21);
+}
+
 /* The drop-down shows what Auto picked, and follows the hardware and the question. */
 static void
 test_auto_pick_shown (RingWindowFixture *fixture,
@@ -462,6 +503,7 @@ main (int   argc,
 
   add_window_test ("/ring/window/gpu-choice", test_gpu_choice);
   add_window_test ("/ring/window/algorithm-choice", test_algorithm_choice);
+  add_window_test ("/ring/window/nccl-version-choice", test_nccl_version_choice);
   add_window_test ("/ring/window/auto-pick-shown", test_auto_pick_shown);
   add_window_test ("/ring/window/latency-row", test_latency_row);
   add_window_test ("/ring/window/bucket-row", test_bucket_row);

@@ -395,9 +395,9 @@ test_glossary_covers_window (RingWindowFixture *fixture,
   RingModel *model = fixture->model;
 
   /* The check itself finds what it should: a new abbreviation, a new card's title. */
-  find_unexplained ("PAT halves the latency of NVLS; 3 GiB over RoCE", missing);
+  find_unexplained ("QPI halves the latency of NVLS; 3 GiB over RoCE", missing);
   g_assert_cmpuint (g_hash_table_size (missing), ==, 1);
-  g_assert_true (g_hash_table_contains (missing, "PAT"));
+  g_assert_true (g_hash_table_contains (missing, "QPI"));
   g_hash_table_remove_all (missing);
   check_title ("Pipeline stages", "the row", missing);
   check_title ("bus BANDWIDTH", "the card", missing);
@@ -757,10 +757,10 @@ test_one_tab_stop_a_parameter (RingWindowFixture *fixture,
           for (guint i = 0; i < stops->len; i++)
             in_panel += gtk_widget_is_ancestor (g_ptr_array_index (stops, i),
                                                 GTK_WIDGET (panel));
-          /* One a row: 36 with the parallel layout's four and the PCIe generation; two a
-           * row would take 72. */
+          /* One a row: 43 with the parallel layout's four, the PCIe generation, the
+           * fabric's six and the NCCL version; two a row would take 86. */
           g_test_message ("%u Tab stops cross the panel", in_panel);
-          g_assert_cmpuint (in_panel, <=, 37);
+          g_assert_cmpuint (in_panel, <=, 44);
         }
 
       for (guint id = 0; id < RING_N_PARAMS; id++)
@@ -787,9 +787,10 @@ test_one_tab_stop_a_parameter (RingWindowFixture *fixture,
           n_fields++;
         }
     }
-  /* 22 rows in a training step's panel; a collective has no step group (model size,
-   * tokens, compute, bucket, slowdown, the parallel layout) and the message size's row. */
-  g_assert_cmpuint (n_fields, ==, 22 + 14);
+  /* 27 rows in a training step's panel (the fabric's five fields among them); a
+   * collective has no step group (model size, tokens, compute, bucket, slowdown, the
+   * parallel layout) and the message size's row. */
+  g_assert_cmpuint (n_fields, ==, 27 + 19);
 }
 
 /* Every slider parameter of the table is a RingParameterRow of its own: the row the panel

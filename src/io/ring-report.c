@@ -186,6 +186,10 @@ static const struct
   { "fastest_protocol", G_STRUCT_OFFSET (RingResult, fastest_protocol), VALUE_PROTOCOL, BOTH },
   { "fastest_allreduce_time_s", G_STRUCT_OFFSET (RingResult, fastest_allreduce_time_s),
     VALUE_NUMBER, BOTH },
+  /* NCCL 2.27+'s symmetric-memory kernels, on buffers registered in a symmetric window
+   * (nccl-tests -R 2); null where NCCL has none (docs/model.md §4). */
+  { "symmetric_allreduce_time_s", G_STRUCT_OFFSET (RingResult, symmetric_allreduce_time_s),
+    VALUE_NUMBER, BOTH },
   /* The event simulation: null beyond the sizes it steps. */
   { "sim_allreduce_time_s", G_STRUCT_OFFSET (RingResult, sim_allreduce_time_s), VALUE_NUMBER,
     BOTH },
@@ -352,6 +356,10 @@ append_json_fabric_loads (GString          *json,
       ring_report_append_json_number (json, load->capacity_gbps);
       g_string_append (json, ",\n      \"demand_gbps\" : ");
       ring_report_append_json_number (json, load->demand_gbps);
+      g_string_append (json, ",\n      \"our_demand_gbps\" : ");
+      ring_report_append_json_number (json, load->our_demand_gbps);
+      g_string_append (json, ",\n      \"other_job_demand_gbps\" : ");
+      ring_report_append_json_number (json, load->other_demand_gbps);
       g_string_append (json, ",\n      \"load\" : ");
       ring_report_append_json_number (json, load->load);
       g_string_append_printf (json, ",\n      \"bound\" : %s\n    }",
@@ -881,6 +889,8 @@ add_cluster_rows (GPtrArray        *rows,
                                   p->micro_batches));
     }
   add_row (rows, _("Algorithm"), g_strdup (ring_algorithm_get_title (p->algorithm)));
+  add_row (rows, _("NCCL version"),
+           g_strdup (ring_param_choice_name (RING_PARAM_NCCL_VERSION, p->nccl_version)));
 }
 
 static const char *
@@ -914,6 +924,8 @@ ring_report_describe_fabric (const RingParams *params,
   RingFabricTier busiest = RING_FABRIC_TIER_SPINE;
   RingPlacement other = params->placement == RING_PLACEMENT_PACKED
                         ? RING_PLACEMENT_SCATTERED : RING_PLACEMENT_PACKED;
+  const RingFabricLoad *busiest_load;
+  double other_share;
   g_autofree char *load = NULL;
   g_autofree char *then = NULL;
 
@@ -928,7 +940,21 @@ ring_report_describe_fabric (const RingParams *params,
             && result->fabric_loads[t].load > result->fabric_loads[busiest].load))
       busiest = t;
 
-  if (busiest == result->fabric_bound_tier)
+  busiest_load = &result->fabric_loads[busiest];
+  other_share = busiest_load->capacity_gbps > 0
+                ? busiest_load->other_demand_gbps / busiest_load->capacity_gbps : 0;
+  if (busiest == result->fabric_bound_tier && other_share > 0)
+    {
+      g_autofree char *rate = ring_format_bandwidth (result->fabric_gbps * 1e9);
+
+      /* TRANSLATORS: "Spine uplinks", the oversubscription ("4"), the share of them the
+       * other job's traffic takes ("50"), a rate ("109 GB/s"), the placement */
+      load = g_strdup_printf (_("%s bind at %g:1, the other job taking %.0f %% of them, each "
+                                "node gets %s — %s placement"),
+                              uplinks_title (busiest), params->oversubscription,
+                              100 * other_share, rate, placement_title (params->placement));
+    }
+  else if (busiest == result->fabric_bound_tier)
     {
       g_autofree char *rate = ring_format_bandwidth (result->fabric_gbps * 1e9);
 
@@ -936,6 +962,17 @@ ring_report_describe_fabric (const RingParams *params,
        * the placement ("scattered") */
       load = g_strdup_printf (_("%s bind at %g:1, each node gets %s — %s placement"),
                               uplinks_title (busiest), params->oversubscription, rate,
+                              placement_title (params->placement));
+    }
+  else if (other_share > 0)
+    {
+      /* TRANSLATORS: "Spine uplinks", their load ("63"), ours of it ("38"), the other
+       * job's ("25"), the oversubscription ("4"), the placement ("packed") */
+      load = g_strdup_printf (_("%s %.0f %% loaded (ours %.0f %%, the other job’s %.0f %%) "
+                                "at %g:1 — %s placement"),
+                              uplinks_title (busiest), 100 * busiest_load->load,
+                              100 * busiest_load->our_demand_gbps / busiest_load->capacity_gbps,
+                              100 * other_share, params->oversubscription,
                               placement_title (params->placement));
     }
   else
@@ -1071,6 +1108,16 @@ add_collective_rows (GPtrArray        *rows,
                                   "use; the published runs follow its pick)"),
                                 ring_algorithm_get_title (r->fastest_algorithm),
                                 ring_protocol_get_title (r->fastest_protocol), time));
+    }
+  if (isfinite (r->symmetric_allreduce_time_s))
+    {
+      g_autofree char *time = ring_format_duration (r->symmetric_allreduce_time_s);
+
+      /* TRANSLATORS: an all-reduce time; NCCL's symmetric-memory kernels run only on
+       * buffers registered with ncclCommWindowRegister (nccl-tests -R 2) */
+      add_row (rows, _("Symmetric-memory kernels"),
+               g_strdup_printf (_("%s on buffers registered in a symmetric window (NCCL 2.27 "
+                                  "and newer, one node; nccl-tests -R 2)"), time));
     }
 }
 

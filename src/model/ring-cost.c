@@ -159,6 +159,7 @@ fill_collective (const RingParams *params,
   result->fastest_algorithm = cost.fastest_algorithm;
   result->fastest_protocol = cost.fastest_protocol;
   result->fastest_allreduce_time_s = cost.fastest_time_s;
+  result->symmetric_allreduce_time_s = cost.symmetric_time_s;
   result->fabric_bound_tier = cost.fabric_tier;
   result->fabric_gbps = cost.fabric_gbps;
   result->fabric_time_share = cost.fabric_time_share;

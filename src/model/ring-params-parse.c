@@ -27,6 +27,12 @@ static const char * const checkpointing_names[RING_N_CHECKPOINTINGS] = {
   "none", "selective", "full",
 };
 
+/* As NCCL numbers its releases (NCCL_VERSION_CODE's major.minor); a release such as
+ * 2.21.5 reads as its series. */
+static const char * const nccl_version_names[RING_N_NCCL_VERSIONS] = {
+  "2.18", "2.19", "2.20", "2.21", "2.22", "2.23", "2.24", "2.25", "2.26", "2.27", "2.28",
+};
+
 static const char * const protocol_names[RING_N_PROTOCOLS] = { "ll", "ll128", "simple" };
 
 /* NCCL's own spelling of its protocols (NCCL_PROTO); the fabrics as their vendors write
@@ -113,6 +119,26 @@ ring_param_choice_from_name (RingParamId  id,
         {
           *choice = choice_aliases[i].choice;
           return TRUE;
+        }
+    }
+
+  /* A release, "2.21.5": its series, if the patch is a whole number. */
+  if (id == RING_PARAM_NCCL_VERSION)
+    {
+      const char *patch = strrchr (name, '.');
+      g_autofree char *series = NULL;
+
+      if (patch == NULL || patch == name || patch[1] == '\0'
+          || strspn (patch + 1, "0123456789") != strlen (patch + 1))
+        return FALSE;
+      series = g_strndup (name, patch - name);
+      for (guint i = 0; i < RING_N_NCCL_VERSIONS; i++)
+        {
+          if (g_str_equal (series, nccl_version_names[i]))
+            {
+              *choice = i;
+              return TRUE;
+            }
         }
     }
 
@@ -397,6 +423,8 @@ ring_param_n_choices (RingParamId id)
     return RING_N_PLACEMENTS;
   if (id == RING_PARAM_CHECKPOINTING)
     return RING_N_CHECKPOINTINGS;
+  if (id == RING_PARAM_NCCL_VERSION)
+    return RING_N_NCCL_VERSIONS;
 
   return 0;
 }
@@ -417,6 +445,8 @@ ring_param_choice_name (RingParamId id,
     return placement_names[choice];
   if (id == RING_PARAM_CHECKPOINTING)
     return checkpointing_names[choice];
+  if (id == RING_PARAM_NCCL_VERSION)
+    return nccl_version_names[choice];
 
   return ring_algorithm_to_string (choice);
 }
@@ -477,6 +507,16 @@ ring_fabric_get_title (RingFabric fabric)
   g_return_val_if_fail (fabric < RING_N_FABRICS, NULL);
 
   return _(fabric_titles[fabric]);
+}
+
+const char *
+ring_placement_get_title (RingPlacement placement)
+{
+  g_return_val_if_fail (placement < RING_N_PLACEMENTS, NULL);
+
+  /* TRANSLATORS: where a job's nodes sit among the fabric's leaves, as the window's
+   * drop-down offers it */
+  return placement == RING_PLACEMENT_PACKED ? _("Packed") : _("Scattered");
 }
 
 const char *

@@ -148,6 +148,12 @@ static const RingParamInfo param_infos[RING_N_PARAMS] = {
     0, RING_ALGORITHM_LAST, RING_ALGORITHM_AUTO, CHOICE,
     NULL /* the registry's names (ring_algorithms_dup_names()) */, "NAME",
     TITLES (N_("Algorithm"), N_("algorithm")), FIELD (algorithm), CHOICES (ring_algorithm_get_type) },
+  /* The newest release series modelled; "2.21.5" reads as its series (docs/model.md §4). */
+  { RING_PARAM_NCCL_VERSION, "nccl-version", "nccl_version", "nccl-version", "",
+    0, RING_NCCL_VERSION_LAST, RING_NCCL_VERSION_LAST, CHOICE,
+    N_("The NCCL release: 2.18 to 2.28, such as 2.21 or 2.21.5"), "VERSION",
+    TITLES (N_("NCCL version"), N_("NCCL version")), FIELD (nccl_version),
+    CHOICES (ring_nccl_version_get_type) },
   /* The training step (issue 12). Bucket sizes are PyTorch DDP's (bucket_cap_mb = 25);
    * 0 is one bucket: no overlap. */
   { RING_PARAM_BUCKET_SIZE, "bucket-size", "bucket_size_bytes", "bucket-size", "bytes",
@@ -227,6 +233,7 @@ G_STATIC_ASSERT (sizeof (RingFabric) == sizeof (guint));
 G_STATIC_ASSERT (sizeof (RingPlacement) == sizeof (guint));
 G_STATIC_ASSERT (sizeof (RingSharding) == sizeof (guint));
 G_STATIC_ASSERT (sizeof (RingCheckpointing) == sizeof (guint));
+G_STATIC_ASSERT (sizeof (RingNcclVersion) == sizeof (guint));
 
 /* One-way small-message latencies: InfiniBand about 1 µs (the fabric NCCL's network
  * constants were measured on, so it adds nothing to them); the kernel's TCP stack tens of

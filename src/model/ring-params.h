@@ -99,6 +99,7 @@ const char          *ring_fabric_tier_to_string (RingFabricTier    tier);
 /* Translated. */
 const char          *ring_protocol_get_title    (RingProtocol      protocol);
 const char          *ring_fabric_get_title      (RingFabric        fabric);
+const char          *ring_placement_get_title   (RingPlacement     placement);
 const char          *ring_precision_get_name    (guint             gradient_bytes);
 /* With its compute, bandwidth, GPUs per node, NVLink domain and PCIe generation. */
 void                 ring_params_apply_gpu      (RingParams       *params,

@@ -139,6 +139,11 @@ create_choices (guint id)
           title = ring_fabric_get_title (value);
           summary = g_strdup (title);
         }
+      else if (id == RING_PARAM_PLACEMENT)
+        {
+          title = ring_placement_get_title (value);
+          summary = g_strdup (title);
+        }
       else if (id == RING_PARAM_SHARDING)
         {
           title = ring_sharding_get_title (value);
@@ -148,6 +153,12 @@ create_choices (guint id)
         {
           title = g_dpgettext2 (GETTEXT_PACKAGE, "checkpointing",
                                 checkpointing_titles[value]);
+          summary = g_strdup (title);
+        }
+      else if (id == RING_PARAM_NCCL_VERSION)
+        {
+          /* Release numbers are not translated. */
+          title = ring_param_choice_name (id, value);
           summary = g_strdup (title);
         }
       else

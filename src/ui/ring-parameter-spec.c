@@ -117,6 +117,9 @@ static const ParameterSpec parameter_specs[] = {
   { RING_PARAM_ALGORITHM, "network_group", CONTROL_CHOICE,
     N_("How the GPUs combine their gradients: Auto picks among NCCL’s algorithms and "
        "protocols as NCCL would; the flat ring is the textbook formula."), },
+  { RING_PARAM_NCCL_VERSION, "network_group", CONTROL_CHOICE,
+    N_("The NCCL release: newer ones build NVLS on two GPUs (2.28), LL128 on Blackwell "
+       "(2.25), PAT for one GPU per node (2.23) and symmetric-memory kernels (2.27)."), },
   { RING_PARAM_FABRIC, "network_group", CONTROL_CHOICE,
     N_("The network between nodes: choosing one sets its usual latency. CollNet needs "
        "InfiniBand switches that reduce (SHARP)."), },
@@ -129,6 +132,32 @@ static const ParameterSpec parameter_specs[] = {
        "textbook algorithms: a flat ring pays it 2 (N − 1) times, so it dominates large "
        "rings and small messages."),
     SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "µs", 1, 1 },
+  /* The switches between nodes and another job on them (docs/model.md, "The fabric"). */
+  { RING_PARAM_FABRIC_TIERS, "network_group", CONTROL_SLIDER,
+    N_("The switches between nodes: 1 is one non-blocking switch; 2 leaves joined by "
+       "spines; 3 pods of leaves joined by a core. Above one switch, traffic that leaves a "
+       "leaf shares its uplinks."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_NODES_PER_LEAF, "network_group", CONTROL_SLIDER,
+    N_("Nodes under one leaf switch, or one rail group on a rail-optimized fabric; a core "
+       "tier’s pod holds as many leaves."),
+    SCALE_LOG2_SNAP, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_OVERSUBSCRIPTION, "network_group", CONTROL_SLIDER,
+    N_("R in R:1: each switch’s uplinks carry 1/R of what its downlinks do, so at 4:1 the "
+       "nodes of a leaf can send a quarter of their rate out of it at once."),
+    SCALE_LOG2_SNAP, FORMAT_PLAIN, ":1", 0, 1 },
+  { RING_PARAM_PLACEMENT, "network_group", CONTROL_CHOICE,
+    N_("Where the job’s nodes sit: packed fills each leaf with consecutive nodes, as "
+       "fabric-aware schedulers do; scattered puts them anywhere, so more traffic climbs "
+       "to the spine."), },
+  { RING_PARAM_OTHER_JOB_GPUS, "network_group", CONTROL_SLIDER,
+    N_("GPUs of a second job placed on the same leaves: its traffic shares their uplinks "
+       "with ours. 0 for none."),
+    SCALE_LOG10_PLUS_ONE, FORMAT_PLAIN, "", 0, 1 },
+  { RING_PARAM_OTHER_JOB_LOAD, "network_group", CONTROL_SLIDER,
+    N_("The share of time the other job sends through the same uplinks: below its fair "
+       "share it leaves ours the rest, above it every flow gets the fair share."),
+    SCALE_LINEAR_SNAP, FORMAT_PLAIN, "%", 0, 1 },
 
   /* The links' and the GPUs' sliders span the ring (0 … N − 1), set as it changes. */
   { RING_PARAM_SLOW_LINK, "straggler_group", CONTROL_SLIDER,
@@ -258,6 +287,9 @@ _ring_parameter_spec_format_plain (double      value,
                                    guint       digits,
                                    const char *unit)
 {
+  /* A ratio's ":1" follows its number as in "4:1". */
+  if (*unit == ':')
+    return g_strdup_printf ("%.*f%s", (int) digits, value, unit);
   if (*unit != '\0')
     return g_strdup_printf ("%.*f %s", (int) digits, value, unit);
 

@@ -176,6 +176,26 @@ share_of (const RingTopology *topology,
   return MIN (1.0, fair);
 }
 
+/* What the other job's flows send through a group's uplinks (in node rates) when each of
+ * our @flows gets @ours: what they ask, or what ours leave them, as max-min sharing gives
+ * a flow no more than it asks and leaves no capacity idle that a flow still wants. */
+static double
+other_demand_of (const RingTopology *topology,
+                 double              group,
+                 double              ratio,
+                 double              flows,
+                 double              ours)
+{
+  double others = other_flows_leaving (topology, (guint) group);
+  double left;
+
+  if (others <= 0)
+    return 0;
+  left = MAX (0.0, group / ratio - flows * ours);
+
+  return MIN (others * topology->other_job_load, left);
+}
+
 /* Halving-doubling's steps between nodes carry S/2, S/4 … of a GPU's buffer at partner
  * distances d = G, 2G …: a tier slows the steps whose partners it separates, and the
  * share is the byte-weighted harmonic mean over the steps. */
@@ -185,7 +205,8 @@ distance_share (const RingTopology *topology,
                 const double       *ratios,
                 guint               n_tiers,
                 double             *tier_share,
-                double             *tier_demand)
+                double             *tier_demand,
+                double             *tier_other_demand)
 {
   guint g = topology->gpus_per_node;
   guint p = 1;
@@ -218,7 +239,11 @@ distance_share (const RingTopology *topology,
           step = MIN (step, s);
         }
       for (guint t = 0; t < n_tiers; t++)
-        tier_demand[t] += weight * flows[t] * step;
+        {
+          tier_demand[t] += weight * flows[t] * step;
+          tier_other_demand[t] += weight * other_demand_of (topology, groups[t], ratios[t],
+                                                            flows[t], step);
+        }
       bytes += weight;
       time += weight / step;
     }
@@ -228,6 +253,7 @@ distance_share (const RingTopology *topology,
     {
       tier_share[t] = tier_bytes > 0 ? tier_bytes / tier_time[t] : 1;
       tier_demand[t] = tier_bytes > 0 ? tier_demand[t] / tier_bytes : 0;
+      tier_other_demand[t] = tier_bytes > 0 ? tier_other_demand[t] / tier_bytes : 0;
     }
 
   return bytes > 0 ? bytes / time : 1;
@@ -297,6 +323,7 @@ ring_fabric_crossing (const RingTopology *topology,
   guint n_tiers;
   double tier_share[2] = { 1, 1 };
   double tier_demand[2] = { 0, 0 };
+  double tier_other_demand[2] = { 0, 0 };
 
   g_return_if_fail (topology != NULL);
   g_return_if_fail (crossing != NULL);
@@ -307,6 +334,7 @@ ring_fabric_crossing (const RingTopology *topology,
       crossing->tier_share[t] = 1;
       crossing->tier_capacity[t] = 0;
       crossing->tier_demand[t] = 0;
+      crossing->tier_other_demand[t] = 0;
     }
   crossing->network_bytes = network_bytes (topology, pattern);
   crossing->bound = topology->nodes > 1 && pattern != RING_FABRIC_PATTERN_NONE
@@ -327,7 +355,7 @@ ring_fabric_crossing (const RingTopology *topology,
   if (pattern == RING_FABRIC_PATTERN_DISTANCE)
     {
       crossing->share = distance_share (topology, groups, ratios, n_tiers, tier_share,
-                                        tier_demand);
+                                        tier_demand, tier_other_demand);
     }
   else
     {
@@ -338,7 +366,11 @@ ring_fabric_crossing (const RingTopology *topology,
           crossing->share = MIN (crossing->share, tier_share[t]);
         }
       for (guint t = 0; t < n_tiers; t++)
-        tier_demand[t] *= crossing->share;
+        {
+          tier_other_demand[t] = other_demand_of (topology, groups[t], ratios[t],
+                                                  tier_demand[t], crossing->share);
+          tier_demand[t] *= crossing->share;
+        }
     }
 
   crossing->tier_demand[RING_FABRIC_TIER_LEAF] = crossing->share;
@@ -346,6 +378,7 @@ ring_fabric_crossing (const RingTopology *topology,
     {
       crossing->tier_capacity[RING_FABRIC_TIER_SPINE + t] = groups[t] / ratios[t];
       crossing->tier_demand[RING_FABRIC_TIER_SPINE + t] = tier_demand[t];
+      crossing->tier_other_demand[RING_FABRIC_TIER_SPINE + t] = tier_other_demand[t];
       crossing->tier_share[RING_FABRIC_TIER_SPINE + t] = tier_share[t];
       if (tier_share[t] < 1 && tier_share[t] <= crossing->share * (1 + 1e-12)
           && crossing->bound == RING_FABRIC_TIER_LEAF)

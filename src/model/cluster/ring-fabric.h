@@ -32,6 +32,8 @@ typedef struct
    * sends (demand, byte-weighted over halving-doubling's steps); the leaf's are 1. */
   double         tier_capacity[RING_N_FABRIC_TIERS];
   double         tier_demand[RING_N_FABRIC_TIERS];
+  /* What the other job's flows send through the same uplinks, in node rates. */
+  double         tier_other_demand[RING_N_FABRIC_TIERS];
   /* Bytes one node sends over the network per byte of the buffer. */
   double         network_bytes;
 } RingFabricCrossing;

@@ -78,7 +78,9 @@ typedef enum
 typedef struct
 {
   double capacity_gbps;
-  double demand_gbps;     /* what the group's traffic sends through them */
+  double demand_gbps;     /* what both jobs' traffic of the group sends through them */
+  double our_demand_gbps; /* ours of it */
+  double other_demand_gbps;  /* the other job's (--other-job-gpus) */
   double load;            /* demand over capacity, 1 where the tier binds */
 } RingFabricLoad;
 
@@ -102,6 +104,26 @@ typedef enum
 } RingCheckpointing;
 
 #define RING_N_CHECKPOINTINGS (RING_CHECKPOINTING_FULL + 1)
+
+/* The NCCL release series whose changes the model knows (docs/model.md §4, "NCCL
+ * versions"); each stands for the last release of its series (2.28: 2.28.9). */
+typedef enum
+{
+  RING_NCCL_2_18, /*< nick=2.18 >*/
+  RING_NCCL_2_19, /*< nick=2.19 >*/
+  RING_NCCL_2_20, /*< nick=2.20 >*/
+  RING_NCCL_2_21, /*< nick=2.21 >*/
+  RING_NCCL_2_22, /*< nick=2.22 >*/
+  RING_NCCL_2_23, /*< nick=2.23 >*/
+  RING_NCCL_2_24, /*< nick=2.24 >*/
+  RING_NCCL_2_25, /*< nick=2.25 >*/
+  RING_NCCL_2_26, /*< nick=2.26 >*/
+  RING_NCCL_2_27, /*< nick=2.27 >*/
+  RING_NCCL_2_28, /*< nick=2.28 >*/
+} RingNcclVersion;
+
+#define RING_NCCL_VERSION_LAST RING_NCCL_2_28
+#define RING_N_NCCL_VERSIONS   (RING_NCCL_VERSION_LAST + 1)
 
 /* PyTorch DDP's buckets and DeepSpeed ZeRO's (docs/model.md §5); bucket-size 0: one. */
 #define RING_FIRST_BUCKET_BYTES   1048576.0
@@ -149,6 +171,7 @@ typedef struct
   /* Withdrawn: a property and GSettings key the cost ignores. */
   double        overlap;
   RingAlgorithm algorithm;
+  RingNcclVersion nccl_version;   /* what NCCL builds and how (docs/model.md §4) */
   double        bucket_bytes;     /* DDP/ZeRO gradient bucket; 0: one bucket */
   double        comm_slowdown;    /* compute runs 1 + this slower beside a collective */
   RingSharding  sharding;
@@ -226,6 +249,8 @@ typedef struct
   RingAlgorithm fastest_algorithm;
   RingProtocol  fastest_protocol;
   double        fastest_allreduce_time_s;
+  /* NCCL 2.27+'s symmetric-memory kernels on registered buffers; NAN where none run. */
+  double        symmetric_allreduce_time_s;
   gboolean      collective;           /* a single collective, not a step */
   /* The step as a timeline (ring-step.h). */
   double        forward_time_s;
@@ -300,6 +325,7 @@ typedef enum
   RING_PARAM_LATENCY,
   RING_PARAM_OVERLAP,
   RING_PARAM_ALGORITHM,
+  RING_PARAM_NCCL_VERSION,
   RING_PARAM_BUCKET_SIZE,
   RING_PARAM_COMM_SLOWDOWN,
   RING_PARAM_SHARDING,

@@ -309,6 +309,7 @@ ring_topology_init (RingTopology     *topology,
   topology->nodes = (topology->gpus + topology->gpus_per_node - 1) / topology->gpus_per_node;
   topology->ranks_per_node = (double) topology->gpus / topology->nodes;
   topology->generation = gpu->generation;
+  topology->nccl_version = MIN (params->nccl_version, RING_NCCL_VERSION_LAST);
   topology->latency_us = params->latency_us;
   topology->gpus_per_process = 1;
   topology->calibration = NULL;

@@ -21,6 +21,8 @@ typedef struct
   guint          nodes;             /* ⌈N/G⌉ */
   double         ranks_per_node;    /* N / nodes */
   RingGeneration generation;
+  /* The NCCL release series: what it builds and how (docs/model.md §4). */
+  RingNcclVersion nccl_version;
   RingIntraKind  intra;
   gboolean       nvlink;            /* the intra-node path is NVLink */
   gboolean       nvswitch;

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "algorithms/ring-algorithm-private.h"
@@ -151,6 +152,14 @@ ring_protocol_available (const RingTopology *topology,
     return FALSE;
   if (topology->nodes > 1 && topology->fabric == RING_FABRIC_TCP)
     return FALSE;
+  /* NCCL enables LL128 by default only on the architectures it has tested (tuning.cc,
+   * "Enable LL128 by default only on Volta/Ampere/Hopper+NVLink"): Blackwell joined the
+   * list in 2.25 (SM 10.0 and 12.0; 2.27 dropped the list for "SM 7.0 and newer").
+   * RCCL (xGMI) keeps its own list. */
+  if (topology->generation == RING_GENERATION_BLACKWELL
+      && topology->intra != RING_INTRA_XGMI_MESH
+      && topology->nccl_version < RING_NCCL_2_25)
+    return FALSE;
 
   return TRUE;
 }
@@ -197,14 +206,21 @@ pick_protocol (const RingAlgorithmInfo *info,
 
 /* Whether NCCL builds @info at all on @topology. NCCL 2.18 to 2.28.3 set up NVLS, and so
  * NVLS-tree, only for more than two GPUs in a node (ncclNvlsInit(): "gpuCount <= 2"
- * returns without it); two GPUs run a ring there. 2.28.7 lowered it to two, which the
- * published runs predate. An explicit --algorithm nvls still runs on two. */
+ * returns without it); two GPUs run a ring there. 2.28.7 lowered it to two ("gpuCount <
+ * 2"), so the 2.28 series, modelled as its last release, builds it on two. 2.20 set NVLS
+ * up only inside one node ("comm->nNodes > 1" returns): no NVLS-tree across nodes. An
+ * explicit --algorithm nvls still runs on two. */
 static gboolean
-nccl_builds (const RingAlgorithmInfo *info,
-             const RingTopology      *topology)
+nccl_builds (RingAlgorithm       algorithm,
+             const RingTopology *topology)
 {
-  if (info->algorithm == RING_ALGORITHM_NVLS || info->algorithm == RING_ALGORITHM_NVLS_TREE)
-    return topology->gpus_per_node > 2;
+  if (algorithm == RING_ALGORITHM_NVLS || algorithm == RING_ALGORITHM_NVLS_TREE)
+    {
+      if (topology->nccl_version == RING_NCCL_2_20 && topology->nodes > 1)
+        return FALSE;
+      return topology->nccl_version >= RING_NCCL_2_28 ? topology->gpus_per_node >= 2
+                                                      : topology->gpus_per_node > 2;
+    }
 
   return TRUE;
 }
@@ -226,7 +242,8 @@ pick_algorithm (const RingTopology *topology,
       RingProtocol p;
       double s;
 
-      if (!info->nccl || !nccl_builds (info, topology) || !info->can_run (topology, NULL))
+      if (!info->nccl || !nccl_builds (info->algorithm, topology)
+          || !info->can_run (topology, NULL))
         continue;
       p = pick_protocol (info, topology, bytes, &s);
       if (s < best_s)
@@ -249,6 +266,7 @@ no_communication (RingAlgorithm      algorithm,
   memset (cost, 0, sizeof *cost);
   cost->algorithm = algorithm == RING_ALGORITHM_AUTO ? RING_ALGORITHM_RING : algorithm;
   cost->protocol = RING_PROTOCOL_SIMPLE;
+  cost->symmetric_time_s = NAN;
 }
 
 /* @info's cost on the fabric: its network narrowed to what its traffic gets through the
@@ -292,7 +310,9 @@ fabric_cost (const RingAlgorithmInfo *info,
       RingFabricLoad *load = &cost->fabric_loads[t];
 
       load->capacity_gbps = crossing.tier_capacity[t] * topology->network_gbps;
-      load->demand_gbps = crossing.tier_demand[t] * topology->network_gbps;
+      load->our_demand_gbps = crossing.tier_demand[t] * topology->network_gbps;
+      load->other_demand_gbps = crossing.tier_other_demand[t] * topology->network_gbps;
+      load->demand_gbps = load->our_demand_gbps + load->other_demand_gbps;
       load->load = load->capacity_gbps > 0 ? load->demand_gbps / load->capacity_gbps : 0;
     }
   network_s = cost->fabric_gbps > 0
@@ -320,6 +340,7 @@ run_cost (const RingAlgorithmInfo *info,
   fabric_cost (info, topology, protocol, bytes, cost);
   cost->algorithm = info->algorithm;
   cost->protocol = protocol;
+  cost->symmetric_time_s = ring_symmetric_kernel_time_s (topology, bytes);
   if (info->estimate != NULL)
     cost->nccl_estimate_s = estimate_s >= 0 ? estimate_s
                                             : info->estimate (nccl_view, protocol, bytes);
@@ -375,7 +396,8 @@ find_fastest (const RingTopology *topology,
       const RingAlgorithmInfo *info = registry[a];
 
       if (algorithm == RING_ALGORITHM_AUTO
-          ? !info->nccl || !nccl_builds (info, topology) || !info->can_run (topology, NULL)
+          ? !info->nccl || !nccl_builds (info->algorithm, topology)
+            || !info->can_run (topology, NULL)
           : a != algorithm)
         continue;
       for (RingProtocol p = 0; p < RING_N_PROTOCOLS; p++)
@@ -393,6 +415,46 @@ find_fastest (const RingTopology *topology,
             }
         }
     }
+}
+
+/* NCCL's symmetric kernels (symmetric.cc, 2.27.3): each rank reads and writes its peers'
+ * registered buffers directly. Two of them do an all-reduce on any direct peers: a
+ * one-shot LL kernel that stores the whole buffer to every peer in LL lines (8 bytes of
+ * data in 16) and reduces what arrives, and a two-shot kernel that reduce-scatters with
+ * loads and all-gathers with stores, moving 2 (N−1)/N of the buffer like a ring. NCCL's
+ * base latency of each, µs, {before Blackwell, Blackwell}: LL 4.5 and 11, the other 7.8
+ * and 19.5 (queryModel()). NCCL takes the one its estimate rates fastest; this takes the
+ * one its own cost does. The NVLS (multimem) variants are left out: they win only at
+ * sizes where NVLS itself does. */
+static const double symmetric_ll_base_us[2] = { 4.5, 11 };
+static const double symmetric_two_shot_base_us[2] = { 7.8, 19.5 };
+
+double
+ring_symmetric_kernel_time_s (const RingTopology *topology,
+                              double              bytes)
+{
+  guint blackwell;
+  double n, link_Bps, gap_us, one_shot_s, two_shot_s;
+
+  g_return_val_if_fail (topology != NULL, NAN);
+
+  /* init.cc: symmetricSupport needs one node whose GPUs are all direct peers (P2P or
+   * NVLS), which RCCL's xGMI is not part of. */
+  if (topology->nccl_version < RING_NCCL_2_27 || topology->nodes != 1
+      || topology->gpus <= 1 || !(bytes > 0)
+      || topology->intra == RING_INTRA_PCIE_HOST || topology->intra == RING_INTRA_XGMI_MESH)
+    return NAN;
+
+  blackwell = topology->generation >= RING_GENERATION_BLACKWELL;
+  n = topology->gpus;
+  link_Bps = topology->link_gbps * 1e9;
+  gap_us = _ring_launch_gap_us (topology);
+  one_shot_s = (gap_us + symmetric_ll_base_us[blackwell]) * 1e-6
+               + (n - 1) * 2 * bytes / link_Bps;
+  two_shot_s = (gap_us + symmetric_two_shot_base_us[blackwell]) * 1e-6
+               + 2 * (n - 1) / n * bytes / link_Bps;
+
+  return MIN (one_shot_s, two_shot_s);
 }
 
 gboolean

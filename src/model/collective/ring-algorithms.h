@@ -22,6 +22,9 @@ typedef struct
   double        busbw_gbps;       /* as nccl-tests reports it */
   double        bytes_per_gpu;    /* sent, on average, by the schedule */
   double        nccl_estimate_s;  /* NCCL's own, which picks; 0 if not NCCL's */
+  /* NCCL 2.27+'s symmetric-memory kernels on buffers registered in a symmetric window
+   * (ring_symmetric_kernel_time_s()); NAN where NCCL has none for this call. */
+  double        symmetric_time_s;
   /* What this model prices fastest among NCCL's choices (ring-algorithms.c). */
   RingAlgorithm fastest_algorithm;
   RingProtocol  fastest_protocol;
@@ -146,6 +149,12 @@ const char              *ring_algorithm_get_title (RingAlgorithm             alg
 const char              *ring_algorithm_get_short_title (RingAlgorithm       algorithm);
 /* "auto, ring, … or flat-ring". */
 char                    *ring_algorithms_dup_names (void);
+/* The all-reduce of @bytes by NCCL's symmetric-memory kernels (NCCL 2.27 and newer, one
+ * node, every GPU a direct peer), which NCCL runs instead of its algorithms when the
+ * buffers are registered in a symmetric window (ncclCommWindowRegister, nccl-tests -R 2);
+ * NAN where they cannot run. docs/model.md §4, "NCCL versions". */
+double                   ring_symmetric_kernel_time_s (const RingTopology *topology,
+                                                       double              bytes);
 /* Whether α (--latency) changes anything for @params. */
 gboolean                 ring_params_hop_latency_applies (const RingParams  *params);
 

@@ -85,6 +85,34 @@ ring_cost_bytes_moved_per_gpu (guint  gpus,
  * latency, but the whole per-call part (the launch and NCCL's base latency), which it
  * pays once as the all-reduce does. NCCL costs them so (tuning.cc: nsteps N − 1 instead
  * of 2 (N − 1)). The flat ring has no per-call part: (N−1) α + (N−1)/N · S / B. */
+/* PAT (NCCL 2.23: "Parallel Aggregated Trees", a variation of Bruck's algorithm) runs
+ * all-gather and reduce-scatter with a logarithmic number of network steps, but only with
+ * one GPU per node (tuning.cc, ncclPatEnable: "PAT only supports 1 GPU per node"), on
+ * Simple. Its latency is NCCL's own: 8 µs, log2 (nodes) network hops at 1/3.5 of the
+ * hop, and 2.8 µs per rank ("still a linear part"); it carries 0.75 of the ring's bus
+ * bandwidth (busBw *= .75). NCCL takes it where its estimate beats the ring's; the model
+ * where its cost does. NAN where NCCL has no PAT. */
+static double
+pat_half_collective_s (const RingTopology *topology,
+                       double              bytes)
+{
+  RingAllreduceCost ring;
+  double latency_us;
+
+  if (topology->nccl_version < RING_NCCL_2_23 || topology->gpus_per_node != 1
+      || topology->nodes < 2
+      || !ring_allreduce_cost_with (topology, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE,
+                                    bytes, &ring))
+    return NAN;
+
+  latency_us = _ring_launch_gap_us (topology) + 8
+               + log2 (topology->nodes)
+                 * _ring_nccl_net_hop_us (topology, RING_NCCL_TREE, RING_PROTOCOL_SIMPLE) / 3.5
+               + 2.8 * topology->gpus;
+
+  return latency_us * 1e-6 + ring.bandwidth_s / 2 / 0.75;
+}
+
 double
 _ring_step_half_collective_s (const RingParams *params,
                               guint             gpus,
@@ -95,6 +123,7 @@ _ring_step_half_collective_s (const RingParams *params,
   RingAllreduceCost cost;
   gboolean closed_form = ring_algorithm_info (params->algorithm)->closed_form;
   double fixed = 0;
+  double half_s, pat_s;
 
   *algorithm = closed_form ? params->algorithm : RING_ALGORITHM_RING;
   if (gpus <= 1 || bytes <= 0)
@@ -109,8 +138,11 @@ _ring_step_half_collective_s (const RingParams *params,
     fixed = (_ring_launch_gap_us (&topology)
              + _ring_nccl_base_latency_us (RING_NCCL_RING, cost.protocol)) * 1e-6;
   fixed = MIN (fixed, cost.latency_s);
+  half_s = fixed + (cost.latency_s - fixed) / 2 + cost.bandwidth_s / 2;
+  /* The report still names the ring: PAT is no all-reduce algorithm of the registry. */
+  pat_s = closed_form ? NAN : pat_half_collective_s (&topology, bytes);
 
-  return fixed + (cost.latency_s - fixed) / 2 + cost.bandwidth_s / 2;
+  return isnan (pat_s) ? half_s : MIN (half_s, pat_s);
 }
 
 double

@@ -267,6 +267,10 @@ double    _ring_plot_panel_x_mm          (const RingPlotPanel *panel,
 double    _ring_plot_panel_y_mm          (const RingPlotPanel *panel,
                                           double               world);
 gboolean  _ring_plot_panel_is_valid      (const RingPlotPanel *panel);
+/* Narrows @panel so that its last x tick label, centred on its tick, ends inside the
+ * page's margin (text stops shrinking on a narrow chart). */
+void      _ring_plot_keep_last_label_inside (const RingPlotChart *chart,
+                                             RingPlotPanel       *panel);
 void      _ring_plot_panel_share_x       (RingPlotPanel       *panel,
                                           const RingPlotPanel *from);
 void      _ring_plot_draw_grid           (const RingPlotChart *chart,
@@ -415,5 +419,6 @@ void      _ring_plot_draw_map            (RingPlotChart       *chart);
 void      _ring_plot_draw_step_timeline  (RingPlotChart       *chart);
 void      _ring_plot_draw_bucket_size    (RingPlotChart       *chart);
 void      _ring_plot_draw_mfu_vs_data_parallel (RingPlotChart *chart);
+void      _ring_plot_draw_other_job_load (RingPlotChart       *chart);
 
 G_END_DECLS

@@ -60,24 +60,6 @@ row_mm (const Timeline *t,
   return _ring_plot_panel_y_mm (&t->panel, row);
 }
 
-/* Narrows @panel so that its last x tick label, centred on its tick, ends inside the
- * page's margin (text stops shrinking on a narrow chart). */
-static void
-keep_last_label_inside (const RingPlotChart *chart,
-                        RingPlotPanel       *panel)
-{
-  double last = floor (panel->x.max / panel->x.step + 1e-9) * panel->x.step;
-  g_autofree char *label = _ring_plot_axis_label (&panel->x, last);
-  double overhang_mm;
-
-  _ring_plot_set_text_size (chart, 0.9);
-  overhang_mm = _ring_plot_panel_x_mm (panel, last) + _ring_plot_text_width_mm (label) / 2
-                + chart->text_mm * 0.5 - chart->width_mm;
-  _ring_plot_set_text_size (chart, 1.0);
-  if (overhang_mm > 0)
-    panel->xmax_mm -= overhang_mm;
-}
-
 /* The time axis of both timelines: milliseconds from 0 to 3 % past @end_s, as many ticks
  * as labels as wide as @widest fit, the last label inside the page. */
 static void
@@ -93,7 +75,7 @@ set_time_axis (Timeline   *t,
                                                      _ring_plot_text_width_mm (widest)));
   _ring_plot_set_text_size (chart, 1.0);
   t->panel.x.min = 0;
-  keep_last_label_inside (chart, &t->panel);
+  _ring_plot_keep_last_label_inside (chart, &t->panel);
 }
 
 /* Where a row is along the panel's height, from 0 at the bottom to 1 at the top. */
@@ -732,7 +714,7 @@ _ring_plot_draw_bucket_size (RingPlotChart *chart)
   panel.x.min -= 0.3;
   panel.x.max += 0.5;
   panel.y.max = 103;
-  keep_last_label_inside (chart, &panel);
+  _ring_plot_keep_last_label_inside (chart, &panel);
   if (!_ring_plot_panel_is_valid (&panel))
     return;
 

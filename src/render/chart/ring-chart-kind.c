@@ -96,6 +96,15 @@ static const RingChartKindInfo chart_kinds[] = {
        "the pipeline bubble and exposed communication take."),
     TRUE, _ring_chart_build_mfu_vs_data_parallel, _ring_plot_draw_mfu_vs_data_parallel,
   },
+  {
+    RING_CHART_OTHER_JOB_LOAD, "other-job-load",
+    N_("Step time vs. another job’s load on the fabric"),
+    N_("Our training step’s time (in single-collective mode the all-reduce’s) while another "
+       "job on the same leaves sends for this share of the time, against our time with the "
+       "fabric to ourselves. The uplinks are shared max-min fairly: an other job asking "
+       "less than its fair share leaves us the rest, one asking more gets the fair share."),
+    FALSE, _ring_chart_build_other_job_load, _ring_plot_draw_other_job_load,
+  },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (chart_kinds) == RING_N_CHARTS);

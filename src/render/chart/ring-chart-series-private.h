@@ -157,6 +157,7 @@ void           _ring_chart_build_algorithm_comparison (RingChartData *data);
 void           _ring_chart_build_step_timeline        (RingChartData *data);
 void           _ring_chart_build_bucket_size          (RingChartData *data);
 void           _ring_chart_build_mfu_vs_data_parallel (RingChartData *data);
+void           _ring_chart_build_other_job_load       (RingChartData *data);
 const char    *_ring_chart_segment_kind_title  (RingSegmentKind        kind);
 gboolean       _ring_chart_segment_is_compute  (const RingStepSegment *segment);
 const char    *_ring_chart_stage_work_title    (RingStageWork          work);

@@ -48,6 +48,7 @@ scenario_source_columns (RingChartKind kind,
     case RING_CHART_ALGORITHM_COMPARISON:
     case RING_CHART_STEP_TIMELINE:
     case RING_CHART_UTILIZATION_VS_BUCKET_SIZE:
+    case RING_CHART_OTHER_JOB_LOAD:
     case RING_N_CHARTS:
     default:
       return 0;

@@ -285,6 +285,22 @@ _ring_plot_panel_y_mm (const RingPlotPanel *panel,
 }
 
 
+void
+_ring_plot_keep_last_label_inside (const RingPlotChart *chart,
+                                   RingPlotPanel       *panel)
+{
+  double last = floor (panel->x.max / panel->x.step + 1e-9) * panel->x.step;
+  g_autofree char *label = _ring_plot_axis_label (&panel->x, last);
+  double overhang_mm;
+
+  _ring_plot_set_text_size (chart, 0.9);
+  overhang_mm = _ring_plot_panel_x_mm (panel, last) + _ring_plot_text_width_mm (label) / 2
+                + chart->text_mm * 0.5 - chart->width_mm;
+  _ring_plot_set_text_size (chart, 1.0);
+  if (overhang_mm > 0)
+    panel->xmax_mm -= overhang_mm;
+}
+
 gboolean
 _ring_plot_panel_is_valid (const RingPlotPanel *panel)
 {
