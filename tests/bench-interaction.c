@@ -24,6 +24,7 @@
 #include "ring-step-bar-draw.h"
 #include "ring-chart-private.h"
 #include "ring-parameter-panel-private.h"
+#include "ring-renderer.h"
 #include "ring-window-private.h"
 #include "ring-test-numbers.h"
 
@@ -341,6 +342,9 @@ main (int   argc,
   if (argc >= 2 && g_strcmp0 (argv[1], "--drawing") == 0)
     return 0;
 
+  /* The renderer the application would take here (cairo where no GPU render node
+   * exists, as under Xvfb), unless GSK_RENDERER says otherwise. */
+  ring_renderer_choose ("/dev/dri");
   if (!gtk_init_check ())
     {
       g_print ("no display: the window is not measured (run under xvfb-run)\n");

@@ -54,6 +54,55 @@ test_gpus_slider (RingWindowFixture *fixture,
 
 }
 
+static gboolean
+painted_once (gpointer data)
+{
+  return *(guint *) data >= 1;
+}
+
+/* A step of the slider paints one frame, and the frames after it stay away: no restyle
+ * or layout left over from the change asks for another (GTK 4.8 restyles a widget whose
+ * CSS classes are set at all, and a restyle queued outside a frame or during its layout
+ * takes a frame of its own). */
+static void
+test_one_frame_per_step (RingWindowFixture *fixture,
+                         gconstpointer      user_data)
+{
+  RingWindow *window = fixture->window;
+  RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
+  GtkRange *scale = _ring_parameter_panel_get_scale (panel, "gpus");
+  GdkFrameClock *clock;
+  ViewDraws before;
+  g_autofree char *pill = NULL;
+  guint frames = 0;
+
+  settle_views (window, &before);
+  /* Wide: the sidebar beside the main area, as most windows are. */
+  g_assert_false (_ring_window_get_sidebar_folded (window));
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect_swapped (clock, "after-paint", G_CALLBACK (count_cb), &frames);
+
+  /* From 8 GPUs up to 1 024 and back, a notch at a time: every metric's text changes and the pill
+   * keeps its words, so nothing but numbers and the views' drawings change. */
+  pill = g_strdup (gtk_label_get_label (window->bound_label));
+  for (guint i = 0; i < 14; i++)
+    {
+      double notch = i < 7 ? 4 + i : 16 - i;
+
+      frames = 0;
+      gtk_range_set_value (scale, notch);
+      g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_GPUS), ==,
+                        1u << (guint) notch);
+      g_assert_true (iterate_until (painted_once, &frames));
+      /* Frames come at most a refresh apart: 300 ms is ample for any that would follow. */
+      iterate_for (300);
+      g_assert_cmpstr (gtk_label_get_label (window->bound_label), ==, pill);
+      g_assert_cmpuint (frames, ==, 1);
+    }
+
+  g_signal_handlers_disconnect_by_data (clock, &frames);
+}
+
 static void
 test_typed_values (RingWindowFixture *fixture,
                    gconstpointer      user_data)
@@ -79,6 +128,15 @@ test_typed_values (RingWindowFixture *fixture,
                    "Not a number: type 8, 7B, 1.5T or 2.5");
   gtk_spin_button_update (size);
   g_assert_cmpfloat (ring_model_get_value (window->model, RING_PARAM_MODEL_PARAMS), ==, 70e9);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (size), "error"));
+
+  /* An emptied field is not marked yet (GtkSpinButton empties it before each value it
+   * writes); what is typed into it then is. */
+  gtk_editable_set_text (GTK_EDITABLE (size), "");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (size), "error"));
+  gtk_editable_set_text (GTK_EDITABLE (size), "x");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (size), "error"));
+  gtk_spin_button_update (size);
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (size), "error"));
 
   /* Bits where bytes per second are asked for, as networks are sold: 400 Gb/s is 50 GB/s,
@@ -889,6 +947,7 @@ main (int   argc,
     return 0;
 
   add_window_test ("/ring/window/gpus-slider", test_gpus_slider);
+  add_window_test ("/ring/window/one-frame-per-step", test_one_frame_per_step);
   add_window_test ("/ring/window/typed-values", test_typed_values);
   add_window_test ("/ring/window/step-controls", test_step_controls);
   add_window_test ("/ring/window/does-not-fit", test_does_not_fit);

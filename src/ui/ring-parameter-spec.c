@@ -437,12 +437,23 @@ _ring_parameter_panel_spin_changed_cb (GtkSpinButton       *spin,
                                        const ParameterSpec *spec)
 {
   GtkWidget *widget = GTK_WIDGET (spin);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
   double value;
 
-  if (_ring_parameter_spec_parse (spec, gtk_editable_get_text (GTK_EDITABLE (spin)), &value))
+  /* An empty field is neither a value nor a mistake yet: GtkSpinButton empties its text
+   * before it writes each new value, with a "changed" for each, and marking it there put
+   * a class on and off the field at every step of a slider, which restyles the window
+   * and costs it a second frame. */
+  if (text[0] == '\0')
+    return;
+
+  if (_ring_parameter_spec_parse (spec, text, &value))
     {
       gtk_widget_remove_css_class (widget, "error");
-      gtk_widget_set_tooltip_text (widget, NULL);
+      /* Setting a tooltip, even none over none, asks GTK's tooltip again for the widget
+       * under the pointer, which hides and shows it: a frame more at each step. */
+      if (gtk_widget_get_tooltip_text (widget) != NULL)
+        gtk_widget_set_tooltip_text (widget, NULL);
       return;
     }
 

@@ -77,12 +77,40 @@ toggle_sidebar_cb (GtkWidget  *widget,
   gtk_toggle_button_set_active (button, !gtk_toggle_button_get_active (button));
 }
 
+#if !ADW_CHECK_VERSION (1, 4, 0)
+/* libadwaita 1.2's AdwFlap sets the CSS classes of its shadow's four parts at every
+ * allocation, the same classes each time, and GTK 4.8 restyles a widget whose classes are
+ * set at all. The restyle comes after the frame's own, during its layout, so it asks for a
+ * frame of its own: every change that reallocates the flap (a metric's text, a slider's
+ * value) painted once and then ran two more frames that drew nothing (libadwaita 1.4 sets
+ * the classes only when they change). Unfolded, the flap's shadow is fully transparent:
+ * hidden, its parts are not restyled and the change takes one frame. */
+static void
+update_flap_shadow (RingWindow *self,
+                    gboolean    folded)
+{
+  static const char * const shadow_parts[] = { "dimming", "shadow", "border", "outline",
+                                                   NULL };
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->split_view);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (g_strv_contains (shadow_parts, gtk_widget_get_css_name (child)))
+        gtk_widget_set_visible (child, folded);
+    }
+}
+#endif
+
 static gboolean
 update_sidebar_style (gpointer data)
 {
   RingWindow *self = data;
 
   self->sidebar_style_idle = 0;
+#if !ADW_CHECK_VERSION (1, 4, 0)
+  update_flap_shadow (self, _ring_window_get_sidebar_folded (self));
+#endif
   /* Over the main area the sidebar needs a background of its own. */
   if (_ring_window_get_sidebar_folded (self))
     gtk_widget_add_css_class (self->sidebar, "background");

@@ -531,8 +531,8 @@ update_bound_label (RingWindow *self)
 {
   const RingResult *result = ring_model_get_result (self->model);
   GtkWidget *label = GTK_WIDGET (self->bound_label);
-
   const char *css_class;
+  const char *tooltip;
 
   /* Three states, as an engineer would say them: compute-bound from 90 % utilization
    * (the target line under the bar), communication-bound once exposed communication
@@ -571,33 +571,40 @@ update_bound_label (RingWindow *self)
   if (!ring_model_is_collective (self->model) && !ring_model_get_fits (self->model))
     css_class = "does-not-fit";
 
-  gtk_widget_remove_css_class (label, "compute-bound");
-  gtk_widget_remove_css_class (label, "comm-limited");
-  gtk_widget_remove_css_class (label, "comm-bound");
-  gtk_widget_remove_css_class (label, "bubble-limited");
-  gtk_widget_remove_css_class (label, "does-not-fit");
-  gtk_widget_add_css_class (label, css_class);
+  /* Only a state that changes touches the classes: GTK 4.8 restyles a widget whose classes
+   * are removed and added back, the same ones or not, and a restyle queued outside a frame
+   * costs the window a second, empty frame after the one that paints the change. */
+  if (!gtk_widget_has_css_class (label, css_class))
+    {
+      gtk_widget_remove_css_class (label, "compute-bound");
+      gtk_widget_remove_css_class (label, "comm-limited");
+      gtk_widget_remove_css_class (label, "comm-bound");
+      gtk_widget_remove_css_class (label, "bubble-limited");
+      gtk_widget_remove_css_class (label, "does-not-fit");
+      gtk_widget_add_css_class (label, css_class);
+    }
 
   if (g_str_equal (css_class, "does-not-fit"))
-    gtk_widget_set_tooltip_text (label, _("The step does not fit in the GPU’s memory: this "
-                                          "is how it would run with the memory it needs"));
+    tooltip = _("The step does not fit in the GPU’s memory: this is how it would run with "
+                "the memory it needs");
   else if (g_str_equal (css_class, "bubble-limited"))
-    gtk_widget_set_tooltip_text (label, _("The pipeline’s bubble, while it fills and drains, "
-                                          "idles the GPUs longer than exposed communication: "
-                                          "more micro-batches shrink it"));
+    tooltip = _("The pipeline’s bubble, while it fills and drains, idles the GPUs longer "
+                "than exposed communication: more micro-batches shrink it");
   /* xgettext:no-c-format */
   else if (result->comm_bound)
-    gtk_widget_set_tooltip_text (label, _("Exposed communication takes longer than compute "
-                                          "(utilization under 50 %): more GPUs will not help "
-                                          "until bandwidth improves"));
+    tooltip = _("Exposed communication takes longer than compute (utilization under 50 %): "
+                "more GPUs will not help until bandwidth improves");
   else if (g_str_equal (css_class, "comm-limited"))
     /* xgettext:no-c-format */
-    gtk_widget_set_tooltip_text (label, _("Compute takes most of the step, but GPUs wait on "
-                                          "communication for more than a tenth of it "
-                                          "(utilization between 50 % and 90 %)"));
+    tooltip = _("Compute takes most of the step, but GPUs wait on communication for more "
+                "than a tenth of it (utilization between 50 % and 90 %)");
   else
     /* xgettext:no-c-format */
-    gtk_widget_set_tooltip_text (label, _("GPUs compute for at least 90 % of the step"));
+    tooltip = _("GPUs compute for at least 90 % of the step");
+
+  /* Setting a tooltip lays out GTK's tooltip window again, the same text or not. */
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (label), tooltip) != 0)
+    gtk_widget_set_tooltip_text (label, tooltip);
 }
 
 /* A training step whose memory does not fit the GPU says so plainly, with the least
