@@ -552,6 +552,40 @@ test_apply (void)
   g_assert_cmpfloat (ring_model_get_value (model, RING_PARAM_NET_EFFICIENCY), ==, params.net_efficiency);
 }
 
+/* A log is costed as the NCCL release it names, not the window's: the one a log names
+ * decides what NCCL built (NVLS on two GPUs from 2.28, PAT from 2.23 …); one older than
+ * the modelled series as the oldest, a newer one as the newest. Applying the fit leaves
+ * the window's release alone. */
+static void
+test_log_nccl_version (void)
+{
+  static const struct { guint major, minor; RingNcclVersion costed; } cases[] = {
+    { 2, 21, RING_NCCL_2_21 },
+    { 2, 8, RING_NCCL_2_18 },
+    { 2, 31, RING_NCCL_2_28 },
+    { 0, 0, RING_NCCL_2_24 },   /* none named: the base's */
+  };
+  RingParams truth, base;
+
+  cluster (&truth, RING_GPU_H100, 16);
+  ring_params_init_default (&base);
+  base.nccl_version = RING_NCCL_2_24;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(RingNcclLog) log = generated_log (&truth, 2);
+      g_autoptr(RingNcclFit) fit = NULL;
+      RingParams params = base;
+
+      log->nccl_major = cases[i].major;
+      log->nccl_minor = cases[i].minor;
+      fit = ring_nccl_fit (&base, log, NULL);
+      g_assert_nonnull (fit);
+      g_assert_cmpint (fit->params.nccl_version, ==, cases[i].costed);
+      ring_nccl_fit_apply (fit, &params);
+      g_assert_cmpint (params.nccl_version, ==, RING_NCCL_2_24);
+    }
+}
+
 static void
 test_refused (void)
 {
@@ -696,6 +730,7 @@ main (int   argc,
   g_test_add_func ("/ring/nccl-fit/repeated-sizes", test_repeated_sizes);
   g_test_add_func ("/ring/nccl-fit/knobs", test_knobs);
   g_test_add_func ("/ring/nccl-fit/nvlink-domain-log", test_nvlink_domain_log);
+  g_test_add_func ("/ring/nccl-fit/log-nccl-version", test_log_nccl_version);
 
   return g_test_run ();
 }

@@ -88,6 +88,8 @@ test_single_node (void)
   g_assert_cmpuint (log->points->len, ==, 31);
   g_assert_cmpuint (log->ranks, ==, 8);
   g_assert_cmpint (log->ranks_source, ==, RING_NCCL_RANKS_FROM_DEVICES);
+  /* No "NCCL version" line: the fit costs it as the window's release. */
+  g_assert_cmpuint (log->nccl_major, ==, 0);
   g_assert_cmpuint (log->nodes, ==, 1);
   g_assert_cmpuint (log->gpus_per_process, ==, 1);
   g_assert_cmpstr (log->gpu_name, ==, "NVIDIA H100 80GB HBM3");
@@ -127,6 +129,9 @@ test_multi_node_info_lines (void)
   g_assert_cmpint (log->gpu, ==, RING_GPU_A100);
   g_assert_cmpuint (log->skipped_lines, ==, 11);
   g_assert_cmpfloat (last_point (log)->size_bytes, ==, 8589934592.0);
+  /* "NCCL version 2.18.5+cuda12.2": the release the fit costs it as. */
+  g_assert_cmpuint (log->nccl_major, ==, 2);
+  g_assert_cmpuint (log->nccl_minor, ==, 18);
 }
 
 static void

@@ -96,8 +96,9 @@ ring_cli_option_entries_new (RingCliArgs *args)
       N_("Pin the scenarios of a scenario file (JSON) beside the configuration: exported "
          "charts draw them and the report compares with them; repeatable"), "FILE" },
     { "import-nccl", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, args ? &args->import_nccl : NULL,
-      N_("Add an nccl-tests all_reduce_perf log to the report and the message-size chart, "
-         "compared with the model; repeatable"), "FILE" },
+      N_("Add an nccl-tests log (all_reduce_perf, reduce_scatter_perf, all_gather_perf, "
+         "broadcast_perf or alltoall_perf; text or -J JSON) to the report and the "
+         "message-size chart, compared with the model; repeatable"), "FILE" },
     { "fit", 0, 0, G_OPTION_ARG_NONE, args ? &args->fit : NULL,
       N_("Use the values fitted to the first --import-nccl log before reporting or "
          "exporting"), NULL },

@@ -95,7 +95,9 @@ ring_parameter_row_spin_changed_cb (GtkSpinButton    *spin,
   if (is_zero_text (self, gtk_editable_get_text (GTK_EDITABLE (spin))))
     {
       gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (spin), NULL);
+      /* As the panel's fields: a tooltip set, even none over none, costs a frame. */
+      if (gtk_widget_get_tooltip_text (GTK_WIDGET (spin)) != NULL)
+        gtk_widget_set_tooltip_text (GTK_WIDGET (spin), NULL);
       return;
     }
 

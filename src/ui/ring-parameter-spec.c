@@ -443,9 +443,17 @@ _ring_parameter_panel_spin_changed_cb (GtkSpinButton       *spin,
   /* An empty field is neither a value nor a mistake yet: GtkSpinButton empties its text
    * before it writes each new value, with a "changed" for each, and marking it there put
    * a class on and off the field at every step of a slider, which restyles the window
-   * and costs it a second frame. */
+   * and costs it a second frame. A mark left from a mistake typed before goes, as only
+   * it changes anything. */
   if (text[0] == '\0')
-    return;
+    {
+      if (gtk_widget_has_css_class (widget, "error"))
+        {
+          gtk_widget_remove_css_class (widget, "error");
+          gtk_widget_set_tooltip_text (widget, NULL);
+        }
+      return;
+    }
 
   if (_ring_parameter_spec_parse (spec, text, &value))
     {

@@ -366,6 +366,7 @@ ring_allreduce_cost_with (const RingTopology *topology,
     return ring_allreduce_cost (topology, algorithm, bytes, cost);
 
   memset (cost, 0, sizeof *cost);
+  cost->symmetric_time_s = NAN;
   info = registry[algorithm];
   if (!info->can_run (topology, NULL) || !runs_protocol (info, topology, protocol))
     return FALSE;
@@ -473,6 +474,7 @@ ring_allreduce_cost (const RingTopology *topology,
   g_return_val_if_fail (cost != NULL, FALSE);
 
   memset (cost, 0, sizeof *cost);
+  cost->symmetric_time_s = NAN;
   if (!registry[algorithm]->can_run (topology, NULL))
     return FALSE;
 

@@ -139,6 +139,7 @@ ring_collective_cost (const RingTopology *topology,
     return ring_allreduce_cost (topology, algorithm, bytes, cost);
 
   memset (cost, 0, sizeof *cost);
+  cost->symmetric_time_s = NAN;
   n = topology->gpus;
   if (n < 2 || !(bytes > 0))
     return FALSE;
@@ -148,6 +149,7 @@ ring_collective_cost (const RingTopology *topology,
       if (!alltoall_cost (topology, bytes, cost))
         {
           memset (cost, 0, sizeof *cost);
+          cost->symmetric_time_s = NAN;
           return FALSE;
         }
     }
@@ -162,6 +164,7 @@ ring_collective_cost (const RingTopology *topology,
                            bytes, cost, &fixed_s))
         {
           memset (cost, 0, sizeof *cost);
+          cost->symmetric_time_s = NAN;
           return FALSE;
         }
       cost->nccl_estimate_s = 0;
@@ -182,6 +185,8 @@ ring_collective_cost (const RingTopology *topology,
         }
     }
 
+  /* Symmetric-memory kernels are NCCL's all-reduce's alone. */
+  cost->symmetric_time_s = NAN;
   cost->time_s = cost->latency_s + cost->bandwidth_s;
   cost->algbw_gbps = bytes / cost->time_s / 1e9;
   cost->busbw_gbps = cost->algbw_gbps * ring_collective_busbw_factor (collective,

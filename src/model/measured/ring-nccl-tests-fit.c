@@ -340,7 +340,9 @@ value_on_bound (const Problem *problem,
   return (x[j] <= free->low + margin && !free->low_is_physical) || x[j] >= free->high - margin;
 }
 
-/* The log's cluster: the base with the log's GPU, ranks and ranks per host. */
+/* The log's cluster: the base with the log's GPU, ranks and ranks per host, costed as the
+ * NCCL release the log names (one older than the modelled series as the oldest, a newer
+ * one as the newest), or as the base's where it names none. */
 static gboolean
 shape_params (const RingParams   *base,
               const RingNcclLog  *nccl_log,
@@ -352,6 +354,11 @@ shape_params (const RingParams   *base,
   if (nccl_log->gpu_matched && nccl_log->gpu != params->gpu)
     ring_params_apply_gpu (params, nccl_log->gpu);
   params->gpus = nccl_log->ranks;
+  if (nccl_log->nccl_major == 2)
+    params->nccl_version = (RingNcclVersion) (CLAMP (nccl_log->nccl_minor, 18,
+                                                     18 + RING_NCCL_VERSION_LAST) - 18);
+  else if (nccl_log->nccl_major > 2)
+    params->nccl_version = RING_NCCL_VERSION_LAST;
   if (nccl_log->nodes > 0)
     params->gpus_per_node = (nccl_log->ranks + nccl_log->nodes - 1) / nccl_log->nodes;
   /* Within the parameter's range, so that applying the fit always validates. */

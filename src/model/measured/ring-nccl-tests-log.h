@@ -78,6 +78,8 @@ typedef struct
   double              avg_busbw_gbps;    /* the footer's; NAN if absent */
   guint               cut_off_line;      /* > 0: a cut-off last row, left out */
   guint               skipped_lines;     /* NCCL INFO/WARN and over-long lines */
+  guint               nccl_major;        /* "NCCL version 2.21.5+cuda12.4": 2 and 21; */
+  guint               nccl_minor;        /* 0 and 0 where the log does not say */
 } RingNcclLog;
 
 GType        ring_nccl_log_get_type (void) G_GNUC_CONST;

@@ -17,6 +17,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ring-nccl-tests-log-private.h"
@@ -867,6 +868,17 @@ _ring_nccl_reader_line (RingNcclReader  *self,
   _ring_nccl_clean_line (text, length, buffer);
   if (is_nccl_debug_line (buffer))
     {
+      const char *version = strstr (buffer, "NCCL version ");
+      guint major = 0, minor = 0;
+
+      /* The first release the log names: the one its rows ran with. */
+      if (version != NULL && self->log->nccl_major == 0
+          && sscanf (version + strlen ("NCCL version "), "%u.%u", &major, &minor) == 2
+          && major > 0 && major < 100 && minor < 1000)
+        {
+          self->log->nccl_major = major;
+          self->log->nccl_minor = minor;
+        }
       self->log->skipped_lines++;
       return TRUE;
     }
