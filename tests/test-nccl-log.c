@@ -528,6 +528,8 @@ assert_error_says (const RingNcclLog *log,
 {
   g_assert_null (log);
   g_assert_error (error, RING_NCCL_LOG_ERROR, code);
+  /* Whatever the file holds, the message is text. */
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
   g_test_message ("%s", error->message);
   if (strstr (error->message, needle) == NULL)
     g_error ("“%s” does not say “%s”", error->message, needle);
@@ -736,6 +738,10 @@ test_json_malformed (void)
     { "{\"results\": [{\"size\": 1024}]}", RING_NCCL_LOG_ERROR_MALFORMED,
       "results[0] of the JSON has no size, count, type or out-of-place times" },
     { "{\"results\": [7]}", RING_NCCL_LOG_ERROR_MALFORMED, "results[0] of the JSON" },
+    /* Found by fuzz-nccl-log: json-glib reads C's octal escape \703 as bytes that are not
+     * UTF-8, and its message quoted them. */
+    { "{\"version\": 3, \"args\": [\"(B.\\703, \"config\": {}}", RING_NCCL_LOG_ERROR_MALFORMED,
+      "this JSON cannot be read" },
     { "{\"results\": [{\"size\": 1024, \"count\": 256, \"type\": \"float\", "
       "\"redop\": \"sum\", \"root\": \"    -1\", \"out_of_place\": {\"time\": 20.48, "
       "\"alg_bw\": 9.99, \"bus_bw\": 0.05, \"nwrong\": 0.0}}]}",

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "ring-nccl-tests-log-private.h"
+#include "ring-printable.h"
 
 static gboolean read_json (RingNcclReader  *reader,
                            const char      *text,
@@ -299,11 +300,38 @@ nesting_within (const char *text,
   return TRUE;
 }
 
+static gboolean read_json_document (RingNcclReader  *reader,
+                                    const char      *text,
+                                    gsize            length,
+                                    GError         **error);
+
+/* Every message is text: json-glib reads C's octal escapes (\703) as bytes that are not
+ * UTF-8, and both its own messages and the text reader's quote what it decoded. */
 static gboolean
 read_json (RingNcclReader  *reader,
            const char      *text,
            gsize            length,
            GError         **error)
+{
+  g_autoptr(GError) problem = NULL;
+
+  if (read_json_document (reader, text, length, &problem))
+    return TRUE;
+  if (problem != NULL)
+    {
+      g_autofree char *message = ring_text_make_printable (problem->message);
+
+      g_set_error_literal (error, problem->domain, problem->code, message);
+    }
+
+  return FALSE;
+}
+
+static gboolean
+read_json_document (RingNcclReader  *reader,
+                    const char      *text,
+                    gsize            length,
+                    GError         **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GError) json_error = NULL;
