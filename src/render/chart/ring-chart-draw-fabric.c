@@ -14,25 +14,6 @@
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
 
-/* "163 ms" style units for a linear time axis: the factor to divide seconds by. */
-static double
-time_divisor (double       max_s,
-              const char **unit)
-{
-  if (max_s < 1e-3)
-    {
-      *unit = "µs";
-      return 1e-6;
-    }
-  if (max_s < 1)
-    {
-      *unit = "ms";
-      return 1e-3;
-    }
-  *unit = "s";
-  return 1;
-}
-
 static void
 draw_scaled_curve (const RingPlotChart *chart,
                    const RingPlotPanel *panel,
@@ -72,7 +53,7 @@ _ring_plot_draw_other_job_load (RingPlotChart *chart)
 
   if (!(max_s > 0) || !isfinite (max_s))
     max_s = 1;
-  divisor = time_divisor (max_s, &unit);
+  divisor = _ring_plot_time_unit (max_s, &unit);
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_COMMUNICATION,
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3,
                          _ring_chart_data_column (data, 1)->label);

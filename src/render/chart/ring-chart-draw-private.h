@@ -258,6 +258,8 @@ double    _ring_plot_axis_world          (const RingPlotAxis  *axis,
 char     *_ring_plot_axis_label          (const RingPlotAxis  *axis,
                                           double               world);
 char     *_ring_plot_format_binary_bytes (double               bytes);
+double    _ring_plot_time_unit           (double               max_s,
+                                          const char         **unit);
 double    _ring_plot_axis_label_width_mm (const RingPlotAxis  *axis);
 int       _ring_plot_labels_fitting      (const RingPlotChart *chart,
                                           double               length_mm,

@@ -15,25 +15,6 @@
 #include "ring-chart-draw-private.h"
 #include "ring-units.h"
 
-/* "163 ms" style units for a linear time axis: the factor to divide seconds by. */
-static double
-time_unit (double       max_s,
-           const char **unit)
-{
-  if (max_s < 1e-3)
-    {
-      *unit = "µs";
-      return 1e-6;
-    }
-  if (max_s < 1)
-    {
-      *unit = "ms";
-      return 1e-3;
-    }
-  *unit = "s";
-  return 1;
-}
-
 static double
 bytes_unit (double       max_bytes,
             const char **unit)
@@ -221,7 +202,7 @@ _ring_plot_draw_step_time (RingPlotChart *chart)
     }
   else
     {
-      divisor = time_unit (scaled_max, &unit);
+      divisor = _ring_plot_time_unit (scaled_max, &unit);
       _ring_plot_axis_linear (&panel.y, 0, scaled_max / divisor * 1.05, 6);
       /* TRANSLATORS: %s is a unit of time such as "ms". */
       y_title = g_strdup_printf (_("Time per step (%s)"), unit);

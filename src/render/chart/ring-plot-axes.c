@@ -496,3 +496,23 @@ _ring_plot_draw_right_axis (const RingPlotChart *chart,
                    _ring_plot_text_width_mm ("100") / chart->text_mm + 1.6, title);
   _ring_plot_set_text_size (chart, 1.0);
 }
+
+/* "163 ms" style units for a linear time axis up to @max_s: the factor to divide
+ * seconds by, and its unit. */
+double
+_ring_plot_time_unit (double       max_s,
+                      const char **unit)
+{
+  if (max_s < 1e-3)
+    {
+      *unit = "µs";
+      return 1e-6;
+    }
+  if (max_s < 1)
+    {
+      *unit = "ms";
+      return 1e-3;
+    }
+  *unit = "s";
+  return 1;
+}
