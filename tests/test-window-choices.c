@@ -327,6 +327,8 @@ test_impossible_algorithm (RingWindowFixture *fixture,
   ring_model_set_value (window->model, RING_PARAM_GPUS, 8);
   g_assert_true (ring_choice_get_available (nvls));
   g_assert_null (ring_choice_get_reason (nvls));
+  /* The entry's tooltip follows its reason: gone with it. */
+  g_assert_null (gtk_widget_get_tooltip_text (row));
   adw_combo_row_set_selected (combo, RING_ALGORITHM_NVLS);
   g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_NVLS);
 
@@ -334,6 +336,11 @@ test_impossible_algorithm (RingWindowFixture *fixture,
   ring_model_set_value (window->model, RING_PARAM_GPUS, 64);
   g_assert_cmpint (ring_model_get_value (window->model, RING_PARAM_ALGORITHM), ==, RING_ALGORITHM_AUTO);
   g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, RING_ALGORITHM_AUTO);
+
+  /* The reason comes back with the A100, and with it the tooltip. */
+  ring_model_set_value (window->model, RING_PARAM_GPU, RING_GPU_A100);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (popup_row (combo, "NVLS (in-switch reduction)")),
+                   ==, "NVLS needs a Hopper or newer GPU");
 }
 
 static void

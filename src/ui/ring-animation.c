@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ring-animation-private.h"
+#include "ring-tooltip.h"
 #include "ring-animation-draw.h"
 #include "ring-model-follow.h"
 #include "ring-schedule.h"
@@ -522,9 +523,9 @@ ring_animation_init (RingAnimation *self)
   g_signal_connect_object (click, "released", G_CALLBACK (ring_animation_released_cb), self,
                            G_CONNECT_DEFAULT);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               _("Click a link to slow it to a quarter of its bandwidth; "
-                                 "click it again to give its speed back"));
+  ring_tooltip_set_text (GTK_WIDGET (self),
+                         _("Click a link to slow it to a quarter of its bandwidth; "
+                           "click it again to give its speed back"));
 
   self->model_signals = _ring_model_follow_new (self,
                                                 G_CALLBACK (ring_animation_model_changed_cb));

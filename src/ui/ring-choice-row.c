@@ -17,6 +17,7 @@
 #include "ring-gpu.h"
 #include "ring-labels.h"
 #include "ring-params.h"
+#include "ring-tooltip.h"
 
 /* The checkpointings' names, in their enum's order. */
 static const char * const checkpointing_titles[RING_N_CHECKPOINTINGS] = {
@@ -67,6 +68,43 @@ check_opacity_cb (GtkListItem *list_item,
   return item != NULL && item == selected ? 1.0 : 0.0;
 }
 
+/* The entry's tooltip follows its reason. Bound as a property, it was set (to none, for
+ * most entries) on every row of every list as the lists were built, and each set asked
+ * the display where the pointer is (see ring-tooltip.c); set only when it changes, it
+ * costs nothing. */
+static void
+reason_tooltip_update_cb (RingChoice *choice,
+                          GParamSpec *pspec,
+                          GtkWidget  *row)
+{
+  ring_tooltip_set_text (row, ring_choice_get_reason (choice));
+}
+
+static void
+title_bind_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               gpointer                  user_data)
+{
+  RingChoice *choice = gtk_list_item_get_item (list_item);
+  GtkWidget *row = gtk_list_item_get_child (list_item);
+
+  g_signal_connect_object (choice, "notify::reason", G_CALLBACK (reason_tooltip_update_cb),
+                           row, 0);
+  reason_tooltip_update_cb (choice, NULL, row);
+}
+
+static void
+title_unbind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *list_item,
+                 gpointer                  user_data)
+{
+  RingChoice *choice = gtk_list_item_get_item (list_item);
+
+  if (choice != NULL)
+    g_signal_handlers_disconnect_by_func (choice, reason_tooltip_update_cb,
+                                          gtk_list_item_get_child (list_item));
+}
+
 static void
 title_setup_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *list_item,
@@ -104,7 +142,6 @@ title_setup_cb (GtkSignalListItemFactory *factory,
                                                       choice_property ("available") },
                                                     G_CALLBACK (not_cb), NULL, NULL),
                        reason, "visible", list_item);
-  gtk_expression_bind (choice_property ("reason"), row, "tooltip-text", list_item);
   gtk_expression_bind (choice_property ("available"), row, "sensitive", list_item);
   gtk_expression_bind (choice_property ("available"), list_item, "activatable", list_item);
   gtk_expression_bind (choice_property ("available"), list_item, "selectable", list_item);
@@ -189,10 +226,12 @@ ring_choice_row_new (guint        param_id,
 
   row = adw_combo_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_tooltip_text (row, tooltip);
+  ring_tooltip_set_text (row, tooltip);
 
   g_signal_connect (summary_factory, "setup", G_CALLBACK (summary_setup_cb), NULL);
   g_signal_connect_object (title_factory, "setup", G_CALLBACK (title_setup_cb), row, 0);
+  g_signal_connect (title_factory, "bind", G_CALLBACK (title_bind_cb), NULL);
+  g_signal_connect (title_factory, "unbind", G_CALLBACK (title_unbind_cb), NULL);
   adw_combo_row_set_factory (ADW_COMBO_ROW (row), summary_factory);
   adw_combo_row_set_list_factory (ADW_COMBO_ROW (row), title_factory);
 

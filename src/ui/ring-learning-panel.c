@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "ring-algorithms.h"
+#include "ring-tooltip.h"
 #include "ring-learning-panel.h"
 #include "ring-schedule.h"
 
@@ -148,9 +149,9 @@ update_play_button (RingLearningPanel *self)
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
                             playing ? "media-playback-pause-symbolic"
                                     : "media-playback-start-symbolic");
-  gtk_widget_set_tooltip_text (self->play_button,
-                               playing ? _("Pause (Ctrl+P)")
-                                       : _("Play steps back to back (Ctrl+P)"));
+  ring_tooltip_set_text (self->play_button,
+                         playing ? _("Pause (Ctrl+P)")
+                                 : _("Play steps back to back (Ctrl+P)"));
 }
 
 RingAnimation *

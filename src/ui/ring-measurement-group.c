@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ring-measurement-group.h"
+#include "ring-tooltip.h"
 #include "ring-measurement.h"
 #include "ring-model-follow.h"
 
@@ -43,14 +44,14 @@ make_row (guint index)
   GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
 
   gtk_widget_set_valign (use, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (use, _("Put the values fitted to this log into the model"));
+  ring_tooltip_set_text (use, _("Put the values fitted to this log into the model"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (use), "win.use-fitted-values");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (use), "u", index);
   gtk_widget_set_name (use, "use-fit");
 
   gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (remove, "flat");
-  gtk_widget_set_tooltip_text (remove, _("Remove this log"));
+  ring_tooltip_set_text (remove, _("Remove this log"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Remove this log"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (remove), "win.remove-measurement");
@@ -162,7 +163,7 @@ ring_measurement_group_model_changed_cb (RingMeasurementGroup *self)
           subtitle = both;
         }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), measurement->name);
-      gtk_widget_set_tooltip_text (row, measurement->name);
+      ring_tooltip_set_text (row, measurement->name);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle != NULL ? subtitle : "");
       /* A log that determined nothing has no fit to use. */
       gtk_widget_set_visible (g_object_get_data (G_OBJECT (row), "use-fit"),
@@ -301,7 +302,7 @@ ring_measurement_group_init (RingMeasurementGroup *self)
   /* TRANSLATORS: the title of the parameter panel's group of imported measurements */
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self), _("nccl-tests Logs"));
   gtk_widget_add_css_class (import, "flat");
-  gtk_widget_set_tooltip_text (import, _("Import nccl-tests Log…"));
+  ring_tooltip_set_text (import, _("Import nccl-tests Log…"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (import), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Import nccl-tests Log…"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (import), "win.import-nccl");

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ring-choice.h"
+#include "ring-tooltip.h"
 #include "ring-choice-row.h"
 #include "ring-labels.h"
 #include "ring-measurement-group.h"
@@ -201,7 +202,7 @@ create_precision_row (RingParameterPanel  *self,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ring_param_get_title (spec->id));
-  gtk_widget_set_tooltip_text (row, _(spec->tooltip));
+  ring_tooltip_set_text (row, _(spec->tooltip));
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (box, "linked");
 
@@ -209,7 +210,7 @@ create_precision_row (RingParameterPanel  *self,
     {
       GtkWidget *button = gtk_toggle_button_new_with_label (ring_precisions[i].label);
 
-      gtk_widget_set_tooltip_text (button, _(ring_precisions[i].tooltip));
+      ring_tooltip_set_text (button, _(ring_precisions[i].tooltip));
       if (i > 0)
         gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->precision_buttons[0]);
       gtk_box_append (GTK_BOX (box), button);

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ring-parameter-row.h"
+#include "ring-tooltip.h"
 #include "ring-wheel-guard.h"
 
 struct _RingParameterRow
@@ -173,7 +174,7 @@ ring_parameter_row_new (const ParameterSpec *spec)
   title = ring_param_get_title (spec->id);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), title);
   gtk_label_set_label (self->title_label, title);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), _(spec->tooltip));
+  ring_tooltip_set_text (GTK_WIDGET (self), _(spec->tooltip));
 
   /* Accepts what a person types: "70B", "1.5T", "300 GB/s", "400G", "1MiB", "2,5" in a
    * German locale. */

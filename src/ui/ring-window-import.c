@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "ring-file-dialog.h"
+#include "ring-tooltip.h"
 #include "ring-measurement.h"
 #include "ring-printable.h"
 #include "ring-scenario-file.h"
@@ -819,7 +820,7 @@ add_progress_row (RingWindow *self)
   gtk_widget_set_size_request (import->progress, 120, -1);
   import->cancel_button = gtk_button_new_with_mnemonic (_("_Cancel"));
   gtk_widget_set_valign (import->cancel_button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (import->cancel_button, _("Stop reading; nothing is imported"));
+  ring_tooltip_set_text (import->cancel_button, _("Stop reading; nothing is imported"));
   g_signal_connect_object (import->cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb),
                            self, G_CONNECT_SWAPPED);
   adw_action_row_add_suffix (ADW_ACTION_ROW (import->row), import->progress);

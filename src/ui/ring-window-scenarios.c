@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "ring-printable.h"
+#include "ring-tooltip.h"
 #include "ring-cost.h"
 #include "ring-file-dialog.h"
 #include "ring-metric-card.h"
@@ -126,7 +127,7 @@ update_differences (RingWindow *self)
                                  /* TRANSLATORS: a metric card's tooltip; %s is a scenario. */
                                  : _("Worse than the pinned scenario “%s”"),
                                  scenario->name);
-      gtk_widget_set_tooltip_text (label, tooltip);
+      ring_tooltip_set_text (label, tooltip);
       gtk_widget_set_visible (label, TRUE);
     }
 }
@@ -156,7 +157,7 @@ row_button (const char *icon_name,
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, tooltip);
+  ring_tooltip_set_text (button, tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   tooltip, -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action_name);

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ring-algorithms.h"
+#include "ring-tooltip.h"
 #include "ring-cost.h"
 #include "ring-labels.h"
 #include "ring-layout-fit.h"
@@ -602,9 +603,9 @@ update_bound_label (RingWindow *self)
     /* xgettext:no-c-format */
     tooltip = _("GPUs compute for at least 90 % of the step");
 
-  /* Setting a tooltip lays out GTK's tooltip window again, the same text or not. */
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (label), tooltip) != 0)
-    gtk_widget_set_tooltip_text (label, tooltip);
+  /* Set only when it changes: setting a tooltip lays out GTK's tooltip window again, the
+   * same text or not. */
+  ring_tooltip_set_text (label, tooltip);
 }
 
 /* A training step whose memory does not fit the GPU says so plainly, with the least
