@@ -557,6 +557,77 @@ test_axis_steps (void)
   g_assert_cmpfloat (axis.step, ==, 2);
 }
 
+/* The window keeps the points its charts sweep (ring_chart_draw_keep_points()): after a
+ * step of the GPU slider its two charts cost only the configurations that are new, the
+ * model's own, and draw exactly what they draw without a memo. Registered last: from
+ * here on the process keeps its points. */
+static void
+test_kept_points (void)
+{
+  const RingChartKind kinds[] = { RING_CHART_UTILIZATION_VS_GPUS,
+                                  RING_CHART_STEP_TIME_VS_GPUS };
+  g_autoptr(RingModel) model = ring_model_new ();
+  cairo_surface_t *references[G_N_ELEMENTS (kinds)];
+  RingStyle style;
+  guint unkept = 0, kept = 0, before;
+
+  if (ring_test_skip_without_plplot ())
+    return;
+
+  ring_style_init_light (&style);
+
+  /* Drawn without a memo, at 128 GPUs. */
+  ring_model_set_value (model, RING_PARAM_GPUS, 128);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      cairo_t *cr;
+
+      references[k] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 528, 810);
+      cr = cairo_create (references[k]);
+      before = _ring_cost_count_evaluations ();
+      ring_chart_draw (kinds[k], model, cr, 528, 810, &style);
+      unkept += _ring_cost_count_evaluations () - before;
+      cairo_destroy (cr);
+    }
+
+  /* As the window: drawn at 64 GPUs, then a step to 128. */
+  ring_chart_draw_keep_points ();
+  ring_model_set_value (model, RING_PARAM_GPUS, 64);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 528, 810);
+      cairo_t *cr = cairo_create (surface);
+
+      ring_chart_draw (kinds[k], model, cr, 528, 810, &style);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+  ring_model_set_value (model, RING_PARAM_GPUS, 128);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 528, 810);
+      cairo_t *cr = cairo_create (surface);
+
+      before = _ring_cost_count_evaluations ();
+      ring_chart_draw (kinds[k], model, cr, 528, 810, &style);
+      kept += _ring_cost_count_evaluations () - before;
+      cairo_destroy (cr);
+
+      cairo_surface_flush (surface);
+      cairo_surface_flush (references[k]);
+      g_assert_cmpint (memcmp (cairo_image_surface_get_data (surface),
+                               cairo_image_surface_get_data (references[k]),
+                               (gsize) cairo_image_surface_get_stride (surface) * 810), ==, 0);
+      cairo_surface_destroy (surface);
+      cairo_surface_destroy (references[k]);
+    }
+
+  g_test_message ("%u configurations costed without a memo, %u after the step", unkept, kept);
+  g_assert_cmpuint (unkept, >, 20);
+  /* The model's own configuration, for the first chart's marker; the second finds it. */
+  g_assert_cmpuint (kept, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -573,6 +644,7 @@ main (int   argc,
   g_test_add_func ("/ring/chart-draw/series-match-model", test_series_match_model);
   g_test_add_func ("/ring/chart-draw/svg-paths", test_svg_paths);
   g_test_add_func ("/ring/chart-draw/axis-steps", test_axis_steps);
+  g_test_add_func ("/ring/chart-draw/kept-points", test_kept_points);
 
   return g_test_run ();
 }

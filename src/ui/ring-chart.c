@@ -555,6 +555,10 @@ ring_chart_class_init (RingChartClass *klass)
 
   gtk_widget_class_set_css_name (widget_class, "ringchart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+
+  /* A step of a slider redraws every visible chart: their sweeps' points that did not
+   * change are not costed again. */
+  ring_chart_draw_keep_points ();
 }
 
 static void

@@ -18,6 +18,11 @@ G_BEGIN_DECLS
 /* FALSE when PLplot's extcairo device is missing: callers show an empty state instead. */
 gboolean    ring_chart_draw_is_available      (void);
 
+/* From now on, keeps the points the charts sweep from one draw to the next (a bounded
+ * number): the window, whose charts are drawn again at every step of a slider, then costs
+ * only the points whose parameters are new. Main thread only, as all drawing. */
+void        ring_chart_draw_keep_points       (void);
+
 void        ring_chart_draw              (RingChartKind     kind,
                                          RingModel        *model,
                                          cairo_t          *cr,

@@ -88,6 +88,12 @@ void           _ring_chart_evaluate_sweep (const RingParams *params,
                                            RingResult       *result);
 void           _ring_chart_evaluate       (const RingParams *params,
                                            RingResult       *result);
+/* ring_cost_evaluate_sweep_rates(), each batch computed once while a memo is begun. */
+void           _ring_chart_evaluate_sweep_rates (const RingParams *params,
+                                                 RingSizingLink    link,
+                                                 const double     *rates_gbps,
+                                                 guint             n,
+                                                 RingResult       *results);
 void           _ring_chart_sweep_memo_begin (void);
 void           _ring_chart_sweep_memo_end   (void);
 /* For tests. */

@@ -208,7 +208,7 @@ evaluate_with_gpus_at_rates (RingChartData    *data,
 
   _ring_chart_sweep_params (data, params, gpus, &swept);
   if (algorithm_runs (params, gpus, results, n))
-    ring_cost_evaluate_sweep_rates (&swept, link, rates_gbps, n, results);
+    _ring_chart_evaluate_sweep_rates (&swept, link, rates_gbps, n, results);
 }
 
 static char *
