@@ -80,6 +80,8 @@ ring_animation_cache_invalidate (RingAnimationCache *cache)
   _ring_animation_cache_clear_step (cache);
   for (guint i = 0; i < RING_DRAW_N_SPARE_SETS; i++)
     g_clear_pointer (&cache->spare[i], _ring_plane_set_free);
+  for (guint i = 0; i < RING_DRAW_N_STEP_SETS; i++)
+    g_clear_pointer (&cache->step_sets[i], _ring_plane_set_free);
   /* What the worker draws now belongs to the old key: it is dropped as it ends. */
   g_atomic_int_inc (&cache->generation);
   g_mutex_lock (&cache->lock);
@@ -362,10 +364,19 @@ _ring_animation_draw_begin_step (RingDraw *draw,
    * for one frame only, which costs more than drawing in place. */
   if (key == G_MAXUINT || draw->frame.collapsed)
     return TRUE;
-  if (cache->step_valid[plane] && cache->step_keys[plane] == key)
+  /* This step's plane, drawn already or drawn ahead by the worker. */
+  if ((cache->step_valid[plane] && cache->step_keys[plane] == key)
+      || _ring_animation_cache_take_step_plane (cache, plane, key, draw->style))
     {
       paint_step_plane (draw, plane);
       return FALSE;
+    }
+  /* The worker is late, or was not asked (the first step after a change): drawn in place
+   * while it draws the plane, which costs less than a plane drawn, scanned and painted. */
+  if (cache->prepare_ahead)
+    {
+      _ring_animation_cache_request_step (cache, &cache->key, &draw->frame, draw->style);
+      return TRUE;
     }
 
   surface = g_steal_pointer (&cache->step_planes[plane]);
@@ -624,6 +635,10 @@ ring_animation_draw_cached (cairo_t            *cr,
       if (cache->prepare_ahead)
         _ring_animation_cache_request_next (cache, &key, &normal, style);
     }
+  /* A step's planes cost up to a frame's budget: the worker draws the next step's while
+   * this one plays. */
+  if (cache->prepare_ahead)
+    _ring_animation_cache_request_next_step (cache, &key, &normal, style);
 
   _ring_animation_draw_frame (cr, width, height, &normal, style, RING_DRAW_USE, 0, cache);
 }

@@ -104,11 +104,22 @@ typedef struct
   guint64          last_used;      /* the frame it was last shown at, for eviction */
   /* Empty surfaces of the key's size for the step planes, their pages touched already. */
   cairo_surface_t *blank[RING_DRAW_N_STEP_PLANES];
+
+  /* A set of step planes only (no static plane): those of the frame at frame_phase and
+   * step, drawn by the worker a step ahead, each taken by the frame that asks for it. */
+  gboolean         steps_only;
+  RingFramePhase   frame_phase;
+  guint            frame_step;
+  cairo_surface_t *step_planes[RING_DRAW_N_STEP_PLANES];
+  double           step_extents[RING_DRAW_N_STEP_PLANES][4];
+  guint            step_keys[RING_DRAW_N_STEP_PLANES];
 } RingPlaneSet;
 
 /* Keys kept besides the frame's: the phases a step passes through (compute, each phase of
  * the schedule, done) fit, so playing step after step draws no plane twice. */
 #define RING_DRAW_N_SPARE_SETS 4
+/* Step planes drawn ahead and not taken yet: the next step's, and one late. */
+#define RING_DRAW_N_STEP_SETS 2
 
 /* What the preparer is asked to draw: the key (holding a reference to its simulation), a
  * frame of it, the style. */
@@ -119,6 +130,7 @@ typedef struct
   RingStyle    style;
   char        *family;
   gint         generation;
+  gboolean     steps_only;   /* the frame's step planes, not the key's static planes */
 } PrepareJob;
 
 /* The static planes of one key and style; the step planes of one step under that key; the
@@ -162,6 +174,10 @@ struct _RingAnimationCache
   GPtrArray       *requested;      /* of RingCacheKey, asked of the preparer */
   gint             generation;     /* bumped by invalidation: older work is dropped */
   guint            n_direct;       /* frames drawn in place, their planes not ready */
+  /* The next step's step planes, drawn by the worker while this step plays; a frame
+   * takes a plane from them rather than drawing it (n_step_prepared counts those). */
+  RingPlaneSet    *step_sets[RING_DRAW_N_STEP_SETS];
+  guint            n_step_prepared;
 };
 
 /* One frame being drawn: the caller's cairo_t, style and frame, and what follows from
@@ -252,6 +268,20 @@ void             _ring_animation_cache_request_next   (RingAnimationCache *cache
                                                        const RingFrame    *frame,
                                                        const RingStyle    *style);
 void             _ring_animation_cache_adopt_ready    (RingAnimationCache *cache);
+void             _ring_animation_cache_request_step   (RingAnimationCache *cache,
+                                                       const RingCacheKey *key,
+                                                       const RingFrame    *frame,
+                                                       const RingStyle    *style);
+void             _ring_animation_cache_request_next_step (RingAnimationCache *cache,
+                                                          const RingCacheKey *key,
+                                                          const RingFrame    *frame,
+                                                          const RingStyle    *style);
+/* Moves a step plane of @key drawn ahead for plane @plane of the cache's key and @style into
+ * the cache's step plane; FALSE if there is none. */
+gboolean         _ring_animation_cache_take_step_plane (RingAnimationCache *cache,
+                                                        guint               plane,
+                                                        guint               key,
+                                                        const RingStyle    *style);
 
 /* Whether to draw what follows, which belongs to static plane @plane: TRUE drawing in
  * place or building that plane; FALSE otherwise, painting the cached plane the first time.
