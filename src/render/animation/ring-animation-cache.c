@@ -624,6 +624,7 @@ ring_animation_draw_cached (cairo_t            *cr,
            * once, while the worker draws them. */
           _ring_animation_cache_request (cache, &key, &normal, style);
           _ring_animation_cache_request_next (cache, &key, &normal, style);
+          _ring_animation_cache_request_next_step (cache, &key, &normal, style);
           cache->n_direct++;
           ring_animation_draw (cr, width, height, &normal, style);
           return;
