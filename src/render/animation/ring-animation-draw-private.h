@@ -17,6 +17,9 @@
 
 G_BEGIN_DECLS
 
+/* Up to this many GPUs the step's transfers are walked for their arrival times; beyond,
+ * they all travel together (frames then sample steps too fast to follow anyway). */
+#define RING_DRAW_MAX_TIMED_GPUS RING_ANIMATION_MAX_NODE_GPUS
 /* Text never gets smaller than this many pixels. */
 #define RING_DRAW_MIN_TEXT_PX  12.0
 /* Chunk hues are grouped into this many colours when there are many chunks, so a frame
@@ -131,6 +134,10 @@ typedef struct
   char        *family;
   gint         generation;
   gboolean     steps_only;   /* the frame's step planes, not the key's static planes */
+  /* The frame's step's transfers, walked on the frame's thread: a simulation is walked
+   * by one thread at a time. */
+  GArray      *transfers;
+  double      *link_end;
 } PrepareJob;
 
 /* The static planes of one key and style; the step planes of one step under that key; the
@@ -161,6 +168,11 @@ struct _RingAnimationCache
   GArray          *transfers;
   double          *link_end;
   guint            n_walks;
+  /* The next step's, walked for the worker's step planes and kept for its frames. */
+  RingSimulation  *ahead_walked;
+  guint            ahead_step;
+  GArray          *ahead_transfers;
+  double          *ahead_link_end;
 
   /* Other keys' planes; with prepare_ahead, the next phase's are drawn on a worker
    * thread (preparer) while this one plays, handed over through ready under lock, and a
@@ -268,6 +280,10 @@ void             _ring_animation_cache_request_next   (RingAnimationCache *cache
                                                        const RingFrame    *frame,
                                                        const RingStyle    *style);
 void             _ring_animation_cache_adopt_ready    (RingAnimationCache *cache);
+/* Walks the step of @frame (normalised) for the worker, unless it needs no transfers;
+ * keeps them for the frames of that step. */
+void             _ring_animation_cache_walk_ahead     (RingAnimationCache *cache,
+                                                       const RingFrame    *frame);
 void             _ring_animation_cache_request_step   (RingAnimationCache *cache,
                                                        const RingCacheKey *key,
                                                        const RingFrame    *frame,

@@ -16,6 +16,8 @@ void
 _ring_prepare_job_free (PrepareJob *job)
 {
   g_clear_pointer (&job->key.simulation, ring_simulation_unref);
+  g_clear_pointer (&job->transfers, g_array_unref);
+  g_free (job->link_end);
   g_free (job->family);
   g_free (job);
 }
@@ -225,6 +227,14 @@ prepare_step_planes (PrepareJob *job)
   scratch.valid = TRUE;
   scratch.key = job->key;
   scratch.style = job->style;
+  /* Walked by the frame's thread. */
+  if (job->transfers != NULL)
+    {
+      scratch.walked = ring_simulation_ref (job->frame.simulation);
+      scratch.walked_step = job->frame.step;
+      scratch.transfers = g_array_ref (job->transfers);
+      scratch.link_end = g_steal_pointer (&job->link_end);
+    }
   _ring_animation_draw_frame (cr, job->key.width, job->key.height, &job->frame, &job->style,
                               RING_DRAW_USE, 0, &scratch);
   cairo_destroy (cr);
@@ -255,6 +265,14 @@ prepare_thread (gpointer data,
   RingAnimationCache scratch = { 0, };
   RingPlaneSet *set;
 
+  /* A frame that walks its step would walk the simulation here, beside the frames. */
+  if (job->steps_only && job->transfers == NULL && job->frame.simulation != NULL
+      && job->frame.phase == RING_FRAME_RING_STEP
+      && job->frame.n_gpus <= RING_DRAW_MAX_TIMED_GPUS)
+    {
+      _ring_prepare_job_free (job);
+      return;
+    }
   if (g_atomic_int_get (&cache->generation) == job->generation && job->steps_only)
     {
       set = prepare_step_planes (job);
@@ -315,8 +333,29 @@ push_job (RingAnimationCache *cache,
   job->family = g_strdup (style->font_family != NULL ? style->font_family : "");
   job->style.font_family = NULL;
   job->generation = g_atomic_int_get (&cache->generation);
+  if (steps_only)
+    {
+      _ring_animation_cache_walk_ahead (cache, frame);
+      if (cache->ahead_walked == frame->simulation && cache->ahead_step == frame->step
+          && cache->ahead_transfers != NULL)
+        {
+          job->transfers = g_array_ref (cache->ahead_transfers);
+          if (cache->ahead_link_end != NULL)
+            job->link_end = g_memdup2 (cache->ahead_link_end,
+                                       sizeof (double) * frame->n_gpus);
+        }
+      else if (cache->walked == frame->simulation && cache->walked_step == frame->step
+               && cache->transfers != NULL)
+        {
+          job->transfers = g_array_ref (cache->transfers);
+          if (cache->link_end != NULL)
+            job->link_end = g_memdup2 (cache->link_end, sizeof (double) * frame->n_gpus);
+        }
+    }
   /* The worker gets its own copy; the list remembers what was asked. */
   copy = g_memdup2 (job, sizeof *job);
+  copy->transfers = NULL;
+  copy->link_end = NULL;
   copy->family = g_strdup (job->family);
   if (copy->key.simulation != NULL)
     ring_simulation_ref (copy->key.simulation);
