@@ -91,6 +91,7 @@ ring_animation_cache_invalidate (RingAnimationCache *cache)
     g_clear_pointer (&cache->spare[i], _ring_plane_set_free);
   for (guint i = 0; i < RING_DRAW_N_STEP_SETS; i++)
     g_clear_pointer (&cache->step_sets[i], _ring_plane_set_free);
+  g_clear_pointer (&cache->discarded, g_ptr_array_unref);
   /* What the worker draws now belongs to the old key: it is dropped as it ends. */
   g_atomic_int_inc (&cache->generation);
   g_mutex_lock (&cache->lock);
@@ -672,6 +673,7 @@ ring_animation_draw_cached (cairo_t            *cr,
           _ring_animation_cache_request_next_step (cache, &key, &normal, style);
           cache->n_direct++;
           ring_animation_draw (cr, width, height, &normal, style);
+          _ring_animation_cache_flush_discarded (cache);
           return;
         }
       else
@@ -687,4 +689,5 @@ ring_animation_draw_cached (cairo_t            *cr,
     _ring_animation_cache_request_next_step (cache, &key, &normal, style);
 
   _ring_animation_draw_frame (cr, width, height, &normal, style, RING_DRAW_USE, 0, cache);
+  _ring_animation_cache_flush_discarded (cache);
 }

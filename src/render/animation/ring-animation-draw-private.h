@@ -138,6 +138,8 @@ typedef struct
    * by one thread at a time. */
   GArray      *transfers;
   double      *link_end;
+  /* Or only surfaces to destroy (of cairo_surface_t). */
+  GPtrArray   *garbage;
 } PrepareJob;
 
 /* The static planes of one key and style; the step planes of one step under that key; the
@@ -190,6 +192,10 @@ struct _RingAnimationCache
    * takes a plane from them rather than drawing it (n_step_prepared counts those). */
   RingPlaneSet    *step_sets[RING_DRAW_N_STEP_SETS];
   guint            n_step_prepared;
+  /* Surfaces the frame let go of, destroyed on the worker: unmapping megabytes of a
+   * process whose other thread runs costs the frame's thread a TLB shootdown, 20-100 ms
+   * on a loaded virtual machine. */
+  GPtrArray       *discarded;
 };
 
 /* One frame being drawn: the caller's cairo_t, style and frame, and what follows from
@@ -280,6 +286,13 @@ void             _ring_animation_cache_request_next   (RingAnimationCache *cache
                                                        const RingFrame    *frame,
                                                        const RingStyle    *style);
 void             _ring_animation_cache_adopt_ready    (RingAnimationCache *cache);
+/* Destroys @surface or @set (NULL: nothing), on the worker when there is one. */
+void             _ring_animation_cache_discard_surface (RingAnimationCache *cache,
+                                                        cairo_surface_t    *surface);
+void             _ring_animation_cache_discard_set    (RingAnimationCache *cache,
+                                                       RingPlaneSet       *set);
+/* Hands what was discarded to the worker. */
+void             _ring_animation_cache_flush_discarded (RingAnimationCache *cache);
 /* Walks the step of @frame (normalised) for the worker, unless it needs no transfers;
  * keeps them for the frames of that step. */
 void             _ring_animation_cache_walk_ahead     (RingAnimationCache *cache,

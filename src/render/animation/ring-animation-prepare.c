@@ -17,6 +17,7 @@ _ring_prepare_job_free (PrepareJob *job)
 {
   g_clear_pointer (&job->key.simulation, ring_simulation_unref);
   g_clear_pointer (&job->transfers, g_array_unref);
+  g_clear_pointer (&job->garbage, g_ptr_array_unref);
   g_free (job->link_end);
   g_free (job->family);
   g_free (job);
@@ -126,12 +127,13 @@ _ring_animation_cache_restore_set (RingAnimationCache *cache,
               || cairo_image_surface_get_height (old)
                  != cairo_image_surface_get_height (set->blank[i])))
         {
-          g_clear_pointer (&cache->step_planes[i], cairo_surface_destroy);
+          _ring_animation_cache_discard_surface (cache,
+                                                 g_steal_pointer (&cache->step_planes[i]));
           cache->step_planes[i] = g_steal_pointer (&set->blank[i]);
           cache->step_valid[i] = FALSE;
           memset (cache->step_extents[i], 0, sizeof cache->step_extents[i]);
         }
-      g_clear_pointer (&set->blank[i], cairo_surface_destroy);
+      _ring_animation_cache_discard_surface (cache, g_steal_pointer (&set->blank[i]));
     }
   g_free (set);
 }
@@ -153,7 +155,7 @@ _ring_animation_cache_keep_spare (RingAnimationCache *cache,
       if (cache->spare[i]->last_used < cache->spare[oldest]->last_used)
         oldest = i;
     }
-  g_clear_pointer (&cache->spare[oldest], _ring_plane_set_free);
+  _ring_animation_cache_discard_set (cache, g_steal_pointer (&cache->spare[oldest]));
   cache->spare[oldest] = set;
 }
 
@@ -264,6 +266,12 @@ prepare_thread (gpointer data,
   RingAnimationCache *cache = user_data;
   RingAnimationCache scratch = { 0, };
   RingPlaneSet *set;
+
+  if (job->garbage != NULL)
+    {
+      _ring_prepare_job_free (job);
+      return;
+    }
 
   /* A frame that walks its step would walk the simulation here, beside the frames. */
   if (job->steps_only && job->transfers == NULL && job->frame.simulation != NULL
@@ -403,7 +411,7 @@ keep_step_set (RingAnimationCache *cache,
       if (cache->step_sets[i]->last_used < cache->step_sets[oldest]->last_used)
         oldest = i;
     }
-  g_clear_pointer (&cache->step_sets[oldest], _ring_plane_set_free);
+  _ring_animation_cache_discard_set (cache, g_steal_pointer (&cache->step_sets[oldest]));
   cache->step_sets[oldest] = set;
 }
 
@@ -428,7 +436,7 @@ _ring_animation_cache_take_step_plane (RingAnimationCache *cache,
           || !_ring_animation_cache_same_style (&set->style, style, set->family))
         continue;
 
-      g_clear_pointer (&cache->step_planes[plane], cairo_surface_destroy);
+      _ring_animation_cache_discard_surface (cache, g_steal_pointer (&cache->step_planes[plane]));
       cache->step_planes[plane] = g_steal_pointer (&set->step_planes[plane]);
       memcpy (cache->step_extents[plane], set->step_extents[plane],
               sizeof cache->step_extents[plane]);
@@ -439,7 +447,7 @@ _ring_animation_cache_take_step_plane (RingAnimationCache *cache,
       for (guint j = 0; j < RING_DRAW_N_STEP_PLANES; j++)
         left |= set->step_keys[j] != G_MAXUINT;
       if (!left)
-        g_clear_pointer (&cache->step_sets[i], _ring_plane_set_free);
+        _ring_animation_cache_discard_set (cache, g_steal_pointer (&cache->step_sets[i]));
 
       return TRUE;
     }
@@ -639,4 +647,51 @@ _ring_animation_cache_request_next_step (RingAnimationCache *cache,
   next_key = _ring_animation_cache_key (key->width, key->height, key->x_scale, key->y_scale,
                                         &normal);
   _ring_animation_cache_request_step (cache, &next_key, &normal, style);
+}
+
+void
+_ring_animation_cache_discard_surface (RingAnimationCache *cache,
+                                       cairo_surface_t    *surface)
+{
+  if (surface == NULL)
+    return;
+  if (!cache->prepare_ahead)
+    {
+      cairo_surface_destroy (surface);
+      return;
+    }
+  if (cache->discarded == NULL)
+    cache->discarded = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
+  g_ptr_array_add (cache->discarded, surface);
+}
+
+void
+_ring_animation_cache_discard_set (RingAnimationCache *cache,
+                                   RingPlaneSet       *set)
+{
+  if (set == NULL)
+    return;
+  for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
+    _ring_animation_cache_discard_surface (cache, g_steal_pointer (&set->planes[i]));
+  for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
+    {
+      _ring_animation_cache_discard_surface (cache, g_steal_pointer (&set->blank[i]));
+      _ring_animation_cache_discard_surface (cache, g_steal_pointer (&set->step_planes[i]));
+    }
+  _ring_plane_set_free (set);
+}
+
+void
+_ring_animation_cache_flush_discarded (RingAnimationCache *cache)
+{
+  PrepareJob *job;
+
+  if (cache->discarded == NULL || cache->discarded->len == 0)
+    return;
+
+  job = g_new0 (PrepareJob, 1);
+  job->garbage = g_steal_pointer (&cache->discarded);
+  if (cache->preparer == NULL)
+    cache->preparer = g_thread_pool_new (prepare_thread, cache, 1, FALSE, NULL);
+  g_thread_pool_push (cache->preparer, job, NULL);
 }
