@@ -175,7 +175,9 @@ test_ring_one_node (void)
 }
 
 /* Ring, Simple, 2 nodes of 8 H100 over 8 × 400 Gb/s, 1 GiB:
- *   latency = 2 + 8.4 + 28 NVLink steps · 3.4 + 2 network steps · 14 = 133.6 µs
+ *   latency = 2 + 1.4 · (8.4 + 28 NVLink steps · 3.4 + 2 network steps · 14) = 186.24 µs:
+ *             across nodes, with each rank's share of a channel at least 64 B, NCCL's
+ *             ring plateau (× 1.4 after Volta, tuning.cc)
  *   bus bw  = min (370.8 · 0.96 · 8/7 = 406.83, NICs 384) = 384 GB/s: the NICs bound it,
  *             since every channel leaves each node once through the node's NICs
  *   algbw   = 384 / (2 · 15/16) = 204.8 GB/s
@@ -189,8 +191,11 @@ test_ring_two_nodes (void)
 
   topology_for (&topology, "h100", 16, "infiniband");
   cost = cost_with (&topology, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE, GIB);
-  ring_test_assert_close (cost.latency_s, 133.6e-6, 1e-12);
+  ring_test_assert_close (cost.latency_s, 186.24e-6, 1e-12);
   ring_test_assert_close (cost.bandwidth_s, GIB / algbw + 2097152 / (algbw / 12), 1e-12);
+  /* 8 bytes: far below 64 B a rank and channel, no plateau: 2 + 131.6 µs. */
+  cost = cost_with (&topology, RING_ALGORITHM_RING, RING_PROTOCOL_SIMPLE, 8);
+  ring_test_assert_close (cost.latency_s, 133.6e-6, 1e-12);
 }
 
 /* Ring, LL, one node of 8 custom GPUs, 8 bytes: a latency, nothing else to speak of.
@@ -762,6 +767,47 @@ test_monotonic_in_size (void)
       }
 }
 
+/* From three nodes a tree channel moves no more than NCCL's per-channel ceiling
+ * (tuning.cc perChMaxTreeBws, perChMaxTreeLL128Bws: Blackwell 24 GB/s Simple and 20 GB/s
+ * LL128 of "bus" bandwidth, the tree's algbw being half), below what the search's channel
+ * and NICs of 8 × 800 Gb/s allow: each busy channel's share of 1 GiB takes at least its
+ * bytes at that ceiling, and the pipeline's fill little more. At two nodes the higher N2
+ * ceilings hold (42.8 and 31.67). */
+static void
+test_tree_channel_ceiling (void)
+{
+  static const struct {
+    guint gpus;
+    RingProtocol protocol;
+    double ceiling_gbps;
+  } cases[] = {
+    { 32, RING_PROTOCOL_SIMPLE, 24.0 },
+    { 32, RING_PROTOCOL_LL128, 20.0 },
+    { 16, RING_PROTOCOL_SIMPLE, 42.8 },
+    { 16, RING_PROTOCOL_LL128, 31.67 },
+  };
+  double bytes = GIB;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      RingParams params;
+      RingTopology topology;
+      RingAllreduceCost cost;
+      double floor_s;
+
+      ring_params_init_default (&params);
+      g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "b200", NULL));
+      g_assert_true (ring_params_set_from_string (&params, RING_PARAM_NIC_SPEED, "800", NULL));
+      params.gpus = cases[i].gpus;
+      ring_topology_init (&topology, &params, params.gpus);
+      cost = cost_with (&topology, RING_ALGORITHM_TREE, cases[i].protocol, bytes);
+      floor_s = bytes / (cost.channels * cases[i].ceiling_gbps / 2 * 1e9);
+      g_assert_cmpfloat (cost.bandwidth_s, >=, floor_s);
+      /* The ceiling binds: the rest (fill, queue) is a small part. */
+      g_assert_cmpfloat (cost.bandwidth_s, <, floor_s * 1.2);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -777,6 +823,7 @@ main (int   argc,
   g_test_add_func ("/ring/algorithms/ring-ll", test_ring_ll);
   g_test_add_func ("/ring/algorithms/tree", test_tree);
   g_test_add_func ("/ring/algorithms/tree-ll-proxy-queue", test_tree_ll_proxy_queue);
+  g_test_add_func ("/ring/algorithms/tree-channel-ceiling", test_tree_channel_ceiling);
   g_test_add_func ("/ring/algorithms/nvls", test_nvls);
   g_test_add_func ("/ring/algorithms/nvls-tree", test_nvls_tree);
   g_test_add_func ("/ring/algorithms/collnet", test_collnet);
