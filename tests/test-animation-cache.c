@@ -469,53 +469,6 @@ test_no_simulation_per_frame (void)
     }
 }
 
-/* The worker draws a step's planes with the clock's step timeline while the clock loads
- * the model again and frees it: the job holds the timeline of its own (a use after free
- * the sanitizer build reports otherwise), and the frames after the change are the direct
- * ones. */
-static void
-test_timeline_outlives_clock (void)
-{
-  g_autoptr(RingModel) model = model_for (RING_ALGORITHM_RING, 16);
-  g_autoptr(RingAnimationCache) cache = ring_animation_cache_new ();
-  RingStepClock *clock = ring_step_clock_new ();
-  RingStyle style;
-  guint loads = 0;
-
-  g_assert_nonnull (model);
-  ring_style_init (&style, FALSE);
-  ring_animation_cache_set_prepare_ahead (cache, TRUE);
-  ring_step_clock_load_model (clock, model);
-  ring_step_clock_run_training_step (clock);
-  for (guint frames = 0; frames < 100000 && loads < 3; frames++)
-    {
-      RingFrame frame;
-      cairo_surface_t *direct, *cached;
-
-      ring_step_clock_advance (clock, 1.0 / 60);
-      ring_step_clock_get_frame (clock, &frame);
-      if (frame.phase == RING_FRAME_DONE)
-        break;
-      direct = render (&frame, &style, NULL, 1, FALSE);
-      cached = render (&frame, &style, cache, 1, FALSE);
-      g_assert_cmpuint (count_differences (direct, cached), ==, 0);
-      cairo_surface_destroy (direct);
-      cairo_surface_destroy (cached);
-      if (frame.phase == RING_FRAME_RING_STEP && frame.segments != NULL)
-        {
-          /* As the widget does when the parameters change: no wait for the worker. */
-          ring_animation_cache_invalidate (cache);
-          ring_step_clock_load_model (clock, model);
-          ring_step_clock_run_training_step (clock);
-          loads++;
-        }
-    }
-  g_assert_cmpuint (loads, ==, 3);
-
-  ring_animation_cache_wait_prepared (cache);
-  ring_step_clock_free (clock);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -528,8 +481,6 @@ main (int   argc,
   g_test_add_func ("/ring/animation-cache/step-planes-ahead", test_step_planes_ahead);
   g_test_add_func ("/ring/animation-cache/no-simulation-per-frame",
                    test_no_simulation_per_frame);
-  g_test_add_func ("/ring/animation-cache/timeline-outlives-clock",
-                   test_timeline_outlives_clock);
 
   return g_test_run ();
 }
