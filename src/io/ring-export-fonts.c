@@ -132,11 +132,19 @@ use_own_config (void)
       return RING_EXPORT_FONTS_SYSTEM;
     }
 
-  /* For cairo and PLplot, which ask fontconfig for its current configuration, and for
-   * Pango, whose font map has its own. */
-  font_map = pango_cairo_font_map_new ();
-  if (!PANGO_IS_FC_FONT_MAP (font_map) || !FcConfigSetCurrent (config))
+  /* Current first, for cairo and PLplot, which ask fontconfig for its current
+   * configuration, and for the thread a new Pango font map starts to initialise
+   * fontconfig, which would read the system's files if none were current yet; then as
+   * the font map's own. */
+  if (!FcConfigSetCurrent (config))
     {
+      FcConfigDestroy (config);
+      return RING_EXPORT_FONTS_SYSTEM;
+    }
+  font_map = pango_cairo_font_map_new ();
+  if (!PANGO_IS_FC_FONT_MAP (font_map))
+    {
+      /* Another backend (PANGOCAIRO_BACKEND): it finds fonts its own way. */
       g_object_unref (font_map);
       FcConfigDestroy (config);
       return RING_EXPORT_FONTS_SYSTEM;
