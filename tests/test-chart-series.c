@@ -449,6 +449,106 @@ test_bandwidth_labels (void)
     }
 }
 
+/* A log of another collective sets the message-size chart's curves to that collective,
+ * in its own busbw convention, so its markers sit on the thing they measure; logs of two
+ * collectives leave it the all-reduce's. Pinned scenarios follow the curves. */
+static void
+test_message_size_follows_collective (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *rs_path = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                    "reduce-scatter.log", NULL);
+  g_autofree char *ag_path = g_test_build_filename (G_TEST_DIST, "data", "nccl-logs",
+                                                    "all-gather-named.log", NULL);
+  g_autoptr(RingChartData) data = NULL;
+  g_autoptr(RingChartData) all_reduce = NULL;
+  g_autoptr(RingChartData) mixed = NULL;
+  RingParams params;
+  const double *bytes, *time_us, *algbw, *busbw, *scenario_us;
+  guint checked = 0;
+
+  ring_params_init_default (&params);
+  g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "h100", NULL));
+  params.gpus = 16;
+  params.message_bytes = 64.0 * 1024 * 1024;
+  ring_model_set_params (model, &params);
+  g_assert_true (ring_model_pin_scenario (model, "pinned", &error));
+  g_assert_no_error (error);
+  params.gpus = 32;
+  ring_model_set_params (model, &params);
+  g_assert_true (ring_model_import_measurement (model, rs_path, &error));
+  g_assert_no_error (error);
+
+  data = _ring_chart_data_new_for_model (RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE, model);
+  all_reduce = _ring_chart_data_new (RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE, &params);
+  g_assert_cmpint (data->collective, ==, RING_COLLECTIVE_REDUCE_SCATTER);
+  g_assert_cmpstr (_ring_chart_data_get_title (data), ==,
+                   "Reduce-scatter time and bus bandwidth vs. message size");
+  g_assert_cmpstr (_ring_chart_data_column (data, RING_MESSAGE_SIZE_TIME_US)->label, ==,
+                   "Reduce-scatter time");
+  /* nccl-tests' header stays its own. */
+  g_assert_cmpstr (_ring_chart_data_column (data, RING_MESSAGE_SIZE_TIME_US)->csv_header, ==,
+                   "time (us)");
+  g_assert_cmpint (all_reduce->collective, ==, RING_COLLECTIVE_ALL_REDUCE);
+  g_assert_cmpstr (_ring_chart_data_get_title (all_reduce), ==,
+                   ring_chart_kind_get_title (RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE));
+
+  bytes = _ring_chart_data_column (data, 0)->values;
+  time_us = _ring_chart_data_column (data, RING_MESSAGE_SIZE_TIME_US)->values;
+  algbw = _ring_chart_data_column (data, RING_MESSAGE_SIZE_TIME_US + 1)->values;
+  busbw = _ring_chart_data_column (data, RING_MESSAGE_SIZE_BUSBW)->values;
+  scenario_us = _ring_chart_data_column (data, _ring_chart_data_scenario_column (
+                                                 data, 0, RING_MESSAGE_SIZE_TIME_US))->values;
+  for (guint i = 0; i < data->n_rows; i++)
+    {
+      const double *ar_bytes = _ring_chart_data_column (all_reduce, 0)->values;
+      const double *ar_us = _ring_chart_data_column (all_reduce,
+                                                     RING_MESSAGE_SIZE_TIME_US)->values;
+      RingParams pinned = params;
+      RingTopology topology;
+      RingAllreduceCost cost;
+
+      /* The model's reduce-scatter on these 32 GPUs, as a log's model column has it. */
+      ring_topology_init (&topology, &params, params.gpus);
+      g_assert_true (ring_collective_cost (&topology, RING_COLLECTIVE_REDUCE_SCATTER,
+                                           params.algorithm, bytes[i], &cost));
+      g_assert_cmpfloat_with_epsilon (time_us[i], cost.time_s * 1e6, 1e-9 * time_us[i]);
+      /* nccl-tests' reduce-scatter convention: busbw = algbw · (N − 1)/N. */
+      g_assert_cmpfloat_with_epsilon (algbw[i], bytes[i] / (time_us[i] * 1e-6) / 1e9,
+                                      1e-9 * algbw[i]);
+      g_assert_cmpfloat_with_epsilon (busbw[i], algbw[i] * 31.0 / 32.0, 1e-9 * busbw[i]);
+      /* Not the all-reduce's curve: where bandwidth rules (256 MiB and up) a
+       * reduce-scatter, which carries half what an all-reduce does, is the faster. */
+      for (guint j = 0; j < all_reduce->n_rows; j++)
+        if (ar_bytes[j] == bytes[i])
+          {
+            g_assert_cmpfloat (time_us[i], !=, ar_us[j]);
+            if (bytes[i] >= 256.0 * 1024 * 1024)
+              g_assert_cmpfloat (time_us[i], <, ar_us[j]);
+            checked++;
+          }
+      /* The pinned 16 GPUs, costed the same way. */
+      pinned.gpus = 16;
+      ring_topology_init (&topology, &pinned, pinned.gpus);
+      g_assert_true (ring_collective_cost (&topology, RING_COLLECTIVE_REDUCE_SCATTER,
+                                           pinned.algorithm, bytes[i], &cost));
+      g_assert_cmpfloat_with_epsilon (scenario_us[i], cost.time_s * 1e6,
+                                      1e-6 * scenario_us[i]);
+    }
+  g_assert_cmpuint (checked, >, 20);
+  g_assert_cmpfloat (data->collective_crossover_bytes, >, 1024);
+  g_assert_cmpfloat (data->collective_crossover_bytes, <, 1e9);
+
+  /* A second log of another collective: the all-reduce's curves again. */
+  g_assert_true (ring_model_import_measurement (model, ag_path, &error));
+  g_assert_no_error (error);
+  mixed = _ring_chart_data_new_for_model (RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE, model);
+  g_assert_cmpint (mixed->collective, ==, RING_COLLECTIVE_ALL_REDUCE);
+  g_assert_cmpstr (_ring_chart_data_column (mixed, RING_MESSAGE_SIZE_TIME_US)->label, ==,
+                   "All-reduce time");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -465,6 +565,8 @@ main (int   argc,
   g_test_add_func ("/ring/chart-series/straggler-curves", test_straggler_curves);
   g_test_add_func ("/ring/chart-series/map-varies-nics", test_map_varies_nics);
   g_test_add_func ("/ring/chart-series/utilization-pcie-bound", test_utilization_pcie_bound);
+  g_test_add_func ("/ring/chart-series/message-size-follows-collective",
+                   test_message_size_follows_collective);
 
   return g_test_run ();
 }

@@ -148,7 +148,12 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   const double *busbw = _ring_chart_data_column (data, RING_MESSAGE_SIZE_BUSBW)->values;
   g_autofree double *time_s = g_new (double, data->n_rows);
   gboolean measured = data->measured->len > 0;
-  double crossover_bytes = ring_cost_latency_crossover_bytes (p);
+  gboolean all_reduce = data->collective == RING_COLLECTIVE_ALL_REDUCE;
+  const char *time_title = _ring_chart_data_column (data, RING_MESSAGE_SIZE_TIME_US)->label;
+  double crossover_bytes = all_reduce ? ring_cost_latency_crossover_bytes (p)
+                                      : data->collective_crossover_bytes;
+  double marker_time_s = data->result.allreduce_time_s;
+  double marker_busbw = data->result.busbw_gbps;
   double buffer_bytes = data->result.gradient_buffer_bytes;
   gboolean has_data = p->gpus > 1;
   g_autoptr(GArray) legend = _ring_plot_legend_new ();
@@ -173,7 +178,7 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
     time_s[i] = time_us[i] * 1e-6;
 
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_0,
-                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3, _("All-reduce time"));
+                         RING_PLOT_LINE_SOLID, chart->line_px * 1.3, time_title);
   _ring_plot_legend_add (legend, RING_PLOT_LEGEND_LINE, RING_PLOT_COLOR_SERIES_1,
                          RING_PLOT_LINE_SOLID, chart->line_px * 1.3, _("Bus bandwidth"));
   /* The link that binds, as the sizing figures name it: across nodes the NICs. */
@@ -352,8 +357,7 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
   _ring_plot_draw_axes (chart, &bottom, !_ring_plot_panel_is_valid (&strip), TRUE);
   /* Short panels get short titles, so the two do not run into each other. */
   _ring_plot_draw_axis_titles (chart, &top, NULL,
-                               fits_along (chart, &top, _("All-reduce time"))
-                               ? _("All-reduce time") : _("Time"));
+                               fits_along (chart, &top, time_title) ? time_title : _("Time"));
   if (_ring_plot_panel_is_valid (&strip))
     _ring_plot_draw_measured_strip (chart, &strip, _("Message size (log scale)"));
   _ring_plot_draw_axis_titles (chart, &bottom,
@@ -370,13 +374,21 @@ _ring_plot_draw_message_size (RingPlotChart *chart)
       return;
     }
 
+  /* The current message as the curves' collective moves it. */
+  if (!all_reduce)
+    {
+      RingAllreduceCost cost;
+
+      if (!_ring_chart_collective_cost (p, data->collective, buffer_bytes, &cost))
+        return;
+      marker_time_s = cost.time_s;
+      marker_busbw = cost.busbw_gbps;
+    }
   buffer_text = _ring_plot_format_binary_bytes (buffer_bytes);
-  time_text = ring_format_duration (data->result.allreduce_time_s);
+  time_text = ring_format_duration (marker_time_s);
   time_marker = g_strdup_printf ("%s: %s", buffer_text, time_text);
-  busbw_marker = g_strdup_printf ("%.1f GB/s", data->result.busbw_gbps);
-  _ring_plot_draw_marker (chart, &top, buffer_bytes, data->result.allreduce_time_s,
-                          time_marker, FALSE);
-  _ring_plot_draw_marker (chart, &bottom, buffer_bytes, data->result.busbw_gbps,
-                          busbw_marker, FALSE);
+  busbw_marker = g_strdup_printf ("%.1f GB/s", marker_busbw);
+  _ring_plot_draw_marker (chart, &top, buffer_bytes, marker_time_s, time_marker, FALSE);
+  _ring_plot_draw_marker (chart, &bottom, buffer_bytes, marker_busbw, busbw_marker, FALSE);
 }
 

@@ -1,5 +1,7 @@
 /* ring-chart-series-message-size.c: the all-reduce's time and bus bandwidth over the
- * message size, in nccl-tests' own columns, and the loaded logs beside them.
+ * message size, in nccl-tests' own columns, and the loaded logs beside them. When every
+ * log measured one other collective (reduce_scatter_perf, all_gather_perf, …) the curves
+ * are that collective's, in its busbw convention, so markers and curves are the same thing.
  *
  * The table reads like all_reduce_perf's out-of-place half (size, count, type, time in µs,
  * algbw, busbw), so a CSV export can be set beside a log row by row. Its rows are the
@@ -199,11 +201,76 @@ describe_other_cluster (RingChartData *data)
                           other->comparison->params.gpus_per_node, data->params.gpus);
 }
 
+/* The time column's name: the collective the curves cost, as the figure's title names it. */
+static const char *
+time_label (RingCollective collective)
+{
+  switch (collective)
+    {
+    /* TRANSLATORS: the message-size chart's time curve when a reduce_scatter_perf log is
+     * loaded; also a CSV column and a legend entry. */
+    case RING_COLLECTIVE_REDUCE_SCATTER: return _("Reduce-scatter time");
+    case RING_COLLECTIVE_ALL_GATHER: return _("All-gather time");
+    case RING_COLLECTIVE_BROADCAST: return _("Broadcast time");
+    case RING_COLLECTIVE_ALLTOALL: return _("All-to-all time");
+    case RING_COLLECTIVE_ALL_REDUCE:
+    default: return _("All-reduce time");
+    }
+}
+
+gboolean
+_ring_chart_collective_cost (const RingParams  *p,
+                  RingCollective     collective,
+                  double             bytes,
+                  RingAllreduceCost *cost)
+{
+  RingTopology topology;
+
+  ring_topology_init (&topology, p, p->gpus);
+
+  return ring_collective_cost (&topology, collective, p->algorithm, bytes, cost);
+}
+
+/* Where @collective's latency part stops exceeding its bandwidth part, between the two
+ * swept sizes around it (geometrically), or 0 if it never does in the sweep. */
+static double
+collective_crossover (const RingParams *p,
+                      RingCollective    collective,
+                      const double     *bytes,
+                      guint             n)
+{
+  double previous_ratio = NAN;
+
+  for (guint i = 0; i < n; i++)
+    {
+      RingAllreduceCost cost;
+      double ratio;
+
+      if (!_ring_chart_collective_cost (p, collective, bytes[i], &cost) || !(cost.latency_s > 0))
+        continue;
+      ratio = cost.bandwidth_s / cost.latency_s;
+      if (ratio >= 1)
+        {
+          double t;
+
+          if (i == 0 || !(previous_ratio > 0) || previous_ratio >= 1)
+            return bytes[i];
+          /* log ratio is near-linear in log size between two sizes */
+          t = -log (previous_ratio) / (log (ratio) - log (previous_ratio));
+          return exp (log (bytes[i - 1]) + t * (log (bytes[i]) - log (bytes[i - 1])));
+        }
+      previous_ratio = ratio;
+    }
+
+  return 0;
+}
+
 void
 _ring_chart_build_message_size (RingChartData *data)
 {
   const RingParams *p = &data->params;
   g_autoptr(GArray) sizes = collect_sizes (data, _ring_plot_max_bytes (p));
+  gboolean all_reduce = data->collective == RING_COLLECTIVE_ALL_REDUCE;
   double *bytes, *count, *time_us, *algbw, *busbw;
   char **type, **choice;
   const char *type_text;
@@ -221,8 +288,8 @@ _ring_chart_build_message_size (RingChartData *data)
                       RING_SERIES_TABLE);
   type = _ring_chart_data_add_text_column (data, g_strdup ("type"));
   _ring_chart_data_column (data, 2)->role = RING_SERIES_TABLE;
-  time_us = add_column (data, g_strdup (_("All-reduce time")), "us", g_strdup ("time (us)"),
-                        RING_SERIES_CURVE);
+  time_us = add_column (data, g_strdup (time_label (data->collective)), "us",
+                        g_strdup ("time (us)"), RING_SERIES_CURVE);
   algbw = add_column (data, g_strdup (_("Algorithm bandwidth")), "GB/s",
                       g_strdup ("algbw (GB/s)"), RING_SERIES_TABLE);
   busbw = add_column (data, g_strdup (_("Bus bandwidth")), "GB/s", g_strdup ("busbw (GB/s)"),
@@ -235,23 +302,52 @@ _ring_chart_build_message_size (RingChartData *data)
   for (guint i = 0; i < data->n_rows; i++)
     {
       RingParams swept = *p;
-      RingResult r;
 
       swept.message_bytes = g_array_index (sizes, double, i);
-      _ring_chart_evaluate_sweep (&swept, &r);
       bytes[i] = swept.message_bytes;
       count[i] = floor (swept.message_bytes / type_bytes);
       type[i] = g_strdup (type_text);
-      time_us[i] = r.allreduce_time_s * 1e6;
-      algbw[i] = r.algbw_gbps;
-      busbw[i] = r.busbw_gbps;
-      data->chosen_algorithm[i] = r.algorithm_used;
-      data->chosen_protocol[i] = r.protocol_used;
-      choice[i] = p->gpus > 1 ? _ring_chart_describe_choice (r.algorithm_used, r.protocol_used)
-                              : g_strdup ("");
+      if (all_reduce)
+        {
+          RingResult r;
+
+          _ring_chart_evaluate_sweep (&swept, &r);
+          time_us[i] = r.allreduce_time_s * 1e6;
+          algbw[i] = r.algbw_gbps;
+          busbw[i] = r.busbw_gbps;
+          data->chosen_algorithm[i] = r.algorithm_used;
+          data->chosen_protocol[i] = r.protocol_used;
+        }
+      else
+        {
+          /* Another collective: its cost on this cluster, in nccl-tests' convention for
+           * it (the size is all ranks' buffer; busbw = algbw · its factor). */
+          RingAllreduceCost cost;
+
+          if (_ring_chart_collective_cost (p, data->collective, swept.message_bytes, &cost))
+            {
+              time_us[i] = cost.time_s * 1e6;
+              algbw[i] = cost.algbw_gbps;
+              busbw[i] = cost.busbw_gbps;
+              data->chosen_algorithm[i] = cost.algorithm;
+              data->chosen_protocol[i] = cost.protocol;
+            }
+          else
+            {
+              time_us[i] = algbw[i] = busbw[i] = NAN;
+              data->chosen_algorithm[i] = RING_ALGORITHM_AUTO;
+            }
+        }
+      choice[i] = p->gpus > 1 && !ring_algorithm_info (data->chosen_algorithm[i])->chooses
+                  ? _ring_chart_describe_choice (data->chosen_algorithm[i],
+                                                 data->chosen_protocol[i])
+                  : g_strdup ("");
     }
   data->x_first = bytes[0];
   data->x_last = bytes[data->n_rows - 1];
+  if (!all_reduce && p->gpus > 1)
+    data->collective_crossover_bytes = collective_crossover (p, data->collective, bytes,
+                                                             data->n_rows);
 
   for (guint m = 0; m < data->measured->len; m++)
     add_measured_columns (data, g_ptr_array_index (data->measured, m), bytes);

@@ -75,6 +75,14 @@ typedef struct
   char         **scenario_names;
   /* Of RingChartMeasured: the message-size chart's logs. */
   GPtrArray     *measured;
+  /* RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE: the collective its curves cost, all-reduce unless
+   * every log measured one other collective (a reduce_scatter_perf log is set beside the
+   * model's reduce-scatter, in its own busbw convention); its title says which. Elsewhere
+   * all-reduce. */
+  RingCollective collective;
+  /* Where the curves' latency stops dominating, in bytes, or 0: another collective's
+   * (the all-reduce's comes from ring_cost_latency_crossover_bytes()). */
+  double         collective_crossover_bytes;
   /* RING_CHART_STEP_TIMELINE: each row's RingStepSegment, compute stream first; else NULL. */
   GArray        *segments;
   /* RING_CHART_STEP_TIMELINE of a parallel layout instead: each row's RingStageSegment,
@@ -98,6 +106,19 @@ RingChartData *_ring_chart_data_new  (RingChartKind     kind,
 /* With @model's logs and pinned scenarios. */
 RingChartData *_ring_chart_data_new_for_model (RingChartKind  kind,
                                                RingModel     *model);
+/* Without logs, its curves costing @collective (a pinned scenario's beside a chart that
+ * follows its logs' collective). */
+RingChartData *_ring_chart_data_new_for_collective (RingChartKind     kind,
+                                                    const RingParams *params,
+                                                    RingCollective    collective);
+/* @collective's cost of @bytes on @p's cluster, as ring_collective_cost() gives a log's
+ * own model column; FALSE where it cannot run. */
+gboolean       _ring_chart_collective_cost (const RingParams  *p,
+                                            RingCollective     collective,
+                                            double             bytes,
+                                            RingAllreduceCost *cost);
+/* The figure's title: the kind's, or the collective's the message-size chart follows. */
+const char    *_ring_chart_data_get_title (RingChartData *data);
 void           _ring_chart_data_free (RingChartData    *data);
 
 static inline RingSeries *

@@ -102,7 +102,10 @@ static void
 add_scenario_columns (RingChartData      *data,
                       const RingScenario *scenario)
 {
-  g_autoptr(RingChartData) own = _ring_chart_data_new (data->kind, &scenario->params);
+  /* The curves of the collective this chart's logs measured, if it follows them. */
+  g_autoptr(RingChartData) own = _ring_chart_data_new_for_collective (data->kind,
+                                                                      &scenario->params,
+                                                                      data->collective);
   const double *xs = _ring_chart_data_column (data, 0)->values;
   const double *own_xs = _ring_chart_data_column (own, 0)->values;
 

@@ -534,10 +534,31 @@ compare_measurements (GPtrArray        *measurements,
   return measured;
 }
 
+/* The one collective every log measured, or all-reduce: logs of several collectives (or
+ * none) leave the chart the all-reduce's, each log's own model column still its own. */
+static RingCollective
+common_collective (GPtrArray *measured)
+{
+  RingCollective collective = RING_COLLECTIVE_ALL_REDUCE;
+
+  for (guint m = 0; m < measured->len; m++)
+    {
+      RingChartMeasured *entry = g_ptr_array_index (measured, m);
+      RingCollective own = entry->measurement->log->collective;
+
+      if (m > 0 && own != collective)
+        return RING_COLLECTIVE_ALL_REDUCE;
+      collective = own;
+    }
+
+  return collective;
+}
+
 static RingChartData *
 chart_data_new (RingChartKind     kind,
                 const RingParams *params,
-                GPtrArray        *measurements)
+                GPtrArray        *measurements,
+                RingCollective    collective)
 {
   const RingChartKindInfo *info;
   RingChartData *data;
@@ -549,6 +570,8 @@ chart_data_new (RingChartKind     kind,
   data->measured = kind == RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE
                    ? compare_measurements (measurements, params)
                    : g_ptr_array_new_with_free_func (chart_measured_free);
+  data->collective = data->measured->len > 0 ? common_collective (data->measured)
+                                             : collective;
   /* A chart of a step's figures shows the gradients' step, and says so. */
   if (info->training_step && ring_params_is_collective (params))
     {
@@ -591,7 +614,45 @@ _ring_chart_data_new (RingChartKind     kind,
   g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
   g_return_val_if_fail (params != NULL, NULL);
 
-  return chart_data_new (kind, params, NULL);
+  return chart_data_new (kind, params, NULL, RING_COLLECTIVE_ALL_REDUCE);
+}
+
+RingChartData *
+_ring_chart_data_new_for_collective (RingChartKind     kind,
+                                     const RingParams *params,
+                                     RingCollective    collective)
+{
+  g_return_val_if_fail (kind < RING_N_CHARTS, NULL);
+  g_return_val_if_fail (params != NULL, NULL);
+  g_return_val_if_fail (collective < RING_N_COLLECTIVES, NULL);
+
+  return chart_data_new (kind, params, NULL,
+                         kind == RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE
+                         ? collective : RING_COLLECTIVE_ALL_REDUCE);
+}
+
+const char *
+_ring_chart_data_get_title (RingChartData *data)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+
+  if (data->kind == RING_CHART_ALLREDUCE_VS_MESSAGE_SIZE)
+    switch (data->collective)
+      {
+      case RING_COLLECTIVE_REDUCE_SCATTER:
+        return _("Reduce-scatter time and bus bandwidth vs. message size");
+      case RING_COLLECTIVE_ALL_GATHER:
+        return _("All-gather time and bus bandwidth vs. message size");
+      case RING_COLLECTIVE_BROADCAST:
+        return _("Broadcast time and bus bandwidth vs. message size");
+      case RING_COLLECTIVE_ALLTOALL:
+        return _("All-to-all time and bus bandwidth vs. message size");
+      case RING_COLLECTIVE_ALL_REDUCE:
+      default:
+        break;
+      }
+
+  return ring_chart_kind_get_title (data->kind);
 }
 
 RingChartData *
@@ -604,7 +665,7 @@ _ring_chart_data_new_for_model (RingChartKind  kind,
   g_return_val_if_fail (RING_IS_MODEL (model), NULL);
 
   data = chart_data_new (kind, ring_model_get_params (model),
-                         ring_model_get_measurements (model));
+                         ring_model_get_measurements (model), RING_COLLECTIVE_ALL_REDUCE);
   _ring_chart_data_add_scenarios (data, model);
 
   return data;

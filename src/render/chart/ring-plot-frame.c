@@ -445,7 +445,7 @@ draw_title (const RingPlotChart *chart,
   _ring_plot_set_text_size (chart, 1.3);
   _ring_plot_set_bold (TRUE);
   y_mm -= chart->text_mm * 0.65;
-  title_lines = _ring_plot_wrap_text (ring_chart_kind_get_title (chart->data->kind), " ",
+  title_lines = _ring_plot_wrap_text (_ring_chart_data_get_title (chart->data), " ",
                                       text_width_mm);
   for (guint i = 0; title_lines[i] != NULL; i++)
     {

@@ -103,7 +103,7 @@ ring_cost (const RingTopology *topology,
 {
   double factor = _ring_bus_factor (topology);
   double busbw = _ring_intra_bound_gbps (topology);
-  double algbw, chunk, busy_channels, busy_threads;
+  double algbw, chunk, busy_channels, busy_threads, lat_us;
   guint channels;
 
   if (topology->nodes > 1)
@@ -121,9 +121,13 @@ ring_cost (const RingTopology *topology,
     chunk = MIN (_ring_nccl_step_bytes (protocol) * (protocol == RING_PROTOCOL_SIMPLE ? 4 : 1),
                  bytes / (busy_channels * topology->gpus));
 
+  lat_us = latency_us (topology, protocol);
+  if (protocol == RING_PROTOCOL_SIMPLE && topology->nodes > 1
+      && bytes / (topology->channels * 2.0 * topology->gpus) >= 64)
+    lat_us *= topology->generation == RING_GENERATION_VOLTA ? 1.9 : 1.4;
   cost->channels = channels;
   _ring_cost_finish (topology, bytes,
-                     (_ring_launch_gap_us (topology) + latency_us (topology, protocol)) * 1e-6,
+                     (_ring_launch_gap_us (topology) + lat_us) * 1e-6,
                      bytes / (algbw * 1e9) + _ring_fill_s (1, chunk, algbw / busy_channels)
                      + _ring_ll_proxy_queue_s (topology, protocol, channels),
                      factor * bytes, cost);
