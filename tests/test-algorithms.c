@@ -767,6 +767,47 @@ test_monotonic_in_size (void)
       }
 }
 
+/* From three nodes a tree channel moves no more than NCCL's per-channel ceiling
+ * (tuning.cc perChMaxTreeBws, perChMaxTreeLL128Bws: Blackwell 24 GB/s Simple and 20 GB/s
+ * LL128 of "bus" bandwidth, the tree's algbw being half), below what the search's channel
+ * and NICs of 8 × 800 Gb/s allow: each busy channel's share of 1 GiB takes at least its
+ * bytes at that ceiling, and the pipeline's fill little more. At two nodes the higher N2
+ * ceilings hold (42.8 and 31.67). */
+static void
+test_tree_channel_ceiling (void)
+{
+  static const struct {
+    guint gpus;
+    RingProtocol protocol;
+    double ceiling_gbps;
+  } cases[] = {
+    { 32, RING_PROTOCOL_SIMPLE, 24.0 },
+    { 32, RING_PROTOCOL_LL128, 20.0 },
+    { 16, RING_PROTOCOL_SIMPLE, 42.8 },
+    { 16, RING_PROTOCOL_LL128, 31.67 },
+  };
+  double bytes = GIB;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      RingParams params;
+      RingTopology topology;
+      RingAllreduceCost cost;
+      double floor_s;
+
+      ring_params_init_default (&params);
+      g_assert_true (ring_params_set_from_string (&params, RING_PARAM_GPU, "b200", NULL));
+      g_assert_true (ring_params_set_from_string (&params, RING_PARAM_NIC_SPEED, "800", NULL));
+      params.gpus = cases[i].gpus;
+      ring_topology_init (&topology, &params, params.gpus);
+      cost = cost_with (&topology, RING_ALGORITHM_TREE, cases[i].protocol, bytes);
+      floor_s = bytes / (cost.channels * cases[i].ceiling_gbps / 2 * 1e9);
+      g_assert_cmpfloat (cost.bandwidth_s, >=, floor_s);
+      /* The ceiling binds: the rest (fill, queue) is a small part. */
+      g_assert_cmpfloat (cost.bandwidth_s, <, floor_s * 1.2);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -782,6 +823,7 @@ main (int   argc,
   g_test_add_func ("/ring/algorithms/ring-ll", test_ring_ll);
   g_test_add_func ("/ring/algorithms/tree", test_tree);
   g_test_add_func ("/ring/algorithms/tree-ll-proxy-queue", test_tree_ll_proxy_queue);
+  g_test_add_func ("/ring/algorithms/tree-channel-ceiling", test_tree_channel_ceiling);
   g_test_add_func ("/ring/algorithms/nvls", test_nvls);
   g_test_add_func ("/ring/algorithms/nvls-tree", test_nvls_tree);
   g_test_add_func ("/ring/algorithms/collnet", test_collnet);

@@ -81,10 +81,11 @@ channel_algbw (const RingTopology *topology,
     case RING_PROTOCOL_LL:
       return _ring_ll_channel_gbps (topology, threads) / 2;
     case RING_PROTOCOL_LL128:
-      return _ring_nccl_ring_ll128_per_ch (topology) / 2;
+      return _ring_nccl_tree_ll128_per_ch (topology) / 2;
     case RING_PROTOCOL_SIMPLE:
     default:
-      return topology->channel_gbps * (topology->nodes > 1 ? 2 : 1) / 2;
+      return MIN (topology->channel_gbps * (topology->nodes > 1 ? 2 : 1),
+                  _ring_nccl_tree_per_ch (topology)) / 2;
     }
 }
 
