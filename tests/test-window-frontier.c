@@ -255,6 +255,33 @@ test_step_bar_bubble (RingWindowFixture *fixture,
   g_assert_true (pixel_is (surface, (int) comm_start - 3, 2, &style.dim));
   g_assert_true (pixel_is (surface, (int) comm_start + 2, 2, &style.communication));
   cairo_surface_destroy (surface);
+
+  /* A screen reader hears the bubble's share too, and the three add up to the step. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  {
+    double step_s = result->step_time_s;
+    g_autofree char *expected = g_strdup_printf ("Step time: %.0f %% compute, %.0f %% pipeline "
+                                                 "bubble, %.0f %% communication",
+                                                 100 * result->compute_time_s / step_s,
+                                                 100 * result->bubble_s / step_s,
+                                                 100 * result->exposed_comm_s / step_s);
+
+    g_assert_cmpfloat_with_epsilon (result->compute_time_s + result->bubble_s
+                                    + result->exposed_comm_s, step_s, 1e-9 * step_s);
+    if (result->hidden_comm_s > 0)
+      {
+        char *with_hidden = g_strdup_printf ("%s; communication hidden behind compute: %.0f %% "
+                                             "of the step", expected,
+                                             100 * MIN (result->hidden_comm_s,
+                                                        result->compute_time_s) / step_s);
+
+        g_free (expected);
+        expected = with_hidden;
+      }
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (fixture->window->step_bar),
+                                         GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+  }
 }
 
 /* With a layout the animation's caption says whose ring it plays; without, it hides. */

@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "ring-model-follow.h"
 #include "ring-step-bar-draw.h"
@@ -37,25 +38,38 @@ static void
 update_accessible_label (RingStepBar *self)
 {
   const RingResult *result;
+  g_autofree char *parts = NULL;
   g_autofree char *label = NULL;
+  double step_s, bubble_s;
 
   if (self->model == NULL)
     return;
 
+  /* The shares the bar draws: compute, the pipeline's bubble, exposed communication. */
   result = ring_model_get_result (self->model);
-  if (result->hidden_comm_s > 0)
-    label = g_strdup_printf (_("Step time: %.0f %% compute, %.0f %% communication; "
-                               "communication hidden behind compute: %.0f %% of the step"),
-                             100 * result->compute_time_s / result->step_time_s,
-                             100 * result->exposed_comm_s / result->step_time_s,
-                             100 * MIN (result->hidden_comm_s, result->compute_time_s)
-                             / result->step_time_s);
+  step_s = result->step_time_s;
+  bubble_s = isfinite (result->bubble_s) && result->bubble_s > 0 ? result->bubble_s : 0;
+  if (!(step_s > 0))
+    return;
+  if (bubble_s > 0)
+    /* TRANSLATORS: the step bar's accessible label with pipeline parallelism: the shares
+     * of the step spent computing, idle in the pipeline's bubble and communicating. */
+    parts = g_strdup_printf (_("Step time: %.0f %% compute, %.0f %% pipeline bubble, "
+                               "%.0f %% communication"),
+                             100 * result->compute_time_s / step_s, 100 * bubble_s / step_s,
+                             100 * result->exposed_comm_s / step_s);
   else
-    label = g_strdup_printf (_("Step time: %.0f %% compute, %.0f %% communication"),
-                             100 * result->compute_time_s / result->step_time_s,
-                             100 * result->exposed_comm_s / result->step_time_s);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    parts = g_strdup_printf (_("Step time: %.0f %% compute, %.0f %% communication"),
+                             100 * result->compute_time_s / step_s,
+                             100 * result->exposed_comm_s / step_s);
+  if (result->hidden_comm_s > 0)
+    /* TRANSLATORS: %s is "Step time: 80 % compute, 20 % communication"; then the share of
+     * the step during which communication runs hidden behind compute. */
+    label = g_strdup_printf (_("%s; communication hidden behind compute: %.0f %% of the step"),
+                             parts,
+                             100 * MIN (result->hidden_comm_s, result->compute_time_s) / step_s);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label != NULL ? label : parts, -1);
 }
 
 static void

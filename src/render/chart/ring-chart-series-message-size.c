@@ -302,42 +302,37 @@ _ring_chart_build_message_size (RingChartData *data)
   for (guint i = 0; i < data->n_rows; i++)
     {
       RingParams swept = *p;
+      RingAllreduceCost cost = { .algorithm = RING_ALGORITHM_AUTO, .time_s = NAN,
+                                 .algbw_gbps = NAN, .busbw_gbps = NAN };
 
       swept.message_bytes = g_array_index (sizes, double, i);
       bytes[i] = swept.message_bytes;
       count[i] = floor (swept.message_bytes / type_bytes);
       type[i] = g_strdup (type_text);
+      /* The all-reduce as the model evaluates it (the slow link's simulation included),
+       * another collective as ring_collective_cost() prices it on this cluster, in
+       * nccl-tests' convention for it (the size is all ranks' buffer). */
       if (all_reduce)
         {
           RingResult r;
 
           _ring_chart_evaluate_sweep (&swept, &r);
-          time_us[i] = r.allreduce_time_s * 1e6;
-          algbw[i] = r.algbw_gbps;
-          busbw[i] = r.busbw_gbps;
-          data->chosen_algorithm[i] = r.algorithm_used;
-          data->chosen_protocol[i] = r.protocol_used;
+          cost.time_s = r.allreduce_time_s;
+          cost.algbw_gbps = r.algbw_gbps;
+          cost.busbw_gbps = r.busbw_gbps;
+          cost.algorithm = r.algorithm_used;
+          cost.protocol = r.protocol_used;
         }
-      else
+      else if (!_ring_chart_collective_cost (p, data->collective, swept.message_bytes, &cost))
         {
-          /* Another collective: its cost on this cluster, in nccl-tests' convention for
-           * it (the size is all ranks' buffer; busbw = algbw · its factor). */
-          RingAllreduceCost cost;
-
-          if (_ring_chart_collective_cost (p, data->collective, swept.message_bytes, &cost))
-            {
-              time_us[i] = cost.time_s * 1e6;
-              algbw[i] = cost.algbw_gbps;
-              busbw[i] = cost.busbw_gbps;
-              data->chosen_algorithm[i] = cost.algorithm;
-              data->chosen_protocol[i] = cost.protocol;
-            }
-          else
-            {
-              time_us[i] = algbw[i] = busbw[i] = NAN;
-              data->chosen_algorithm[i] = RING_ALGORITHM_AUTO;
-            }
+          cost.algorithm = RING_ALGORITHM_AUTO;
+          cost.time_s = cost.algbw_gbps = cost.busbw_gbps = NAN;
         }
+      time_us[i] = cost.time_s * 1e6;
+      algbw[i] = cost.algbw_gbps;
+      busbw[i] = cost.busbw_gbps;
+      data->chosen_algorithm[i] = cost.algorithm;
+      data->chosen_protocol[i] = cost.protocol;
       choice[i] = p->gpus > 1 && !ring_algorithm_info (data->chosen_algorithm[i])->chooses
                   ? _ring_chart_describe_choice (data->chosen_algorithm[i],
                                                  data->chosen_protocol[i])
