@@ -329,21 +329,27 @@ bench_target (RingAlgorithm algorithm,
       cairo_surface_flush (surface);
       cpu_ms[i] = (cpu_time_us () - start_cpu_us) / 1000.0;
       if (g_getenv ("RING_BENCH_VERBOSE") != NULL && cpu_ms[i] > 1000.0 / 60)
-        g_print ("  frame %u (phase %d, step %u): %.2f ms CPU; so far %u in place, %u builds, "
-                 "%u step builds\n", i, frame.phase, frame.step, cpu_ms[i],
+        g_print ("  frame %u (phase %d, step %u) at %.6f s: %.2f ms CPU; so far %u in place, "
+                 "%u builds, %u step planes drawn in a frame, %u drawn ahead\n", i,
+                 frame.phase, frame.step, start_us / 1e6, cpu_ms[i],
                  ring_animation_cache_get_n_direct (cache),
                  ring_animation_cache_get_n_builds (cache),
-                 ring_animation_cache_get_n_step_builds (cache));
+                 ring_animation_cache_get_n_step_builds (cache),
+                 ring_animation_cache_get_n_step_prepared (cache));
       slowest_wall_ms = MAX (slowest_wall_ms, (g_get_monotonic_time () - start_us) / 1000.0);
     }
   qsort (cpu_ms, n_frames, sizeof (double), ring_test_compare_doubles);
   *slowest_cpu_ms = cpu_ms[n_frames - 1];
   g_print ("%-16s N = %4u, 1920x1080: p100 %6.2f ms CPU (%s), p50 %5.2f ms; slowest wall "
-           "%6.2f ms; %u builds, %u frames without their planes\n",
+           "%6.2f ms; %u builds, %u frames without their planes, %u of %u step planes drawn "
+           "ahead\n",
            ring_algorithm_to_string (algorithm), n_gpus, cpu_ms[n_frames - 1],
            cpu_ms[n_frames - 1] <= 1000.0 / 60 ? "within 16.7" : "OVER 16.7",
            cpu_ms[n_frames / 2], slowest_wall_ms, ring_animation_cache_get_n_builds (cache),
-           ring_animation_cache_get_n_direct (cache));
+           ring_animation_cache_get_n_direct (cache),
+           ring_animation_cache_get_n_step_prepared (cache),
+           ring_animation_cache_get_n_step_prepared (cache)
+           + ring_animation_cache_get_n_step_builds (cache));
 
   cairo_destroy (cr);
   cairo_surface_destroy (surface);

@@ -328,6 +328,77 @@ test_prepare_ahead (void)
   g_assert_cmpuint (ring_animation_cache_get_n_builds (cache), ==, 5);
 }
 
+/* Playing with the worker, each step's first frame finds the step planes (what the GPUs
+ * hold, the step's lines) drawn ahead while the step before it played: no frame draws a
+ * step plane itself, and the frames are the direct ones. The worker is waited for after
+ * each frame, so what it prepared is counted, not timed. */
+static void
+test_step_planes_ahead (void)
+{
+  static const RingAlgorithm algorithms[] = { RING_ALGORITHM_RING, RING_ALGORITHM_NVLS,
+                                              RING_ALGORITHM_TREE };
+
+  for (guint a = 0; a < G_N_ELEMENTS (algorithms); a++)
+    {
+      g_autoptr(RingModel) model = model_for (algorithms[a], 16);
+      g_autoptr(RingAnimationCache) cache = ring_animation_cache_new ();
+      RingFrame frame;
+      RingStyle style;
+      guint n_steps, per_step = 0;
+
+      g_assert_nonnull (model);
+      ring_style_init (&style, FALSE);
+      ring_animation_cache_set_prepare_ahead (cache, TRUE);
+      ring_frame_init (&frame, 16);
+      frame.simulation = ring_model_get_simulation (model);
+      ring_step_clock_model_times (model, &frame.compute_time_s, &frame.allreduce_time_s);
+      n_steps = ring_frame_get_n_steps (&frame);
+      g_assert_cmpuint (n_steps, >=, 4);
+
+      frame.phase = RING_FRAME_COMPUTE;
+      for (guint i = 0; i < 2 + 2 * n_steps; i++)
+        {
+          guint before = ring_animation_cache_get_n_step_prepared (cache);
+          cairo_surface_t *direct, *cached;
+          guint taken;
+
+          if (i == 1)
+            frame.progress = 0.6;
+          else if (i >= 2)
+            {
+              frame.phase = RING_FRAME_RING_STEP;
+              frame.step = (i - 2) / 2;
+              frame.progress = i % 2 ? 0.7 : 0.2;
+            }
+          direct = render (&frame, &style, NULL, 1, FALSE);
+          cached = render (&frame, &style, cache, 1, FALSE);
+          g_assert_cmpuint (count_differences (direct, cached), ==, 0);
+          cairo_surface_destroy (direct);
+          cairo_surface_destroy (cached);
+          taken = ring_animation_cache_get_n_step_prepared (cache) - before;
+
+          /* Only the first frame, after the change, drew without its planes. */
+          g_assert_cmpuint (ring_animation_cache_get_n_direct (cache), ==, 1);
+          g_assert_cmpuint (ring_animation_cache_get_n_step_builds (cache), ==, 0);
+          if (i == 2)
+            per_step = taken;
+          if (i >= 2 && i % 2 == 0)
+            {
+              /* A step's first frame takes every step plane it shows from the worker. */
+              g_test_message ("%s, step %u: %u step planes drawn ahead",
+                              ring_algorithm_to_string (algorithms[a]), frame.step, taken);
+              g_assert_cmpuint (taken, >, 0);
+              g_assert_cmpuint (taken, ==, per_step);
+            }
+          else if (i >= 2)
+            g_assert_cmpuint (taken, ==, 0);
+          ring_animation_cache_wait_prepared (cache);
+        }
+      g_assert_cmpuint (ring_animation_cache_get_n_step_prepared (cache), ==,
+                        per_step * n_steps);
+    }
+}
+
 /* A whole training step of every algorithm, frame by frame as the clock makes them: the
  * model simulates once, when its parameters change; no frame runs the simulation or walks
  * a step's transfers more than once per step on screen. */
@@ -390,6 +461,7 @@ main (int   argc,
   g_test_add_func ("/ring/animation-cache/cached-equals-direct", test_cached_equals_direct);
   g_test_add_func ("/ring/animation-cache/reuse", test_cache_reuse);
   g_test_add_func ("/ring/animation-cache/prepare-ahead", test_prepare_ahead);
+  g_test_add_func ("/ring/animation-cache/step-planes-ahead", test_step_planes_ahead);
   g_test_add_func ("/ring/animation-cache/no-simulation-per-frame",
                    test_no_simulation_per_frame);
 

@@ -41,6 +41,14 @@ _ring_animation_cache_clear_step (RingAnimationCache *cache)
 }
 
 static void
+clear_ahead (RingAnimationCache *cache)
+{
+  g_clear_pointer (&cache->ahead_walked, ring_simulation_unref);
+  g_clear_pointer (&cache->ahead_transfers, g_array_unref);
+  g_clear_pointer (&cache->ahead_link_end, g_free);
+}
+
+static void
 clear_step_planes (RingAnimationCache *cache)
 {
   for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
@@ -78,8 +86,12 @@ ring_animation_cache_invalidate (RingAnimationCache *cache)
   _ring_animation_cache_clear_planes (cache);
   clear_step_planes (cache);
   _ring_animation_cache_clear_step (cache);
+  clear_ahead (cache);
   for (guint i = 0; i < RING_DRAW_N_SPARE_SETS; i++)
     g_clear_pointer (&cache->spare[i], _ring_plane_set_free);
+  for (guint i = 0; i < RING_DRAW_N_STEP_SETS; i++)
+    g_clear_pointer (&cache->step_sets[i], _ring_plane_set_free);
+  g_clear_pointer (&cache->discarded, g_ptr_array_unref);
   /* What the worker draws now belongs to the old key: it is dropped as it ends. */
   g_atomic_int_inc (&cache->generation);
   g_mutex_lock (&cache->lock);
@@ -362,10 +374,19 @@ _ring_animation_draw_begin_step (RingDraw *draw,
    * for one frame only, which costs more than drawing in place. */
   if (key == G_MAXUINT || draw->frame.collapsed)
     return TRUE;
-  if (cache->step_valid[plane] && cache->step_keys[plane] == key)
+  /* This step's plane, drawn already or drawn ahead by the worker. */
+  if ((cache->step_valid[plane] && cache->step_keys[plane] == key)
+      || _ring_animation_cache_take_step_plane (cache, plane, key, draw->style))
     {
       paint_step_plane (draw, plane);
       return FALSE;
+    }
+  /* The worker is late, or was not asked (the first step after a change): drawn in place
+   * while it draws the plane, which costs less than a plane drawn, scanned and painted. */
+  if (cache->prepare_ahead)
+    {
+      _ring_animation_cache_request_step (cache, &cache->key, &draw->frame, draw->style);
+      return TRUE;
     }
 
   surface = g_steal_pointer (&cache->step_planes[plane]);
@@ -437,6 +458,16 @@ _ring_animation_draw_cache_step (RingAnimationCache *cache,
                                  GArray            **transfers,
                                  double            **link_end)
 {
+  if ((cache->walked != sim || cache->walked_step != step || cache->transfers == NULL)
+      && cache->ahead_walked == sim && cache->ahead_step == step)
+    {
+      /* Walked a step ahead, for the worker. */
+      _ring_animation_cache_clear_step (cache);
+      cache->walked = g_steal_pointer (&cache->ahead_walked);
+      cache->walked_step = step;
+      cache->transfers = g_steal_pointer (&cache->ahead_transfers);
+      cache->link_end = g_steal_pointer (&cache->ahead_link_end);
+    }
   if (cache->walked != sim || cache->walked_step != step || cache->transfers == NULL)
     {
       _ring_animation_cache_clear_step (cache);
@@ -451,6 +482,32 @@ _ring_animation_draw_cache_step (RingAnimationCache *cache,
 
   *transfers = cache->transfers;
   *link_end = cache->link_end;
+}
+
+void
+_ring_animation_cache_walk_ahead (RingAnimationCache *cache,
+                                  const RingFrame    *frame)
+{
+  RingAlgorithm algorithm;
+
+  /* As _ring_animation_draw_setup_topology() asks for them. */
+  if (frame->simulation == NULL || frame->phase != RING_FRAME_RING_STEP
+      || frame->n_gpus > RING_DRAW_MAX_TIMED_GPUS
+      || (cache->ahead_walked == frame->simulation && cache->ahead_step == frame->step)
+      || (cache->walked == frame->simulation && cache->walked_step == frame->step
+          && cache->transfers != NULL))
+    return;
+
+  clear_ahead (cache);
+  algorithm = ring_schedule_get_algorithm (ring_simulation_get_schedule (frame->simulation));
+  cache->ahead_walked = ring_simulation_ref (frame->simulation);
+  cache->ahead_step = frame->step;
+  cache->ahead_transfers = g_array_new (FALSE, FALSE, sizeof (RingSimulatedTransfer));
+  ring_simulation_get_step_transfers (frame->simulation, frame->step, cache->ahead_transfers);
+  if (ring_algorithm_info (algorithm)->picture == RING_PICTURE_RING)
+    cache->ahead_link_end = _ring_animation_draw_link_ends (cache->ahead_transfers,
+                                                            frame->n_gpus);
+  cache->n_walks++;
 }
 
 /* The key */
@@ -613,8 +670,10 @@ ring_animation_draw_cached (cairo_t            *cr,
            * once, while the worker draws them. */
           _ring_animation_cache_request (cache, &key, &normal, style);
           _ring_animation_cache_request_next (cache, &key, &normal, style);
+          _ring_animation_cache_request_next_step (cache, &key, &normal, style);
           cache->n_direct++;
           ring_animation_draw (cr, width, height, &normal, style);
+          _ring_animation_cache_flush_discarded (cache);
           return;
         }
       else
@@ -624,6 +683,11 @@ ring_animation_draw_cached (cairo_t            *cr,
       if (cache->prepare_ahead)
         _ring_animation_cache_request_next (cache, &key, &normal, style);
     }
+  /* A step's planes cost up to a frame's budget: the worker draws the next step's while
+   * this one plays. */
+  if (cache->prepare_ahead)
+    _ring_animation_cache_request_next_step (cache, &key, &normal, style);
 
   _ring_animation_draw_frame (cr, width, height, &normal, style, RING_DRAW_USE, 0, cache);
+  _ring_animation_cache_flush_discarded (cache);
 }

@@ -17,6 +17,9 @@
 
 G_BEGIN_DECLS
 
+/* Up to this many GPUs the step's transfers are walked for their arrival times; beyond,
+ * they all travel together (frames then sample steps too fast to follow anyway). */
+#define RING_DRAW_MAX_TIMED_GPUS RING_ANIMATION_MAX_NODE_GPUS
 /* Text never gets smaller than this many pixels. */
 #define RING_DRAW_MIN_TEXT_PX  12.0
 /* Chunk hues are grouped into this many colours when there are many chunks, so a frame
@@ -104,11 +107,22 @@ typedef struct
   guint64          last_used;      /* the frame it was last shown at, for eviction */
   /* Empty surfaces of the key's size for the step planes, their pages touched already. */
   cairo_surface_t *blank[RING_DRAW_N_STEP_PLANES];
+
+  /* A set of step planes only (no static plane): those of the frame at frame_phase and
+   * step, drawn by the worker a step ahead, each taken by the frame that asks for it. */
+  gboolean         steps_only;
+  RingFramePhase   frame_phase;
+  guint            frame_step;
+  cairo_surface_t *step_planes[RING_DRAW_N_STEP_PLANES];
+  double           step_extents[RING_DRAW_N_STEP_PLANES][4];
+  guint            step_keys[RING_DRAW_N_STEP_PLANES];
 } RingPlaneSet;
 
 /* Keys kept besides the frame's: the phases a step passes through (compute, each phase of
  * the schedule, done) fit, so playing step after step draws no plane twice. */
 #define RING_DRAW_N_SPARE_SETS 4
+/* Step planes drawn ahead and not taken yet: the next step's, and one late. */
+#define RING_DRAW_N_STEP_SETS 2
 
 /* What the preparer is asked to draw: the key (holding a reference to its simulation), a
  * frame of it, the style. */
@@ -119,6 +133,13 @@ typedef struct
   RingStyle    style;
   char        *family;
   gint         generation;
+  gboolean     steps_only;   /* the frame's step planes, not the key's static planes */
+  /* The frame's step's transfers, walked on the frame's thread: a simulation is walked
+   * by one thread at a time. */
+  GArray      *transfers;
+  double      *link_end;
+  /* Or only surfaces to destroy (of cairo_surface_t). */
+  GPtrArray   *garbage;
 } PrepareJob;
 
 /* The static planes of one key and style; the step planes of one step under that key; the
@@ -149,6 +170,11 @@ struct _RingAnimationCache
   GArray          *transfers;
   double          *link_end;
   guint            n_walks;
+  /* The next step's, walked for the worker's step planes and kept for its frames. */
+  RingSimulation  *ahead_walked;
+  guint            ahead_step;
+  GArray          *ahead_transfers;
+  double          *ahead_link_end;
 
   /* Other keys' planes; with prepare_ahead, the next phase's are drawn on a worker
    * thread (preparer) while this one plays, handed over through ready under lock, and a
@@ -162,6 +188,14 @@ struct _RingAnimationCache
   GPtrArray       *requested;      /* of RingCacheKey, asked of the preparer */
   gint             generation;     /* bumped by invalidation: older work is dropped */
   guint            n_direct;       /* frames drawn in place, their planes not ready */
+  /* The next step's step planes, drawn by the worker while this step plays; a frame
+   * takes a plane from them rather than drawing it (n_step_prepared counts those). */
+  RingPlaneSet    *step_sets[RING_DRAW_N_STEP_SETS];
+  guint            n_step_prepared;
+  /* Surfaces the frame let go of, destroyed on the worker: unmapping megabytes of a
+   * process whose other thread runs costs the frame's thread a TLB shootdown, 20-100 ms
+   * on a loaded virtual machine. */
+  GPtrArray       *discarded;
 };
 
 /* One frame being drawn: the caller's cairo_t, style and frame, and what follows from
@@ -252,6 +286,31 @@ void             _ring_animation_cache_request_next   (RingAnimationCache *cache
                                                        const RingFrame    *frame,
                                                        const RingStyle    *style);
 void             _ring_animation_cache_adopt_ready    (RingAnimationCache *cache);
+/* Destroys @surface or @set (NULL: nothing), on the worker when there is one. */
+void             _ring_animation_cache_discard_surface (RingAnimationCache *cache,
+                                                        cairo_surface_t    *surface);
+void             _ring_animation_cache_discard_set    (RingAnimationCache *cache,
+                                                       RingPlaneSet       *set);
+/* Hands what was discarded to the worker. */
+void             _ring_animation_cache_flush_discarded (RingAnimationCache *cache);
+/* Walks the step of @frame (normalised) for the worker, unless it needs no transfers;
+ * keeps them for the frames of that step. */
+void             _ring_animation_cache_walk_ahead     (RingAnimationCache *cache,
+                                                       const RingFrame    *frame);
+void             _ring_animation_cache_request_step   (RingAnimationCache *cache,
+                                                       const RingCacheKey *key,
+                                                       const RingFrame    *frame,
+                                                       const RingStyle    *style);
+void             _ring_animation_cache_request_next_step (RingAnimationCache *cache,
+                                                          const RingCacheKey *key,
+                                                          const RingFrame    *frame,
+                                                          const RingStyle    *style);
+/* Moves a step plane of @key drawn ahead for plane @plane of the cache's key and @style into
+ * the cache's step plane; FALSE if there is none. */
+gboolean         _ring_animation_cache_take_step_plane (RingAnimationCache *cache,
+                                                        guint               plane,
+                                                        guint               key,
+                                                        const RingStyle    *style);
 
 /* Whether to draw what follows, which belongs to static plane @plane: TRUE drawing in
  * place or building that plane; FALSE otherwise, painting the cached plane the first time.

@@ -16,9 +16,6 @@
 #include "ring-animation-draw-private.h"
 #include "ring-units.h"
 
-/* Up to this many GPUs the step's transfers are walked for their arrival times; beyond,
- * they all travel together (frames then sample steps too fast to follow anyway). */
-#define MAX_TIMED_GPUS RING_ANIMATION_MAX_NODE_GPUS
 /* Up to this many nodes each gets its box and label. */
 #define MAX_NODE_BANDS 64
 
@@ -45,7 +42,7 @@ _ring_animation_draw_setup_topology (RingDraw *draw)
   draw->slow_link = ring_simulation_get_slow_link (draw->sim, &draw->slow_fraction);
 
   /* Building the static planes needs no transfers. */
-  if (!draw->sending || n > MAX_TIMED_GPUS || draw->mode == RING_DRAW_BUILD)
+  if (!draw->sending || n > RING_DRAW_MAX_TIMED_GPUS || draw->mode == RING_DRAW_BUILD)
     return;
 
   /* When each transfer of the step on screen arrives: a fast link's chunk waits at the

@@ -42,8 +42,8 @@ void                ring_animation_cache_free            (RingAnimationCache *ca
 /* For a target that is not an image (a GTK snapshot's recording). */
 void                ring_animation_cache_set_scale_factor (RingAnimationCache *cache,
                                                            double              scale_factor);
-/* The next phase's planes drawn on a worker thread; a frame whose planes are not ready
- * draws in place instead of building them. */
+/* The next phase's planes and the next step's step planes drawn on a worker thread; a
+ * frame whose planes are not ready draws in place instead of building them. */
 void                ring_animation_cache_set_prepare_ahead (RingAnimationCache *cache,
                                                             gboolean            prepare_ahead);
 /* Tests and benchmarks. */
@@ -53,6 +53,7 @@ void                ring_animation_cache_invalidate      (RingAnimationCache *ca
 /* Tests. */
 guint               ring_animation_cache_get_n_builds    (const RingAnimationCache *cache);
 guint               ring_animation_cache_get_n_step_builds (const RingAnimationCache *cache);
+guint               ring_animation_cache_get_n_step_prepared (const RingAnimationCache *cache);
 guint               ring_animation_cache_get_n_walks     (const RingAnimationCache *cache);
 
 /* ring_animation_draw() within antialiasing, at the moving parts' cost while @cache's key

@@ -16,6 +16,9 @@ void
 _ring_prepare_job_free (PrepareJob *job)
 {
   g_clear_pointer (&job->key.simulation, ring_simulation_unref);
+  g_clear_pointer (&job->transfers, g_array_unref);
+  g_clear_pointer (&job->garbage, g_ptr_array_unref);
+  g_free (job->link_end);
   g_free (job->family);
   g_free (job);
 }
@@ -26,7 +29,10 @@ _ring_plane_set_free (RingPlaneSet *set)
   for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
     g_clear_pointer (&set->planes[i], cairo_surface_destroy);
   for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
-    g_clear_pointer (&set->blank[i], cairo_surface_destroy);
+    {
+      g_clear_pointer (&set->blank[i], cairo_surface_destroy);
+      g_clear_pointer (&set->step_planes[i], cairo_surface_destroy);
+    }
   g_clear_pointer (&set->key.simulation, ring_simulation_unref);
   g_free (set->family);
   g_free (set);
@@ -57,6 +63,14 @@ ring_animation_cache_get_n_direct (const RingAnimationCache *cache)
   g_return_val_if_fail (cache != NULL, 0);
 
   return cache->n_direct;
+}
+
+guint
+ring_animation_cache_get_n_step_prepared (const RingAnimationCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, 0);
+
+  return cache->n_step_prepared;
 }
 
 /* Sets of planes */
@@ -113,12 +127,13 @@ _ring_animation_cache_restore_set (RingAnimationCache *cache,
               || cairo_image_surface_get_height (old)
                  != cairo_image_surface_get_height (set->blank[i])))
         {
-          g_clear_pointer (&cache->step_planes[i], cairo_surface_destroy);
+          _ring_animation_cache_discard_surface (cache,
+                                                 g_steal_pointer (&cache->step_planes[i]));
           cache->step_planes[i] = g_steal_pointer (&set->blank[i]);
           cache->step_valid[i] = FALSE;
           memset (cache->step_extents[i], 0, sizeof cache->step_extents[i]);
         }
-      g_clear_pointer (&set->blank[i], cairo_surface_destroy);
+      _ring_animation_cache_discard_surface (cache, g_steal_pointer (&set->blank[i]));
     }
   g_free (set);
 }
@@ -140,7 +155,7 @@ _ring_animation_cache_keep_spare (RingAnimationCache *cache,
       if (cache->spare[i]->last_used < cache->spare[oldest]->last_used)
         oldest = i;
     }
-  g_clear_pointer (&cache->spare[oldest], _ring_plane_set_free);
+  _ring_animation_cache_discard_set (cache, g_steal_pointer (&cache->spare[oldest]));
   cache->spare[oldest] = set;
 }
 
@@ -158,21 +173,87 @@ _ring_animation_cache_find_spare (RingAnimationCache *cache,
   return -1;
 }
 
+/* Whether a job or set for the frame at @phase and @step (steps_only) or for the key's
+ * static planes (not steps_only) is the one of @steps_only, @phase and @step. */
+static inline gboolean
+same_work (gboolean       steps_only,
+           RingFramePhase phase,
+           guint          step,
+           gboolean       other_steps_only,
+           RingFramePhase other_phase,
+           guint          other_step)
+{
+  if (steps_only != other_steps_only)
+    return FALSE;
+
+  return !steps_only || (phase == other_phase && step == other_step);
+}
+
 static int
 find_requested (RingAnimationCache *cache,
                 const RingCacheKey *key,
-                const RingStyle    *style)
+                const RingStyle    *style,
+                gboolean            steps_only,
+                RingFramePhase      phase,
+                guint               step)
 {
   for (guint i = 0; i < cache->requested->len; i++)
     {
       PrepareJob *job = g_ptr_array_index (cache->requested, i);
 
-      if (_ring_animation_cache_same_key (&job->key, key)
+      if (same_work (steps_only, phase, step, job->steps_only, job->frame.phase,
+                     job->frame.step)
+          && _ring_animation_cache_same_key (&job->key, key)
           && _ring_animation_cache_same_style (&job->style, style, job->family))
         return (int) i;
     }
 
   return -1;
+}
+
+/* On the worker thread: the step planes of @job's frame, drawn as the frame would draw
+ * them with its key's static planes in place, into a cache of its own; the rest of the
+ * frame goes nowhere. */
+static RingPlaneSet *
+prepare_step_planes (PrepareJob *job)
+{
+  RingAnimationCache scratch = { 0, };
+  RingPlaneSet *set = g_new0 (RingPlaneSet, 1);
+  cairo_surface_t *nowhere = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (nowhere);
+
+  /* Clipped to nothing: cairo skips what would be drawn, the step planes have their own
+   * cairo_t. */
+  cairo_rectangle (cr, 0, 0, 0, 0);
+  cairo_clip (cr);
+  scratch.valid = TRUE;
+  scratch.key = job->key;
+  scratch.style = job->style;
+  /* Walked by the frame's thread. */
+  if (job->transfers != NULL)
+    {
+      scratch.walked = ring_simulation_ref (job->frame.simulation);
+      scratch.walked_step = job->frame.step;
+      scratch.transfers = g_array_ref (job->transfers);
+      scratch.link_end = g_steal_pointer (&job->link_end);
+    }
+  _ring_animation_draw_frame (cr, job->key.width, job->key.height, &job->frame, &job->style,
+                              RING_DRAW_USE, 0, &scratch);
+  cairo_destroy (cr);
+  cairo_surface_destroy (nowhere);
+
+  set->steps_only = TRUE;
+  set->frame_phase = job->frame.phase;
+  set->frame_step = job->frame.step;
+  for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
+    {
+      set->step_keys[i] = scratch.step_valid[i] ? scratch.step_keys[i] : G_MAXUINT;
+      set->step_planes[i] = g_steal_pointer (&scratch.step_planes[i]);
+      memcpy (set->step_extents[i], scratch.step_extents[i], sizeof set->step_extents[i]);
+    }
+  _ring_animation_cache_clear_step (&scratch);
+
+  return set;
 }
 
 /* On the worker thread: the planes of one key, drawn as a frame would build them, into a
@@ -186,7 +267,36 @@ prepare_thread (gpointer data,
   RingAnimationCache scratch = { 0, };
   RingPlaneSet *set;
 
-  if (g_atomic_int_get (&cache->generation) == job->generation)
+  if (job->garbage != NULL)
+    {
+      _ring_prepare_job_free (job);
+      return;
+    }
+
+  /* A frame that walks its step would walk the simulation here, beside the frames. */
+  if (job->steps_only && job->transfers == NULL && job->frame.simulation != NULL
+      && job->frame.phase == RING_FRAME_RING_STEP
+      && job->frame.n_gpus <= RING_DRAW_MAX_TIMED_GPUS)
+    {
+      _ring_prepare_job_free (job);
+      return;
+    }
+  if (g_atomic_int_get (&cache->generation) == job->generation && job->steps_only)
+    {
+      set = prepare_step_planes (job);
+      set->key = job->key;
+      if (set->key.simulation != NULL)
+        ring_simulation_ref (set->key.simulation);
+      set->style = job->style;
+      set->style.font_family = NULL;
+      set->family = g_strdup (job->family);
+      g_mutex_lock (&cache->lock);
+      if (g_atomic_int_get (&cache->generation) == job->generation)
+        g_ptr_array_add (cache->ready, g_steal_pointer (&set));
+      g_mutex_unlock (&cache->lock);
+      g_clear_pointer (&set, _ring_plane_set_free);
+    }
+  else if (g_atomic_int_get (&cache->generation) == job->generation)
     {
       _ring_animation_cache_build (&scratch, NULL, &job->key, &job->frame, &job->style);
       set = _ring_animation_cache_stash_current (&scratch);
@@ -212,22 +322,17 @@ prepare_thread (gpointer data,
   _ring_prepare_job_free (job);
 }
 
-/* Asks the worker for the planes of @key, unless they are there or asked for. */
-void
-_ring_animation_cache_request (RingAnimationCache *cache,
-                               const RingCacheKey *key,
-                               const RingFrame    *frame,
-                               const RingStyle    *style)
+static void
+push_job (RingAnimationCache *cache,
+          const RingCacheKey *key,
+          const RingFrame    *frame,
+          const RingStyle    *style,
+          gboolean            steps_only)
 {
   PrepareJob *job, *copy;
 
-  if ((cache->valid && _ring_animation_cache_same_key (&cache->key, key)
-       && _ring_animation_cache_same_style (&cache->style, style, cache->family))
-      || _ring_animation_cache_find_spare (cache, key, style) >= 0
-      || find_requested (cache, key, style) >= 0)
-    return;
-
   job = g_new0 (PrepareJob, 1);
+  job->steps_only = steps_only;
   job->key = *key;
   if (job->key.simulation != NULL)
     ring_simulation_ref (job->key.simulation);
@@ -236,8 +341,29 @@ _ring_animation_cache_request (RingAnimationCache *cache,
   job->family = g_strdup (style->font_family != NULL ? style->font_family : "");
   job->style.font_family = NULL;
   job->generation = g_atomic_int_get (&cache->generation);
+  if (steps_only)
+    {
+      _ring_animation_cache_walk_ahead (cache, frame);
+      if (cache->ahead_walked == frame->simulation && cache->ahead_step == frame->step
+          && cache->ahead_transfers != NULL)
+        {
+          job->transfers = g_array_ref (cache->ahead_transfers);
+          if (cache->ahead_link_end != NULL)
+            job->link_end = g_memdup2 (cache->ahead_link_end,
+                                       sizeof (double) * frame->n_gpus);
+        }
+      else if (cache->walked == frame->simulation && cache->walked_step == frame->step
+               && cache->transfers != NULL)
+        {
+          job->transfers = g_array_ref (cache->transfers);
+          if (cache->link_end != NULL)
+            job->link_end = g_memdup2 (cache->link_end, sizeof (double) * frame->n_gpus);
+        }
+    }
   /* The worker gets its own copy; the list remembers what was asked. */
   copy = g_memdup2 (job, sizeof *job);
+  copy->transfers = NULL;
+  copy->link_end = NULL;
   copy->family = g_strdup (job->family);
   if (copy->key.simulation != NULL)
     ring_simulation_ref (copy->key.simulation);
@@ -249,6 +375,84 @@ _ring_animation_cache_request (RingAnimationCache *cache,
   if (cache->preparer == NULL)
     cache->preparer = g_thread_pool_new (prepare_thread, cache, 1, FALSE, NULL);
   g_thread_pool_push (cache->preparer, job, NULL);
+}
+
+/* Asks the worker for the planes of @key, unless they are there or asked for. */
+void
+_ring_animation_cache_request (RingAnimationCache *cache,
+                               const RingCacheKey *key,
+                               const RingFrame    *frame,
+                               const RingStyle    *style)
+{
+  if ((cache->valid && _ring_animation_cache_same_key (&cache->key, key)
+       && _ring_animation_cache_same_style (&cache->style, style, cache->family))
+      || _ring_animation_cache_find_spare (cache, key, style) >= 0
+      || find_requested (cache, key, style, FALSE, 0, 0) >= 0)
+    return;
+
+  push_job (cache, key, frame, style, FALSE);
+}
+
+/* Keeps @set of step planes drawn ahead, in place of the oldest when all places are
+ * taken. */
+static void
+keep_step_set (RingAnimationCache *cache,
+               RingPlaneSet       *set)
+{
+  guint oldest = 0;
+
+  for (guint i = 0; i < RING_DRAW_N_STEP_SETS; i++)
+    {
+      if (cache->step_sets[i] == NULL)
+        {
+          oldest = i;
+          break;
+        }
+      if (cache->step_sets[i]->last_used < cache->step_sets[oldest]->last_used)
+        oldest = i;
+    }
+  _ring_animation_cache_discard_set (cache, g_steal_pointer (&cache->step_sets[oldest]));
+  cache->step_sets[oldest] = set;
+}
+
+gboolean
+_ring_animation_cache_take_step_plane (RingAnimationCache *cache,
+                                       guint               plane,
+                                       guint               key,
+                                       const RingStyle    *style)
+{
+  g_assert (plane < RING_DRAW_N_STEP_PLANES);
+
+  if (key == G_MAXUINT || !cache->valid)
+    return FALSE;
+
+  for (guint i = 0; i < RING_DRAW_N_STEP_SETS; i++)
+    {
+      RingPlaneSet *set = cache->step_sets[i];
+      gboolean left = FALSE;
+
+      if (set == NULL || set->step_keys[plane] != key
+          || !_ring_animation_cache_same_key (&set->key, &cache->key)
+          || !_ring_animation_cache_same_style (&set->style, style, set->family))
+        continue;
+
+      _ring_animation_cache_discard_surface (cache, g_steal_pointer (&cache->step_planes[plane]));
+      cache->step_planes[plane] = g_steal_pointer (&set->step_planes[plane]);
+      memcpy (cache->step_extents[plane], set->step_extents[plane],
+              sizeof cache->step_extents[plane]);
+      cache->step_keys[plane] = key;
+      cache->step_valid[plane] = TRUE;
+      cache->n_step_prepared++;
+      set->step_keys[plane] = G_MAXUINT;
+      for (guint j = 0; j < RING_DRAW_N_STEP_PLANES; j++)
+        left |= set->step_keys[j] != G_MAXUINT;
+      if (!left)
+        _ring_animation_cache_discard_set (cache, g_steal_pointer (&cache->step_sets[i]));
+
+      return TRUE;
+    }
+
+  return FALSE;
 }
 
 /* Takes what the worker has drawn. */
@@ -270,11 +474,17 @@ _ring_animation_cache_adopt_ready (RingAnimationCache *cache)
   for (guint i = 0; i < ready->len; i++)
     {
       RingPlaneSet *set = g_ptr_array_steal_index (ready, i--);
-      int asked = find_requested (cache, &set->key, &set->style);
+      int asked = find_requested (cache, &set->key, &set->style, set->steps_only,
+                                  set->frame_phase, set->frame_step);
 
       if (asked >= 0)
         g_ptr_array_remove_index_fast (cache->requested, asked);
       set->last_used = cache->n_frames;
+      if (set->steps_only)
+        {
+          keep_step_set (cache, set);
+          continue;
+        }
       _ring_animation_cache_keep_spare (cache, set);
       cache->n_builds++;
     }
@@ -355,3 +565,133 @@ _ring_animation_cache_request_next (RingAnimationCache *cache,
     }
 }
 
+
+/* The frame whose step planes follow @frame's: the next step's, done after the last, the
+ * first step after compute; FALSE where none follows or none would be kept. */
+static gboolean
+next_step_frame (const RingFrame *frame,
+                 RingFrame       *next)
+{
+  guint n_steps = ring_frame_get_n_steps (frame);
+
+  if (frame->collapsed)
+    return FALSE;
+
+  *next = *frame;
+  next->progress = 0;
+  switch (frame->phase)
+    {
+    case RING_FRAME_COMPUTE:
+      if (n_steps == 0)
+        return FALSE;
+      next->phase = RING_FRAME_RING_STEP;
+      next->step = 0;
+      next->collective = frame->sharding == RING_SHARDING_DDP ? RING_SEGMENT_ALLREDUCE
+                         : frame->sharding == RING_SHARDING_FSDP ? RING_SEGMENT_ALL_GATHER
+                         : RING_SEGMENT_REDUCE_SCATTER;
+      return TRUE;
+
+    case RING_FRAME_RING_STEP:
+      if (frame->step + 1 < n_steps)
+        {
+          next->step = frame->step + 1;
+          return TRUE;
+        }
+      next->phase = RING_FRAME_DONE;
+      next->step = 0;
+      return TRUE;
+
+    case RING_FRAME_IDLE:
+    case RING_FRAME_DONE:
+    default:
+      return FALSE;
+    }
+}
+
+/* Asks the worker for the step planes of @frame (normalised, of @key), unless they are
+ * there or asked for. */
+void
+_ring_animation_cache_request_step (RingAnimationCache *cache,
+                                    const RingCacheKey *key,
+                                    const RingFrame    *frame,
+                                    const RingStyle    *style)
+{
+  for (guint i = 0; i < RING_DRAW_N_STEP_SETS; i++)
+    {
+      RingPlaneSet *set = cache->step_sets[i];
+
+      if (set != NULL && set->frame_phase == frame->phase && set->frame_step == frame->step
+          && _ring_animation_cache_same_key (&set->key, key)
+          && _ring_animation_cache_same_style (&set->style, style, set->family))
+        return;
+    }
+  if (find_requested (cache, key, style, TRUE, frame->phase, frame->step) >= 0)
+    return;
+
+  push_job (cache, key, frame, style, TRUE);
+}
+
+void
+_ring_animation_cache_request_next_step (RingAnimationCache *cache,
+                                         const RingCacheKey *key,
+                                         const RingFrame    *frame,
+                                         const RingStyle    *style)
+{
+  RingFrame next;
+  RingFrame normal;
+  RingCacheKey next_key;
+
+  if (!next_step_frame (frame, &next))
+    return;
+  normal = ring_frame_normalize (&next);
+  next_key = _ring_animation_cache_key (key->width, key->height, key->x_scale, key->y_scale,
+                                        &normal);
+  _ring_animation_cache_request_step (cache, &next_key, &normal, style);
+}
+
+void
+_ring_animation_cache_discard_surface (RingAnimationCache *cache,
+                                       cairo_surface_t    *surface)
+{
+  if (surface == NULL)
+    return;
+  if (!cache->prepare_ahead)
+    {
+      cairo_surface_destroy (surface);
+      return;
+    }
+  if (cache->discarded == NULL)
+    cache->discarded = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
+  g_ptr_array_add (cache->discarded, surface);
+}
+
+void
+_ring_animation_cache_discard_set (RingAnimationCache *cache,
+                                   RingPlaneSet       *set)
+{
+  if (set == NULL)
+    return;
+  for (guint i = 0; i < RING_DRAW_N_PLANES; i++)
+    _ring_animation_cache_discard_surface (cache, g_steal_pointer (&set->planes[i]));
+  for (guint i = 0; i < RING_DRAW_N_STEP_PLANES; i++)
+    {
+      _ring_animation_cache_discard_surface (cache, g_steal_pointer (&set->blank[i]));
+      _ring_animation_cache_discard_surface (cache, g_steal_pointer (&set->step_planes[i]));
+    }
+  _ring_plane_set_free (set);
+}
+
+void
+_ring_animation_cache_flush_discarded (RingAnimationCache *cache)
+{
+  PrepareJob *job;
+
+  if (cache->discarded == NULL || cache->discarded->len == 0)
+    return;
+
+  job = g_new0 (PrepareJob, 1);
+  job->garbage = g_steal_pointer (&cache->discarded);
+  if (cache->preparer == NULL)
+    cache->preparer = g_thread_pool_new (prepare_thread, cache, 1, FALSE, NULL);
+  g_thread_pool_push (cache->preparer, job, NULL);
+}
