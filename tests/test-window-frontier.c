@@ -440,8 +440,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* GTK's test context keeps what each widget tells assistive technologies; with the
-   * suite's GTK_A11Y=none there would be none to ask (the step bar's label). */
+  /* GTK's test context keeps what the step bar tells assistive technologies; with the
+   * suite's GTK_A11Y=none there would be none to ask. */
   g_setenv ("GTK_A11Y", "test", TRUE);
   if (!ring_test_init_ui (&argc, &argv))
     return 0;
