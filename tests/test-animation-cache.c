@@ -344,7 +344,7 @@ test_step_planes_ahead (void)
       g_autoptr(RingAnimationCache) cache = ring_animation_cache_new ();
       RingFrame frame;
       RingStyle style;
-      guint n_steps, per_step = 0;
+      guint n_steps, per_step = 0, total_walks = 0, step_taken = 0;
 
       g_assert_nonnull (model);
       ring_style_init (&style, FALSE);
@@ -355,14 +355,22 @@ test_step_planes_ahead (void)
       n_steps = ring_frame_get_n_steps (&frame);
       g_assert_cmpuint (n_steps, >=, 4);
 
-      frame.phase = RING_FRAME_COMPUTE;
+      /* Two training steps: what the first one asked of the worker is not asked again. */
+      for (guint round = 0; round < 2; round++)
       for (guint i = 0; i < 2 + 2 * n_steps; i++)
         {
           guint before = ring_animation_cache_get_n_step_prepared (cache);
+          guint walks_before = ring_animation_cache_get_n_walks (cache);
           cairo_surface_t *direct, *cached;
-          guint taken;
+          guint taken, walks;
 
-          if (i == 1)
+          if (i == 0)
+            {
+              frame.phase = RING_FRAME_COMPUTE;
+              frame.step = 0;
+              frame.progress = 0;
+            }
+          else if (i == 1)
             frame.progress = 0.6;
           else if (i >= 2)
             {
@@ -376,6 +384,7 @@ test_step_planes_ahead (void)
           cairo_surface_destroy (direct);
           cairo_surface_destroy (cached);
           taken = ring_animation_cache_get_n_step_prepared (cache) - before;
+          walks = ring_animation_cache_get_n_walks (cache) - walks_before;
 
           /* Only the first frame, after the change, drew without its planes. */
           g_assert_cmpuint (ring_animation_cache_get_n_direct (cache), ==, 1);
@@ -385,17 +394,25 @@ test_step_planes_ahead (void)
           if (i >= 2 && i % 2 == 0)
             {
               /* A step's first frame takes every step plane it shows from the worker. */
-              g_test_message ("%s, step %u: %u step planes drawn ahead",
-                              ring_algorithm_to_string (algorithms[a]), frame.step, taken);
+              g_test_message ("%s, training step %u, step %u: %u step planes drawn ahead",
+                              ring_algorithm_to_string (algorithms[a]), round + 1,
+                              frame.step, taken);
               g_assert_cmpuint (taken, >, 0);
               g_assert_cmpuint (taken, ==, per_step);
             }
           else if (i >= 2)
             g_assert_cmpuint (taken, ==, 0);
+          if (i >= 2)
+            step_taken += taken;
+          /* Each step's transfers are walked once, by the frame before it, for the worker;
+           * the step's own frames use that walk. */
+          g_assert_cmpuint (walks, <=, 1);
+          total_walks += walks;
           ring_animation_cache_wait_prepared (cache);
         }
-      g_assert_cmpuint (ring_animation_cache_get_n_step_prepared (cache), ==,
-                        per_step * n_steps);
+      /* The second training step's steps too. */
+      g_assert_cmpuint (step_taken, ==, 2 * per_step * n_steps);
+      g_assert_cmpuint (total_walks, ==, 2 * n_steps);
     }
 }
 

@@ -393,8 +393,9 @@ ring_animation_finalize (GObject *object)
   RingAnimation *self = RING_ANIMATION (object);
 
   g_clear_pointer (&self->phase_label, g_free);
-  g_clear_pointer (&self->clock, ring_step_clock_free);
+  /* The cache first: its worker may still draw the clock's timeline. */
   g_clear_pointer (&self->cache, ring_animation_cache_free);
+  g_clear_pointer (&self->clock, ring_step_clock_free);
 
   G_OBJECT_CLASS (ring_animation_parent_class)->finalize (object);
 }

@@ -106,9 +106,12 @@ ring_animation_cache_free (RingAnimationCache *cache)
   if (cache == NULL)
     return;
 
-  /* The worker's drawing in progress ends first; what waits is dropped. */
+  /* What waits for the worker belongs to no key now: each job left in the queue runs,
+   * finds its generation gone and frees itself, so that none leaks; the drawing in
+   * progress ends first. */
+  g_atomic_int_inc (&cache->generation);
   if (cache->preparer != NULL)
-    g_thread_pool_free (cache->preparer, TRUE, TRUE);
+    g_thread_pool_free (cache->preparer, FALSE, TRUE);
   ring_animation_cache_invalidate (cache);
   g_ptr_array_unref (cache->ready);
   g_ptr_array_unref (cache->requested);
@@ -683,11 +686,11 @@ ring_animation_draw_cached (cairo_t            *cr,
       if (cache->prepare_ahead)
         _ring_animation_cache_request_next (cache, &key, &normal, style);
     }
+  _ring_animation_draw_frame (cr, width, height, &normal, style, RING_DRAW_USE, 0, cache);
   /* A step's planes cost up to a frame's budget: the worker draws the next step's while
-   * this one plays. */
+   * this one plays. Asked after the frame, which used its own step's walk before the next
+   * step's is made. */
   if (cache->prepare_ahead)
     _ring_animation_cache_request_next_step (cache, &key, &normal, style);
-
-  _ring_animation_draw_frame (cr, width, height, &normal, style, RING_DRAW_USE, 0, cache);
   _ring_animation_cache_flush_discarded (cache);
 }

@@ -16,6 +16,7 @@ void
 _ring_prepare_job_free (PrepareJob *job)
 {
   g_clear_pointer (&job->key.simulation, ring_simulation_unref);
+  g_clear_pointer (&job->frame.segments, g_array_unref);
   g_clear_pointer (&job->transfers, g_array_unref);
   g_clear_pointer (&job->garbage, g_ptr_array_unref);
   g_free (job->link_end);
@@ -256,6 +257,16 @@ prepare_step_planes (PrepareJob *job)
   return set;
 }
 
+/* Whether drawing @job's step planes would walk its step's transfers on the worker: a
+ * ring step with a simulation whose walk the frame's thread did not hand over. */
+static gboolean
+steps_walk_on_worker (const PrepareJob *job)
+{
+  return job->steps_only && job->transfers == NULL && job->frame.simulation != NULL
+         && job->frame.phase == RING_FRAME_RING_STEP
+         && job->frame.n_gpus <= RING_DRAW_MAX_TIMED_GPUS;
+}
+
 /* On the worker thread: the planes of one key, drawn as a frame would build them, into a
  * cache of its own, handed over under the lock. */
 static void
@@ -273,14 +284,8 @@ prepare_thread (gpointer data,
       return;
     }
 
-  /* A frame that walks its step would walk the simulation here, beside the frames. */
-  if (job->steps_only && job->transfers == NULL && job->frame.simulation != NULL
-      && job->frame.phase == RING_FRAME_RING_STEP
-      && job->frame.n_gpus <= RING_DRAW_MAX_TIMED_GPUS)
-    {
-      _ring_prepare_job_free (job);
-      return;
-    }
+  /* push_job() asks for no frame that would walk the simulation here, beside the frames. */
+  g_assert (!steps_walk_on_worker (job));
   if (g_atomic_int_get (&cache->generation) == job->generation && job->steps_only)
     {
       set = prepare_step_planes (job);
@@ -337,6 +342,9 @@ push_job (RingAnimationCache *cache,
   if (job->key.simulation != NULL)
     ring_simulation_ref (job->key.simulation);
   job->frame = *frame;
+  /* The clock frees its timeline when the model changes, while the worker may draw it. */
+  if (job->frame.segments != NULL)
+    g_array_ref (job->frame.segments);
   job->style = *style;
   job->family = g_strdup (style->font_family != NULL ? style->font_family : "");
   job->style.font_family = NULL;
@@ -360,8 +368,16 @@ push_job (RingAnimationCache *cache,
             job->link_end = g_memdup2 (cache->link_end, sizeof (double) * frame->n_gpus);
         }
     }
+  /* Not asked for at all rather than dropped by the worker, which would leave it asked
+   * for in the list. */
+  if (steps_walk_on_worker (job))
+    {
+      _ring_prepare_job_free (job);
+      return;
+    }
   /* The worker gets its own copy; the list remembers what was asked. */
   copy = g_memdup2 (job, sizeof *job);
+  copy->frame.segments = NULL;
   copy->transfers = NULL;
   copy->link_end = NULL;
   copy->family = g_strdup (job->family);
@@ -474,8 +490,13 @@ _ring_animation_cache_adopt_ready (RingAnimationCache *cache)
   for (guint i = 0; i < ready->len; i++)
     {
       RingPlaneSet *set = g_ptr_array_steal_index (ready, i--);
-      int asked = find_requested (cache, &set->key, &set->style, set->steps_only,
-                                  set->frame_phase, set->frame_step);
+      RingStyle style = set->style;
+      int asked;
+
+      /* The set keeps its family apart, as the request does. */
+      style.font_family = set->family;
+      asked = find_requested (cache, &set->key, &style, set->steps_only, set->frame_phase,
+                              set->frame_step);
 
       if (asked >= 0)
         g_ptr_array_remove_index_fast (cache->requested, asked);
