@@ -97,6 +97,15 @@ ring_test_run_cli_full (const char               *locale,
                                TRUE);
     }
 
+  for (guint i = 0; options != NULL && options->environment != NULL
+                    && options->environment[i] != NULL; i++)
+    {
+      g_auto(GStrv) pair = g_strsplit (options->environment[i], "=", 2);
+
+      g_assert_nonnull (pair[1]);
+      envp = g_environ_setenv (envp, pair[0], pair[1], TRUE);
+    }
+
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_set_environ (launcher, envp);

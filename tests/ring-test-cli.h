@@ -25,6 +25,8 @@ typedef struct
   gpointer              child_setup_data;
   /* Seconds before the run is killed as hung; 0 for the default. */
   guint                 timeout_s;
+  /* "NAME=VALUE" pairs set in the program's environment, NULL-terminated; may be NULL. */
+  const char * const   *environment;
 } RingTestRunOptions;
 
 RingTestRun ring_test_run_cli      (const char                *locale,

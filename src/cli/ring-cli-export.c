@@ -18,6 +18,7 @@
 #include "ring-cli-private.h"
 #include "ring-export.h"
 #include "ring-export-document.h"
+#include "ring-export-fonts.h"
 #include "ring-file-writer.h"
 #include "ring-measurement.h"
 #include "ring-printable.h"
@@ -316,6 +317,12 @@ write_export (RingModel           *model,
     }
 
   link_target = ring_file_writer_resolve_link (file);
+
+  /* Before anything measures text: fonts found without reading fontconfig's files. A CSV
+   * or the tuner's file draws nothing and touches no font. */
+  if ((request->document == NULL && request->format != RING_EXPORT_FORMAT_CSV)
+      || (request->document != NULL && request->document->paper))
+    ring_export_fonts_init ();
 
   if (request->document != NULL)
     request->document->write (model, file, request->paper, &error);
