@@ -37,6 +37,7 @@ static const char own_config[] =
   "  <dir prefix=\"xdg\">fonts</dir>\n"
   "  <dir>~/.fonts</dir>\n"
   "  <cachedir>/var/cache/fontconfig</cachedir>\n"
+  "  <cachedir>/usr/lib/fontconfig/cache</cachedir>\n"
   "  <cachedir prefix=\"xdg\">fontconfig</cachedir>\n"
   "  <cachedir>~/.fontconfig</cachedir>\n"
   "  <alias binding=\"same\"><family>sans</family>"
@@ -60,7 +61,8 @@ static const char own_config[] =
 static gboolean
 fontconfig_is_configured (void)
 {
-  static const char *variables[] = { "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT" };
+  static const char *variables[] = { "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT",
+                                     "PANGOCAIRO_BACKEND" };
   g_autofree char *user_file = g_build_filename (g_get_user_config_dir (), "fontconfig",
                                                  "fonts.conf", NULL);
   g_autofree char *user_dir = g_build_filename (g_get_user_config_dir (), "fontconfig",
@@ -93,6 +95,7 @@ finds_export_font (FcConfig *config)
       FcResult result = FcResultNoMatch;
       FcChar8 *family = NULL;
       FcChar8 *file = NULL;
+      int weight = FC_WEIGHT_REGULAR;
       gboolean found;
 
       FcConfigSubstitute (config, pattern, FcMatchPattern);
@@ -102,7 +105,10 @@ finds_export_font (FcConfig *config)
               && FcPatternGetString (match, FC_FAMILY, 0, &family) == FcResultMatch
               && FcPatternGetString (match, FC_FILE, 0, &file) == FcResultMatch
               && g_strcmp0 ((const char *) family, EXPORT_FONT_FAMILY) == 0
-              && g_file_test ((const char *) file, G_FILE_TEST_IS_REGULAR);
+              && g_file_test ((const char *) file, G_FILE_TEST_IS_REGULAR)
+              /* A bold file of its own, not the regular one emboldened. */
+              && FcPatternGetInteger (match, FC_WEIGHT, 0, &weight) == FcResultMatch
+              && weight >= weights[i];
       FcPatternDestroy (pattern);
       if (match != NULL)
         FcPatternDestroy (match);
@@ -144,7 +150,8 @@ use_own_config (void)
   font_map = pango_cairo_font_map_new ();
   if (!PANGO_IS_FC_FONT_MAP (font_map))
     {
-      /* Another backend (PANGOCAIRO_BACKEND): it finds fonts its own way. */
+      /* Another backend finds fonts its own way (fontconfig_is_configured() lets the
+       * system's configuration be when PANGOCAIRO_BACKEND asks for one). */
       g_object_unref (font_map);
       FcConfigDestroy (config);
       return RING_EXPORT_FONTS_SYSTEM;
