@@ -259,14 +259,20 @@ pick_algorithm (const RingTopology *topology,
   return best;
 }
 
+void
+_ring_cost_clear (RingAllreduceCost *cost)
+{
+  memset (cost, 0, sizeof *cost);
+  cost->symmetric_time_s = NAN;
+}
+
 static void
 no_communication (RingAlgorithm      algorithm,
                   RingAllreduceCost *cost)
 {
-  memset (cost, 0, sizeof *cost);
+  _ring_cost_clear (cost);
   cost->algorithm = algorithm == RING_ALGORITHM_AUTO ? RING_ALGORITHM_RING : algorithm;
   cost->protocol = RING_PROTOCOL_SIMPLE;
-  cost->symmetric_time_s = NAN;
 }
 
 /* @info's cost on the fabric: its network narrowed to what its traffic gets through the
@@ -365,8 +371,7 @@ ring_allreduce_cost_with (const RingTopology *topology,
   if (algorithm == RING_ALGORITHM_AUTO)
     return ring_allreduce_cost (topology, algorithm, bytes, cost);
 
-  memset (cost, 0, sizeof *cost);
-  cost->symmetric_time_s = NAN;
+  _ring_cost_clear (cost);
   info = registry[algorithm];
   if (!info->can_run (topology, NULL) || !runs_protocol (info, topology, protocol))
     return FALSE;
@@ -473,8 +478,7 @@ ring_allreduce_cost (const RingTopology *topology,
   g_return_val_if_fail (algorithm < RING_N_ALGORITHMS, FALSE);
   g_return_val_if_fail (cost != NULL, FALSE);
 
-  memset (cost, 0, sizeof *cost);
-  cost->symmetric_time_s = NAN;
+  _ring_cost_clear (cost);
   if (!registry[algorithm]->can_run (topology, NULL))
     return FALSE;
 

@@ -20,8 +20,8 @@
 #include "config.h"
 
 #include <math.h>
-#include <string.h>
 
+#include "algorithms/ring-algorithm-private.h"
 #include "ring-collectives.h"
 #include "ring-protocol-tuning-private.h"
 #include "ring-topology.h"
@@ -138,8 +138,7 @@ ring_collective_cost (const RingTopology *topology,
   if (collective == RING_COLLECTIVE_ALL_REDUCE)
     return ring_allreduce_cost (topology, algorithm, bytes, cost);
 
-  memset (cost, 0, sizeof *cost);
-  cost->symmetric_time_s = NAN;
+  _ring_cost_clear (cost);
   n = topology->gpus;
   if (n < 2 || !(bytes > 0))
     return FALSE;
@@ -148,8 +147,7 @@ ring_collective_cost (const RingTopology *topology,
     {
       if (!alltoall_cost (topology, bytes, cost))
         {
-          memset (cost, 0, sizeof *cost);
-          cost->symmetric_time_s = NAN;
+          _ring_cost_clear (cost);
           return FALSE;
         }
     }
@@ -163,8 +161,7 @@ ring_collective_cost (const RingTopology *topology,
                            ? RING_ALGORITHM_RING : algorithm,
                            bytes, cost, &fixed_s))
         {
-          memset (cost, 0, sizeof *cost);
-          cost->symmetric_time_s = NAN;
+          _ring_cost_clear (cost);
           return FALSE;
         }
       cost->nccl_estimate_s = 0;

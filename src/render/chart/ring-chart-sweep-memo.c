@@ -48,18 +48,25 @@ typedef struct
 /* For tests: the points computed through a memo, by the whole process. */
 static guint n_memo_points;
 
-/* Parameters are plain numbers: equal bytes are equal parameters (a copy keeps its
- * padding, so two copies of one configuration compare equal). */
+/* Keys are plain numbers: equal bytes are equal keys (a copy keeps its padding, so two
+ * copies of one configuration compare equal). */
 static guint
-params_hash (gconstpointer key)
+bytes_hash (gconstpointer key,
+            gsize         size)
 {
   const guchar *bytes = key;
   guint hash = 5381;
 
-  for (gsize i = 0; i < sizeof (RingParams); i++)
+  for (gsize i = 0; i < size; i++)
     hash = hash * 33 + bytes[i];
 
   return hash;
+}
+
+static guint
+params_hash (gconstpointer key)
+{
+  return bytes_hash (key, sizeof (RingParams));
 }
 
 static gboolean
@@ -72,13 +79,7 @@ params_equal (gconstpointer a,
 static guint
 rates_key_hash (gconstpointer key)
 {
-  const guchar *bytes = key;
-  guint hash = 5381;
-
-  for (gsize i = 0; i < sizeof (RatesKey); i++)
-    hash = hash * 33 + bytes[i];
-
-  return hash;
+  return bytes_hash (key, sizeof (RatesKey));
 }
 
 static gboolean

@@ -33,6 +33,9 @@ double   _ring_intra_bound_gbps     (const RingTopology *topology);
 /* Several nodes need NICs; FALSE with a reason if they have none. */
 gboolean _ring_network_can_run      (const RingTopology *topology,
                                      const char        **why);
+/* Empties @cost: every figure 0, and no symmetric-memory time (NaN), as a cost that
+ * cannot run leaves it. */
+void     _ring_cost_clear           (RingAllreduceCost  *cost);
 /* Fills the derived fields of @cost from its latency and bandwidth parts. */
 void     _ring_cost_finish          (const RingTopology *topology,
                                      double              bytes,
