@@ -47,6 +47,9 @@ struct _RingChart
   guint          render_count;
   /* The series and plot area of the cached chart, for the readout. */
   RingChartProbe *probe;
+  /* The body of the chart as last drawn: a slider step that leaves it as it was draws
+   * only the title's configuration and the marker. */
+  RingChartCache *body_cache;
 
   /* The readout shown over the chart, re-read when the chart is drawn again. */
   ReadoutSource     readout_source;
@@ -271,7 +274,10 @@ render (RingChart *self,
   node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
   cr = gsk_cairo_node_get_draw_context (node);
   g_clear_pointer (&self->probe, ring_chart_probe_free);
-  ring_chart_draw_probed (self->kind, self->model, cr, width, height, &style, &self->probe);
+  if (self->body_cache == NULL)
+    self->body_cache = ring_chart_cache_new ();
+  ring_chart_draw_probed (self->kind, self->model, cr, width, height, &style,
+                          self->body_cache, &self->probe);
   self->render_count++;
   cairo_destroy (cr);
 
@@ -482,6 +488,7 @@ ring_chart_dispose (GObject *object)
   g_clear_pointer (&self->empty_label, gtk_widget_unparent);
   g_clear_pointer (&self->cached_node, gsk_render_node_unref);
   g_clear_pointer (&self->probe, ring_chart_probe_free);
+  g_clear_pointer (&self->body_cache, ring_chart_cache_free);
   g_clear_pointer (&self->readout, ring_chart_readout_free);
   g_clear_object (&self->model);
 
