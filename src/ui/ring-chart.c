@@ -41,6 +41,7 @@ struct _RingChart
   GskRenderNode *cached_node;
   int            cached_width;
   int            cached_height;
+  int            cached_scale;
   gboolean       cached_dark;
   guint64        cached_generation;
   guint64        generation;      /* bumped on every "changed" of the model */
@@ -259,20 +260,26 @@ update_accessible_label (RingChart *self)
                                   -1);
 }
 
+/* The chart drawn into pixels of the widget's scale, which the node paints: the renderer
+ * then copies an image instead of replaying every line and glyph PLplot drew, and the
+ * kept body can be reused. */
 static GskRenderNode *
 render (RingChart *self,
         int        width,
         int        height,
+        int        scale,
         gboolean   dark)
 {
   GskRenderNode *node;
+  cairo_surface_t *pixels;
   RingStyle style;
   cairo_t *cr;
 
   ring_style_init (&style, dark);
 
-  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
-  cr = gsk_cairo_node_get_draw_context (node);
+  pixels = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (pixels, scale, scale);
+  cr = cairo_create (pixels);
   g_clear_pointer (&self->probe, ring_chart_probe_free);
   if (self->body_cache == NULL)
     self->body_cache = ring_chart_cache_new ();
@@ -280,6 +287,13 @@ render (RingChart *self,
                           self->body_cache, &self->probe);
   self->render_count++;
   cairo_destroy (cr);
+
+  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = gsk_cairo_node_get_draw_context (node);
+  cairo_set_source_surface (cr, pixels, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (pixels);
 
   return node;
 }
@@ -405,6 +419,7 @@ ring_chart_snapshot (GtkWidget   *widget,
   RingChart *self = RING_CHART (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
   if (!ring_chart_draw_is_available ())
@@ -419,13 +434,15 @@ ring_chart_snapshot (GtkWidget   *widget,
   if (self->cached_node == NULL
       || self->cached_width != width
       || self->cached_height != height
+      || self->cached_scale != scale
       || self->cached_dark != dark
       || self->cached_generation != self->generation)
     {
       g_clear_pointer (&self->cached_node, gsk_render_node_unref);
-      self->cached_node = render (self, width, height, dark);
+      self->cached_node = render (self, width, height, scale, dark);
       self->cached_width = width;
       self->cached_height = height;
+      self->cached_scale = scale;
       self->cached_dark = dark;
       self->cached_generation = self->generation;
       /* What is under the pointer or cursor may have changed with the chart. */
@@ -671,6 +688,14 @@ _ring_chart_get_render_count (RingChart *self)
   g_return_val_if_fail (RING_IS_CHART (self), 0);
 
   return self->render_count;
+}
+
+RingChartCache *
+_ring_chart_get_body_cache (RingChart *self)
+{
+  g_return_val_if_fail (RING_IS_CHART (self), NULL);
+
+  return self->body_cache;
 }
 
 RingChartProbe *
