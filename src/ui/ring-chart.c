@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "ring-chart-private.h"
+#include "ring-pixels.h"
 #include "ring-chart-readout.h"
 #include "ring-model-follow.h"
 
@@ -270,32 +271,20 @@ render (RingChart *self,
         int        scale,
         gboolean   dark)
 {
-  GskRenderNode *node;
-  cairo_surface_t *pixels;
   RingStyle style;
   cairo_t *cr;
 
   ring_style_init (&style, dark);
 
-  pixels = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
-  cairo_surface_set_device_scale (pixels, scale, scale);
-  cr = cairo_create (pixels);
+  cr = ring_pixels_create (width, height, scale);
   g_clear_pointer (&self->probe, ring_chart_probe_free);
   if (self->body_cache == NULL)
     self->body_cache = ring_chart_cache_new ();
   ring_chart_draw_probed (self->kind, self->model, cr, width, height, &style,
                           self->body_cache, &self->probe);
   self->render_count++;
-  cairo_destroy (cr);
 
-  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
-  cr = gsk_cairo_node_get_draw_context (node);
-  cairo_set_source_surface (cr, pixels, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-  cairo_surface_destroy (pixels);
-
-  return node;
+  return ring_pixels_finish (cr, width, height);
 }
 
 /* The crosshair and the readout's box, over the chart: a pointer move draws only these. */

@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "ring-model-follow.h"
+#include "ring-pixels.h"
 #include "ring-step-bar-draw.h"
 #include "ring-step-bar-private.h"
 
@@ -88,6 +89,7 @@ ring_step_bar_snapshot (GtkWidget   *widget,
   int height = gtk_widget_get_height (widget);
   const RingResult *result;
   RingStyle style;
+  GskRenderNode *node;
   cairo_t *cr;
 
   if (self->model == NULL || width <= 0 || height <= 0)
@@ -97,10 +99,12 @@ ring_step_bar_snapshot (GtkWidget   *widget,
   self->draw_count++;
 
   result = ring_model_get_result (self->model);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = ring_pixels_create (width, height, gtk_widget_get_scale_factor (widget));
   ring_step_bar_draw (cr, width, height, result->compute_time_s, result->bubble_s,
                       result->exposed_comm_s, result->hidden_comm_s, &style);
-  cairo_destroy (cr);
+  node = ring_pixels_finish (cr, width, height);
+  gtk_snapshot_append_node (snapshot, node);
+  gsk_render_node_unref (node);
 }
 
 static void
