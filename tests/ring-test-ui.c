@@ -164,13 +164,19 @@ forget_settings (void)
 }
 
 void
-ring_window_fixture_set_up (RingWindowFixture *fixture,
-                            gconstpointer      user_data)
+ring_window_fixture_open (RingWindowFixture *fixture)
 {
   forget_settings ();
   fixture->window = g_object_new (RING_TYPE_WINDOW, NULL);
   fixture->model = ring_window_get_model (fixture->window);
   gtk_window_present (GTK_WINDOW (fixture->window));
+}
+
+void
+ring_window_fixture_set_up (RingWindowFixture *fixture,
+                            gconstpointer      user_data)
+{
+  ring_window_fixture_open (fixture);
   /* Every case sees the whole sidebar, as a person does by the time they reach it. */
   ring_test_wait_for_rows (fixture->window);
 }

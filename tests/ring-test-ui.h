@@ -69,6 +69,8 @@ typedef struct
   RingModel  *model;      /* the window's own; the fixture holds no reference */
 } RingWindowFixture;
 
+/* The set-up's first half: the window presented, its first frame not painted yet. */
+void     ring_window_fixture_open      (RingWindowFixture *fixture);
 void     ring_window_fixture_set_up    (RingWindowFixture *fixture,
                                         gconstpointer      user_data);
 void     ring_window_fixture_tear_down (RingWindowFixture *fixture,

@@ -975,6 +975,8 @@ test_rows_after_first_frame (void)
   g_assert_nonnull (ring_test_find_label (window->parameter_panel, "GPUs per node"));
   g_assert_null (ring_test_find_label (window->parameter_panel, "Network latency"));
   g_assert_null (ring_test_find_label (window->parameter_panel, "Slow link"));
+  /* The defaults, whatever the case before left in the settings. */
+  ring_model_reset (window->model);
   ring_model_set_value (window->model, RING_PARAM_GPUS, 16);
   ring_model_set_value (window->model, RING_PARAM_SLOW_LINK, 12);
 
