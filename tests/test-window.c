@@ -430,7 +430,8 @@ chart_rendered_again (gpointer data)
 }
 
 /* The charts follow the model and nothing else: animation frames repaint the ring only,
- * a slider step redraws the chart once. */
+ * a slider step redraws the chart once, reusing its body: the curves over GPUs do not
+ * move when the GPU count does. */
 static void
 test_charts_redraw_on_change_only (RingWindowFixture *fixture,
                                    gconstpointer      user_data)
@@ -440,8 +441,10 @@ test_charts_redraw_on_change_only (RingWindowFixture *fixture,
   RingAnimation *animation = RING_ANIMATION (window->animation);
   RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
   RenderWait wait = { chart, 0 };
+  guint hits_before, hits;
 
   g_assert_true (iterate_until (chart_has_rendered, chart));
+  g_assert_cmpint (ring_chart_get_kind (chart), ==, RING_CHART_UTILIZATION_VS_GPUS);
   wait.count = _ring_chart_get_render_count (chart);
 
   /* A second of real frames with the animation playing. */
@@ -455,6 +458,15 @@ test_charts_redraw_on_change_only (RingWindowFixture *fixture,
   gtk_range_set_value (_ring_parameter_panel_get_scale (panel, "gpus"), 6);
   g_assert_true (iterate_until (chart_rendered_again, &wait));
   g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count + 1);
+
+  /* Another: the body drawn at the last step (at the chart's settled size) is reused. */
+  ring_chart_cache_get_counts (_ring_chart_get_body_cache (chart), &hits_before, NULL);
+  wait.count = _ring_chart_get_render_count (chart);
+  gtk_range_set_value (_ring_parameter_panel_get_scale (panel, "gpus"), 7);
+  g_assert_true (iterate_until (chart_rendered_again, &wait));
+  g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count + 1);
+  ring_chart_cache_get_counts (_ring_chart_get_body_cache (chart), &hits, NULL);
+  g_assert_cmpuint (hits, ==, hits_before + 1);
 }
 
 /* A single collective shows what nccl-tests prints and hides the training step's
