@@ -126,10 +126,12 @@ main (int   argc,
     }
 
   /* A slider step: the model changes, and the wide window's pair of charts redraws, each
-   * keeping its body as the window's do. A step of the bandwidth changes every curve; a
-   * step of the GPUs only the configuration and the marker. */
-  for (guint step = 0; step < 2; step++)
+   * keeping its body as the window's do, and without that. A step of the bandwidth changes
+   * every curve; a step of the GPUs only the configuration and the marker. */
+  for (guint run = 0; run < 4; run++)
     {
+      guint step = run / 2;
+      gboolean keeps = run % 2 == 1;
       const Size *size = &sizes[1];
       cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                                              size->width, size->height);
@@ -148,9 +150,9 @@ main (int   argc,
           else
             ring_model_set_value (model, RING_PARAM_GPUS, 1u << (1 + i % 12));
           render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0],
-                     utilization, NULL);
+                     keeps ? utilization : NULL, NULL);
           render_ms (RING_CHART_STEP_TIME_VS_GPUS, model, surface, size, &styles[0],
-                     step_time, NULL);
+                     keeps ? step_time : NULL, NULL);
           ms[i] = (g_get_monotonic_time () - start) / 1000.0;
           cpu[i] = cpu_ms () - cpu_start;
         }
@@ -158,10 +160,11 @@ main (int   argc,
       ring_chart_cache_get_counts (step_time, &more, NULL);
       summarize (ms, ITERATIONS, &median, &p95);
       summarize (cpu, ITERATIONS, &cpu_median, &cpu_p95);
-      printf ("%s step -> two %d×%d charts redrawn: median %.2f ms (p95 %.2f), "
-              "CPU %.2f ms (%.2f); %u of %d bodies kept\n",
-              step == 0 ? "bandwidth" : "GPU", size->width, size->height, median, p95,
-              cpu_median, cpu_p95, hits + more, 2 * ITERATIONS);
+      printf ("%-9s step -> two %d×%d charts redrawn, %s: median %.2f ms (p95 %.2f), "
+              "CPU %.2f ms (%.2f); %u of %d bodies reused\n",
+              step == 0 ? "bandwidth" : "GPU", size->width, size->height,
+              keeps ? "bodies kept" : "no cache   ", median, p95, cpu_median, cpu_p95,
+              hits + more, 2 * ITERATIONS);
       cairo_surface_destroy (surface);
     }
 

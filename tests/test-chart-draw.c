@@ -583,9 +583,35 @@ test_axis_steps (void)
  * cache is the same, pixel for pixel, as one without it, whatever changed; a step of the
  * GPU slider reuses the body of the charts over GPUs; a change of their curves, style or
  * size draws it again. */
-static void
-test_cached_body (void)
+/* A chart on a new image of @scale device pixels a unit, with @cache or without. */
+static cairo_surface_t *
+draw_scaled (RingChartKind    kind,
+             RingModel       *model,
+             int              width,
+             int              height,
+             int              scale,
+             const RingStyle *style,
+             RingChartCache  *cache)
 {
+  RingChartDrawOptions options = { .cache = cache };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale,
+                                                         height * scale);
+  cairo_t *cr;
+
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  ring_chart_draw_with_options (kind, model, cr, width, height, style, &options);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+static void
+test_cached_body (gconstpointer data)
+{
+  int scale = GPOINTER_TO_INT (data);
   typedef enum { GPUS, BANDWIDTH, MODEL, DARK, LIGHT, SIZE } Change;
   /* Whether the body is kept: on charts over GPUs (REUSED_OVER_GPUS), on none (DRAWN), or
    * either (ANY). */
@@ -622,7 +648,6 @@ test_cached_body (void)
     {
       g_autoptr(RingModel) model = ring_model_new ();
       g_autoptr(RingChartCache) cache = ring_chart_cache_new ();
-      RingChartDrawOptions options = { .cache = cache };
       gboolean is_over_gpus = FALSE;
       guint total_hits = 0, hits, misses;
       int width = 528, height = 740;
@@ -630,12 +655,14 @@ test_cached_body (void)
 
       for (guint i = 0; i < G_N_ELEMENTS (over_gpus); i++)
         is_over_gpus |= over_gpus[i] == kind;
+      /* At twice the pixels, the charts over GPUs only. */
+      if (scale > 1 && !is_over_gpus)
+        continue;
       ring_style_init_light (&style);
 
       for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
         {
           cairo_surface_t *cached, *plain;
-          cairo_t *cr;
 
           switch (steps[i].change)
             {
@@ -663,13 +690,8 @@ test_cached_body (void)
             }
 
           /* A fresh surface each draw, as the window's. */
-          cached = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-          cr = cairo_create (cached);
-          ring_chart_draw_with_options (kind, model, cr, width, height, &style, &options);
-          g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-          cairo_destroy (cr);
-          cairo_surface_flush (cached);
-          plain = render (kind, model, width, height, &style);
+          cached = draw_scaled (kind, model, width, height, scale, &style, cache);
+          plain = draw_scaled (kind, model, width, height, scale, &style, NULL);
 
           ring_chart_cache_get_counts (cache, &hits, NULL);
           g_test_message ("%s, step %u: %s", ring_chart_kind_to_string (kind), i,
@@ -699,6 +721,56 @@ test_cached_body (void)
                       ring_chart_kind_to_string (kind), hits, misses);
       g_assert_cmpuint (hits + misses, ==, G_N_ELEMENTS (steps));
     }
+}
+
+/* A context that moves or clips the chart neither keeps nor reuses a body: its pixels
+ * would be painted where they were first drawn. */
+static void
+test_cached_body_transformed (void)
+{
+  g_autoptr(RingModel) model = ring_model_new ();
+  g_autoptr(RingChartCache) cache = ring_chart_cache_new ();
+  RingChartDrawOptions options = { .cache = cache };
+  const double offsets[][2] = { { 0, 0 }, { 60, 60 }, { 0, 0 } };
+  RingStyle style;
+  guint hits, misses;
+
+  if (ring_test_skip_without_plplot ())
+    return;
+
+  ring_style_init_light (&style);
+  for (guint i = 0; i < G_N_ELEMENTS (offsets); i++)
+    {
+      cairo_surface_t *surfaces[2];
+
+      ring_model_set_value (model, RING_PARAM_GPUS, 64 << (2 * i));
+      for (guint cached = 0; cached < 2; cached++)
+        {
+          cairo_t *cr;
+
+          surfaces[cached] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 500);
+          cr = cairo_create (surfaces[cached]);
+          cairo_translate (cr, offsets[i][0], offsets[i][1]);
+          /* The last draw: a clip that leaves out part of the chart. */
+          if (i == 2)
+            {
+              cairo_rectangle (cr, 0, 0, 300, 500);
+              cairo_clip (cr);
+            }
+          ring_chart_draw_with_options (RING_CHART_UTILIZATION_VS_GPUS, model, cr, 540, 440,
+                                        &style, cached ? &options : NULL);
+          cairo_destroy (cr);
+          cairo_surface_flush (surfaces[cached]);
+        }
+      g_assert_cmpuint (max_channel_difference (surfaces[0], surfaces[1]), <=, 4);
+      cairo_surface_destroy (surfaces[0]);
+      cairo_surface_destroy (surfaces[1]);
+    }
+
+  /* The first draw kept its body; the moved and the clipped ones did not use it. */
+  ring_chart_cache_get_counts (cache, &hits, &misses);
+  g_assert_cmpuint (hits, ==, 0);
+  g_assert_cmpuint (misses, ==, 1);
 }
 
 /* The window keeps the points its charts sweep (ring_chart_draw_keep_points()): after a
@@ -788,7 +860,10 @@ main (int   argc,
   g_test_add_func ("/ring/chart-draw/series-match-model", test_series_match_model);
   g_test_add_func ("/ring/chart-draw/svg-paths", test_svg_paths);
   g_test_add_func ("/ring/chart-draw/axis-steps", test_axis_steps);
-  g_test_add_func ("/ring/chart-draw/cached-body", test_cached_body);
+  g_test_add_data_func ("/ring/chart-draw/cached-body", GINT_TO_POINTER (1), test_cached_body);
+  g_test_add_data_func ("/ring/chart-draw/cached-body-hidpi", GINT_TO_POINTER (2),
+                        test_cached_body);
+  g_test_add_func ("/ring/chart-draw/cached-body-transformed", test_cached_body_transformed);
   g_test_add_func ("/ring/chart-draw/kept-points", test_kept_points);
 
   return g_test_run ();

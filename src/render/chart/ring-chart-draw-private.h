@@ -158,7 +158,9 @@ typedef enum
 /* ring-plot-body.c: the body of a page kept between draws (see there). */
 typedef enum
 {
-  RING_PLOT_PASS_CHECK,  /* the head and top drawn, the body compared with the kept one */
+  RING_PLOT_PASS_NONE,   /* all drawn, nothing kept */
+  RING_PLOT_PASS_CHECK,  /* nothing drawn, the body compared with the kept one */
+  RING_PLOT_PASS_REUSE,  /* the head and top drawn, the kept body painted between */
   RING_PLOT_PASS_FILL,   /* all drawn, the body kept */
 } RingPlotPass;
 
@@ -175,20 +177,19 @@ typedef struct
   cairo_t        *cr;
   RingPlotPass    pass;
   RingPlotLayer   layer;
-  /* RING_PLOT_PASS_CHECK: how much of the kept key the body has matched, whether it has
-   * stopped matching, and whether the kept pixels were painted. */
+  /* RING_PLOT_PASS_CHECK: how much of the kept key the body has matched, and whether it
+   * has stopped matching. */
   gsize           matched;
   gboolean        changed;
-  gboolean        painted;
   /* RING_PLOT_PASS_FILL: the key being built. */
   GByteArray     *key;
 } RingPlotBody;
 
-gboolean  _ring_plot_body_may_reuse   (RingChartCache      *cache,
-                                       RingChartKind        kind,
-                                       cairo_t             *cr,
-                                       double               width,
-                                       double               height);
+RingPlotPass _ring_plot_body_first_pass (RingChartCache   *cache,
+                                         RingChartKind     kind,
+                                         cairo_t          *cr,
+                                         double            width,
+                                         double            height);
 void      _ring_plot_body_init        (RingPlotBody        *body,
                                        RingChartCache      *cache,
                                        cairo_t             *cr,
@@ -196,7 +197,7 @@ void      _ring_plot_body_init        (RingPlotBody        *body,
 void      _ring_plot_body_set_current (RingPlotBody        *body);
 void      _ring_plot_body_begin       (const RingPlotChart *chart);
 void      _ring_plot_body_end         (void);
-gboolean  _ring_plot_body_reused      (const RingPlotBody  *body);
+gboolean  _ring_plot_body_unchanged   (const RingPlotBody  *body);
 void      _ring_plot_body_finish      (RingPlotBody        *body,
                                        RingChartKind        kind,
                                        double               width,

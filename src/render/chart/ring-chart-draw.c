@@ -106,12 +106,12 @@ draw_page (RingPlotChart *chart,
   /* PLESC_DEVINIT flips the context's y axis. */
   if (cr != NULL)
     cairo_save (cr);
-  _ring_plot_page_begin (chart, cr, file, width, height);
   _ring_plot_body_set_current (body);
+  _ring_plot_page_begin (chart, cr, file, width, height);
   _ring_chart_kind_info (kind)->draw (chart);
   _ring_plot_body_end ();
-  _ring_plot_body_set_current (NULL);
   _ring_plot_page_end (chart);
+  _ring_plot_body_set_current (NULL);
   if (cr != NULL)
     cairo_restore (cr);
 }
@@ -133,6 +133,7 @@ draw (RingChartKind                kind,
   g_autoptr(RingChartData) data = NULL;
   RingPlotChart chart = { 0 };
   RingChartCache *cache;
+  RingPlotPass pass;
   double text_scale;
 
   if (data_out != NULL)
@@ -178,32 +179,30 @@ draw (RingChartKind                kind,
   chart.layout = layout;
 
   cache = options != NULL && cr != NULL ? options->cache : NULL;
-  if (cache == NULL)
+  pass = cache != NULL ? _ring_plot_body_first_pass (cache, kind, cr, width, height)
+                       : RING_PLOT_PASS_NONE;
+  if (pass == RING_PLOT_PASS_NONE)
     {
       draw_page (&chart, kind, cr, file, width, height, NULL);
     }
   else
     {
       RingPlotBody body;
-      gboolean reused = FALSE;
 
-      /* The head, the kept body if it is still what this draw would make, the top. */
-      if (_ring_plot_body_may_reuse (cache, kind, cr, width, height))
+      /* Whether the kept body is still what this draw would make, drawing nothing. */
+      if (pass == RING_PLOT_PASS_CHECK)
         {
           _ring_plot_body_init (&body, cache, cr, RING_PLOT_PASS_CHECK);
           draw_page (&chart, kind, cr, file, width, height, &body);
-          reused = _ring_plot_body_reused (&body);
+          pass = _ring_plot_body_unchanged (&body) ? RING_PLOT_PASS_REUSE : RING_PLOT_PASS_FILL;
           _ring_plot_body_finish (&body, kind, width, height);
           _ring_plot_body_clear (&body);
         }
-      /* Else the whole page, its body kept. */
-      if (!reused)
-        {
-          _ring_plot_body_init (&body, cache, cr, RING_PLOT_PASS_FILL);
-          draw_page (&chart, kind, cr, file, width, height, &body);
-          _ring_plot_body_finish (&body, kind, width, height);
-          _ring_plot_body_clear (&body);
-        }
+      /* The page with the kept body, or whole with its body kept. */
+      _ring_plot_body_init (&body, cache, cr, pass);
+      draw_page (&chart, kind, cr, file, width, height, &body);
+      _ring_plot_body_finish (&body, kind, width, height);
+      _ring_plot_body_clear (&body);
     }
 
   g_array_unref (chart.obstacles);

@@ -6,10 +6,13 @@
  * body (from the end of the frame to the first marker) and the top (the markers, or what
  * a chart draws after them). Every PLplot call the body makes is described, as it is
  * made, in the body's key: the call, its arguments and the state it draws with. A draw
- * with a cache first makes the head and skips the body while it compares the key with
- * the kept one; when they agree it paints the kept pixels and draws the top. When they
- * do not, nothing more is drawn and the page is drawn again whole, the body into a group
- * whose pixels and key are kept for the next draw.
+ * with a cache first runs the chart's code drawing nothing (the check pass: the layout
+ * and the key, no PLplot drawing) and compares the key with the kept one. When they
+ * agree, the page is drawn with the kept pixels in place of the body (the reuse pass);
+ * when not, whole, the body into a group whose pixels and key are kept (the fill pass).
+ *
+ * Only a draw onto an image surface, untransformed and unclipped over the chart, keeps
+ * or reuses a body: the kept pixels are painted where they were drawn.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -76,33 +79,53 @@ ring_chart_cache_get_counts (RingChartCache *cache,
     *misses = cache->misses;
 }
 
-/* Whether @cache holds a body drawn for the same kind, size and pixel density: only then
- * is a first pass worth making. After a first pass that found the body changed, the next
- * draw makes none: dragging a slider that moves the curves then costs the head twice
- * every other draw, not at every draw, and a drag of the GPU slider that follows loses
- * one draw. */
-gboolean
-_ring_plot_body_may_reuse (RingChartCache *cache,
-                           RingChartKind   kind,
-                           cairo_t        *cr,
-                           double          width,
-                           double          height)
+/* Whether a body drawn on @cr can be kept and painted again: @cr draws on an image, with
+ * no transformation, and nothing of the chart is clipped away. */
+static gboolean
+keeps_bodies (cairo_t *cr,
+              double   width,
+              double   height)
 {
-  cairo_surface_t *target = cairo_get_target (cr);
+  cairo_matrix_t matrix;
+  double x1, y1, x2, y2;
+
+  cairo_get_matrix (cr, &matrix);
+  cairo_clip_extents (cr, &x1, &y1, &x2, &y2);
+
+  return cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE
+         && matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0
+         && matrix.x0 == 0 && matrix.y0 == 0
+         && x1 <= 0 && y1 <= 0 && x2 >= width && y2 >= height;
+}
+
+/* The passes a draw with @cache makes: none (the page drawn as without a cache), a fill,
+ * or a check and then a reuse or a fill. A check needs a body kept for the same kind,
+ * size and pixel density. After a check that found the body changed, the next draw
+ * fills without one: dragging a slider that moves the curves then checks every other
+ * draw, and a drag of the GPU slider that follows loses one draw. */
+RingPlotPass
+_ring_plot_body_first_pass (RingChartCache *cache,
+                            RingChartKind   kind,
+                            cairo_t        *cr,
+                            double          width,
+                            double          height)
+{
   double scale_x, scale_y;
 
+  if (!keeps_bodies (cr, width, height))
+    return RING_PLOT_PASS_NONE;
   if (cache->changed_last)
     {
       cache->changed_last = FALSE;
-      return FALSE;
+      return RING_PLOT_PASS_FILL;
     }
-  if (cache->pixels == NULL
-      || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
-    return FALSE;
-  cairo_surface_get_device_scale (target, &scale_x, &scale_y);
+  if (cache->pixels == NULL)
+    return RING_PLOT_PASS_FILL;
+  cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
 
   return cache->kind == kind && cache->width == width && cache->height == height
-         && cache->scale_x == scale_x && cache->scale_y == scale_y;
+         && cache->scale_x == scale_x && cache->scale_y == scale_y
+         ? RING_PLOT_PASS_CHECK : RING_PLOT_PASS_FILL;
 }
 
 void
@@ -135,11 +158,13 @@ _ring_plot_body_set_current (RingPlotBody *body)
   current = body;
 }
 
-/* The first pass found the body as it was kept, and painted it. */
+/* The check pass found the body as it was kept. */
 gboolean
-_ring_plot_body_reused (const RingPlotBody *body)
+_ring_plot_body_unchanged (const RingPlotBody *body)
 {
-  return body->pass == RING_PLOT_PASS_CHECK && body->painted;
+  g_assert (body->pass == RING_PLOT_PASS_CHECK);
+
+  return body->layer != RING_PLOT_LAYER_HEAD && !body->changed;
 }
 
 static void
@@ -159,7 +184,8 @@ _ring_plot_key (const void *bytes,
 {
   RingPlotBody *body = current;
 
-  if (body == NULL || body->layer != RING_PLOT_LAYER_BODY)
+  if (body == NULL || body->layer != RING_PLOT_LAYER_BODY
+      || (body->pass != RING_PLOT_PASS_CHECK && body->pass != RING_PLOT_PASS_FILL))
     return;
 
   if (body->pass == RING_PLOT_PASS_FILL)
@@ -216,17 +242,18 @@ _ring_plot_draws (void)
 {
   RingPlotBody *body = current;
 
-  if (body == NULL || body->pass == RING_PLOT_PASS_FILL)
+  if (body == NULL)
     return TRUE;
 
-  switch (body->layer)
+  switch (body->pass)
     {
-    case RING_PLOT_LAYER_HEAD:
-      return TRUE;
-    case RING_PLOT_LAYER_BODY:
+    case RING_PLOT_PASS_CHECK:
       return FALSE;
-    case RING_PLOT_LAYER_TOP:
-      return !body->changed;
+    case RING_PLOT_PASS_REUSE:
+      return body->layer != RING_PLOT_LAYER_BODY;
+    case RING_PLOT_PASS_FILL:
+    case RING_PLOT_PASS_NONE:
+      return TRUE;
     default:
       g_assert_not_reached ();
     }
@@ -249,6 +276,11 @@ _ring_plot_body_begin (const RingPlotChart *chart)
   body->layer = RING_PLOT_LAYER_BODY;
   if (body->pass == RING_PLOT_PASS_FILL)
     cairo_push_group (body->cr);
+  if (body->pass == RING_PLOT_PASS_REUSE)
+    {
+      paint (body->cr, body->cache->pixels);
+      return;
+    }
   _ring_plot_key (geometry, sizeof geometry);
   for (guint i = 0; i < RING_PLOT_N_COLORS; i++)
     _ring_plot_key (&chart->palette[i], sizeof chart->palette[i]);
@@ -275,13 +307,10 @@ _ring_plot_body_end (void)
     {
       if (body->matched != cache->key->len)
         body->changed = TRUE;
-      if (!body->changed)
-        {
-          paint (body->cr, cache->pixels);
-          body->painted = TRUE;
-        }
       return;
     }
+  if (body->pass == RING_PLOT_PASS_REUSE)
+    return;
 
   group = cairo_pop_group (body->cr);
   if (cairo_pattern_get_surface (group, &pixels) == CAIRO_STATUS_SUCCESS)
@@ -307,10 +336,13 @@ _ring_plot_body_finish (RingPlotBody  *body,
 
   if (body->pass == RING_PLOT_PASS_CHECK)
     {
-      if (body->painted)
-        cache->hits++;
-      else
+      if (!_ring_plot_body_unchanged (body))
         cache->changed_last = TRUE;
+      return;
+    }
+  if (body->pass == RING_PLOT_PASS_REUSE)
+    {
+      cache->hits++;
       return;
     }
 

@@ -120,8 +120,11 @@ _ring_plot_page_begin (RingPlotChart *chart,
     plsfile (file);
   plspage (0, 0, (PLINT) lround (width), (PLINT) lround (height), 0, 0);
   /* PLplot paints slot 0 over the page; antialiased text and lines as the widget's. */
+  /* Not while a page is drawn to learn its layout only (ring-plot-body.c). */
   if (cr != NULL)
-    plsetopt ("drvopt", "set_background=1,text_anti_aliasing=0,graphics_anti_aliasing=0");
+    plsetopt ("drvopt", _ring_plot_draws ()
+                        ? "set_background=1,text_anti_aliasing=0,graphics_anti_aliasing=0"
+                        : "set_background=0,text_anti_aliasing=0,graphics_anti_aliasing=0");
   plscmap0n (RING_PLOT_N_COLORS);
   set_palette (chart);
   chart->stream_open = TRUE;
