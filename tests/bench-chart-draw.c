@@ -64,13 +64,15 @@ render_ms (RingChartKind    kind,
            cairo_surface_t *surface,
            const Size      *size,
            const RingStyle *style,
+           RingChartCache  *cache,
            double          *cpu)
 {
+  RingChartDrawOptions options = { .cache = cache };
   gint64 start = g_get_monotonic_time ();
   double cpu_start = cpu_ms ();
   cairo_t *cr = cairo_create (surface);
 
-  ring_chart_draw (kind, model, cr, size->width, size->height, style);
+  ring_chart_draw_with_options (kind, model, cr, size->width, size->height, style, &options);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
 
@@ -107,14 +109,14 @@ main (int   argc,
       if (s == 0)
         printf ("first draw (loads the driver): %.2f ms\n",
                 render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0],
-                           NULL));
+                           NULL, NULL));
 
       printf ("%s, %d×%d: median (p95) of %d draws, light and dark alternating; CPU time\n",
               size->name, size->width, size->height, ITERATIONS);
       for (guint kind = 0; kind < RING_N_CHARTS; kind++)
         {
           for (int i = 0; i < ITERATIONS; i++)
-            ms[i] = render_ms (kind, model, surface, size, &styles[i % 2], &cpu[i]);
+            ms[i] = render_ms (kind, model, surface, size, &styles[i % 2], NULL, &cpu[i]);
           summarize (ms, ITERATIONS, &median, &p95);
           summarize (cpu, ITERATIONS, &cpu_median, &cpu_p95);
           printf ("  %-28s %6.2f ms (%.2f)   CPU %6.2f ms (%.2f)\n",
@@ -123,31 +125,45 @@ main (int   argc,
       cairo_surface_destroy (surface);
     }
 
-  /* A slider step: the model changes, and the wide window's pair of charts redraws. */
-  {
-    const Size *size = &sizes[1];
-    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size->width,
-                                                           size->height);
+  /* A slider step: the model changes, and the wide window's pair of charts redraws, each
+   * keeping its body as the window's do. A step of the bandwidth changes every curve; a
+   * step of the GPUs only the configuration and the marker. */
+  for (guint step = 0; step < 2; step++)
+    {
+      const Size *size = &sizes[1];
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                             size->width, size->height);
+      g_autoptr(RingChartCache) utilization = ring_chart_cache_new ();
+      g_autoptr(RingChartCache) step_time = ring_chart_cache_new ();
+      guint hits = 0, more;
 
-    for (int i = 0; i < ITERATIONS; i++)
-      {
-        gint64 start = g_get_monotonic_time ();
+      ring_chart_draw_keep_points ();
+      for (int i = 0; i < ITERATIONS; i++)
+        {
+          gint64 start = g_get_monotonic_time ();
+          double cpu_start = cpu_ms ();
 
-        double cpu_start = cpu_ms ();
-
-        ring_model_set_value (model, RING_PARAM_BANDWIDTH, 100 + 10 * i);
-        render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0], NULL);
-        render_ms (RING_CHART_STEP_TIME_VS_GPUS, model, surface, size, &styles[0], NULL);
-        ms[i] = (g_get_monotonic_time () - start) / 1000.0;
-        cpu[i] = cpu_ms () - cpu_start;
-      }
-    summarize (ms, ITERATIONS, &median, &p95);
-    summarize (cpu, ITERATIONS, &cpu_median, &cpu_p95);
-    printf ("parameter change -> two %d×%d charts redrawn: median %.2f ms (p95 %.2f), "
-            "CPU %.2f ms (%.2f)\n", size->width, size->height, median, p95, cpu_median,
-            cpu_p95);
-    cairo_surface_destroy (surface);
-  }
+          if (step == 0)
+            ring_model_set_value (model, RING_PARAM_BANDWIDTH, 100 + 10 * i);
+          else
+            ring_model_set_value (model, RING_PARAM_GPUS, 1u << (1 + i % 12));
+          render_ms (RING_CHART_UTILIZATION_VS_GPUS, model, surface, size, &styles[0],
+                     utilization, NULL);
+          render_ms (RING_CHART_STEP_TIME_VS_GPUS, model, surface, size, &styles[0],
+                     step_time, NULL);
+          ms[i] = (g_get_monotonic_time () - start) / 1000.0;
+          cpu[i] = cpu_ms () - cpu_start;
+        }
+      ring_chart_cache_get_counts (utilization, &hits, NULL);
+      ring_chart_cache_get_counts (step_time, &more, NULL);
+      summarize (ms, ITERATIONS, &median, &p95);
+      summarize (cpu, ITERATIONS, &cpu_median, &cpu_p95);
+      printf ("%s step -> two %d×%d charts redrawn: median %.2f ms (p95 %.2f), "
+              "CPU %.2f ms (%.2f); %u of %d bodies kept\n",
+              step == 0 ? "bandwidth" : "GPU", size->width, size->height, median, p95,
+              cpu_median, cpu_p95, hits + more, 2 * ITERATIONS);
+      cairo_surface_destroy (surface);
+    }
 
   return 0;
 }

@@ -7,6 +7,8 @@
 
 #include "ring-test-ui.h"
 
+#include "ring-parameter-panel-private.h"
+
 /* Long enough for GTK's idle clean-ups, short enough to fail fast on a leak. */
 #define FINALIZE_TIMEOUT_US (2 * G_USEC_PER_SEC)
 
@@ -99,6 +101,32 @@ ring_test_wait_for_imports (RingWindow *window)
   g_assert_false (_ring_window_import_busy (window));
 }
 
+static gboolean
+wake_up_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+void
+ring_test_wait_for_rows (RingWindow *window)
+{
+  RingParameterPanel *panel;
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  guint wake_up;
+
+  g_assert_true (RING_IS_WINDOW (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  panel = RING_PARAMETER_PANEL (window->parameter_panel);
+
+  /* A source that wakes the loop up, so that a missing row fails at the deadline. */
+  wake_up = g_timeout_add (50, wake_up_cb, NULL);
+  while (!_ring_parameter_panel_get_rows_complete (panel)
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (wake_up);
+  g_assert_true (_ring_parameter_panel_get_rows_complete (panel));
+}
+
 void
 ring_test_close_window (GtkWindow *window,
                         gpointer   model)
@@ -136,13 +164,21 @@ forget_settings (void)
 }
 
 void
-ring_window_fixture_set_up (RingWindowFixture *fixture,
-                            gconstpointer      user_data)
+ring_window_fixture_open (RingWindowFixture *fixture)
 {
   forget_settings ();
   fixture->window = g_object_new (RING_TYPE_WINDOW, NULL);
   fixture->model = ring_window_get_model (fixture->window);
   gtk_window_present (GTK_WINDOW (fixture->window));
+}
+
+void
+ring_window_fixture_set_up (RingWindowFixture *fixture,
+                            gconstpointer      user_data)
+{
+  ring_window_fixture_open (fixture);
+  /* Every case sees the whole sidebar, as a person does by the time they reach it. */
+  ring_test_wait_for_rows (fixture->window);
 }
 
 void

@@ -53,6 +53,9 @@ const char *ring_test_metric_value (RingWindow          *window,
  * files, the last session's) is read off the main thread and applied or refused, and
  * asserts that it was, within two minutes. */
 void        ring_test_wait_for_imports (RingWindow       *window);
+/* Runs the main loop until the sidebar has the rows its first frame left out (they come
+ * once the window has painted), and asserts that they came without being asked for. */
+void        ring_test_wait_for_rows    (RingWindow       *window);
 
 /* Types @text into @spin and commits it, as Enter or leaving the field does. */
 void        ring_test_type         (GtkSpinButton       *spin,
@@ -66,6 +69,8 @@ typedef struct
   RingModel  *model;      /* the window's own; the fixture holds no reference */
 } RingWindowFixture;
 
+/* The set-up's first half: the window presented, its first frame not painted yet. */
+void     ring_window_fixture_open      (RingWindowFixture *fixture);
 void     ring_window_fixture_set_up    (RingWindowFixture *fixture,
                                         gconstpointer      user_data);
 void     ring_window_fixture_tear_down (RingWindowFixture *fixture,

@@ -18,10 +18,12 @@ void
 ring_seed_window_fixture_set_up (RingWindowFixture *fixture,
                                  gconstpointer      user_data)
 {
-  ring_window_fixture_set_up (fixture, user_data);
+  /* Seeded before the first frame, so that the views' first drawing shows the seed. */
+  ring_window_fixture_open (fixture);
   ring_model_reset (fixture->model);
   ring_model_set_value (fixture->model, RING_PARAM_ALGORITHM, RING_ALGORITHM_FLAT_RING);
   ring_model_set_value (fixture->model, RING_PARAM_BUCKET_SIZE, 0);
+  ring_test_wait_for_rows (fixture->window);
 }
 
 void

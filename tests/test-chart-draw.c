@@ -59,6 +59,28 @@ count_pixels_not (cairo_surface_t *surface,
   return count;
 }
 
+/* The largest difference of one channel between @a and @b, 0 to 255. */
+static guint
+max_channel_difference (cairo_surface_t *a,
+                        cairo_surface_t *b)
+{
+  int width = cairo_image_surface_get_width (a);
+  int height = cairo_image_surface_get_height (a);
+  guint largest = 0;
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 pa = ring_test_pixel (a, x, y), pb = ring_test_pixel (b, x, y);
+
+        for (int shift = 0; shift < 32; shift += 8)
+          largest = MAX (largest, (guint) ABS ((int) ((pa >> shift) & 0xff)
+                                               - (int) ((pb >> shift) & 0xff)));
+      }
+
+  return largest;
+}
+
 static guint
 count_differences (cairo_surface_t *a,
                    cairo_surface_t *b)
@@ -557,6 +579,128 @@ test_axis_steps (void)
   g_assert_cmpfloat (axis.step, ==, 2);
 }
 
+/* The window's charts keep their body between draws (RingChartCache): every draw with the
+ * cache is the same, pixel for pixel, as one without it, whatever changed; a step of the
+ * GPU slider reuses the body of the charts over GPUs; a change of their curves, style or
+ * size draws it again. */
+static void
+test_cached_body (void)
+{
+  typedef enum { GPUS, BANDWIDTH, MODEL, DARK, LIGHT, SIZE } Change;
+  /* Whether the body is kept: on charts over GPUs (REUSED_OVER_GPUS), on none (DRAWN), or
+   * either (ANY). */
+  typedef enum { ANY, DRAWN, REUSED_OVER_GPUS } Expect;
+  static const struct { Change change; double value; Expect expect; } steps[] = {
+    { GPUS, 64, DRAWN },   /* nothing kept yet */
+    { GPUS, 256, REUSED_OVER_GPUS },
+    { GPUS, 8, REUSED_OVER_GPUS },
+    { BANDWIDTH, 150, ANY },
+    { BANDWIDTH, 160, ANY },
+    { BANDWIDTH, 170, ANY },
+    /* After a draw that found the body changed, the next does not look. */
+    { GPUS, 1024, ANY },
+    { GPUS, 2048, REUSED_OVER_GPUS },
+    { MODEL, 13e9, ANY },
+    { GPUS, 512, ANY },
+    { GPUS, 16, REUSED_OVER_GPUS },
+    { DARK, 0, DRAWN },
+    { GPUS, 64, ANY },
+    { GPUS, 32, REUSED_OVER_GPUS },
+    { SIZE, 0, DRAWN },
+    { GPUS, 128, REUSED_OVER_GPUS },
+    { LIGHT, 0, DRAWN },
+  };
+  const RingChartKind over_gpus[] = {
+    RING_CHART_UTILIZATION_VS_GPUS, RING_CHART_STEP_TIME_VS_GPUS,
+    RING_CHART_THROUGHPUT_VS_GPUS, RING_CHART_UTILIZATION_MAP,
+  };
+
+  if (ring_test_skip_without_plplot ())
+    return;
+
+  for (RingChartKind kind = 0; kind < RING_N_CHARTS; kind++)
+    {
+      g_autoptr(RingModel) model = ring_model_new ();
+      g_autoptr(RingChartCache) cache = ring_chart_cache_new ();
+      RingChartDrawOptions options = { .cache = cache };
+      gboolean is_over_gpus = FALSE;
+      guint total_hits = 0, hits, misses;
+      int width = 528, height = 740;
+      RingStyle style;
+
+      for (guint i = 0; i < G_N_ELEMENTS (over_gpus); i++)
+        is_over_gpus |= over_gpus[i] == kind;
+      ring_style_init_light (&style);
+
+      for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+        {
+          cairo_surface_t *cached, *plain;
+          cairo_t *cr;
+
+          switch (steps[i].change)
+            {
+            case GPUS:
+              ring_model_set_value (model, RING_PARAM_GPUS, steps[i].value);
+              break;
+            case BANDWIDTH:
+              ring_model_set_value (model, RING_PARAM_BANDWIDTH, steps[i].value);
+              break;
+            case MODEL:
+              ring_model_set_value (model, RING_PARAM_MODEL_PARAMS, steps[i].value);
+              break;
+            case DARK:
+              ring_style_init_dark (&style);
+              break;
+            case LIGHT:
+              ring_style_init_light (&style);
+              break;
+            case SIZE:
+              width = 380;
+              height = 510;
+              break;
+            default:
+              g_assert_not_reached ();
+            }
+
+          /* A fresh surface each draw, as the window's. */
+          cached = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+          cr = cairo_create (cached);
+          ring_chart_draw_with_options (kind, model, cr, width, height, &style, &options);
+          g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+          cairo_destroy (cr);
+          cairo_surface_flush (cached);
+          plain = render (kind, model, width, height, &style);
+
+          ring_chart_cache_get_counts (cache, &hits, NULL);
+          g_test_message ("%s, step %u: %s", ring_chart_kind_to_string (kind), i,
+                          hits > total_hits ? "body reused" : "body drawn");
+          if (steps[i].expect == DRAWN)
+            g_assert_cmpuint (hits, ==, total_hits);
+          else if (steps[i].expect == REUSED_OVER_GPUS && is_over_gpus)
+            g_assert_cmpuint (hits, ==, total_hits + 1);
+          total_hits = hits;
+
+          /* The body is drawn into a group and composited: antialiased edges round
+           * twice. Anything drawn twice or left out differs by 50 and more. */
+          if (max_channel_difference (cached, plain) > 4)
+            {
+              g_test_message ("%s, step %u: %u pixels differ, by up to %u",
+                              ring_chart_kind_to_string (kind), i,
+                              count_differences (cached, plain),
+                              max_channel_difference (cached, plain));
+              g_test_fail ();
+            }
+          cairo_surface_destroy (cached);
+          cairo_surface_destroy (plain);
+        }
+
+      ring_chart_cache_get_counts (cache, &hits, &misses);
+      g_test_message ("%s: %u draws reused the body, %u drew it",
+                      ring_chart_kind_to_string (kind), hits, misses);
+      g_assert_cmpuint (hits + misses, ==, G_N_ELEMENTS (steps));
+    }
+}
+
 /* The window keeps the points its charts sweep (ring_chart_draw_keep_points()): after a
  * step of the GPU slider its two charts cost only the configurations that are new, the
  * model's own, and draw exactly what they draw without a memo. Registered last: from
@@ -644,6 +788,7 @@ main (int   argc,
   g_test_add_func ("/ring/chart-draw/series-match-model", test_series_match_model);
   g_test_add_func ("/ring/chart-draw/svg-paths", test_svg_paths);
   g_test_add_func ("/ring/chart-draw/axis-steps", test_axis_steps);
+  g_test_add_func ("/ring/chart-draw/cached-body", test_cached_body);
   g_test_add_func ("/ring/chart-draw/kept-points", test_kept_points);
 
   return g_test_run ();

@@ -281,7 +281,7 @@ test_shardings_draw (void)
         surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
         cr = cairo_create (surface);
         ring_chart_draw_probed (RING_CHART_STEP_TIMELINE, model, cr, width, height, &style,
-                                &probe);
+                                NULL, &probe);
         g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
         cairo_destroy (cr);
         cairo_surface_flush (surface);
@@ -623,7 +623,8 @@ test_layout_timeline_draw (void)
   g_assert_true (ring_model_set_params (model, &params));
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 600);
   cr = cairo_create (surface);
-  ring_chart_draw_probed (RING_CHART_STEP_TIMELINE, model, cr, 1200, 600, &style, &probe);
+  ring_chart_draw_probed (RING_CHART_STEP_TIMELINE, model, cr, 1200, 600, &style, NULL,
+                          &probe);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (surface);

@@ -26,7 +26,7 @@ static void
 set_up (RingWindowFixture *fixture,
         gconstpointer      user_data)
 {
-  ring_window_fixture_set_up (fixture, user_data);
+  ring_window_fixture_open (fixture);
   ring_model_reset (fixture->model);
   ring_model_set_value (fixture->model, RING_PARAM_GPU, RING_GPU_H100);
   ring_model_set_value (fixture->model, RING_PARAM_GPUS, 16);
@@ -34,6 +34,7 @@ set_up (RingWindowFixture *fixture,
                                     RING_CHART_UTILIZATION_VS_GPUS);
   ring_chart_view_set_second_kind (RING_CHART_VIEW (fixture->window->chart_view),
                                    RING_CHART_STEP_TIME_VS_GPUS);
+  ring_test_wait_for_rows (fixture->window);
 }
 
 #define add_import_test(path, test) \

@@ -77,6 +77,11 @@ test_one_frame_per_step (RingWindowFixture *fixture,
   guint frames = 0;
 
   settle_views (window, &before);
+  /* Xvfb's pointer rests in the middle of the screen, over the ring, whose tooltip opens
+   * GTK's hover time (500 ms) after the window is seen under it: with the sidebar's later
+   * rows added after the first frame, that came after the views settled, in frames of
+   * its own, which are not a step's. */
+  iterate_for (600);
   /* Wide: the sidebar beside the main area, as most windows are. */
   g_assert_false (_ring_window_get_sidebar_folded (window));
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
@@ -425,7 +430,8 @@ chart_rendered_again (gpointer data)
 }
 
 /* The charts follow the model and nothing else: animation frames repaint the ring only,
- * a slider step redraws the chart once. */
+ * a slider step redraws the chart once, reusing its body: the curves over GPUs do not
+ * move when the GPU count does. */
 static void
 test_charts_redraw_on_change_only (RingWindowFixture *fixture,
                                    gconstpointer      user_data)
@@ -435,8 +441,10 @@ test_charts_redraw_on_change_only (RingWindowFixture *fixture,
   RingAnimation *animation = RING_ANIMATION (window->animation);
   RingParameterPanel *panel = RING_PARAMETER_PANEL (window->parameter_panel);
   RenderWait wait = { chart, 0 };
+  guint hits_before, hits;
 
   g_assert_true (iterate_until (chart_has_rendered, chart));
+  g_assert_cmpint (ring_chart_get_kind (chart), ==, RING_CHART_UTILIZATION_VS_GPUS);
   wait.count = _ring_chart_get_render_count (chart);
 
   /* A second of real frames with the animation playing. */
@@ -450,6 +458,15 @@ test_charts_redraw_on_change_only (RingWindowFixture *fixture,
   gtk_range_set_value (_ring_parameter_panel_get_scale (panel, "gpus"), 6);
   g_assert_true (iterate_until (chart_rendered_again, &wait));
   g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count + 1);
+
+  /* Another: the body drawn at the last step (at the chart's settled size) is reused. */
+  ring_chart_cache_get_counts (_ring_chart_get_body_cache (chart), &hits_before, NULL);
+  wait.count = _ring_chart_get_render_count (chart);
+  gtk_range_set_value (_ring_parameter_panel_get_scale (panel, "gpus"), 7);
+  g_assert_true (iterate_until (chart_rendered_again, &wait));
+  g_assert_cmpuint (_ring_chart_get_render_count (chart), ==, wait.count + 1);
+  ring_chart_cache_get_counts (_ring_chart_get_body_cache (chart), &hits, NULL);
+  g_assert_cmpuint (hits, ==, hits_before + 1);
 }
 
 /* A single collective shows what nccl-tests prints and hides the training step's
@@ -939,6 +956,66 @@ test_stragglers (RingWindowFixture *fixture,
   g_assert_cmpstr (ring_test_metric_value (window, "allreduce-time"), ==, simulated);
 }
 
+/* Issue 24's start: the sidebar's rows below the fold come once the first frame is
+ * painted, without being asked for, and show the model as it is then: a change made
+ * before they exist, the slow link's range over the ring, what Auto picks. */
+typedef struct
+{
+  RingParameterPanel *panel;
+  guint               frames;
+  gboolean            complete_at_first_frame;
+} FirstFrame;
+
+static void
+first_frame_cb (GdkFrameClock *clock,
+                FirstFrame    *first)
+{
+  if (first->frames++ == 0)
+    first->complete_at_first_frame = _ring_parameter_panel_get_rows_complete (first->panel);
+}
+
+static void
+test_rows_after_first_frame (void)
+{
+  RingWindow *window = g_object_new (RING_TYPE_WINDOW, NULL);
+  FirstFrame first = { RING_PARAMETER_PANEL (window->parameter_panel), 0, TRUE };
+  GtkRange *slow_link;
+  GtkSpinButton *slow_link_field;
+
+  /* Built: the cluster's rows, none of the network's or the stragglers'. */
+  g_assert_false (_ring_parameter_panel_get_rows_complete (first.panel));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "GPUs per node"));
+  g_assert_null (ring_test_find_label (window->parameter_panel, "Network latency"));
+  g_assert_null (ring_test_find_label (window->parameter_panel, "Slow link"));
+  /* The defaults, whatever the case before left in the settings. */
+  ring_model_reset (window->model);
+  ring_model_set_value (window->model, RING_PARAM_GPUS, 16);
+  ring_model_set_value (window->model, RING_PARAM_SLOW_LINK, 12);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                    G_CALLBACK (first_frame_cb), &first);
+  ring_test_wait_for_rows (window);
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (window)),
+                                        first_frame_cb, &first);
+  g_assert_cmpuint (first.frames, >=, 1);
+  g_assert_false (first.complete_at_first_frame);
+
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Network latency"));
+  g_assert_nonnull (ring_test_find_label (window->parameter_panel, "Auto · Ring, Simple"));
+  slow_link = _ring_parameter_panel_get_scale (first.panel, "slow-link");
+  slow_link_field = _ring_parameter_panel_get_spin (first.panel, "slow-link");
+  g_assert_cmpfloat (gtk_range_get_value (slow_link), ==, 12);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_range_get_adjustment (slow_link)), ==, 15);
+  g_assert_cmpfloat (gtk_spin_button_get_value (slow_link_field), ==, 12);
+
+  /* And they drive the model as the others do. */
+  gtk_range_set_value (slow_link, 3);
+  g_assert_cmpuint (ring_model_get_value (window->model, RING_PARAM_SLOW_LINK), ==, 3);
+
+  ring_test_close_window (GTK_WINDOW (window), window->model);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -964,6 +1041,7 @@ main (int   argc,
   add_window_test ("/ring/window/nccl-pick-named", test_nccl_pick_named);
   add_window_test ("/ring/window/faster-link-slower", test_faster_link_slower);
   g_test_add_func ("/ring/window/views-change-model", test_views_change_model);
+  g_test_add_func ("/ring/window/rows-after-first-frame", test_rows_after_first_frame);
   g_test_add_func ("/ring/window/close-with-uncommitted-edit",
                    test_close_with_uncommitted_edit);
 

@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 
 /* How many times the chart has drawn itself through PLplot (cached repaints do not count). */
 guint      _ring_chart_get_render_count  (RingChart     *self);
+/* What the chart keeps of its body between draws, or NULL before the first. */
+RingChartCache         *_ring_chart_get_body_cache        (RingChart *self);
 /* The series and plot area of the chart as last drawn, or NULL. */
 RingChartProbe         *_ring_chart_get_probe             (RingChart *self);
 /* What the readout shows, or NULL when it shows nothing. */

@@ -41,12 +41,16 @@ struct _RingChart
   GskRenderNode *cached_node;
   int            cached_width;
   int            cached_height;
+  int            cached_scale;
   gboolean       cached_dark;
   guint64        cached_generation;
   guint64        generation;      /* bumped on every "changed" of the model */
   guint          render_count;
   /* The series and plot area of the cached chart, for the readout. */
   RingChartProbe *probe;
+  /* The body of the chart as last drawn: a slider step that leaves it as it was draws
+   * only the title's configuration and the marker. */
+  RingChartCache *body_cache;
 
   /* The readout shown over the chart, re-read when the chart is drawn again. */
   ReadoutSource     readout_source;
@@ -256,24 +260,40 @@ update_accessible_label (RingChart *self)
                                   -1);
 }
 
+/* The chart drawn into pixels of the widget's scale, which the node paints: the renderer
+ * then copies an image instead of replaying every line and glyph PLplot drew, and the
+ * kept body can be reused. */
 static GskRenderNode *
 render (RingChart *self,
         int        width,
         int        height,
+        int        scale,
         gboolean   dark)
 {
   GskRenderNode *node;
+  cairo_surface_t *pixels;
   RingStyle style;
   cairo_t *cr;
 
   ring_style_init (&style, dark);
 
-  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
-  cr = gsk_cairo_node_get_draw_context (node);
+  pixels = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (pixels, scale, scale);
+  cr = cairo_create (pixels);
   g_clear_pointer (&self->probe, ring_chart_probe_free);
-  ring_chart_draw_probed (self->kind, self->model, cr, width, height, &style, &self->probe);
+  if (self->body_cache == NULL)
+    self->body_cache = ring_chart_cache_new ();
+  ring_chart_draw_probed (self->kind, self->model, cr, width, height, &style,
+                          self->body_cache, &self->probe);
   self->render_count++;
   cairo_destroy (cr);
+
+  node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = gsk_cairo_node_get_draw_context (node);
+  cairo_set_source_surface (cr, pixels, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (pixels);
 
   return node;
 }
@@ -399,6 +419,7 @@ ring_chart_snapshot (GtkWidget   *widget,
   RingChart *self = RING_CHART (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
   if (!ring_chart_draw_is_available ())
@@ -413,13 +434,15 @@ ring_chart_snapshot (GtkWidget   *widget,
   if (self->cached_node == NULL
       || self->cached_width != width
       || self->cached_height != height
+      || self->cached_scale != scale
       || self->cached_dark != dark
       || self->cached_generation != self->generation)
     {
       g_clear_pointer (&self->cached_node, gsk_render_node_unref);
-      self->cached_node = render (self, width, height, dark);
+      self->cached_node = render (self, width, height, scale, dark);
       self->cached_width = width;
       self->cached_height = height;
+      self->cached_scale = scale;
       self->cached_dark = dark;
       self->cached_generation = self->generation;
       /* What is under the pointer or cursor may have changed with the chart. */
@@ -482,6 +505,7 @@ ring_chart_dispose (GObject *object)
   g_clear_pointer (&self->empty_label, gtk_widget_unparent);
   g_clear_pointer (&self->cached_node, gsk_render_node_unref);
   g_clear_pointer (&self->probe, ring_chart_probe_free);
+  g_clear_pointer (&self->body_cache, ring_chart_cache_free);
   g_clear_pointer (&self->readout, ring_chart_readout_free);
   g_clear_object (&self->model);
 
@@ -664,6 +688,14 @@ _ring_chart_get_render_count (RingChart *self)
   g_return_val_if_fail (RING_IS_CHART (self), 0);
 
   return self->render_count;
+}
+
+RingChartCache *
+_ring_chart_get_body_cache (RingChart *self)
+{
+  g_return_val_if_fail (RING_IS_CHART (self), NULL);
+
+  return self->body_cache;
 }
 
 RingChartProbe *

@@ -9,6 +9,11 @@
 
 G_BEGIN_DECLS
 
+/* The rows the first frame does not show are added once it is painted; this adds them now
+ * if they are not there yet. Every getter below calls it. */
+void             _ring_parameter_panel_ensure_rows     (RingParameterPanel *self);
+gboolean         _ring_parameter_panel_get_rows_complete (RingParameterPanel *self);
+
 /* The slider and the typed field of a parameter, by property name ("gpus", …, and
  * "message-size"); NULL for a parameter without one. */
 GtkRange        *_ring_parameter_panel_get_scale       (RingParameterPanel *self,

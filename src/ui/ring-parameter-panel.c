@@ -44,6 +44,9 @@ struct _RingParameterPanel
   GtkWidget            *latency_note;
   GtkWidget            *bucket_note;
   GtkWidget            *nvlink_domain_note;
+  /* The rows below the fold come after the first frame (see add_later_rows). */
+  gboolean              later_rows_added;
+  guint                 later_rows_idle;
 
   /* Template children. */
   AdwPreferencesGroup  *cluster_group;
@@ -357,38 +360,36 @@ bind (RingParameterPanel     *self,
 }
 
 static void
-bind_controls (RingParameterPanel *self)
+bind_spec (RingParameterPanel  *self,
+           const ParameterSpec *spec)
 {
-  guint n_specs;
-  const ParameterSpec *specs = _ring_parameter_specs_get (&n_specs);
+  const char *property = ring_param_info (spec->id)->property;
 
-  for (guint i = 0; i < n_specs; i++)
+  switch (spec->control)
     {
-      const ParameterSpec *spec = &specs[i];
-      const char *property = ring_param_info (spec->id)->property;
-
-      switch (spec->control)
-        {
-        case CONTROL_SLIDER:
-          bind (self, property, gtk_range_get_adjustment (self->scales[spec->id]), "value",
-                model_to_scale, scale_to_model, spec);
-          bind (self, property, gtk_spin_button_get_adjustment (self->spins[spec->id]),
-                "value", model_to_spin, spin_to_model, spec);
-          break;
-        case CONTROL_CHOICE:
-          bind (self, property, self->combos[spec->id], "selected",
-                choice_to_selected, selected_to_choice, NULL);
-          break;
-        case CONTROL_PRECISION:
-          for (guint b = 0; b < RING_N_PRECISIONS; b++)
-            bind (self, property, self->precision_buttons[b], "active",
-                  model_to_toggle, toggle_to_model, GUINT_TO_POINTER (ring_precisions[b].bytes));
-          break;
-        default:
-          g_assert_not_reached ();
-        }
+    case CONTROL_SLIDER:
+      bind (self, property, gtk_range_get_adjustment (self->scales[spec->id]), "value",
+            model_to_scale, scale_to_model, spec);
+      bind (self, property, gtk_spin_button_get_adjustment (self->spins[spec->id]),
+            "value", model_to_spin, spin_to_model, spec);
+      break;
+    case CONTROL_CHOICE:
+      bind (self, property, self->combos[spec->id], "selected",
+            choice_to_selected, selected_to_choice, NULL);
+      break;
+    case CONTROL_PRECISION:
+      for (guint b = 0; b < RING_N_PRECISIONS; b++)
+        bind (self, property, self->precision_buttons[b], "active",
+              model_to_toggle, toggle_to_model, GUINT_TO_POINTER (ring_precisions[b].bytes));
+      break;
+    default:
+      g_assert_not_reached ();
     }
+}
 
+static void
+bind_question (RingParameterPanel *self)
+{
   bind (self, "message-size", self->training_button, "active",
         model_to_training, training_to_model, NULL);
   bind (self, "message-size", self->collective_button, "active",
@@ -412,7 +413,7 @@ update_algorithm_choices (RingParameterPanel *self)
   g_autofree char *auto_summary = NULL;
   RingTopology topology;
 
-  if (self->model == NULL)
+  if (self->model == NULL || choices == NULL)
     return;
 
   params = ring_model_get_params (self->model);
@@ -535,7 +536,7 @@ update_straggler_ranges (RingParameterPanel *self)
   static const guint ids[] = { RING_PARAM_SLOW_LINK, RING_PARAM_SLOW_GPU };
   guint gpus;
 
-  if (self->model == NULL)
+  if (self->model == NULL || self->scales[RING_PARAM_SLOW_LINK] == NULL)
     return;
 
   gpus = ring_model_get_value (self->model, RING_PARAM_GPUS);
@@ -580,11 +581,109 @@ ring_parameter_panel_algorithm_selected_cb (RingParameterPanel *self)
     adw_combo_row_set_selected (combo, algorithm);
 }
 
+/* The groups at the top of the sidebar, which the first frame shows at the window's
+ * default size: the cluster, and in a single collective its message size. */
+static gboolean
+spec_shows_at_start (const ParameterSpec *spec)
+{
+  return g_str_equal (spec->group, "cluster_group")
+         || g_str_equal (spec->group, "collective_group");
+}
+
+/* Adds the rows of the groups shown at start, or the others. Each row is bound as it
+ * comes: with a model already there, SYNC_CREATE gives it the model's value at once. */
+static void
+add_rows (RingParameterPanel *self,
+          gboolean            at_start)
+{
+  guint n_specs;
+  const ParameterSpec *specs = _ring_parameter_specs_get (&n_specs);
+  gboolean had_algorithm = self->combos[RING_PARAM_ALGORITHM] != NULL;
+
+  for (guint i = 0; i < n_specs; i++)
+    {
+      const ParameterSpec *spec = &specs[i];
+      AdwPreferencesGroup *group;
+      GtkWidget *row;
+
+      if (spec_shows_at_start (spec) != at_start)
+        continue;
+
+      group = ADW_PREFERENCES_GROUP (gtk_widget_get_template_child (GTK_WIDGET (self),
+                                                                    RING_TYPE_PARAMETER_PANEL,
+                                                                    spec->group));
+      switch (spec->control)
+        {
+        case CONTROL_SLIDER: row = create_slider_row (self, spec); break;
+        case CONTROL_CHOICE: row = create_choice_row (self, spec); break;
+        case CONTROL_PRECISION: row = create_precision_row (self, spec); break;
+        default: g_assert_not_reached ();
+        }
+      adw_preferences_group_add (group, row);
+    }
+
+  /* The entries first: the drop-downs then show what they say about the model. */
+  update_algorithm_choices (self);
+  update_applies (self);
+  update_nvlink_domain (self);
+
+  for (guint i = 0; i < n_specs; i++)
+    {
+      if (spec_shows_at_start (&specs[i]) == at_start)
+        bind_spec (self, &specs[i]);
+    }
+
+  update_straggler_ranges (self);
+
+  /* After the binding's own handler: it has had its say by then. */
+  if (self->combos[RING_PARAM_ALGORITHM] != NULL && !had_algorithm)
+    g_signal_connect_object (self->combos[RING_PARAM_ALGORITHM], "notify::selected",
+                             G_CALLBACK (ring_parameter_panel_algorithm_selected_cb), self,
+                             G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+}
+
+static gboolean
+add_later_rows_cb (gpointer data)
+{
+  RingParameterPanel *self = data;
+
+  self->later_rows_idle = 0;
+  _ring_parameter_panel_ensure_rows (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+first_frame_painted_cb (GdkFrameClock      *frame_clock,
+                        RingParameterPanel *self)
+{
+  g_signal_handlers_disconnect_by_func (frame_clock, first_frame_painted_cb, self);
+  if (!self->later_rows_added && self->later_rows_idle == 0)
+    self->later_rows_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, add_later_rows_cb,
+                                             self, NULL);
+}
+
+/* The rows below the fold (the training step's, the network's, the stragglers') cost a
+ * third of the window's widgets to build, style and measure, and the first frame shows
+ * none of them: they come once it is painted, before anyone can scroll or tab to them. */
+static void
+ring_parameter_panel_map (GtkWidget *widget)
+{
+  RingParameterPanel *self = RING_PARAMETER_PANEL (widget);
+
+  GTK_WIDGET_CLASS (ring_parameter_panel_parent_class)->map (widget);
+
+  if (!self->later_rows_added)
+    g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
+                             G_CALLBACK (first_frame_painted_cb), self, 0);
+}
+
 static void
 ring_parameter_panel_dispose (GObject *object)
 {
   RingParameterPanel *self = RING_PARAMETER_PANEL (object);
 
+  g_clear_handle_id (&self->later_rows_idle, g_source_remove);
   /* First: a field that commits its text while the panel goes away reaches no model. */
   g_clear_object (&self->model_bindings);
   g_clear_object (&self->model_signals);
@@ -642,6 +741,7 @@ ring_parameter_panel_class_init (RingParameterPanelClass *klass)
   object_class->dispose = ring_parameter_panel_dispose;
   object_class->get_property = ring_parameter_panel_get_property;
   object_class->set_property = ring_parameter_panel_set_property;
+  widget_class->map = ring_parameter_panel_map;
 
   properties[PROP_MODEL] =
     _ring_model_follow_param_spec ();
@@ -661,40 +761,35 @@ ring_parameter_panel_class_init (RingParameterPanelClass *klass)
 static void
 ring_parameter_panel_init (RingParameterPanel *self)
 {
-  guint n_specs;
-  const ParameterSpec *specs = _ring_parameter_specs_get (&n_specs);
-
   self->model_bindings = g_binding_group_new ();
   self->model_signals =
     _ring_model_follow_new (self, G_CALLBACK (ring_parameter_panel_model_changed_cb));
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  for (guint i = 0; i < n_specs; i++)
-    {
-      const ParameterSpec *spec = &specs[i];
-      AdwPreferencesGroup *group;
-      GtkWidget *row;
+  add_rows (self, TRUE);
+  bind_question (self);
+}
 
-      group = ADW_PREFERENCES_GROUP (gtk_widget_get_template_child (GTK_WIDGET (self),
-                                                                    RING_TYPE_PARAMETER_PANEL,
-                                                                    spec->group));
-      switch (spec->control)
-        {
-        case CONTROL_SLIDER: row = create_slider_row (self, spec); break;
-        case CONTROL_CHOICE: row = create_choice_row (self, spec); break;
-        case CONTROL_PRECISION: row = create_precision_row (self, spec); break;
-        default: g_assert_not_reached ();
-        }
-      adw_preferences_group_add (group, row);
-    }
+void
+_ring_parameter_panel_ensure_rows (RingParameterPanel *self)
+{
+  g_return_if_fail (RING_IS_PARAMETER_PANEL (self));
 
-  bind_controls (self);
+  if (self->later_rows_added)
+    return;
 
-  /* After the binding's own handler: it has had its say by then. */
-  g_signal_connect_object (self->combos[RING_PARAM_ALGORITHM], "notify::selected",
-                           G_CALLBACK (ring_parameter_panel_algorithm_selected_cb), self,
-                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  self->later_rows_added = TRUE;
+  g_clear_handle_id (&self->later_rows_idle, g_source_remove);
+  add_rows (self, FALSE);
+}
+
+gboolean
+_ring_parameter_panel_get_rows_complete (RingParameterPanel *self)
+{
+  g_return_val_if_fail (RING_IS_PARAMETER_PANEL (self), FALSE);
+
+  return self->later_rows_added;
 }
 
 GtkWidget *
@@ -747,6 +842,8 @@ _ring_parameter_panel_get_scale (RingParameterPanel *self,
 {
   guint id = control_id (property);
 
+  _ring_parameter_panel_ensure_rows (self);
+
   return id < RING_N_PARAMS ? self->scales[id] : NULL;
 }
 
@@ -756,6 +853,8 @@ _ring_parameter_panel_get_spin (RingParameterPanel *self,
 {
   guint id = control_id (property);
 
+  _ring_parameter_panel_ensure_rows (self);
+
   return id < RING_N_PARAMS ? self->spins[id] : NULL;
 }
 
@@ -764,6 +863,8 @@ _ring_parameter_panel_get_combo (RingParameterPanel *self,
                                  const char         *property)
 {
   guint id = control_id (property);
+
+  _ring_parameter_panel_ensure_rows (self);
 
   return id < RING_N_PARAMS ? self->combos[id] : NULL;
 }
@@ -779,6 +880,8 @@ GtkWidget *
 _ring_parameter_panel_get_group (RingParameterPanel *self,
                                  const char         *name)
 {
+  _ring_parameter_panel_ensure_rows (self);
+
   return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self),
                                                    RING_TYPE_PARAMETER_PANEL, name));
 }

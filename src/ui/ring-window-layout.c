@@ -141,12 +141,9 @@ _ring_window_layout_class_init (GtkWidgetClass *widget_class)
 void
 _ring_window_layout_init (RingWindow *self)
 {
-  g_autoptr(GtkWidget) sidebar = g_object_ref (self->sidebar);
-  g_autoptr(GtkWidget) main_area = g_object_ref (self->main_area);
-
-  gtk_box_remove (GTK_BOX (self->split_host), sidebar);
-  gtk_box_remove (GTK_BOX (self->split_host), main_area);
-  self->split_view = split_view_new (self, sidebar, main_area);
+  /* The template builds the two outside the window (ring-window.ui): the split view takes
+   * them before it joins the window, so each widget is rooted once. */
+  self->split_view = split_view_new (self, self->sidebar, self->main_area);
   gtk_widget_set_hexpand (self->split_view, TRUE);
   gtk_box_append (GTK_BOX (self->split_host), self->split_view);
 

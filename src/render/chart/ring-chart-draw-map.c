@@ -40,6 +40,10 @@ set_colormap (const RingPlotChart *chart)
     }
   plscmap1n (256);
   plscmap1l (TRUE, 3, position, red, green, blue, NULL);
+  _ring_plot_key_string ("plscmap1l");
+  _ring_plot_key (red, sizeof red);
+  _ring_plot_key (green, sizeof green);
+  _ring_plot_key (blue, sizeof blue);
 }
 
 void
@@ -116,9 +120,14 @@ _ring_plot_draw_map (RingPlotChart *chart)
   if (!_ring_plot_use_panel (chart, &panel))
     return;
   plpsty (0);
-  plshades ((PLFLT_MATRIX) grid, (PLINT) nx, (PLINT) ny, NULL, panel.x.min, panel.x.max,
-            panel.y.min, panel.y.max, levels, N_LEVELS, 1, 0, 0, plfill, TRUE, pltr1,
-            &coordinates);
+  _ring_plot_key_string ("plshades");
+  _ring_plot_key (cells, nx * ny * sizeof *cells);
+  _ring_plot_key (grid_xs, nx * sizeof *grid_xs);
+  _ring_plot_key (grid_ys, ny * sizeof *grid_ys);
+  if (_ring_plot_draws ())
+    plshades ((PLFLT_MATRIX) grid, (PLINT) nx, (PLINT) ny, NULL, panel.x.min, panel.x.max,
+              panel.y.min, panel.y.max, levels, N_LEVELS, 1, 0, 0, plfill, TRUE, pltr1,
+              &coordinates);
 
   /* The contours, labelled in bold where they cross the map. */
   _ring_plot_set_text_size (chart, 0.85);
@@ -126,8 +135,11 @@ _ring_plot_draw_map (RingPlotChart *chart)
   _ring_plot_pen (RING_PLOT_COLOR_FOREGROUND, RING_PLOT_LINE_SOLID, 1.6);
   pl_setcontlabelformat (3, 2);
   pl_setcontlabelparam (0.006, 0.85, 0.3, 1);
-  plcont ((PLFLT_MATRIX) grid, (PLINT) nx, (PLINT) ny, 1, (PLINT) nx, 1, (PLINT) ny, contours,
-          G_N_ELEMENTS (contours), pltr1, &coordinates);
+  _ring_plot_key_text_state ();
+  _ring_plot_key_string ("plcont");
+  if (_ring_plot_draws ())
+    plcont ((PLFLT_MATRIX) grid, (PLINT) nx, (PLINT) ny, 1, (PLINT) nx, 1, (PLINT) ny,
+            contours, G_N_ELEMENTS (contours), pltr1, &coordinates);
   pl_setcontlabelparam (0.006, 0.3, 0.1, 0);
   _ring_plot_set_bold (FALSE);
   _ring_plot_set_text_size (chart, 1.0);
@@ -158,7 +170,12 @@ _ring_plot_draw_map (RingPlotChart *chart)
         /* The colour plshades() gave shade k. */
         _ring_plot_use_page (chart);
         plcol1 (k / (N_LEVELS - 2.0));
-        plfill (G_N_ELEMENTS (xs), xs, ys);
+        _ring_plot_key_string ("plcol1 plfill");
+        _ring_plot_key (&k, sizeof k);
+        _ring_plot_key (xs, sizeof xs);
+        _ring_plot_key (ys, sizeof ys);
+        if (_ring_plot_draws ())
+          plfill (G_N_ELEMENTS (xs), xs, ys);
       }
     for (guint k = 0; k < G_N_ELEMENTS (contours); k++)
       _ring_plot_segment (chart, bar.xmin_mm, _ring_plot_panel_y_mm (&bar, contours[k]),

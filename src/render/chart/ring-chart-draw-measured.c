@@ -34,7 +34,13 @@ draw_mark (const RingPlotChart *chart,
   _ring_plot_use_page (chart);
   _ring_plot_set_text_color (RING_PLOT_COLOR_FOREGROUND);
   _ring_plot_set_text_size (chart, 0.7);
-  plstring (1, &x_mm, &y_mm, _ring_plot_measured_symbol (shape));
+  _ring_plot_key_text_state ();
+  _ring_plot_key_string ("plstring");
+  _ring_plot_key_double (x_mm);
+  _ring_plot_key_double (y_mm);
+  _ring_plot_key (&shape, sizeof shape);
+  if (_ring_plot_draws ())
+    plstring (1, &x_mm, &y_mm, _ring_plot_measured_symbol (shape));
   _ring_plot_set_text_size (chart, 1.0);
 }
 

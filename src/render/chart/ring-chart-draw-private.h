@@ -9,6 +9,7 @@
 #include <cairo.h>
 #include <stdio.h>
 
+#include "ring-chart-draw.h"
 #include "ring-chart-series-private.h"
 #include "ring-style.h"
 
@@ -153,6 +154,65 @@ typedef enum
   RING_PLOT_LEGEND_TEXT,          /* no sample: a line of text ("and 3 more") */
   RING_PLOT_LEGEND_MARKED_LINE,   /* a solid line with marks; its line_style is the mark */
 } RingPlotLegendSample;
+
+/* ring-plot-body.c: the body of a page kept between draws (see there). */
+typedef enum
+{
+  RING_PLOT_PASS_CHECK,  /* the head and top drawn, the body compared with the kept one */
+  RING_PLOT_PASS_FILL,   /* all drawn, the body kept */
+} RingPlotPass;
+
+typedef enum
+{
+  RING_PLOT_LAYER_HEAD,  /* title, configuration, legend */
+  RING_PLOT_LAYER_BODY,  /* from the end of the frame to the first marker */
+  RING_PLOT_LAYER_TOP,   /* the markers and what follows them */
+} RingPlotLayer;
+
+typedef struct
+{
+  RingChartCache *cache;
+  cairo_t        *cr;
+  RingPlotPass    pass;
+  RingPlotLayer   layer;
+  /* RING_PLOT_PASS_CHECK: how much of the kept key the body has matched, whether it has
+   * stopped matching, and whether the kept pixels were painted. */
+  gsize           matched;
+  gboolean        changed;
+  gboolean        painted;
+  /* RING_PLOT_PASS_FILL: the key being built. */
+  GByteArray     *key;
+} RingPlotBody;
+
+gboolean  _ring_plot_body_may_reuse   (RingChartCache      *cache,
+                                       RingChartKind        kind,
+                                       cairo_t             *cr,
+                                       double               width,
+                                       double               height);
+void      _ring_plot_body_init        (RingPlotBody        *body,
+                                       RingChartCache      *cache,
+                                       cairo_t             *cr,
+                                       RingPlotPass         pass);
+void      _ring_plot_body_set_current (RingPlotBody        *body);
+void      _ring_plot_body_begin       (const RingPlotChart *chart);
+void      _ring_plot_body_end         (void);
+gboolean  _ring_plot_body_reused      (const RingPlotBody  *body);
+void      _ring_plot_body_finish      (RingPlotBody        *body,
+                                       RingChartKind        kind,
+                                       double               width,
+                                       double               height);
+void      _ring_plot_body_clear       (RingPlotBody        *body);
+/* Each PLplot call that draws asks first whether it is to be made (not while a kept body
+ * is compared), and describes itself, its arguments and the state it draws with, in the
+ * body's key. */
+gboolean  _ring_plot_draws            (void);
+void      _ring_plot_key              (const void          *bytes,
+                                       gsize                n_bytes);
+void      _ring_plot_key_double       (double               value);
+void      _ring_plot_key_string       (const char          *string);
+void      _ring_plot_key_panel        (const RingPlotPanel *panel);
+/* ring-plot-text.c: the text's size, weight and colour, into the key. */
+void      _ring_plot_key_text_state   (void);
 
 /* ring-plot.c: the stream, colours, and lines, fills and dots in page millimetres. */
 RingColor _ring_plot_mix         (RingColor            color,

@@ -105,7 +105,14 @@ draw_gpu_curve (const RingPlotChart *chart,
           double wx = _ring_plot_axis_world (&panel->x, gpus[row]);
           double wy = _ring_plot_axis_world (&panel->y, values[row]);
 
-          if (isfinite (wx) && isfinite (wy) && wy >= panel->y.min && wy <= panel->y.max)
+          if (!isfinite (wx) || !isfinite (wy) || wy < panel->y.min || wy > panel->y.max)
+            continue;
+          _ring_plot_key_text_state ();
+          _ring_plot_key_string ("plstring");
+          _ring_plot_key_double (wx);
+          _ring_plot_key_double (wy);
+          _ring_plot_key_string (_ring_plot_curve_symbol (curve->mark - 1));
+          if (_ring_plot_draws ())
             plstring (1, &wx, &wy, _ring_plot_curve_symbol (curve->mark - 1));
         }
       _ring_plot_set_text_size (chart, 1.0);

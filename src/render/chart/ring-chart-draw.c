@@ -86,6 +86,36 @@ ring_chart_draw_with_options (RingChartKind               kind,
   _ring_chart_draw_full (kind, model, cr, width, height, style, options, NULL, NULL);
 }
 
+/* One page of @chart on a fresh PLplot stream, with @body's layers when not NULL. */
+static void
+draw_page (RingPlotChart *chart,
+           RingChartKind  kind,
+           cairo_t       *cr,
+           FILE          *file,
+           double         width,
+           double         height,
+           RingPlotBody  *body)
+{
+  g_array_set_size (chart->obstacles, 0);
+  if (chart->layout != NULL)
+    {
+      memset (chart->layout, 0, sizeof *chart->layout);
+      chart->layout->height_px = height;
+    }
+
+  /* PLESC_DEVINIT flips the context's y axis. */
+  if (cr != NULL)
+    cairo_save (cr);
+  _ring_plot_page_begin (chart, cr, file, width, height);
+  _ring_plot_body_set_current (body);
+  _ring_chart_kind_info (kind)->draw (chart);
+  _ring_plot_body_end ();
+  _ring_plot_body_set_current (NULL);
+  _ring_plot_page_end (chart);
+  if (cr != NULL)
+    cairo_restore (cr);
+}
+
 /* Draws @kind on a fresh PLplot stream: onto @cr, or into @file with the svg device;
  * FALSE when the size leaves no room for a chart. */
 static gboolean
@@ -102,6 +132,7 @@ draw (RingChartKind                kind,
 {
   g_autoptr(RingChartData) data = NULL;
   RingPlotChart chart = { 0 };
+  RingChartCache *cache;
   double text_scale;
 
   if (data_out != NULL)
@@ -146,14 +177,34 @@ draw (RingChartKind                kind,
   chart.obstacles = g_array_new (FALSE, FALSE, sizeof (RingPlotSegment));
   chart.layout = layout;
 
-  /* PLESC_DEVINIT flips the context's y axis. */
-  if (cr != NULL)
-    cairo_save (cr);
-  _ring_plot_page_begin (&chart, cr, file, width, height);
-  _ring_chart_kind_info (kind)->draw (&chart);
-  _ring_plot_page_end (&chart);
-  if (cr != NULL)
-    cairo_restore (cr);
+  cache = options != NULL && cr != NULL ? options->cache : NULL;
+  if (cache == NULL)
+    {
+      draw_page (&chart, kind, cr, file, width, height, NULL);
+    }
+  else
+    {
+      RingPlotBody body;
+      gboolean reused = FALSE;
+
+      /* The head, the kept body if it is still what this draw would make, the top. */
+      if (_ring_plot_body_may_reuse (cache, kind, cr, width, height))
+        {
+          _ring_plot_body_init (&body, cache, cr, RING_PLOT_PASS_CHECK);
+          draw_page (&chart, kind, cr, file, width, height, &body);
+          reused = _ring_plot_body_reused (&body);
+          _ring_plot_body_finish (&body, kind, width, height);
+          _ring_plot_body_clear (&body);
+        }
+      /* Else the whole page, its body kept. */
+      if (!reused)
+        {
+          _ring_plot_body_init (&body, cache, cr, RING_PLOT_PASS_FILL);
+          draw_page (&chart, kind, cr, file, width, height, &body);
+          _ring_plot_body_finish (&body, kind, width, height);
+          _ring_plot_body_clear (&body);
+        }
+    }
 
   g_array_unref (chart.obstacles);
   if (data_out != NULL)

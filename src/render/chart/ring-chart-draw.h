@@ -23,6 +23,20 @@ gboolean    ring_chart_draw_is_available      (void);
  * only the points whose parameters are new. Main thread only, as all drawing. */
 void        ring_chart_draw_keep_points       (void);
 
+/* What a chart drawn again and again onto image surfaces (the window's) keeps between
+ * draws: the pixels of its body (panels, grid, curves, axes), reused when a draw would
+ * make them again exactly, so that a step of the GPU slider, which moves only the
+ * configuration and the marker, shapes no axis text. Main thread only. */
+typedef struct _RingChartCache RingChartCache;
+
+RingChartCache *ring_chart_cache_new        (void);
+void            ring_chart_cache_free       (RingChartCache *cache);
+/* Draws that reused the kept body, and draws that made it. */
+void            ring_chart_cache_get_counts (RingChartCache *cache,
+                                             guint          *hits,
+                                             guint          *misses);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RingChartCache, ring_chart_cache_free)
+
 void        ring_chart_draw              (RingChartKind     kind,
                                          RingModel        *model,
                                          cairo_t          *cr,
@@ -39,6 +53,8 @@ typedef struct
   /* A figure for a paper, whose caption carries its title: no title or configuration
    * above the legend. */
   gboolean untitled;
+  /* Or NULL: what is kept between draws onto image surfaces. */
+  RingChartCache *cache;
 } RingChartDrawOptions;
 
 void        ring_chart_draw_with_options (RingChartKind                kind,

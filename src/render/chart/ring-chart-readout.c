@@ -31,13 +31,15 @@ ring_chart_draw_probed (RingChartKind     kind,
                         double            width,
                         double            height,
                         const RingStyle  *style,
+                        RingChartCache   *cache,
                         RingChartProbe  **probe)
 {
+  RingChartDrawOptions options = { .cache = cache };
   RingChartProbe *result;
 
   if (probe == NULL)
     {
-      ring_chart_draw (kind, model, cr, width, height, style);
+      ring_chart_draw_with_options (kind, model, cr, width, height, style, &options);
       return;
     }
 
@@ -45,7 +47,7 @@ ring_chart_draw_probed (RingChartKind     kind,
   result->kind = kind;
   result->width = width;
   result->height = height;
-  _ring_chart_draw_full (kind, model, cr, width, height, style, NULL, &result->data,
+  _ring_chart_draw_full (kind, model, cr, width, height, style, &options, &result->data,
                          &result->layout);
   *probe = result;
 }
@@ -65,7 +67,7 @@ ring_chart_probe_new (RingChartKind    kind,
 
   surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
   cr = cairo_create (surface);
-  ring_chart_draw_probed (kind, model, cr, width, height, style, &probe);
+  ring_chart_draw_probed (kind, model, cr, width, height, style, NULL, &probe);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 

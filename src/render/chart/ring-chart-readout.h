@@ -39,14 +39,16 @@ typedef struct
   char     *text;       /* one line a value: "1024 GPUs: Utilization at 300 GB/s 68.6 %" */
 } RingChartReadout;
 
-/* Draws the chart as ring_chart_draw() does, and returns in @probe (if not NULL) what a
- * readout needs, or NULL when nothing could be drawn. */
+/* Draws the chart as ring_chart_draw() does, keeping what it can in @cache (or not, when
+ * NULL), and returns in @probe (if not NULL) what a readout needs, or NULL when nothing
+ * could be drawn. */
 void              ring_chart_draw_probed          (RingChartKind            kind,
                                                    RingModel               *model,
                                                    cairo_t                 *cr,
                                                    double                   width,
                                                    double                   height,
                                                    const RingStyle         *style,
+                                                   RingChartCache          *cache,
                                                    RingChartProbe         **probe);
 /* The same without a canvas: the chart is drawn onto a recording surface. */
 RingChartProbe   *ring_chart_probe_new            (RingChartKind            kind,

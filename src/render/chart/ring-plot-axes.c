@@ -378,9 +378,20 @@ plot_box (const RingPlotChart *chart,
 
   _ring_plot_pen (color, RING_PLOT_LINE_SOLID, 1.0);
   _ring_plot_set_text_size (chart, text_scale);
-  plslabelfunc (label_cb, (PLPointer) panel);
-  plbox (x_options, axis_step (&panel->x), x_sub, y_options, axis_step (&panel->y), y_sub);
-  plslabelfunc (NULL, NULL);
+  _ring_plot_key_text_state ();
+  _ring_plot_key_string ("plbox");
+  _ring_plot_key_panel (panel);
+  _ring_plot_key_string (x_options);
+  _ring_plot_key (&x_sub, sizeof x_sub);
+  _ring_plot_key_string (y_options);
+  _ring_plot_key (&y_sub, sizeof y_sub);
+  if (_ring_plot_draws ())
+    {
+      plslabelfunc (label_cb, (PLPointer) panel);
+      plbox (x_options, axis_step (&panel->x), x_sub, y_options, axis_step (&panel->y),
+             y_sub);
+      plslabelfunc (NULL, NULL);
+    }
   _ring_plot_set_text_size (chart, 1.0);
 }
 

@@ -236,7 +236,11 @@ _ring_plot_draw_curve (const RingPlotChart *chart,
         }
       if (run >= 2)
         {
-          plline ((PLINT) run, px, py);
+          _ring_plot_key_string ("plline");
+          _ring_plot_key (px, run * sizeof *px);
+          _ring_plot_key (py, run * sizeof *py);
+          if (_ring_plot_draws ())
+            plline ((PLINT) run, px, py);
           add_obstacles (chart, panel, px, py, run);
         }
       run = 0;
@@ -268,6 +272,8 @@ _ring_plot_draw_marker (const RingPlotChart *chart,
   double wy = _ring_plot_axis_world (&panel->y, y_value);
   double x_mm, y_mm;
 
+  /* What follows the first marker is drawn at every draw. */
+  _ring_plot_body_end ();
   if (!isfinite (wx) || !isfinite (wy)
       || wx < panel->x.min - 1e-9 || wx > panel->x.max + 1e-9
       || wy < panel->y.min - 1e-9 || wy > panel->y.max + 1e-9)
@@ -527,6 +533,9 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
   panel->xmax_mm = chart->width_mm - margin_mm - right_mm;
   panel->ymax_mm = y_mm + chart->text_mm * 0.2;
   panel->ymin_mm = margin_mm + chart->text_mm * 4.2;
+
+  /* Below the head: what a change of the configuration alone leaves as it was. */
+  _ring_plot_body_begin (chart);
 }
 
 /* With the GPUs on a log₂ x axis; FALSE when the panel has no room. */

@@ -186,17 +186,44 @@ legend_layout (const RingPlotChart *chart,
         }
 
       _ring_plot_use_page (chart);
-      pllegend (&legend_width, &legend_height, PL_LEGEND_ROW_MAJOR,
-                PL_POSITION_LEFT | PL_POSITION_TOP | PL_POSITION_INSIDE | PL_POSITION_VIEWPORT,
-                (left_mm - border_mm) / chart->width_mm,
-                (chart->height_mm - top_mm - row_mm / 2) / chart->height_mm,
-                sample_mm / chart->width_mm, RING_PLOT_COLOR_BACKGROUND,
-                RING_PLOT_COLOR_BACKGROUND, RING_PLOT_LINE_SOLID, (PLINT) rows,
-                (PLINT) columns, (PLINT) n, options, gap_mm / width_mm, scale, LEGEND_ROW,
-                0.0,
-                text_colors, (const char *const *) texts->pdata, colors, patterns,
-                box_scales, widths, colors, styles, widths, colors, symbol_scales, numbers,
-                symbols);
+      _ring_plot_key_text_state ();
+      _ring_plot_key_string ("pllegend");
+      _ring_plot_key_double (left_mm);
+      _ring_plot_key_double (top_mm);
+      _ring_plot_key_double (row_mm);
+      _ring_plot_key_double (sample_mm);
+      _ring_plot_key_double (gap_mm / width_mm);
+      _ring_plot_key_double (scale);
+      _ring_plot_key (&rows, sizeof rows);
+      _ring_plot_key (&columns, sizeof columns);
+      _ring_plot_key (options, n * sizeof *options);
+      _ring_plot_key (colors, n * sizeof *colors);
+      _ring_plot_key (patterns, n * sizeof *patterns);
+      _ring_plot_key (styles, n * sizeof *styles);
+      _ring_plot_key (widths, n * sizeof *widths);
+      _ring_plot_key (box_scales, n * sizeof *box_scales);
+      _ring_plot_key (symbol_scales, n * sizeof *symbol_scales);
+      _ring_plot_key (numbers, n * sizeof *numbers);
+      for (guint i = 0; i < n; i++)
+        {
+          _ring_plot_key_string (g_ptr_array_index (texts, i));
+          _ring_plot_key_string (symbols[i]);
+        }
+      if (_ring_plot_draws ())
+        {
+          pllegend (&legend_width, &legend_height, PL_LEGEND_ROW_MAJOR,
+                    PL_POSITION_LEFT | PL_POSITION_TOP | PL_POSITION_INSIDE
+                    | PL_POSITION_VIEWPORT,
+                    (left_mm - border_mm) / chart->width_mm,
+                    (chart->height_mm - top_mm - row_mm / 2) / chart->height_mm,
+                    sample_mm / chart->width_mm, RING_PLOT_COLOR_BACKGROUND,
+                    RING_PLOT_COLOR_BACKGROUND, RING_PLOT_LINE_SOLID, (PLINT) rows,
+                    (PLINT) columns, (PLINT) n, options, gap_mm / width_mm, scale, LEGEND_ROW,
+                    0.0,
+                    text_colors, (const char *const *) texts->pdata, colors, patterns,
+                    box_scales, widths, colors, styles, widths, colors, symbol_scales, numbers,
+                    symbols);
+        }
       pllsty (RING_PLOT_LINE_SOLID);
       plpsty (0);
     }

@@ -27,6 +27,7 @@ static struct
   double                text_mm;
   double                scale;
   gboolean              bold;
+  int                   color;
 
   double                points;
 
@@ -75,7 +76,19 @@ _ring_plot_set_text_color (int color)
 {
   g_assert (color >= 0 && color < RING_PLOT_N_COLORS);
 
+  text.color = color;
   plcol0 (color);
+}
+
+void
+_ring_plot_key_text_state (void)
+{
+  _ring_plot_key_string ("text");
+  _ring_plot_key_double (text.text_mm);
+  _ring_plot_key_double (text.scale);
+  _ring_plot_key_double (text.points);
+  _ring_plot_key (&text.bold, sizeof text.bold);
+  _ring_plot_key (&text.color, sizeof text.color);
 }
 
 void
@@ -291,7 +304,14 @@ _ring_plot_page_text (double      x_mm,
     return;
   escaped = escape (string);
   _ring_plot_use_page (text.chart);
-  plptex (x_mm, y_mm, 1, 0, just, escaped);
+  _ring_plot_key_text_state ();
+  _ring_plot_key_string ("plptex");
+  _ring_plot_key_double (x_mm);
+  _ring_plot_key_double (y_mm);
+  _ring_plot_key_double (just);
+  _ring_plot_key_string (escaped);
+  if (_ring_plot_draws ())
+    plptex (x_mm, y_mm, 1, 0, just, escaped);
 }
 
 /* plmtex()'s @disp, @pos and @just; along the edge for the _ROTATED sides. */
@@ -319,5 +339,14 @@ _ring_plot_margin_text (const RingPlotPanel *panel,
     return;
   escaped = escape (string);
   plsvpa (panel->xmin_mm, panel->xmax_mm, panel->ymin_mm, panel->ymax_mm);
-  plmtex (sides[side], disp, pos, just, escaped);
+  _ring_plot_key_text_state ();
+  _ring_plot_key_string ("plmtex");
+  _ring_plot_key_panel (panel);
+  _ring_plot_key_double (disp);
+  _ring_plot_key_double (pos);
+  _ring_plot_key_double (just);
+  _ring_plot_key_string (sides[side]);
+  _ring_plot_key_string (escaped);
+  if (_ring_plot_draws ())
+    plmtex (sides[side], disp, pos, just, escaped);
 }

@@ -44,6 +44,9 @@ _ring_plot_set_color (RingPlotChart *chart,
     lround (CLAMP (color.blue, 0, 1) * 255) / 255.0,
     CLAMP (color.alpha, 0, 1),
   };
+  _ring_plot_key_string ("plscol0a");
+  _ring_plot_key (&slot, sizeof slot);
+  _ring_plot_key (&chart->palette[slot], sizeof chart->palette[slot]);
   if (chart->stream_open)
     plscol0a (slot, lround (chart->palette[slot].red * 255),
               lround (chart->palette[slot].green * 255),
@@ -162,6 +165,8 @@ _ring_plot_use_panel (const RingPlotChart *chart,
 
   plsvpa (panel->xmin_mm, panel->xmax_mm, panel->ymin_mm, panel->ymax_mm);
   plwind (panel->x.min, panel->x.max, panel->y.min, panel->y.max);
+  _ring_plot_key_string ("panel");
+  _ring_plot_key_panel (panel);
 
   return TRUE;
 }
@@ -179,6 +184,10 @@ _ring_plot_pen (int    color,
   plcol0 (color);
   pllsty (line_style);
   plwidth (width_px);
+  _ring_plot_key_string ("pen");
+  _ring_plot_key (&color, sizeof color);
+  _ring_plot_key (&line_style, sizeof line_style);
+  _ring_plot_key_double (width_px);
 }
 
 /* A polyline through @n points in page millimetres. */
@@ -196,7 +205,11 @@ _ring_plot_page_line (const RingPlotChart *chart,
 
   _ring_plot_use_page (chart);
   _ring_plot_pen (color, line_style, width_px);
-  plline ((PLINT) n, xs_mm, ys_mm);
+  _ring_plot_key_string ("plline");
+  _ring_plot_key (xs_mm, n * sizeof *xs_mm);
+  _ring_plot_key (ys_mm, n * sizeof *ys_mm);
+  if (_ring_plot_draws ())
+    plline ((PLINT) n, xs_mm, ys_mm);
   pllsty (RING_PLOT_LINE_SOLID);
 }
 
@@ -247,7 +260,11 @@ _ring_plot_fill_polygon (const RingPlotChart *chart,
   _ring_plot_use_page (chart);
   _ring_plot_pen (color, RING_PLOT_LINE_SOLID, edge_px);
   plpsty (0);
-  plfill ((PLINT) n, xs_mm, ys_mm);
+  _ring_plot_key_string ("plfill");
+  _ring_plot_key (xs_mm, n * sizeof *xs_mm);
+  _ring_plot_key (ys_mm, n * sizeof *ys_mm);
+  if (_ring_plot_draws ())
+    plfill ((PLINT) n, xs_mm, ys_mm);
 }
 
 /* Diagonals across the box, @spacing_px apart, in @color: PLplot's area pattern. */
@@ -273,7 +290,12 @@ _ring_plot_hatch_box (const RingPlotChart *chart,
   _ring_plot_use_page (chart);
   _ring_plot_pen (color, RING_PLOT_LINE_SOLID, MAX (1.0, spacing_px * 0.3));
   plpat (1, &inclination, &spacing_um);
-  plfill (G_N_ELEMENTS (xs), xs, ys);
+  _ring_plot_key_string ("plpat");
+  _ring_plot_key (&spacing_um, sizeof spacing_um);
+  _ring_plot_key (xs, sizeof xs);
+  _ring_plot_key (ys, sizeof ys);
+  if (_ring_plot_draws ())
+    plfill (G_N_ELEMENTS (xs), xs, ys);
   plpsty (0);
 }
 
@@ -288,5 +310,10 @@ _ring_plot_fill_dot (const RingPlotChart *chart,
 {
   _ring_plot_use_page (chart);
   _ring_plot_pen (color, RING_PLOT_LINE_SOLID, 0);
-  plarc (x_mm, y_mm, radius_mm, radius_mm, 0, 360, 0, TRUE);
+  _ring_plot_key_string ("plarc");
+  _ring_plot_key_double (x_mm);
+  _ring_plot_key_double (y_mm);
+  _ring_plot_key_double (radius_mm);
+  if (_ring_plot_draws ())
+    plarc (x_mm, y_mm, radius_mm, radius_mm, 0, 360, 0, TRUE);
 }

@@ -1,0 +1,327 @@
+/* ring-plot-body.c: a chart's body (its panels: shading, grid, curves, axes) kept as
+ * pixels between draws, so that a change that leaves it as it was (a step of the GPU
+ * slider moves only the title's configuration and the marker) draws only the rest.
+ *
+ * A page is drawn in three layers, in order: the head (title, configuration, legend), the
+ * body (from the end of the frame to the first marker) and the top (the markers, or what
+ * a chart draws after them). Every PLplot call the body makes is described, as it is
+ * made, in the body's key: the call, its arguments and the state it draws with. A draw
+ * with a cache first makes the head and skips the body while it compares the key with
+ * the kept one; when they agree it paints the kept pixels and draws the top. When they
+ * do not, nothing more is drawn and the page is drawn again whole, the body into a group
+ * whose pixels and key are kept for the next draw.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ring-render"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "ring-chart-draw-private.h"
+
+struct _RingChartCache
+{
+  /* What a draw may reuse: NULL until a body was kept. */
+  cairo_surface_t *pixels;
+  GByteArray      *key;
+  /* What the kept body was drawn for, checked before the first pass. */
+  RingChartKind    kind;
+  double           width;
+  double           height;
+  double           scale_x;
+  double           scale_y;
+
+  /* The last draw compared the body and found it changed: a slider that moves the
+   * curves is being dragged, and the next draw skips the comparison. */
+  gboolean         changed_last;
+
+  guint            hits;
+  guint            misses;
+};
+
+/* The body of the page being drawn, or NULL: PLplot draws one page at a time, on the
+ * main thread. */
+static RingPlotBody *current;
+
+RingChartCache *
+ring_chart_cache_new (void)
+{
+  return g_new0 (RingChartCache, 1);
+}
+
+void
+ring_chart_cache_free (RingChartCache *cache)
+{
+  if (cache == NULL)
+    return;
+
+  g_clear_pointer (&cache->pixels, cairo_surface_destroy);
+  g_clear_pointer (&cache->key, g_byte_array_unref);
+  g_free (cache);
+}
+
+void
+ring_chart_cache_get_counts (RingChartCache *cache,
+                             guint          *hits,
+                             guint          *misses)
+{
+  g_return_if_fail (cache != NULL);
+
+  if (hits != NULL)
+    *hits = cache->hits;
+  if (misses != NULL)
+    *misses = cache->misses;
+}
+
+/* Whether @cache holds a body drawn for the same kind, size and pixel density: only then
+ * is a first pass worth making. After a first pass that found the body changed, the next
+ * draw makes none: dragging a slider that moves the curves then costs the head twice
+ * every other draw, not at every draw, and a drag of the GPU slider that follows loses
+ * one draw. */
+gboolean
+_ring_plot_body_may_reuse (RingChartCache *cache,
+                           RingChartKind   kind,
+                           cairo_t        *cr,
+                           double          width,
+                           double          height)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double scale_x, scale_y;
+
+  if (cache->changed_last)
+    {
+      cache->changed_last = FALSE;
+      return FALSE;
+    }
+  if (cache->pixels == NULL
+      || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
+    return FALSE;
+  cairo_surface_get_device_scale (target, &scale_x, &scale_y);
+
+  return cache->kind == kind && cache->width == width && cache->height == height
+         && cache->scale_x == scale_x && cache->scale_y == scale_y;
+}
+
+void
+_ring_plot_body_init (RingPlotBody   *body,
+                      RingChartCache *cache,
+                      cairo_t        *cr,
+                      RingPlotPass    pass)
+{
+  memset (body, 0, sizeof *body);
+  body->cache = cache;
+  body->cr = cr;
+  body->pass = pass;
+  body->layer = RING_PLOT_LAYER_HEAD;
+  if (pass == RING_PLOT_PASS_FILL)
+    body->key = g_byte_array_new ();
+}
+
+void
+_ring_plot_body_clear (RingPlotBody *body)
+{
+  g_clear_pointer (&body->key, g_byte_array_unref);
+}
+
+/* The page's body while its stream is open, or none. */
+void
+_ring_plot_body_set_current (RingPlotBody *body)
+{
+  g_assert (body == NULL || current == NULL);
+
+  current = body;
+}
+
+/* The first pass found the body as it was kept, and painted it. */
+gboolean
+_ring_plot_body_reused (const RingPlotBody *body)
+{
+  return body->pass == RING_PLOT_PASS_CHECK && body->painted;
+}
+
+static void
+paint (cairo_t         *cr,
+       cairo_surface_t *pixels)
+{
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_set_source_surface (cr, pixels, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+void
+_ring_plot_key (const void *bytes,
+                gsize       n_bytes)
+{
+  RingPlotBody *body = current;
+
+  if (body == NULL || body->layer != RING_PLOT_LAYER_BODY)
+    return;
+
+  if (body->pass == RING_PLOT_PASS_FILL)
+    {
+      g_byte_array_append (body->key, bytes, n_bytes);
+      return;
+    }
+
+  if (body->changed)
+    return;
+  if (body->matched + n_bytes > body->cache->key->len
+      || memcmp (body->cache->key->data + body->matched, bytes, n_bytes) != 0)
+    body->changed = TRUE;
+  else
+    body->matched += n_bytes;
+}
+
+void
+_ring_plot_key_double (double value)
+{
+  _ring_plot_key (&value, sizeof value);
+}
+
+void
+_ring_plot_key_string (const char *string)
+{
+  _ring_plot_key (string, strlen (string) + 1);
+}
+
+static void
+key_axis (const RingPlotAxis *axis)
+{
+  const double values[] = {
+    axis->scale, axis->format, axis->min, axis->max, axis->step, axis->n_sub,
+    axis->decimals, axis->log_minor,
+  };
+
+  _ring_plot_key (values, sizeof values);
+}
+
+/* Field by field: a struct's padding says nothing. */
+void
+_ring_plot_key_panel (const RingPlotPanel *panel)
+{
+  const double area[] = { panel->xmin_mm, panel->xmax_mm, panel->ymin_mm, panel->ymax_mm };
+
+  _ring_plot_key (area, sizeof area);
+  key_axis (&panel->x);
+  key_axis (&panel->y);
+}
+
+gboolean
+_ring_plot_draws (void)
+{
+  RingPlotBody *body = current;
+
+  if (body == NULL || body->pass == RING_PLOT_PASS_FILL)
+    return TRUE;
+
+  switch (body->layer)
+    {
+    case RING_PLOT_LAYER_HEAD:
+      return TRUE;
+    case RING_PLOT_LAYER_BODY:
+      return FALSE;
+    case RING_PLOT_LAYER_TOP:
+      return !body->changed;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* At the end of the frame: what follows is the body, drawn with @chart's geometry and
+ * colours. Once only: a second frame belongs to the body. */
+void
+_ring_plot_body_begin (const RingPlotChart *chart)
+{
+  RingPlotBody *body = current;
+  const double geometry[] = {
+    chart->width_mm, chart->height_mm, chart->text_mm, chart->line_px,
+    chart->untitled, chart->vector_output,
+  };
+
+  if (body == NULL || body->layer != RING_PLOT_LAYER_HEAD)
+    return;
+
+  body->layer = RING_PLOT_LAYER_BODY;
+  if (body->pass == RING_PLOT_PASS_FILL)
+    cairo_push_group (body->cr);
+  _ring_plot_key (geometry, sizeof geometry);
+  for (guint i = 0; i < RING_PLOT_N_COLORS; i++)
+    _ring_plot_key (&chart->palette[i], sizeof chart->palette[i]);
+  _ring_plot_key_text_state ();
+}
+
+/* At the first marker, or the end of the page: the body is complete. */
+void
+_ring_plot_body_end (void)
+{
+  RingPlotBody *body = current;
+  RingChartCache *cache;
+  cairo_pattern_t *group;
+  cairo_surface_t *pixels = NULL;
+  cairo_surface_t *target;
+
+  if (body == NULL || body->layer != RING_PLOT_LAYER_BODY)
+    return;
+
+  body->layer = RING_PLOT_LAYER_TOP;
+  cache = body->cache;
+
+  if (body->pass == RING_PLOT_PASS_CHECK)
+    {
+      if (body->matched != cache->key->len)
+        body->changed = TRUE;
+      if (!body->changed)
+        {
+          paint (body->cr, cache->pixels);
+          body->painted = TRUE;
+        }
+      return;
+    }
+
+  group = cairo_pop_group (body->cr);
+  if (cairo_pattern_get_surface (group, &pixels) == CAIRO_STATUS_SUCCESS)
+    {
+      target = cairo_get_target (body->cr);
+      g_clear_pointer (&cache->pixels, cairo_surface_destroy);
+      g_clear_pointer (&cache->key, g_byte_array_unref);
+      cache->pixels = cairo_surface_reference (pixels);
+      cache->key = g_byte_array_ref (body->key);
+      cairo_surface_get_device_scale (target, &cache->scale_x, &cache->scale_y);
+      paint (body->cr, pixels);
+    }
+  cairo_pattern_destroy (group);
+}
+
+void
+_ring_plot_body_finish (RingPlotBody  *body,
+                        RingChartKind  kind,
+                        double         width,
+                        double         height)
+{
+  RingChartCache *cache = body->cache;
+
+  if (body->pass == RING_PLOT_PASS_CHECK)
+    {
+      if (body->painted)
+        cache->hits++;
+      else
+        cache->changed_last = TRUE;
+      return;
+    }
+
+  cache->misses++;
+  cache->kind = kind;
+  cache->width = width;
+  cache->height = height;
+  /* A page with no body (too small a panel) keeps nothing. */
+  if (body->layer == RING_PLOT_LAYER_HEAD)
+    {
+      g_clear_pointer (&cache->pixels, cairo_surface_destroy);
+      g_clear_pointer (&cache->key, g_byte_array_unref);
+    }
+}
