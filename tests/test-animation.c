@@ -517,8 +517,10 @@ test_frames_reuse_the_cache (Fixture       *fixture,
   g_assert_cmpuint (_ring_simulation_count_runs (), ==, runs + 1);
   runs = _ring_simulation_count_runs ();
 
-  /* Idle: its planes and compute's, drawn by the worker, taken by the next frame. */
+  /* Idle, the parameters at rest: its planes and compute's, drawn by the worker, taken by
+   * the next frame. */
   snapshot_widget (widget);
+  g_assert_true (_ring_animation_settle (animation));
   _ring_animation_wait_prepared (animation);
   snapshot_widget (widget);
   builds = _ring_animation_get_cache_builds (animation);
@@ -543,17 +545,18 @@ test_frames_reuse_the_cache (Fixture       *fixture,
    * (16 GPUs' compute and all-reduce at the default speed); 40 is two thirds of one. */
   g_assert_cmpuint (frames, >, 40);
 
-  /* A parameter: one simulation, the planes again. */
+  /* A parameter: one simulation, the planes again once it rests. */
   builds = _ring_animation_get_cache_builds (animation);
   params.gpus = 8;
   g_assert_true (ring_model_set_params (fixture->model, &params));
   g_assert_cmpuint (_ring_simulation_count_runs (), ==, runs + 1);
   direct = _ring_animation_get_cache_direct (animation);
   snapshot_widget (widget);
+  g_assert_true (_ring_animation_settle (animation));
   _ring_animation_wait_prepared (animation);
   snapshot_widget (widget);
   snapshot_widget (widget);
-  g_assert_cmpuint (_ring_animation_get_cache_direct (animation), ==, direct + 1);
+  g_assert_cmpuint (_ring_animation_get_cache_direct (animation), ==, direct);
   /* Its planes and the next phase's. */
   g_assert_cmpuint (_ring_animation_get_cache_builds (animation), ==, builds + 2);
 
@@ -565,9 +568,77 @@ test_frames_reuse_the_cache (Fixture       *fixture,
   snapshot_widget (widget);
   _ring_animation_wait_prepared (animation);
   snapshot_widget (widget);
-  g_assert_cmpuint (_ring_animation_get_cache_direct (animation), ==, direct + 2);
+  g_assert_cmpuint (_ring_animation_get_cache_direct (animation), ==, direct + 1);
   g_assert_cmpuint (_ring_animation_get_cache_builds (animation), ==, builds + 4);
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* A slider dragged with nothing playing: each step of it draws its frame, and the cache's
+ * worker draws nothing for frames the next step throws away; once the parameters rest it
+ * draws the last one's planes and the next phase's, which the frames then take. Playing
+ * does not wait: its frames ask the worker as they go. */
+static void
+test_rests_before_preparing (Fixture       *fixture,
+                             gconstpointer  user_data)
+{
+  RingAnimation *animation = fixture->animation;
+  GtkWidget *widget = GTK_WIDGET (animation);
+  RingParams params = *ring_model_get_params (fixture->model);
+  gint64 deadline_us = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint builds, direct, draws;
+
+  while (gtk_widget_get_width (widget) == 0 && g_get_monotonic_time () < deadline_us)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+  snapshot_widget (widget);
+  _ring_animation_settle (animation);
+  _ring_animation_wait_prepared (animation);
+
+  /* Eight steps of a drag: eight frames, nothing drawn ahead. */
+  builds = _ring_animation_get_cache_builds (animation);
+  direct = _ring_animation_get_cache_direct (animation);
+  draws = _ring_animation_get_draw_count (animation);
+  for (guint gpus = 9; gpus <= 16; gpus++)
+    {
+      params.gpus = gpus;
+      g_assert_true (ring_model_set_params (fixture->model, &params));
+      g_assert_true (_ring_animation_get_moving (animation));
+      snapshot_widget (widget);
+      _ring_animation_wait_prepared (animation);
+    }
+  g_assert_cmpuint (_ring_animation_get_draw_count (animation), ==, draws + 8);
+  g_assert_cmpuint (_ring_animation_get_cache_builds (animation), ==, builds);
+  g_assert_cmpuint (_ring_animation_get_cache_direct (animation), ==, direct);
+
+  /* At rest, by itself: the last step's planes and compute's; the next frame paints them. */
+  while (_ring_animation_get_moving (animation) && g_get_monotonic_time () < deadline_us)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (_ring_animation_get_moving (animation));
+  g_assert_false (_ring_animation_settle (animation));
+  _ring_animation_wait_prepared (animation);
+  snapshot_widget (widget);
+  g_assert_cmpuint (_ring_animation_get_cache_builds (animation), ==, builds + 2);
+  g_assert_cmpuint (_ring_animation_get_cache_direct (animation), ==, direct);
+
+  /* Playing, a change restarts the step at once, drawn with the cache. */
+  ring_animation_run_training_step (animation);
+  g_assert_true (ring_animation_get_running (animation));
+  params.gpus = 12;
+  g_assert_true (ring_model_set_params (fixture->model, &params));
+  g_assert_true (ring_animation_get_running (animation));
+  g_assert_false (_ring_animation_get_moving (animation));
+  snapshot_widget (widget);
+  g_assert_cmpuint (_ring_animation_get_cache_direct (animation), ==, direct + 1);
+
+  /* A change while moving, then Run before the rest: no waiting either. */
+  ring_animation_set_playing (animation, FALSE);
+  ring_animation_reset (animation);
+  g_assert_false (ring_animation_get_running (animation));
+  params.gpus = 14;
+  g_assert_true (ring_model_set_params (fixture->model, &params));
+  g_assert_true (_ring_animation_get_moving (animation));
+  ring_animation_run_training_step (animation);
+  g_assert_false (_ring_animation_get_moving (animation));
 }
 
 int
@@ -591,6 +662,7 @@ main (int   argc,
   ADD ("reset", test_reset);
   ADD ("draws", test_draws);
   ADD ("frames-reuse-the-cache", test_frames_reuse_the_cache);
+  ADD ("rests-before-preparing", test_rests_before_preparing);
 
 #undef ADD
 

@@ -27,6 +27,13 @@ guint    _ring_animation_get_draw_count       (RingAnimation *self);
 guint    _ring_animation_get_cache_builds     (RingAnimation *self);
 /* How many frames it drew in place, their static parts not drawn yet. */
 guint    _ring_animation_get_cache_direct     (RingAnimation *self);
+/* TRUE while the parameters move with nothing playing: frames are drawn without the
+ * cache until they rest. */
+gboolean _ring_animation_get_moving           (RingAnimation *self);
+/* What the parameters coming to rest does at once: asks the cache's worker for the
+ * planes of the frames drawn without the cache while they moved. FALSE if they were not
+ * moving (nothing playing, changed less than a rest ago). */
+gboolean _ring_animation_settle               (RingAnimation *self);
 /* Waits for the static parts its cache's worker is drawing ahead. */
 void     _ring_animation_wait_prepared        (RingAnimation *self);
 

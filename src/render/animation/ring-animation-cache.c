@@ -621,6 +621,35 @@ _ring_animation_cache_build (RingAnimationCache *cache,
 }
 
 void
+ring_animation_cache_prepare (RingAnimationCache *cache,
+                              double              width,
+                              double              height,
+                              const RingFrame    *frame,
+                              const RingStyle    *style)
+{
+  RingFrame normal;
+  RingCacheKey key;
+  double scale;
+
+  g_return_if_fail (cache != NULL);
+  g_return_if_fail (frame != NULL);
+  g_return_if_fail (style != NULL);
+
+  if (!cache->prepare_ahead || !(width > 0 && height > 0))
+    return;
+
+  normal = ring_frame_normalize (frame);
+  /* As ring_animation_draw_cached() keys a recording's frames. */
+  scale = cache->scale_factor > 0 ? cache->scale_factor : 1;
+  key = _ring_animation_cache_key (width, height, scale, scale, &normal);
+  _ring_animation_cache_adopt_ready (cache);
+  _ring_animation_cache_request (cache, &key, &normal, style);
+  _ring_animation_cache_request_next (cache, &key, &normal, style);
+  _ring_animation_cache_request_next_step (cache, &key, &normal, style);
+  _ring_animation_cache_flush_discarded (cache);
+}
+
+void
 ring_animation_draw_cached (cairo_t            *cr,
                             double              width,
                             double              height,

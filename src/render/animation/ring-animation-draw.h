@@ -46,6 +46,15 @@ void                ring_animation_cache_set_scale_factor (RingAnimationCache *c
  * frame whose planes are not ready draws in place instead of building them. */
 void                ring_animation_cache_set_prepare_ahead (RingAnimationCache *cache,
                                                             gboolean            prepare_ahead);
+/* With prepare-ahead, asks the worker for what ring_animation_draw_cached() of @frame at
+ * @width × @height (a recording's user space, at the cache's scale factor) would ask it
+ * for, drawing nothing: the frame's planes, the next phase's and the next step's. For a
+ * caller that drew a frame without the cache while its parameters kept changing. */
+void                ring_animation_cache_prepare         (RingAnimationCache *cache,
+                                                          double              width,
+                                                          double              height,
+                                                          const RingFrame    *frame,
+                                                          const RingStyle    *style);
 /* Tests and benchmarks. */
 void                ring_animation_cache_wait_prepared   (RingAnimationCache *cache);
 guint               ring_animation_cache_get_n_direct    (const RingAnimationCache *cache);
