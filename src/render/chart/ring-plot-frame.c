@@ -524,6 +524,10 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
     }
   _ring_plot_set_text_size (chart, 1.0);
 
+  /* Below the title and configuration: what a change of the configuration alone leaves
+   * as it was, the legend first. */
+  _ring_plot_body_begin (chart);
+
   y_mm -= chart->text_mm * 2.0;
   y_mm -= _ring_plot_draw_legend (chart, legend, chart->untitled ? margin_mm : left_mm,
                                   chart->width_mm - margin_mm - right_mm, y_mm,
@@ -533,9 +537,6 @@ _ring_plot_draw_frame_beside (const RingPlotChart *chart,
   panel->xmax_mm = chart->width_mm - margin_mm - right_mm;
   panel->ymax_mm = y_mm + chart->text_mm * 0.2;
   panel->ymin_mm = margin_mm + chart->text_mm * 4.2;
-
-  /* Below the head: what a change of the configuration alone leaves as it was. */
-  _ring_plot_body_begin (chart);
 }
 
 /* With the GPUs on a log₂ x axis; FALSE when the panel has no room. */
