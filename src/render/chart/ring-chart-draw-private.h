@@ -166,8 +166,8 @@ typedef enum
 
 typedef enum
 {
-  RING_PLOT_LAYER_HEAD,  /* title, configuration, legend */
-  RING_PLOT_LAYER_BODY,  /* from the end of the frame to the first marker */
+  RING_PLOT_LAYER_HEAD,  /* title, configuration, note */
+  RING_PLOT_LAYER_BODY,  /* from the legend to the first marker */
   RING_PLOT_LAYER_TOP,   /* the markers and what follows them */
 } RingPlotLayer;
 

@@ -1,10 +1,10 @@
-/* ring-plot-body.c: a chart's body (its panels: shading, grid, curves, axes) kept as
- * pixels between draws, so that a change that leaves it as it was (a step of the GPU
+/* ring-plot-body.c: a chart's body (its legend and panels: shading, grid, curves, axes)
+ * kept as pixels between draws, so that a change that leaves it as it was (a step of the GPU
  * slider moves only the title's configuration and the marker) draws only the rest.
  *
- * A page is drawn in three layers, in order: the head (title, configuration, legend), the
- * body (from the end of the frame to the first marker) and the top (the markers, or what
- * a chart draws after them). Every PLplot call the body makes is described, as it is
+ * A page is drawn in three layers, in order: the head (title, configuration and note),
+ * the body (from the legend to the first marker) and the top (the markers, or what a
+ * chart draws after them). Every PLplot call the body makes is described, as it is
  * made, in the body's key: the call, its arguments and the state it draws with. A draw
  * with a cache first runs the chart's code drawing nothing (the check pass: the layout
  * and the key, no PLplot drawing) and compares the key with the kept one. When they
@@ -259,8 +259,8 @@ _ring_plot_draws (void)
     }
 }
 
-/* At the end of the frame: what follows is the body, drawn with @chart's geometry and
- * colours. Once only: a second frame belongs to the body. */
+/* Under the frame's title, configuration and note: what follows is the body, drawn with
+ * @chart's geometry and colours. Once only: a second frame belongs to the body. */
 void
 _ring_plot_body_begin (const RingPlotChart *chart)
 {
