@@ -24,9 +24,9 @@ gboolean    ring_chart_draw_is_available      (void);
 void        ring_chart_draw_keep_points       (void);
 
 /* What a chart drawn again and again onto image surfaces (the window's) keeps between
- * draws: the pixels of its body (panels, grid, curves, axes), reused when a draw would
- * make them again exactly, so that a step of the GPU slider, which moves only the
- * configuration and the marker, shapes no axis text. Main thread only. */
+ * draws: the pixels of its body (legend, panels, grid, curves, axes), reused when a draw
+ * would make them again exactly, so that a step of the GPU slider, which moves only the
+ * configuration and the marker, shapes no axis or legend text. Main thread only. */
 typedef struct _RingChartCache RingChartCache;
 
 RingChartCache *ring_chart_cache_new        (void);
