@@ -170,12 +170,9 @@ _ring_plot_draw_map (RingPlotChart *chart)
         /* The colour plshades() gave shade k. */
         _ring_plot_use_page (chart);
         plcol1 (k / (N_LEVELS - 2.0));
-        _ring_plot_key_string ("plcol1 plfill");
+        _ring_plot_key_string ("plcol1");
         _ring_plot_key (&k, sizeof k);
-        _ring_plot_key (xs, sizeof xs);
-        _ring_plot_key (ys, sizeof ys);
-        if (_ring_plot_draws ())
-          plfill (G_N_ELEMENTS (xs), xs, ys);
+        _ring_plot_fill (xs, ys, G_N_ELEMENTS (xs));
       }
     for (guint k = 0; k < G_N_ELEMENTS (contours); k++)
       _ring_plot_segment (chart, bar.xmin_mm, _ring_plot_panel_y_mm (&bar, contours[k]),

@@ -212,6 +212,10 @@ void      _ring_plot_key              (const void          *bytes,
 void      _ring_plot_key_double       (double               value);
 void      _ring_plot_key_string       (const char          *string);
 void      _ring_plot_key_panel        (const RingPlotPanel *panel);
+/* ring-plot.c: plfill() through the gate, with its key. */
+void      _ring_plot_fill             (const double        *xs,
+                                       const double        *ys,
+                                       guint                n);
 /* ring-plot-text.c: the text's size, weight and colour, into the key. */
 void      _ring_plot_key_text_state   (void);
 

@@ -250,6 +250,19 @@ _ring_plot_fill_box (const RingPlotChart *chart,
   _ring_plot_fill_polygon (chart, xs, ys, G_N_ELEMENTS (xs), color, edge_px);
 }
 
+/* plfill() with the current pen and pattern, described in the body's key. */
+void
+_ring_plot_fill (const double *xs,
+                 const double *ys,
+                 guint         n)
+{
+  _ring_plot_key_string ("plfill");
+  _ring_plot_key (xs, n * sizeof *xs);
+  _ring_plot_key (ys, n * sizeof *ys);
+  if (_ring_plot_draws ())
+    plfill ((PLINT) n, xs, ys);
+}
+
 /* A polygon in page millimetres; PLplot's cairo driver strokes its edge at the pen's
  * width, @edge_px. */
 void
@@ -263,11 +276,7 @@ _ring_plot_fill_polygon (const RingPlotChart *chart,
   _ring_plot_use_page (chart);
   _ring_plot_pen (color, RING_PLOT_LINE_SOLID, edge_px);
   plpsty (0);
-  _ring_plot_key_string ("plfill");
-  _ring_plot_key (xs_mm, n * sizeof *xs_mm);
-  _ring_plot_key (ys_mm, n * sizeof *ys_mm);
-  if (_ring_plot_draws ())
-    plfill ((PLINT) n, xs_mm, ys_mm);
+  _ring_plot_fill (xs_mm, ys_mm, n);
 }
 
 /* Diagonals across the box, @spacing_px apart, in @color: PLplot's area pattern. */
@@ -295,10 +304,7 @@ _ring_plot_hatch_box (const RingPlotChart *chart,
   plpat (1, &inclination, &spacing_um);
   _ring_plot_key_string ("plpat");
   _ring_plot_key (&spacing_um, sizeof spacing_um);
-  _ring_plot_key (xs, sizeof xs);
-  _ring_plot_key (ys, sizeof ys);
-  if (_ring_plot_draws ())
-    plfill (G_N_ELEMENTS (xs), xs, ys);
+  _ring_plot_fill (xs, ys, G_N_ELEMENTS (xs));
   plpsty (0);
 }
 
