@@ -623,14 +623,25 @@ test_cached_body (gconstpointer data)
     { BANDWIDTH, 150, ANY },
     { BANDWIDTH, 160, ANY },
     { BANDWIDTH, 170, ANY },
-    /* After a draw that found the body changed, the next does not look. */
+    /* After a draw that found the body changed, three are drawn without the cache; the
+     * next finds the body of a bandwidth before, keeps the new one and rests again. */
     { GPUS, 1024, ANY },
-    { GPUS, 2048, REUSED_OVER_GPUS },
+    { GPUS, 2048, ANY },
+    { GPUS, 4096, ANY },
+    { GPUS, 512, ANY },
+    { GPUS, 128, ANY },
+    { GPUS, 256, REUSED_OVER_GPUS },
     { MODEL, 13e9, ANY },
     { GPUS, 512, ANY },
+    { GPUS, 1024, ANY },
+    { GPUS, 2048, ANY },
+    { GPUS, 4096, ANY },
     { GPUS, 16, REUSED_OVER_GPUS },
     { DARK, 0, DRAWN },
     { GPUS, 64, ANY },
+    { GPUS, 128, ANY },
+    { GPUS, 256, ANY },
+    { GPUS, 512, ANY },
     { GPUS, 32, REUSED_OVER_GPUS },
     { SIZE, 0, DRAWN },
     { GPUS, 128, REUSED_OVER_GPUS },
@@ -719,7 +730,8 @@ test_cached_body (gconstpointer data)
       ring_chart_cache_get_counts (cache, &hits, &misses);
       g_test_message ("%s: %u draws reused the body, %u drew it",
                       ring_chart_kind_to_string (kind), hits, misses);
-      g_assert_cmpuint (hits + misses, ==, G_N_ELEMENTS (steps));
+      /* Some draws rest after a changed body, and keep nothing. */
+      g_assert_cmpuint (hits + misses, <=, G_N_ELEMENTS (steps));
     }
 }
 
