@@ -161,7 +161,8 @@ typedef enum
   RING_PLOT_PASS_NONE,   /* all drawn, nothing kept */
   RING_PLOT_PASS_CHECK,  /* nothing drawn, the body compared with the kept one */
   RING_PLOT_PASS_REUSE,  /* the head and top drawn, the kept body painted between */
-  RING_PLOT_PASS_FILL,   /* all drawn, the body kept */
+  RING_PLOT_PASS_FILL,   /* all drawn, the body's key and pixels kept */
+  RING_PLOT_PASS_RECORD, /* all drawn, the body's key kept */
 } RingPlotPass;
 
 typedef enum
@@ -181,7 +182,7 @@ typedef struct
    * has stopped matching. */
   gsize           matched;
   gboolean        changed;
-  /* RING_PLOT_PASS_FILL: the key being built. */
+  /* RING_PLOT_PASS_FILL and _RECORD: the key being built. */
   GByteArray     *key;
 } RingPlotBody;
 
@@ -198,6 +199,7 @@ void      _ring_plot_body_set_current (RingPlotBody        *body);
 void      _ring_plot_body_begin       (const RingPlotChart *chart);
 void      _ring_plot_body_end         (void);
 gboolean  _ring_plot_body_unchanged   (const RingPlotBody  *body);
+RingPlotPass _ring_plot_body_second_pass (const RingPlotBody *body);
 void      _ring_plot_body_finish      (RingPlotBody        *body,
                                        RingChartKind        kind,
                                        double               width,

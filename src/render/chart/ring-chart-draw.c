@@ -194,11 +194,11 @@ draw (RingChartKind                kind,
         {
           _ring_plot_body_init (&body, cache, cr, RING_PLOT_PASS_CHECK);
           draw_page (&chart, kind, cr, file, width, height, &body);
-          pass = _ring_plot_body_unchanged (&body) ? RING_PLOT_PASS_REUSE : RING_PLOT_PASS_FILL;
+          pass = _ring_plot_body_second_pass (&body);
           _ring_plot_body_finish (&body, kind, width, height);
           _ring_plot_body_clear (&body);
         }
-      /* The page with the kept body, or whole with its body kept. */
+      /* The page with the kept body, or whole with its body's key (and pixels) kept. */
       _ring_plot_body_init (&body, cache, cr, pass);
       draw_page (&chart, kind, cr, file, width, height, &body);
       _ring_plot_body_finish (&body, kind, width, height);

@@ -7,9 +7,12 @@
  * chart draws after them). Every PLplot call the body makes is described, as it is
  * made, in the body's key: the call, its arguments and the state it draws with. A draw
  * with a cache first runs the chart's code drawing nothing (the check pass: the layout
- * and the key, no PLplot drawing) and compares the key with the kept one. When they
- * agree, the page is drawn with the kept pixels in place of the body (the reuse pass);
- * when not, whole, the body into a group whose pixels and key are kept (the fill pass).
+ * and the key, no PLplot drawing) and compares the key with the last draw's. When they
+ * differ, the page is drawn whole and its key kept (the record pass): a slider that moves
+ * the curves is being dragged, and keeping pixels the next draw changes would cost a
+ * group at every draw. When they agree and the pixels were kept, the page is drawn with
+ * them in place of the body (the reuse pass); when they agree and none were, whole, the
+ * body into a group whose pixels are kept (the fill pass).
  *
  * Only a draw onto an image surface, untransformed and unclipped over the chart, keeps
  * or reuses a body: the kept pixels are painted where they were drawn.
@@ -27,7 +30,7 @@
 
 struct _RingChartCache
 {
-  /* What a draw may reuse: NULL until a body was kept. */
+  /* The last body drawn: its key, and its pixels when they were kept (else NULL). */
   cairo_surface_t *pixels;
   GByteArray      *key;
   /* What the kept body was drawn for, checked before the first pass. */
@@ -37,8 +40,6 @@ struct _RingChartCache
   double           scale_x;
   double           scale_y;
 
-  /* Draws left to make as without a cache, after one that found the body changed. */
-  guint            resting;
 
   guint            hits;
   guint            misses;
@@ -97,16 +98,9 @@ keeps_bodies (cairo_t *cr,
          && x1 <= 0 && y1 <= 0 && x2 >= width && y2 >= height;
 }
 
-/* After a check that found the body changed, this many draws are made as without a cache:
- * while a slider that moves the curves is dragged, keeping bodies that the next draw
- * changes again costs a group a draw (bench-chart-draw: p95 14.9 ms against 9.1 ms for
- * two charts when every other draw kept one). A drag of the GPU slider that follows
- * reuses a body from its sixth draw at the latest. */
-#define RESTING_DRAWS 3
-
-/* The passes a draw with @cache makes: none (the page drawn as without a cache), a fill,
- * or a check and then a reuse or a fill. A check needs a body kept for the same kind,
- * size and pixel density. */
+/* The first pass of a draw with @cache: none (the page drawn as without a cache), a
+ * record, or a check, which needs a body drawn for the same kind, size and pixel
+ * density. */
 RingPlotPass
 _ring_plot_body_first_pass (RingChartCache *cache,
                             RingChartKind   kind,
@@ -118,18 +112,26 @@ _ring_plot_body_first_pass (RingChartCache *cache,
 
   if (!keeps_bodies (cr, width, height))
     return RING_PLOT_PASS_NONE;
-  if (cache->resting > 0)
-    {
-      cache->resting--;
-      return RING_PLOT_PASS_NONE;
-    }
-  if (cache->pixels == NULL)
-    return RING_PLOT_PASS_FILL;
+  if (cache->key == NULL)
+    return RING_PLOT_PASS_RECORD;
   cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
 
   return cache->kind == kind && cache->width == width && cache->height == height
          && cache->scale_x == scale_x && cache->scale_y == scale_y
-         ? RING_PLOT_PASS_CHECK : RING_PLOT_PASS_FILL;
+         ? RING_PLOT_PASS_CHECK : RING_PLOT_PASS_RECORD;
+}
+
+/* After a check pass: the kept pixels, a fill when the body is as at the last draw but
+ * its pixels were not kept, else a record. */
+RingPlotPass
+_ring_plot_body_second_pass (const RingPlotBody *body)
+{
+  g_assert (body->pass == RING_PLOT_PASS_CHECK);
+
+  if (!_ring_plot_body_unchanged (body))
+    return RING_PLOT_PASS_RECORD;
+
+  return body->cache->pixels != NULL ? RING_PLOT_PASS_REUSE : RING_PLOT_PASS_FILL;
 }
 
 void
@@ -143,7 +145,7 @@ _ring_plot_body_init (RingPlotBody   *body,
   body->cr = cr;
   body->pass = pass;
   body->layer = RING_PLOT_LAYER_HEAD;
-  if (pass == RING_PLOT_PASS_FILL)
+  if (pass == RING_PLOT_PASS_FILL || pass == RING_PLOT_PASS_RECORD)
     body->key = g_byte_array_new ();
 }
 
@@ -189,10 +191,10 @@ _ring_plot_key (const void *bytes,
   RingPlotBody *body = current;
 
   if (body == NULL || body->layer != RING_PLOT_LAYER_BODY
-      || (body->pass != RING_PLOT_PASS_CHECK && body->pass != RING_PLOT_PASS_FILL))
+      || body->pass == RING_PLOT_PASS_REUSE || body->pass == RING_PLOT_PASS_NONE)
     return;
 
-  if (body->pass == RING_PLOT_PASS_FILL)
+  if (body->pass != RING_PLOT_PASS_CHECK)
     {
       g_byte_array_append (body->key, bytes, n_bytes);
       return;
@@ -256,6 +258,7 @@ _ring_plot_draws (void)
     case RING_PLOT_PASS_REUSE:
       return body->layer != RING_PLOT_LAYER_BODY;
     case RING_PLOT_PASS_FILL:
+    case RING_PLOT_PASS_RECORD:
     case RING_PLOT_PASS_NONE:
       return TRUE;
     default:
@@ -299,7 +302,6 @@ _ring_plot_body_end (void)
   RingChartCache *cache;
   cairo_pattern_t *group;
   cairo_surface_t *pixels = NULL;
-  cairo_surface_t *target;
 
   if (body == NULL || body->layer != RING_PLOT_LAYER_BODY)
     return;
@@ -307,27 +309,36 @@ _ring_plot_body_end (void)
   body->layer = RING_PLOT_LAYER_TOP;
   cache = body->cache;
 
-  if (body->pass == RING_PLOT_PASS_CHECK)
+  switch (body->pass)
     {
+    case RING_PLOT_PASS_CHECK:
       if (body->matched != cache->key->len)
         body->changed = TRUE;
       return;
-    }
-  if (body->pass == RING_PLOT_PASS_REUSE)
-    return;
-
-  group = cairo_pop_group (body->cr);
-  if (cairo_pattern_get_surface (group, &pixels) == CAIRO_STATUS_SUCCESS)
-    {
-      target = cairo_get_target (body->cr);
+    case RING_PLOT_PASS_REUSE:
+      return;
+    case RING_PLOT_PASS_RECORD:
       g_clear_pointer (&cache->pixels, cairo_surface_destroy);
-      g_clear_pointer (&cache->key, g_byte_array_unref);
-      cache->pixels = cairo_surface_reference (pixels);
-      cache->key = g_byte_array_ref (body->key);
-      cairo_surface_get_device_scale (target, &cache->scale_x, &cache->scale_y);
-      paint (body->cr, pixels);
+      break;
+    case RING_PLOT_PASS_FILL:
+      group = cairo_pop_group (body->cr);
+      g_clear_pointer (&cache->pixels, cairo_surface_destroy);
+      if (cairo_pattern_get_surface (group, &pixels) == CAIRO_STATUS_SUCCESS)
+        {
+          cache->pixels = cairo_surface_reference (pixels);
+          paint (body->cr, pixels);
+        }
+      cairo_pattern_destroy (group);
+      break;
+    case RING_PLOT_PASS_NONE:
+    default:
+      g_assert_not_reached ();
     }
-  cairo_pattern_destroy (group);
+
+  g_clear_pointer (&cache->key, g_byte_array_unref);
+  cache->key = g_byte_array_ref (body->key);
+  cairo_surface_get_device_scale (cairo_get_target (body->cr), &cache->scale_x,
+                                  &cache->scale_y);
 }
 
 void
@@ -339,11 +350,7 @@ _ring_plot_body_finish (RingPlotBody  *body,
   RingChartCache *cache = body->cache;
 
   if (body->pass == RING_PLOT_PASS_CHECK)
-    {
-      if (!_ring_plot_body_unchanged (body))
-        cache->resting = RESTING_DRAWS;
-      return;
-    }
+    return;
   if (body->pass == RING_PLOT_PASS_REUSE)
     {
       cache->hits++;
