@@ -285,7 +285,8 @@ void      _ring_plot_fill_dot    (const RingPlotChart *chart,
 /* ring-plot-text.c: text drawn by plptex() and plmtex(), measured for the layout in the
  * font PLplot draws it with. From _ring_plot_text_begin(), once the stream is open, to
  * _ring_plot_text_end(). */
-void      _ring_plot_text_begin          (const RingPlotChart *chart);
+void      _ring_plot_text_begin          (const RingPlotChart *chart,
+                                          cairo_t             *cr);
 void      _ring_plot_text_end            (void);
 void      _ring_plot_set_text_size       (const RingPlotChart *chart,
                                           double               scale);

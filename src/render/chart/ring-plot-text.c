@@ -1,6 +1,12 @@
 /* ring-plot-text.c: a chart's text, drawn by plptex() and plmtex() and measured in the
  * font PLplot's cairo driver draws it with, since PLplot reports no width.
  *
+ * On a cairo context the text is measured as the driver lays it out: in a Pango context
+ * updated from the same cairo_t (its matrix, which the driver has flipped, and its
+ * surface's font options), so the fonts Pango loads to measure are the ones the driver
+ * then draws with, hinted the same, and each size and weight costs one font match and
+ * one set of glyphs, not two.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -17,8 +23,9 @@
 
 /* Past this many kept widths, all are let go. */
 #define MAX_KEPT_WIDTHS 2048
-/* Unhinted (PDF, SVG) text is measured at one size and scaled: each new size costs Pango
- * a millisecond or more. Hinted text is measured at its own size. */
+/* The svg device's text, which the viewer draws unhinted, is measured at one size and
+ * scaled: each new size costs Pango a millisecond or more. Text drawn on a cairo context
+ * is measured at its own size, in the fonts the driver then draws it with. */
 #define MEASURE_POINTS 32
 
 static struct
@@ -31,9 +38,16 @@ static struct
 
   double                points;
 
-  /* Main thread only, as PLplot needs. */
-  PangoContext         *context;
+  /* Main thread only, as PLplot needs. The free context measures for the svg device,
+   * the drawn one for a cairo context; layout is the current one's. */
+  PangoContext         *free_context;
+  PangoLayout          *free_layout;
+  PangoContext         *drawn_context;
+  PangoLayout          *drawn_layout;
   PangoLayout          *layout;
+  /* What the widths measured in the current context depend on besides size and
+   * weight. */
+  char                  context_key[96];
   PangoFontDescription *font;
   GHashTable           *widths;
   GString              *key;
@@ -91,20 +105,61 @@ _ring_plot_key_text_state (void)
   _ring_plot_key (&text.color, sizeof text.color);
 }
 
+static PangoContext *
+new_context (void)
+{
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+
+  /* The driver's points are at 72 dpi, its layouts at the font map's 96. */
+  pango_cairo_context_set_resolution (context, 96);
+
+  return context;
+}
+
+/* Measures in @cr's matrix and font options from now on (NULL: in neither). */
+static void
+use_context (cairo_t *cr)
+{
+  cairo_matrix_t matrix;
+
+  if (cr == NULL)
+    {
+      text.layout = text.free_layout;
+      g_strlcpy (text.context_key, "free", sizeof text.context_key);
+      return;
+    }
+
+  if (text.drawn_context == NULL)
+    {
+      text.drawn_context = new_context ();
+      text.drawn_layout = pango_layout_new (text.drawn_context);
+    }
+  /* What pango_cairo_create_layout() gives the driver. */
+  pango_cairo_update_context (cr, text.drawn_context);
+  pango_layout_context_changed (text.drawn_layout);
+  text.layout = text.drawn_layout;
+  cairo_get_matrix (cr, &matrix);
+  g_snprintf (text.context_key, sizeof text.context_key, "%d %.9g %.9g %.9g %.9g",
+              (int) cairo_surface_get_type (cairo_get_target (cr)),
+              matrix.xx, matrix.yx, matrix.xy, matrix.yy);
+}
+
 void
-_ring_plot_text_begin (const RingPlotChart *chart)
+_ring_plot_text_begin (const RingPlotChart *chart,
+                       cairo_t             *cr)
 {
   g_assert (text.chart == NULL);
 
-  if (text.context == NULL)
+  if (text.free_context == NULL)
     {
-      text.context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
-          pango_cairo_context_set_resolution (text.context, 96);
-      text.layout = pango_layout_new (text.context);
+      text.free_context = new_context ();
+      text.free_layout = pango_layout_new (text.free_context);
       text.font = pango_font_description_from_string ("sans");
       text.widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       text.key = g_string_new (NULL);
+      use_context (NULL);
     }
+  use_context (cr);
   text.chart = chart;
   text.bold = FALSE;
   _ring_plot_set_text_size (chart, 1.0);
@@ -128,9 +183,10 @@ _ring_plot_text_width_mm (const char *string)
   if (text.font == NULL)
     return 0.6 * text.text_mm * text.scale * g_utf8_strlen (string, -1);
 
-  scaled = text.chart != NULL && text.chart->vector_output;
+  /* Only the svg device's text is measured apart from its drawing. */
+  scaled = text.chart != NULL && text.chart->vector_output && text.layout == text.free_layout;
   size = scaled ? MEASURE_POINTS * PANGO_SCALE : (int) (text.points * PANGO_SCALE);
-  g_string_printf (text.key, "%d %d %s", size, text.bold, string);
+  g_string_printf (text.key, "%s %d %d %s", text.context_key, size, text.bold, string);
   width = g_hash_table_lookup (text.widths, text.key->str);
   if (width != NULL)
     return scaled ? *width * text.points / MEASURE_POINTS : *width;

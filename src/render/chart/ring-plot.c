@@ -134,7 +134,7 @@ _ring_plot_page_begin (RingPlotChart *chart,
   if (cr != NULL)
     pl_cmd (PLESC_DEVINIT, cr);
   pladv (0);
-  _ring_plot_text_begin (chart);
+  _ring_plot_text_begin (chart, cr);
 }
 
 void
