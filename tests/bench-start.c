@@ -5,13 +5,16 @@
  * memory), and at the window's first painted frame prints the wall clock, the resident
  * memory and the renderer, then quits:
  *
- *   bench-start [N_LOGS [default]]
+ *   bench-start [N_LOGS [default|floor]]
  *   first-frame-realtime-us 1764630000123456 rss-kib 61234 cpu-ms 180.2 renderer GskCairoRenderer
  *
  * The logs come from $G_TEST_SRCDIR/data/nccl-logs, the schema from GSETTINGS_SCHEMA_DIR.
  * The caller takes the time before it starts the program (build-aux/bench), so the
  * figure holds loading and linking too. `default` keeps GTK's own renderer choice, for a
- * before-and-after. It never judges: timing decides nothing.
+ * before-and-after. `floor` starts, the same way (renderer, display, libadwaita), a window
+ * with a header bar and a label instead of the application's: what GTK and libadwaita
+ * alone cost on the machine, below which no window of theirs starts. It never judges:
+ * timing decides nothing.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -92,6 +95,20 @@ window_added_cb (GtkApplication *app,
     g_signal_connect (window, "realize", G_CALLBACK (realize_cb), NULL);
 }
 
+/* The floor: the toolkit's start and the smallest libadwaita window. */
+static void
+floor_activate_cb (GApplication *app)
+{
+  GtkWidget *window = adw_application_window_new (GTK_APPLICATION (app));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
+  gtk_box_append (GTK_BOX (box), gtk_label_new ("Ring All-Reduce"));
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 /* The key as the window writes it after importing @n_logs logs. */
 static void
 remember_logs (guint n_logs)
@@ -114,7 +131,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(RingApplication) app = NULL;
+  g_autoptr(GApplication) app = NULL;
+  const char *mode = argc > 2 ? argv[2] : "";
   guint n_logs = argc > 1 ? (guint) g_ascii_strtoull (argv[1], NULL, 10) : 0;
   char *app_argv[] = { argv[0], NULL };
 
@@ -126,13 +144,25 @@ main (int   argc,
       return 2;
     }
 
-  if (argc <= 2 || g_strcmp0 (argv[2], "default") != 0)
+  if (g_strcmp0 (mode, "default") != 0)
     ring_renderer_choose ("/dev/dri");
 
   g_set_prgname ("ring-allreduce");
   remember_logs (n_logs);
-  app = ring_application_new ();
+  if (g_strcmp0 (mode, "floor") == 0)
+    {
+      /* RingApplication opens the display so as its startup begins; a handler of
+       * "startup" would run after AdwApplication's. */
+      ring_application_open_display ();
+      app = G_APPLICATION (adw_application_new (APPLICATION_ID ".Floor",
+                                                G_APPLICATION_DEFAULT_FLAGS));
+      g_signal_connect (app, "activate", G_CALLBACK (floor_activate_cb), NULL);
+    }
+  else
+    {
+      app = G_APPLICATION (ring_application_new ());
+    }
   g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
 
-  return g_application_run (G_APPLICATION (app), 1, app_argv);
+  return g_application_run (app, 1, app_argv);
 }

@@ -285,8 +285,8 @@ static const GActionEntry app_actions[] = {
  * empty theme named there; the variable goes again before libadwaita starts, which leaves
  * its stylesheet out while the variable is set, and before any program is started. A theme
  * the person names in $GTK_THEME is left alone. */
-static void
-open_display_without_default_theme (void)
+void
+ring_application_open_display (void)
 {
   const char *theme = g_getenv ("GTK_THEME");
 
@@ -334,7 +334,7 @@ ring_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
 
-  open_display_without_default_theme ();
+  ring_application_open_display ();
   G_APPLICATION_CLASS (ring_application_parent_class)->startup (app);
   read_icon_theme_soon ();
   /* Logs imported in the window may be nccl-tests' -J files. */

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (RingApplication, ring_application, RING, APPLICATION, AdwApplication)
 
-RingApplication *ring_application_new (void);
+RingApplication *ring_application_new          (void);
+void             ring_application_open_display (void);
 
 G_END_DECLS
