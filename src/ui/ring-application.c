@@ -284,7 +284,8 @@ static const GActionEntry app_actions[] = {
  * theme GTK names in $GTK_THEME is the one it loads first, so the display opens with the
  * empty theme named there; the variable goes again before libadwaita starts, which leaves
  * its stylesheet out while the variable is set, and before any program is started. A theme
- * the person names in $GTK_THEME is left alone. */
+ * the person names in $GTK_THEME is left alone. The application's startup calls it, and
+ * tests/bench-start's floor, which starts a bare libadwaita window the same way. */
 void
 ring_application_open_display (void)
 {
