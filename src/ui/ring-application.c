@@ -284,10 +284,9 @@ static const GActionEntry app_actions[] = {
  * theme GTK names in $GTK_THEME is the one it loads first, so the display opens with the
  * empty theme named there; the variable goes again before libadwaita starts, which leaves
  * its stylesheet out while the variable is set, and before any program is started. A theme
- * the person names in $GTK_THEME is left alone. The application's startup calls it, and
- * tests/bench-start's floor, which starts a bare libadwaita window the same way. */
-void
-ring_application_open_display (void)
+ * the person names in $GTK_THEME is left alone. */
+static void
+open_display_without_default_theme (void)
 {
   const char *theme = g_getenv ("GTK_THEME");
 
@@ -335,7 +334,7 @@ ring_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
 
-  ring_application_open_display ();
+  open_display_without_default_theme ();
   G_APPLICATION_CLASS (ring_application_parent_class)->startup (app);
   read_icon_theme_soon ();
   /* Logs imported in the window may be nccl-tests' -J files. */

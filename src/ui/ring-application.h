@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (RingApplication, ring_application, RING, APPLICATION, AdwApplication)
 
-RingApplication *ring_application_new          (void);
-void             ring_application_open_display (void);
+RingApplication *ring_application_new (void);
 
 G_END_DECLS

@@ -120,6 +120,8 @@ new_context (void)
 static void
 use_context (cairo_t *cr)
 {
+  cairo_font_options_t *surface_options;
+  cairo_font_options_t *context_options;
   cairo_matrix_t matrix;
 
   if (cr == NULL)
@@ -134,14 +136,23 @@ use_context (cairo_t *cr)
       text.drawn_context = new_context ();
       text.drawn_layout = pango_layout_new (text.drawn_context);
     }
-  /* What pango_cairo_create_layout() gives the driver. */
+  /* What pango_cairo_create_layout() gives the driver. The layout sees the change. */
   pango_cairo_update_context (cr, text.drawn_context);
-  pango_layout_context_changed (text.drawn_layout);
   text.layout = text.drawn_layout;
+
+  /* A width depends on the matrix and on the font options of the surface and the
+   * context; not on the device scale, which Pango leaves out. */
   cairo_get_matrix (cr, &matrix);
-  g_snprintf (text.context_key, sizeof text.context_key, "%d %.9g %.9g %.9g %.9g",
-              (int) cairo_surface_get_type (cairo_get_target (cr)),
+  surface_options = cairo_font_options_create ();
+  context_options = cairo_font_options_create ();
+  cairo_surface_get_font_options (cairo_get_target (cr), surface_options);
+  cairo_get_font_options (cr, context_options);
+  g_snprintf (text.context_key, sizeof text.context_key, "%lx %lx %.9g %.9g %.9g %.9g",
+              cairo_font_options_hash (surface_options),
+              cairo_font_options_hash (context_options),
               matrix.xx, matrix.yx, matrix.xy, matrix.yy);
+  cairo_font_options_destroy (context_options);
+  cairo_font_options_destroy (surface_options);
 }
 
 void
