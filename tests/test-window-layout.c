@@ -94,6 +94,40 @@ test_tour_shows_sidebar (RingWindowFixture *fixture,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.tour-skip", NULL);
 }
 
+/* A drag along the GPU slider changes the sentence under the step bar (what 90 %
+ * utilization needs, and the notes after it), which wraps to one line or two: the ring
+ * and the charts below it stay where they are, at the laptop's size and a large one. */
+static void
+test_steady_while_gpus_move (RingWindowFixture *fixture,
+                             gconstpointer      user_data)
+{
+  static const int sizes[][2] = { { 1280, 800 }, { 1920, 1080 } };
+  RingWindow *window = fixture->window;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      graphene_rect_t first = { 0 };
+
+      ring_test_resize_window (window, sizes[s][0], sizes[s][1]);
+      for (guint k = 1; k <= 12; k++)
+        {
+          graphene_rect_t bounds;
+
+          ring_model_set_value (fixture->model, RING_PARAM_GPUS, 1u << k);
+          iterate_for (100);
+          g_assert_true (gtk_widget_compute_bounds (window->chart_view, GTK_WIDGET (window),
+                                                    &bounds));
+          if (k == 1)
+            first = bounds;
+          if (!graphene_rect_equal (&bounds, &first))
+            g_error ("at %ux%u, %u GPUs move the charts from %g,%g %gx%g to %g,%g %gx%g",
+                     sizes[s][0], sizes[s][1], 1u << k, first.origin.x, first.origin.y,
+                     first.size.width, first.size.height, bounds.origin.x, bounds.origin.y,
+                     bounds.size.width, bounds.size.height);
+        }
+    }
+}
+
 /* Where four cards do not fit a row, two do, each at its natural width: nothing cut. */
 static void
 test_two_columns (void)
@@ -154,6 +188,7 @@ main (int   argc,
   add_window_test ("/ring/window-layout/800x600", test_800x600);
   add_window_test ("/ring/window-layout/sidebar-overlay", test_sidebar_overlay);
   add_window_test ("/ring/window-layout/tour-shows-sidebar", test_tour_shows_sidebar);
+  add_window_test ("/ring/window-layout/steady-while-gpus-move", test_steady_while_gpus_move);
   g_test_add_func ("/ring/window-layout/two-columns", test_two_columns);
 
   return g_test_run ();

@@ -116,6 +116,10 @@ update_sidebar_style (gpointer data)
     gtk_widget_add_css_class (self->sidebar, "background");
   else
     gtk_widget_remove_css_class (self->sidebar, "background");
+  /* Two lines kept for the sentence under the step bar (ring-window.c), where the window
+   * has the height to spare; folded, down to 800 × 600, every line counts. */
+  gtk_widget_set_visible (GTK_WIDGET (self->target_lines),
+                          !_ring_window_get_sidebar_folded (self));
   _ring_window_tour_update_sidebar (self);
 
   return G_SOURCE_REMOVE;

@@ -48,6 +48,7 @@ struct _RingWindow
   GtkLabel             *straggler_label;
   GtkLabel             *dp_ring_label;
   GtkLabel             *target_label;
+  GtkLabel             *target_lines;    /* the two lines kept for it */
   GtkWidget            *animation;
   GtkWidget            *chart_view;
   GtkWidget            *play_button;

@@ -919,6 +919,7 @@ ring_window_class_init (RingWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RingWindow, dp_ring_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, bound_label);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, target_label);
+  gtk_widget_class_bind_template_child (widget_class, RingWindow, target_lines);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, animation);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, chart_view);
   gtk_widget_class_bind_template_child (widget_class, RingWindow, play_button);
@@ -947,6 +948,16 @@ ring_window_init (RingWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   _ring_window_layout_init (self);
+
+  /* The sentence under the step bar takes one line or two as the parameters move; the
+   * overlay keeps two (an empty label's, seen by nobody; not in the folded layout,
+   * ring-window-layout.c) and takes more only when the sentence needs them, so the ring
+   * and the charts below do not jump during a drag. */
+  gtk_label_set_label (self->target_lines, "\n");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->target_lines),
+                               GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  gtk_overlay_set_measure_overlay (GTK_OVERLAY (gtk_widget_get_parent (GTK_WIDGET (self->target_label))),
+                                   GTK_WIDGET (self->target_label), TRUE);
 
   /* Every view shares the one model. */
   g_object_set (self->parameter_panel, "model", self->model, NULL);
