@@ -941,6 +941,8 @@ ring_window_class_init (RingWindowClass *klass)
 static void
 ring_window_init (RingWindow *self)
 {
+  GtkWidget *target_overlay;
+
   self->model = ring_model_new ();
 
   self->model_signals = _ring_model_follow_new (self, G_CALLBACK (ring_window_model_changed_cb));
@@ -956,7 +958,8 @@ ring_window_init (RingWindow *self)
   gtk_label_set_label (self->target_lines, "\n");
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->target_lines),
                                GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
-  gtk_overlay_set_measure_overlay (GTK_OVERLAY (gtk_widget_get_parent (GTK_WIDGET (self->target_label))),
+  target_overlay = gtk_widget_get_parent (GTK_WIDGET (self->target_label));
+  gtk_overlay_set_measure_overlay (GTK_OVERLAY (target_overlay),
                                    GTK_WIDGET (self->target_label), TRUE);
 
   /* Every view shares the one model. */
