@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 
 #include "ring-application.h"
 #include "ring-nccl-tests-log.h"
@@ -289,14 +290,29 @@ static void
 open_display_without_default_theme (void)
 {
   const char *theme = g_getenv ("GTK_THEME");
+  gboolean opened;
 
   if (theme != NULL && *theme != '\0')
     return;
 
   g_setenv ("GTK_THEME", "Adwaita-empty", TRUE);
-  if (gtk_init_check ())
+  opened = gtk_init_check ();
+  if (opened)
     gtk_settings_get_default ();
   g_unsetenv ("GTK_THEME");
+
+  /* What gtk_init() says and does where no display opens. GTK counts itself initialised
+   * after a failed check, and the application's startup would carry on without a display
+   * (criticals, then a crash). */
+  if (!opened)
+    {
+      const char *name = g_getenv ("WAYLAND_DISPLAY") != NULL ? g_getenv ("WAYLAND_DISPLAY")
+                                                             : g_getenv ("DISPLAY");
+
+      g_printerr ("%s: cannot open display: %s\n", g_get_prgname (),
+                  name != NULL ? name : "(none set)");
+      exit (1);
+    }
 }
 
 /* GTK reads the icon themes in a thread of its own as it opens the display; then the
