@@ -226,7 +226,10 @@ pass "LANG=de_DE.UTF-8: $(head -n 1 "$work/report-de.txt" | tr -s ' ')"
 
 # The windows: one X server, a session bus for each window.
 step "the window on Xvfb"
-Xvfb -displayfd 3 -screen 0 1400x950x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
+# -noreset: by default Xvfb resets when its last client leaves, and a window started while
+# it resets cannot open the display (a clean clone's CI once lost "build-de" so, right
+# after "build-en" had closed).
+Xvfb -displayfd 3 -screen 0 1400x950x24 -nolisten tcp -noreset 3>"$work/display" 2>"$work/xvfb.log" &
 xvfb_pid=$!
 for _ in $(seq 50); do [ -s "$work/display" ] && break; sleep 0.2; done
 [ -s "$work/display" ] || fail "Xvfb did not start"
