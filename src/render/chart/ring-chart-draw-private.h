@@ -198,7 +198,6 @@ void      _ring_plot_body_init        (RingPlotBody        *body,
 void      _ring_plot_body_set_current (RingPlotBody        *body);
 void      _ring_plot_body_begin       (const RingPlotChart *chart);
 void      _ring_plot_body_end         (void);
-gboolean  _ring_plot_body_unchanged   (const RingPlotBody  *body);
 RingPlotPass _ring_plot_body_second_pass (const RingPlotBody *body);
 void      _ring_plot_body_finish      (RingPlotBody        *body,
                                        RingChartKind        kind,

@@ -40,7 +40,6 @@ struct _RingChartCache
   double           scale_x;
   double           scale_y;
 
-
   guint            hits;
   guint            misses;
 };
@@ -121,6 +120,15 @@ _ring_plot_body_first_pass (RingChartCache *cache,
          ? RING_PLOT_PASS_CHECK : RING_PLOT_PASS_RECORD;
 }
 
+/* The check pass found the body as it was kept. */
+static gboolean
+body_unchanged (const RingPlotBody *body)
+{
+  g_assert (body->pass == RING_PLOT_PASS_CHECK);
+
+  return body->layer != RING_PLOT_LAYER_HEAD && !body->changed;
+}
+
 /* After a check pass: the kept pixels, a fill when the body is as at the last draw but
  * its pixels were not kept, else a record. */
 RingPlotPass
@@ -128,7 +136,7 @@ _ring_plot_body_second_pass (const RingPlotBody *body)
 {
   g_assert (body->pass == RING_PLOT_PASS_CHECK);
 
-  if (!_ring_plot_body_unchanged (body))
+  if (!body_unchanged (body))
     return RING_PLOT_PASS_RECORD;
 
   return body->cache->pixels != NULL ? RING_PLOT_PASS_REUSE : RING_PLOT_PASS_FILL;
@@ -162,15 +170,6 @@ _ring_plot_body_set_current (RingPlotBody *body)
   g_assert (body == NULL || current == NULL);
 
   current = body;
-}
-
-/* The check pass found the body as it was kept. */
-gboolean
-_ring_plot_body_unchanged (const RingPlotBody *body)
-{
-  g_assert (body->pass == RING_PLOT_PASS_CHECK);
-
-  return body->layer != RING_PLOT_LAYER_HEAD && !body->changed;
 }
 
 static void

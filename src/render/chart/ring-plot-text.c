@@ -136,7 +136,7 @@ use_context (cairo_t *cr)
       text.drawn_context = new_context ();
       text.drawn_layout = pango_layout_new (text.drawn_context);
     }
-  /* What pango_cairo_create_layout() gives the driver. The layout sees the change. */
+  /* What pango_cairo_create_layout() gives the driver. */
   pango_cairo_update_context (cr, text.drawn_context);
   text.layout = text.drawn_layout;
 
@@ -168,7 +168,6 @@ _ring_plot_text_begin (const RingPlotChart *chart,
       text.font = pango_font_description_from_string ("sans");
       text.widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       text.key = g_string_new (NULL);
-      use_context (NULL);
     }
   use_context (cr);
   text.chart = chart;
